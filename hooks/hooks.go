@@ -1,0 +1,20 @@
+// Package hooks registers the record hooks that keep StageShop's invariants
+// however a record is written: through the shop's routes, the PocketBase
+// dashboard or Go code. The rules themselves live in package shop.
+package hooks
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// Register binds every record hook of the shop to app.
+func Register(app core.App) {
+	app.OnRecordValidate(shop.ProductsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if errs := shop.ValidateProduct(e.App, e.Record); errs != nil {
+			return errs
+		}
+		return e.Next()
+	})
+}

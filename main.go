@@ -1,0 +1,44 @@
+// Command stageshop is the StageShop server: PocketBase embedded as a
+// library, the shop's /api routes, record hooks, migrations, the CLI
+// commands seed and admin, and the React app built into pb_public/.
+package main
+
+import (
+	"embed"
+	"io/fs"
+	"log"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+
+	"stageshop/commands"
+	"stageshop/hooks"
+	_ "stageshop/pb_migrations"
+	"stageshop/routes"
+)
+
+// public is the built app (or, before the first build, the placeholder page).
+//
+//go:embed all:pb_public
+var public embed.FS
+
+func main() {
+	app := pocketbase.New()
+
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangGo,
+		Dir:          "pb_migrations",
+	})
+
+	site, err := fs.Sub(public, "pb_public")
+	if err != nil {
+		log.Fatal(err)
+	}
+	hooks.Register(app)
+	routes.Register(app, site)
+	commands.Register(app)
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}

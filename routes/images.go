@@ -1,0 +1,87 @@
+package routes
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"sync"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/sync/singleflight"
+
+	"stageshop/shop"
+	"stageshop/shop/artwork"
+)
+
+// ThumbSizes are the resized copies /images/products/{name}?thumb= serves;
+// they are declared on the product_images file field too.
+var ThumbSizes = []string{"400x300", "120x120"}
+
+// storedName is the shape of a file name PocketBase generates on upload
+// (name_random.ext). Anything else, such as "../" tricks, is not an image.
+var storedName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,150}$`)
+
+var (
+	placeholderOnce sync.Once
+	placeholderJPEG []byte
+
+	// thumbs makes each missing thumbnail once, however many ask for it.
+	thumbs singleflight.Group
+)
+
+func registerImages(se *core.ServeEvent) {
+	se.Router.GET("/images/placeholder.jpg", func(e *core.RequestEvent) error {
+		placeholderOnce.Do(func() { placeholderJPEG = artwork.Placeholder() })
+		e.Response.Header().Set("Cache-Control", "public, max-age=86400")
+		return e.Blob(http.StatusOK, "image/jpeg", placeholderJPEG)
+	})
+	se.Router.GET("/images/products/{name}", serveProductImage)
+}
+
+// serveProductImage streams a stored product image, or a thumbnail of it
+// from the fixed list of sizes.
+func serveProductImage(e *core.RequestEvent) error {
+	name := e.Request.PathValue("name")
+	if !storedName.MatchString(name) {
+		return writeError(e, notFound("Image not found"))
+	}
+	rec, err := e.App.FindFirstRecordByFilter(shop.ProductImagesCollection, "file = {:name}", dbx.Params{"name": name})
+	if err != nil {
+		return writeError(e, notFound("Image not found"))
+	}
+
+	fsys, err := e.App.NewFilesystem()
+	if err != nil {
+		return writeError(e, err)
+	}
+	defer fsys.Close()
+
+	base := rec.BaseFilesPath()
+	servedPath, servedName := base+"/"+name, name
+	if thumb := e.Request.URL.Query().Get("thumb"); thumb != "" {
+		if !slices.Contains(ThumbSizes, thumb) {
+			return writeError(e, newError(http.StatusBadRequest, "invalid_thumb", "Unknown thumbnail size"))
+		}
+		thumbName := thumb + "_" + name
+		thumbPath := base + "/thumbs_" + name + "/" + thumbName
+		if ok, _ := fsys.Exists(thumbPath); !ok {
+			_, err, _ = thumbs.Do(thumbPath, func() (any, error) {
+				return nil, fsys.CreateThumb(base+"/"+name, thumbPath, thumb)
+			})
+		}
+		if err == nil {
+			servedPath, servedName = thumbPath, thumbName
+		} else {
+			e.App.Logger().Warn("thumbnail failed, serving the original", "error", err.Error(), "file", name)
+		}
+	}
+
+	// Stored names are unique and never reused, so the bytes never change.
+	e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	e.Response.Header().Del("X-Frame-Options")
+	if err := fsys.Serve(e.Response, e.Request, servedPath, servedName); err != nil {
+		return writeError(e, notFound("Image not found"))
+	}
+	return nil
+}

@@ -1,0 +1,21 @@
+// Package routes is StageShop's HTTP surface: the /api routes of
+// docs/api.md, product images and the embedded web app. Handlers decode the
+// request, call package shop and encode the answer; every error leaves
+// through one helper that writes the contract's envelope.
+package routes
+
+import (
+	"io/fs"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Register binds the shop's routes to app's router when it serves. site is
+// the built web app (pb_public/).
+func Register(app core.App, site fs.FS) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		registerImages(se)
+		registerSPA(se, site)
+		return se.Next()
+	})
+}

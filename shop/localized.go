@@ -1,0 +1,102 @@
+package shop
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Languages the shop speaks; English is the fallback and is required for
+// product names.
+var Languages = []string{"en", "ru", "zh"}
+
+// Localized is a text by language code ("en", "ru", "zh").
+type Localized map[string]string
+
+// IsLanguage reports whether code is one of the shop's languages.
+func IsLanguage(code string) bool {
+	for _, l := range Languages {
+		if l == code {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseLocalized reads a localized text as the contract allows it on input:
+// an object keyed by language code, a JSON string holding such an object, or
+// a plain string (taken as English). Unknown codes and non-string values are
+// dropped, values are trimmed and empty ones removed. ok is false when v has
+// a shape that cannot be a localized text (a number, a list, ...).
+func ParseLocalized(v any) (l Localized, ok bool) {
+	l = Localized{}
+	switch t := v.(type) {
+	case nil:
+		return l, true
+	case string:
+		s := strings.TrimSpace(t)
+		if strings.HasPrefix(s, "{") {
+			var obj map[string]any
+			if json.Unmarshal([]byte(s), &obj) == nil {
+				return fromObject(obj), true
+			}
+		}
+		if s != "" {
+			l["en"] = s
+		}
+		return l, true
+	case map[string]any:
+		return fromObject(t), true
+	case map[string]string:
+		for k, s := range t {
+			if IsLanguage(k) && strings.TrimSpace(s) != "" {
+				l[k] = strings.TrimSpace(s)
+			}
+		}
+		return l, true
+	case Localized:
+		return ParseLocalized(map[string]string(t))
+	case json.RawMessage:
+		return ParseLocalizedJSON(t)
+	case []byte:
+		return ParseLocalizedJSON(t)
+	}
+	return l, false
+}
+
+// ParseLocalizedJSON is ParseLocalized for raw JSON (a stored field or a
+// request member).
+func ParseLocalizedJSON(raw []byte) (Localized, bool) {
+	if len(strings.TrimSpace(string(raw))) == 0 {
+		return Localized{}, true
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return Localized{}, false
+	}
+	return ParseLocalized(v)
+}
+
+func fromObject(obj map[string]any) Localized {
+	l := Localized{}
+	for k, v := range obj {
+		s, isString := v.(string)
+		if !isString || !IsLanguage(k) {
+			continue
+		}
+		if s = strings.TrimSpace(s); s != "" {
+			l[k] = s
+		}
+	}
+	return l
+}
+
+// Get returns the text in lang, else English, else fallback.
+func (l Localized) Get(lang, fallback string) string {
+	if s := l[lang]; s != "" {
+		return s
+	}
+	if s := l["en"]; s != "" {
+		return s
+	}
+	return fallback
+}

@@ -1,0 +1,81 @@
+package shop
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// MaxPriceCents is the highest price a product may have: $1,000,000.00.
+const MaxPriceCents = 100_000_000
+
+// ErrBadAmount is returned for amounts that are not a non-negative number
+// with at most two decimals.
+var ErrBadAmount = errors.New("amount must be a number with at most two decimals")
+
+// CentsFromJSON converts a JSON number such as 1299.9 into integer cents
+// without going through binary floating point, so 0.29 is 29 cents and
+// 0.295 is refused rather than rounded.
+func CentsFromJSON(n json.Number) (int64, error) {
+	s := strings.TrimSpace(n.String())
+	if s == "" || strings.ContainsAny(s, "eE+") {
+		// Exponents are legal JSON, so fall back to a careful float path.
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return 0, ErrBadAmount
+		}
+		c := math.Round(f * 100)
+		if math.Abs(c-f*100) > 1e-6 || math.Abs(c) > 1e15 {
+			return 0, ErrBadAmount
+		}
+		return int64(c), nil
+	}
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" || len(whole) > 13 {
+		return 0, ErrBadAmount
+	}
+	frac = strings.TrimRight(frac, "0")
+	if len(frac) > 2 {
+		return 0, ErrBadAmount
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	w, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil {
+		return 0, ErrBadAmount
+	}
+	f, err := strconv.ParseInt(frac, 10, 64)
+	if err != nil {
+		return 0, ErrBadAmount
+	}
+	c := w*100 + f
+	if neg {
+		c = -c
+	}
+	return c, nil
+}
+
+// Amount is integer cents that encodes as a JSON number with two decimals.
+type Amount int64
+
+// MarshalJSON writes 1299.9 as 1299.90.
+func (a Amount) MarshalJSON() ([]byte, error) {
+	c := int64(a)
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	return []byte(sign + strconv.FormatInt(c/100, 10) + "." + twoDigits(c%100)), nil
+}
+
+func twoDigits(n int64) string {
+	if n < 10 {
+		return "0" + strconv.FormatInt(n, 10)
+	}
+	return strconv.FormatInt(n, 10)
+}
