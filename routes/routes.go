@@ -8,14 +8,25 @@ import (
 	"io/fs"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/security"
 )
 
 // Register binds the shop's routes to app's router when it serves. site is
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.BindFunc(requestID)
 		registerImages(se)
 		registerSPA(se, site)
 		return se.Next()
 	})
+}
+
+// requestID tags every request with an id, returned in X-Request-Id and
+// written with every logged error, so a user's report can be traced.
+func requestID(e *core.RequestEvent) error {
+	id := security.RandomString(16)
+	e.Response.Header().Set("X-Request-Id", id)
+	e.Set("requestId", id)
+	return e.Next()
 }
