@@ -1,10 +1,118 @@
 package commands
 
 import (
+	"fmt"
+	"strings"
+
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/spf13/cobra"
+
+	"stageshop/shop"
+	"stageshop/shop/artwork"
 )
 
 func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
-	return &cobra.Command{Use: "seed", Short: "Load the demo catalog into an empty database"}
+	return &cobra.Command{
+		Use:          "seed",
+		Short:        "Load the demo catalog (products with images in en, ru and zh); running it again adds nothing",
+		Args:         cobra.NoArgs,
+		SilenceUsage: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := app.RunAllMigrations(); err != nil {
+				return err
+			}
+			added, err := Seed(app)
+			if err != nil {
+				return err
+			}
+			if added == 0 {
+				fmt.Fprintln(cmd.OutOrStdout(), "Demo catalog already present: nothing to add.")
+			} else {
+				fmt.Fprintf(cmd.OutOrStdout(), "Added %d demo products.\n", added)
+			}
+			return nil
+		},
+	}
+}
+
+// Seed adds every demo product whose English name is not in the catalog yet,
+// each with its images, in one transaction per product. It returns how many
+// products it added; a second run adds none.
+func Seed(app core.App) (added int, err error) {
+	products, err := app.FindCollectionByNameOrId(shop.ProductsCollection)
+	if err != nil {
+		return 0, err
+	}
+	images, err := app.FindCollectionByNameOrId(shop.ProductImagesCollection)
+	if err != nil {
+		return 0, err
+	}
+	for i, p := range demoCatalog {
+		exists, err := app.CountRecords(products, dbx.HashExp{"name": p.name.en})
+		if err != nil {
+			return added, err
+		}
+		if exists > 0 {
+			continue
+		}
+		err = app.RunInTransaction(func(txApp core.App) error {
+			names := make([]string, 0, p.images)
+			for v := 0; v < p.images; v++ {
+				file, err := filesystem.NewFileFromBytes(artwork.Product(p.category, i+v), slug(p.name.en)+".jpg")
+				if err != nil {
+					return err
+				}
+				img := core.NewRecord(images)
+				img.Set("file", file)
+				if err := txApp.Save(img); err != nil {
+					return err
+				}
+				names = append(names, img.GetString("file"))
+			}
+			attrs := make([]shop.Attribute, 0, len(p.attrs))
+			for _, a := range p.attrs {
+				attrs = append(attrs, shop.Attribute{
+					Key: a.key.en, KeyLocalized: a.key.localized(),
+					Value: a.value.en, ValueLocalized: a.value.localized(),
+				})
+			}
+			rec := core.NewRecord(products)
+			rec.Set("name", p.name.en)
+			rec.Set("nameLocalized", p.name.localized())
+			rec.Set("description", p.desc.en)
+			rec.Set("descriptionLocalized", p.desc.localized())
+			rec.Set("category", p.category)
+			rec.Set("priceCents", p.priceCents)
+			rec.Set("stockQuantity", p.stock)
+			rec.Set("isActive", true)
+			rec.Set("imageFileNames", names)
+			rec.Set("attributes", attrs)
+			return txApp.Save(rec)
+		})
+		if err != nil {
+			return added, fmt.Errorf("seeding %q: %w", p.name.en, err)
+		}
+		added++
+	}
+	return added, nil
+}
+
+// slug makes a short file-name stem from a product name.
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+		if b.Len() >= 40 {
+			break
+		}
+	}
+	return strings.Trim(b.String(), "-")
 }

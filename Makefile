@@ -1,0 +1,74 @@
+# StageShop: `make run` builds and serves the shop with a demo catalog;
+# `make test` runs every test suite. See README.md.
+
+GO        ?= go
+NPM       ?= npm
+ADDR      ?= 127.0.0.1:8090
+DATA      ?= pb_data
+BIN       ?= ./stageshop
+
+# The demo accounts `make run` creates and prints (local use only).
+DEMO_ADMIN_EMAIL      ?= admin@stageshop.local
+DEMO_ADMIN_PASSWORD   ?= StageAdmin1
+DEMO_SUPERUSER_EMAIL  ?= root@stageshop.local
+DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
+
+.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean
+
+run: build
+	$(BIN) migrate up --dir $(DATA)
+	$(BIN) seed --dir $(DATA)
+	$(BIN) admin create $(DEMO_ADMIN_EMAIL) $(DEMO_ADMIN_PASSWORD) --first Demo --last Admin --dir $(DATA)
+	$(BIN) superuser upsert $(DEMO_SUPERUSER_EMAIL) $(DEMO_SUPERUSER_PASSWORD) --dir $(DATA) >/dev/null
+	@echo ""
+	@echo "  StageShop:        http://$(ADDR)"
+	@echo "  Shop admin:       $(DEMO_ADMIN_EMAIL) / $(DEMO_ADMIN_PASSWORD)   (sign in at http://$(ADDR)/login)"
+	@echo "  Dashboard (/_/):  $(DEMO_SUPERUSER_EMAIL) / $(DEMO_SUPERUSER_PASSWORD)   (http://$(ADDR)/_/)"
+	@echo ""
+	$(BIN) serve --http $(ADDR) --dir $(DATA)
+
+build: app go-build
+
+# npm ci only when node_modules is missing or older than the lock file.
+app/node_modules/.package-lock.json: app/package-lock.json
+	cd app && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+app-deps: app/node_modules/.package-lock.json
+
+app: app-deps
+	cd app && $(NPM) run build
+
+go-build:
+	$(GO) build -o $(BIN) .
+
+test: test-go test-app test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-app: app-deps
+	cd app && $(NPM) run lint
+	cd app && $(NPM) test
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+e2e-deps: e2e/node_modules/.package-lock.json
+
+test-e2e: build e2e-deps
+	@CHROMIUM_PATH="$$(scripts/ensure-chromium.sh)" && \
+	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
+
+lint:
+	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cd app && $(NPM) run lint
+
+bench: build
+	cd bench && $(GO) run . -bin ../stageshop
+
+clean:
+	rm -rf $(BIN) $(DATA)

@@ -1,0 +1,152 @@
+package commands_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/commands"
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+)
+
+// seed on an empty database gives the whole demo catalog; a second run adds
+// nothing and changes nothing.
+func TestSeed(t *testing.T) {
+	app := testapp.New(t)
+
+	added, err := commands.Seed(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if added < 24 {
+		t.Fatalf("seed added %d products, want at least 24", added)
+	}
+	products, err := app.FindAllRecords("products")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(products) != added {
+		t.Fatalf("%d products stored, seed said %d", len(products), added)
+	}
+	perCategory := map[string]int{}
+	for _, p := range products {
+		perCategory[p.GetString("category")]++
+		var names []string
+		if err := p.UnmarshalJSONField("imageFileNames", &names); err != nil || len(names) < 1 || len(names) > 4 {
+			t.Errorf("%s: %d images (%v), want 1-4", p.GetString("name"), len(names), err)
+		}
+		for _, n := range names {
+			if _, err := app.FindFirstRecordByData("product_images", "file", n); err != nil {
+				t.Errorf("%s: image %s not stored", p.GetString("name"), n)
+			}
+		}
+		name, _ := shop.ParseLocalizedJSON([]byte(p.GetString("nameLocalized")))
+		desc, _ := shop.ParseLocalizedJSON([]byte(p.GetString("descriptionLocalized")))
+		for _, lang := range shop.Languages {
+			if name[lang] == "" || desc[lang] == "" {
+				t.Errorf("%s: no %s name or description", p.GetString("name"), lang)
+			}
+		}
+		var attrs []shop.Attribute
+		if err := p.UnmarshalJSONField("attributes", &attrs); err != nil || len(attrs) == 0 {
+			t.Errorf("%s: no attributes", p.GetString("name"))
+		}
+		if !p.GetBool("isActive") || p.GetInt("priceCents") <= 0 {
+			t.Errorf("%s: inactive or without price", p.GetString("name"))
+		}
+	}
+	for _, c := range shop.Categories {
+		if perCategory[c] < 4 {
+			t.Errorf("category %s has %d products, want at least 4", c, perCategory[c])
+		}
+	}
+
+	before := snapshot(t, app)
+	again, err := commands.Seed(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again != 0 {
+		t.Errorf("second seed added %d products", again)
+	}
+	if after := snapshot(t, app); after != before {
+		t.Errorf("second seed changed the data:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// snapshot summarises products and images so any change shows.
+func snapshot(t *testing.T, app core.App) string {
+	t.Helper()
+	var rows []string
+	for _, c := range []string{"products", "product_images"} {
+		recs, err := app.FindAllRecords(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			rows = append(rows, c+":"+r.Id+":"+r.GetString("updated")+":"+r.GetString("file"))
+		}
+	}
+	slices.Sort(rows)
+	return strings.Join(rows, ",")
+}
+
+// admin create creates an admin, then promotes an existing customer, and
+// refuses a bad e-mail or a weak password.
+func TestCreateAdmin(t *testing.T) {
+	app := testapp.New(t)
+
+	created, err := commands.CreateAdmin(app, "  Boss@Example.COM ", "Secret12", "Ada", "Lovelace")
+	if err != nil || !created {
+		t.Fatalf("create: created=%v err=%v", created, err)
+	}
+	boss, err := app.FindAuthRecordByEmail("users", "boss@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !boss.ValidatePassword("Secret12") || boss.GetString("firstName") != "Ada" || !hasRole(boss, "Admin") {
+		t.Errorf("admin stored wrong: %v", boss.PublicExport())
+	}
+
+	// An existing customer is promoted and keeps their password.
+	users, _ := app.FindCollectionByNameOrId("users")
+	cust := core.NewRecord(users)
+	cust.SetEmail("carol@example.com")
+	cust.SetPassword("Carol123")
+	cust.Set("roles", []string{"Customer"})
+	if err := app.Save(cust); err != nil {
+		t.Fatal(err)
+	}
+	created, err = commands.CreateAdmin(app, "carol@example.com", "Other123", "", "")
+	if err != nil || created {
+		t.Fatalf("promote: created=%v err=%v", created, err)
+	}
+	carol, _ := app.FindAuthRecordByEmail("users", "carol@example.com")
+	if !hasRole(carol, "Admin") || !hasRole(carol, "Customer") || !carol.ValidatePassword("Carol123") {
+		t.Errorf("promotion wrong: roles %s", carol.GetString("roles"))
+	}
+
+	for _, bad := range []struct{ email, password, want string }{
+		{"not-an-email", "Secret12", "bad email"},
+		{"a b@example.com", "Secret12", "bad email"},
+		{"dan@example.com", "short", "weak password"},
+		{"dan@example.com", "alllowercase1", "weak password"},
+		{"dan@example.com", "NoDigitsHere", "weak password"},
+	} {
+		if _, err := commands.CreateAdmin(app, bad.email, bad.password, "", ""); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("CreateAdmin(%q, %q) = %v, want %q", bad.email, bad.password, err, bad.want)
+		}
+	}
+	if n, _ := app.CountRecords("users"); n != 2 {
+		t.Errorf("%d users after refused creations, want 2", n)
+	}
+}
+
+func hasRole(u *core.Record, role string) bool {
+	var roles []string
+	_ = u.UnmarshalJSONField("roles", &roles)
+	return slices.Contains(roles, role)
+}

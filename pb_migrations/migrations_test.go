@@ -1,0 +1,94 @@
+package migrations_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"stageshop/internal/testapp"
+)
+
+// The migrations apply on an empty data dir and create every collection with
+// its fields and indexes.
+func TestSchema(t *testing.T) {
+	app := testapp.New(t)
+
+	want := map[string][]string{
+		"users":            {"email", "firstName", "lastName", "roles", "lastLoginAt"},
+		"products":         {"name", "nameLocalized", "description", "descriptionLocalized", "category", "priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "searchText", "created", "updated"},
+		"product_images":   {"file", "created"},
+		"carts":            {"user", "sessionId", "created", "updated"},
+		"cart_items":       {"cart", "product", "quantity"},
+		"orders":           {"orderNumber", "user", "status", "totalCents", "itemCount", "shipping", "billing", "created"},
+		"order_items":      {"orderRef", "productId", "productName", "productImage", "quantity", "unitPriceCents", "totalCents"},
+		"contact_requests": {"name", "email", "subject", "message", "status", "adminNotes", "created", "updated"},
+		"refresh_tokens":   {"user", "tokenHash", "familyId", "expiresAt", "usedAt", "revokedAt"},
+	}
+	for name, fields := range want {
+		c, err := app.FindCollectionByNameOrId(name)
+		if err != nil {
+			t.Errorf("collection %s missing: %v", name, err)
+			continue
+		}
+		for _, f := range fields {
+			if c.Fields.GetByName(f) == nil {
+				t.Errorf("%s.%s missing", name, f)
+			}
+		}
+		// Locked down: only superusers reach the collections directly.
+		for _, rule := range []*string{c.ListRule, c.ViewRule, c.CreateRule, c.UpdateRule, c.DeleteRule} {
+			if rule != nil {
+				t.Errorf("%s has an open API rule %q", name, *rule)
+			}
+		}
+	}
+
+	indexes := map[string][]string{
+		"products":       {"idx_products_active_created", "idx_products_active_cat_created", "idx_products_active_cat_price", "idx_products_active_cat_name"},
+		"product_images": {"idx_product_images_file"},
+		"carts":          {"idx_carts_user", "idx_carts_session"},
+		"cart_items":     {"idx_cart_items_cart_product"},
+		"orders":         {"idx_orders_number", "idx_orders_user_created"},
+		"refresh_tokens": {"idx_refresh_tokens_hash", "idx_refresh_tokens_family"},
+	}
+	for table, names := range indexes {
+		var have []string
+		err := app.DB().NewQuery("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = {:t}").
+			Bind(map[string]any{"t": table}).Column(&have)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if !slices.Contains(have, n) {
+				t.Errorf("index %s on %s missing (have %s)", n, table, strings.Join(have, ", "))
+			}
+		}
+	}
+
+	users, _ := app.FindCollectionByNameOrId("users")
+	if users.AuthToken.Duration != 3600 {
+		t.Errorf("access token lifetime = %ds, want 3600", users.AuthToken.Duration)
+	}
+}
+
+// The public product list filtered by category and sorted by price uses an
+// index rather than scanning the table.
+func TestProductListUsesIndex(t *testing.T) {
+	app := testapp.New(t)
+	var plan []struct {
+		Detail string `db:"detail"`
+	}
+	err := app.DB().NewQuery(`EXPLAIN QUERY PLAN SELECT id FROM products
+		WHERE isActive = 1 AND category = 'Sound' ORDER BY priceCents LIMIT 20`).All(&plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, p := range plan {
+		text = append(text, p.Detail)
+	}
+	joined := strings.Join(text, "; ")
+	if !strings.Contains(joined, "idx_products_active_cat_price") || strings.Contains(joined, "TEMP B-TREE") {
+		t.Errorf("query plan does not use the category/price index without sorting: %s", joined)
+	}
+}
