@@ -10,12 +10,14 @@ import (
 	"image/color"
 	"image/jpeg"
 	"math"
+	"runtime"
+	"sync"
 )
 
 // Size of the generated pictures (4:3, like the card thumbnails).
 const (
-	Width  = 800
-	Height = 600
+	Width  = 640
+	Height = 480
 )
 
 // Placeholder is a neutral grey picture with a faint picture frame.
@@ -126,11 +128,19 @@ func drawCable(c, accent color.RGBA, x, y, shift float64) color.RGBA {
 // render paints a w×h JPEG; f gets coordinates in 0..1 (y scaled by height).
 func render(w, h int, f func(x, y float64) color.RGBA) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for py := 0; py < h; py++ {
-		for px := 0; px < w; px++ {
-			img.SetRGBA(px, py, f((float64(px)+0.5)/float64(w), (float64(py)+0.5)/float64(h)))
-		}
+	// Rows are independent: paint them on every core.
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for k := 0; k < workers; k++ {
+		wg.Go(func() {
+			for py := k; py < h; py += workers {
+				for px := 0; px < w; px++ {
+					img.SetRGBA(px, py, f((float64(px)+0.5)/float64(w), (float64(py)+0.5)/float64(h)))
+				}
+			}
+		})
 	}
+	wg.Wait()
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
 		panic(err) // encoding to memory only fails on programmer error
