@@ -1,0 +1,186 @@
+package shop
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// RefreshTokensCollection stores refresh tokens, as SHA-256 hashes only.
+const RefreshTokensCollection = "refresh_tokens"
+
+// RefreshTokenTTL is how long a refresh token may be used.
+const RefreshTokenTTL = 30 * 24 * time.Hour
+
+// maxRefreshTokenLen bounds what is worth hashing and looking up: issued
+// tokens are 43 characters.
+const maxRefreshTokenLen = 256
+
+var (
+	// ErrRefreshTokenInvalid: unknown, expired or malformed refresh token.
+	ErrRefreshTokenInvalid = errors.New("invalid or expired refresh token")
+	// ErrRefreshTokenReused: a retired (used or revoked) token was presented
+	// again; its whole family has been revoked.
+	ErrRefreshTokenReused = errors.New("refresh token reuse detected")
+)
+
+// HashRefreshToken is the stored form of a refresh token: hex SHA-256. The
+// token carries 256 random bits, so a fast hash is enough.
+func HashRefreshToken(raw string) string {
+	sum := sha256.Sum256([]byte(raw))
+	return hex.EncodeToString(sum[:])
+}
+
+// randomToken returns n random bytes, URL-safe base64 encoded.
+func randomToken(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// IssueRefreshToken starts a new token family (one sign-in) for the user
+// and returns its first refresh token.
+func IssueRefreshToken(app core.App, userID string) (string, error) {
+	family, err := randomToken(16)
+	if err != nil {
+		return "", err
+	}
+	return issueRefreshToken(app, userID, family)
+}
+
+func issueRefreshToken(app core.App, userID, family string) (string, error) {
+	raw, err := randomToken(32)
+	if err != nil {
+		return "", err
+	}
+	col, err := app.FindCachedCollectionByNameOrId(RefreshTokensCollection)
+	if err != nil {
+		return "", err
+	}
+	rec := core.NewRecord(col)
+	rec.Set("user", userID)
+	rec.Set("tokenHash", HashRefreshToken(raw))
+	rec.Set("familyId", family)
+	rec.Set("expiresAt", time.Now().Add(RefreshTokenTTL))
+	if err := app.Save(rec); err != nil {
+		return "", err
+	}
+	return raw, nil
+}
+
+// findRefreshToken looks a raw token up by its hash; nil when unknown.
+func findRefreshToken(app core.App, raw string) (*core.Record, error) {
+	if raw == "" || len(raw) > maxRefreshTokenLen {
+		return nil, nil
+	}
+	rec, err := app.FindFirstRecordByData(RefreshTokensCollection, "tokenHash", HashRefreshToken(raw))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return rec, err
+}
+
+// RotateRefreshToken spends a refresh token: it retires it and returns the
+// user id and a new token of the same family. A token that was already
+// retired revokes the whole family (someone replayed a stolen token) and
+// gives ErrRefreshTokenReused; unknown or expired tokens give
+// ErrRefreshTokenInvalid.
+func RotateRefreshToken(app core.App, raw string) (userID, next string, err error) {
+	var reused bool
+	err = app.RunInTransaction(func(tx core.App) error {
+		rec, err := findRefreshToken(tx, raw)
+		if err != nil {
+			return err
+		}
+		if rec == nil {
+			return ErrRefreshTokenInvalid
+		}
+		if !rec.GetDateTime("usedAt").IsZero() || !rec.GetDateTime("revokedAt").IsZero() {
+			reused = true
+			return revokeWhere(tx, dbx.HashExp{"familyId": rec.GetString("familyId")})
+		}
+		if rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
+			return ErrRefreshTokenInvalid
+		}
+		rec.Set("usedAt", types.NowDateTime())
+		if err := tx.Save(rec); err != nil {
+			return err
+		}
+		userID = rec.GetString("user")
+		next, err = issueRefreshToken(tx, userID, rec.GetString("familyId"))
+		return err
+	})
+	if err == nil && reused {
+		err = ErrRefreshTokenReused
+	}
+	if err != nil {
+		return "", "", err
+	}
+	return userID, next, nil
+}
+
+// RevokeRefreshFamily revokes the family of the given token if it belongs to
+// the user. It reports whether such a token was found.
+func RevokeRefreshFamily(app core.App, userID, raw string) (bool, error) {
+	found := false
+	err := app.RunInTransaction(func(tx core.App) error {
+		rec, err := findRefreshToken(tx, raw)
+		if err != nil || rec == nil || rec.GetString("user") != userID {
+			return err
+		}
+		found = true
+		return revokeWhere(tx, dbx.HashExp{"familyId": rec.GetString("familyId")})
+	})
+	return found, err
+}
+
+// RevokeUserRefreshTokens revokes every refresh token of the user: logout
+// everywhere, and what a password change does.
+func RevokeUserRefreshTokens(app core.App, userID string) error {
+	return app.RunInTransaction(func(tx core.App) error {
+		return revokeWhere(tx, dbx.HashExp{"user": userID})
+	})
+}
+
+// revokeWhere marks the matching tokens that are not revoked yet as revoked.
+func revokeWhere(app core.App, where dbx.Expression) error {
+	recs, err := app.FindAllRecords(RefreshTokensCollection, where, dbx.HashExp{"revokedAt": ""})
+	if err != nil {
+		return err
+	}
+	now := types.NowDateTime()
+	for _, rec := range recs {
+		rec.Set("revokedAt", now)
+		if err := app.Save(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PruneRefreshTokens deletes tokens that expired more than a day ago; they
+// can no longer be refreshed nor reveal reuse worth acting on.
+func PruneRefreshTokens(app core.App) error {
+	cutoff := types.NowDateTime().Add(-24 * time.Hour)
+	recs, err := app.FindAllRecords(RefreshTokensCollection,
+		dbx.NewExp("[[expiresAt]] < {:cutoff}", dbx.Params{"cutoff": cutoff.String()}))
+	if err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		if err := app.Delete(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
