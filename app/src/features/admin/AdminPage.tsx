@@ -1,0 +1,61 @@
+import { Box, Container, Flex, Heading } from '@radix-ui/themes';
+import { ArchiveIcon, ChatBubbleIcon, CubeIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ContactRequestsView } from './contact/ContactRequestsView';
+import { OrdersView } from './orders/OrdersView';
+import { ProductFormPage } from './products/ProductFormPage';
+import { ProductListView } from './products/ProductListView';
+import './admin.css';
+
+const VIEWS = [
+  { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
+  { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
+  { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
+] as const;
+
+/** Side navigation (a row of tabs on phones) for the three views; each view has its own path. */
+function AdminNav() {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t('nav.label')} className="admin-nav">
+      <ul className="plain-list">
+        {VIEWS.map(({ key, to, icon: Icon, match }) => (
+          <li key={key}>
+            <Link to={to} className="admin-nav-link" aria-current={match(pathname) ? 'page' : undefined}>
+              <Icon aria-hidden="true" />
+              {t(`nav.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The admin dashboard at /admin/* (lazily loaded; the route's guard admits admins only). */
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <Container size="4" px={{ initial: '3', sm: '5' }} py={{ initial: '4', sm: '6' }}>
+      <Heading as="h1" size="7" mb="4">
+        {t('title')}
+      </Heading>
+      <Flex direction={{ initial: 'column', md: 'row' }} gap={{ initial: '4', md: '6' }}>
+        <AdminNav />
+        <Box flexGrow="1" minWidth="0">
+          <Routes>
+            <Route index element={<ProductListView />} />
+            <Route path="products" element={<Navigate to="/admin" replace />} />
+            <Route path="products/new" element={<ProductFormPage />} />
+            <Route path="products/:productId/edit" element={<ProductFormPage />} />
+            <Route path="orders" element={<OrdersView />} />
+            <Route path="contact-requests" element={<ContactRequestsView />} />
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Routes>
+        </Box>
+      </Flex>
+    </Container>
+  );
+}

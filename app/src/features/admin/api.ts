@@ -1,0 +1,138 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { ContactRequest, OrderDetail, OrderSummary, Pagination, Product, ProductList } from '../../api/types';
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+export const CONTACT_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const DEFAULT_CONTACT_PAGE_SIZE = 10;
+
+/**
+ * Orders and contact requests refresh themselves by polling. Our API is custom routes
+ * over locked-down collections (API rules nil, superusers only), so PocketBase realtime
+ * would need those collection rules opened to admins; a short poll through the same admin
+ * routes keeps one access path. react-query pauses the interval while the tab is hidden
+ * (refetchIntervalInBackground: false).
+ */
+export const ADMIN_POLL_MS = 15_000;
+const polling = { refetchInterval: ADMIN_POLL_MS, refetchIntervalInBackground: false } as const;
+
+export interface AdminProductFilters {
+  search: string;
+  category: string;
+  page: number;
+}
+
+export interface ContactFilters {
+  status: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface ContactRequestList {
+  requests: ContactRequest[];
+  pagination: Pagination;
+}
+
+export interface ContactStats {
+  totalRequests: number;
+  newRequests: number;
+  inProgressRequests: number;
+  resolvedRequests: number;
+}
+
+/** Body of POST/PUT /api/products. */
+export interface ProductPayload {
+  name: string;
+  nameLocalized: Record<string, string>;
+  description: string;
+  descriptionLocalized: Record<string, string>;
+  price: number;
+  category: string;
+  imageFileNames: string[];
+  stockQuantity: number;
+  isActive: boolean;
+  attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
+}
+
+/** Query keys of the admin area (kept apart from the shopper's `products` and `orders` caches). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  products: ['admin', 'products'] as const,
+  productList: (f: AdminProductFilters) => ['admin', 'products', 'list', f] as const,
+  product: (id: string) => ['admin', 'products', 'detail', id] as const,
+  orders: ['admin', 'orders'] as const,
+  orderList: ['admin', 'orders', 'list'] as const,
+  order: (id: string) => ['admin', 'orders', 'detail', id] as const,
+  contact: ['admin', 'contact'] as const,
+  contactList: (f: ContactFilters) => ['admin', 'contact', 'list', f] as const,
+  contactStats: ['admin', 'contact', 'stats'] as const,
+};
+
+export const adminProductListQuery = (f: AdminProductFilters) =>
+  queryOptions({
+    queryKey: adminKeys.productList(f),
+    queryFn: ({ signal }) =>
+      api.get<ProductList>('/products', {
+        signal,
+        query: {
+          includeInactive: true,
+          page: f.page,
+          pageSize: ADMIN_PRODUCTS_PAGE_SIZE,
+          search: f.search.trim() || undefined,
+          category: f.category || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminProductQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.product(id),
+    queryFn: ({ signal }) => api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+    staleTime: 0,
+  });
+
+export const adminOrdersQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.orderList,
+    queryFn: ({ signal }) => api.get<OrderSummary[]>('/checkout/admin/orders', { signal }),
+    ...polling,
+  });
+
+export const adminOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.order(id),
+    queryFn: ({ signal }) => api.get<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}`, { signal }),
+    retry: false,
+  });
+
+export const contactRequestsQuery = (f: ContactFilters) =>
+  queryOptions({
+    queryKey: adminKeys.contactList(f),
+    queryFn: ({ signal }) =>
+      api.get<ContactRequestList>('/contact/admin/requests', {
+        signal,
+        query: { page: f.page, pageSize: f.pageSize, status: f.status || undefined },
+      }),
+    placeholderData: keepPreviousData,
+    ...polling,
+  });
+
+export const contactStatsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.contactStats,
+    queryFn: ({ signal }) => api.get<ContactStats>('/contact/admin/stats', { signal }),
+    ...polling,
+  });
+
+export const adminApi = {
+  createProduct: (p: ProductPayload) => api.post<Product>('/products', p),
+  updateProduct: (id: string, p: ProductPayload) => api.put<Product>(`/products/${encodeURIComponent(id)}`, p),
+  deleteProduct: (id: string) => api.del<{ message: string }>(`/products/${encodeURIComponent(id)}`),
+  setOrderStatus: (id: string, status: string) =>
+    api.put<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/status`, { status }),
+  setContactStatus: (id: string, status: string, adminNotes: string) =>
+    api.put<ContactRequest>(`/contact/admin/requests/${encodeURIComponent(id)}/status`, { status, adminNotes }),
+  deleteContactRequest: (id: string) => api.del<{ message: string }>(`/contact/admin/requests/${encodeURIComponent(id)}`),
+};

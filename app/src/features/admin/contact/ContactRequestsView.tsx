@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { Box, Card, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text, Tooltip } from '@radix-ui/themes';
+import { EyeOpenIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CONTACT_STATUSES, type ContactRequest } from '../../../api/types';
+import { TOAST_LONG, useToastApi } from '../../../components/Toast';
+import { formatDate } from '../../../lib/format';
+import { CONTACT_PAGE_SIZES, DEFAULT_CONTACT_PAGE_SIZE, adminApi, adminKeys, contactRequestsQuery, contactStatsQuery } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LoadError } from '../components/LoadError';
+import { Pager } from '../components/Pager';
+import { failureText } from '../messages';
+import { ContactDetailDialog, ContactStatusDialog } from './ContactDialogs';
+import { ContactStatusBadge } from './ContactStatusBadge';
+
+const ALL = 'all';
+
+function readFilters(params: URLSearchParams) {
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  return {
+    status: (CONTACT_STATUSES as readonly string[]).includes(status) ? status : '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: (CONTACT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_CONTACT_PAGE_SIZE,
+  };
+}
+
+type DialogState = { kind: 'view' | 'edit' | 'delete'; request: ContactRequest } | null;
+
+/** Contact requests: stats, status filter, paged table and the three dialogs. Polls for new requests. */
+export function ContactRequestsView() {
+  const { t, i18n } = useTranslation('admin');
+  const toast = useToastApi();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  const stats = useQuery(contactStatsQuery());
+  const list = useQuery(contactRequestsQuery(filters));
+  const requests = list.data?.requests ?? [];
+  const totalCount = list.data?.pagination?.totalCount ?? requests.length;
+
+  const setFilters = (patch: Partial<typeof filters>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        const merged = { ...readFilters(prev), ...patch };
+        if (!('page' in patch)) merged.page = 1;
+        if (merged.status) next.set('status', merged.status);
+        else next.delete('status');
+        if (merged.page > 1) next.set('page', String(merged.page));
+        else next.delete('page');
+        if (merged.pageSize !== DEFAULT_CONTACT_PAGE_SIZE) next.set('pageSize', String(merged.pageSize));
+        else next.delete('pageSize');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: adminKeys.contact });
+
+  const updateStatus = useMutation({
+    mutationFn: ({ id, status, adminNotes }: { id: string; status: string; adminNotes: string }) =>
+      adminApi.setContactStatus(id, status, adminNotes),
+    onSuccess: async () => {
+      toast.success(t('contact.statusUpdated'), TOAST_LONG);
+      setDialog(null);
+      await refreshAll();
+    },
+    onError: (error) => toast.error(failureText(t, error, 'contact.statusUpdateError'), TOAST_LONG),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => adminApi.deleteContactRequest(id),
+    onSuccess: async () => {
+      toast.success(t('contact.requestDeleted'), TOAST_LONG);
+      setDialog(null);
+      // Deleting the last row of the last page steps back one page.
+      if (requests.length === 1 && filters.page > 1) setFilters({ page: filters.page - 1 });
+      await refreshAll();
+    },
+    onError: (error) => {
+      setDialog(null);
+      toast.error(failureText(t, error, 'contact.deleteError'), TOAST_LONG);
+    },
+  });
+
+  const cards = [
+    { key: 'total', value: stats.data?.totalRequests, color: undefined },
+    { key: 'new', value: stats.data?.newRequests, color: 'indigo' as const },
+    { key: 'inProgress', value: stats.data?.inProgressRequests, color: 'amber' as const },
+    { key: 'resolved', value: stats.data?.resolvedRequests, color: 'green' as const },
+  ];
+
+  return (
+    <Box>
+      <Heading as="h2" size="6" mb="4">
+        {t('contact.title')}
+      </Heading>
+
+      <Grid columns={{ initial: '2', md: '4' }} gap="3" mb="4" asChild>
+        <ul className="plain-list" aria-label={t('contact.stats.label')}>
+          {cards.map((c) => (
+            <li key={c.key}>
+              <Card>
+                <Text as="div" size="2" color="gray">
+                  {t(`contact.stats.${c.key}`)}
+                </Text>
+                <Text as="div" size="6" weight="bold" color={c.color} data-testid={`stat-${c.key}`}>
+                  {stats.isPending ? '…' : (c.value ?? 0)}
+                </Text>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Grid>
+
+      <Flex align="center" gap="2" mb="3" wrap="wrap">
+        <Text as="label" htmlFor="contact-status-filter" size="2" weight="medium">
+          {t('contact.filter')}
+        </Text>
+        <Select.Root value={filters.status || ALL} onValueChange={(v) => setFilters({ status: v === ALL ? '' : v })}>
+          <Select.Trigger id="contact-status-filter" style={{ minWidth: 160 }} />
+          <Select.Content position="popper">
+            <Select.Item value={ALL}>{t('contact.allStatuses')}</Select.Item>
+            {CONTACT_STATUSES.map((s) => (
+              <Select.Item key={s} value={s}>
+                {t(`contact.status.${s}`)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+
+      {list.isError && <LoadError message={t('contact.loadError')} onRetry={() => void list.refetch()} />}
+
+      {list.isPending ? (
+        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
+          <Spinner size="3" />
+        </Flex>
+      ) : requests.length === 0 && !list.isError ? (
+        <Text as="p" color="gray" align="center" my="8">
+          {t('contact.noRequests')}
+        </Text>
+      ) : (
+        requests.length > 0 && (
+          <div className="table-scroll" aria-busy={list.isFetching}>
+            <Table.Root variant="surface" className="admin-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>{t('contact.columns.name')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('contact.columns.email')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('contact.columns.subject')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('contact.columns.status')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('contact.columns.date')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">{t('contact.columns.actions')}</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {requests.map((r) => (
+                  <Table.Row key={r.id} align="center">
+                    <Table.RowHeaderCell>{r.name}</Table.RowHeaderCell>
+                    <Table.Cell>{r.email}</Table.Cell>
+                    <Table.Cell>
+                      <Text className="clamp-2" style={{ maxWidth: 280 }}>
+                        {r.subject}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <ContactStatusBadge status={r.status} />
+                    </Table.Cell>
+                    <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={r.createdAt}>{formatDate(r.createdAt, i18n.language, true)}</time>
+                    </Table.Cell>
+                    <Table.Cell justify="end">
+                      <Flex gap="2" justify="end">
+                        <Tooltip content={t('actions.view')}>
+                          <IconButton variant="soft" aria-label={t('contact.viewNamed', { name: r.name })} onClick={() => setDialog({ kind: 'view', request: r })}>
+                            <EyeOpenIcon />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip content={t('actions.edit')}>
+                          <IconButton variant="soft" aria-label={t('contact.editNamed', { name: r.name })} onClick={() => setDialog({ kind: 'edit', request: r })}>
+                            <Pencil1Icon />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip content={t('actions.delete')}>
+                          <IconButton
+                            variant="soft"
+                            color="red"
+                            aria-label={t('contact.deleteNamed', { name: r.name })}
+                            onClick={() => setDialog({ kind: 'delete', request: r })}
+                          >
+                            <TrashIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )
+      )}
+
+      {(requests.length > 0 || filters.page > 1) && (
+        <Pager
+          page={filters.page}
+          pageSize={filters.pageSize}
+          totalCount={totalCount}
+          onPage={(page) => setFilters({ page })}
+          pageSizes={CONTACT_PAGE_SIZES}
+          onPageSize={(pageSize) => setFilters({ pageSize })}
+        />
+      )}
+
+      <ContactDetailDialog
+        request={dialog?.kind === 'view' ? dialog.request : null}
+        onClose={() => setDialog(null)}
+        onEdit={(request) => setDialog({ kind: 'edit', request })}
+      />
+      <ContactStatusDialog
+        request={dialog?.kind === 'edit' ? dialog.request : null}
+        busy={updateStatus.isPending}
+        onClose={() => setDialog(null)}
+        onSave={(status, adminNotes) => dialog && updateStatus.mutate({ id: dialog.request.id, status, adminNotes })}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('contact.deleteTitle')}
+        description={t('contact.deleteConfirm', { name: dialog?.request.name ?? '' })}
+        confirmLabel={t('actions.delete')}
+        busy={remove.isPending}
+        onConfirm={() => dialog && remove.mutate(dialog.request.id)}
+        onCancel={() => setDialog(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,146 @@
+import { Box, Button, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner, Table, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { BillingInfo, ShippingInfo } from '../../../api/types';
+import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { ProductImage } from '../../../components/ProductImage';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { resolveLocalized } from '../../../lib/localized';
+import { adminOrderQuery } from '../api';
+import { LoadError } from '../components/LoadError';
+
+const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
+
+function AddressList({ info, withContact }: { info: Partial<ShippingInfo> | BillingInfo | undefined; withContact: boolean }) {
+  const { t } = useTranslation('admin');
+  if (!info) return <Text color="gray">—</Text>;
+  const fields: [string, string][] = [
+    ['name', `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim()],
+    ...(withContact ? ([['email', (info as ShippingInfo).email ?? '']] as [string, string][]) : []),
+    ...ADDRESS_FIELDS.map((f): [string, string] => [f, info[f] ?? '']),
+    ...(withContact ? ([['phone', (info as ShippingInfo).phone ?? '']] as [string, string][]) : []),
+  ];
+  return (
+    <DataList.Root size="2" orientation={{ initial: 'vertical', sm: 'horizontal' }}>
+      {fields.map(([f, v]) => (
+        <DataList.Item key={f}>
+          <DataList.Label minWidth="100px">{t(`orders.fields.${f}`)}</DataList.Label>
+          <DataList.Value>{v || '—'}</DataList.Value>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+/** Order detail: shipping, billing, items with images, total and the timeline. */
+export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language;
+  const detail = useQuery({ ...adminOrderQuery(orderId ?? ''), enabled: !!orderId });
+  const order = detail.data;
+
+  return (
+    <Dialog.Root open={!!orderId} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content maxWidth="760px" aria-describedby={undefined}>
+        <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
+          <Dialog.Title mb="0">{t('orders.detailTitle', { number: order?.orderNumber ?? '' })}</Dialog.Title>
+          {order && <OrderStatusBadge status={order.status} />}
+        </Flex>
+        {detail.isPending && (
+          <Flex justify="center" py="6" role="status" aria-label={t('loading')}>
+            <Spinner size="3" />
+          </Flex>
+        )}
+        {detail.isError && <LoadError message={t('orders.detailError')} onRetry={() => void detail.refetch()} />}
+        {order && (
+          <Flex direction="column" gap="4">
+            <Text size="2" color="gray">
+              {t('orders.customerLine', { name: order.customerName, email: order.customerEmail })}
+            </Text>
+            <Grid columns={{ initial: '1', md: '2' }} gap="4">
+              <Box>
+                <Heading as="h3" size="3" mb="2">
+                  {t('orders.shipping')}
+                </Heading>
+                <AddressList info={order.shipping} withContact />
+              </Box>
+              <Box>
+                <Heading as="h3" size="3" mb="2">
+                  {t('orders.billing')}
+                </Heading>
+                <AddressList info={order.billing} withContact={false} />
+              </Box>
+            </Grid>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.items')}
+              </Heading>
+              <div className="table-scroll">
+                <Table.Root size="1">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeaderCell>{t('orders.product')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell>{t('orders.unitPrice')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('orders.lineTotal')}</Table.ColumnHeaderCell>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {(order.items ?? []).map((item) => (
+                      <Table.Row key={item.id} align="center">
+                        <Table.Cell>
+                          <Flex align="center" gap="2" minWidth="200px">
+                            <ProductImage fileName={item.productImage} thumb="120x120" alt="" width={40} height={40} className="thumb" loading="lazy" />
+                            <Text size="2">{resolveLocalized(item.productName, lang)}</Text>
+                          </Flex>
+                        </Table.Cell>
+                        <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+                          {formatPrice(item.unitPrice)} × {item.quantity}
+                        </Table.Cell>
+                        <Table.Cell justify="end">{formatPrice(item.totalPrice)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </div>
+              <Flex justify="end" mt="2" gap="3">
+                <Text weight="bold">{t('orders.total')}</Text>
+                <Text weight="bold" data-testid="order-total">
+                  {formatPrice(order.totalAmount)}
+                </Text>
+              </Flex>
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.timeline')}
+              </Heading>
+              <ol className="plain-list timeline">
+                <li>
+                  <Text as="p" size="2" weight="medium">
+                    {t('orders.placed')}
+                  </Text>
+                  <Text as="p" size="1" color="gray">
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt, lang, true)}</time>
+                  </Text>
+                </li>
+                <li>
+                  <Text as="p" size="2" weight="medium">
+                    {t('orders.currentStatus', { status: t(`common:orderStatus.${order.status}`, order.status) })}
+                  </Text>
+                </li>
+              </ol>
+            </Box>
+          </Flex>
+        )}
+        <Flex justify="end" mt="4">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              {t('actions.close')}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

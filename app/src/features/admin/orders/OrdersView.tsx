@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
+import { EyeOpenIcon, ReloadIcon } from '@radix-ui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES, type OrderDetail, type OrderSummary } from '../../../api/types';
+import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { TOAST_LONG, useToastApi } from '../../../components/Toast';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { adminApi, adminKeys, adminOrdersQuery } from '../api';
+import { LoadError } from '../components/LoadError';
+import { failureText } from '../messages';
+import { OrderDetailDialog } from './OrderDetailDialog';
+
+/** All orders, newest first; the status select saves at once. Polls for new orders (see adminOrdersQuery). */
+export function OrdersView() {
+  const { t, i18n } = useTranslation('admin');
+  const toast = useToastApi();
+  const queryClient = useQueryClient();
+  const orders = useQuery(adminOrdersQuery());
+  const [detailId, setDetailId] = useState<string | null>(null);
+
+  const setStatus = useMutation({
+    mutationFn: ({ order, status }: { order: OrderSummary; status: string }) => adminApi.setOrderStatus(order.id, status),
+    onSuccess: (detail: OrderDetail, { order, status }) => {
+      const saved = detail?.status ?? status;
+      queryClient.setQueryData<OrderSummary[]>(adminKeys.orderList, (list) =>
+        list?.map((o) => (o.id === order.id ? { ...o, status: saved } : o)),
+      );
+      if (detail?.id) queryClient.setQueryData(adminKeys.order(order.id), detail);
+      // Cancelling and un-cancelling move stock: the product lists must refetch.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+      toast.success(t('orders.statusUpdated'), TOAST_LONG);
+    },
+    onError: (error) => toast.error(failureText(t, error, 'orders.statusUpdateError'), TOAST_LONG),
+  });
+
+  const list = orders.data ?? [];
+  const pendingId = setStatus.isPending ? setStatus.variables?.order.id : undefined;
+
+  return (
+    <Box>
+      <Flex justify="between" align="center" gap="3" wrap="wrap" mb="4">
+        <Heading as="h2" size="6">
+          {t('orders.title')}
+        </Heading>
+        <Button variant="soft" onClick={() => void orders.refetch()} loading={orders.isFetching && !orders.isPending}>
+          <ReloadIcon /> {t('actions.refresh')}
+        </Button>
+      </Flex>
+
+      {orders.isError && <LoadError message={t('orders.loadError')} onRetry={() => void orders.refetch()} />}
+
+      {orders.isPending ? (
+        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
+          <Spinner size="3" />
+        </Flex>
+      ) : list.length === 0 && !orders.isError ? (
+        <Text as="p" color="gray" align="center" my="8">
+          {t('orders.empty')}
+        </Text>
+      ) : (
+        list.length > 0 && (
+          <div className="table-scroll">
+            <Table.Root variant="surface" className="admin-table">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>{t('orders.columns.orderNumber')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.customer')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.email')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">{t('orders.columns.total')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="center">{t('orders.columns.items')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.status')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.date')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">{t('orders.columns.actions')}</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.map((o) => (
+                  <Table.Row key={o.id} align="center">
+                    <Table.RowHeaderCell>
+                      <Text weight="medium" style={{ whiteSpace: 'nowrap' }}>
+                        {o.orderNumber}
+                      </Text>
+                    </Table.RowHeaderCell>
+                    <Table.Cell>{o.customerName}</Table.Cell>
+                    <Table.Cell>{o.customerEmail}</Table.Cell>
+                    <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
+                    <Table.Cell justify="center">{o.itemCount}</Table.Cell>
+                    <Table.Cell>
+                      <Flex align="center" gap="2">
+                        <Select.Root
+                          value={o.status}
+                          disabled={pendingId === o.id}
+                          onValueChange={(status) => status !== o.status && setStatus.mutate({ order: o, status })}
+                        >
+                          <Select.Trigger
+                            variant="ghost"
+                            aria-label={t('orders.statusFor', { number: o.orderNumber })}
+                          >
+                            <OrderStatusBadge status={o.status} />
+                          </Select.Trigger>
+                          <Select.Content position="popper">
+                            {ORDER_STATUSES.map((s) => (
+                              <Select.Item key={s} value={s}>
+                                {t(`common:orderStatus.${s}`, s)}
+                              </Select.Item>
+                            ))}
+                          </Select.Content>
+                        </Select.Root>
+                        {pendingId === o.id && <Spinner size="1" />}
+                      </Flex>
+                    </Table.Cell>
+                    <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={o.createdAt}>{formatDate(o.createdAt, i18n.language, true)}</time>
+                    </Table.Cell>
+                    <Table.Cell justify="end">
+                      <Button size="1" variant="soft" onClick={() => setDetailId(o.id)} aria-label={t('orders.detailsFor', { number: o.orderNumber })}>
+                        <EyeOpenIcon /> {t('orders.details')}
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </div>
+        )
+      )}
+
+      <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
+    </Box>
+  );
+}

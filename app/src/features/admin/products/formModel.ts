@@ -1,0 +1,226 @@
+import type { Localized, Product } from '../../../api/types';
+import type { ProductPayload } from '../api';
+
+/** Languages a product text can be written in; English is required and cannot be removed. */
+export const TEXT_LANGUAGES = ['en', 'ru', 'zh'] as const;
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+export type LocalText = Record<TextLanguage, string>;
+
+export interface AttributeRow {
+  id: string;
+  key: LocalText;
+  value: LocalText;
+}
+
+export interface ImageItem {
+  id: string;
+  /** Server file name once uploaded. */
+  fileName?: string;
+  /** The picked file's name, shown while uploading. */
+  label: string;
+  status: 'uploading' | 'done' | 'error';
+  progress: number;
+  error?: string;
+}
+
+export interface ProductFormValues {
+  /** Languages shown as tabs; always starts with en. */
+  languages: TextLanguage[];
+  name: LocalText;
+  description: LocalText;
+  price: string;
+  stockQuantity: string;
+  category: string;
+  isActive: boolean;
+  attributes: AttributeRow[];
+  images: ImageItem[];
+}
+
+/** Field errors: field path -> i18n key (client) or text (server). */
+export type FormErrors = Record<string, string>;
+
+let seq = 0;
+export function newId(prefix: string): string {
+  seq += 1;
+  return `${prefix}-${seq}`;
+}
+
+export const emptyText = (): LocalText => ({ en: '', ru: '', zh: '' });
+export const emptyAttribute = (): AttributeRow => ({ id: newId('attr'), key: emptyText(), value: emptyText() });
+
+export function emptyForm(): ProductFormValues {
+  return {
+    languages: ['en'],
+    name: emptyText(),
+    description: emptyText(),
+    price: '',
+    stockQuantity: '0',
+    category: '',
+    isActive: true,
+    attributes: [emptyAttribute()],
+    images: [],
+  };
+}
+
+/** Reads a localized field (object, JSON string of one, or plain English string) into all three languages. */
+export function toLocalText(value: Localized, plain = ''): LocalText {
+  const out = emptyText();
+  let obj: unknown = value;
+  if (typeof value === 'string') {
+    const s = value.trim();
+    if (s.startsWith('{')) {
+      try {
+        obj = JSON.parse(s);
+      } catch {
+        obj = { en: value };
+      }
+    } else {
+      obj = s ? { en: value } : {};
+    }
+  }
+  if (obj && typeof obj === 'object') {
+    for (const lang of TEXT_LANGUAGES) {
+      const v = (obj as Record<string, unknown>)[lang];
+      if (typeof v === 'string') out[lang] = v;
+    }
+  }
+  if (!out.en) out.en = plain;
+  return out;
+}
+
+export function fromProduct(p: Product): ProductFormValues {
+  const name = toLocalText(p.nameLocalized, p.name);
+  const description = toLocalText(p.descriptionLocalized, p.description);
+  const attributes = (p.attributes ?? []).map<AttributeRow>((a) => ({
+    id: newId('attr'),
+    key: toLocalText(a.keyLocalized, a.key),
+    value: toLocalText(a.valueLocalized, a.value),
+  }));
+  const texts = [name, description, ...attributes.flatMap((a) => [a.key, a.value])];
+  const languages = TEXT_LANGUAGES.filter((l) => l === 'en' || texts.some((t) => t[l].trim()));
+  const files = p.imageFileNames?.length ? p.imageFileNames : p.imageFileName ? [p.imageFileName] : [];
+  return {
+    languages,
+    name,
+    description,
+    price: String(p.price ?? ''),
+    stockQuantity: String(p.stockQuantity ?? 0),
+    category: p.category ?? '',
+    isActive: p.isActive !== false,
+    attributes: attributes.length ? attributes : [emptyAttribute()],
+    images: files.map((f) => ({ id: newId('img'), fileName: f, label: f, status: 'done', progress: 100 })),
+  };
+}
+
+const isBlank = (t: LocalText) => TEXT_LANGUAGES.every((l) => !t[l].trim());
+
+/** A row with neither key nor value in any language is dropped on submit. */
+export const isEmptyAttribute = (a: AttributeRow) => isBlank(a.key) && isBlank(a.value);
+
+export const uploadedFileNames = (images: ImageItem[]) =>
+  images.filter((i) => i.status === 'done' && i.fileName).map((i) => i.fileName as string);
+
+export const isUploading = (images: ImageItem[]) => images.some((i) => i.status === 'uploading');
+
+/** Submit stays disabled while uploading or when price, category or images are missing (spec section 5). */
+export function submitBlocked(v: ProductFormValues): boolean {
+  return isUploading(v.images) || v.price.trim() === '' || !v.category || uploadedFileNames(v.images).length === 0;
+}
+
+const PRICE_RE = /^\d+(\.\d{1,2})?$/;
+const MAX_PRICE = 1_000_000;
+
+/** Client-side rules; values are i18n keys under admin:productForm.validation. */
+export function validateProduct(v: ProductFormValues): FormErrors {
+  const errors: FormErrors = {};
+  const name = v.name.en.trim();
+  if (!name) errors['nameLocalized.en'] = 'nameRequired';
+  else if (name.length > 200) errors['nameLocalized.en'] = 'nameTooLong';
+  if (!v.description.en.trim()) errors['descriptionLocalized.en'] = 'descriptionRequired';
+  else if (v.description.en.trim().length > 5000) errors['descriptionLocalized.en'] = 'descriptionTooLong';
+
+  const price = v.price.trim();
+  if (!price) errors.price = 'priceRequired';
+  else if (!PRICE_RE.test(price) || Number(price) < 0) errors.price = 'priceInvalid';
+  else if (Number(price) > MAX_PRICE) errors.price = 'priceTooHigh';
+
+  const stock = v.stockQuantity.trim();
+  if (!stock) errors.stockQuantity = 'stockRequired';
+  else if (!/^\d+$/.test(stock)) errors.stockQuantity = 'stockInvalid';
+
+  if (!v.category) errors.category = 'categoryRequired';
+  if (uploadedFileNames(v.images).length === 0) errors.imageFileNames = 'imagesRequired';
+
+  for (const row of v.attributes) {
+    if (isEmptyAttribute(row)) continue;
+    if (!row.key.en.trim()) errors[`attributes.${row.id}.key`] = 'attributeKeyRequired';
+    if (!row.value.en.trim()) errors[`attributes.${row.id}.value`] = 'attributeValueRequired';
+  }
+  return errors;
+}
+
+function localized(t: LocalText, languages: TextLanguage[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const l of languages) {
+    const s = t[l].trim();
+    if (s) out[l] = s;
+  }
+  return out;
+}
+
+/**
+ * The request body, and for each sent attribute the form row it came from (server errors
+ * such as `attributes.2.key` index the sent list, not the rows on screen).
+ */
+export function toPayload(v: ProductFormValues): { payload: ProductPayload; attributeRowIds: string[] } {
+  const rows = v.attributes.filter((a) => !isEmptyAttribute(a));
+  return {
+    payload: {
+      name: v.name.en.trim(),
+      nameLocalized: localized(v.name, v.languages),
+      description: v.description.en.trim(),
+      descriptionLocalized: localized(v.description, v.languages),
+      price: Number(v.price),
+      category: v.category,
+      imageFileNames: uploadedFileNames(v.images),
+      stockQuantity: Number(v.stockQuantity),
+      isActive: v.isActive,
+      attributes: rows.map((a) => ({
+        key: a.key.en.trim(),
+        keyLocalized: localized(a.key, v.languages),
+        value: a.value.en.trim(),
+        valueLocalized: localized(a.value, v.languages),
+      })),
+    },
+    attributeRowIds: rows.map((a) => a.id),
+  };
+}
+
+/** Maps the server's `errors` keys (JSON paths of the request) onto the form's fields. */
+export function mapServerErrors(errors: Record<string, string>, attributeRowIds: string[]): FormErrors {
+  const out: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    let field = path;
+    if (path === 'name' || path === 'nameLocalized') field = 'nameLocalized.en';
+    else if (path === 'description' || path === 'descriptionLocalized') field = 'descriptionLocalized.en';
+    else if (path.startsWith('imageFileNames')) field = 'imageFileNames';
+    else {
+      const m = /^attributes\.(\d+)(?:\.(key|value)(?:Localized(?:\.\w+)?)?)?$/.exec(path);
+      if (m) {
+        const rowId = attributeRowIds[Number(m[1])];
+        field = rowId ? `attributes.${rowId}.${m[2] ?? 'key'}` : 'attributes';
+      }
+    }
+    out[field] = out[field] ? `${out[field]} ${message}` : message;
+  }
+  return out;
+}
+
+/** Moves the item at `from` to position `to`. */
+export function move<T>(list: T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
+  const next = list.slice();
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
