@@ -1,0 +1,134 @@
+/** Shapes of docs/api.md. */
+
+export type Localized = Record<string, string> | string | null | undefined;
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  isAdmin?: boolean;
+  createdAt?: string;
+  lastLoginAt?: string;
+}
+
+export interface LoginResponse extends User {
+  token: string;
+  refreshToken: string;
+}
+
+export interface ProductAttribute {
+  key: string;
+  keyLocalized?: Localized;
+  value: string;
+  valueLocalized?: Localized;
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  nameLocalized?: Localized;
+  description: string;
+  descriptionLocalized?: Localized;
+  category: string;
+  price: number;
+  stockQuantity: number;
+  isActive: boolean;
+  imageFileName: string;
+  imageFileNames: string[];
+  attributes: ProductAttribute[];
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+export interface ProductList {
+  products: Product[];
+  pagination: Pagination;
+}
+
+export type ProductSort = 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
+
+export interface CartItem {
+  id: string;
+  productId: string;
+  productName: Localized;
+  imageFileName: string;
+  unitPrice: number;
+  quantity: number;
+  totalPrice: number;
+  availableStock: number;
+}
+
+export interface Cart {
+  id: string;
+  items: CartItem[];
+  totalPrice: number;
+  totalItems: number;
+}
+
+export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderSummary {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  totalAmount: number;
+  itemCount: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface ShippingInfo {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export type BillingInfo = Omit<ShippingInfo, 'phone' | 'email'>;
+
+export interface OrderItem {
+  id: string;
+  productId: string;
+  productName: Localized;
+  productImage: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+export interface OrderDetail extends OrderSummary {
+  shipping: ShippingInfo;
+  billing?: BillingInfo;
+  items: OrderItem[];
+}
+
+export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export interface ContactRequest {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string;
+  adminNotes?: string;
+  createdAt: string;
+  updatedAt?: string;
+}

@@ -1,0 +1,121 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Box, Button, Flex, IconButton } from '@radix-ui/themes';
+import { HamburgerMenuIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
+import { CartPopover } from '../features/cart/CartPopover';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { UserAvatar } from './UserAvatar';
+
+// Loaded on demand: signed-out visitors on wide screens never need these.
+const UserMenu = lazy(() => import('./UserMenu'));
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+function useNavItems(): NavItem[] {
+  const { t } = useTranslation('common');
+  const { isAuthenticated, isAdmin } = useAuth();
+  const items: NavItem[] = [{ to: '/', label: t('nav.products'), end: true }];
+  if (isAdmin) items.push({ to: '/admin', label: t('nav.admin') });
+  if (isAuthenticated) {
+    items.push({ to: '/profile', label: t('nav.profile') });
+    items.push({ to: '/account/orders', label: t('nav.myOrders') });
+  }
+  return items;
+}
+
+/** Hides the header while scrolling down, shows it again on scroll up. */
+function useHideOnScroll(): boolean {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const y = window.scrollY;
+        if (Math.abs(y - last.current) < 8) return;
+        setHidden(y > last.current && y > 80);
+        last.current = y;
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+  return hidden;
+}
+
+function Brand() {
+  const { t } = useTranslation('common');
+  return (
+    <Link to="/" className="brand" aria-label={t('brand.home')}>
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span>StageShop</span>
+    </Link>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const { isAuthenticated, status, user } = useAuth();
+  const items = useNavItems();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const hidden = useHideOnScroll();
+  const navigate = useNavigate();
+  return (
+    <header className="site-header" data-hidden={hidden || undefined}>
+      <Flex align="center" gap="4" px={{ initial: '3', sm: '5' }} py="2" className="header-inner">
+        <Box display={{ initial: 'block', sm: 'none' }}>
+          <IconButton variant="ghost" color="gray" size="3" aria-label={t('nav.openMenu')} aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
+            <HamburgerMenuIcon width={20} height={20} />
+          </IconButton>
+          {drawerOpen && (
+            <Suspense fallback={null}>
+              <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
+            </Suspense>
+          )}
+        </Box>
+        <Brand />
+        <Box asChild display={{ initial: 'none', sm: 'block' }} flexGrow="1">
+          <nav aria-label={t('nav.main')}>
+            <Flex gap="4" asChild>
+              <ul className="plain-list">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end} className="nav-link">
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </nav>
+        </Box>
+        <Flex align="center" gap="4" ml="auto">
+          <LanguageSwitcher />
+          <CartPopover />
+          {isAuthenticated ? (
+            <Suspense fallback={<UserAvatar user={user} />}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <Box display={{ initial: 'none', sm: 'block' }}>
+              <Button onClick={() => navigate('/login')} disabled={status === 'loading'}>
+                {t('nav.login')}
+              </Button>
+            </Box>
+          )}
+        </Flex>
+      </Flex>
+    </header>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthContext';
+import { FormField } from '../../components/FormField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { errorText } from '../../i18n/errors';
+import { isAdminUser } from '../../lib/user';
+
+export default function LoginPage() {
+  const { t } = useTranslation('account');
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: Partial<Location> } | null)?.from;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('login.title'));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError(t('login.errors.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(email, password);
+      const target = from?.pathname && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : isAdminUser(user) ? '/admin' : '/';
+      navigate(target, { replace: true });
+    } catch (err) {
+      setError(errorText(t, err, 'account:login.errors.failed'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container size="1" px="4" py="7">
+      <Card size="3">
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="4">
+            <Heading as="h1" size="6">
+              {t('login.title')}
+            </Heading>
+            {error && (
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{error}</Callout.Text>
+              </Callout.Root>
+            )}
+            <FormField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={setEmail} disabled={busy} />
+            <FormField
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              disabled={busy}
+            />
+            <Button type="submit" size="3" loading={busy}>
+              {t('login.submit')}
+            </Button>
+            <Text size="2" align="center">
+              {t('login.noAccount')}{' '}
+              <Link to="/register" state={location.state}>
+                {t('login.registerLink')}
+              </Link>
+            </Text>
+          </Flex>
+        </form>
+      </Card>
+    </Container>
+  );
+}

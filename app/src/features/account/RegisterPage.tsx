@@ -1,0 +1,200 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
+import { FormField } from '../../components/FormField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { errorText } from '../../i18n/errors';
+import { MIN_PASSWORD_LENGTH } from '../../lib/validation';
+
+export const REDIRECT_AFTER_REGISTER_MS = 2000;
+
+/** Step 0 (account details) check; returns a translation key or null. */
+export function validateAccountStep(email: string, password: string, confirm: string): string | null {
+  if (!email.trim() || !password || !confirm) return 'register.errors.required';
+  if (password.length < MIN_PASSWORD_LENGTH) return 'register.errors.passwordLength';
+  if (password !== confirm) return 'register.errors.passwordMismatch';
+  return null;
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<0 | 1>(0);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  useDocumentTitle(t('register.title'));
+
+  useEffect(() => {
+    if (!done) return;
+    const id = window.setTimeout(() => navigate('/login'), REDIRECT_AFTER_REGISTER_MS);
+    return () => window.clearTimeout(id);
+  }, [done, navigate]);
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    const key = validateAccountStep(email, password, confirm);
+    setError(key ? t(key) : null);
+    if (!key) setStep(1);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!firstName.trim() || !lastName.trim()) {
+      setError(t('register.errors.nameRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      await api.post('/auth/register', {
+        email: email.trim().toLowerCase(),
+        password,
+        confirmPassword: confirm,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+      });
+      setDone(true);
+    } catch (err) {
+      setError(errorText(t, err, 'account:register.errors.failed'));
+      const errs = (err as { errors?: Record<string, string> }).errors;
+      if (errs) {
+        setFieldErrors(errs);
+        if (errs.email || errs.password || errs.confirmPassword) setStep(0);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const steps = [t('register.steps.account'), t('register.steps.personal')];
+  return (
+    <Container size="1" px="4" py="7">
+      <Card size="3">
+        <Flex direction="column" gap="4">
+          <Heading as="h1" size="6">
+            {t('register.title')}
+          </Heading>
+          <ol className="plain-list" style={{ display: 'flex', gap: 16 }} aria-label={t('register.progress')}>
+            {steps.map((label, i) => (
+              <li key={label} aria-current={i === step ? 'step' : undefined}>
+                <Text size="2" weight={i === step ? 'bold' : 'regular'} color={i === step ? 'indigo' : 'gray'}>
+                  {i + 1}. {label}
+                </Text>
+              </li>
+            ))}
+          </ol>
+          {done ? (
+            <Callout.Root color="green" role="status">
+              <Callout.Icon>
+                <CheckCircledIcon />
+              </Callout.Icon>
+              <Callout.Text>{t('register.success')}</Callout.Text>
+            </Callout.Root>
+          ) : (
+            <>
+              {error && (
+                <Callout.Root color="red" role="alert">
+                  <Callout.Icon>
+                    <ExclamationTriangleIcon />
+                  </Callout.Icon>
+                  <Callout.Text>{error}</Callout.Text>
+                </Callout.Root>
+              )}
+              {step === 0 ? (
+                <form onSubmit={next} noValidate>
+                  <Flex direction="column" gap="4">
+                    <FormField
+                      label={t('fields.email')}
+                      type="email"
+                      autoComplete="email"
+                      value={email}
+                      onChange={setEmail}
+                      required
+                      error={fieldErrors.email}
+                    />
+                    <FormField
+                      label={t('fields.password')}
+                      type="password"
+                      autoComplete="new-password"
+                      value={password}
+                      onChange={setPassword}
+                      required
+                      hint={t('register.passwordHint')}
+                      error={fieldErrors.password}
+                    />
+                    <FormField
+                      label={t('fields.confirmPassword')}
+                      type="password"
+                      autoComplete="new-password"
+                      value={confirm}
+                      onChange={setConfirm}
+                      required
+                      error={fieldErrors.confirmPassword}
+                    />
+                    <Button type="submit" size="3">
+                      {t('register.next')}
+                    </Button>
+                  </Flex>
+                </form>
+              ) : (
+                <form onSubmit={submit} noValidate>
+                  <Flex direction="column" gap="4">
+                    <FormField
+                      label={t('fields.firstName')}
+                      autoComplete="given-name"
+                      value={firstName}
+                      onChange={setFirstName}
+                      required
+                      disabled={busy}
+                      error={fieldErrors.firstName}
+                    />
+                    <FormField
+                      label={t('fields.lastName')}
+                      autoComplete="family-name"
+                      value={lastName}
+                      onChange={setLastName}
+                      required
+                      disabled={busy}
+                      error={fieldErrors.lastName}
+                    />
+                    <Flex gap="3" justify="between">
+                      <Button
+                        type="button"
+                        variant="soft"
+                        size="3"
+                        disabled={busy}
+                        onClick={() => {
+                          setError(null);
+                          setStep(0);
+                        }}
+                      >
+                        {t('register.back')}
+                      </Button>
+                      <Button type="submit" size="3" loading={busy}>
+                        {t('register.submit')}
+                      </Button>
+                    </Flex>
+                  </Flex>
+                </form>
+              )}
+            </>
+          )}
+          <Text size="2" align="center">
+            {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+          </Text>
+        </Flex>
+      </Card>
+    </Container>
+  );
+}

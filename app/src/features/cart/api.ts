@@ -1,0 +1,35 @@
+import { api } from '../../api/client';
+import { getCartSessionId } from '../../api/storage';
+import type { Cart } from '../../api/types';
+
+export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  current: (owner: string) => ['cart', owner] as const,
+};
+
+function normalize(cart: Partial<Cart> | null | undefined): Cart {
+  return {
+    id: cart?.id ?? '',
+    items: cart?.items ?? [],
+    totalPrice: cart?.totalPrice ?? 0,
+    totalItems: cart?.totalItems ?? 0,
+  };
+}
+
+export const cartApi = {
+  /** A guest without a stored session id has no cart yet: no request. */
+  async get(signedIn: boolean): Promise<Cart> {
+    if (!signedIn && !getCartSessionId()) return EMPTY_CART;
+    return normalize(await api.get<Cart>('/cart', { session: 'ifStored' }));
+  },
+  add: async (productId: string, quantity: number) =>
+    normalize(await api.post<Cart>('/cart/items', { productId, quantity }, { session: 'create' })),
+  update: async (itemId: string, quantity: number) =>
+    normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
+  remove: async (itemId: string) =>
+    normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
+  clear: () => api.del<{ message: string }>('/cart', { session: 'ifStored' }),
+  merge: async (sessionId: string) => normalize(await api.post<Cart>('/cart/merge', { sessionId })),
+};

@@ -1,0 +1,130 @@
+import { memo, useState } from 'react';
+import { Badge, Box, Button, Card, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
+import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Product } from '../../api/types';
+import { ProductImage } from '../../components/ProductImage';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+import { remainingStock } from '../cart/rules';
+import { StockBadge } from './StockBadge';
+import { useAddToCart } from './useAddToCart';
+
+interface Props {
+  product: Product;
+  inCart: number;
+  /** The first cards of the page load eagerly (largest contentful paint). */
+  eager?: boolean;
+  onOpen?: () => void;
+}
+
+function images(p: Product): string[] {
+  if (p.imageFileNames?.length) return p.imageFileNames;
+  return p.imageFileName ? [p.imageFileName] : [];
+}
+
+export const ProductCard = memo(function ProductCard({ product, inCart, eager, onOpen }: Props) {
+  const { t, i18n } = useTranslation('shop');
+  const name = resolveLocalized(product.nameLocalized, i18n.language, product.name);
+  const description = resolveLocalized(product.descriptionLocalized, i18n.language, product.description);
+  const pics = images(product);
+  const [index, setIndex] = useState(0);
+  const [quantity, setQuantity] = useState(1);
+  const { add, adding } = useAddToCart();
+  const max = remainingStock(product.stockQuantity, inCart);
+  const outOfStock = product.stockQuantity <= 0;
+  const href = `/products/${encodeURIComponent(product.id)}`;
+  const shown = Math.min(quantity, Math.max(1, max));
+
+  return (
+    <Card className="product-card" asChild>
+      <article aria-labelledby={`p-${product.id}`}>
+        <div className="card-media">
+          <Link to={href} onClick={onOpen} tabIndex={-1} aria-hidden="true">
+            <ProductImage
+              fileName={pics[index]}
+              thumb="400x300"
+              alt=""
+              width={400}
+              height={300}
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
+            />
+          </Link>
+          {pics.length > 1 && (
+            <>
+              <IconButton
+                className="media-arrow"
+                data-side="prev"
+                size="1"
+                variant="surface"
+                radius="full"
+                aria-label={t('gallery.previous')}
+                onClick={() => setIndex((i) => (i - 1 + pics.length) % pics.length)}
+              >
+                <ChevronLeftIcon />
+              </IconButton>
+              <IconButton
+                className="media-arrow"
+                data-side="next"
+                size="1"
+                variant="surface"
+                radius="full"
+                aria-label={t('gallery.next')}
+                onClick={() => setIndex((i) => (i + 1) % pics.length)}
+              >
+                <ChevronRightIcon />
+              </IconButton>
+              <Badge className="media-count" variant="surface" color="gray">
+                {index + 1} / {pics.length}
+              </Badge>
+            </>
+          )}
+        </div>
+        <Flex direction="column" gap="2" pt="3" flexGrow="1">
+          <Flex gap="2" wrap="wrap">
+            <Badge variant="soft">{t(`categories.${product.category}`, product.category)}</Badge>
+            <StockBadge stock={product.stockQuantity} />
+            {inCart > 0 && (
+              <Badge color="cyan" variant="soft">
+                {t('inCart', { count: inCart })}
+              </Badge>
+            )}
+          </Flex>
+          <Heading as="h2" size="3" id={`p-${product.id}`}>
+            <Link to={href} onClick={onOpen} className="title-link">
+              {name}
+            </Link>
+          </Heading>
+          <Text as="p" size="2" color="gray" className="clamp-2">
+            {description}
+          </Text>
+          <Box flexGrow="1" />
+          <Text as="p" size="5" weight="bold">
+            {formatPrice(product.price)}
+          </Text>
+          {outOfStock ? (
+            <Button disabled variant="soft" color="gray">
+              {t('outOfStock')}
+            </Button>
+          ) : (
+            <Flex gap="2" align="center" justify="between" wrap="wrap">
+              <QuantityStepper value={shown} max={max} onChange={setQuantity} label={t('quantityFor', { name })} disabled={adding} />
+              <Button
+                disabled={max < 1 || adding}
+                loading={adding}
+                onClick={async () => {
+                  if (await add(product.id, shown, name)) setQuantity(1);
+                }}
+              >
+                {t('addToCart')}
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      </article>
+    </Card>
+  );
+});

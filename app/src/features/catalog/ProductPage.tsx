@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
+import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { QuantityStepper } from '../../components/QuantityStepper';
+import { formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+import { useCart } from '../cart/CartContext';
+import { remainingStock } from '../cart/rules';
+import { productQuery } from './api';
+import { ImageGallery } from './ImageGallery';
+import { StockBadge } from './StockBadge';
+import { useAddToCart } from './useAddToCart';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+export default function ProductPage() {
+  const { productId = '' } = useParams();
+  const { t, i18n } = useTranslation('shop');
+  const navigate = useNavigate();
+  const { data: product, isLoading, isError } = useQuery(productQuery(productId));
+  const { quantityInCart } = useCart();
+  const { add, adding } = useAddToCart();
+  const [quantity, setQuantity] = useState(1);
+  const lang = i18n.language;
+  const name = product ? resolveLocalized(product.nameLocalized, lang, product.name) : '';
+  useDocumentTitle(name || undefined);
+
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+
+  if (isLoading) {
+    return (
+      <Container size="4" px="4" py="6">
+        <Text role="status">{t('common:loading')}</Text>
+      </Container>
+    );
+  }
+  if (isError || !product) {
+    return (
+      <Container size="2" px="4" py="6">
+        <Flex direction="column" gap="4" align="start">
+          <Heading as="h1" size="6">
+            {t('productNotFound')}
+          </Heading>
+          <Callout.Root color="red" role="alert">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Callout.Text>{t('productLoadError')}</Callout.Text>
+          </Callout.Root>
+          <Button asChild>
+            <Link to="/">{t('backToShop')}</Link>
+          </Button>
+        </Flex>
+      </Container>
+    );
+  }
+
+  const description = resolveLocalized(product.descriptionLocalized, lang, product.description);
+  const images = product.imageFileNames?.length ? product.imageFileNames : product.imageFileName ? [product.imageFileName] : [];
+  const inCart = quantityInCart(product.id);
+  const max = remainingStock(product.stockQuantity, inCart);
+  const shown = Math.min(quantity, Math.max(1, max));
+  const attributes = (product.attributes ?? [])
+    .map((a) => ({
+      key: resolveLocalized(a.keyLocalized, lang, a.key).trim(),
+      value: resolveLocalized(a.valueLocalized, lang, a.value).trim(),
+    }))
+    .filter((a) => a.key && a.value);
+
+  return (
+    <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
+      <Flex align="center" gap="3" mb="4" wrap="wrap">
+        <Button variant="ghost" onClick={back}>
+          <ArrowLeftIcon /> {t('back')}
+        </Button>
+        <nav aria-label={t('breadcrumb')}>
+          <ol className="plain-list" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            <li>
+              <Link to="/" className="title-link">
+                <Text size="2" color="indigo">
+                  {t('common:nav.home')}
+                </Text>
+              </Link>
+            </li>
+            <li aria-hidden="true">
+              <Text size="2" color="gray">
+                /
+              </Text>
+            </li>
+            <li aria-current="page">
+              <Text size="2" color="gray">
+                {name}
+              </Text>
+            </li>
+          </ol>
+        </nav>
+      </Flex>
+
+      <Grid columns={{ initial: '1', md: '2' }} gap="6">
+        <ImageGallery images={images} alt={name} />
+        <Flex direction="column" gap="3">
+          <Flex gap="2" wrap="wrap">
+            <Badge variant="soft">{t(`categories.${product.category}`, product.category)}</Badge>
+            <StockBadge stock={product.stockQuantity} />
+            {inCart > 0 && (
+              <Badge color="cyan" variant="soft">
+                {t('inCart', { count: inCart })}
+              </Badge>
+            )}
+          </Flex>
+          <Heading as="h1" size="7">
+            {name}
+          </Heading>
+          <Text as="p" size="7" weight="bold">
+            {formatPrice(product.price)}
+          </Text>
+          <Text as="p" color="gray" style={{ whiteSpace: 'pre-line' }}>
+            {description}
+          </Text>
+          {product.stockQuantity > 0 && (
+            <Flex gap="3" align="end" wrap="wrap" mt="2">
+              <Flex direction="column" gap="1">
+                <Text as="label" size="2" weight="medium" htmlFor="detail-qty">
+                  {t('quantity')}
+                </Text>
+                <QuantityStepper id="detail-qty" value={shown} max={max} onChange={setQuantity} label={t('quantity')} disabled={adding} />
+              </Flex>
+              <Button
+                size="3"
+                disabled={max < 1 || adding}
+                loading={adding}
+                onClick={async () => {
+                  if (await add(product.id, shown, name)) setQuantity(1);
+                }}
+              >
+                {t('addToCart')}
+              </Button>
+            </Flex>
+          )}
+          {attributes.length > 0 && (
+            <Box mt="4">
+              <Separator size="4" mb="4" />
+              <Heading as="h2" size="4" mb="3">
+                {t('specifications')}
+              </Heading>
+              <Card>
+                <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
+                  {attributes.map((a, i) => (
+                    <DataList.Item key={a.key + i}>
+                      <DataList.Label minWidth="140px">{a.key}</DataList.Label>
+                      <DataList.Value>{a.value}</DataList.Value>
+                    </DataList.Item>
+                  ))}
+                </DataList.Root>
+              </Card>
+            </Box>
+          )}
+        </Flex>
+      </Grid>
+    </Container>
+  );
+}

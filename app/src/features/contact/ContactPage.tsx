@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { ClockIcon, EnvelopeClosedIcon, HomeIcon, MobileIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../api/client';
+import { FormField } from '../../components/FormField';
+import { TOAST_LONG, useToast } from '../../components/Toast';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { errorText } from '../../i18n/errors';
+import { emptyContact, validateContact, type ContactForm } from './validation';
+
+const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'subject', 'message'];
+
+export default function ContactPage() {
+  const { t } = useTranslation('contact');
+  const show = useToast();
+  const [form, setForm] = useState<ContactForm>(emptyContact);
+  const [errors, setErrors] = useState<Partial<Record<keyof ContactForm, string>>>({});
+  const [sending, setSending] = useState(false);
+  useDocumentTitle(t('title'));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problems = validateContact(form);
+    if (Object.keys(problems).length) {
+      setErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(`validation.${v}`)])));
+      return;
+    }
+    setSending(true);
+    try {
+      await api.post('/contact/submit', {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        subject: form.subject.trim(),
+        message: form.message.trim(),
+      });
+      setForm(emptyContact());
+      setErrors({});
+      show({ kind: 'success', message: t('success'), duration: TOAST_LONG });
+    } catch (err) {
+      if (isApiError(err) && err.errors) setErrors(err.errors);
+      show({ kind: 'error', message: errorText(t, err, 'contact:error'), duration: TOAST_LONG });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const cards = [
+    { icon: MobileIcon, title: t('cards.phone.title'), lines: [t('cards.phone.value'), t('cards.phone.note')] },
+    { icon: EnvelopeClosedIcon, title: t('cards.email.title'), lines: [t('cards.email.value'), t('cards.email.note')] },
+    { icon: HomeIcon, title: t('cards.address.title'), lines: [t('cards.address.line1'), t('cards.address.line2')] },
+    { icon: ClockIcon, title: t('cards.hours.title'), lines: [t('cards.hours.weekdays'), t('cards.hours.weekend')] },
+  ];
+
+  return (
+    <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
+      <Heading as="h1" size="8" mb="2">
+        {t('title')}
+      </Heading>
+      <Text as="p" color="gray" size="3" mb="5">
+        {t('intro')}
+      </Text>
+      <Grid columns={{ initial: '1', md: '3' }} gap="5">
+        <Box gridColumn={{ md: 'span 2' }}>
+          <Card size="3">
+            <form onSubmit={submit} noValidate>
+              <Flex direction="column" gap="4">
+                <Heading as="h2" size="5">
+                  {t('formTitle')}
+                </Heading>
+                {FIELDS.map((f) => (
+                  <FormField
+                    key={f}
+                    label={t(`fields.${f}`)}
+                    type={f === 'email' ? 'email' : 'text'}
+                    autoComplete={f === 'name' ? 'name' : f === 'email' ? 'email' : 'off'}
+                    multiline={f === 'message'}
+                    required
+                    value={form[f]}
+                    disabled={sending}
+                    error={errors[f]}
+                    onChange={(v) => {
+                      setForm((s) => ({ ...s, [f]: v }));
+                      if (errors[f]) setErrors((s) => ({ ...s, [f]: undefined }));
+                    }}
+                  />
+                ))}
+                <Button type="submit" size="3" disabled={sending} style={{ alignSelf: 'flex-start' }}>
+                  {sending ? t('sending') : t('send')}
+                </Button>
+              </Flex>
+            </form>
+          </Card>
+        </Box>
+        <Flex direction="column" gap="3">
+          {cards.map(({ icon: Icon, title, lines }) => (
+            <Card key={title}>
+              <Flex gap="3" align="start">
+                <Icon width={20} height={20} aria-hidden="true" />
+                <Box>
+                  <Heading as="h2" size="3" mb="1">
+                    {title}
+                  </Heading>
+                  {lines.map((l) => (
+                    <Text as="p" size="2" color="gray" key={l}>
+                      {l}
+                    </Text>
+                  ))}
+                </Box>
+              </Flex>
+            </Card>
+          ))}
+        </Flex>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,20 @@
+import { isBlank, isEmail } from '../../lib/validation';
+
+export interface ContactForm {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export const emptyContact = (): ContactForm => ({ name: '', email: '', subject: '', message: '' });
+
+/** Field -> translation key (contact:validation.*). */
+export function validateContact(f: ContactForm): Partial<Record<keyof ContactForm, 'required' | 'email'>> {
+  const errors: Partial<Record<keyof ContactForm, 'required' | 'email'>> = {};
+  if (isBlank(f.name)) errors.name = 'required';
+  if (!isEmail(f.email)) errors.email = 'email';
+  if (isBlank(f.subject)) errors.subject = 'required';
+  if (isBlank(f.message)) errors.message = 'required';
+  return errors;
+}

@@ -1,0 +1,5 @@
+import { InfoArticle } from './InfoArticle';
+
+export default function ShippingPage() {
+  return <InfoArticle page="shipping" />;
+}

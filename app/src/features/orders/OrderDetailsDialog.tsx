@@ -1,0 +1,132 @@
+import { Box, Button, Callout, DataList, Dialog, Flex, Heading, Separator, Spinner, Table, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { ProductImage } from '../../components/ProductImage';
+import { formatDate, formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+import { orderDetailQuery } from './api';
+
+const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
+
+export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('account');
+  const { data: order, isLoading, isError } = useQuery({ ...orderDetailQuery(orderId ?? ''), enabled: !!orderId });
+  const lang = i18n.language;
+
+  return (
+    <Dialog.Root open={!!orderId} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content maxWidth="720px" aria-describedby={undefined}>
+        <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
+          <Dialog.Title mb="0">{t('orders.details.title', { number: order?.orderNumber ?? '' })}</Dialog.Title>
+          {order && <OrderStatusBadge status={order.status} />}
+        </Flex>
+        {isLoading && (
+          <Flex justify="center" py="6">
+            <Spinner size="3" />
+          </Flex>
+        )}
+        {isError && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Callout.Text>{t('orders.errors.detailFailed')}</Callout.Text>
+          </Callout.Root>
+        )}
+        {order && (
+          <Flex direction="column" gap="4">
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.shipping')}
+              </Heading>
+              <DataList.Root size="2">
+                {SHIPPING_FIELDS.map((f) => (
+                  <DataList.Item key={f}>
+                    <DataList.Label minWidth="120px">{t(`orders.details.fields.${f}`)}</DataList.Label>
+                    <DataList.Value>
+                      {f === 'name' ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim() : (order.shipping?.[f] ?? '')}
+                    </DataList.Value>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.items')}
+              </Heading>
+              <div className="table-scroll">
+                <Table.Root size="1">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeaderCell>{t('orders.details.product')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell>{t('orders.details.quantity')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell>{t('orders.details.unitPrice')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('orders.details.lineTotal')}</Table.ColumnHeaderCell>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {order.items.map((item) => {
+                      const name = resolveLocalized(item.productName, lang);
+                      return (
+                        <Table.Row key={item.id} align="center">
+                          <Table.Cell>
+                            <Flex align="center" gap="2">
+                              <ProductImage fileName={item.productImage} thumb="120x120" alt="" width={40} height={40} className="thumb" loading="lazy" />
+                              <Text size="2">{name}</Text>
+                            </Flex>
+                          </Table.Cell>
+                          <Table.Cell>{item.quantity}</Table.Cell>
+                          <Table.Cell>
+                            {formatPrice(item.unitPrice)} × {item.quantity}
+                          </Table.Cell>
+                          <Table.Cell justify="end">{formatPrice(item.totalPrice)}</Table.Cell>
+                        </Table.Row>
+                      );
+                    })}
+                  </Table.Body>
+                </Table.Root>
+              </div>
+              <Flex justify="end" mt="2" gap="3">
+                <Text weight="bold">{t('orders.details.total')}</Text>
+                <Text weight="bold">{formatPrice(order.totalAmount)}</Text>
+              </Flex>
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.timeline')}
+              </Heading>
+              <ol className="plain-list timeline">
+                <li>
+                  <Text as="p" size="2" weight="medium">
+                    {t('orders.details.placed')}
+                  </Text>
+                  <Text as="p" size="1" color="gray">
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt, lang, true)}</time>
+                  </Text>
+                </li>
+                {order.status !== 'Created' && (
+                  <li>
+                    <Text as="p" size="2" weight="medium">
+                      {t('orders.details.currentStatus')}: {t(`common:orderStatus.${order.status}`, order.status)}
+                    </Text>
+                  </li>
+                )}
+              </ol>
+            </Box>
+          </Flex>
+        )}
+        <Flex justify="end" mt="4">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              {t('common:close')}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { FALLBACK_LANGUAGE, LANGUAGES, normalizeLanguage, resourceLanguage } from './languages';
+
+export const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+/** Namespaces the home page needs; loaded before the first render. */
+export const STARTUP_NAMESPACES = ['common', 'shop'];
+
+function dropInvalidStoredLanguage() {
+  for (const storage of [() => window.localStorage, () => window.sessionStorage]) {
+    try {
+      const s = storage();
+      const v = s.getItem(LANGUAGE_STORAGE_KEY);
+      if (v !== null && !normalizeLanguage(v)) s.removeItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      // storage unavailable
+    }
+  }
+}
+
+function syncHtmlLang(lng: string) {
+  const lang = normalizeLanguage(lng) ?? FALLBACK_LANGUAGE;
+  document.documentElement.lang = lang;
+}
+
+/** Starts i18next; the returned promise settles when the start-up namespaces are loaded. */
+export function initI18n(): Promise<unknown> {
+  dropInvalidStoredLanguage();
+  i18n.on('languageChanged', syncHtmlLang);
+  return i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: FALLBACK_LANGUAGE,
+      ns: STARTUP_NAMESPACES,
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: DETECTION_ORDER,
+        lookupQuerystring: 'lng',
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['localStorage'],
+        convertDetectedLanguage: (l: string) => normalizeLanguage(l) ?? '',
+      },
+      backend: {
+        loadPath: (lngs: string[], namespaces: string[]) =>
+          `/locales/${resourceLanguage(lngs[0], namespaces[0])}/${namespaces[0]}.json`,
+      },
+      react: { useSuspense: true },
+    });
+}
+
+export default i18n;

@@ -1,0 +1,26 @@
+export const LANGUAGES = ['en', 'ru', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Native names for the language switcher (never translated). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', zh: '中文' };
+
+/** Namespaces whose texts exist only in en and ru; Chinese readers get the English text. */
+export const EN_RU_ONLY_NAMESPACES = ['info'];
+
+/**
+ * Maps a detected value (`ru-RU`, `zh_CN`, ` EN `) to one of the shop's languages, or
+ * undefined for anything else, including script-injection attempts such as `<script>`.
+ */
+export function normalizeLanguage(raw: unknown): Language | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const value = raw.trim().toLowerCase();
+  if (!/^[a-z]{2,3}([-_][a-z0-9]{2,8})*$/.test(value)) return undefined;
+  const base = value.split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+}
+
+/** The language whose file is loaded for a namespace (zh falls back to en for en/ru-only texts). */
+export function resourceLanguage(lng: string, ns: string): string {
+  return lng === 'zh' && EN_RU_ONLY_NAMESPACES.includes(ns) ? 'en' : lng;
+}

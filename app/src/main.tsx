@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/theme.css';
+import { App } from './App';
+import { Providers } from './Providers';
+import { initI18n } from './i18n';
+import { createQueryClient } from './queryClient';
+import { categoriesQuery, productListQuery } from './features/catalog/api';
+import { initialHomeFilters } from './features/catalog/homeState';
+
+// No service worker belongs to this app: remove any left from an earlier deployment.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker
+    .getRegistrations()
+    .then((regs) => regs.forEach((r) => void r.unregister()))
+    .catch(() => undefined);
+}
+
+const queryClient = createQueryClient();
+
+// Start translations and the home's first product page at once, in parallel.
+const i18nReady = initI18n();
+if (window.location.pathname === '/') {
+  void queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
+  void queryClient.prefetchQuery(categoriesQuery());
+}
+
+function mount() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers client={queryClient}>
+        <App />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// Render once the start-up translations are in, so no Suspense fallback flashes.
+i18nReady.then(mount, mount);
