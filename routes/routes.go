@@ -17,6 +17,7 @@ func Register(app core.App, site fs.FS) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		registerImages(se)
+		registerCart(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

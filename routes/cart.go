@@ -1,0 +1,137 @@
+package routes
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// registerCart binds the /api/cart routes: the signed-in user's cart, or a
+// guest's by X-Session-Id.
+func registerCart(se *core.ServeEvent) {
+	se.Router.GET("/api/cart", handle(getCart))
+	se.Router.GET("/api/cart/summary", handle(getCartSummary))
+	se.Router.POST("/api/cart/items", handle(addCartItem))
+	se.Router.PUT("/api/cart/items/{id}", handle(updateCartItem))
+	se.Router.DELETE("/api/cart/items/{id}", handle(removeCartItem))
+	se.Router.DELETE("/api/cart", handle(clearCart))
+	se.Router.POST("/api/cart/merge", handle(mergeCart))
+}
+
+// answerCart writes a cart, or the envelope of err.
+func answerCart(e *core.RequestEvent, cart *shop.Cart, err error) error {
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, cart)
+}
+
+func getCart(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	cart, err := shop.GetCart(e.App, owner)
+	return answerCart(e, cart, err)
+}
+
+func getCartSummary(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	sum, err := shop.GetCartSummary(e.App, owner)
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, sum)
+}
+
+// addItemBody is the body of POST /api/cart/items.
+type addItemBody struct {
+	ProductID string          `json:"productId"`
+	Quantity  json.RawMessage `json:"quantity"`
+}
+
+func addCartItem(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	var body addItemBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	if body.ProductID == "" {
+		return validationError(map[string]string{"productId": "This field is required"})
+	}
+	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxLineQuantity)
+	if err != nil {
+		return err
+	}
+	cart, err := shop.AddToCart(e.App, owner, body.ProductID, int(qty))
+	return answerCart(e, cart, err)
+}
+
+// quantityBody is the body of PUT /api/cart/items/{id}.
+type quantityBody struct {
+	Quantity json.RawMessage `json:"quantity"`
+}
+
+func updateCartItem(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	var body quantityBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxLineQuantity)
+	if err != nil {
+		return err
+	}
+	cart, err := shop.UpdateCartItem(e.App, owner, e.Request.PathValue("id"), int(qty))
+	return answerCart(e, cart, err)
+}
+
+func removeCartItem(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	cart, err := shop.RemoveCartItem(e.App, owner, e.Request.PathValue("id"))
+	return answerCart(e, cart, err)
+}
+
+func clearCart(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	if err := shop.ClearCart(e.App, owner); err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, map[string]string{"message": "Cart cleared successfully"})
+}
+
+// mergeBody is the body of POST /api/cart/merge.
+type mergeBody struct {
+	SessionID string `json:"sessionId"`
+}
+
+func mergeCart(e *core.RequestEvent) error {
+	user, err := requireUser(e)
+	if err != nil {
+		return err
+	}
+	var body mergeBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	cart, err := shop.MergeCarts(e.App, user.Id, body.SessionID)
+	return answerCart(e, cart, err)
+}

@@ -1,0 +1,98 @@
+package routes
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// fromShopErr turns the errors of the cart, checkout and contact rules into
+// the contract's envelope. Other errors pass through unchanged (a 500).
+func fromShopErr(err error) error {
+	var stock *shop.StockError
+	var lines shop.LineErrors
+	var fields shop.InvalidFields
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, shop.ErrSessionRequired):
+		return newError(http.StatusBadRequest, "session_required", "Sign in or send an X-Session-Id header")
+	case errors.Is(err, shop.ErrBadSessionID):
+		return newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")
+	case errors.Is(err, shop.ErrCartItemNotFound):
+		return notFound("Cart item not found")
+	case errors.Is(err, shop.ErrCartProductNotFound):
+		return notFound("Product not found")
+	case errors.Is(err, shop.ErrOrderNotFound):
+		return notFound("Order not found")
+	case errors.Is(err, shop.ErrContactNotFound):
+		return notFound("Contact request not found")
+	case errors.Is(err, shop.ErrCartEmpty):
+		return newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")
+	case errors.As(err, &stock):
+		return newError(http.StatusConflict, "insufficient_stock", stock.Error())
+	case errors.As(err, &lines):
+		ae := newError(http.StatusConflict, "insufficient_stock", "Some items in your cart are not available in the requested quantity")
+		ae.Errors = make(map[string]string, len(lines))
+		for id, msg := range lines {
+			ae.Errors["items."+id] = msg
+		}
+		return ae
+	case errors.As(err, &fields):
+		return validationError(map[string]string(fields))
+	}
+	return err
+}
+
+// wholeNumber reads a JSON member that must be a whole number in [lo, hi].
+// field names it in the error. A missing member is "required".
+func wholeNumber(raw json.RawMessage, field string, lo, hi int64) (int64, error) {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
+		return 0, validationError(map[string]string{field: "This field is required"})
+	}
+	bad := validationError(map[string]string{field: "Must be a whole number from " +
+		strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10)})
+	if c := s[0]; c != '-' && (c < '0' || c > '9') {
+		return 0, bad
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		// 2.0 and 2e0 are whole numbers too.
+		f, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil || f != float64(int64(f)) || f < float64(lo) || f > float64(hi) {
+			return 0, bad
+		}
+		n = int64(f)
+	}
+	if n < lo || n > hi {
+		return 0, bad
+	}
+	return n, nil
+}
+
+// cartOwner says whose cart a request is about: the signed-in user, or the
+// guest session of X-Session-Id. A bearer token that PocketBase could not
+// verify is 401, so the app refreshes its token instead of losing the cart.
+func cartOwner(e *core.RequestEvent) (shop.CartOwner, error) {
+	if u := shopUser(e); u != nil {
+		return shop.CartOwner{UserID: u.Id}, nil
+	}
+	if e.Auth == nil && strings.TrimSpace(e.Request.Header.Get("Authorization")) != "" {
+		return shop.CartOwner{}, newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
+	}
+	owner := shop.CartOwner{SessionID: e.Request.Header.Get("X-Session-Id")}
+	switch {
+	case owner.SessionID == "":
+		return owner, fromShopErr(shop.ErrSessionRequired)
+	case !shop.ValidSessionID(owner.SessionID):
+		return owner, fromShopErr(shop.ErrBadSessionID)
+	}
+	return owner, nil
+}

@@ -1,0 +1,477 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"math"
+	"regexp"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Collections of the cart.
+const (
+	CartsCollection     = "carts"
+	CartItemsCollection = "cart_items"
+)
+
+// MaxLineQuantity bounds one cart line however large the stock is; it keeps
+// totals far from overflow.
+const MaxLineQuantity = 1_000_000
+
+// sessionIDPattern is the shape of a guest cart session id.
+var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,128}$`)
+
+// ValidSessionID reports whether s is a well-formed guest cart session id:
+// 8-128 characters of [A-Za-z0-9_-].
+func ValidSessionID(s string) bool { return sessionIDPattern.MatchString(s) }
+
+// CartOwner names whose cart an operation is about: a signed-in user (by
+// record id) or else a guest session id.
+type CartOwner struct {
+	UserID    string
+	SessionID string
+}
+
+// check returns an error unless the owner names exactly one valid cart.
+func (o CartOwner) check() error {
+	switch {
+	case o.UserID != "":
+		return nil
+	case o.SessionID == "":
+		return ErrSessionRequired
+	case !ValidSessionID(o.SessionID):
+		return ErrBadSessionID
+	}
+	return nil
+}
+
+// Cart is the cart object of the contract.
+type Cart struct {
+	ID         string     `json:"id"`
+	Items      []CartItem `json:"items"`
+	TotalPrice Amount     `json:"totalPrice"`
+	TotalItems int        `json:"totalItems"`
+}
+
+// CartItem is one cart line with the product's current price and stock.
+type CartItem struct {
+	ID             string    `json:"id"`
+	ProductID      string    `json:"productId"`
+	ProductName    Localized `json:"productName"`
+	ImageFileName  string    `json:"imageFileName"`
+	UnitPrice      Amount    `json:"unitPrice"`
+	Quantity       int       `json:"quantity"`
+	TotalPrice     Amount    `json:"totalPrice"`
+	AvailableStock int       `json:"availableStock"`
+
+	active bool
+}
+
+// CartSummary is the short form of a cart.
+type CartSummary struct {
+	TotalItems int    `json:"totalItems"`
+	TotalPrice Amount `json:"totalPrice"`
+}
+
+// emptyCart is the cart of someone who has none yet.
+func emptyCart() *Cart { return &Cart{Items: []CartItem{}} }
+
+// findCart returns the owner's cart record, or nil when there is none.
+func findCart(app core.App, owner CartOwner) (*core.Record, error) {
+	var rec *core.Record
+	var err error
+	if owner.UserID != "" {
+		rec, err = app.FindFirstRecordByData(CartsCollection, "user", owner.UserID)
+	} else {
+		rec, err = app.FindFirstRecordByData(CartsCollection, "sessionId", owner.SessionID)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return rec, err
+}
+
+// findOrCreateCart returns the owner's cart record, creating it if needed.
+// Call it inside a transaction so two first adds cannot race.
+func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
+	rec, err := findCart(txApp, owner)
+	if err != nil || rec != nil {
+		return rec, err
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(CartsCollection)
+	if err != nil {
+		return nil, err
+	}
+	rec = core.NewRecord(col)
+	if owner.UserID != "" {
+		rec.Set("user", owner.UserID)
+	} else {
+		rec.Set("sessionId", owner.SessionID)
+	}
+	if err := txApp.Save(rec); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// cartLineRow is one row of the cart lines query: a line joined with its
+// product.
+type cartLineRow struct {
+	ID            string        `db:"id"`
+	Quantity      float64       `db:"quantity"`
+	ProductID     string        `db:"productId"`
+	Name          string        `db:"name"`
+	NameLocalized types.JSONRaw `db:"nameLocalized"`
+	Images        types.JSONRaw `db:"imageFileNames"`
+	PriceCents    float64       `db:"priceCents"`
+	Stock         float64       `db:"stockQuantity"`
+	IsActive      bool          `db:"isActive"`
+}
+
+// cartLines reads every line of a cart with its product in one query.
+func cartLines(app core.App, cartID string) ([]CartItem, error) {
+	var rows []cartLineRow
+	err := app.DB().NewQuery(`
+		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
+		       p.name AS name, p.nameLocalized AS nameLocalized,
+		       p.imageFileNames AS imageFileNames, p.priceCents AS priceCents,
+		       p.stockQuantity AS stockQuantity, p.isActive AS isActive
+		FROM cart_items ci
+		JOIN products p ON p.id = ci.product
+		WHERE ci.cart = {:cart}
+		ORDER BY ci.created ASC, ci.rowid ASC`).
+		Bind(dbx.Params{"cart": cartID}).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]CartItem, 0, len(rows))
+	for _, r := range rows {
+		qty := int(math.Round(r.Quantity))
+		price := int64(math.Round(r.PriceCents))
+		stock := int(math.Round(r.Stock))
+		if !r.IsActive {
+			// An inactive product cannot be bought: no stock to offer.
+			stock = 0
+		}
+		items = append(items, CartItem{
+			ID:             r.ID,
+			ProductID:      r.ProductID,
+			ProductName:    productName(r.Name, r.NameLocalized),
+			ImageFileName:  firstImage(r.Images),
+			UnitPrice:      Amount(price),
+			Quantity:       qty,
+			TotalPrice:     Amount(price * int64(qty)),
+			AvailableStock: stock,
+			active:         r.IsActive,
+		})
+	}
+	return items, nil
+}
+
+// productName is a product's localized name with the plain name as English
+// fallback.
+func productName(name string, localized []byte) Localized {
+	l, _ := ParseLocalizedJSON(localized)
+	if l["en"] == "" && name != "" {
+		l["en"] = name
+	}
+	return l
+}
+
+// firstImage is the first of a stored list of image file names, or "".
+func firstImage(raw []byte) string {
+	names, ok := imageNames(jsonValue(types.JSONRaw(raw)))
+	if !ok || len(names) == 0 {
+		return ""
+	}
+	return names[0]
+}
+
+// loadCart reads the owner's cart: one query for the cart, one for its lines.
+func loadCart(app core.App, owner CartOwner) (*Cart, error) {
+	rec, err := findCart(app, owner)
+	if err != nil {
+		return nil, err
+	}
+	if rec == nil {
+		return emptyCart(), nil
+	}
+	items, err := cartLines(app, rec.Id)
+	if err != nil {
+		return nil, err
+	}
+	cart := &Cart{ID: rec.Id, Items: items}
+	for _, it := range items {
+		cart.TotalItems += it.Quantity
+		cart.TotalPrice += it.TotalPrice
+	}
+	return cart, nil
+}
+
+// GetCart returns the owner's cart with current prices and stock, or the
+// empty cart when the owner has none.
+func GetCart(app core.App, owner CartOwner) (*Cart, error) {
+	if err := owner.check(); err != nil {
+		return nil, err
+	}
+	return loadCart(app, owner)
+}
+
+// GetCartSummary returns the owner's item count and total.
+func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
+	cart, err := GetCart(app, owner)
+	if err != nil {
+		return nil, err
+	}
+	return &CartSummary{TotalItems: cart.TotalItems, TotalPrice: cart.TotalPrice}, nil
+}
+
+// checkQuantity validates a requested line quantity.
+func checkQuantity(qty int) error {
+	if qty < 1 || qty > MaxLineQuantity {
+		return InvalidFields{"quantity": "Quantity must be a whole number from 1 to 1000000"}
+	}
+	return nil
+}
+
+// activeProduct finds a product that may be put into a cart.
+func activeProduct(app core.App, productID string) (*core.Record, error) {
+	if productID == "" {
+		return nil, ErrCartProductNotFound
+	}
+	p, err := app.FindRecordById(ProductsCollection, productID)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !p.GetBool("isActive")) {
+		return nil, ErrCartProductNotFound
+	}
+	return p, err
+}
+
+// AddToCart puts qty of a product into the owner's cart, raising the line if
+// the product is there already. The line never exceeds the stock
+// (*StockError); unknown and inactive products are ErrCartProductNotFound.
+func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart, error) {
+	if err := owner.check(); err != nil {
+		return nil, err
+	}
+	if err := checkQuantity(qty); err != nil {
+		return nil, err
+	}
+	var cart *Cart
+	err := app.RunInTransaction(func(txApp core.App) error {
+		product, err := activeProduct(txApp, productID)
+		if err != nil {
+			return err
+		}
+		rec, err := findOrCreateCart(txApp, owner)
+		if err != nil {
+			return err
+		}
+		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.Id})
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if line == nil {
+			col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
+			if err != nil {
+				return err
+			}
+			line = core.NewRecord(col)
+			line.Set("cart", rec.Id)
+			line.Set("product", product.Id)
+		}
+		total := line.GetInt("quantity") + qty
+		if stock := product.GetInt("stockQuantity"); total > stock {
+			return &StockError{ProductID: product.Id, Available: stock}
+		}
+		if err := checkQuantity(total); err != nil {
+			return err
+		}
+		line.Set("quantity", total)
+		if err := txApp.Save(line); err != nil {
+			return err
+		}
+		cart, err = loadCart(txApp, owner)
+		return err
+	})
+	return cart, err
+}
+
+// ownLine finds a line of the owner's cart; any other id is
+// ErrCartItemNotFound.
+func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, error) {
+	rec, err := findCart(txApp, owner)
+	if err != nil {
+		return nil, err
+	}
+	if rec == nil || itemID == "" {
+		return nil, ErrCartItemNotFound
+	}
+	line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+		"id = {:id} && cart = {:cart}", dbx.Params{"id": itemID, "cart": rec.Id})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrCartItemNotFound
+	}
+	return line, err
+}
+
+// UpdateCartItem sets the quantity of a line of the owner's cart, never above
+// the product's stock.
+func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Cart, error) {
+	if err := owner.check(); err != nil {
+		return nil, err
+	}
+	if err := checkQuantity(qty); err != nil {
+		return nil, err
+	}
+	var cart *Cart
+	err := app.RunInTransaction(func(txApp core.App) error {
+		line, err := ownLine(txApp, owner, itemID)
+		if err != nil {
+			return err
+		}
+		product, err := txApp.FindRecordById(ProductsCollection, line.GetString("product"))
+		if err != nil {
+			return err
+		}
+		stock := product.GetInt("stockQuantity")
+		if !product.GetBool("isActive") {
+			stock = 0
+		}
+		if qty > stock {
+			return &StockError{ProductID: product.Id, Available: stock}
+		}
+		line.Set("quantity", qty)
+		if err := txApp.Save(line); err != nil {
+			return err
+		}
+		cart, err = loadCart(txApp, owner)
+		return err
+	})
+	return cart, err
+}
+
+// RemoveCartItem deletes a line of the owner's cart.
+func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error) {
+	if err := owner.check(); err != nil {
+		return nil, err
+	}
+	var cart *Cart
+	err := app.RunInTransaction(func(txApp core.App) error {
+		line, err := ownLine(txApp, owner, itemID)
+		if err != nil {
+			return err
+		}
+		if err := txApp.Delete(line); err != nil {
+			return err
+		}
+		cart, err = loadCart(txApp, owner)
+		return err
+	})
+	return cart, err
+}
+
+// ClearCart removes the owner's cart and all its lines. Clearing a cart that
+// does not exist is not an error.
+func ClearCart(app core.App, owner CartOwner) error {
+	if err := owner.check(); err != nil {
+		return err
+	}
+	return app.RunInTransaction(func(txApp core.App) error {
+		return deleteCart(txApp, owner)
+	})
+}
+
+// deleteCart deletes the owner's cart record; its lines go with it.
+func deleteCart(txApp core.App, owner CartOwner) error {
+	rec, err := findCart(txApp, owner)
+	if err != nil || rec == nil {
+		return err
+	}
+	return txApp.Delete(rec)
+}
+
+// MergeCarts moves every line of the guest cart of sessionID into the user's
+// cart, adding quantities capped at the product's stock (lines of inactive
+// or sold-out products are dropped), deletes the guest cart and returns the
+// user's cart. An unknown or empty session merges nothing.
+func MergeCarts(app core.App, userID, sessionID string) (*Cart, error) {
+	user := CartOwner{UserID: userID}
+	if err := user.check(); err != nil {
+		return nil, err
+	}
+	if sessionID != "" && !ValidSessionID(sessionID) {
+		return nil, InvalidFields{"sessionId": "Invalid cart session id"}
+	}
+	var cart *Cart
+	err := app.RunInTransaction(func(txApp core.App) error {
+		guest := CartOwner{SessionID: sessionID}
+		var guestCart *core.Record
+		if sessionID != "" {
+			var err error
+			if guestCart, err = findCart(txApp, guest); err != nil {
+				return err
+			}
+		}
+		if guestCart != nil {
+			if err := mergeLines(txApp, guestCart.Id, user); err != nil {
+				return err
+			}
+			if err := txApp.Delete(guestCart); err != nil {
+				return err
+			}
+		}
+		var err error
+		cart, err = loadCart(txApp, user)
+		return err
+	})
+	return cart, err
+}
+
+// mergeLines adds the lines of the guest cart to the user's cart.
+func mergeLines(txApp core.App, guestCartID string, user CartOwner) error {
+	guestLines, err := cartLines(txApp, guestCartID)
+	if err != nil || len(guestLines) == 0 {
+		return err
+	}
+	target, err := findOrCreateCart(txApp, user)
+	if err != nil {
+		return err
+	}
+	existing, err := txApp.FindAllRecords(CartItemsCollection, dbx.HashExp{"cart": target.Id})
+	if err != nil {
+		return err
+	}
+	byProduct := make(map[string]*core.Record, len(existing))
+	for _, r := range existing {
+		byProduct[r.GetString("product")] = r
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
+	if err != nil {
+		return err
+	}
+	for _, g := range guestLines {
+		line := byProduct[g.ProductID]
+		if line == nil {
+			line = core.NewRecord(col)
+			line.Set("cart", target.Id)
+			line.Set("product", g.ProductID)
+		}
+		limit := min(g.AvailableStock, MaxLineQuantity)
+		qty := min(line.GetInt("quantity")+g.Quantity, limit)
+		if qty < 1 {
+			continue // nothing left to buy; an existing line stays as it was
+		}
+		if qty == line.GetInt("quantity") {
+			continue
+		}
+		line.Set("quantity", qty)
+		if err := txApp.Save(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package shop
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Errors of the cart, checkout and contact rules. Routes turn them into the
+// contract's envelope; anything else is unexpected.
+var (
+	// ErrSessionRequired: neither a user nor a guest session id.
+	ErrSessionRequired = errors.New("A signed-in user or a cart session id is required")
+	// ErrBadSessionID: a session id that is not 8-128 chars of [A-Za-z0-9_-].
+	ErrBadSessionID = errors.New("Invalid cart session id")
+	// ErrCartItemNotFound: an item id that is not in the caller's cart.
+	ErrCartItemNotFound = errors.New("Cart item not found")
+	// ErrCartProductNotFound: an unknown or inactive product added to a cart.
+	ErrCartProductNotFound = errors.New("Product not found")
+	// ErrCartEmpty: checkout of an empty cart.
+	ErrCartEmpty = errors.New("Your cart is empty")
+	// ErrOrderNotFound: an unknown order, or someone else's.
+	ErrOrderNotFound = errors.New("Order not found")
+	// ErrContactNotFound: an unknown contact request.
+	ErrContactNotFound = errors.New("Contact request not found")
+)
+
+// StockError says a cart line would exceed the product's stock.
+type StockError struct {
+	ProductID string
+	Available int
+}
+
+func (e *StockError) Error() string { return stockMessage(e.Available) }
+
+func stockMessage(n int) string {
+	if n < 0 {
+		n = 0
+	}
+	return fmt.Sprintf("Only %d left in stock", n)
+}
+
+// LineErrors says some order lines cannot be fulfilled; keyed by product id,
+// valued by a human text. Nothing was changed.
+type LineErrors map[string]string
+
+func (e LineErrors) Error() string {
+	keys := make([]string, 0, len(e))
+	for k := range e {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, k+": "+e[k])
+	}
+	return "Some items cannot be ordered (" + strings.Join(parts, "; ") + ")"
+}
+
+// InvalidFields is a validation failure keyed by JSON field path
+// ("shippingInfo.city", "quantity"); valued by a human text.
+type InvalidFields map[string]string
+
+func (e InvalidFields) Error() string {
+	keys := make([]string, 0, len(e))
+	for k := range e {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return "invalid fields: " + strings.Join(keys, ", ")
+}
