@@ -1,0 +1,75 @@
+// Debian's Chromium through playwright-core: one browser per run, a fresh
+// context per journey, console errors and page errors collected per page.
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Launches Chromium; playwright-core gives every launch a fresh temporary
+ * user-data dir and removes it on close. Returns {browser, close()}.
+ */
+export async function launchBrowser(executablePath) {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return {
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * A fresh context (own cookies and storage) on baseURL with English as the
+ * browser language. Every page opened in it reports console errors, uncaught
+ * exceptions and crashed pages into `problems`; `allowConsole(predicate)`
+ * declares a message the journey expects (each use must say why).
+ */
+export async function newJourneyContext(browser, baseURL, { locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const problems = [];
+  const allowed = [];
+  const watch = (page) => {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const loc = msg.location();
+      const text = `${msg.text()}${loc?.url ? ` (${loc.url}${loc.lineNumber ? `:${loc.lineNumber}` : ''})` : ''}`;
+      if (allowed.some((a) => a(text, msg))) return;
+      problems.push(`console error on ${page.url()}: ${text}`);
+    });
+    page.on('pageerror', (err) => problems.push(`uncaught exception on ${page.url()}: ${err.stack || err.message}`));
+    page.on('crash', () => problems.push(`page crashed: ${page.url()}`));
+    page.on('dialog', (d) => {
+      problems.push(`unexpected ${d.type()} dialog on ${page.url()}: ${d.message()}`);
+      void d.dismiss();
+    });
+  };
+  context.on('page', watch);
+  return {
+    context,
+    problems,
+    allowConsole(predicate) {
+      allowed.push(predicate);
+    },
+    async newPage() {
+      const page = await context.newPage();
+      return page;
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// Page helpers in the user's terms: the header's cart, login, language menu, product cards.
+import { assert, atPath, hasText, until, visible } from './wait.mjs';
+
+export const header = (page) => page.locator('header');
+export const main = (page) => page.getByRole('main');
+
+/** The cart icon button in the header; its accessible name is "Cart, N item(s)". */
+export const cartButton = (page) => header(page).getByRole('button', { name: /^Cart, \d+ items?$/ });
+
+/** Waits until the header's cart says `n` items. */
+export async function cartCountIs(page, n) {
+  await until(
+    async () => (await cartButton(page).getAttribute('aria-label')) === `Cart, ${n} ${n === 1 ? 'item' : 'items'}`,
+    async () => `header cart should read "Cart, ${n} item(s)", reads ${JSON.stringify(await cartButton(page).getAttribute('aria-label').catch(() => null))}`,
+  );
+}
+
+/** Opens the cart popover and returns it (a dialog named "Shopping Cart"). */
+export async function openCart(page) {
+  const dialog = page.getByRole('dialog', { name: 'Shopping Cart' });
+  if (!(await dialog.isVisible())) await cartButton(page).click();
+  return visible(dialog, 'the cart popover "Shopping Cart"');
+}
+
+export async function closePopover(page) {
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(200);
+}
+
+/** A product card on the home grid, found by its heading (the localized name). */
+export const productCard = (page, name) =>
+  main(page).locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** Fills the login form at /login and submits it. */
+export async function submitLogin(page, email, password) {
+  await visible(main(page).getByRole('heading', { name: 'Login' }), 'the Login screen');
+  await main(page).getByLabel('Email').fill(email);
+  await main(page).getByLabel('Password', { exact: true }).fill(password);
+  await main(page).getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Opens /login, signs in and waits until the app has left /login. */
+export async function login(page, email, password) {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await until(() => new URL(page.url()).pathname !== '/login', `login as ${email} should leave /login`);
+  await visible(header(page).getByRole('button', { name: /^Account menu for / }), 'the user chip after login');
+}
+
+/** Picks a language in the header's language menu by its native name. */
+export async function switchLanguage(page, nativeName) {
+  await header(page).getByRole('button', { name: /^Language: / }).click();
+  await page.getByRole('button', { name: nativeName, exact: true }).click();
+}
+
+export async function localStorageItem(page, key) {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+export { assert, atPath, hasText, until, visible };

@@ -1,0 +1,427 @@
+package routes
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop"
+)
+
+// registerAuth binds /api/auth/*: register, login, refresh, logout and the
+// signed-in user's profile.
+func registerAuth(se *core.ServeEvent) {
+	g := se.Router.Group("/api/auth")
+	g.POST("/register", handle(authRegister))
+	g.POST("/login", handle(authLogin))
+	g.POST("/refresh", handle(authRefresh))
+	g.POST("/logout", handle(authLogout))
+	g.GET("/profile", handle(authProfile))
+	g.PUT("/profile", handle(authUpdateProfile))
+}
+
+// userJSON is the contract's user object. lastLoginAt is null until the
+// first login.
+type userJSON struct {
+	ID          string   `json:"id"`
+	Email       string   `json:"email"`
+	FirstName   string   `json:"firstName"`
+	LastName    string   `json:"lastName"`
+	Roles       []string `json:"roles"`
+	IsAdmin     bool     `json:"isAdmin"`
+	CreatedAt   string   `json:"createdAt"`
+	LastLoginAt *string  `json:"lastLoginAt"`
+}
+
+// tokenPair is what login, refresh and a password change hand out.
+type tokenPair struct {
+	Token        string `json:"token"`
+	RefreshToken string `json:"refreshToken"`
+}
+
+func toUserJSON(u *core.Record) userJSON {
+	roles := []string{}
+	_ = u.UnmarshalJSONField("roles", &roles)
+	if roles == nil {
+		roles = []string{}
+	}
+	out := userJSON{
+		ID:        u.Id,
+		Email:     u.Email(),
+		FirstName: u.GetString("firstName"),
+		LastName:  u.GetString("lastName"),
+		Roles:     roles,
+		IsAdmin:   slices.Contains(roles, RoleAdmin),
+		CreatedAt: formatTime(u.GetDateTime("created")),
+	}
+	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
+		s := formatTime(last)
+		out.LastLoginAt = &s
+	}
+	return out
+}
+
+// formatTime writes a stored date as RFC 3339 UTC ("" when unset).
+func formatTime(d types.DateTime) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.Time().UTC().Format(time.RFC3339)
+}
+
+var errInvalidCredentials = newError(http.StatusUnauthorized, "invalid_credentials", "Invalid email or password")
+
+var errInvalidRefresh = newError(http.StatusUnauthorized, "invalid_refresh_token", "Invalid or expired refresh token")
+
+func errEmailTaken() *apiError {
+	ae := newError(http.StatusConflict, "email_taken", "An account with this email already exists")
+	ae.Errors = map[string]string{"email": "This email is already registered"}
+	return ae
+}
+
+type registerRequest struct {
+	Email           string `json:"email"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+}
+
+func authRegister(e *core.RequestEvent) error {
+	var req registerRequest
+	if err := decodeJSON(e, &req); err != nil {
+		return err
+	}
+	email := shop.NormalizeEmail(req.Email)
+	first, last := strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	errs := map[string]string{}
+	addErr(errs, "email", shop.CheckEmail(email))
+	addErr(errs, "password", shop.CheckPassword(req.Password))
+	if req.ConfirmPassword != req.Password {
+		errs["confirmPassword"] = "Passwords do not match"
+	}
+	addErr(errs, "firstName", shop.CheckPersonName("First name", first))
+	addErr(errs, "lastName", shop.CheckPersonName("Last name", last))
+	if len(errs) > 0 {
+		return validationError(errs)
+	}
+
+	users, err := e.App.FindCachedCollectionByNameOrId(UsersCollection)
+	if err != nil {
+		return err
+	}
+	if taken, err := emailTaken(e.App, email, ""); err != nil {
+		return err
+	} else if taken {
+		return errEmailTaken()
+	}
+	user := core.NewRecord(users)
+	user.SetEmail(email)
+	setPassword(user, req.Password)
+	user.Set("firstName", first)
+	user.Set("lastName", last)
+	user.Set("roles", []string{shop.RoleCustomer})
+	if err := saveUser(e.App, user); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusCreated, map[string]any{
+		"message": "Registration successful",
+		"user":    toUserJSON(user),
+	})
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func authLogin(e *core.RequestEvent) error {
+	var req loginRequest
+	if err := decodeJSON(e, &req); err != nil {
+		return err
+	}
+	email := shop.NormalizeEmail(req.Email)
+	errs := map[string]string{}
+	if email == "" {
+		errs["email"] = "Email is required"
+	}
+	if req.Password == "" {
+		errs["password"] = "Password is required"
+	}
+	if len(errs) > 0 {
+		ae := validationError(errs)
+		ae.Message = "Please enter both email and password"
+		return ae
+	}
+
+	user, err := e.App.FindAuthRecordByEmail(UsersCollection, email)
+	if err != nil || len(req.Password) > shop.MaxPasswordBytes {
+		// Spend the same bcrypt time as a real check, so the answer's
+		// timing does not tell which e-mails have accounts.
+		burnPasswordCheck(e.App, req.Password)
+		return errInvalidCredentials
+	}
+	if !user.ValidatePassword(req.Password) {
+		return errInvalidCredentials
+	}
+
+	user.Set("lastLoginAt", types.NowDateTime())
+	if err := e.App.Save(user); err != nil {
+		return err
+	}
+	pair, err := newSession(e.App, user)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, struct {
+		tokenPair
+		userJSON
+	}{pair, toUserJSON(user)})
+}
+
+type refreshRequest struct {
+	RefreshToken string `json:"refreshToken"`
+}
+
+func authRefresh(e *core.RequestEvent) error {
+	var req refreshRequest
+	if err := decodeJSON(e, &req); err != nil {
+		return err
+	}
+	if req.RefreshToken == "" {
+		return validationError(map[string]string{"refreshToken": "Refresh token is required"})
+	}
+	userID, next, err := shop.RotateRefreshToken(e.App, req.RefreshToken)
+	switch {
+	case errors.Is(err, shop.ErrRefreshTokenReused):
+		e.App.Logger().Warn("refresh token reuse: family revoked",
+			"requestId", e.Response.Header().Get("X-Request-Id"), "ip", e.RealIP())
+		return errInvalidRefresh
+	case errors.Is(err, shop.ErrRefreshTokenInvalid):
+		return errInvalidRefresh
+	case err != nil:
+		return err
+	}
+	user, err := e.App.FindRecordById(UsersCollection, userID)
+	if err != nil {
+		return errInvalidRefresh
+	}
+	token, err := accessToken(e.App, user)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, tokenPair{Token: token, RefreshToken: next})
+}
+
+func authLogout(e *core.RequestEvent) error {
+	user, err := requireUser(e)
+	if err != nil {
+		return err
+	}
+	var req refreshRequest
+	if err := decodeOptionalJSON(e, &req); err != nil {
+		return err
+	}
+	if req.RefreshToken != "" {
+		// Only this sign-in ends. A token that is not the caller's is ignored.
+		if _, err := shop.RevokeRefreshFamily(e.App, user.Id, req.RefreshToken); err != nil {
+			return err
+		}
+	} else if err := shop.RevokeUserRefreshTokens(e.App, user.Id); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, map[string]string{"message": "Logged out successfully"})
+}
+
+func authProfile(e *core.RequestEvent) error {
+	user, err := requireUser(e)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, toUserJSON(user))
+}
+
+type profileRequest struct {
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	Email           string `json:"email"`
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// authUpdateProfile changes names and e-mail, and the password when
+// newPassword is given. A password change ends every other session: the
+// token key is renewed (old access tokens fail) and all refresh tokens are
+// revoked; the caller gets a fresh pair. An e-mail change renews the token
+// key too (PocketBase does), so the answer carries a new access token; the
+// refresh tokens stay valid.
+func authUpdateProfile(e *core.RequestEvent) error {
+	user, err := requireUser(e)
+	if err != nil {
+		return err
+	}
+	var req profileRequest
+	if err := decodeJSON(e, &req); err != nil {
+		return err
+	}
+	email := shop.NormalizeEmail(req.Email)
+	first, last := strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	errs := map[string]string{}
+	addErr(errs, "firstName", shop.CheckPersonName("First name", first))
+	addErr(errs, "lastName", shop.CheckPersonName("Last name", last))
+	addErr(errs, "email", shop.CheckEmail(email))
+	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
+	if changePassword {
+		switch {
+		case req.CurrentPassword == "":
+			errs["currentPassword"] = "Current password is required"
+		case len(req.CurrentPassword) > shop.MaxPasswordBytes || !user.ValidatePassword(req.CurrentPassword):
+			errs["currentPassword"] = "Current password is incorrect"
+		}
+		addErr(errs, "newPassword", shop.CheckPassword(req.NewPassword))
+		if req.ConfirmPassword != req.NewPassword {
+			errs["confirmPassword"] = "Passwords do not match"
+		}
+	}
+	if len(errs) > 0 {
+		return validationError(errs)
+	}
+	emailChanged := email != user.Email()
+	if emailChanged {
+		if taken, err := emailTaken(e.App, email, user.Id); err != nil {
+			return err
+		} else if taken {
+			return errEmailTaken()
+		}
+	}
+
+	// Work on a copy: e.Auth stays as it was should the save fail.
+	user = user.Fresh()
+	user.SetEmail(email)
+	user.Set("firstName", first)
+	user.Set("lastName", last)
+	if changePassword {
+		setPassword(user, req.NewPassword)
+	}
+	var pair tokenPair
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := saveUser(tx, user); err != nil {
+			return err
+		}
+		if !changePassword {
+			return nil
+		}
+		if err := shop.RevokeUserRefreshTokens(tx, user.Id); err != nil {
+			return err
+		}
+		var err error
+		pair, err = newSession(tx, user)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+
+	body := map[string]any{"message": "Profile updated successfully", "user": toUserJSON(user)}
+	switch {
+	case changePassword:
+		body["token"], body["refreshToken"] = pair.Token, pair.RefreshToken
+	case emailChanged:
+		token, err := accessToken(e.App, user)
+		if err != nil {
+			return err
+		}
+		body["token"] = token
+	}
+	return e.JSON(http.StatusOK, body)
+}
+
+// newSession issues an access token and the first refresh token of a new
+// family.
+func newSession(app core.App, user *core.Record) (tokenPair, error) {
+	token, err := accessToken(app, user)
+	if err != nil {
+		return tokenPair{}, err
+	}
+	refresh, err := shop.IssueRefreshToken(app, user.Id)
+	if err != nil {
+		return tokenPair{}, err
+	}
+	return tokenPair{Token: token, RefreshToken: refresh}, nil
+}
+
+// setPassword sets a password that has passed shop.CheckPassword. The
+// shop's policy (6+ characters, up to 72 bytes) differs from the
+// collection's field limits, so the plain value is dropped after hashing, as
+// PocketBase itself does for generated passwords; the token key is renewed,
+// which invalidates every access token issued before.
+func setPassword(user *core.Record, password string) {
+	user.SetPassword(password)
+	if raw, ok := user.GetRaw("password").(*core.PasswordFieldValue); ok && raw.LastError == nil {
+		raw.Plain = ""
+	}
+	user.RefreshTokenKey()
+}
+
+// emailTaken reports whether another account (not exceptID) uses email.
+func emailTaken(app core.App, email, exceptID string) (bool, error) {
+	rec, err := app.FindAuthRecordByEmail(UsersCollection, email)
+	if err != nil {
+		return false, nil //nolint:nilerr // not found
+	}
+	return rec.Id != exceptID, nil
+}
+
+// saveUser saves a user record and answers 409 when the e-mail turned out
+// to be taken (a concurrent registration).
+func saveUser(app core.App, user *core.Record) error {
+	err := app.Save(user)
+	if err == nil {
+		return nil
+	}
+	var verrs validation.Errors
+	if errors.As(err, &verrs) {
+		if _, ok := verrs["email"]; ok {
+			return errEmailTaken()
+		}
+	}
+	if strings.Contains(err.Error(), "UNIQUE constraint failed") && strings.Contains(err.Error(), "email") {
+		return errEmailTaken()
+	}
+	return err
+}
+
+var (
+	dummyUserOnce sync.Once
+	dummyUser     *core.Record
+)
+
+// burnPasswordCheck runs one bcrypt comparison against a throwaway hash.
+func burnPasswordCheck(app core.App, password string) {
+	dummyUserOnce.Do(func() {
+		users, err := app.FindCachedCollectionByNameOrId(UsersCollection)
+		if err != nil {
+			return
+		}
+		dummyUser = core.NewRecord(users)
+		dummyUser.SetPassword("Dummy-password-1")
+	})
+	if dummyUser != nil {
+		dummyUser.ValidatePassword(password)
+	}
+}
+
+// addErr records msg under key unless it is empty.
+func addErr(errs map[string]string, key, msg string) {
+	if msg != "" {
+		errs[key] = msg
+	}
+}
