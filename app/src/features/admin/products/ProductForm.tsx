@@ -260,7 +260,7 @@ export function ProductForm({ productId, initial, onDone }: Props) {
             </Field>
             <Field id="category" label={t('productForm.category')} required error={categoryError}>
               <Select.Root
-                value={values.category || undefined}
+                value={values.category}
                 onValueChange={(v) => update({ category: v }, ['category'])}
                 onOpenChange={(open) => !open && touch('category')}
               >

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetchMock';
+import { ADMIN_POLL_MS, adminOrdersQuery } from '../api';
+import { chooseOption, renderAdmin, setupAdminI18n } from '../test/helpers';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
+const ORDERS = [
+  {
+    id: 'o1',
+    orderNumber: 'ORD-20261122-7KQ2MX',
+    customerName: 'Jane Doe',
+    customerEmail: 'jane@example.com',
+    totalAmount: 1299.9,
+    itemCount: 3,
+    status: 'Created',
+    createdAt: '2026-11-22T10:00:00Z',
+  },
+  {
+    id: 'o2',
+    orderNumber: 'ORD-20261121-AAAAAA',
+    customerName: 'Bob Roe',
+    customerEmail: 'bob@example.com',
+    totalAmount: 50,
+    itemCount: 1,
+    status: 'Shipped',
+    createdAt: '2026-11-21T10:00:00Z',
+  },
+];
+const DETAIL = {
+  ...ORDERS[0],
+  shipping: {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    address: '1 Stage Rd',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '73301',
+    country: 'USA',
+    phone: '+1 555 0100',
+    email: 'jane@example.com',
+  },
+  billing: { firstName: 'Acme', lastName: 'Billing', address: '9 Money St', city: 'Dallas', state: 'TX', zipCode: '75001', country: 'USA' },
+  items: [
+    { id: 'i1', productId: 'p1', productName: { en: 'Moving Head', ru: 'Голова' }, productImage: 'head.jpg', quantity: 2, unitPrice: 599.95, totalPrice: 1199.9 },
+    { id: 'i2', productId: 'p2', productName: 'XLR Cable', productImage: '', quantity: 1, unitPrice: 100, totalPrice: 100 },
+  ],
+};
+
+function api(extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/auth/profile': { body: ADMIN },
+    'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+    'GET /api/checkout/admin/orders': { body: ORDERS },
+    'GET /api/checkout/admin/orders/o1': { body: DETAIL },
+    ...extra,
+  });
+}
+
+let user: UserEvent;
+beforeEach(async () => {
+  await setupAdminI18n();
+  localStorage.setItem('authToken', 'admin-token');
+  user = userEvent.setup({ delay: null });
+});
+
+const rowOf = (orderNumber: string) => screen.getByRole('rowheader', { name: orderNumber }).closest('tr') as HTMLElement;
+
+describe('admin orders', () => {
+  it('lists orders with customer, total, items, status chip and date', async () => {
+    api();
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+    const row = within(rowOf('ORD-20261122-7KQ2MX'));
+    expect(row.getByText('Jane Doe')).toBeInTheDocument();
+    expect(row.getByText('jane@example.com')).toBeInTheDocument();
+    expect(row.getByText('$1,299.90')).toBeInTheDocument();
+    expect(row.getByText('3')).toBeInTheDocument();
+    expect(row.getByRole('combobox', { name: 'Status of order ORD-20261122-7KQ2MX' })).toHaveTextContent('Created');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('saves a new status at once and says so', async () => {
+    const { callsTo } = api({ 'PUT /api/checkout/admin/orders/o1/status': { body: { ...DETAIL, status: 'Processing' } } });
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Status of order ORD-20261122-7KQ2MX' }), 'Processing');
+
+    expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument();
+    const puts = callsTo('PUT', '/api/checkout/admin/orders/o1/status');
+    expect(puts).toHaveLength(1);
+    expect(puts[0].body).toEqual({ status: 'Processing' });
+    expect(puts[0].headers.Authorization).toBe('Bearer admin-token');
+    expect(screen.getByRole('combobox', { name: 'Status of order ORD-20261122-7KQ2MX' })).toHaveTextContent('Processing');
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')).toHaveLength(0);
+  });
+
+  it('reports a failed status change and keeps the old status', async () => {
+    const { callsTo } = api({
+      'PUT /api/checkout/admin/orders/o2/status': {
+        status: 409,
+        body: { status: 409, code: 'insufficient_stock', message: 'Only 1 left in stock' },
+      },
+    });
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261121-AAAAAA');
+
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' }), 'Cancelled');
+
+    expect(await screen.findByText(/^Failed to update order status/)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')[0].body).toEqual({ status: 'Cancelled' });
+    expect(screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' })).toHaveTextContent('Shipped');
+    expect(screen.queryByText('Order status updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('refreshes on demand and polls every 15 seconds', async () => {
+    const { callsTo } = api();
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+    expect(callsTo('GET', '/api/checkout/admin/orders')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(callsTo('GET', '/api/checkout/admin/orders')).toHaveLength(2));
+
+    const q = adminOrdersQuery();
+    expect(q.refetchInterval).toBe(ADMIN_POLL_MS);
+    expect(ADMIN_POLL_MS).toBe(15_000);
+    expect(q.refetchIntervalInBackground).toBe(false);
+  });
+
+  it('shows shipping, billing, items with images, total and timeline in the detail dialog', async () => {
+    api();
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+    await user.click(screen.getByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-20261122-7KQ2MX' });
+    const d = within(dialog);
+    expect(await d.findByText('1 Stage Rd')).toBeInTheDocument();
+    expect(d.getByText('+1 555 0100')).toBeInTheDocument();
+    expect(d.getByText('Acme Billing')).toBeInTheDocument();
+    expect(d.getByText('9 Money St')).toBeInTheDocument();
+    expect(d.getByText('Moving Head')).toBeInTheDocument();
+    expect(d.getByText('XLR Cable')).toBeInTheDocument();
+    expect(d.getByText('$599.95 × 2')).toBeInTheDocument();
+    expect(d.getByTestId('order-total')).toHaveTextContent('$1,299.90');
+    expect(d.getByText('Order placed')).toBeInTheDocument();
+    const images = dialog.querySelectorAll('img');
+    expect(images[0].getAttribute('src')).toBe('/images/products/head.jpg?thumb=120x120');
+    expect(images[1].getAttribute('src')).toBe('/images/placeholder.jpg');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when the orders cannot be loaded', async () => {
+    api({ 'GET /api/checkout/admin/orders': { status: 500, body: { status: 500, code: 'internal', message: 'x' } } });
+    renderAdmin('/admin/orders');
+    expect(await screen.findByText('Failed to load orders')).toBeInTheDocument();
+  });
+});
