@@ -17,4 +17,7 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// Cancelling an order returns its units to stock once; leaving
+	// Cancelled takes them again (or refuses when stock is short).
+	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)
 }

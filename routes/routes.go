@@ -20,6 +20,7 @@ func Register(app core.App, site fs.FS) {
 		registerMiddlewareErrors(se)
 		registerAuth(se)
 		registerImages(se)
+		registerCheckout(se)
 		registerCart(se)
 		registerSPA(se, site)
 		return se.Next()

@@ -1,0 +1,518 @@
+package routes_test
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/testapp"
+)
+
+// orderJSON is an order detail as the contract writes it.
+type orderJSON struct {
+	ID            string            `json:"id"`
+	OrderNumber   string            `json:"orderNumber"`
+	CustomerName  string            `json:"customerName"`
+	CustomerEmail string            `json:"customerEmail"`
+	TotalAmount   float64           `json:"totalAmount"`
+	ItemCount     int               `json:"itemCount"`
+	Status        string            `json:"status"`
+	CreatedAt     string            `json:"createdAt"`
+	Shipping      map[string]string `json:"shipping"`
+	Billing       map[string]string `json:"billing"`
+	Items         []struct {
+		ID           string            `json:"id"`
+		ProductID    string            `json:"productId"`
+		ProductName  map[string]string `json:"productName"`
+		ProductImage string            `json:"productImage"`
+		Quantity     int               `json:"quantity"`
+		UnitPrice    float64           `json:"unitPrice"`
+		TotalPrice   float64           `json:"totalPrice"`
+	} `json:"items"`
+}
+
+func shipping() map[string]any {
+	return map[string]any{
+		"firstName": " Ada ", "lastName": "Lovelace", "address": "1 Stage Street", "city": "London",
+		"state": "LDN", "zipCode": "N1 9GU", "country": "UK", "phone": "+44 20 0000", "email": "Ada@Example.com",
+	}
+}
+
+func orderBody() map[string]any {
+	return map[string]any{"shippingInfo": shipping(), "useShippingForBilling": true}
+}
+
+// addLine puts qty of a product into the user's cart through the API.
+func addLine(t *testing.T, c testapp.Client, token, productID string, qty int) {
+	t.Helper()
+	r := c.Do("POST", "/api/cart/items", map[string]any{"productId": productID, "quantity": qty}, testapp.Auth(token)...)
+	if r.Status != 200 {
+		t.Fatalf("add to cart: %d %s", r.Status, r.Body)
+	}
+}
+
+func placeOrder(t *testing.T, c testapp.Client, token string, body any) orderJSON {
+	t.Helper()
+	r := c.Do("POST", "/api/checkout/create-order", body, testapp.Auth(token)...)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create-order: %d %s", r.Status, r.Body)
+	}
+	var o orderJSON
+	r.JSON(t, &o)
+	return o
+}
+
+func TestCheckoutCreateOrder(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	p1 := testapp.NewProduct(t, h.App, testapp.Product{Name: "Moving head", NameLocalized: map[string]string{"zh": "摇头灯"}, PriceCents: 49999, Stock: 5})
+	p2 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1050, Stock: 3})
+	addLine(t, c, u.Token, p1.Id, 2)
+	addLine(t, c, u.Token, p2.Id, 3)
+
+	// A client's prices and totals are ignored.
+	body := orderBody()
+	body["totalAmount"] = 0.01
+	before := time.Now().UTC().Add(-time.Second)
+	o := placeOrder(t, c, u.Token, body)
+
+	if !regexp.MustCompile(`^ORD-\d{8}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$`).MatchString(o.OrderNumber) {
+		t.Fatalf("order number %q", o.OrderNumber)
+	}
+	if !strings.HasPrefix(o.OrderNumber, "ORD-"+time.Now().UTC().Format("20060102")) && !strings.HasPrefix(o.OrderNumber, "ORD-"+before.Format("20060102")) {
+		t.Fatalf("order number date %q", o.OrderNumber)
+	}
+	if o.Status != "Created" || o.TotalAmount != 1031.48 || o.ItemCount != 5 || len(o.Items) != 2 {
+		t.Fatalf("order = %+v", o)
+	}
+	if o.CustomerName != "Ada Lovelace" || o.CustomerEmail != "ada@example.com" {
+		t.Fatalf("customer %q %q", o.CustomerName, o.CustomerEmail)
+	}
+	if ts, err := time.Parse(time.RFC3339, o.CreatedAt); err != nil || !strings.HasSuffix(o.CreatedAt, "Z") || ts.Before(before) {
+		t.Fatalf("createdAt %q: %v", o.CreatedAt, err)
+	}
+	if o.Shipping["firstName"] != "Ada" || o.Shipping["phone"] != "+44 20 0000" || o.Billing["city"] != "London" || o.Billing["phone"] != "" {
+		t.Fatalf("addresses: %v %v", o.Shipping, o.Billing)
+	}
+	first := o.Items[0]
+	if first.ProductID != p1.Id || first.ProductName["en"] != "Moving head" || first.ProductName["zh"] != "摇头灯" ||
+		first.ProductImage == "" || first.Quantity != 2 || first.UnitPrice != 499.99 || first.TotalPrice != 999.98 || first.ID == "" {
+		t.Fatalf("line = %+v", first)
+	}
+	if s := testapp.Stock(t, h.App, p1.Id); s != 3 {
+		t.Fatalf("p1 stock %d, want 3", s)
+	}
+	if s := testapp.Stock(t, h.App, p2.Id); s != 0 {
+		t.Fatalf("p2 stock %d, want 0", s)
+	}
+	cart := decodeCart(t, c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...))
+	if len(cart.Items) != 0 {
+		t.Fatalf("cart not cleared: %+v", cart)
+	}
+	raw := string(c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...).Body)
+	if !strings.Contains(raw, `"totalAmount":1031.48`) || !strings.Contains(raw, `"unitPrice":10.50`) {
+		t.Fatalf("money encoding: %s", raw)
+	}
+
+	// The snapshot survives changes to the product.
+	p1.Set("priceCents", 1)
+	p1.Set("name", "Renamed")
+	if err := h.App.Save(p1); err != nil {
+		t.Fatal(err)
+	}
+	var again orderJSON
+	c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...).JSON(t, &again)
+	if again.Items[0].UnitPrice != 499.99 || again.Items[0].ProductName["en"] != "Moving head" || again.TotalAmount != 1031.48 {
+		t.Fatalf("snapshot changed: %+v", again.Items[0])
+	}
+}
+
+func TestCheckoutSeparateBilling(t *testing.T) {
+	h := testapp.NewHarness(t)
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	addLine(t, h.Client, u.Token, p.Id, 1)
+	body := map[string]any{"shippingInfo": shipping(), "useShippingForBilling": false, "billingInfo": map[string]any{
+		"firstName": "Bill", "lastName": "Payer", "address": "2 Money Lane", "city": "Leeds", "state": "WY", "zipCode": "LS1", "country": "UK",
+	}}
+	o := placeOrder(t, h.Client, u.Token, body)
+	if o.Billing["firstName"] != "Bill" || o.Billing["city"] != "Leeds" || o.Shipping["city"] != "London" {
+		t.Fatalf("billing %v shipping %v", o.Billing, o.Shipping)
+	}
+}
+
+func TestCheckoutBadInputChangesNothing(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	addLine(t, c, u.Token, p.Id, 2)
+
+	noCity := orderBody()
+	noCity["shippingInfo"].(map[string]any)["city"] = "   "
+	badEmail := orderBody()
+	badEmail["shippingInfo"].(map[string]any)["email"] = "not-an-email"
+	noBilling := orderBody()
+	noBilling["useShippingForBilling"] = false
+	partBilling := map[string]any{"shippingInfo": shipping(), "billingInfo": map[string]any{"firstName": "B"}}
+	long := orderBody()
+	long["shippingInfo"].(map[string]any)["address"] = strings.Repeat("a", 201)
+
+	cases := []struct {
+		name   string
+		body   any
+		status int
+		code   string
+		field  string
+	}{
+		{"malformed", `{"shippingInfo":`, 400, "invalid_json", ""},
+		{"empty", "", 400, "invalid_json", ""},
+		{"shipping string", `{"shippingInfo":"x"}`, 400, "validation_failed", "shippingInfo"},
+		{"city number", `{"shippingInfo":{"city":5}}`, 400, "validation_failed", "shippingInfo.city"},
+		{"flag string", `{"useShippingForBilling":"yes"}`, 400, "validation_failed", "useShippingForBilling"},
+		{"no shipping", `{}`, 400, "validation_failed", "shippingInfo.firstName"},
+		{"blank city", noCity, 400, "validation_failed", "shippingInfo.city"},
+		{"bad email", badEmail, 400, "validation_failed", "shippingInfo.email"},
+		{"no billing", noBilling, 400, "validation_failed", "billingInfo.zipCode"},
+		{"partial billing", partBilling, 400, "validation_failed", "billingInfo.city"},
+		{"too long", long, 400, "validation_failed", "shippingInfo.address"},
+		{"oversized", `{"shippingInfo":{"city":"` + strings.Repeat("x", 1<<20) + `"}}`, 413, "body_too_large", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := expectErr(t, c.Do("POST", "/api/checkout/create-order", tc.body, testapp.Auth(u.Token)...), tc.status, tc.code)
+			if tc.field != "" && e.Errors[tc.field] == "" {
+				t.Fatalf("errors %v lack %s", e.Errors, tc.field)
+			}
+		})
+	}
+	if testapp.Count(t, h.App, "orders") != 0 || testapp.Stock(t, h.App, p.Id) != 5 || cartLineCount(t, h.App) != 1 {
+		t.Fatal("bad input changed something")
+	}
+
+	// Signed out.
+	expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody()), 401, "unauthorized")
+	expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody(), sess(guestSession)...), 401, "unauthorized")
+
+	// Empty cart.
+	other := testapp.NewUser(t, h.App, false)
+	expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(other.Token)...), 400, "cart_empty")
+}
+
+func TestCheckoutFailingLineChangesNothing(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	ok := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	short := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	gone := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	addLine(t, c, u.Token, ok.Id, 2)
+	addLine(t, c, u.Token, short.Id, 4)
+	addLine(t, c, u.Token, gone.Id, 1)
+	// After the lines went into the cart, stock shrinks and a product is hidden.
+	short.Set("stockQuantity", 3)
+	gone.Set("isActive", false)
+	for _, p := range []*core.Record{short, gone} {
+		if err := h.App.Save(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	e := expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), 409, "insufficient_stock")
+	if e.Errors["items."+short.Id] != "Only 3 left in stock" || e.Errors["items."+gone.Id] == "" || len(e.Errors) != 2 {
+		t.Fatalf("errors = %v", e.Errors)
+	}
+	// The first line's stock was taken and rolled back with the rest.
+	if s := testapp.Stock(t, h.App, ok.Id); s != 5 {
+		t.Fatalf("first product stock %d, want 5", s)
+	}
+	if s := testapp.Stock(t, h.App, short.Id); s != 3 {
+		t.Fatalf("short product stock %d, want 3", s)
+	}
+	if testapp.Count(t, h.App, "orders") != 0 || testapp.Count(t, h.App, "order_items") != 0 {
+		t.Fatal("an order was written")
+	}
+	cart := decodeCart(t, c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...))
+	if len(cart.Items) != 3 {
+		t.Fatalf("cart changed: %+v", cart)
+	}
+}
+
+func TestCheckoutCrashInTheMiddleRollsBack(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	p1 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	p2 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	addLine(t, c, u.Token, p1.Id, 1)
+	addLine(t, c, u.Token, p2.Id, 1)
+	// The second order line fails to save, after the stock was taken and the
+	// order and first line were written.
+	saved := 0
+	h.App.OnRecordCreate("order_items").BindFunc(func(e *core.RecordEvent) error {
+		saved++
+		if saved == 2 {
+			return errForcedFailure
+		}
+		return e.Next()
+	})
+	r := c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...)
+	expectErr(t, r, 500, "internal_error")
+	if strings.Contains(string(r.Body), errForcedFailure.Error()) {
+		t.Fatal("the 500 reveals internals")
+	}
+	if testapp.Stock(t, h.App, p1.Id) != 5 || testapp.Stock(t, h.App, p2.Id) != 5 {
+		t.Fatal("stock changed")
+	}
+	if testapp.Count(t, h.App, "orders") != 0 || testapp.Count(t, h.App, "order_items") != 0 || cartLineCount(t, h.App) != 2 {
+		t.Fatal("order written or cart cleared")
+	}
+}
+
+type forcedFailure struct{}
+
+func (forcedFailure) Error() string { return "forced failure for the test" }
+
+var errForcedFailure = forcedFailure{}
+
+func TestCheckoutConcurrentBuyersNeverOversell(t *testing.T) {
+	h := testapp.NewHarness(t)
+	const buyers, units = 50, 10
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 999, Stock: units})
+	users := make([]testapp.User, buyers)
+	for i := range users {
+		users[i] = testapp.NewUser(t, h.App, false)
+		addLine(t, h.Client, users[i].Token, p.Id, 1)
+	}
+	statuses := make([]int, buyers)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range users {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			<-start
+			r := h.Client.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(users[i].Token)...)
+			statuses[i] = r.Status
+		}(i)
+	}
+	close(start)
+	wg.Wait()
+	created, conflicts := 0, 0
+	for _, s := range statuses {
+		switch s {
+		case 201:
+			created++
+		case 409:
+			conflicts++
+		default:
+			t.Errorf("unexpected status %d", s)
+		}
+	}
+	if created != units || conflicts != buyers-units {
+		t.Fatalf("%d orders and %d conflicts, want %d and %d", created, conflicts, units, buyers-units)
+	}
+	if s := testapp.Stock(t, h.App, p.Id); s != 0 {
+		t.Fatalf("stock %d, want 0", s)
+	}
+	if n := testapp.Count(t, h.App, "orders"); n != units {
+		t.Fatalf("%d orders in the database", n)
+	}
+	// The winners' carts are cleared; the losers keep their line.
+	if n := cartLineCount(t, h.App); n != buyers-units {
+		t.Fatalf("%d cart lines left, want %d", n, buyers-units)
+	}
+}
+
+func TestCheckoutOwnOrders(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	alice := testapp.NewUser(t, h.App, false)
+	bob := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 50})
+	var mine []string
+	for i := 0; i < 3; i++ {
+		addLine(t, c, alice.Token, p.Id, i+1)
+		mine = append(mine, placeOrder(t, c, alice.Token, orderBody()).ID)
+	}
+	addLine(t, c, bob.Token, p.Id, 1)
+	bobs := placeOrder(t, c, bob.Token, orderBody())
+
+	r := c.Do("GET", "/api/checkout/orders", nil, testapp.Auth(alice.Token)...)
+	var list []orderJSON
+	r.JSON(t, &list)
+	if r.Status != 200 || len(list) != 3 || list[0].ID != mine[2] || list[2].ID != mine[0] {
+		t.Fatalf("own list: %d %s", r.Status, r.Body)
+	}
+	if list[0].ItemCount != 3 || list[0].TotalAmount != 3 || list[0].OrderNumber == "" || list[0].CreatedAt == "" || list[0].Items != nil {
+		t.Fatalf("summary = %+v", list[0])
+	}
+	var got orderJSON
+	c.Do("GET", "/api/checkout/orders/"+mine[1], nil, testapp.Auth(alice.Token)...).JSON(t, &got)
+	if got.ID != mine[1] || len(got.Items) != 1 || got.Items[0].Quantity != 2 {
+		t.Fatalf("detail = %+v", got)
+	}
+	expectErr(t, c.Do("GET", "/api/checkout/orders/"+bobs.ID, nil, testapp.Auth(alice.Token)...), 404, "not_found")
+	expectErr(t, c.Do("GET", "/api/checkout/orders/nosuchorder123", nil, testapp.Auth(alice.Token)...), 404, "not_found")
+	expectErr(t, c.Do("GET", "/api/checkout/orders", nil), 401, "unauthorized")
+	expectErr(t, c.Do("GET", "/api/checkout/orders/"+mine[0], nil), 401, "unauthorized")
+
+	// A user without orders gets [] (not null).
+	carol := testapp.NewUser(t, h.App, false)
+	if r := c.Do("GET", "/api/checkout/orders", nil, testapp.Auth(carol.Token)...); string(r.Body) != "[]" && strings.TrimSpace(string(r.Body)) != "[]" {
+		t.Fatalf("empty list: %s", r.Body)
+	}
+}
+
+func TestCheckoutAdminOrders(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	alice := testapp.NewUser(t, h.App, false)
+	bob := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 50})
+	addLine(t, c, alice.Token, p.Id, 1)
+	a := placeOrder(t, c, alice.Token, orderBody())
+	addLine(t, c, bob.Token, p.Id, 1)
+	b := placeOrder(t, c, bob.Token, orderBody())
+
+	var list []orderJSON
+	r := c.Do("GET", "/api/checkout/admin/orders", nil, testapp.Auth(admin.Token)...)
+	r.JSON(t, &list)
+	if r.Status != 200 || len(list) != 2 || list[0].ID != b.ID || list[1].ID != a.ID {
+		t.Fatalf("admin list: %d %s", r.Status, r.Body)
+	}
+	var got orderJSON
+	c.Do("GET", "/api/checkout/admin/orders/"+a.ID, nil, testapp.Auth(admin.Token)...).JSON(t, &got)
+	if got.ID != a.ID || len(got.Items) != 1 {
+		t.Fatalf("admin detail: %+v", got)
+	}
+	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/nosuchorder123", nil, testapp.Auth(admin.Token)...), 404, "not_found")
+
+	for _, rt := range []struct{ method, url string }{
+		{"GET", "/api/checkout/admin/orders"},
+		{"GET", "/api/checkout/admin/orders/" + a.ID},
+		{"PUT", "/api/checkout/admin/orders/" + a.ID + "/status"},
+	} {
+		expectErr(t, c.Do(rt.method, rt.url, map[string]any{"status": "Cancelled"}), 401, "unauthorized")
+		expectErr(t, c.Do(rt.method, rt.url, map[string]any{"status": "Cancelled"}, testapp.Auth(alice.Token)...), 403, "forbidden")
+	}
+	if testapp.Stock(t, h.App, p.Id) != 48 {
+		t.Fatal("a refused status change moved stock")
+	}
+}
+
+func setStatus(c testapp.Client, token, id string, body any) testapp.Response {
+	return c.Do("PUT", "/api/checkout/admin/orders/"+id+"/status", body, testapp.Auth(token)...)
+}
+
+func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	u := testapp.NewUser(t, h.App, false)
+	p1 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	p2 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	addLine(t, c, u.Token, p1.Id, 2)
+	addLine(t, c, u.Token, p2.Id, 3)
+	o := placeOrder(t, c, u.Token, orderBody())
+	stocks := func() (int, int) { return testapp.Stock(t, h.App, p1.Id), testapp.Stock(t, h.App, p2.Id) }
+	if a, b := stocks(); a != 3 || b != 2 {
+		t.Fatalf("after order %d %d", a, b)
+	}
+
+	for _, bad := range []any{map[string]any{"status": "Lost"}, map[string]any{"status": "cancelled"}, map[string]any{}, `{"status":5}`, `{"status":`} {
+		r := setStatus(c, admin.Token, o.ID, bad)
+		if r.Status != 400 {
+			t.Fatalf("status %v: %d %s", bad, r.Status, r.Body)
+		}
+	}
+	expectErr(t, setStatus(c, admin.Token, "nosuchorder123", map[string]any{"status": "Shipped"}), 404, "not_found")
+
+	var got orderJSON
+	r := setStatus(c, admin.Token, o.ID, map[string]any{"status": "Processing"})
+	r.JSON(t, &got)
+	if r.Status != 200 || got.Status != "Processing" || len(got.Items) != 2 {
+		t.Fatalf("processing: %d %s", r.Status, r.Body)
+	}
+	if a, b := stocks(); a != 3 || b != 2 {
+		t.Fatalf("processing moved stock: %d %d", a, b)
+	}
+	for i := 0; i < 2; i++ {
+		r = setStatus(c, admin.Token, o.ID, map[string]any{"status": "Cancelled"})
+		if r.Status != 200 {
+			t.Fatalf("cancel %d: %d %s", i, r.Status, r.Body)
+		}
+		if a, b := stocks(); a != 5 || b != 5 {
+			t.Fatalf("after cancel #%d stock %d %d, want 5 5", i+1, a, b)
+		}
+	}
+	// Leaving Cancelled takes the stock again.
+	r = setStatus(c, admin.Token, o.ID, map[string]any{"status": "Created"})
+	if r.Status != 200 {
+		t.Fatalf("un-cancel: %d %s", r.Status, r.Body)
+	}
+	if a, b := stocks(); a != 3 || b != 2 {
+		t.Fatalf("after un-cancel %d %d", a, b)
+	}
+	// Every status can be set.
+	for _, s := range []string{"Processed", "Shipped", "Delivered", "Cancelled"} {
+		r = setStatus(c, admin.Token, o.ID, map[string]any{"status": s})
+		r.JSON(t, &got)
+		if r.Status != 200 || got.Status != s {
+			t.Fatalf("set %s: %d %s", s, r.Status, r.Body)
+		}
+	}
+	if a, b := stocks(); a != 5 || b != 5 {
+		t.Fatalf("after second cancel %d %d", a, b)
+	}
+
+	// Stock sold elsewhere meanwhile: un-cancelling is refused and changes nothing.
+	p2.Set("stockQuantity", 1)
+	if err := h.App.Save(p2); err != nil {
+		t.Fatal(err)
+	}
+	e := expectErr(t, setStatus(c, admin.Token, o.ID, map[string]any{"status": "Processing"}), 409, "insufficient_stock")
+	if e.Errors["items."+p2.Id] != "Only 1 left in stock" {
+		t.Fatalf("errors %v", e.Errors)
+	}
+	if a, b := stocks(); a != 5 || b != 1 {
+		t.Fatalf("refused un-cancel moved stock: %d %d", a, b)
+	}
+	c.Do("GET", "/api/checkout/admin/orders/"+o.ID, nil, testapp.Auth(admin.Token)...).JSON(t, &got)
+	if got.Status != "Cancelled" {
+		t.Fatalf("status %s after refused un-cancel", got.Status)
+	}
+}
+
+func TestCheckoutDashboardCancelRestocksToo(t *testing.T) {
+	h := testapp.NewHarness(t)
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	addLine(t, h.Client, u.Token, p.Id, 4)
+	o := placeOrder(t, h.Client, u.Token, orderBody())
+	// A save outside our routes, as the dashboard or a script would do it.
+	rec, err := h.App.FindRecordById("orders", o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("status", "Cancelled")
+	if err := h.App.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	if s := testapp.Stock(t, h.App, p.Id); s != 5 {
+		t.Fatalf("stock %d after cancel, want 5", s)
+	}
+	if err := h.App.Save(rec); err != nil { // saving again restocks nothing
+		t.Fatal(err)
+	}
+	if s := testapp.Stock(t, h.App, p.Id); s != 5 {
+		t.Fatalf("stock %d after second save, want 5", s)
+	}
+}
