@@ -19,6 +19,7 @@ func Register(app core.App, site fs.FS) {
 		se.Router.BindFunc(requestID)
 		registerMiddlewareErrors(se)
 		registerAuth(se)
+		registerProducts(se)
 		registerImages(se)
 		registerCheckout(se)
 		registerCart(se)

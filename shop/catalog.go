@@ -1,0 +1,208 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Product is a catalog entry as the shop shows it.
+type Product struct {
+	ID                   string
+	Name                 string
+	NameLocalized        Localized
+	Description          string
+	DescriptionLocalized Localized
+	Category             string
+	PriceCents           int64
+	StockQuantity        int64
+	IsActive             bool
+	ImageFileNames       []string
+	Attributes           []Attribute
+	Created              time.Time
+	Updated              time.Time
+}
+
+// Sort orders of the product list, as the contract names them.
+const (
+	SortNewest    = "newest"
+	SortNameAsc   = "name_asc"
+	SortNameDesc  = "name_desc"
+	SortPriceAsc  = "price_asc"
+	SortPriceDesc = "price_desc"
+)
+
+// sortOrders maps each sort to its ORDER BY. The leading column matches an
+// index (isActive/category + created, name or priceCents); the id makes
+// pages stable when values tie.
+var sortOrders = map[string][]string{
+	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
+	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
+	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
+	SortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
+	SortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
+}
+
+// IsSort reports whether s is one of the list's sort orders.
+func IsSort(s string) bool {
+	_, ok := sortOrders[s]
+	return ok
+}
+
+// Page size limits of the product list.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// ProductQuery selects a page of the catalog. Zero values mean: every
+// category, no search, newest first, page 1 of 20, active products only.
+type ProductQuery struct {
+	Category        string
+	Search          string
+	Sort            string
+	Page            int
+	PageSize        int
+	IncludeInactive bool
+}
+
+// productColumns are read for every product; searchText stays in the
+// database.
+var productColumns = []string{
+	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category",
+	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "created", "updated",
+}
+
+// productRow is one products row as SQLite returns it; JSON columns are
+// decoded in Go.
+type productRow struct {
+	ID                   string         `db:"id"`
+	Name                 string         `db:"name"`
+	NameLocalized        types.JSONRaw  `db:"nameLocalized"`
+	Description          string         `db:"description"`
+	DescriptionLocalized types.JSONRaw  `db:"descriptionLocalized"`
+	Category             string         `db:"category"`
+	PriceCents           float64        `db:"priceCents"`
+	StockQuantity        float64        `db:"stockQuantity"`
+	IsActive             bool           `db:"isActive"`
+	ImageFileNames       types.JSONRaw  `db:"imageFileNames"`
+	Attributes           types.JSONRaw  `db:"attributes"`
+	Created              types.DateTime `db:"created"`
+	Updated              types.DateTime `db:"updated"`
+}
+
+func (r productRow) product() Product {
+	p := Product{
+		ID:             r.ID,
+		Name:           r.Name,
+		Description:    r.Description,
+		Category:       r.Category,
+		PriceCents:     int64(r.PriceCents),
+		StockQuantity:  int64(r.StockQuantity),
+		IsActive:       r.IsActive,
+		ImageFileNames: []string{},
+		Attributes:     []Attribute{},
+		Created:        r.Created.Time(),
+		Updated:        r.Updated.Time(),
+	}
+	p.NameLocalized, _ = ParseLocalizedJSON(r.NameLocalized)
+	if p.NameLocalized["en"] == "" && p.Name != "" {
+		p.NameLocalized["en"] = p.Name
+	}
+	p.DescriptionLocalized, _ = ParseLocalizedJSON(r.DescriptionLocalized)
+	if p.DescriptionLocalized["en"] == "" && p.Description != "" {
+		p.DescriptionLocalized["en"] = p.Description
+	}
+	if len(r.ImageFileNames) > 0 {
+		if names, ok := imageNames(r.ImageFileNames); ok && names != nil {
+			p.ImageFileNames = names
+		}
+	}
+	if len(r.Attributes) > 0 {
+		// Stored rows were normalized by the product hook.
+		if attrs, errs := NormalizeAttributes(r.Attributes); len(errs) == 0 {
+			p.Attributes = attrs
+		}
+	}
+	return p
+}
+
+// ListProducts returns one page of the catalog and the number of matching
+// products: one query for the page and one count, whatever the page size.
+func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
+	if q.Page < 1 {
+		q.Page = 1
+	}
+	if q.PageSize < 1 || q.PageSize > MaxPageSize {
+		q.PageSize = DefaultPageSize
+	}
+	order, ok := sortOrders[q.Sort]
+	if !ok {
+		order = sortOrders[SortNewest]
+	}
+	where := productFilter(q)
+
+	var total int
+	if err := app.DB().Select("COUNT(*)").From(ProductsCollection).Where(where).Row(&total); err != nil {
+		return nil, 0, err
+	}
+	products := []Product{}
+	if total == 0 || (q.Page-1)*q.PageSize >= total {
+		return products, total, nil
+	}
+	var rows []productRow
+	err := app.DB().Select(productColumns...).From(ProductsCollection).Where(where).
+		OrderBy(order...).Limit(int64(q.PageSize)).Offset(int64((q.Page - 1) * q.PageSize)).
+		All(&rows)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, r := range rows {
+		products = append(products, r.product())
+	}
+	return products, total, nil
+}
+
+// productFilter is the WHERE of a list query.
+func productFilter(q ProductQuery) dbx.Expression {
+	var parts []dbx.Expression
+	if !q.IncludeInactive {
+		parts = append(parts, dbx.HashExp{"isActive": true})
+	}
+	if q.Category != "" {
+		parts = append(parts, dbx.HashExp{"category": q.Category})
+	}
+	if s := strings.TrimSpace(q.Search); s != "" {
+		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
+			dbx.Params{"search": "%" + EscapeLike(strings.ToLower(s)) + "%"}))
+	}
+	return dbx.And(parts...)
+}
+
+// EscapeLike escapes LIKE's wildcards (% and _) and the escape character
+// itself (\), so user text matches literally.
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ErrProductNotFound: no product with that id.
+var ErrProductNotFound = errors.New("product not found")
+
+// GetProduct reads one product by id, active or not.
+func GetProduct(app core.App, id string) (Product, error) {
+	var row productRow
+	err := app.DB().Select(productColumns...).From(ProductsCollection).
+		Where(dbx.HashExp{"id": id}).One(&row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Product{}, ErrProductNotFound
+	}
+	if err != nil {
+		return Product{}, err
+	}
+	return row.product(), nil
+}
