@@ -23,6 +23,7 @@ func Register(app core.App, site fs.FS) {
 		registerImages(se)
 		registerCheckout(se)
 		registerCart(se)
+		registerContact(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

@@ -152,7 +152,8 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 		return nil, 0, err
 	}
 	products := []Product{}
-	if total == 0 || (q.Page-1)*q.PageSize >= total {
+	// Compare page numbers, not offsets: a huge page must not overflow.
+	if total == 0 || q.Page-1 >= (total+q.PageSize-1)/q.PageSize {
 		return products, total, nil
 	}
 	var rows []productRow

@@ -1,0 +1,123 @@
+package routes
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// registerContact binds /api/contact: the public form and the admin's
+// handling of the requests.
+func registerContact(se *core.ServeEvent) {
+	se.Router.POST("/api/contact/submit", handle(submitContact))
+	se.Router.GET("/api/contact/admin/requests", handle(adminListContacts))
+	se.Router.PUT("/api/contact/admin/requests/{id}/status", handle(adminSetContactStatus))
+	se.Router.GET("/api/contact/admin/stats", handle(adminContactStats))
+	se.Router.DELETE("/api/contact/admin/requests/{id}", handle(adminDeleteContact))
+}
+
+// contactBody is the body of POST /api/contact/submit.
+type contactBody struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+}
+
+func submitContact(e *core.RequestEvent) error {
+	var body contactBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	id, err := shop.SubmitContact(e.App, shop.ContactInput(body))
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusCreated, map[string]string{"message": "Message sent successfully!", "id": id})
+}
+
+// queryInt reads an optional whole-number query parameter; def when absent.
+func queryInt(e *core.RequestEvent, name string, def int) (int, bool) {
+	s := strings.TrimSpace(e.Request.URL.Query().Get(name))
+	if s == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1_000_000_000 {
+		return 0, false
+	}
+	return n, true
+}
+
+func adminListContacts(e *core.RequestEvent) error {
+	if _, err := requireAdmin(e); err != nil {
+		return err
+	}
+	errs := map[string]string{}
+	page, ok := queryInt(e, "page", 1)
+	if !ok || page < 1 {
+		errs["page"] = "Page must be a whole number of at least 1"
+	}
+	size, ok := queryInt(e, "pageSize", shop.DefaultContactPageSize)
+	if !ok || !shop.IsContactPageSize(size) {
+		errs["pageSize"] = "Page size must be one of 5, 10, 25, 50"
+	}
+	status := strings.TrimSpace(e.Request.URL.Query().Get("status"))
+	if status != "" && !shop.IsContactStatus(status) {
+		errs["status"] = "Status must be one of " + strings.Join(shop.ContactStatuses, ", ")
+	}
+	if len(errs) > 0 {
+		return validationError(errs)
+	}
+	list, err := shop.ListContactRequests(e.App, page, size, status)
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, list)
+}
+
+// contactStatusBody is the body of the admin's status change.
+type contactStatusBody struct {
+	Status     string  `json:"status"`
+	AdminNotes *string `json:"adminNotes"`
+}
+
+func adminSetContactStatus(e *core.RequestEvent) error {
+	if _, err := requireAdmin(e); err != nil {
+		return err
+	}
+	var body contactStatusBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	req, err := shop.SetContactStatus(e.App, e.Request.PathValue("id"), body.Status, body.AdminNotes)
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, req)
+}
+
+func adminContactStats(e *core.RequestEvent) error {
+	if _, err := requireAdmin(e); err != nil {
+		return err
+	}
+	stats, err := shop.GetContactStats(e.App)
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, stats)
+}
+
+func adminDeleteContact(e *core.RequestEvent) error {
+	if _, err := requireAdmin(e); err != nil {
+		return err
+	}
+	if err := shop.DeleteContact(e.App, e.Request.PathValue("id")); err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, map[string]string{"message": "Contact request deleted successfully"})
+}

@@ -1,0 +1,296 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// ContactCollection holds the messages of the contact form.
+const ContactCollection = "contact_requests"
+
+// Contact request statuses.
+const (
+	ContactNew        = "New"
+	ContactInProgress = "InProgress"
+	ContactResolved   = "Resolved"
+	ContactClosed     = "Closed"
+)
+
+// ContactStatuses are the statuses a contact request may have.
+var ContactStatuses = []string{ContactNew, ContactInProgress, ContactResolved, ContactClosed}
+
+// ContactPageSizes are the page sizes the admin list offers; the first
+// listed default is DefaultContactPageSize.
+var ContactPageSizes = []int{5, 10, 25, 50}
+
+// Limits of a contact request.
+const (
+	DefaultContactPageSize = 10
+	MaxContactNameLen      = 200
+	MaxContactSubjectLen   = 200
+	MaxContactMessageLen   = 5000
+	MaxAdminNotesLen       = 5000
+)
+
+// IsContactStatus reports whether s is one of ContactStatuses.
+func IsContactStatus(s string) bool {
+	for _, v := range ContactStatuses {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// IsContactPageSize reports whether n is one of ContactPageSizes.
+func IsContactPageSize(n int) bool {
+	for _, v := range ContactPageSizes {
+		if v == n {
+			return true
+		}
+	}
+	return false
+}
+
+// ContactInput is a message sent through the contact form.
+type ContactInput struct {
+	Name    string
+	Email   string
+	Subject string
+	Message string
+}
+
+// ContactRequest is a contact request as admins see it.
+type ContactRequest struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	Subject    string `json:"subject"`
+	Message    string `json:"message"`
+	Status     string `json:"status"`
+	AdminNotes string `json:"adminNotes"`
+	CreatedAt  string `json:"createdAt"`
+	UpdatedAt  string `json:"updatedAt"`
+}
+
+// ContactPagination describes one page of the admin list.
+type ContactPagination struct {
+	Page       int `json:"page"`
+	PageSize   int `json:"pageSize"`
+	TotalCount int `json:"totalCount"`
+	TotalPages int `json:"totalPages"`
+}
+
+// ContactPage is one page of contact requests, newest first.
+type ContactPage struct {
+	Requests   []ContactRequest  `json:"requests"`
+	Pagination ContactPagination `json:"pagination"`
+}
+
+// ContactStats counts contact requests by status.
+type ContactStats struct {
+	TotalRequests      int `json:"totalRequests"`
+	NewRequests        int `json:"newRequests"`
+	InProgressRequests int `json:"inProgressRequests"`
+	ResolvedRequests   int `json:"resolvedRequests"`
+}
+
+// ValidateContact trims the input and checks it: name, subject and message
+// required, a valid e-mail, name and subject at most 200 characters, the
+// message at most 5000.
+func ValidateContact(in *ContactInput) error {
+	in.Name = strings.TrimSpace(in.Name)
+	in.Email = NormalizeEmail(in.Email)
+	in.Subject = strings.TrimSpace(in.Subject)
+	in.Message = strings.TrimSpace(in.Message)
+	errs := InvalidFields{}
+	for _, f := range []struct {
+		key string
+		val string
+		max int
+	}{{"name", in.Name, MaxContactNameLen}, {"subject", in.Subject, MaxContactSubjectLen}, {"message", in.Message, MaxContactMessageLen}} {
+		switch {
+		case f.val == "":
+			errs[f.key] = "This field is required"
+		case len([]rune(f.val)) > f.max:
+			errs[f.key] = fmt.Sprintf("Must be at most %d characters", f.max)
+		}
+	}
+	if !plausibleEmail(in.Email) {
+		errs["email"] = "Please enter a valid email address"
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// SubmitContact stores a message of the contact form with status New and
+// returns its id.
+func SubmitContact(app core.App, in ContactInput) (string, error) {
+	if err := ValidateContact(&in); err != nil {
+		return "", err
+	}
+	col, err := app.FindCachedCollectionByNameOrId(ContactCollection)
+	if err != nil {
+		return "", err
+	}
+	rec := core.NewRecord(col)
+	rec.Set("name", in.Name)
+	rec.Set("email", in.Email)
+	rec.Set("subject", in.Subject)
+	rec.Set("message", in.Message)
+	rec.Set("status", ContactNew)
+	if err := app.Save(rec); err != nil {
+		return "", err
+	}
+	return rec.Id, nil
+}
+
+// contactRow is one row of the contact list query.
+type contactRow struct {
+	ID         string         `db:"id"`
+	Name       string         `db:"name"`
+	Email      string         `db:"email"`
+	Subject    string         `db:"subject"`
+	Message    string         `db:"message"`
+	Status     string         `db:"status"`
+	AdminNotes string         `db:"adminNotes"`
+	Created    types.DateTime `db:"created"`
+	Updated    types.DateTime `db:"updated"`
+}
+
+func (r contactRow) request() ContactRequest {
+	return ContactRequest{ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message,
+		Status: r.Status, AdminNotes: r.AdminNotes, CreatedAt: timestamp(r.Created), UpdatedAt: timestamp(r.Updated)}
+}
+
+var contactColumns = []string{"id", "name", "email", "subject", "message", "status", "adminNotes", "created", "updated"}
+
+// ListContactRequests returns one page of contact requests, newest first,
+// optionally only those with status. page starts at 1; pageSize is one of
+// ContactPageSizes. A page past the end is empty.
+func ListContactRequests(app core.App, page, pageSize int, status string) (*ContactPage, error) {
+	errs := InvalidFields{}
+	if page < 1 {
+		errs["page"] = "Page must be a whole number of at least 1"
+	}
+	if !IsContactPageSize(pageSize) {
+		errs["pageSize"] = "Page size must be one of 5, 10, 25, 50"
+	}
+	if status != "" && !IsContactStatus(status) {
+		errs["status"] = "Status must be one of " + strings.Join(ContactStatuses, ", ")
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	var where dbx.Expression = dbx.NewExp("1=1")
+	if status != "" {
+		where = dbx.HashExp{"status": status}
+	}
+	var total int
+	if err := app.DB().Select("COUNT(*)").From(ContactCollection).Where(where).Row(&total); err != nil {
+		return nil, err
+	}
+	out := &ContactPage{
+		Requests: []ContactRequest{},
+		Pagination: ContactPagination{Page: page, PageSize: pageSize, TotalCount: total,
+			TotalPages: (total + pageSize - 1) / pageSize},
+	}
+	offset := int64(page-1) * int64(pageSize)
+	if offset >= int64(total) {
+		return out, nil
+	}
+	var rows []contactRow
+	err := app.DB().Select(contactColumns...).From(ContactCollection).Where(where).
+		OrderBy("created DESC", "rowid DESC").Limit(int64(pageSize)).Offset(offset).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out.Requests = append(out.Requests, r.request())
+	}
+	return out, nil
+}
+
+// GetContactStats counts the requests in total and by status, in one query.
+func GetContactStats(app core.App) (*ContactStats, error) {
+	var s struct {
+		Total      int `db:"total"`
+		New        int `db:"newCount"`
+		InProgress int `db:"inProgress"`
+		Resolved   int `db:"resolved"`
+	}
+	err := app.DB().NewQuery(`
+		SELECT COUNT(*) AS total,
+		       COALESCE(SUM(status = 'New'), 0) AS newCount,
+		       COALESCE(SUM(status = 'InProgress'), 0) AS inProgress,
+		       COALESCE(SUM(status = 'Resolved'), 0) AS resolved
+		FROM contact_requests`).One(&s)
+	if err != nil {
+		return nil, err
+	}
+	return &ContactStats{TotalRequests: s.Total, NewRequests: s.New, InProgressRequests: s.InProgress, ResolvedRequests: s.Resolved}, nil
+}
+
+// findContact loads a contact request or answers ErrContactNotFound.
+func findContact(app core.App, id string) (*core.Record, error) {
+	if id == "" {
+		return nil, ErrContactNotFound
+	}
+	rec, err := app.FindRecordById(ContactCollection, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrContactNotFound
+	}
+	return rec, err
+}
+
+// SetContactStatus sets a request's status and, when notes is not nil, its
+// admin notes (trimmed, at most 5000 characters), and returns the request.
+func SetContactStatus(app core.App, id, status string, notes *string) (*ContactRequest, error) {
+	errs := InvalidFields{}
+	if !IsContactStatus(status) {
+		errs["status"] = "Status must be one of " + strings.Join(ContactStatuses, ", ")
+	}
+	if notes != nil {
+		n := strings.TrimSpace(*notes)
+		notes = &n
+		if len([]rune(n)) > MaxAdminNotesLen {
+			errs["adminNotes"] = fmt.Sprintf("Must be at most %d characters", MaxAdminNotesLen)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	rec, err := findContact(app, id)
+	if err != nil {
+		return nil, err
+	}
+	rec.Set("status", status)
+	if notes != nil {
+		rec.Set("adminNotes", *notes)
+	}
+	if err := app.Save(rec); err != nil {
+		return nil, err
+	}
+	return &ContactRequest{
+		ID: rec.Id, Name: rec.GetString("name"), Email: rec.GetString("email"), Subject: rec.GetString("subject"),
+		Message: rec.GetString("message"), Status: rec.GetString("status"), AdminNotes: rec.GetString("adminNotes"),
+		CreatedAt: timestamp(rec.GetDateTime("created")), UpdatedAt: timestamp(rec.GetDateTime("updated")),
+	}, nil
+}
+
+// DeleteContact removes a contact request for good.
+func DeleteContact(app core.App, id string) error {
+	rec, err := findContact(app, id)
+	if err != nil {
+		return err
+	}
+	return app.Delete(rec)
+}
