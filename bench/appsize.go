@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// assetSize is one built file with its gzip size (level 9, as a static
+// gzip step or a CDN would send it).
+type assetSize struct {
+	Name      string
+	Raw, Gzip int
+}
+
+// appSizes are the figures of test 6's first half.
+type appSizes struct {
+	Home      []assetSize // JS and CSS the home page loads before it is interactive
+	HomeJS    int         // gzip bytes of that JS
+	HomeCSS   int         // gzip bytes of that CSS
+	Admin     []assetSize // the admin chunk(s) and what only they import
+	AdminGzip int
+	AllJSGzip int // every JS file of the build
+	Note      string
+}
+
+var (
+	htmlAssetRe = regexp.MustCompile(`(?:src|href)="/?(assets/[^"]+\.(?:js|css))"`)
+	// Static imports of minified ES modules: `import{a as b}from"./x.js"`,
+	// `import"./x.js"`, `export{a}from"./x.js"`. Dynamic import("./x.js")
+	// has a parenthesis and is not matched.
+	staticImportRe = regexp.MustCompile(`(?:import|export)\s*(?:[^'"()]*?from\s*)?["'](\./[^"']+\.(?:js|css))["']`)
+)
+
+func gzipLen(b []byte) int {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return buf.Len()
+}
+
+// measureApp reads the build in public (pb_public/) and follows the home
+// page's module graph from index.html through static imports.
+func measureApp(public string) (appSizes, error) {
+	var out appSizes
+	html, err := os.ReadFile(filepath.Join(public, "index.html"))
+	if err != nil {
+		return out, err
+	}
+	assets := filepath.Join(public, "assets")
+	entries, err := os.ReadDir(assets)
+	if err != nil {
+		out.Note = "no assets/ in the build (placeholder page only): run `make app` first"
+		return out, nil
+	}
+	size := map[string]assetSize{}
+	for _, e := range entries {
+		if n := e.Name(); strings.HasSuffix(n, ".js") || strings.HasSuffix(n, ".css") {
+			b, err := os.ReadFile(filepath.Join(assets, n))
+			if err != nil {
+				return out, err
+			}
+			size[n] = assetSize{Name: n, Raw: len(b), Gzip: gzipLen(b)}
+			if strings.HasSuffix(n, ".js") {
+				out.AllJSGzip += size[n].Gzip
+			}
+		}
+	}
+	closure := func(roots []string, skip map[string]bool) []string {
+		seen := map[string]bool{}
+		queue := append([]string(nil), roots...)
+		var list []string
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			if seen[n] || skip[n] {
+				continue
+			}
+			seen[n] = true
+			if _, ok := size[n]; !ok {
+				continue
+			}
+			list = append(list, n)
+			if strings.HasSuffix(n, ".js") {
+				b, _ := os.ReadFile(filepath.Join(assets, n))
+				for _, m := range staticImportRe.FindAllSubmatch(b, -1) {
+					queue = append(queue, strings.TrimPrefix(string(m[1]), "./"))
+				}
+			}
+		}
+		sort.Strings(list)
+		return list
+	}
+	var roots []string
+	for _, m := range htmlAssetRe.FindAllSubmatch(html, -1) {
+		roots = append(roots, strings.TrimPrefix(string(m[1]), "assets/"))
+	}
+	home := closure(roots, nil)
+	inHome := map[string]bool{}
+	for _, n := range home {
+		inHome[n] = true
+		out.Home = append(out.Home, size[n])
+		if strings.HasSuffix(n, ".css") {
+			out.HomeCSS += size[n].Gzip
+		} else {
+			out.HomeJS += size[n].Gzip
+		}
+	}
+	var adminRoots []string
+	for n := range size {
+		if strings.Contains(strings.ToLower(n), "admin") && !inHome[n] {
+			adminRoots = append(adminRoots, n)
+		}
+	}
+	sort.Strings(adminRoots)
+	for _, n := range closure(adminRoots, inHome) {
+		out.Admin = append(out.Admin, size[n])
+		out.AdminGzip += size[n].Gzip
+	}
+	if len(adminRoots) == 0 {
+		out.Note = "no chunk with \"admin\" in its name: the admin area may not be split out"
+	}
+	return out, nil
+}
+
+// servedEncoding asks the server for path with Accept-Encoding: gzip and
+// returns the Content-Encoding it answers with ("" for none).
+func servedEncoding(base, path string) string {
+	req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	tr := &http.Transport{DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	resp, err := (&http.Client{Transport: tr, Timeout: 10 * time.Second}).Do(req)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return fmt.Sprintf("status %d", resp.StatusCode)
+	}
+	if e := resp.Header.Get("Content-Encoding"); e != "" {
+		return e
+	}
+	return "none"
+}
+
+// lighthouseScore is one Lighthouse run.
+type lighthouseScore struct {
+	Page, FormFactor                         string
+	Performance, Accessibility, BestPractice int
+	LCP, TBT, CLS                            string
+	Err                                      string
+}
+
+// ensureLighthouse installs bench/package.json's lighthouse when missing and
+// returns the path of its CLI.
+func ensureLighthouse(benchDir string) (string, error) {
+	cli := filepath.Join(benchDir, "node_modules", "lighthouse", "cli", "index.js")
+	if _, err := os.Stat(cli); err == nil {
+		return cli, nil
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		return "", errors.New("npm is not installed")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "npm", "ci", "--no-audit", "--no-fund")
+	cmd.Dir = benchDir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("npm ci in bench/: %v: %s", err, lastLines(b, 5))
+	}
+	return cli, nil
+}
+
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// runLighthouse runs one Lighthouse audit of url with the system Chromium.
+func runLighthouse(cli, chrome, url, page, formFactor, outDir string) lighthouseScore {
+	sc := lighthouseScore{Page: page, FormFactor: formFactor}
+	out := filepath.Join(outDir, fmt.Sprintf("lighthouse-%s-%s.json", page, formFactor))
+	args := []string{cli, url, "--output=json", "--output-path=" + out, "--quiet",
+		"--only-categories=performance,accessibility,best-practices",
+		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"}
+	if formFactor == "desktop" {
+		args = append(args, "--preset=desktop")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		sc.Err = fmt.Sprintf("%v: %s", err, lastLines(b, 3))
+		return sc
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		sc.Err = err.Error()
+		return sc
+	}
+	var rep struct {
+		Categories map[string]struct {
+			Score *float64 `json:"score"`
+		} `json:"categories"`
+		Audits map[string]struct {
+			DisplayValue string `json:"displayValue"`
+		} `json:"audits"`
+		RuntimeError *struct {
+			Code, Message string
+		} `json:"runtimeError"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		sc.Err = err.Error()
+		return sc
+	}
+	if rep.RuntimeError != nil && rep.RuntimeError.Code != "" {
+		sc.Err = rep.RuntimeError.Code + ": " + rep.RuntimeError.Message
+	}
+	score := func(k string) int {
+		if c, ok := rep.Categories[k]; ok && c.Score != nil {
+			return int(*c.Score*100 + 0.5)
+		}
+		return -1
+	}
+	sc.Performance, sc.Accessibility, sc.BestPractice = score("performance"), score("accessibility"), score("best-practices")
+	sc.LCP = rep.Audits["largest-contentful-paint"].DisplayValue
+	sc.TBT = rep.Audits["total-blocking-time"].DisplayValue
+	sc.CLS = rep.Audits["cumulative-layout-shift"].DisplayValue
+	return sc
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// cartResult holds the figures of the cart and checkout load (test 3).
+type cartResult struct {
+	Customers      int
+	Duration       time.Duration
+	Add            *stats
+	Update         *stats
+	Order          *stats
+	All            *stats
+	Orders         int      // orders placed (201)
+	StockConflicts int      // 409 answers: the expected stock conflicts
+	Unexpected     int      // transport errors and other non-2xx answers
+	Samples        []string // the first unexpected answers
+	PeakRSS        int64
+}
+
+// cartLoad runs the shopper loop for every customer in parallel for d: add
+// a random product to the cart, raise that line by one, place the order.
+// With crash set, errors are expected (the server is killed underneath) and
+// not collected.
+func cartLoad(ctx context.Context, base string, customers []customer, products []string, d time.Duration, crash bool) *cartResult {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	client := newClient(len(customers))
+	defer client.CloseIdleConnections()
+
+	type part struct {
+		add, upd, ord               *stats
+		orders, conflicts, unexpect int
+		samples                     []string
+	}
+	parts := make([]*part, len(customers))
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := range customers {
+		p := &part{add: newStats("add"), upd: newStats("update"), ord: newStats("order")}
+		parts[w] = p
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			c := &customers[w]
+			r := rand.New(rand.NewPCG(uint64(w), uint64(start.UnixNano())))
+			record := func(st *stats, status int, body []byte, lat time.Duration, err error, want int) bool {
+				if ctx.Err() != nil {
+					return false
+				}
+				st.Requests++
+				if err != nil {
+					p.unexpect++
+					st.Errors++
+					if len(p.samples) < 3 && !crash {
+						p.samples = append(p.samples, fmt.Sprintf("%s: %v", st.Name, err))
+					}
+					return false
+				}
+				st.Statuses[status]++
+				st.latencies = append(st.latencies, lat)
+				switch {
+				case status == want:
+					return true
+				case status == http.StatusConflict:
+					p.conflicts++
+				default:
+					p.unexpect++
+					st.Errors++
+					if len(p.samples) < 3 && !crash {
+						p.samples = append(p.samples, statusError(st.Name, status, body).Error())
+					}
+				}
+				return false
+			}
+			for i := 0; i < 1_000_000 && ctx.Err() == nil; i++ {
+				pid := products[r.IntN(len(products))]
+				q := 1 + r.IntN(2)
+				st, body, lat, err := call(ctx, client, base, c, http.MethodPost, "/api/cart/items", map[string]any{"productId": pid, "quantity": q})
+				if !record(p.add, st, body, lat, err, http.StatusOK) {
+					continue
+				}
+				var cart cartJSON
+				_ = json.Unmarshal(body, &cart)
+				line, have, ok := cart.lineFor(pid)
+				if !ok {
+					p.unexpect++
+					continue
+				}
+				st, body, lat, err = call(ctx, client, base, c, http.MethodPut, "/api/cart/items/"+line, map[string]any{"quantity": have + 1})
+				if !record(p.upd, st, body, lat, err, http.StatusOK) {
+					continue
+				}
+				st, body, lat, err = call(ctx, client, base, c, http.MethodPost, "/api/checkout/create-order", checkoutBody(c))
+				if record(p.ord, st, body, lat, err, http.StatusCreated) {
+					p.orders++
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	res := &cartResult{Customers: len(customers), Duration: min(time.Since(start), d),
+		Add: newStats("add"), Update: newStats("update"), Order: newStats("order"), All: newStats("all")}
+	for _, p := range parts {
+		res.Add.merge(p.add)
+		res.Update.merge(p.upd)
+		res.Order.merge(p.ord)
+		res.Orders += p.orders
+		res.StockConflicts += p.conflicts
+		res.Unexpected += p.unexpect
+		for _, s := range p.samples {
+			if len(res.Samples) < 5 {
+				res.Samples = append(res.Samples, s)
+			}
+		}
+	}
+	for _, s := range []*stats{res.Add, res.Update, res.Order} {
+		res.All.merge(s)
+		s.Duration = res.Duration
+		s.finish()
+	}
+	res.All.Duration = res.Duration
+	res.All.finish()
+	return res
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
+
+	"stageshop/hooks"
+	"stageshop/routes"
+)
+
+// profileServer serves data dir dir in this process with the same hooks
+// and routes as the binary (the binary has no pprof endpoint), runs a load
+// of conns connections on each path for d while a CPU profile is taken, and
+// writes out/cpu-<n>.prof and out/heap-<n>.prof. Read them with
+// `go tool pprof -top out/cpu-1.prof`.
+//
+// dbConns > 0 sets PocketBase's DataMaxOpenConns and DataMaxIdleConns to it
+// (the binary uses PocketBase's defaults, 120 and 15), to try the pool size.
+func profileServer(dir, public string, paths []string, conns, dbConns int, d time.Duration, outDir string) error {
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true,
+		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns})
+	hooks.Register(app)
+	routes.Register(app, os.DirFS(public))
+	if err := app.Bootstrap(); err != nil {
+		return err
+	}
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	go func() {
+		if err := apis.Serve(app, apis.ServeConfig{HttpAddr: addr}); err != nil && err != http.ErrServerClosed {
+			log.Printf("in-process server: %v", err)
+		}
+	}()
+	base := "http://" + addr
+	for i := 0; ; i++ {
+		if resp, err := http.Get(base + "/api/health"); err == nil {
+			resp.Body.Close()
+			break
+		}
+		if i > 200 {
+			return fmt.Errorf("in-process server did not start")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for i, p := range paths {
+		client := newClient(conns)
+		hammer(context.Background(), p, client, conns, time.Second, 1<<40, getTarget(base, p), is2xx)
+		cpu := filepath.Join(outDir, fmt.Sprintf("cpu-%d.prof", i+1))
+		f, err := os.Create(cpu)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return err
+		}
+		st := hammer(context.Background(), p, client, conns, d, 1<<40, getTarget(base, p), is2xx)
+		pprof.StopCPUProfile()
+		f.Close()
+		client.CloseIdleConnections()
+		runtime.GC()
+		h, err := os.Create(filepath.Join(outDir, fmt.Sprintf("heap-%d.prof", i+1)))
+		if err != nil {
+			return err
+		}
+		_ = pprof.Lookup("allocs").WriteTo(h, 0)
+		h.Close()
+		log.Printf("profile %d: %s: %.0f req/s (in-process, client in the same process), p50 %s ms; %s", i+1, p, st.rps(), ms(st.pct(50)), cpu)
+	}
+	return nil
+}
+
+// profileMain handles `go run . -profile DIR`: DIR is a kept data dir (-keep -work).
+func profileMain(dir, public, pathList string, conns, dbConns int, d time.Duration) error {
+	outDir, _ := filepath.Abs("out")
+	_ = os.MkdirAll(outDir, 0o755)
+	return profileServer(dir, public, strings.Split(pathList, ","), conns, dbConns, d, outDir)
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// server is one running stageshop process on a loopback port.
+type server struct {
+	bin  string
+	dir  string
+	addr string // 127.0.0.1:port
+	cmd  *exec.Cmd
+	log  *bytes.Buffer
+	done chan struct{}
+}
+
+// freePort asks the kernel for an unused loopback port.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// buildBinary builds the shop's binary from the module root into out.
+func buildBinary(moduleRoot, out string) error {
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir = moduleRoot
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, b)
+	}
+	return nil
+}
+
+// runCLI runs one of the binary's commands against data dir dir.
+func runCLI(bin, dir string, args ...string) error {
+	args = append(args, "--dir", dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, b)
+	}
+	return nil
+}
+
+// startServer starts `bin serve` on a free loopback port and waits until
+// /api/health answers (at most 60 s).
+func startServer(bin, dir string) (*server, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	s := &server{bin: bin, dir: dir, addr: "127.0.0.1:" + strconv.Itoa(port), log: &bytes.Buffer{}, done: make(chan struct{})}
+	s.cmd = exec.Command(bin, "serve", "--http", s.addr, "--dir", dir)
+	s.cmd.Stdout = s.log
+	s.cmd.Stderr = s.log
+	if err := s.cmd.Start(); err != nil {
+		return nil, err
+	}
+	go func() { _ = s.cmd.Wait(); close(s.done) }()
+
+	deadline := time.Now().Add(60 * time.Second)
+	c := &http.Client{Timeout: 2 * time.Second}
+	for time.Now().Before(deadline) {
+		select {
+		case <-s.done:
+			return nil, fmt.Errorf("server exited at start: %s", s.log.String())
+		default:
+		}
+		resp, err := c.Get(s.url("/api/health"))
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return s, nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.kill()
+	return nil, errors.New("server did not become ready in 60 s: " + s.log.String())
+}
+
+func (s *server) url(path string) string { return "http://" + s.addr + path }
+
+// stop ends the server with SIGTERM (SIGKILL after 15 s).
+func (s *server) stop() {
+	if s == nil || s.cmd.Process == nil {
+		return
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.done:
+	case <-time.After(15 * time.Second):
+		s.kill()
+	}
+}
+
+// kill ends the server with SIGKILL, as a crash would, and waits for it.
+func (s *server) kill() {
+	if s == nil || s.cmd.Process == nil {
+		return
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGKILL)
+	select {
+	case <-s.done:
+	case <-time.After(10 * time.Second):
+	}
+}
+
+// peakRSS is the process's peak resident set size (VmHWM) in bytes.
+func (s *server) peakRSS() int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			fields := strings.Fields(rest)
+			if len(fields) > 0 {
+				kb, _ := strconv.ParseInt(fields[0], 10, 64)
+				return kb * 1024
+			}
+		}
+	}
+	return 0
+}
