@@ -116,6 +116,7 @@ func TestProductsList(t *testing.T) {
 		"?sort=name_asc&pageSize=2&page=3": "Echo",
 		"?pageSize=2&page=4":               "",
 		"?page=999999999":                  "",
+		"?page=9223372036854775807":        "",
 	} {
 		if got := productNames(listPage(t, c, query)); got != want {
 			t.Errorf("%s: got %q, want %q", query, got, want)
