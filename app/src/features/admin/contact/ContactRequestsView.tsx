@@ -102,8 +102,8 @@ export function ContactRequestsView() {
         {t('contact.title')}
       </Heading>
 
-      <Grid columns={{ initial: '2', md: '4' }} gap="3" mb="4" asChild>
-        <ul className="plain-list" aria-label={t('contact.stats.label')}>
+      <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
+        <ul className="plain-list admin-stats" aria-label={t('contact.stats.label')}>
           {cards.map((c) => (
             <li key={c.key}>
               <Card>
@@ -111,7 +111,7 @@ export function ContactRequestsView() {
                   {t(`contact.stats.${c.key}`)}
                 </Text>
                 <Text as="div" size="6" weight="bold" color={c.color} data-testid={`stat-${c.key}`}>
-                  {stats.isPending ? '…' : (c.value ?? 0)}
+                  {stats.isPending ? '…' : stats.isError ? '—' : (c.value ?? 0)}
                 </Text>
               </Card>
             </li>
@@ -174,7 +174,9 @@ export function ContactRequestsView() {
                       <ContactStatusBadge status={r.status} />
                     </Table.Cell>
                     <Table.Cell style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={r.createdAt}>{formatDate(r.createdAt, i18n.language, true)}</time>
+                      <time dateTime={r.createdAt} title={formatDate(r.createdAt, i18n.language, true)}>
+                        {formatDate(r.createdAt, i18n.language)}
+                      </time>
                     </Table.Cell>
                     <Table.Cell justify="end">
                       <Flex gap="2" justify="end">

@@ -112,7 +112,9 @@ export function OrdersView() {
                       </Flex>
                     </Table.Cell>
                     <Table.Cell style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={o.createdAt}>{formatDate(o.createdAt, i18n.language, true)}</time>
+                      <time dateTime={o.createdAt} title={formatDate(o.createdAt, i18n.language, true)}>
+                        {formatDate(o.createdAt, i18n.language)}
+                      </time>
                     </Table.Cell>
                     <Table.Cell justify="end">
                       <Button size="1" variant="soft" onClick={() => setDetailId(o.id)} aria-label={t('orders.detailsFor', { number: o.orderNumber })}>
