@@ -116,6 +116,11 @@ async function main() {
         for (const c of contexts) {
           for (const page of c.context.pages()) {
             const file = join(failDir, `journey${journey.id}-page${++n}.png`);
+            const alerts = await page
+              .getByRole('alert')
+              .allTextContents()
+              .catch(() => []);
+            if (alerts.some((a) => a.trim())) error.message += `\n  alerts on the page: ${alerts.filter((a) => a.trim()).map((a) => JSON.stringify(a.trim())).join(', ')}`;
             await page.screenshot({ path: file, fullPage: true, timeout: 5000 }).catch(() => undefined);
             error.message += `\n  failure screenshot: ${file} (${page.url()})`;
           }

@@ -1,3 +1,7 @@
 import j1 from './j1-guest-cart.mjs';
+import j2 from './j2-guest-to-customer.mjs';
+import j3 from './j3-protected.mjs';
+import j4 from './j4-admin.mjs';
+import j5 from './j5-contact.mjs';
 
-export const journeys = [j1];
+export const journeys = [j1, j2, j3, j4, j5];

@@ -34,8 +34,8 @@ export const productCard = (page, name) =>
 /** Fills the login form at /login and submits it. */
 export async function submitLogin(page, email, password) {
   await visible(main(page).getByRole('heading', { name: 'Login' }), 'the Login screen');
-  await main(page).getByLabel('Email').fill(email);
-  await main(page).getByLabel('Password', { exact: true }).fill(password);
+  await field(main(page), 'Email').fill(email);
+  await field(main(page), 'Password').fill(password);
   await main(page).getByRole('button', { name: 'Login', exact: true }).click();
 }
 
@@ -47,9 +47,15 @@ export async function login(page, email, password) {
   await visible(header(page).getByRole('button', { name: /^Account menu for / }), 'the user chip after login');
 }
 
+/**
+ * The header's language button; its name is "Language: <current native name>"
+ * in the current language (e.g. "Язык: Русский"), so match on the native name.
+ */
+export const languageButton = (page) => header(page).getByRole('button', { name: /: (English|Русский|中文)$/ });
+
 /** Picks a language in the header's language menu by its native name. */
 export async function switchLanguage(page, nativeName) {
-  await header(page).getByRole('button', { name: /^Language: / }).click();
+  await languageButton(page).click();
   await page.getByRole('button', { name: nativeName, exact: true }).click();
 }
 
@@ -58,3 +64,8 @@ export async function localStorageItem(page, key) {
 }
 
 export { assert, atPath, hasText, until, visible };
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form control by its exact label text; a required field's label ends in " *" (aria-hidden). */
+export const field = (scope, label) => scope.getByLabel(new RegExp(`^${escapeRe(label)}(\\s*\\*)?$`));

@@ -17,7 +17,8 @@ export async function until(fn, message, timeout = TIMEOUT) {
     }
     if (Date.now() > deadline) {
       const detail = lastError ? ` (last error: ${lastError.message.split('\n')[0]})` : ` (last value: ${JSON.stringify(last)})`;
-      throw new Error(`Timed out after ${timeout} ms: ${typeof message === 'function' ? message() : message}${detail}`);
+      const text = typeof message === 'function' ? await Promise.resolve(message()).catch((e) => `(message failed: ${e.message})`) : message;
+      throw new Error(`Timed out after ${timeout} ms: ${text}${detail}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

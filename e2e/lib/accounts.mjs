@@ -1,0 +1,49 @@
+// Customer accounts for journeys that do not test registration itself.
+import { apiOk } from './api.mjs';
+
+let seq = 0;
+
+/** Registers a customer through the API (POST /api/auth/register) and returns its credentials. */
+export async function registerCustomer(baseURL, firstName = 'Riley', lastName = 'Stone') {
+  const c = {
+    email: `${firstName.toLowerCase()}.${Date.now()}.${++seq}@e2e.stageshop.test`,
+    password: 'Stage1234',
+    firstName,
+    lastName,
+  };
+  await apiOk(baseURL, 'POST', '/api/auth/register', {
+    body: { email: c.email, password: c.password, confirmPassword: c.password, firstName, lastName },
+  });
+  return c;
+}
+
+/** Logs in through the API; returns {token, refreshToken, ...user}. */
+export async function apiLogin(baseURL, { email, password }) {
+  return apiOk(baseURL, 'POST', '/api/auth/login', { body: { email, password } });
+}
+
+/**
+ * An order placed through the API (used when journey 2, which places one
+ * through the UI, did not get that far): a new customer buys 1 × product.
+ */
+export async function placeOrderViaApi(baseURL, product) {
+  const customer = await registerCustomer(baseURL, 'Morgan', 'Api');
+  const { token } = await apiLogin(baseURL, customer);
+  await apiOk(baseURL, 'POST', '/api/cart/items', { token, body: { productId: product.id, quantity: 1 } });
+  const shipping = {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    address: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zipCode: '62704',
+    country: 'United States',
+    phone: '+1 555 0101',
+    email: customer.email,
+  };
+  const order = await apiOk(baseURL, 'POST', '/api/checkout/create-order', {
+    token,
+    body: { shippingInfo: shipping, billingInfo: shipping, useShippingForBilling: true },
+  });
+  return { number: order.orderNumber, total: order.totalAmount, customer };
+}
