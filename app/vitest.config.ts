@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // userEvent typing in jsdom is slow on a 2-core machine
+    testTimeout: 20_000,
   },
 });

@@ -70,7 +70,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON (proxy error page, empty body)
   }
-  const message = body.message || body.error || res.statusText || 'Request failed';
+  // Empty when the server gave no reason: callers then show their own fallback text.
+  const message = body.message || body.error || '';
   return new ApiError(body.status ?? res.status, body.code ?? `http_${res.status}`, message, body.errors);
 }
 

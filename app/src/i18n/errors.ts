@@ -11,7 +11,7 @@ export function errorText(t: TFunction, error: unknown, fallbackKey: string): st
     const count = Number(/(\d+)/.exec(error.message)?.[1] ?? NaN);
     const translated = t(key, { defaultValue: '', count: Number.isFinite(count) ? count : undefined });
     if (translated) return translated;
-    if (error.message && !/^http_\d+$/.test(error.message)) return error.message;
+    if (error.message) return error.message;
   }
   return t(fallbackKey);
 }

@@ -6,6 +6,7 @@ import { api, isApiError } from '../../api/client';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
@@ -21,12 +22,19 @@ interface ProfileResponse {
 }
 
 export default function ProfilePage() {
+  const { user } = useAuth();
+  // The route guard waits for the user; the form starts from the loaded profile.
+  if (!user) return <FullPageSpinner />;
+  return <ProfileScreen key={user.id} user={user} />;
+}
+
+function ProfileScreen({ user }: { user: User }) {
   const { t, i18n } = useTranslation('account');
-  const { user, isAdmin, setUser } = useAuth();
+  const { isAdmin, setUser } = useAuth();
   const [form, setForm] = useState<ProfileForm>({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    email: user?.email ?? '',
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -141,7 +149,7 @@ export default function ProfilePage() {
               {displayName(user, t('common:user.fallbackName'))}
             </Text>
             <Text size="2" color="gray">
-              {user?.email}
+              {user.email}
             </Text>
             {isAdmin && (
               <Badge color="amber" variant="soft">
@@ -155,17 +163,17 @@ export default function ProfilePage() {
           <DataList.Root orientation="vertical">
             <DataList.Item>
               <DataList.Label>{t('profile.memberSince')}</DataList.Label>
-              <DataList.Value>{formatDate(user?.createdAt, i18n.language)}</DataList.Value>
+              <DataList.Value>{formatDate(user.createdAt, i18n.language)}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>{t('profile.lastLogin')}</DataList.Label>
-              <DataList.Value>{formatDate(user?.lastLoginAt, i18n.language, true)}</DataList.Value>
+              <DataList.Value>{formatDate(user.lastLoginAt, i18n.language, true)}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>{t('profile.roles')}</DataList.Label>
               <DataList.Value>
                 <Flex gap="1" wrap="wrap">
-                  {(user?.roles ?? []).map((r) => (
+                  {(user.roles ?? []).map((r) => (
                     <Badge key={r} variant="soft">
                       {t(`common:roles.${r}`, r)}
                     </Badge>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
@@ -37,32 +37,27 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const query = useQuery({
     queryKey: key,
-    queryFn: () => cartApi.get(signedIn),
+    queryFn: async () => {
+      // Signed in with a guest session id stored: merge the guest cart into the user's
+      // (spec section 4); the merged cart is the user's cart.
+      const sessionId = signedIn ? getCartSessionId() : null;
+      if (sessionId) {
+        try {
+          const merged = await cartApi.merge(sessionId);
+          clearCartSessionId();
+          queryClient.removeQueries({ queryKey: cartKeys.current('guest') });
+          setActionError(null);
+          return merged;
+        } catch (e) {
+          setActionError(errorText(t, e, 'cart.errors.merge'));
+        }
+      }
+      return cartApi.get(signedIn);
+    },
     enabled: status !== 'loading',
     staleTime: 30_000,
     retry: 1,
   });
-
-  // On sign-in with a stored guest session id: merge the guest cart into the user's.
-  const merging = useRef(false);
-  useEffect(() => {
-    if (!signedIn || merging.current) return;
-    const sessionId = getCartSessionId();
-    if (!sessionId) return;
-    merging.current = true;
-    cartApi
-      .merge(sessionId)
-      .then((merged) => {
-        queryClient.setQueryData(cartKeys.current(owner), merged);
-        clearCartSessionId();
-        queryClient.removeQueries({ queryKey: cartKeys.current('guest') });
-        setActionError(null);
-      })
-      .catch((e: unknown) => setActionError(errorText(t, e, 'cart.errors.merge')))
-      .finally(() => {
-        merging.current = false;
-      });
-  }, [signedIn, owner, queryClient, t]);
 
   const run = useCallback(
     async (action: () => Promise<Cart | null>, fallbackKey: string): Promise<CartResult> => {

@@ -5,8 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, isApiError } from '../../api/client';
-import type { BillingInfo, OrderDetail, ShippingInfo } from '../../api/types';
+import type { BillingInfo, OrderDetail, ShippingInfo, User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { ProductImage } from '../../components/ProductImage';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
@@ -37,16 +38,23 @@ function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
 }
 
 export default function CheckoutPage() {
-  const { t, i18n } = useTranslation('checkout');
   const { user } = useAuth();
+  const { cart } = useCart();
+  // Wait for the signed-in user (to prefill) and the cart (not to flash "empty").
+  if (!user || !cart) return <FullPageSpinner />;
+  return <Checkout user={user} />;
+}
+
+function Checkout({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('checkout');
   const { cart, resetCart } = useCart();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>(0);
   const [shipping, setShipping] = useState<ShippingInfo>(() => ({
     ...emptyShipping(),
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    email: user?.email ?? '',
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
   }));
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [billingOwn, setBillingOwn] = useState<BillingInfo>(() => billingFromShipping(emptyShipping()));
@@ -181,8 +189,9 @@ export default function CheckoutPage() {
             <Heading as="h2" size="5" mb="4">
               {t('steps.billing')}
             </Heading>
-            <Text as="label" size="2" mb="4" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Flex gap="2" align="center" mb="4">
               <Checkbox
+                id="same-as-shipping"
                 checked={sameAsShipping}
                 onCheckedChange={(c) => {
                   const on = c === true;
@@ -190,8 +199,10 @@ export default function CheckoutPage() {
                   if (!on) setBillingOwn(billingFromShipping(shipping));
                 }}
               />
-              {t('useShippingForBilling')}
-            </Text>
+              <Text as="label" size="2" htmlFor="same-as-shipping">
+                {t('useShippingForBilling')}
+              </Text>
+            </Flex>
             <AddressForm
               prefix="billing"
               value={billing}

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../test/fetchMock';
+import { setupTestI18n } from '../../test/i18n';
+import { renderApp } from '../../test/render';
+import { CartPopover } from './CartPopover';
+
+const item = (id: string, name: string, quantity: number, availableStock: number, unitPrice = 10) => ({
+  id,
+  productId: `p-${id}`,
+  productName: { en: name, ru: `${name} RU` },
+  imageFileName: `${id}.jpg`,
+  unitPrice,
+  quantity,
+  totalPrice: unitPrice * quantity,
+  availableStock,
+});
+
+const cart = {
+  id: 'c',
+  items: [item('a', 'Spot', 1, 5), item('b', 'Mixer', 3, 3, 250.5)],
+  totalPrice: 761.5,
+  totalItems: 4,
+};
+
+function setup(routes: Parameters<typeof mockFetch>[0] = {}, body: unknown = cart) {
+  localStorage.setItem('cartSessionId', 'session_1_0123456789abcdef');
+  const mock = mockFetch({ 'GET /api/cart': { body }, ...routes });
+  renderApp(<CartPopover />);
+  return mock;
+}
+
+describe('CartPopover', () => {
+  beforeAll(setupTestI18n);
+
+  it('shows the item count badge, capped at 99+', async () => {
+    setup({}, { ...cart, totalItems: 150 });
+    expect(await screen.findByRole('button', { name: 'Cart, 150 items' })).toHaveTextContent('99+');
+  });
+
+  it('lists items with price × quantity, line totals and the total', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Spot')).toBeInTheDocument();
+    expect(within(dialog).getByText('$250.50 × 3')).toBeInTheDocument();
+    expect(within(dialog).getByText('$751.50')).toBeInTheDocument();
+    expect(within(dialog).getByText('$761.50')).toBeInTheDocument();
+  });
+
+  it('disables decrease at 1 and increase at the available stock', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Spot' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Spot' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Mixer' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Mixer' })).toBeDisabled();
+  });
+
+  it('updates a line and removes one, replacing the cart with the answer', async () => {
+    const after = { ...cart, items: [item('a', 'Spot', 2, 5), cart.items[1]], totalItems: 5, totalPrice: 771.5 };
+    const { callsTo } = setup({
+      'PUT /api/cart/items/a': { body: after },
+      'DELETE /api/cart/items/b': { body: { ...after, items: [after.items[0]], totalItems: 2, totalPrice: 20 } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Spot' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cart, 5 items' })).toBeInTheDocument());
+    expect(callsTo('PUT', '/api/cart/items/a')[0].body).toEqual({ quantity: 2 });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Mixer from cart' }));
+    await waitFor(() => expect(screen.queryByText('Mixer')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it('says the cart is empty and goes to checkout from a full cart', async () => {
+    setup({}, { id: '', items: [], totalPrice: 0, totalItems: 0 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 0 items' }));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('Proceed to Checkout closes the popover and navigates', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
