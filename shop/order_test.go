@@ -1,0 +1,207 @@
+package shop_test
+
+import (
+	"errors"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+)
+
+func validInput() shop.OrderInput {
+	return shop.OrderInput{
+		Shipping: shop.ShippingInfo{FirstName: "Ada", LastName: "Lovelace", Address: "1 Stage St", City: "London",
+			State: "LDN", ZipCode: "N1", Country: "UK", Phone: "+44", Email: "ada@example.com"},
+		UseShippingForBilling: true,
+	}
+}
+
+func TestOrderPlaceFromGo(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 2500, Stock: 4})
+	owner := shop.CartOwner{UserID: u.ID()}
+	if _, err := shop.AddToCart(app, owner, p.Id, 3); err != nil {
+		t.Fatal(err)
+	}
+	o, err := shop.PlaceOrder(app, u.ID(), validInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.TotalAmount != 7500 || o.ItemCount != 3 || o.Status != shop.StatusCreated || o.Billing.City != "London" {
+		t.Fatalf("order %+v", o)
+	}
+	if s := testapp.Stock(t, app, p.Id); s != 1 {
+		t.Fatalf("stock %d", s)
+	}
+	// The cart is gone; a second order finds it empty.
+	if _, err := shop.PlaceOrder(app, u.ID(), validInput()); !errors.Is(err, shop.ErrCartEmpty) {
+		t.Fatalf("second order: %v", err)
+	}
+	list, err := shop.ListUserOrders(app, u.ID())
+	if err != nil || len(list) != 1 || list[0].ID != o.ID {
+		t.Fatalf("list %v %v", list, err)
+	}
+	if _, err := shop.GetUserOrder(app, "someoneelse1234", o.ID); !errors.Is(err, shop.ErrOrderNotFound) {
+		t.Fatalf("someone else's order: %v", err)
+	}
+}
+
+func TestOrderInputValidation(t *testing.T) {
+	in := validInput()
+	in.Shipping.Email = "nope"
+	in.Shipping.City = " "
+	in.UseShippingForBilling = false
+	err := shop.ValidateOrderInput(&in)
+	var fields shop.InvalidFields
+	if !errors.As(err, &fields) {
+		t.Fatalf("err %v", err)
+	}
+	for _, k := range []string{"shippingInfo.email", "shippingInfo.city", "billingInfo.firstName", "billingInfo.country"} {
+		if fields[k] == "" {
+			t.Errorf("no error for %s: %v", k, fields)
+		}
+	}
+	if fields["shippingInfo.firstName"] != "" {
+		t.Errorf("unexpected error %v", fields)
+	}
+	ok := validInput()
+	if err := shop.ValidateOrderInput(&ok); err != nil || ok.Billing.ZipCode != "N1" {
+		t.Fatalf("valid input: %v %+v", err, ok.Billing)
+	}
+}
+
+func TestOrderNumberFormatAndCollisionRetry(t *testing.T) {
+	re := regexp.MustCompile(`^ORD-20261122-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$`)
+	day := time.Date(2026, 11, 22, 23, 59, 0, 0, time.UTC)
+	seen := map[string]bool{}
+	for i := 0; i < 200; i++ {
+		n := shop.NewOrderNumber(day)
+		if !re.MatchString(n) {
+			t.Fatalf("order number %q", n)
+		}
+		seen[n] = true
+	}
+	if len(seen) < 195 {
+		t.Fatalf("only %d distinct numbers of 200", len(seen))
+	}
+
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
+	orig := shop.NewOrderNumber
+	t.Cleanup(func() { shop.NewOrderNumber = orig })
+	// The first two draws collide with an existing order, the third is free.
+	draws := []string{"ORD-20261122-AAAAAA", "ORD-20261122-AAAAAA", "ORD-20261122-AAAAAA", "ORD-20261122-BBBBBB"}
+	calls := 0
+	shop.NewOrderNumber = func(time.Time) string { calls++; return draws[min(calls-1, len(draws)-1)] }
+	owner := shop.CartOwner{UserID: u.ID()}
+	var numbers []string
+	for i := 0; i < 2; i++ {
+		if _, err := shop.AddToCart(app, owner, p.Id, 1); err != nil {
+			t.Fatal(err)
+		}
+		o, err := shop.PlaceOrder(app, u.ID(), validInput())
+		if err != nil {
+			t.Fatal(err)
+		}
+		numbers = append(numbers, o.OrderNumber)
+	}
+	if numbers[0] != "ORD-20261122-AAAAAA" || numbers[1] != "ORD-20261122-BBBBBB" || calls != 4 {
+		t.Fatalf("numbers %v after %d draws", numbers, calls)
+	}
+}
+
+func TestOrderConcurrentBuyersFromGo(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	const buyers, units = 50, 10
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: units})
+	ids := make([]string, buyers)
+	for i := range ids {
+		ids[i] = testapp.NewUser(t, app, false).ID()
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: ids[i]}, p.Id, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs := make([]error, buyers)
+	var wg sync.WaitGroup
+	for i := range ids {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			_, errs[i] = shop.PlaceOrder(app, ids[i], validInput())
+		}(i)
+	}
+	wg.Wait()
+	placed := 0
+	for _, err := range errs {
+		var lines shop.LineErrors
+		switch {
+		case err == nil:
+			placed++
+		case errors.As(err, &lines):
+			if lines[p.Id] == "" {
+				t.Errorf("conflict without the product: %v", lines)
+			}
+		default:
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	if placed != units || testapp.Stock(t, app, p.Id) != 0 || testapp.Count(t, app, "orders") != units {
+		t.Fatalf("%d placed, stock %d, %d orders", placed, testapp.Stock(t, app, p.Id), testapp.Count(t, app, "orders"))
+	}
+}
+
+func TestOrderStatusCancelAndRevive(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 3})
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 3); err != nil {
+		t.Fatal(err)
+	}
+	o, err := shop.PlaceOrder(app, u.ID(), validInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields shop.InvalidFields
+	if _, err := shop.SetOrderStatus(app, o.ID, "Gone"); !errors.As(err, &fields) {
+		t.Fatalf("unknown status: %v", err)
+	}
+	if _, err := shop.SetOrderStatus(app, "nosuchorder123", shop.StatusShipped); !errors.Is(err, shop.ErrOrderNotFound) {
+		t.Fatalf("unknown order: %v", err)
+	}
+	for i := 0; i < 3; i++ {
+		if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCancelled); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := testapp.Stock(t, app, p.Id); s != 3 {
+		t.Fatalf("stock %d after cancels, want 3", s)
+	}
+	// Someone else buys one; the cancelled order cannot come back.
+	other := testapp.NewUser(t, app, false)
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: other.ID()}, p.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shop.PlaceOrder(app, other.ID(), validInput()); err != nil {
+		t.Fatal(err)
+	}
+	var lines shop.LineErrors
+	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusShipped); !errors.As(err, &lines) || lines[p.Id] != "Only 2 left in stock" {
+		t.Fatalf("revive: %v", err)
+	}
+	got, err := shop.GetOrder(app, o.ID)
+	if err != nil || got.Status != shop.StatusCancelled || testapp.Stock(t, app, p.Id) != 2 {
+		t.Fatalf("after refused revive: %v %+v stock %d", err, got, testapp.Stock(t, app, p.Id))
+	}
+	// A deleted product cannot be taken again either.
+	if err := app.Delete(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCreated); !errors.As(err, &lines) {
+		t.Fatalf("revive with a deleted product: %v", err)
+	}
+}
