@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -38,16 +39,36 @@ func fromShopErr(err error) error {
 	case errors.As(err, &stock):
 		return newError(http.StatusConflict, "insufficient_stock", stock.Error())
 	case errors.As(err, &lines):
-		ae := newError(http.StatusConflict, "insufficient_stock", "Some items in your cart are not available in the requested quantity")
-		ae.Errors = make(map[string]string, len(lines))
-		for id, msg := range lines {
-			ae.Errors["items."+id] = msg
-		}
-		return ae
+		return lineConflict(lines)
 	case errors.As(err, &fields):
 		return validationError(map[string]string(fields))
 	}
 	return err
+}
+
+// lineConflict is the 409 for order lines that cannot be fulfilled, each
+// under errors["items.{productId}"]. When stock is short the code is
+// insufficient_stock and the message that of one short line ("Only N left
+// in stock", as for a cart line); when products merely vanished from sale
+// the code is product_unavailable.
+func lineConflict(lines shop.LineErrors) *apiError {
+	ids := make([]string, 0, len(lines))
+	for id := range lines {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	ae := newError(http.StatusConflict, "product_unavailable", "Some products in your cart are no longer available")
+	for _, id := range ids {
+		if strings.HasPrefix(lines[id], "Only ") {
+			ae.Code, ae.Message = "insufficient_stock", lines[id]
+			break
+		}
+	}
+	ae.Errors = make(map[string]string, len(lines))
+	for id, msg := range lines {
+		ae.Errors["items."+id] = msg
+	}
+	return ae
 }
 
 // wholeNumber reads a JSON member that must be a whole number in [lo, hi].

@@ -228,6 +228,9 @@ func TestCheckoutFailingLineChangesNothing(t *testing.T) {
 	if e.Errors["items."+short.Id] != "Only 3 left in stock" || e.Errors["items."+gone.Id] == "" || len(e.Errors) != 2 {
 		t.Fatalf("errors = %v", e.Errors)
 	}
+	if e.Message != "Only 3 left in stock" {
+		t.Fatalf("message %q", e.Message)
+	}
 	// The first line's stock was taken and rolled back with the rest.
 	if s := testapp.Stock(t, h.App, ok.Id); s != 5 {
 		t.Fatalf("first product stock %d, want 5", s)
@@ -241,6 +244,17 @@ func TestCheckoutFailingLineChangesNothing(t *testing.T) {
 	cart := decodeCart(t, c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...))
 	if len(cart.Items) != 3 {
 		t.Fatalf("cart changed: %+v", cart)
+	}
+
+	// Only a hidden product left failing: a different code, still 409.
+	for _, it := range cart.Items {
+		if it.ProductID == short.Id {
+			decodeCart(t, c.Do("DELETE", "/api/cart/items/"+it.ID, nil, testapp.Auth(u.Token)...))
+		}
+	}
+	e = expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), 409, "product_unavailable")
+	if len(e.Errors) != 1 || e.Errors["items."+gone.Id] != "This product is no longer available" || testapp.Stock(t, h.App, ok.Id) != 5 {
+		t.Fatalf("errors = %v", e.Errors)
 	}
 }
 
