@@ -54,7 +54,7 @@ func wantFields(t *testing.T, env envelope, fields ...string) {
 }
 
 // wantStatus checks a success status and decodes the body into v (if set).
-func wantStatus(t *testing.T, r testapp.Response, status int, v any) {
+func wantStatus(t testing.TB, r testapp.Response, status int, v any) {
 	t.Helper()
 	if r.Status != status {
 		t.Fatalf("status %d, want %d: %s", r.Status, status, r.Body)
@@ -85,7 +85,7 @@ const testPassword = "Secret123"
 
 // newAuthHarness is testapp.NewHarness with bcrypt at its lowest cost, so
 // the many sign-ins of these tests stay fast under -race.
-func newAuthHarness(t *testing.T) testapp.Harness {
+func newAuthHarness(t testing.TB) testapp.Harness {
 	t.Helper()
 	h := testapp.NewHarness(t)
 	users, err := h.App.FindCollectionByNameOrId("users")
@@ -99,7 +99,7 @@ func newAuthHarness(t *testing.T) testapp.Harness {
 	return h
 }
 
-func register(t *testing.T, c testapp.Client, email string) apiUser {
+func register(t testing.TB, c testapp.Client, email string) apiUser {
 	t.Helper()
 	var out struct {
 		Message string  `json:"message"`
@@ -112,7 +112,7 @@ func register(t *testing.T, c testapp.Client, email string) apiUser {
 	return out.User
 }
 
-func login(t *testing.T, c testapp.Client, email, password string) loginAnswer {
+func login(t testing.TB, c testapp.Client, email, password string) loginAnswer {
 	t.Helper()
 	var out loginAnswer
 	wantStatus(t, c.Do("POST", "/api/auth/login", map[string]string{"email": email, "password": password}), http.StatusOK, &out)
