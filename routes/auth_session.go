@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
 )
 
 // AccessTokenTTLEnv names the environment variable that overrides the
@@ -19,12 +21,18 @@ const AccessTokenTTLEnv = "STAGESHOP_ACCESS_TOKEN_TTL"
 const accessTokenTTLKey = "stageshop.accessTokenTTL"
 
 // bindAccessTokenTTL applies STAGESHOP_ACCESS_TOKEN_TTL when the app
-// bootstraps; an invalid value stops the start with a clear error.
+// bootstraps (an invalid value stops the start with a clear error) and
+// schedules the daily clean-up of expired refresh tokens.
 func bindAccessTokenTTL(app core.App) {
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
+		e.App.Cron().MustAdd("stageshopPruneRefreshTokens", "17 4 * * *", func() {
+			if err := shop.PruneRefreshTokens(e.App); err != nil {
+				e.App.Logger().Error("pruning refresh tokens", "error", err.Error())
+			}
+		})
 		return ApplyAccessTokenTTL(e.App)
 	})
 }

@@ -453,3 +453,40 @@ func TestAccessTokenTTLAppliedAtBootstrap(t *testing.T) {
 		_ = app.ResetBootstrapState()
 	}
 }
+
+// Two clients racing with the same refresh token: exactly one wins, and the
+// loser's replay revokes the family, so the winner's new token dies too.
+func TestAuthRefreshRaceIsSingleUse(t *testing.T) {
+	h := newAuthHarness(t)
+	c := h.Client
+	register(t, c, "ada@example.com")
+	s := login(t, c, "ada@example.com", testPassword)
+
+	const n = 8
+	results := make(chan testapp.Response, n)
+	start := make(chan struct{})
+	for i := 0; i < n; i++ {
+		go func() {
+			<-start
+			results <- refresh(testapp.Client{T: t, Handler: c.Handler}, s.RefreshToken)
+		}()
+	}
+	close(start)
+	var winners []string
+	for i := 0; i < n; i++ {
+		r := <-results
+		switch r.Status {
+		case http.StatusOK:
+			var pair struct{ RefreshToken string }
+			r.JSON(t, &pair)
+			winners = append(winners, pair.RefreshToken)
+		case http.StatusUnauthorized:
+		default:
+			t.Fatalf("status %d: %s", r.Status, r.Body)
+		}
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d refreshes succeeded with one token, want 1", len(winners))
+	}
+	wantError(t, refresh(c, winners[0]), http.StatusUnauthorized, "invalid_refresh_token")
+}

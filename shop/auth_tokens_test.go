@@ -1,0 +1,64 @@
+package shop_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+)
+
+func TestRefreshTokensRotateRevokeAndPrune(t *testing.T) {
+	app := testapp.New(t)
+	user := testapp.NewUser(t, app, false)
+
+	first, err := shop.IssueRefreshToken(app, user.ID())
+	if err != nil || len(first) < 43 {
+		t.Fatalf("issued %q, %v (want >= 256 bits)", first, err)
+	}
+	uid, second, err := shop.RotateRefreshToken(app, first)
+	if err != nil || uid != user.ID() || second == first {
+		t.Fatalf("rotate: %q %q %v", uid, second, err)
+	}
+	if _, _, err := shop.RotateRefreshToken(app, first); !errors.Is(err, shop.ErrRefreshTokenReused) {
+		t.Fatalf("replay: %v, want ErrRefreshTokenReused", err)
+	}
+	if _, _, err := shop.RotateRefreshToken(app, second); !errors.Is(err, shop.ErrRefreshTokenReused) {
+		t.Fatalf("family member after replay: %v", err)
+	}
+	if _, _, err := shop.RotateRefreshToken(app, "unknown"); !errors.Is(err, shop.ErrRefreshTokenInvalid) {
+		t.Fatalf("unknown: %v", err)
+	}
+
+	// Another user's token is not revoked through someone else's logout.
+	other := testapp.NewUser(t, app, false)
+	theirs, _ := shop.IssueRefreshToken(app, other.ID())
+	if found, err := shop.RevokeRefreshFamily(app, user.ID(), theirs); found || err != nil {
+		t.Fatalf("revoked someone else's family: %v %v", found, err)
+	}
+	if _, _, err := shop.RotateRefreshToken(app, theirs); err != nil {
+		t.Fatalf("their token after a foreign logout: %v", err)
+	}
+
+	// Pruning drops long-expired tokens only.
+	live, _ := shop.IssueRefreshToken(app, user.ID())
+	old, err := app.FindFirstRecordByData(shop.RefreshTokensCollection, "tokenHash", shop.HashRefreshToken(first))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Set("expiresAt", time.Now().Add(-48*time.Hour))
+	if err := app.Save(old); err != nil {
+		t.Fatal(err)
+	}
+	before := testapp.Count(t, app, shop.RefreshTokensCollection)
+	if err := shop.PruneRefreshTokens(app); err != nil {
+		t.Fatal(err)
+	}
+	if after := testapp.Count(t, app, shop.RefreshTokensCollection); after != before-1 {
+		t.Fatalf("pruned %d tokens, want 1", before-after)
+	}
+	if _, _, err := shop.RotateRefreshToken(app, live); err != nil {
+		t.Fatalf("live token after prune: %v", err)
+	}
+}
