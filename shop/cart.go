@@ -259,7 +259,6 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 	if err := checkQuantity(qty); err != nil {
 		return nil, err
 	}
-	var cart *Cart
 	err := app.RunInTransaction(func(txApp core.App) error {
 		product, err := activeProduct(txApp, productID)
 		if err != nil {
@@ -294,10 +293,14 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 		if err := txApp.Save(line); err != nil {
 			return err
 		}
-		cart, err = loadCart(txApp, owner)
-		return err
+		return nil
 	})
-	return cart, err
+	if err != nil {
+		return nil, err
+	}
+	// Read the result after the commit: the write lock is held no longer
+	// than the change needs.
+	return loadCart(app, owner)
 }
 
 // ownLine finds a line of the owner's cart; any other id is
@@ -327,7 +330,6 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 	if err := checkQuantity(qty); err != nil {
 		return nil, err
 	}
-	var cart *Cart
 	err := app.RunInTransaction(func(txApp core.App) error {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
@@ -348,10 +350,14 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 		if err := txApp.Save(line); err != nil {
 			return err
 		}
-		cart, err = loadCart(txApp, owner)
-		return err
+		return nil
 	})
-	return cart, err
+	if err != nil {
+		return nil, err
+	}
+	// Read the result after the commit: the write lock is held no longer
+	// than the change needs.
+	return loadCart(app, owner)
 }
 
 // RemoveCartItem deletes a line of the owner's cart.
@@ -359,7 +365,6 @@ func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error)
 	if err := owner.check(); err != nil {
 		return nil, err
 	}
-	var cart *Cart
 	err := app.RunInTransaction(func(txApp core.App) error {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
@@ -368,10 +373,14 @@ func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error)
 		if err := txApp.Delete(line); err != nil {
 			return err
 		}
-		cart, err = loadCart(txApp, owner)
-		return err
+		return nil
 	})
-	return cart, err
+	if err != nil {
+		return nil, err
+	}
+	// Read the result after the commit: the write lock is held no longer
+	// than the change needs.
+	return loadCart(app, owner)
 }
 
 // ClearCart removes the owner's cart and all its lines. Clearing a cart that
@@ -406,7 +415,6 @@ func MergeCarts(app core.App, userID, sessionID string) (*Cart, error) {
 	if sessionID != "" && !ValidSessionID(sessionID) {
 		return nil, InvalidFields{"sessionId": "Invalid cart session id"}
 	}
-	var cart *Cart
 	err := app.RunInTransaction(func(txApp core.App) error {
 		guest := CartOwner{SessionID: sessionID}
 		var guestCart *core.Record
@@ -424,11 +432,12 @@ func MergeCarts(app core.App, userID, sessionID string) (*Cart, error) {
 				return err
 			}
 		}
-		var err error
-		cart, err = loadCart(txApp, user)
-		return err
+		return nil
 	})
-	return cart, err
+	if err != nil {
+		return nil, err
+	}
+	return loadCart(app, user)
 }
 
 // mergeLines adds the lines of the guest cart to the user's cart.
