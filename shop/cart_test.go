@@ -1,0 +1,93 @@
+package shop_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+)
+
+func TestCartSessionIDs(t *testing.T) {
+	for id, want := range map[string]bool{
+		"abcdefgh": true, "session_1763800000_x-Y_z": true, strings.Repeat("a", 128): true,
+		"": false, "abcdefg": false, strings.Repeat("a", 129): false, "abc defgh": false,
+		"abc/defgh": false, "abc.defgh": false, "абвгдежз": false, "abcdefgh\n": false,
+	} {
+		if got := shop.ValidSessionID(id); got != want {
+			t.Errorf("ValidSessionID(%q) = %v", id, got)
+		}
+	}
+	app := testapp.NewMigrated(t)
+	if _, err := shop.GetCart(app, shop.CartOwner{}); !errors.Is(err, shop.ErrSessionRequired) {
+		t.Fatalf("no owner: %v", err)
+	}
+	if _, err := shop.GetCart(app, shop.CartOwner{SessionID: "bad"}); !errors.Is(err, shop.ErrBadSessionID) {
+		t.Fatalf("bad session: %v", err)
+	}
+}
+
+func TestCartStockRulesFromGo(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 199, Stock: 2})
+	guest := shop.CartOwner{SessionID: "session_go_1234"}
+	cart, err := shop.AddToCart(app, guest, p.Id, 2)
+	if err != nil || cart.TotalItems != 2 || cart.TotalPrice != 398 {
+		t.Fatalf("add: %+v %v", cart, err)
+	}
+	var stock *shop.StockError
+	if _, err := shop.AddToCart(app, guest, p.Id, 1); !errors.As(err, &stock) || stock.Available != 2 || stock.Error() != "Only 2 left in stock" {
+		t.Fatalf("over stock: %v", err)
+	}
+	var fields shop.InvalidFields
+	if _, err := shop.AddToCart(app, guest, p.Id, 0); !errors.As(err, &fields) {
+		t.Fatalf("zero: %v", err)
+	}
+	if _, err := shop.AddToCart(app, guest, "missing", 1); !errors.Is(err, shop.ErrCartProductNotFound) {
+		t.Fatalf("unknown product: %v", err)
+	}
+	if _, err := shop.UpdateCartItem(app, guest, "missing", 1); !errors.Is(err, shop.ErrCartItemNotFound) {
+		t.Fatalf("unknown item: %v", err)
+	}
+	// A product taken off sale shows no stock in the cart.
+	p.Set("isActive", false)
+	if err := app.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	cart, err = shop.GetCart(app, guest)
+	if err != nil || cart.Items[0].AvailableStock != 0 {
+		t.Fatalf("inactive line: %+v %v", cart, err)
+	}
+	if _, err := shop.UpdateCartItem(app, guest, cart.Items[0].ID, 1); !errors.As(err, &stock) {
+		t.Fatalf("update of an inactive line: %v", err)
+	}
+}
+
+func TestCartMergeFromGo(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 5})
+	guest := shop.CartOwner{SessionID: "session_merge_go"}
+	user := shop.CartOwner{UserID: u.ID()}
+	if _, err := shop.AddToCart(app, guest, p.Id, 4); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shop.AddToCart(app, user, p.Id, 3); err != nil {
+		t.Fatal(err)
+	}
+	cart, err := shop.MergeCarts(app, u.ID(), guest.SessionID)
+	if err != nil || len(cart.Items) != 1 || cart.Items[0].Quantity != 5 {
+		t.Fatalf("merge: %+v %v", cart, err)
+	}
+	if c, _ := shop.GetCart(app, guest); c.ID != "" {
+		t.Fatal("guest cart survived")
+	}
+	if n := testapp.Count(t, app, "carts"); n != 1 {
+		t.Fatalf("%d carts", n)
+	}
+	var fields shop.InvalidFields
+	if _, err := shop.MergeCarts(app, u.ID(), "no"); !errors.As(err, &fields) {
+		t.Fatalf("bad session: %v", err)
+	}
+}
