@@ -20,6 +20,7 @@ func Register(app core.App, site fs.FS) {
 		registerMiddlewareErrors(se)
 		registerAuth(se)
 		registerProducts(se)
+		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)
 		registerCart(se)
