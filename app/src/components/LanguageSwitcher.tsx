@@ -14,7 +14,7 @@ export function LanguageSwitcher() {
       <Popover.Trigger>
         <Button variant="ghost" color="gray" aria-label={t('language.label', { language: LANGUAGE_NAMES[current] })}>
           <GlobeIcon />
-          <span className="lang-code">{current.toUpperCase()}</span>
+          <span className="lang-name">{LANGUAGE_NAMES[current]}</span>
         </Button>
       </Popover.Trigger>
       <Popover.Content align="end" size="1" minWidth="160px">

@@ -14,7 +14,7 @@ export default function UserMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" aria-label={t('user.menu', { name })} className="user-chip">
+        <Button variant="ghost" color="gray" aria-label={isAdmin ? `${t('user.menu', { name })} (${t('user.adminBadge')})` : t('user.menu', { name })} className="user-chip">
           <UserAvatar user={user} />
           <Flex align="center" gap="2" display={{ initial: 'none', md: 'flex' }}>
             <Text size="2" truncate style={{ maxWidth: 140 }}>
