@@ -2,6 +2,7 @@ package testapp
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -298,8 +300,10 @@ func NewHarness(t testing.TB) Harness {
 	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
 }
 
-// template is a data dir with every migration applied, made once per test
-// binary; copying it is much faster than migrating a fresh dir per test.
+// template is a data dir with every migration applied. It lives at a fixed
+// path named after the registered migrations, made once and shared by every
+// test binary and run; copying it is much faster than migrating a fresh dir
+// per test. (NewTestApp still applies any migration the copy lacks.)
 var template struct {
 	once sync.Once
 	dir  string
@@ -308,25 +312,52 @@ var template struct {
 
 func templateDir() (string, error) {
 	template.once.Do(func() {
-		empty, err := os.MkdirTemp("", "stageshop-empty-*")
+		h := sha256.New()
+		for _, m := range core.SystemMigrations.Items() {
+			fmt.Fprintln(h, "system", m.File)
+		}
+		for _, m := range core.AppMigrations.Items() {
+			fmt.Fprintln(h, "app", m.File)
+		}
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("stageshop-testdata-%x", h.Sum(nil)[:8]))
+		if _, err := os.Stat(filepath.Join(dir, "data.db")); err == nil {
+			template.dir = dir
+			return
+		}
+		built, err := buildTemplate()
 		if err != nil {
 			template.err = err
 			return
 		}
-		defer os.RemoveAll(empty)
-		app, err := tests.NewTestApp(empty)
-		if err != nil {
-			template.err = err
-			return
+		// Another test binary may have won the race: then use its copy.
+		if err := os.Rename(built, dir); err != nil {
+			os.RemoveAll(built)
+			if _, statErr := os.Stat(filepath.Join(dir, "data.db")); statErr != nil {
+				template.err = err
+				return
+			}
 		}
-		defer app.Cleanup()
-		if err := app.ResetBootstrapState(); err != nil {
-			template.err = err
-			return
-		}
-		template.dir, template.err = tests.TempDirClone(app.DataDir())
+		template.dir = dir
 	})
 	return template.dir, template.err
+}
+
+// buildTemplate migrates a fresh data dir and returns a closed copy of it.
+func buildTemplate() (string, error) {
+	empty, err := os.MkdirTemp("", "stageshop-empty-*")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(empty)
+	app, err := tests.NewTestApp(empty)
+	if err != nil {
+		return "", err
+	}
+	defer app.Cleanup()
+	if err := app.ResetBootstrapState(); err != nil {
+		return "", err
+	}
+	return tests.TempDirClone(app.DataDir())
 }
 
 // NewMigrated is New, but copies a data dir migrated once per test binary
