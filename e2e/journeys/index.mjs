@@ -3,5 +3,7 @@ import j2 from './j2-guest-to-customer.mjs';
 import j3 from './j3-protected.mjs';
 import j4 from './j4-admin.mjs';
 import j5 from './j5-contact.mjs';
+import j6 from './j6-languages.mjs';
+import j7 from './j7-token-expiry.mjs';
 
-export const journeys = [j1, j2, j3, j4, j5];
+export const journeys = [j1, j2, j3, j4, j5, j6, j7];

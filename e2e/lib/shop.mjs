@@ -1,5 +1,5 @@
 // Page helpers in the user's terms: the header's cart, login, language menu, product cards.
-import { assert, atPath, hasText, until, visible } from './wait.mjs';
+import { assert, atPath, hasText, hidden, until, visible } from './wait.mjs';
 
 export const header = (page) => page.locator('header');
 export const main = (page) => page.getByRole('main');
@@ -22,9 +22,11 @@ export async function openCart(page) {
   return visible(dialog, 'the cart popover "Shopping Cart"');
 }
 
+/** Closes the open popover or dialog with Escape and waits until it is gone (focus back on its trigger). */
 export async function closePopover(page) {
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(200);
+  await until(async () => (await page.getByRole('dialog').count()) === 0, 'the popover should close on Escape');
+  await page.waitForTimeout(100);
 }
 
 /** A product card on the home grid, found by its heading (the localized name). */
@@ -51,12 +53,15 @@ export async function login(page, email, password) {
  * The header's language button; its name is "Language: <current native name>"
  * in the current language (e.g. "Язык: Русский"), so match on the native name.
  */
-export const languageButton = (page) => header(page).getByRole('button', { name: /: (English|Русский|中文)$/ });
+export const languageButton = (page) => header(page).getByRole('button', { name: /(English|Русский|中文)$/ });
 
 /** Picks a language in the header's language menu by its native name. */
 export async function switchLanguage(page, nativeName) {
   await languageButton(page).click();
-  await page.getByRole('button', { name: nativeName, exact: true }).click();
+  const option = page.getByRole('button', { name: nativeName, exact: true });
+  await visible(option, `the ${nativeName} option in the language menu`);
+  await option.click();
+  await hidden(option, 'the language menu after choosing');
 }
 
 export async function localStorageItem(page, key) {
