@@ -23,6 +23,18 @@ export default {
   async run({ baseURL, newContext, evidence }) {
     const visitor = await newContext();
     const page = await visitor.newPage();
+
+    // On the way: the information pages the footer links to (saved as screens).
+    for (const [path, title] of [
+      ['/shipping', 'Shipping Information'],
+      ['/returns', 'Returns & Refunds'],
+      ['/warranty', 'Warranty'],
+      ['/faq', 'Frequently Asked Questions'],
+    ]) {
+      await page.goto(path);
+      await visible(main(page).getByRole('heading', { level: 1, name: title }), `the ${title} page`);
+      await evidence.screens(page, `info${path.replace('/', '-')}`);
+    }
     await page.goto('/');
     await page.locator('footer').getByRole('link', { name: 'Contact Us' }).click();
     await atPath(page, '/contact', 'the footer Contact Us link');
