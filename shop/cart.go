@@ -81,17 +81,29 @@ func emptyCart() *Cart { return &Cart{Items: []CartItem{}} }
 
 // findCart returns the owner's cart record, or nil when there is none.
 func findCart(app core.App, owner CartOwner) (*core.Record, error) {
-	var rec *core.Record
-	var err error
-	if owner.UserID != "" {
-		rec, err = app.FindFirstRecordByData(CartsCollection, "user", owner.UserID)
-	} else {
-		rec, err = app.FindFirstRecordByData(CartsCollection, "sessionId", owner.SessionID)
-	}
+	rec := &core.Record{}
+	err := cartQuery(app, owner).One(rec)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return rec, err
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// cartQuery selects the owner's cart. The unique indexes on carts are
+// partial (only non-empty values); the query repeats their condition so
+// SQLite can use them instead of scanning every cart.
+func cartQuery(app core.App, owner CartOwner) *dbx.SelectQuery {
+	column, value := "user", owner.UserID
+	if value == "" {
+		column, value = "sessionId", owner.SessionID
+	}
+	return app.RecordQuery(CartsCollection).
+		AndWhere(dbx.HashExp{column: value}).
+		AndWhere(dbx.NewExp("[[" + column + "]] != ''")).
+		Limit(1)
 }
 
 // findOrCreateCart returns the owner's cart record, creating it if needed.
