@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -31,7 +32,7 @@ type appSizes struct {
 	HomeCSS   int         // gzip bytes of that CSS
 	Admin     []assetSize // the admin chunk(s) and what only they import
 	AdminGzip int
-	AllJSGzip int // every JS file of the build
+	EntryJS   string // one JS file of the home, to ask for its encoding
 	Note      string
 }
 
@@ -41,6 +42,9 @@ var (
 	// `import"./x.js"`, `export{a}from"./x.js"`. Dynamic import("./x.js")
 	// has a parenthesis and is not matched.
 	staticImportRe = regexp.MustCompile(`(?:import|export)\s*(?:[^'"()]*?from\s*)?["'](\./[^"']+\.(?:js|css))["']`)
+	// Any asset named like the admin area (lazy chunks appear in import()
+	// calls and in Vite's preload dependency map).
+	adminRefRe = regexp.MustCompile(`["'](?:\./|/?assets/)([\w.-]*[Aa]dmin[\w.-]*\.(?:js|css))["']`)
 )
 
 func gzipLen(b []byte) int {
@@ -51,32 +55,43 @@ func gzipLen(b []byte) int {
 	return buf.Len()
 }
 
-// measureApp reads the build in public (pb_public/) and follows the home
-// page's module graph from index.html through static imports.
-func measureApp(public string) (appSizes, error) {
+// measureApp fetches the shop's home page from the running server and
+// follows its module graph: the scripts, module preloads and styles of
+// index.html and their static imports. The admin chunk is what import()
+// references by an "admin" name, with its static imports beyond the home's.
+// Measuring what the binary serves (not pb_public/ on disk) keeps the
+// figures true to the binary under test.
+func measureApp(base string) (appSizes, error) {
 	var out appSizes
-	html, err := os.ReadFile(filepath.Join(public, "index.html"))
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DisableCompression: true}}
+	get := func(path string) ([]byte, error) {
+		resp, err := client.Get(base + path)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
+		}
+		return io.ReadAll(resp.Body)
+	}
+	html, err := get("/")
 	if err != nil {
 		return out, err
 	}
-	assets := filepath.Join(public, "assets")
-	entries, err := os.ReadDir(assets)
-	if err != nil {
-		out.Note = "no assets/ in the build (placeholder page only): run `make app` first"
-		return out, nil
-	}
+	body := map[string][]byte{}
 	size := map[string]assetSize{}
-	for _, e := range entries {
-		if n := e.Name(); strings.HasSuffix(n, ".js") || strings.HasSuffix(n, ".css") {
-			b, err := os.ReadFile(filepath.Join(assets, n))
-			if err != nil {
-				return out, err
-			}
-			size[n] = assetSize{Name: n, Raw: len(b), Gzip: gzipLen(b)}
-			if strings.HasSuffix(n, ".js") {
-				out.AllJSGzip += size[n].Gzip
-			}
+	fetch := func(n string) bool {
+		if _, ok := size[n]; ok {
+			return true
 		}
+		b, err := get("/assets/" + n)
+		if err != nil {
+			return false
+		}
+		body[n] = b
+		size[n] = assetSize{Name: n, Raw: len(b), Gzip: gzipLen(b)}
+		return true
 	}
 	closure := func(roots []string, skip map[string]bool) []string {
 		seen := map[string]bool{}
@@ -89,13 +104,12 @@ func measureApp(public string) (appSizes, error) {
 				continue
 			}
 			seen[n] = true
-			if _, ok := size[n]; !ok {
+			if !fetch(n) {
 				continue
 			}
 			list = append(list, n)
 			if strings.HasSuffix(n, ".js") {
-				b, _ := os.ReadFile(filepath.Join(assets, n))
-				for _, m := range staticImportRe.FindAllSubmatch(b, -1) {
+				for _, m := range staticImportRe.FindAllSubmatch(body[n], -1) {
 					queue = append(queue, strings.TrimPrefix(string(m[1]), "./"))
 				}
 			}
@@ -107,8 +121,13 @@ func measureApp(public string) (appSizes, error) {
 	for _, m := range htmlAssetRe.FindAllSubmatch(html, -1) {
 		roots = append(roots, strings.TrimPrefix(string(m[1]), "assets/"))
 	}
+	if len(roots) == 0 {
+		out.Note = "the server's home page loads no /assets/ (the binary embeds the placeholder page: build the app before the binary, e.g. `make build`)"
+		return out, nil
+	}
 	home := closure(roots, nil)
 	inHome := map[string]bool{}
+	adminSet := map[string]bool{}
 	for _, n := range home {
 		inHome[n] = true
 		out.Home = append(out.Home, size[n])
@@ -117,10 +136,13 @@ func measureApp(public string) (appSizes, error) {
 		} else {
 			out.HomeJS += size[n].Gzip
 		}
+		for _, m := range adminRefRe.FindAllSubmatch(body[n], -1) {
+			adminSet[string(m[1])] = true
+		}
 	}
 	var adminRoots []string
-	for n := range size {
-		if strings.Contains(strings.ToLower(n), "admin") && !inHome[n] {
+	for n := range adminSet {
+		if !inHome[n] {
 			adminRoots = append(adminRoots, n)
 		}
 	}
@@ -130,7 +152,13 @@ func measureApp(public string) (appSizes, error) {
 		out.AdminGzip += size[n].Gzip
 	}
 	if len(adminRoots) == 0 {
-		out.Note = "no chunk with \"admin\" in its name: the admin area may not be split out"
+		out.Note = "no lazily imported chunk with \"admin\" in its name was found: the admin area may not be split out"
+	}
+	for _, n := range home {
+		if strings.HasSuffix(n, ".js") {
+			out.EntryJS = n
+			break
+		}
 	}
 	return out, nil
 }
@@ -160,7 +188,7 @@ func servedEncoding(base, path string) string {
 type lighthouseScore struct {
 	Page, FormFactor                         string
 	Performance, Accessibility, BestPractice int
-	LCP, TBT, CLS                            string
+	LCP, TBT, CLS, Weight                    string
 	Err                                      string
 }
 
@@ -243,5 +271,6 @@ func runLighthouse(cli, chrome, url, page, formFactor, outDir string) lighthouse
 	sc.LCP = rep.Audits["largest-contentful-paint"].DisplayValue
 	sc.TBT = rep.Audits["total-blocking-time"].DisplayValue
 	sc.CLS = rep.Audits["cumulative-layout-shift"].DisplayValue
+	sc.Weight = rep.Audits["total-byte-weight"].DisplayValue
 	return sc
 }

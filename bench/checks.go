@@ -141,3 +141,33 @@ func checkIntegrity(dir string, initial map[string]int) (integrity, error) {
 	}
 	return r, nil
 }
+
+// serverErrors returns up to n error entries (level ERROR and above) that
+// the server wrote to its log table in the auxiliary database. PocketBase
+// flushes its log buffer every 3 s, so call this at least 3 s after the
+// errors.
+func serverErrors(dir string, n int) ([]string, error) {
+	dsn := "file:" + filepath.Join(dir, "auxiliary.db") + "?_pragma=busy_timeout(10000)&_pragma=query_only(1)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT created, message, data FROM _logs WHERE level >= 8 ORDER BY created LIMIT ?`, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var created, msg, data string
+		if err := rows.Scan(&created, &msg, &data); err != nil {
+			return out, err
+		}
+		if len(data) > 600 {
+			data = data[:600] + "..."
+		}
+		out = append(out, fmt.Sprintf("%s %s %s", created, msg, data))
+	}
+	return out, rows.Err()
+}

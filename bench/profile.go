@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log"
 	"net/http"
@@ -57,6 +58,12 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 		time.Sleep(50 * time.Millisecond)
 	}
 	for i, p := range paths {
+		if p == "cart" {
+			if err := profileCart(base, dir, d, outDir, i+1); err != nil {
+				return err
+			}
+			continue
+		}
 		client := newClient(conns)
 		hammer(context.Background(), p, client, conns, time.Second, 1<<40, getTarget(base, p), is2xx)
 		cpu := filepath.Join(outDir, fmt.Sprintf("cpu-%d.prof", i+1))
@@ -82,6 +89,48 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 		log.Printf("profile %d: %s: %.0f req/s (in-process, client in the same process), p50 %s ms; %s", i+1, p, st.rps(), ms(st.pct(50)), cpu)
 	}
 	return nil
+}
+
+// profileCart profiles test 3's cart and checkout loop; dir must be a shop
+// data dir made by -profile-setup (its customers are in customers.json).
+func profileCart(base, dir string, d time.Duration, outDir string, n int) error {
+	b, err := os.ReadFile(filepath.Join(dir, "bench-fixture.json"))
+	if err != nil {
+		return fmt.Errorf("cart profile needs a data dir made with -profile-setup: %w", err)
+	}
+	var f struct {
+		Customers []customer
+		Plenty    []string
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	cpu := filepath.Join(outDir, fmt.Sprintf("cpu-%d.prof", n))
+	out, err := os.Create(cpu)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	if err := pprof.StartCPUProfile(out); err != nil {
+		return err
+	}
+	res := cartLoad(context.Background(), base, f.Customers, f.Plenty, d, false)
+	pprof.StopCPUProfile()
+	log.Printf("profile %d: cart: %d orders in %s, p50 %s ms, %d unexpected; %s", n, res.Orders, res.Duration.Round(time.Second), ms(res.All.pct(50)), res.Unexpected, cpu)
+	return nil
+}
+
+// profileSetup makes a shop data dir for `-profile DIR -paths cart`.
+func profileSetup(bin, dir string) error {
+	f, err := setupShop(bin, dir, false, 1_000, 100, 0, 0)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(map[string]any{"Customers": f.customers, "Plenty": f.plenty})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "bench-fixture.json"), b, 0o644)
 }
 
 // profileMain handles `go run . -profile DIR`: DIR is a kept data dir (-keep -work).

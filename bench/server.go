@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -23,9 +24,30 @@ type server struct {
 	dir  string
 	addr string // 127.0.0.1:port
 	cmd  *exec.Cmd
-	log  *bytes.Buffer
+	log  *syncBuffer
 	done chan struct{}
 }
+
+// syncBuffer collects the server's output; the process writes it while the
+// bench may read it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) Bytes() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]byte(nil), s.b.Bytes()...)
+}
+
+func (s *syncBuffer) String() string { return string(s.Bytes()) }
 
 // freePort asks the kernel for an unused loopback port.
 func freePort() (int, error) {
@@ -66,8 +88,12 @@ func startServer(bin, dir string) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &server{bin: bin, dir: dir, addr: "127.0.0.1:" + strconv.Itoa(port), log: &bytes.Buffer{}, done: make(chan struct{})}
-	s.cmd = exec.Command(bin, "serve", "--http", s.addr, "--dir", dir)
+	s := &server{bin: bin, dir: dir, addr: "127.0.0.1:" + strconv.Itoa(port), log: &syncBuffer{}, done: make(chan struct{})}
+	args := []string{"serve", "--http", s.addr, "--dir", dir}
+	if os.Getenv("BENCH_SERVER_DEV") != "" {
+		args = append(args, "--dev")
+	}
+	s.cmd = exec.Command(bin, args...)
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
 	if err := s.cmd.Start(); err != nil {
