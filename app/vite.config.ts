@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { trimRadixCss } from './scripts/trim-radix-css';
 
 const backend = 'http://127.0.0.1:8090';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), trimRadixCss()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

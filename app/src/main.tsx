@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './styles/theme.css';
+import './styles/theme';
 import { App } from './App';
 import { Providers } from './Providers';
 import { initI18n } from './i18n';
