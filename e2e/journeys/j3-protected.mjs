@@ -1,7 +1,9 @@
 // 3. Protected screens: /profile signed out goes to login and comes back
 // after; a customer opening /admin lands on /.
 import { registerCustomer } from '../lib/accounts.mjs';
+import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { assert, atPath, field, header, main, submitLogin, visible } from '../lib/shop.mjs';
+import { hidden } from '../lib/wait.mjs';
 
 export default {
   id: 3,
@@ -29,8 +31,22 @@ export default {
     await visible(main(page).getByRole('heading', { level: 1, name: 'Professional Stage Equipment' }), 'the shop home');
     assert.equal(await main(page).getByRole('link', { name: 'Manage Products' }).count(), 0, 'no Manage Products button for a customer');
 
+    // On a phone the same links are in the side drawer.
+    await page.setViewportSize(PHONE);
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await visible(drawer, 'the side drawer on a 390 px screen');
+    for (const link of ['Products', 'Profile', 'My Orders']) {
+      await visible(drawer.getByRole('link', { name: link, exact: true }), `the ${link} link in the drawer`);
+    }
+    await visible(drawer.getByRole('button', { name: 'Logout' }), 'Logout in the drawer');
+    await evidence.screens(page, 'mobile-menu', { only: 'phone' });
+    await drawer.getByRole('link', { name: 'My Orders', exact: true }).click();
+    await atPath(page, '/account/orders', 'the drawer link opens My Orders');
+    await hidden(drawer, 'the drawer after choosing a link');
+    await page.setViewportSize(DESKTOP);
+
     // Logout from the user chip clears the session and goes to /.
-    await page.goto('/account/orders');
     await visible(main(page).getByRole('heading', { name: 'My Orders' }), 'My Orders for the signed-in customer');
     await header(page).getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

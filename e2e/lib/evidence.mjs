@@ -40,10 +40,13 @@ export class Evidence {
     mkdirSync(dir, { recursive: true });
   }
 
-  /** Saves `name-1280.png` and `name-390.png` (full page), then restores the desktop viewport. */
-  async screens(page, name) {
+  /**
+   * Saves `name-1280.png` and `name-390.png` (full page), then restores the
+   * viewport. `only: 'phone'` is for screens that exist only on small screens.
+   */
+  async screens(page, name, { only } = {}) {
     const original = page.viewportSize() ?? DESKTOP;
-    for (const vp of [DESKTOP, PHONE]) {
+    for (const vp of only === 'phone' ? [PHONE] : [DESKTOP, PHONE]) {
       await page.setViewportSize(vp);
       await settle(page);
       const file = join(this.dir, `${name}-${vp.width}.png`);
