@@ -82,7 +82,9 @@ export class Evidence {
           id: v.id,
           impact: v.impact,
           help: v.help,
-          nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary?.split('\n').slice(1).join('; ')}`),
+          nodes: v.nodes
+            .slice(0, 5)
+            .map((n) => `${n.target.join(' ')} ${n.html.replace(/\s+/g, ' ').slice(0, 160)} :: ${n.failureSummary?.split('\n').slice(1).join('; ')}`),
           count: v.nodes.length,
         }));
       },
