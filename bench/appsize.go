@@ -32,7 +32,7 @@ type appSizes struct {
 	HomeCSS   int         // gzip bytes of that CSS
 	Admin     []assetSize // the admin chunk(s) and what only they import
 	AdminGzip int
-	EntryJS   string // one JS file of the home, to ask for its encoding
+	EntryJS   string // the largest JS file of the home, to ask for its encoding
 	Note      string
 }
 
@@ -155,9 +155,8 @@ func measureApp(base string) (appSizes, error) {
 		out.Note = "no lazily imported chunk with \"admin\" in its name was found: the admin area may not be split out"
 	}
 	for _, n := range home {
-		if strings.HasSuffix(n, ".js") {
-			out.EntryJS = n
-			break
+		if strings.HasSuffix(n, ".js") && (out.EntryJS == "" || size[n].Raw > size[out.EntryJS].Raw) {
+			out.EntryJS = n // the largest script of the home
 		}
 	}
 	return out, nil

@@ -113,6 +113,7 @@ type results struct {
 	lighthouseErr string
 	notes         []string
 	serverErrors  []string // errors the server logged during tests 3 and 4
+	shopPlans     []string // SQLite plans of the cart and order look-ups
 }
 
 type growthRow struct {
@@ -338,6 +339,18 @@ func shopTests(ctx context.Context, c config, bin, dir string, res *results) err
 	if err != nil {
 		return err
 	}
+	if app, err := openApp(dir); err == nil {
+		for _, q := range []string{
+			"SELECT * FROM carts WHERE user = 'u1' LIMIT 1",
+			"SELECT * FROM carts WHERE sessionId = 's1' LIMIT 1",
+			"SELECT * FROM cart_items WHERE cart = 'c1' AND product = 'p1' LIMIT 1",
+			"SELECT id FROM orders WHERE user = 'u1' ORDER BY created DESC",
+			"SELECT * FROM order_items WHERE orderRef = 'o1'",
+		} {
+			res.shopPlans = append(res.shopPlans, fmt.Sprintf("`%s`: `%s`", q, queryPlan(app, q)))
+		}
+		closeApp(app)
+	}
 	srv, err := startServer(bin, dir)
 	if err != nil {
 		return err
@@ -476,7 +489,11 @@ func renderReport(c config, r *results) string {
 		for _, s := range cr.Samples {
 			w("\n- sample error: `%s`", s)
 		}
-		w("\n\n")
+		w("\n\nSQLite plans of the look-ups behind every cart and order request (`SCAN` = the whole table is read):\n\n")
+		for _, p := range r.shopPlans {
+			w("- %s\n", p)
+		}
+		w("\n")
 	}
 
 	if len(r.races) > 0 {
