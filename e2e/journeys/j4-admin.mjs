@@ -2,8 +2,7 @@
 // images and a Russian name, it appears in the shop (and in Russian when the
 // language is switched), deactivates it, it disappears from the shop;
 // changes the order from journey 2 to Shipped; the customer sees Shipped.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProducts, formatPrice } from '../lib/api.mjs';
 import { placeOrderViaApi } from '../lib/accounts.mjs';
@@ -30,8 +29,9 @@ async function searchShop(page, text) {
 export default {
   id: 4,
   title: 'Admin: product with two images and a Russian name, deactivate, order to Shipped',
-  async run({ baseURL, newContext, evidence, state, log }) {
-    const dir = mkdtempSync(join(tmpdir(), 'stageshop-e2e-images-'));
+  async run({ baseURL, newContext, evidence, state, log, runDir }) {
+    const dir = join(runDir, 'uploads');
+    mkdirSync(dir, { recursive: true });
     const images = [writePng(join(dir, 'e2e-front.png'), 320, 240, [200, 40, 40]), writePng(join(dir, 'e2e-side.png'), 320, 240, [40, 80, 200])];
 
     const admin = await newContext();

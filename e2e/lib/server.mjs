@@ -1,7 +1,7 @@
 // Starts the real stageshop binary on a free loopback port with a fresh data
 // dir, the demo catalog and a CLI-made admin; stops it again (also on failure).
 import { spawn, execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ export function freePort() {
 }
 
 const live = new Set();
+const dirs = new Set();
 function killAll() {
   for (const child of live) {
     try {
@@ -34,6 +35,7 @@ function killAll() {
       // already gone
     }
   }
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
 process.on('exit', killAll);
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -58,6 +60,7 @@ async function cli(bin, args, env) {
 export async function prepareTemplate({ bin }) {
   const binary = resolve(bin);
   const dataDir = await mkdtemp(join(tmpdir(), 'stageshop-e2e-template-'));
+  dirs.add(dataDir);
   await cli(binary, ['migrate', 'up', '--dir', dataDir], process.env);
   await cli(binary, ['seed', '--dir', dataDir], process.env);
   await cli(
@@ -65,7 +68,13 @@ export async function prepareTemplate({ bin }) {
     ['admin', 'create', ADMIN.email, ADMIN.password, '--first', ADMIN.firstName, '--last', ADMIN.lastName, '--dir', dataDir],
     process.env,
   );
-  return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
+  return {
+    dataDir,
+    async remove() {
+      await rm(dataDir, { recursive: true, force: true });
+      dirs.delete(dataDir);
+    },
+  };
 }
 
 /**
@@ -75,6 +84,7 @@ export async function prepareTemplate({ bin }) {
 export async function startServer({ bin, name, logDir, template, env = {} }) {
   const binary = resolve(bin);
   const dataDir = await mkdtemp(join(tmpdir(), `stageshop-e2e-${name}-`));
+  dirs.add(dataDir);
   await cp(template, dataDir, { recursive: true });
   const fullEnv = { ...process.env, ...env };
 
@@ -120,6 +130,7 @@ export async function startServer({ bin, name, logDir, template, env = {} }) {
     }
     log.end();
     await rm(dataDir, { recursive: true, force: true });
+    dirs.delete(dataDir);
   }
 
   return { url, port, dataDir, name, stop };
