@@ -1,47 +1,60 @@
+import { useRef } from 'react';
 import { Badge, Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
+import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { displayName } from '../lib/user';
 import { UserAvatar } from './UserAvatar';
 
-/** The signed-in user's chip: avatar initials, name, Admin badge; menu with Profile, My Orders, Logout. */
+/**
+ * The signed-in user's chip: avatar initials, name, Admin badge; menu with Profile, My Orders, Logout.
+ * The avatar sits beside the menu button (not inside it) so the button's visible text is exactly
+ * the name and badge that its accessible name contains.
+ */
 export default function UserMenu() {
   const { t } = useTranslation('common');
   const { user, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
+  const trigger = useRef<HTMLButtonElement>(null);
   const name = displayName(user, t('user.fallbackName'));
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" aria-label={isAdmin ? `${t('user.menu', { name })} (${t('user.adminBadge')})` : t('user.menu', { name })} className="user-chip">
-          <UserAvatar user={user} />
-          <Flex align="center" gap="2" display={{ initial: 'none', md: 'flex' }}>
-            <Text size="2" truncate style={{ maxWidth: 140 }}>
-              {name}
-            </Text>
-            {isAdmin && (
-              <Badge color="amber" variant="soft">
-                {t('user.adminBadge')}
-              </Badge>
-            )}
-          </Flex>
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content align="end">
-        <DropdownMenu.Item onSelect={() => navigate('/profile')}>{t('nav.profile')}</DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={() => navigate('/account/orders')}>{t('nav.myOrders')}</DropdownMenu.Item>
-        <DropdownMenu.Separator />
-        <DropdownMenu.Item
-          color="red"
-          onSelect={async () => {
-            await logout();
-            navigate('/');
-          }}
-        >
-          {t('nav.logout')}
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+    <Flex align="center" gap="2" className="user-chip">
+      <span className="user-chip-avatar" onClick={() => trigger.current?.click()}>
+        <UserAvatar user={user} />
+      </span>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>
+          <Button ref={trigger} variant="ghost" color="gray" aria-label={isAdmin ? t('user.menuAdmin', { name }) : t('user.menu', { name })}>
+            <span className="user-chip-name">
+              <Text size="2" truncate style={{ maxWidth: 140 }}>
+                {name}
+              </Text>
+              {isAdmin && ' '}
+              {isAdmin && (
+                <Badge color="amber" variant="soft">
+                  {t('user.adminBadge')}
+                </Badge>
+              )}
+            </span>
+            <ChevronDownIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="end">
+          <DropdownMenu.Item onSelect={() => navigate('/profile')}>{t('nav.profile')}</DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => navigate('/account/orders')}>{t('nav.myOrders')}</DropdownMenu.Item>
+          <DropdownMenu.Separator />
+          <DropdownMenu.Item
+            color="red"
+            onSelect={async () => {
+              await logout();
+              navigate('/');
+            }}
+          >
+            {t('nav.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+    </Flex>
   );
 }

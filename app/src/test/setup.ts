@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The machine running the tests may be busy: give findBy*/waitFor more time than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Radix primitives use them.
 class ResizeObserverStub {

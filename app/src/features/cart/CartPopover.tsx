@@ -128,6 +128,9 @@ export function CartPopover() {
                 <Text weight="bold">{t('cart.total')}</Text>
                 <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
               </Flex>
+              <Text as="p" size="1" color="gray">
+                {t('cart.freeShipping')}
+              </Text>
               <Button
                 size="3"
                 onClick={() => {

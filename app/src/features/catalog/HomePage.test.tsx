@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product } from '../../api/types';
+import { mockFetch, type Call } from '../../test/fetchMock';
+import { setupTestI18n } from '../../test/i18n';
+import { renderApp } from '../../test/render';
+import HomePage from './HomePage';
+
+const make = (id: string, category: string, price: number): Product => ({
+  id,
+  name: `Item ${id}`,
+  nameLocalized: { en: `Item ${id}` },
+  description: 'd',
+  descriptionLocalized: { en: 'd' },
+  category,
+  price,
+  stockQuantity: 3,
+  isActive: true,
+  imageFileName: '',
+  imageFileNames: [],
+  attributes: [],
+});
+
+const all = [make('1', 'Sound', 10), make('2', 'Lighting', 20), make('3', 'Sound', 30)];
+
+function listReply(call: Call & { url?: string }) {
+  void call;
+  return { body: { products: all, pagination: { page: 1, pageSize: 20, totalCount: all.length, totalPages: 1 } } };
+}
+
+describe('HomePage', () => {
+  beforeAll(setupTestI18n);
+
+  it('shows the hero, the count line and a card per product', async () => {
+    mockFetch({ 'GET /api/products': listReply, 'GET /api/products/categories': { body: ['Lighting', 'Sound', 'Stage', 'Accessories'] } });
+    renderApp(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Professional Stage Equipment' })).toBeInTheDocument();
+    expect(await screen.findByText('3 products found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('link', { name: 'Manage Products' })).not.toBeInTheDocument();
+  });
+
+  it('filters by category: query parameter, URL, session storage and the count line', async () => {
+    const seen: string[] = [];
+    const { fn } = mockFetch({
+      'GET /api/products': () => {
+        const cat = seen.at(-1);
+        const products = cat ? all.filter((p) => p.category === cat) : all;
+        return { body: { products, pagination: { page: 1, pageSize: 20, totalCount: products.length, totalPages: 1 } } };
+      },
+      'GET /api/products/categories': { body: ['Lighting', 'Sound', 'Stage', 'Accessories'] },
+    });
+    const original = fn.getMockImplementation()!;
+    fn.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/products') seen.push(url.searchParams.get('category') ?? '');
+      return original(input, init);
+    });
+    renderApp(<HomePage />);
+    await screen.findByText('3 products found');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Sound');
+    expect(await screen.findByText('2 products found in Sound')).toBeInTheDocument();
+    expect(seen).toContain('Sound');
+    expect(sessionStorage.getItem('shopSelectedCategory')).toBe('Sound');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?category=Sound'));
+  });
+
+  it('starts from the category kept in session storage', async () => {
+    sessionStorage.setItem('shopSelectedCategory', 'Lighting');
+    const { calls } = mockFetch({ 'GET /api/products': listReply, 'GET /api/products/categories': { body: [] } });
+    renderApp(<HomePage />);
+    await screen.findByText(/products found/);
+    expect(screen.getByLabelText('Category')).toHaveValue('Lighting');
+    expect(calls.some((c) => c.path === '/api/products')).toBe(true);
+  });
+
+  it('says when nothing is found', async () => {
+    mockFetch({
+      'GET /api/products': { body: { products: [], pagination: { page: 1, pageSize: 20, totalCount: 0, totalPages: 0 } } },
+      'GET /api/products/categories': { body: [] },
+    });
+    renderApp(<HomePage />);
+    expect(await screen.findByText('No products found.')).toBeInTheDocument();
+  });
+
+  it('offers the five sort orders', async () => {
+    mockFetch({ 'GET /api/products': listReply, 'GET /api/products/categories': { body: [] } });
+    renderApp(<HomePage />);
+    const options = Array.from((screen.getByLabelText('Sort by') as HTMLSelectElement).options).map((o) => o.text);
+    expect(options).toEqual(['Name: A-Z', 'Name: Z-A', 'Price: Low to High', 'Price: High to Low', 'Newest First']);
+    expect(screen.getByLabelText('Sort by')).toHaveValue('newest');
+  });
+
+  it('shows Manage Products to admins', async () => {
+    localStorage.setItem('authToken', 't');
+    mockFetch({
+      'GET /api/auth/profile': { body: { id: 'a', email: 'a@x.io', firstName: 'A', lastName: 'D', roles: ['Admin'] } },
+      'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+      'GET /api/products': listReply,
+      'GET /api/products/categories': { body: [] },
+    });
+    renderApp(<HomePage />);
+    expect(await screen.findByRole('link', { name: 'Manage Products' })).toHaveAttribute('href', '/admin');
+  });
+});
