@@ -5,7 +5,7 @@ import { App } from './App';
 import { Providers } from './Providers';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
-import { categoriesQuery, productListQuery } from './features/catalog/api';
+import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
 import { initialHomeFilters } from './features/catalog/homeState';
 
 // No service worker belongs to this app: remove any left from an earlier deployment.
@@ -20,9 +20,14 @@ const queryClient = createQueryClient();
 
 // Start translations and the home's first product page at once, in parallel.
 const i18nReady = initI18n();
+const productMatch = /^\/products\/([^/]+)\/?$/.exec(window.location.pathname);
 if (window.location.pathname === '/') {
   void queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
   void queryClient.prefetchQuery(categoriesQuery());
+} else if (productMatch) {
+  // A product page opened directly: fetch the product and the page's chunk together.
+  void queryClient.prefetchQuery(productQuery(decodeURIComponent(productMatch[1])));
+  void import('./features/catalog/ProductPage');
 }
 
 function mount() {

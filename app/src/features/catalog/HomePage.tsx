@@ -151,8 +151,10 @@ export default function HomePage() {
       </Flex>
 
       <Text as="p" size="2" color="gray" mb="3" aria-live="polite">
-        {list.data &&
-          t('count', { count: total }) + (category ? t('countIn', { category: t(`categories.${category}`, category) }) : '')}
+        {/* A non-breaking space keeps the line's height before the count arrives (no layout shift). */}
+        {list.data
+          ? t('count', { count: total }) + (category ? t('countIn', { category: t(`categories.${category}`, category) }) : '')
+          : '\u00a0'}
       </Text>
 
       <div className="products-area" aria-busy={list.isFetching}>

@@ -31,14 +31,14 @@ export default function ProductPage() {
 
   if (isLoading) {
     return (
-      <Container size="4" px="4" py="6">
+      <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
         <Text role="status">{t('common:loading')}</Text>
       </Container>
     );
   }
   if (isError || !product) {
     return (
-      <Container size="2" px="4" py="6">
+      <Container size="2" px={{ initial: '3', sm: '5' }} py="5">
         <Flex direction="column" gap="4" align="start">
           <Heading as="h1" size="6">
             {t('productNotFound')}
