@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../test/fetchMock';
+import { setupTestI18n } from '../test/i18n';
+import { renderApp } from '../test/render';
+import { Header } from './Header';
+
+const emptyCart = { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } };
+
+describe('Header', () => {
+  beforeAll(setupTestI18n);
+
+  it('signed out: Products link, language button with the native name, cart and Login', async () => {
+    mockFetch({});
+    renderApp(<Header />);
+    expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Language: English' })).toHaveTextContent('English');
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+  });
+
+  it('signed in admin: initials, name, Admin badge, Admin/Profile/My Orders links and logout', async () => {
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('refreshToken', 'r');
+    const { callsTo } = mockFetch({
+      'GET /api/auth/profile': { body: { id: 'a', email: 'grace@x.io', firstName: 'Grace', lastName: 'Hopper', roles: ['Admin'] } },
+      'GET /api/cart': emptyCart,
+      'POST /api/auth/logout': { body: { message: 'ok' } },
+    });
+    renderApp(<Header />, { route: '/profile' });
+    const chip = await screen.findByRole('button', { name: 'Account menu for Grace Hopper, Admin' });
+    expect(screen.getByText('GH')).toBeInTheDocument();
+    expect(chip).toHaveTextContent('Grace Hopper');
+    expect(chip).toHaveTextContent('Admin');
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/account/orders');
+
+    await userEvent.click(chip);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(callsTo('POST', '/api/auth/logout')[0].body).toEqual({ refreshToken: 'r' });
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('switches the language from the menu of native names', async () => {
+    mockFetch({});
+    renderApp(<Header />);
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Русский' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '中文' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../test/fetchMock';
+import { setupTestI18n } from '../../test/i18n';
+import { renderApp } from '../../test/render';
+import MyOrdersPage from './MyOrdersPage';
+
+const user = { id: 'u1', email: 'a@b.co', firstName: 'A', lastName: 'B', roles: ['Customer'] };
+const summary = {
+  id: 'o1',
+  orderNumber: 'ORD-20261122-7KQ2MX',
+  customerName: 'A B',
+  customerEmail: 'a@b.co',
+  totalAmount: 1049.97,
+  itemCount: 3,
+  status: 'Shipped',
+  createdAt: '2026-11-22T10:00:00Z',
+};
+const detail = {
+  ...summary,
+  shipping: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'USA', phone: '+1 555', email: 'ada@x.io' },
+  items: [
+    { id: 'l1', productId: 'p1', productName: { en: 'Spot', ru: 'Прожектор' }, productImage: 'a.jpg', quantity: 2, unitPrice: 499.99, totalPrice: 999.98 },
+    { id: 'l2', productId: 'p2', productName: { en: 'Cable' }, productImage: '', quantity: 1, unitPrice: 49.99, totalPrice: 49.99 },
+  ],
+};
+
+function setup(routes: Parameters<typeof mockFetch>[0]) {
+  localStorage.setItem('authToken', 't');
+  return mockFetch({ 'GET /api/auth/profile': { body: user }, 'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } }, ...routes });
+}
+
+describe('MyOrdersPage', () => {
+  beforeAll(setupTestI18n);
+
+  it('shows the empty state with a link to the products', async () => {
+    setup({ 'GET /api/checkout/orders': { body: [] } });
+    renderApp(<MyOrdersPage />);
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(screen.getByText("You haven't placed any orders yet. Start shopping to see your orders here.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  });
+
+  it('shows a load error as an alert', async () => {
+    setup({ 'GET /api/checkout/orders': { status: 500, body: {} } });
+    renderApp(<MyOrdersPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load orders');
+  });
+
+  it('lists orders and opens the details dialog with items, total and timeline', async () => {
+    const { callsTo } = setup({ 'GET /api/checkout/orders': { body: [summary] }, 'GET /api/checkout/orders/o1': { body: detail } });
+    renderApp(<MyOrdersPage />);
+    const row = (await screen.findByText('ORD-20261122-7KQ2MX')).closest('tr')!;
+    expect(within(row).getByText('$1,049.97')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText('Shipped')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(callsTo('GET', '/api/checkout/orders').length).toBeGreaterThanOrEqual(2);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-20261122-7KQ2MX' });
+    expect(await within(dialog).findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(dialog).getByText('Springfield')).toBeInTheDocument();
+    expect(within(dialog).getByText('62701')).toBeInTheDocument();
+    expect(within(dialog).getByText('Spot')).toBeInTheDocument();
+    expect(within(dialog).getByText('$499.99 × 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('$999.98')).toBeInTheDocument();
+    expect(within(dialog).getByText('$1,049.97')).toBeInTheDocument();
+    expect(within(dialog).getByText('Order placed')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
