@@ -206,9 +206,23 @@ func ensureLighthouse(benchDir string) (string, error) {
 	cmd := exec.CommandContext(ctx, "npm", "ci", "--no-audit", "--no-fund")
 	cmd.Dir = benchDir
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm ci in bench/: %v: %s", err, lastLines(b, 5))
+		return "", fmt.Errorf("npm ci in bench/: %v: %s", err, npmErrors(b, 4))
 	}
 	return cli, nil
+}
+
+// npmErrors returns the first n non-empty "npm error" lines of npm's output.
+func npmErrors(b []byte, n int) string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if t := strings.TrimSpace(strings.TrimPrefix(l, "npm error")); strings.HasPrefix(l, "npm error") && t != "" && len(out) < n {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return lastLines(b, n)
+	}
+	return strings.Join(out, " | ")
 }
 
 func lastLines(b []byte, n int) string {
