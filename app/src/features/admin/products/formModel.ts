@@ -103,7 +103,7 @@ export function fromProduct(p: Product): ProductFormValues {
     languages,
     name,
     description,
-    price: String(p.price ?? ''),
+    price: Number.isFinite(Number(p.price)) ? Number(p.price).toFixed(2) : '',
     stockQuantity: String(p.stockQuantity ?? 0),
     category: p.category ?? '',
     isActive: p.isActive !== false,
