@@ -1,10 +1,15 @@
 package routes
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -18,6 +23,7 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 	if _, err := fs.Stat(site, index); err != nil {
 		index = "placeholder.html"
 	}
+	files := &staticFiles{site: site}
 
 	// One pattern per method: an any-method "/api/{path...}" would conflict
 	// with "GET /{path...}" in the router.
@@ -38,7 +44,7 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 				} else {
 					e.Response.Header().Set("Cache-Control", "public, max-age=3600")
 				}
-				return e.FileFS(site, name)
+				return files.serve(e, name)
 			}
 			// A missing file (it has an extension) is a real 404, not the app.
 			if path.Ext(name) != "" {
@@ -46,6 +52,88 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 			}
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
-		return e.FileFS(site, index)
+		return files.serve(e, index)
 	})
+}
+
+// compressible are the file types worth sending gzip-compressed.
+var compressible = map[string]bool{
+	".html": true, ".js": true, ".mjs": true, ".css": true, ".json": true,
+	".svg": true, ".txt": true, ".xml": true, ".webmanifest": true, ".map": true,
+}
+
+// staticFiles serves the embedded app, gzip-compressed for clients that
+// accept it. The files never change while the binary runs, so each is
+// compressed once, at best compression, and kept in memory.
+type staticFiles struct {
+	site fs.FS
+	gz   sync.Map // name -> []byte (nil when compression does not pay)
+}
+
+func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
+	ext := path.Ext(name)
+	if !compressible[ext] {
+		return e.FileFS(s.site, name)
+	}
+	e.Response.Header().Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(e.Request) {
+		return e.FileFS(s.site, name)
+	}
+	gz, err := s.compressed(name)
+	if err != nil || gz == nil {
+		return e.FileFS(s.site, name)
+	}
+	ctype := mime.TypeByExtension(ext)
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	h := e.Response.Header()
+	h.Set("Content-Encoding", "gzip")
+	return e.Blob(http.StatusOK, ctype, gz)
+}
+
+// compressed returns the gzip form of name, made on first use.
+func (s *staticFiles) compressed(name string) ([]byte, error) {
+	if v, ok := s.gz.Load(name); ok {
+		return v.([]byte), nil
+	}
+	raw, err := fs.ReadFile(s.site, name)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := w.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	var gz []byte
+	if buf.Len() < len(raw)*9/10 {
+		gz = buf.Bytes()
+	}
+	s.gz.Store(name, gz)
+	return gz, nil
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip
+// (listed, and not with q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			continue
+		}
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return false
+			}
+			q = f
+		}
+		return q > 0
+	}
+	return false
 }

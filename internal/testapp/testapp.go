@@ -4,6 +4,7 @@
 package testapp
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -17,7 +18,9 @@ import (
 // Site stands in for the built web app in tests.
 var Site = fstest.MapFS{
 	"index.html":         {Data: []byte("<!doctype html><title>StageShop</title><div id=root></div>")},
-	"assets/app-1a2b.js": {Data: []byte("console.log('app')")},
+	"assets/app-1a2b.js": {Data: []byte(strings.Repeat("console.log('stage equipment');\n", 200))},
+	"locales/en/common.json": {Data: []byte(`{"nav":{"products":"Products"}}`)},
+	"favicon.png":            {Data: []byte("\x89PNG\r\n\x1a\n")},
 }
 
 // Factory returns a new app; the caller (or tests.ApiScenario) cleans it up.
