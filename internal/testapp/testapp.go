@@ -17,8 +17,8 @@ import (
 
 // Site stands in for the built web app in tests.
 var Site = fstest.MapFS{
-	"index.html":         {Data: []byte("<!doctype html><title>StageShop</title><div id=root></div>")},
-	"assets/app-1a2b.js": {Data: []byte(strings.Repeat("console.log('stage equipment');\n", 200))},
+	"index.html":             {Data: []byte("<!doctype html><title>StageShop</title><div id=root></div>")},
+	"assets/app-1a2b.js":     {Data: []byte(strings.Repeat("console.log('stage equipment');\n", 200))},
 	"locales/en/common.json": {Data: []byte(`{"nav":{"products":"Products"}}`)},
 	"favicon.png":            {Data: []byte("\x89PNG\r\n\x1a\n")},
 }
