@@ -72,9 +72,9 @@ func drawLight(c, accent color.RGBA, x, y, shift float64) color.RGBA {
 	if y > 0.3 {
 		half := 0.04 + (y-0.3)*0.35
 		d := math.Abs(x-cx) - half
-		c = blend(c, scale(accent, 0.9), 0.45*cover(-d*60)*(1-(y-0.3)))
+		c = blend(c, scale(accent, 0.9), 0.45*soft(d, 0.03)*(1-(y-0.3)))
 	}
-	c = blend(c, lighten(accent, 0.5), 0.8*cover(-circle(x-cx, (y-0.8)*2.2, 0.18)*40))
+	c = blend(c, lighten(accent, 0.5), 0.8*soft(circle(x-cx, (y-0.8)*2.2, 0.18), 0.04))
 	// the lamp head, yoke and the truss it hangs from
 	c = blend(c, rgb(60, 62, 72), cover(box(x-0.5, y-0.12, 0.45, 0.02, 0.005)))
 	c = blend(c, rgb(50, 52, 60), cover(box(x-cx, y-0.2, 0.012, 0.08, 0.004)))
@@ -156,6 +156,11 @@ func box(dx, dy, hw, hh, r float64) float64 {
 
 // circle is the signed distance to a circle of radius r.
 func circle(dx, dy, r float64) float64 { return math.Hypot(dx, dy) - r }
+
+// soft is coverage with an edge of the given width: 1 well inside, 0 outside.
+func soft(d, width float64) float64 {
+	return math.Max(0, math.Min(1, 0.5-d/width))
+}
 
 // cover turns a signed distance into coverage with a soft edge.
 func cover(d float64) float64 {
