@@ -23,7 +23,14 @@ import (
 var public embed.FS
 
 func main() {
-	app := pocketbase.New()
+	app := pocketbase.NewWithConfig(pocketbase.Config{
+		// SQLite serves reads from a pool. PocketBase keeps up to 120 open but
+		// only 15 idle, so under load connections (each with its own page
+		// cache) are opened and closed all the time; a steady pool of 24 is
+		// plenty for two cores and keeps memory bounded (see bench/README.md).
+		DataMaxOpenConns: 24,
+		DataMaxIdleConns: 24,
+	})
 
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangGo,

@@ -17,6 +17,14 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// The list's cached totals change with any committed product change.
+	invalidate := func(e *core.RecordEvent) error {
+		shop.InvalidateCatalogCounts(e.App)
+		return e.Next()
+	}
+	app.OnRecordAfterCreateSuccess(shop.ProductsCollection).BindFunc(invalidate)
+	app.OnRecordAfterUpdateSuccess(shop.ProductsCollection).BindFunc(invalidate)
+	app.OnRecordAfterDeleteSuccess(shop.ProductsCollection).BindFunc(invalidate)
 	// Cancelling an order returns its units to stock once; leaving
 	// Cancelled takes them again (or refuses when stock is short).
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)

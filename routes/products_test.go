@@ -497,8 +497,10 @@ func TestProductListQueriesOnBigCatalog(t *testing.T) {
 	} {
 		var page apiProductPage
 		n := queryCount(h.App, func() { page = listPage(t, c, query) })
-		if n != 2 {
-			t.Errorf("%s: %d queries, want 2 (page + count)", query, n)
+		// The page and the count; the count of an unsearched list is
+		// cached, so a repeated filter needs the page query only.
+		if n < 1 || n > 2 {
+			t.Errorf("%s: %d queries, want at most 2 (page + count)", query, n)
 		}
 		if len(page.Products) == 0 || page.Products[0].Attributes[0].Key != "Size" {
 			t.Errorf("%s: %d products", query, len(page.Products))
@@ -511,8 +513,9 @@ func TestProductListQueriesOnBigCatalog(t *testing.T) {
 		t.Errorf("admin total %d", p.Pagination.TotalCount)
 	}
 
-	// The public list's plans search an index instead of scanning the table,
-	// and the sort comes from the index for the default order.
+	// The public list's page queries (sorted by the column, then by id in the
+	// same direction, as shop.ListProducts does) read a page straight from an
+	// index: no table scan and no temporary sort.
 	for _, q := range []struct{ where, order string }{
 		{"isActive = 1", "created DESC"},
 		{"isActive = 1 AND category = 'Sound'", "created DESC"},
@@ -522,7 +525,8 @@ func TestProductListQueriesOnBigCatalog(t *testing.T) {
 		var plan []struct {
 			Detail string `db:"detail"`
 		}
-		sqlText := "EXPLAIN QUERY PLAN SELECT id FROM products WHERE " + q.where + " ORDER BY " + q.order + ", id LIMIT 20"
+		dir := q.order[strings.LastIndex(q.order, " ")+1:]
+		sqlText := "EXPLAIN QUERY PLAN SELECT id FROM products WHERE " + q.where + " ORDER BY " + q.order + ", id " + dir + " LIMIT 20 OFFSET 100"
 		if err := h.App.DB().NewQuery(sqlText).All(&plan); err != nil {
 			t.Fatal(err)
 		}
@@ -531,7 +535,7 @@ func TestProductListQueriesOnBigCatalog(t *testing.T) {
 			details = append(details, p.Detail)
 		}
 		joined := strings.Join(details, " | ")
-		if !strings.Contains(joined, "USING INDEX idx_products_") || strings.Contains(joined, "TEMP B-TREE FOR ORDER BY") {
+		if !strings.Contains(joined, "INDEX idx_products_") || strings.Contains(joined, "TEMP B-TREE") {
 			t.Errorf("plan for %s ORDER BY %s: %s", q.where, q.order, joined)
 		}
 	}

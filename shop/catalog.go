@@ -147,8 +147,8 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	}
 	where := productFilter(q)
 
-	var total int
-	if err := app.DB().Select("COUNT(*)").From(ProductsCollection).Where(where).Row(&total); err != nil {
+	total, err := countProducts(app, q, where)
+	if err != nil {
 		return nil, 0, err
 	}
 	products := []Product{}
@@ -156,10 +156,14 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	if total == 0 || q.Page-1 >= (total+q.PageSize-1)/q.PageSize {
 		return products, total, nil
 	}
+	// A deferred join: the page's ids come from the index alone (no row is
+	// read for the rows the offset skips), then only those rows are fetched.
+	page := app.DB().Select("id").From(ProductsCollection).Where(where).
+		OrderBy(order...).Limit(int64(q.PageSize)).Offset(int64((q.Page - 1) * q.PageSize)).Build()
 	var rows []productRow
-	err := app.DB().Select(productColumns...).From(ProductsCollection).Where(where).
-		OrderBy(order...).Limit(int64(q.PageSize)).Offset(int64((q.Page - 1) * q.PageSize)).
-		All(&rows)
+	err = app.DB().Select(productColumns...).From(ProductsCollection).
+		Where(dbx.NewExp("[[id]] IN ("+page.SQL()+")", page.Params())).
+		OrderBy(order...).All(&rows)
 	if err != nil {
 		return nil, 0, err
 	}

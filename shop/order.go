@@ -265,7 +265,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		return nil, err
 	}
 	var detail *OrderDetail
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := runWriteTx(app, func(txApp core.App) error {
 		owner := CartOwner{UserID: userID}
 		cartRec, err := findCart(txApp, owner)
 		if err != nil {
