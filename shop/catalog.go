@@ -3,7 +3,9 @@ package shop
 import (
 	"database/sql"
 	"errors"
+	"hash/fnv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -98,38 +100,80 @@ type productRow struct {
 
 func (r productRow) product() Product {
 	p := Product{
-		ID:             r.ID,
-		Name:           r.Name,
-		Description:    r.Description,
-		Category:       r.Category,
-		PriceCents:     int64(r.PriceCents),
-		StockQuantity:  int64(r.StockQuantity),
-		IsActive:       r.IsActive,
-		ImageFileNames: []string{},
-		Attributes:     []Attribute{},
-		Created:        r.Created.Time(),
-		Updated:        r.Updated.Time(),
+		ID:            r.ID,
+		Name:          r.Name,
+		Description:   r.Description,
+		Category:      r.Category,
+		PriceCents:    int64(r.PriceCents),
+		StockQuantity: int64(r.StockQuantity),
+		IsActive:      r.IsActive,
+		Created:       r.Created.Time(),
+		Updated:       r.Updated.Time(),
 	}
-	p.NameLocalized, _ = ParseLocalizedJSON(r.NameLocalized)
-	if p.NameLocalized["en"] == "" && p.Name != "" {
-		p.NameLocalized["en"] = p.Name
+	d := decodedJSON(r)
+	p.NameLocalized, p.DescriptionLocalized = d.name, d.description
+	p.ImageFileNames, p.Attributes = d.images, d.attributes
+	return p
+}
+
+// decodedColumns are a product's JSON columns, decoded.
+type decodedColumns struct {
+	name, description Localized
+	images            []string
+	attributes        []Attribute
+}
+
+// decoded caches decodedColumns by a hash of the raw columns, so an entry
+// can never be stale: hashing the bytes costs a fraction of decoding them.
+// Callers must not modify the maps and slices they get.
+var decoded = struct {
+	sync.RWMutex
+	m map[uint64]*decodedColumns
+}{m: map[uint64]*decodedColumns{}}
+
+// maxDecoded bounds the cache; past it, it starts again empty.
+const maxDecoded = 20000
+
+func decodedJSON(r productRow) *decodedColumns {
+	h := fnv.New64a()
+	for _, part := range [][]byte{[]byte(r.Name), []byte(r.Description), r.NameLocalized, r.DescriptionLocalized, r.ImageFileNames, r.Attributes} {
+		h.Write(part)
+		h.Write([]byte{0})
 	}
-	p.DescriptionLocalized, _ = ParseLocalizedJSON(r.DescriptionLocalized)
-	if p.DescriptionLocalized["en"] == "" && p.Description != "" {
-		p.DescriptionLocalized["en"] = p.Description
+	key := h.Sum64()
+	decoded.RLock()
+	d, ok := decoded.m[key]
+	decoded.RUnlock()
+	if ok {
+		return d
+	}
+	d = &decodedColumns{images: []string{}, attributes: []Attribute{}}
+	d.name, _ = ParseLocalizedJSON(r.NameLocalized)
+	if d.name["en"] == "" && r.Name != "" {
+		d.name["en"] = r.Name
+	}
+	d.description, _ = ParseLocalizedJSON(r.DescriptionLocalized)
+	if d.description["en"] == "" && r.Description != "" {
+		d.description["en"] = r.Description
 	}
 	if len(r.ImageFileNames) > 0 {
 		if names, ok := imageNames(r.ImageFileNames); ok && names != nil {
-			p.ImageFileNames = names
+			d.images = names
 		}
 	}
 	if len(r.Attributes) > 0 {
 		// Stored rows were normalized by the product hook.
 		if attrs, errs := NormalizeAttributes(r.Attributes); len(errs) == 0 {
-			p.Attributes = attrs
+			d.attributes = attrs
 		}
 	}
-	return p
+	decoded.Lock()
+	if len(decoded.m) >= maxDecoded {
+		clear(decoded.m)
+	}
+	decoded.m[key] = d
+	decoded.Unlock()
+	return d
 }
 
 // ListProducts returns one page of the catalog and the number of matching
