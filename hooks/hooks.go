@@ -17,14 +17,18 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
-	// The list's cached totals change with any committed product change.
+	// Cached list answers are dropped after any committed change of a
+	// product, or of an order (placing or cancelling one moves stock). The
+	// After*Success hooks of a save inside a transaction run after it commits.
 	invalidate := func(e *core.RecordEvent) error {
-		shop.InvalidateCatalogCounts(e.App)
+		shop.InvalidateCatalog(e.App)
 		return e.Next()
 	}
-	app.OnRecordAfterCreateSuccess(shop.ProductsCollection).BindFunc(invalidate)
-	app.OnRecordAfterUpdateSuccess(shop.ProductsCollection).BindFunc(invalidate)
-	app.OnRecordAfterDeleteSuccess(shop.ProductsCollection).BindFunc(invalidate)
+	for _, c := range []string{shop.ProductsCollection, shop.OrdersCollection} {
+		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
+		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
+		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
+	}
 	// Cancelling an order returns its units to stock once; leaving
 	// Cancelled takes them again (or refuses when stock is short).
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)

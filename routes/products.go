@@ -155,22 +155,24 @@ func listProducts(e *core.RequestEvent) error {
 		q.IncludeInactive = isAdmin(shopUser(e))
 	}
 
-	products, total, err := shop.ListProducts(e.App, q)
-	if err != nil {
-		return err
-	}
-	list := make([]productJSON, 0, len(products))
-	for _, p := range products {
-		list = append(list, toProductJSON(p))
-	}
-	return e.JSON(http.StatusOK, map[string]any{
-		"products": list,
-		"pagination": paginationJSON{
-			Page:       q.Page,
-			PageSize:   q.PageSize,
-			TotalCount: total,
-			TotalPages: (total + q.PageSize - 1) / q.PageSize,
-		},
+	return cachedList(e, q, func() (any, error) {
+		products, total, err := shop.ListProducts(e.App, q)
+		if err != nil {
+			return nil, err
+		}
+		list := make([]productJSON, 0, len(products))
+		for _, p := range products {
+			list = append(list, toProductJSON(p))
+		}
+		return map[string]any{
+			"products": list,
+			"pagination": paginationJSON{
+				Page:       q.Page,
+				PageSize:   q.PageSize,
+				TotalCount: total,
+				TotalPages: (total + q.PageSize - 1) / q.PageSize,
+			},
+		}, nil
 	})
 }
 

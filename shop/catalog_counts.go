@@ -13,7 +13,7 @@ import (
 // total depends only on (category, includeInactive), and it changes only
 // when a product is created, deleted, activated, deactivated or moved to
 // another category, all of which go through record saves. So those totals
-// are cached per app and dropped by the product hooks (see InvalidateCatalogCounts).
+// are cached per app and dropped by the hooks (see InvalidateCatalog).
 // Stock updates by raw SQL never change them.
 
 const catalogCountsKey = "shop.catalogCounts"
@@ -35,9 +35,12 @@ func countsOf(app core.App) *catalogCounts {
 	}).(*catalogCounts)
 }
 
-// InvalidateCatalogCounts drops the cached list totals; the product hooks
-// call it after every committed product change.
-func InvalidateCatalogCounts(app core.App) {
+// InvalidateCatalog marks the catalog as changed: it drops the cached list
+// totals and moves the generation that caches of list answers compare with.
+// The hooks call it after every committed change of a product, and of an
+// order (placing or cancelling one moves stock by raw SQL in the same
+// transaction, which no product hook sees).
+func InvalidateCatalog(app core.App) {
 	c := countsOf(app)
 	c.mu.Lock()
 	c.gen++
@@ -77,4 +80,14 @@ func countQuery(app core.App, where dbx.Expression) (int, error) {
 	var total int
 	err := app.DB().Select("COUNT(*)").From(ProductsCollection).Where(where).Row(&total)
 	return total, err
+}
+
+// CatalogGeneration is a number that changes whenever InvalidateCatalog
+// runs. A cache of anything derived from products stores the generation it
+// read before computing, and keeps its result only if it is still current.
+func CatalogGeneration(app core.App) uint64 {
+	c := countsOf(app)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen
 }

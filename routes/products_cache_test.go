@@ -1,0 +1,74 @@
+package routes_test
+
+import (
+	"testing"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+)
+
+// The public list is served from memory, so every change a shopper could see
+// in it must show in the very next answer: stock taken by an order and put
+// back by a cancel (raw SQL, no product hook), and edits of the product.
+func TestProductListCacheFollowsEveryChange(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Cached Spot", Stock: 5, PriceCents: 1000})
+	buyer := testapp.NewUser(t, h.App, false)
+
+	stock := func(when string) int {
+		t.Helper()
+		page := listPage(t, c, "?category=Sound")
+		for _, prod := range page.Products {
+			if prod.ID == p.Id {
+				return prod.StockQuantity
+			}
+		}
+		t.Fatalf("%s: product missing from the list", when)
+		return -1
+	}
+	if got := stock("first"); got != 5 {
+		t.Fatalf("stock %d, want 5", got)
+	}
+	if got := stock("cached"); got != 5 {
+		t.Fatalf("cached stock %d, want 5", got)
+	}
+
+	owner := shop.CartOwner{UserID: buyer.ID()}
+	if _, err := shop.AddToCart(h.App, owner, p.Id, 2); err != nil {
+		t.Fatal(err)
+	}
+	order, err := shop.PlaceOrder(h.App, buyer.ID(), shop.OrderInput{
+		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
+			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
+		UseShippingForBilling: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stock("after the order"); got != 3 {
+		t.Errorf("stock after an order of 2: %d, want 3", got)
+	}
+	if _, err := shop.SetOrderStatus(h.App, order.ID, "Cancelled"); err != nil {
+		t.Fatal(err)
+	}
+	if got := stock("after the cancel"); got != 5 {
+		t.Errorf("stock after the cancel: %d, want 5", got)
+	}
+
+	p.Set("name", "Renamed Spot")
+	if err := h.App.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	page := listPage(t, c, "?category=Sound")
+	if len(page.Products) != 1 || page.Products[0].Name != "Renamed Spot" {
+		t.Errorf("list after rename: %+v", page.Products)
+	}
+	p.Set("isActive", false)
+	if err := h.App.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	if page := listPage(t, c, "?category=Sound"); len(page.Products) != 0 || page.Pagination.TotalCount != 0 {
+		t.Errorf("deactivated product still listed: %+v", page)
+	}
+}
