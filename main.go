@@ -25,11 +25,12 @@ var public embed.FS
 func main() {
 	app := pocketbase.NewWithConfig(pocketbase.Config{
 		// SQLite serves reads from a pool. PocketBase keeps up to 120 open but
-		// only 15 idle, so under load connections (each with its own page
-		// cache) are opened and closed all the time; a steady pool of 24 is
-		// plenty for two cores and keeps memory bounded (see bench/README.md).
-		DataMaxOpenConns: 24,
-		DataMaxIdleConns: 24,
+		// only 15 idle, so under load connections (each with its own 32 MB
+		// page cache) are opened and closed all the time. A steady pool of 12
+		// keeps the caches warm, is plenty for a few cores, and bounds memory
+		// (24 connections reached 939 MB at 10k products; see bench/README.md).
+		DataMaxOpenConns: 12,
+		DataMaxIdleConns: 12,
 	})
 
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
