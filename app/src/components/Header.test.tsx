@@ -31,7 +31,7 @@ describe('Header', () => {
     });
     renderApp(<Header />, { route: '/profile' });
     const chip = await screen.findByRole('button', { name: 'Account menu for Grace Hopper, Admin' });
-    expect(screen.getByText('GH')).toBeInTheDocument();
+    expect(await screen.findByText('GH')).toBeInTheDocument();
     expect(chip).toHaveTextContent('Grace Hopper');
     expect(chip).toHaveTextContent('Admin');
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');

@@ -38,7 +38,8 @@ describe('ProfilePage', () => {
   it('shows the account panel with initials, Admin badge, roles and dates', async () => {
     setup();
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
-    expect(screen.getByText('AL')).toBeInTheDocument();
+    // Radix renders the avatar fallback after an effect, so wait for it.
+    expect(await screen.findByText('AL')).toBeInTheDocument();
     expect(screen.getAllByText('Admin').length).toBeGreaterThan(0);
     expect(screen.getByText('Customer')).toBeInTheDocument();
     expect(screen.getByText('Member since')).toBeInTheDocument();
