@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -25,12 +26,18 @@ const maxListCache = 2000
 type listCache struct {
 	mu      sync.Mutex
 	gen     uint64
-	answers map[shop.ProductQuery][]byte
+	answers map[shop.ProductQuery]*listAnswer
+}
+
+// listAnswer is one encoded list page, plain and gzip-compressed (gz is nil
+// when compressing does not pay).
+type listAnswer struct {
+	plain, gz []byte
 }
 
 func listCacheOf(app core.App) *listCache {
 	return app.Store().GetOrSet(listCacheKey, func() any {
-		return &listCache{answers: map[shop.ProductQuery][]byte{}}
+		return &listCache{answers: map[shop.ProductQuery]*listAnswer{}}
 	}).(*listCache)
 }
 
@@ -51,26 +58,37 @@ func cachedList(e *core.RequestEvent, q shop.ProductQuery, build func() (any, er
 		c.gen = gen
 		clear(c.answers)
 	}
-	body, ok := c.answers[q]
+	answer := c.answers[q]
 	c.mu.Unlock()
-	if !ok {
+	if answer == nil {
 		v, err := build()
 		if err != nil {
 			return err
 		}
-		if body, err = jsonBytes(v); err != nil {
+		plain, err := jsonBytes(v)
+		if err != nil {
 			return fmt.Errorf("encode product list: %w", err)
 		}
+		gz, err := gzipBytes(plain, gzip.DefaultCompression)
+		if err != nil {
+			return fmt.Errorf("compress product list: %w", err)
+		}
+		answer = &listAnswer{plain: plain, gz: gz}
 		c.mu.Lock()
 		if c.gen == gen && shop.CatalogGeneration(e.App) == gen {
 			if len(c.answers) >= maxListCache {
 				clear(c.answers)
 			}
-			c.answers[q] = body
+			c.answers[q] = answer
 		}
 		c.mu.Unlock()
 	}
-	return e.Blob(http.StatusOK, "application/json", body)
+	e.Response.Header().Add("Vary", "Accept-Encoding")
+	if answer.gz != nil && acceptsGzip(e.Request) {
+		e.Response.Header().Set("Content-Encoding", "gzip")
+		return e.Blob(http.StatusOK, "application/json", answer.gz)
+	}
+	return e.Blob(http.StatusOK, "application/json", answer.plain)
 }
 
 // jsonBytes encodes v as e.JSON would.

@@ -1,6 +1,12 @@
 package routes_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 
 	"stageshop/internal/testapp"
@@ -70,5 +76,50 @@ func TestProductListCacheFollowsEveryChange(t *testing.T) {
 	}
 	if page := listPage(t, c, "?category=Sound"); len(page.Products) != 0 || page.Pagination.TotalCount != 0 {
 		t.Errorf("deactivated product still listed: %+v", page)
+	}
+}
+
+// A phone on a slow network gets the list gzip-compressed when it asks for
+// it, with the same content as the plain answer; clients that refuse gzip
+// get plain JSON, and caches are told the answer varies by encoding.
+func TestProductListIsCompressedForClientsThatAcceptIt(t *testing.T) {
+	h := testapp.NewHarness(t)
+	for i := range 12 {
+		testapp.NewProduct(t, h.App, testapp.Product{Name: fmt.Sprintf("Compressed Spot %02d", i), Stock: 3, PriceCents: 1000})
+	}
+	plain := h.Client.Do("GET", "/api/products?pageSize=12", nil)
+	if plain.Status != http.StatusOK || plain.Header.Get("Content-Encoding") != "" {
+		t.Fatalf("plain answer: %d, encoding %q", plain.Status, plain.Header.Get("Content-Encoding"))
+	}
+	for _, accept := range []string{"gzip, deflate, br", "br;q=1, gzip;q=0.5"} {
+		for round := range 2 { // built, then from the cache
+			res := h.Client.Do("GET", "/api/products?pageSize=12", nil, "Accept-Encoding", accept)
+			if res.Header.Get("Content-Encoding") != "gzip" {
+				t.Fatalf("%q round %d: encoding %q, want gzip", accept, round, res.Header.Get("Content-Encoding"))
+			}
+			if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+				t.Errorf("%q: Vary %q", accept, res.Header.Get("Vary"))
+			}
+			if !strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+				t.Errorf("%q: content type %q", accept, res.Header.Get("Content-Type"))
+			}
+			zr, err := gzip.NewReader(bytes.NewReader(res.Body))
+			if err != nil {
+				t.Fatalf("%q: not gzip: %v", accept, err)
+			}
+			body, err := io.ReadAll(zr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(body, plain.Body) {
+				t.Errorf("%q: gzip body differs from the plain answer", accept)
+			}
+			if len(res.Body) >= len(plain.Body)/2 {
+				t.Errorf("%q: %d compressed bytes for %d plain", accept, len(res.Body), len(plain.Body))
+			}
+		}
+	}
+	if res := h.Client.Do("GET", "/api/products?pageSize=12", nil, "Accept-Encoding", "gzip;q=0"); res.Header.Get("Content-Encoding") != "" || !bytes.Equal(res.Body, plain.Body) {
+		t.Errorf("gzip;q=0: encoding %q", res.Header.Get("Content-Encoding"))
 	}
 }

@@ -101,20 +101,31 @@ func (s *staticFiles) compressed(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	gz, err := gzipBytes(raw, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	s.gz.Store(name, gz)
+	return gz, nil
+}
+
+// gzipBytes compresses raw at level; nil when that saves under a tenth.
+func gzipBytes(raw []byte, level int) ([]byte, error) {
 	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w, err := gzip.NewWriterLevel(&buf, level)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := w.Write(raw); err != nil {
 		return nil, err
 	}
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
-	var gz []byte
-	if buf.Len() < len(raw)*9/10 {
-		gz = buf.Bytes()
+	if buf.Len() >= len(raw)*9/10 {
+		return nil, nil
 	}
-	s.gz.Store(name, gz)
-	return gz, nil
+	return buf.Bytes(), nil
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding allows gzip
