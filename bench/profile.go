@@ -86,7 +86,12 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 		}
 		_ = pprof.Lookup("allocs").WriteTo(h, 0)
 		h.Close()
-		log.Printf("profile %d: %s: %.0f req/s (in-process, client in the same process), p50 %s ms; %s", i+1, p, st.rps(), ms(st.pct(50)), cpu)
+		// Peak RSS against the Go heap tells SQLite's memory (modernc's
+		// allocator, outside the Go heap) from Go's.
+		var mem runtime.MemStats
+		runtime.ReadMemStats(&mem)
+		log.Printf("profile %d: %s: %.0f req/s (in-process, client in the same process), p50 %s ms; %s; peak RSS so far %d MB, Go heap from the OS %d MB",
+			i+1, p, st.rps(), ms(st.pct(50)), cpu, procPeakRSS(os.Getpid())>>20, mem.HeapSys>>20)
 	}
 	return nil
 }

@@ -150,8 +150,11 @@ func (s *server) kill() {
 }
 
 // peakRSS is the process's peak resident set size (VmHWM) in bytes.
-func (s *server) peakRSS() int64 {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+func (s *server) peakRSS() int64 { return procPeakRSS(s.cmd.Process.Pid) }
+
+// procPeakRSS is VmHWM of process pid in bytes (0 when unknown).
+func procPeakRSS(pid int) int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}

@@ -35,8 +35,8 @@ func registerImages(se *core.ServeEvent) {
 		placeholderOnce.Do(func() { placeholderJPEG = artwork.Placeholder() })
 		e.Response.Header().Set("Cache-Control", "public, max-age=86400")
 		return e.Blob(http.StatusOK, "image/jpeg", placeholderJPEG)
-	})
-	se.Router.GET("/images/products/{name}", serveProductImage)
+	}).Bind(quietRead())
+	se.Router.GET("/images/products/{name}", serveProductImage).Bind(quietRead())
 }
 
 // serveProductImage streams a stored product image, or a thumbnail of it

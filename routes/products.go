@@ -25,9 +25,9 @@ const maxStock = 1_000_000_000
 
 func registerProducts(se *core.ServeEvent) {
 	g := se.Router.Group("/api/products")
-	g.GET("", handle(listProducts))
-	g.GET("/categories", handle(listCategories))
-	g.GET("/{id}", handle(getProduct))
+	g.GET("", handle(listProducts)).Bind(quietRead())
+	g.GET("/categories", handle(listCategories)).Bind(quietRead())
+	g.GET("/{id}", handle(getProduct)).Bind(quietRead())
 	g.POST("", handle(createProduct))
 	g.PUT("/{id}", handle(updateProduct))
 	g.DELETE("/{id}", handle(deleteProduct))

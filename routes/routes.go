@@ -6,8 +6,11 @@ package routes
 
 import (
 	"io/fs"
+	"net/http"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 )
 
@@ -17,6 +20,7 @@ func Register(app core.App, site fs.FS) {
 	bindAccessTokenTTL(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
+		se.Router.Bind(quietHealth())
 		registerMiddlewareErrors(se)
 		registerAuth(se)
 		registerProducts(se)
@@ -28,6 +32,29 @@ func Register(app core.App, site fs.FS) {
 		registerSPA(se, site)
 		return se.Next()
 	})
+}
+
+// quietRead keeps successful public reads (the catalog, product images, the
+// app's files) out of PocketBase's request log. That log writes one SQLite
+// row per request through a batch of ORM saves: for the catalog's traffic
+// it cost more than half the server's throughput and hundreds of MB of
+// memory in bench/ (see bench/README.md). Sign-ins, carts, orders, contact
+// and admin work stay in the log. On these routes a 4xx (a bad page number,
+// a missing product) is left out too, as handlers answer it without an
+// error value; an unexpected error is still logged by writeError with its
+// request id.
+func quietRead() *hook.Handler[*core.RequestEvent] { return apis.SkipSuccessActivityLog() }
+
+// quietHealth does the same for PocketBase's own GET /api/health, which the
+// container's health check and load balancers poll forever.
+func quietHealth() *hook.Handler[*core.RequestEvent] {
+	skip := apis.SkipSuccessActivityLog()
+	return &hook.Handler[*core.RequestEvent]{Func: func(e *core.RequestEvent) error {
+		if e.Request.Method == http.MethodGet && e.Request.URL.Path == "/api/health" {
+			return skip.Func(e)
+		}
+		return e.Next()
+	}}
 }
 
 // requestID tags every request with an id, returned in X-Request-Id and

@@ -53,7 +53,7 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
 		return files.serve(e, index)
-	})
+	}).Bind(quietRead())
 }
 
 // compressible are the file types worth sending gzip-compressed.

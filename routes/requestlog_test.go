@@ -1,0 +1,58 @@
+package routes_test
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"stageshop/internal/testapp"
+)
+
+// Successful public reads (catalog, images, the app) stay out of
+// PocketBase's request log, which costs a SQLite row per request; what
+// shoppers and admins do (here: adding to a cart, a refused sign-in) is
+// still logged.
+func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
+	t.Parallel()
+	h := testapp.NewHarness(t)
+	h.App.Settings().Logs.MaxDays = 5 // test apps start with the log off; a shop has it on
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Logged Spot", Stock: 5, PriceCents: 1000})
+	c := h.Client
+
+	quiet := []string{"/api/products", "/api/products/categories", "/api/products/" + p.Id, "/images/placeholder.jpg", "/", "/api/health"}
+	for _, u := range quiet {
+		if res := c.Do("GET", u, nil); res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", u, res.Status)
+		}
+	}
+	if res := c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 1}, "X-Session-Id", "session_1700000000000_logtest"); res.Status != http.StatusOK {
+		t.Fatalf("add to cart: %d %s", res.Status, res.Body)
+	}
+	if res := c.Do("POST", "/api/auth/login", map[string]any{"email": "nobody@example.com", "password": "Wrong123"}); res.Status != http.StatusUnauthorized {
+		t.Fatalf("login: %d %s", res.Status, res.Body)
+	}
+
+	// The log is written in batches every few seconds: wait for the actions.
+	var urls []string
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		urls = urls[:0]
+		err := h.App.AuxDB().NewQuery("SELECT json_extract(data, '$.url') FROM _logs WHERE json_extract(data, '$.type') = 'request'").Column(&urls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(urls, "/api/cart/items") && slices.Contains(urls, "/api/auth/login") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the cart and login requests never reached the log: %v", urls)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	for _, u := range quiet {
+		if slices.Contains(urls, u) {
+			t.Errorf("GET %s was logged: %v", u, urls)
+		}
+	}
+}
