@@ -4,6 +4,28 @@ import { trimRadixCss } from './scripts/trim-radix-css';
 
 const backend = 'http://127.0.0.1:8090';
 
+// Libraries every page runs before it is interactive. They go into one
+// `vendor` chunk: one request instead of a dozen small shared chunks, and
+// gzip compresses them better together (3.5 kB less on the home). Only
+// packages the home already loads belong here; admin-only ones (select,
+// tabs, ...) must stay in the lazy chunks.
+const startupPackages = [
+  'react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'use-sync-external-store',
+  'i18next', 'i18next-http-backend', 'i18next-browser-languagedetector', 'react-i18next',
+  '@tanstack/query-core', '@tanstack/react-query', '@floating-ui/core', '@floating-ui/dom',
+  '@floating-ui/utils', '@floating-ui/react-dom', 'classnames', 'tslib', 'aria-hidden', 'get-nonce',
+  'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-sidecar', 'use-callback-ref',
+  // Radix primitives behind the header's popovers and Radix Themes' Theme (tooltip provider).
+  ...['tooltip', 'popper', 'popover', 'dismissable-layer', 'focus-scope', 'focus-guards', 'portal', 'presence',
+    'primitive', 'slot', 'compose-refs', 'context', 'id', 'direction', 'visually-hidden', 'arrow', 'avatar',
+    'use-callback-ref', 'use-controllable-state', 'use-effect-event', 'use-layout-effect', 'use-size',
+    'use-escape-keydown'].map((name) => `@radix-ui/react-${name}`),
+  '@radix-ui/primitive',
+];
+const startupModule = new RegExp(
+  `[\\\\/]node_modules[\\\\/](${startupPackages.map((p) => p.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
+);
+
 export default defineConfig({
   plugins: [react(), trimRadixCss()],
   server: {
@@ -24,6 +46,7 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        advancedChunks: { groups: [{ name: 'vendor', test: startupModule }] },
       },
     },
   },
