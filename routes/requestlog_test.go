@@ -12,7 +12,7 @@ import (
 // Successful public reads (catalog, images, the app) stay out of
 // PocketBase's request log, which costs a SQLite row per request; what
 // shoppers and admins do (here: adding to a cart, a refused sign-in) is
-// still logged.
+// still logged, with the request id its answer carried.
 func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	t.Parallel()
 	h := testapp.NewHarness(t)
@@ -29,8 +29,13 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	if res := c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 1}, "X-Session-Id", "session_1700000000000_logtest"); res.Status != http.StatusOK {
 		t.Fatalf("add to cart: %d %s", res.Status, res.Body)
 	}
-	if res := c.Do("POST", "/api/auth/login", map[string]any{"email": "nobody@example.com", "password": "Wrong123"}); res.Status != http.StatusUnauthorized {
-		t.Fatalf("login: %d %s", res.Status, res.Body)
+	login := c.Do("POST", "/api/auth/login", map[string]any{"email": "nobody@example.com", "password": "Wrong123"})
+	if login.Status != http.StatusUnauthorized {
+		t.Fatalf("login: %d %s", login.Status, login.Body)
+	}
+	loginID := login.Header.Get("X-Request-Id")
+	if len(loginID) < 16 {
+		t.Fatalf("X-Request-Id %q", loginID)
 	}
 
 	// The log is written in batches every few seconds: wait for the actions.
@@ -54,5 +59,15 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 		if slices.Contains(urls, u) {
 			t.Errorf("GET %s was logged: %v", u, urls)
 		}
+	}
+
+	// The refused sign-in is in the log with the id its answer carried.
+	var ids []string
+	err := h.App.AuxDB().NewQuery("SELECT json_extract(data, '$.meta.requestId') FROM _logs WHERE json_extract(data, '$.url') = '/api/auth/login'").Column(&ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 1 || ids[0] != loginID {
+		t.Errorf("logged request ids of the login: %v, want [%s]", ids, loginID)
 	}
 }

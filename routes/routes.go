@@ -58,10 +58,13 @@ func quietHealth() *hook.Handler[*core.RequestEvent] {
 }
 
 // requestID tags every request with an id, returned in X-Request-Id and
-// written with every logged error, so a user's report can be traced.
+// written with the request in PocketBase's request log and with every
+// unexpected error, so a user's report can be traced.
 func requestID(e *core.RequestEvent) error {
 	id := security.RandomString(16)
 	e.Response.Header().Set("X-Request-Id", id)
 	e.Set("requestId", id)
+	// PocketBase's request log stores this with the request, errors included.
+	e.Set(apis.RequestEventKeyLogMeta, map[string]any{"requestId": id})
 	return e.Next()
 }
