@@ -195,17 +195,21 @@ var errProductNotFound = notFound("Product not found")
 // getProduct answers GET /api/products/{id}; inactive products exist only
 // for admins.
 func getProduct(e *core.RequestEvent) error {
-	p, err := shop.GetProduct(e.App, e.Request.PathValue("id"))
-	if errors.Is(err, shop.ErrProductNotFound) {
-		return errProductNotFound
-	}
-	if err != nil {
-		return err
-	}
-	if !p.IsActive && !isAdmin(shopUser(e)) {
-		return errProductNotFound
-	}
-	return e.JSON(http.StatusOK, toProductJSON(p))
+	id := e.Request.PathValue("id")
+	return cached(e, productKey(id), func() (any, bool, error) {
+		p, err := shop.GetProduct(e.App, id)
+		if errors.Is(err, shop.ErrProductNotFound) {
+			return nil, false, errProductNotFound
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		if !p.IsActive && !isAdmin(shopUser(e)) {
+			return nil, false, errProductNotFound
+		}
+		// An inactive product is shown to admins only: never kept.
+		return toProductJSON(p), p.IsActive, nil
+	})
 }
 
 // productRequest is the body of create and update. Every member is raw so

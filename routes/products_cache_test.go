@@ -123,3 +123,71 @@ func TestProductListIsCompressedForClientsThatAcceptIt(t *testing.T) {
 		t.Errorf("gzip;q=0: encoding %q", res.Header.Get("Content-Encoding"))
 	}
 }
+
+// A product's page is served from memory too, and shows every change at
+// once: stock taken by an order, a rename, deactivation (then only admins
+// see it, and what they see is never served to shoppers).
+func TestProductDetailCacheFollowsEveryChange(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Detail Spot", Stock: 5, PriceCents: 1000})
+	buyer := testapp.NewUser(t, h.App, false)
+	admin := testapp.NewUser(t, h.App, true)
+	url := "/api/products/" + p.Id
+
+	get := func(when string, headers ...string) map[string]any {
+		t.Helper()
+		res := c.Do("GET", url, nil, headers...)
+		if res.Status != http.StatusOK {
+			t.Fatalf("%s: %d %s", when, res.Status, res.Body)
+		}
+		return res.Map(t)
+	}
+	for _, when := range []string{"first", "cached"} {
+		if got := get(when)["stockQuantity"]; got != float64(5) {
+			t.Fatalf("%s: stock %v, want 5", when, got)
+		}
+	}
+	gz := c.Do("GET", url, nil, "Accept-Encoding", "gzip")
+	if gz.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("detail for a gzip client: encoding %q", gz.Header.Get("Content-Encoding"))
+	}
+
+	if _, err := shop.AddToCart(h.App, shop.CartOwner{UserID: buyer.ID()}, p.Id, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := shop.PlaceOrder(h.App, buyer.ID(), shop.OrderInput{
+		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
+			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
+		UseShippingForBilling: true,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got := get("after the order")["stockQuantity"]; got != float64(3) {
+		t.Errorf("stock after an order of 2: %v, want 3", got)
+	}
+
+	p.Set("name", "Renamed Detail Spot")
+	if err := h.App.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	if got := get("after the rename")["name"]; got != "Renamed Detail Spot" {
+		t.Errorf("name after the rename: %v", got)
+	}
+
+	p.Set("isActive", false)
+	if err := h.App.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 {
+		if got := get("admin", testapp.Auth(admin.Token)...)["isActive"]; got != false {
+			t.Errorf("admin round %d: isActive %v", round, got)
+		}
+		if res := c.Do("GET", url, nil); res.Status != http.StatusNotFound {
+			t.Errorf("shopper after the admin, round %d: %d %s", round, res.Status, res.Body)
+		}
+		if res := c.Do("GET", url, nil, testapp.Auth(buyer.Token)...); res.Status != http.StatusNotFound {
+			t.Errorf("customer, round %d: %d", round, res.Status)
+		}
+	}
+}
