@@ -24,8 +24,10 @@ import (
 
 const catalogCacheKey = "routes.catalogCache"
 
-// maxCatalogCache bounds the entries; past it, the cache starts again empty.
-const maxCatalogCache = 5000
+// maxCatalogCacheBytes bounds the memory the answers take (searches and
+// page sizes make many distinct keys); past it, the cache starts again
+// empty.
+var maxCatalogCacheBytes = 32 << 20
 
 // productKey is the cache key of one product's answer (list pages use their
 // shop.ProductQuery).
@@ -34,6 +36,7 @@ type productKey string
 type catalogCache struct {
 	mu      sync.Mutex
 	gen     uint64
+	bytes   int // of every answer kept, plain and gzip
 	answers map[any]*cachedAnswer
 }
 
@@ -74,7 +77,7 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 	c.mu.Lock()
 	if c.gen != gen {
 		c.gen = gen
-		clear(c.answers)
+		c.reset()
 	}
 	answer := c.answers[key]
 	c.mu.Unlock()
@@ -96,11 +99,15 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 		}
 		answer = &cachedAnswer{plain: plain, gz: gz}
 		c.mu.Lock()
-		if c.gen == gen && shop.CatalogGeneration(e.App) == gen {
-			if len(c.answers) >= maxCatalogCache {
-				clear(c.answers)
+		size := len(answer.plain) + len(answer.gz)
+		if c.gen == gen && shop.CatalogGeneration(e.App) == gen && size <= maxCatalogCacheBytes {
+			if c.bytes+size > maxCatalogCacheBytes {
+				c.reset()
 			}
-			c.answers[key] = answer
+			if _, dup := c.answers[key]; !dup {
+				c.answers[key] = answer
+				c.bytes += size
+			}
 		}
 		c.mu.Unlock()
 	}
@@ -110,6 +117,12 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 		return e.Blob(http.StatusOK, "application/json", answer.gz)
 	}
 	return e.Blob(http.StatusOK, "application/json", answer.plain)
+}
+
+// reset empties the cache; c.mu is held.
+func (c *catalogCache) reset() {
+	clear(c.answers)
+	c.bytes = 0
 }
 
 // jsonBytes encodes v as e.JSON would.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
+	"stageshop/routes"
 	"stageshop/shop"
 )
 
@@ -188,6 +189,34 @@ func TestProductDetailCacheFollowsEveryChange(t *testing.T) {
 		}
 		if res := c.Do("GET", url, nil, testapp.Auth(buyer.Token)...); res.Status != http.StatusNotFound {
 			t.Errorf("customer, round %d: %d", round, res.Status)
+		}
+	}
+}
+
+// Searches and page sizes make endless distinct answers: the cache keeps
+// within its byte budget however many a client asks for, and still answers
+// each one right.
+func TestCatalogCacheStaysWithinItsBudget(t *testing.T) {
+	h := testapp.NewHarness(t)
+	for i := range 30 {
+		testapp.NewProduct(t, h.App, testapp.Product{Name: fmt.Sprintf("Budget Spot %02d", i), Stock: 3, PriceCents: 1000})
+	}
+	const budget = 8 << 10
+	defer routes.SetCatalogCacheBudget(budget)()
+	for i := range 60 {
+		q := fmt.Sprintf("?pageSize=%d&search=Budget%%20Spot%%20%02d", 1+i, i%30)
+		page := listPage(t, h.Client, q)
+		if len(page.Products) != 1 || page.Products[0].Name != fmt.Sprintf("Budget Spot %02d", i%30) {
+			t.Fatalf("%s: %s", q, productNames(page))
+		}
+		if answers, bytes := routes.CatalogCacheUse(h.App); bytes > budget || answers == 0 {
+			t.Fatalf("after %d searches: %d answers, %d bytes (budget %d)", i+1, answers, bytes, budget)
+		}
+	}
+	for range 3 {
+		listPage(t, h.Client, "?pageSize=30")
+		if _, bytes := routes.CatalogCacheUse(h.App); bytes > budget {
+			t.Fatalf("%d bytes over the budget of %d", bytes, budget)
 		}
 	}
 }

@@ -1,0 +1,19 @@
+package routes
+
+import "github.com/pocketbase/pocketbase/core"
+
+// SetCatalogCacheBudget sets the cache's byte budget for a test and returns
+// a function that puts it back.
+func SetCatalogCacheBudget(n int) (restore func()) {
+	old := maxCatalogCacheBytes
+	maxCatalogCacheBytes = n
+	return func() { maxCatalogCacheBytes = old }
+}
+
+// CatalogCacheUse is the number of answers and bytes the app's cache holds.
+func CatalogCacheUse(app core.App) (answers, bytes int) {
+	c := catalogCacheOf(app)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.answers), c.bytes
+}
