@@ -568,6 +568,33 @@ func OrderStockHook(e *core.RecordEvent) error {
 	})
 }
 
+// OrderDeleteStockHook is the orders OnRecordDelete hook. Only superusers
+// can delete an order (from the dashboard); when it had not shipped yet
+// (Created, Processing, Processed) its units never left the shop, so they
+// return to stock in the same transaction as the delete. Deleting a
+// shipped, delivered or already cancelled order moves no stock.
+func OrderDeleteStockHook(e *core.RecordEvent) error {
+	originalApp := e.App
+	defer func() { e.App = originalApp }()
+	return e.App.RunInTransaction(func(txApp core.App) error {
+		e.App = txApp
+		var stored string
+		err := txApp.DB().Select("status").From(OrdersCollection).
+			Where(dbx.HashExp{"id": e.Record.Id}).Row(&stored)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		switch stored {
+		case StatusCreated, StatusProcessing, StatusProcessed:
+			// Read the lines before e.Next() deletes them with the order.
+			if err := moveOrderStock(txApp, e.Record.Id, true); err != nil {
+				return err
+			}
+		}
+		return e.Next()
+	})
+}
+
 // moveOrderStock puts an order's units back into stock (restock true) or
 // takes them out again.
 func moveOrderStock(txApp core.App, orderID string, restock bool) error {

@@ -205,3 +205,51 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatalf("revive with a deleted product: %v", err)
 	}
 }
+
+func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
+	place := func() string {
+		u := testapp.NewUser(t, app, false)
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 2); err != nil {
+			t.Fatal(err)
+		}
+		o, err := shop.PlaceOrder(app, u.ID(), validInput())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o.ID
+	}
+	processing, shipped, cancelled := place(), place(), place()
+	for id, status := range map[string]string{
+		processing: shop.StatusProcessing, shipped: shop.StatusShipped, cancelled: shop.StatusCancelled,
+	} {
+		if _, err := shop.SetOrderStatus(app, id, status); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := testapp.Stock(t, app, p.Id); s != 6 {
+		t.Fatalf("stock %d before deleting, want 6 (10 - 3 orders of 2 + 2 cancelled)", s)
+	}
+	del := func(id string) {
+		rec, err := app.FindRecordById(shop.OrdersCollection, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := app.Delete(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	del(shipped)   // the goods left the shop
+	del(cancelled) // already restocked
+	if s := testapp.Stock(t, app, p.Id); s != 6 {
+		t.Fatalf("stock %d after deleting shipped and cancelled orders, want 6", s)
+	}
+	del(processing) // never shipped: its 2 units come back
+	if s := testapp.Stock(t, app, p.Id); s != 8 {
+		t.Fatalf("stock %d after deleting a processing order, want 8", s)
+	}
+	if n := testapp.Count(t, app, shop.OrderItemsCollection); n != 0 {
+		t.Fatalf("%d order lines left after deleting every order", n)
+	}
+}
