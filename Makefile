@@ -67,8 +67,10 @@ lint:
 	$(GO) vet ./...
 	cd app && $(NPM) run lint
 
+# Lighthouse (test 6) needs Chromium: installed as for the browser tests.
 bench: build
-	cd bench && $(GO) run . -bin ../stageshop
+	@CHROME_PATH="$$(scripts/ensure-chromium.sh)" && \
+	  cd bench && CHROME_PATH="$$CHROME_PATH" $(GO) run . -bin ../stageshop
 
 clean:
 	rm -rf $(BIN) $(DATA)
