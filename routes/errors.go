@@ -42,5 +42,10 @@ func writeError(e *core.RequestEvent, err error) error {
 		)
 		ae = newError(http.StatusInternalServerError, "internal_error", "Something went wrong. Please try again later.")
 	}
+	e.Set(answeredErrorKey, ae)
 	return e.JSON(ae.Status, ae)
 }
+
+// answeredErrorKey keeps the envelope writeError answered on the request
+// event, for the request log of quiet routes (quietRead).
+const answeredErrorKey = "shopAnsweredError"

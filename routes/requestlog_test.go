@@ -3,6 +3,7 @@ package routes_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,6 +34,12 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	if login.Status != http.StatusUnauthorized {
 		t.Fatalf("login: %d %s", login.Status, login.Body)
 	}
+	// Errors on the quiet routes are still logged.
+	missing := c.Do("GET", "/api/products/nosuchproduct12", nil)
+	badPage := c.Do("GET", "/api/products?page=abc", nil)
+	if missing.Status != http.StatusNotFound || badPage.Status != http.StatusBadRequest {
+		t.Fatalf("missing product %d, bad page %d", missing.Status, badPage.Status)
+	}
 	loginID := login.Header.Get("X-Request-Id")
 	if len(loginID) < 16 {
 		t.Fatalf("X-Request-Id %q", loginID)
@@ -47,11 +54,12 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slices.Contains(urls, "/api/cart/items") && slices.Contains(urls, "/api/auth/login") {
+		if slices.Contains(urls, "/api/cart/items") && slices.Contains(urls, "/api/auth/login") &&
+			slices.Contains(urls, "/api/products/nosuchproduct12") && slices.Contains(urls, "/api/products?page=abc") {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the cart and login requests never reached the log: %v", urls)
+			t.Fatalf("the cart, login and failed catalog requests never reached the log: %v", urls)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -69,5 +77,23 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	}
 	if len(ids) != 1 || ids[0] != loginID {
 		t.Errorf("logged request ids of the login: %v, want [%s]", ids, loginID)
+	}
+
+	// The failed read is logged with its status, its code and its request id.
+	var rows []struct {
+		Status int    `db:"status"`
+		Error  string `db:"error"`
+		ID     string `db:"id"`
+	}
+	err = h.App.AuxDB().NewQuery(`SELECT json_extract(data, '$.status') AS status,
+		COALESCE(json_extract(data, '$.error'), '') AS error,
+		COALESCE(json_extract(data, '$.meta.requestId'), '') AS id
+		FROM _logs WHERE json_extract(data, '$.url') = '/api/products/nosuchproduct12'`).All(&rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := missing.Header.Get("X-Request-Id")
+	if len(rows) != 1 || rows[0].Status != http.StatusNotFound || !strings.HasPrefix(rows[0].Error, "not_found") || rows[0].ID != want {
+		t.Errorf("log of the missing product: %+v, want status 404, a not_found error and id %s", rows, want)
 	}
 }

@@ -5,6 +5,7 @@
 package routes
 
 import (
+	"errors"
 	"io/fs"
 	"net/http"
 
@@ -39,11 +40,25 @@ func Register(app core.App, site fs.FS) {
 // row per request through a batch of ORM saves: for the catalog's traffic
 // it cost more than half the server's throughput and hundreds of MB of
 // memory in bench/ (see bench/README.md). Sign-ins, carts, orders, contact
-// and admin work stay in the log. On these routes a 4xx (a bad page number,
-// a missing product) is left out too, as handlers answer it without an
-// error value; an unexpected error is still logged by writeError with its
-// request id.
-func quietRead() *hook.Handler[*core.RequestEvent] { return apis.SkipSuccessActivityLog() }
+// and admin work stay in the log. An answer of 400 or more (a bad page
+// number, a missing product) is logged like on every other route: our
+// handlers write it without returning an error value, which PocketBase's
+// logger would take for a success, so it is handed one here.
+func quietRead() *hook.Handler[*core.RequestEvent] {
+	skip := apis.SkipSuccessActivityLog()
+	return &hook.Handler[*core.RequestEvent]{Func: func(e *core.RequestEvent) error {
+		err := skip.Func(e)
+		if err == nil && e.Status() >= http.StatusBadRequest {
+			msg := http.StatusText(e.Status())
+			if ae, ok := e.Get(answeredErrorKey).(*apiError); ok {
+				msg = ae.Code + ": " + ae.Message
+			}
+			// The answer is written, so PocketBase's error handler only logs this.
+			return errors.New(msg)
+		}
+		return err
+	}}
+}
 
 // quietHealth does the same for PocketBase's own GET /api/health, which the
 // container's health check and load balancers poll forever.
