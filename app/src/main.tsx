@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme';
 import { App } from './App';
@@ -31,13 +31,18 @@ if (window.location.pathname === '/') {
 }
 
 function mount() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers client={queryClient}>
-        <App />
-      </Providers>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition renders in slices that yield to the browser, so the first render of the
+  // grid is not one long task that blocks input on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <App />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 // Render once the start-up translations are in, so no Suspense fallback flashes.
