@@ -49,6 +49,14 @@ export class Evidence {
     for (const vp of only === 'phone' ? [PHONE] : [DESKTOP, PHONE]) {
       await page.setViewportSize(vp);
       await settle(page);
+      // Product cards far below the fold are not painted (content-visibility: auto) until
+      // a shopper scrolls near them, so the picture is taken with a viewport as tall as the
+      // page: it shows what scrolling down would show.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (height > vp.height) {
+        await page.setViewportSize({ width: vp.width, height: Math.min(height, 12000) });
+        await settle(page);
+      }
       const file = join(this.dir, `${name}-${vp.width}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       this.shots.push(file);
