@@ -547,16 +547,7 @@ func OrderStockHook(e *core.RecordEvent) error {
 	if newStatus != StatusCancelled && e.Record.Original().GetString("status") != StatusCancelled {
 		return e.Next() // neither side is Cancelled: nothing to do with stock
 	}
-	originalApp := e.App
-	defer func() { e.App = originalApp }()
-	return e.App.RunInTransaction(func(txApp core.App) error {
-		e.App = txApp
-		var stored string
-		err := txApp.DB().Select("status").From(OrdersCollection).
-			Where(dbx.HashExp{"id": e.Record.Id}).Row(&stored)
-		if err != nil {
-			return err
-		}
+	return withStoredStatus(e, func(txApp core.App, stored string) error {
 		cancelling := newStatus == StatusCancelled && stored != StatusCancelled
 		reviving := newStatus != StatusCancelled && stored == StatusCancelled
 		if cancelling || reviving {
@@ -574,6 +565,23 @@ func OrderStockHook(e *core.RecordEvent) error {
 // return to stock in the same transaction as the delete. Deleting a
 // shipped, delivered or already cancelled order moves no stock.
 func OrderDeleteStockHook(e *core.RecordEvent) error {
+	return withStoredStatus(e, func(txApp core.App, stored string) error {
+		switch stored {
+		case StatusCreated, StatusProcessing, StatusProcessed:
+			// Read the lines before e.Next() deletes them with the order.
+			if err := moveOrderStock(txApp, e.Record.Id, true); err != nil {
+				return err
+			}
+		}
+		return e.Next()
+	})
+}
+
+// withStoredStatus runs fn in the event's transaction (or a new one) with
+// the order's status as stored in the database ("" when it is not stored
+// yet), so the hooks above compare with what is committed, not with what
+// the caller loaded earlier. e.App is the transaction while fn runs.
+func withStoredStatus(e *core.RecordEvent, fn func(txApp core.App, stored string) error) error {
 	originalApp := e.App
 	defer func() { e.App = originalApp }()
 	return e.App.RunInTransaction(func(txApp core.App) error {
@@ -584,14 +592,7 @@ func OrderDeleteStockHook(e *core.RecordEvent) error {
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		switch stored {
-		case StatusCreated, StatusProcessing, StatusProcessed:
-			// Read the lines before e.Next() deletes them with the order.
-			if err := moveOrderStock(txApp, e.Record.Id, true); err != nil {
-				return err
-			}
-		}
-		return e.Next()
+		return fn(txApp, stored)
 	})
 }
 
