@@ -68,7 +68,7 @@ func addCartItem(e *core.RequestEvent) error {
 	if body.ProductID == "" {
 		return validationError(map[string]string{"productId": "This field is required"})
 	}
-	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxLineQuantity)
+	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxStockQuantity)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func updateCartItem(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxLineQuantity)
+	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxStockQuantity)
 	if err != nil {
 		return err
 	}

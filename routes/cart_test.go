@@ -233,6 +233,35 @@ func TestCartOverStock(t *testing.T) {
 	if e.Message != "Only 0 left in stock" {
 		t.Fatalf("message %q", e.Message)
 	}
+	// Any whole number above the stock is a stock conflict, however large.
+	for _, req := range []struct{ method, url string }{{"POST", "/api/cart/items"}, {"PUT", "/api/cart/items/" + cart.Items[0].ID}} {
+		e = expectErr(t, c.Do(req.method, req.url, map[string]any{"productId": p.Id, "quantity": 2_000_000}, sess(guestSession)...), 409, "insufficient_stock")
+		if e.Message != "Only 3 left in stock" {
+			t.Fatalf("%s of 2,000,000: message %q", req.method, e.Message)
+		}
+	}
+}
+
+func TestCartLineOfDeactivatedProduct(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	cart := decodeCart(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 2}, sess(guestSession)...))
+	p.Set("isActive", false)
+	if err := h.App.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	// The contract: inactive products are 404 for cart writes.
+	expectErr(t, c.Do("PUT", "/api/cart/items/"+cart.Items[0].ID, map[string]any{"quantity": 1}, sess(guestSession)...), 404, "not_found")
+	after := decodeCart(t, c.Do("GET", "/api/cart", nil, sess(guestSession)...))
+	if len(after.Items) != 1 || after.Items[0].Quantity != 2 || after.Items[0].AvailableStock != 0 {
+		t.Fatalf("line of a deactivated product: %+v", after)
+	}
+	// It can still be removed.
+	after = decodeCart(t, c.Do("DELETE", "/api/cart/items/"+cart.Items[0].ID, nil, sess(guestSession)...))
+	if len(after.Items) != 0 {
+		t.Fatalf("remove: %+v", after)
+	}
 }
 
 func TestCartUpdateRemoveClear(t *testing.T) {
@@ -369,11 +398,16 @@ func TestCartMergeIntoNewUserCartAndErrors(t *testing.T) {
 
 	expectErr(t, c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": guestSession}), 401, "unauthorized")
 	expectErr(t, c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": guestSession}, sess(guestSession)...), 401, "unauthorized")
-	expectErr(t, c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": "bad id"}, testapp.Auth(u.Token)...), 400, "validation_failed")
 	expectErr(t, c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": 12}, testapp.Auth(u.Token)...), 400, "validation_failed")
 	expectErr(t, c.Do("POST", "/api/cart/merge", `{"sessionId":`, testapp.Auth(u.Token)...), 400, "invalid_json")
 	if testapp.Count(t, h.App, "carts") != 1 {
 		t.Fatal("failed merges changed carts")
+	}
+	// A malformed session id names no cart: like an unknown one it merges
+	// nothing and answers the user's (still empty) cart.
+	empty := decodeCart(t, c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": "bad id"}, testapp.Auth(u.Token)...))
+	if empty.ID != "" || len(empty.Items) != 0 || testapp.Count(t, h.App, "carts") != 1 {
+		t.Fatalf("merge of a malformed session id: %+v", empty)
 	}
 
 	cart := decodeCart(t, c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": guestSession}, testapp.Auth(u.Token)...))

@@ -20,9 +20,6 @@ import (
 // maxSearchLen bounds the search text of the product list (characters).
 const maxSearchLen = 200
 
-// maxStock is the largest stock quantity a product may have.
-const maxStock = 1_000_000_000
-
 func registerProducts(se *core.ServeEvent) {
 	g := se.Router.Group("/api/products")
 	g.GET("", handle(listProducts)).Bind(quietRead())
@@ -435,7 +432,7 @@ func parseStock(raw json.RawMessage) (int64, string) {
 	v, err := strconv.ParseInt(n.String(), 10, 64)
 	if err != nil {
 		f, ferr := strconv.ParseFloat(n.String(), 64)
-		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > maxStock {
+		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > shop.MaxStockQuantity {
 			if ferr == nil && f == math.Trunc(f) && f < 0 {
 				return 0, "Stock quantity must be at least 0"
 			}
@@ -449,7 +446,7 @@ func parseStock(raw json.RawMessage) (int64, string) {
 	switch {
 	case v < 0:
 		return 0, "Stock quantity must be at least 0"
-	case v > maxStock:
+	case v > shop.MaxStockQuantity:
 		return 0, "Stock quantity must be at most 1000000000"
 	}
 	return v, ""

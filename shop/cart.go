@@ -268,8 +268,8 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 	if err := owner.check(); err != nil {
 		return nil, err
 	}
-	if err := checkQuantity(qty); err != nil {
-		return nil, err
+	if qty < 1 {
+		return nil, checkQuantity(qty)
 	}
 	err := app.RunInTransaction(func(txApp core.App) error {
 		product, err := activeProduct(txApp, productID)
@@ -334,29 +334,29 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 }
 
 // UpdateCartItem sets the quantity of a line of the owner's cart, never above
-// the product's stock.
+// the product's stock (*StockError); a line of a product taken off sale is
+// ErrCartProductNotFound, as adding it would be.
 func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Cart, error) {
 	if err := owner.check(); err != nil {
 		return nil, err
 	}
-	if err := checkQuantity(qty); err != nil {
-		return nil, err
+	if qty < 1 {
+		return nil, checkQuantity(qty)
 	}
 	err := app.RunInTransaction(func(txApp core.App) error {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
 			return err
 		}
-		product, err := txApp.FindRecordById(ProductsCollection, line.GetString("product"))
+		product, err := activeProduct(txApp, line.GetString("product"))
 		if err != nil {
 			return err
 		}
-		stock := product.GetInt("stockQuantity")
-		if !product.GetBool("isActive") {
-			stock = 0
-		}
-		if qty > stock {
+		if stock := product.GetInt("stockQuantity"); qty > stock {
 			return &StockError{ProductID: product.Id, Available: stock}
+		}
+		if err := checkQuantity(qty); err != nil {
+			return err
 		}
 		line.Set("quantity", qty)
 		if err := txApp.Save(line); err != nil {
@@ -418,19 +418,17 @@ func deleteCart(txApp core.App, owner CartOwner) error {
 // MergeCarts moves every line of the guest cart of sessionID into the user's
 // cart, adding quantities capped at the product's stock (lines of inactive
 // or sold-out products are dropped), deletes the guest cart and returns the
-// user's cart. An unknown or empty session merges nothing.
+// user's cart. An unknown, empty or malformed session merges nothing.
 func MergeCarts(app core.App, userID, sessionID string) (*Cart, error) {
 	user := CartOwner{UserID: userID}
 	if err := user.check(); err != nil {
 		return nil, err
 	}
-	if sessionID != "" && !ValidSessionID(sessionID) {
-		return nil, InvalidFields{"sessionId": "Invalid cart session id"}
-	}
 	err := app.RunInTransaction(func(txApp core.App) error {
 		guest := CartOwner{SessionID: sessionID}
 		var guestCart *core.Record
-		if sessionID != "" {
+		// A malformed id cannot name a cart: like an unknown one, it merges nothing.
+		if ValidSessionID(sessionID) {
 			var err error
 			if guestCart, err = findCart(txApp, guest); err != nil {
 				return err

@@ -11,6 +11,10 @@ import (
 // MaxPriceCents is the highest price a product may have: $1,000,000.00.
 const MaxPriceCents = 100_000_000
 
+// MaxStockQuantity is the largest stock a product may have, and so the
+// largest quantity a cart request can ask for before stock is compared.
+const MaxStockQuantity = 1_000_000_000
+
 // ErrBadAmount is returned for amounts that are not a non-negative number
 // with at most two decimals.
 var ErrBadAmount = errors.New("amount must be a number with at most two decimals")

@@ -221,7 +221,7 @@ func ValidateProduct(app core.App, rec *core.Record) validation.Errors {
 	if err := checkWholeNumber(rec.Get("priceCents"), 0, MaxPriceCents); err != "" {
 		errs["priceCents"] = validation.NewError("validation_invalid_price", "Price "+err)
 	}
-	if err := checkWholeNumber(rec.Get("stockQuantity"), 0, 1_000_000_000); err != "" {
+	if err := checkWholeNumber(rec.Get("stockQuantity"), 0, MaxStockQuantity); err != "" {
 		errs["stockQuantity"] = validation.NewError("validation_invalid_stock", "Stock quantity "+err)
 	}
 	if !IsCategory(rec.GetString("category")) {
