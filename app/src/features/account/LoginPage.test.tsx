@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
@@ -29,6 +29,21 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it('hides the error after 6 seconds (spec section 8)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockFetch({});
+      renderApp(<LoginPage />, { route: '/login', path: '/login' });
+      const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await u.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please enter both email and password');
+      act(() => vi.advanceTimersByTime(6000));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('falls back to "Login failed" when the server gives no reason', async () => {

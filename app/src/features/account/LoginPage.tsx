@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, type Location } from 'react-router-dom'
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isAdminUser } from '../../lib/user';
 
@@ -17,7 +18,7 @@ export default function LoginPage() {
   const from = (location.state as { from?: Partial<Location> } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFleetingState<string>();
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('login.title'));
 

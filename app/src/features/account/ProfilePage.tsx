@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, ChevronDownIcon, ChevronRightIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,9 @@ import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { TOAST_LONG } from '../../components/Toast';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { formatDate } from '../../lib/format';
 import { displayName } from '../../lib/user';
@@ -41,17 +41,10 @@ function ProfileScreen({ user }: { user: User }) {
     confirmPassword: '',
   });
   const [showPassword, setShowPassword] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useFleetingState<{ kind: 'success' | 'error'; text: string }>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('profile.title'));
-
-  // Notices on auth screens hide after 6 s (spec section 8).
-  useEffect(() => {
-    if (!notice) return;
-    const id = window.setTimeout(() => setNotice(null), TOAST_LONG);
-    return () => window.clearTimeout(id);
-  }, [notice]);
 
   const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 

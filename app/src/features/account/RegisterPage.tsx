@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { MIN_PASSWORD_LENGTH } from '../../lib/validation';
 
@@ -28,7 +29,7 @@ export default function RegisterPage() {
   const [confirm, setConfirm] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFleetingState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
