@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { trimRadixCss } from './scripts/trim-radix-css';
+import { bootAfterFirstPaint } from './scripts/boot-after-paint';
 
 const backend = 'http://127.0.0.1:8090';
 
@@ -27,7 +28,7 @@ const startupModule = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), trimRadixCss()],
+  plugins: [react(), trimRadixCss(), bootAfterFirstPaint()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

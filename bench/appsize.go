@@ -38,7 +38,10 @@ type appSizes struct {
 }
 
 var (
-	htmlAssetRe = regexp.MustCompile(`(?:src|href)="/?(assets/[^"]+\.(?:js|css))"`)
+	// Scripts and styles index.html names: in src/href attributes, and in the
+	// quoted URL list of the loader that starts the scripts after the first
+	// paint (app/scripts/boot-after-paint.ts).
+	htmlAssetRe = regexp.MustCompile(`["']/?(assets/[^"']+\.(?:js|css))["']`)
 	// Static imports of minified ES modules: `import{a as b}from"./x.js"`,
 	// `import"./x.js"`, `export{a}from"./x.js"`. Dynamic import("./x.js")
 	// has a parenthesis and is not matched.

@@ -17,7 +17,9 @@ for (const r of rows) console.log(`${r.f.padEnd(48)} ${kb(r.raw).padStart(10)} $
 
 const html = readFileSync(join(out, 'index.html'), 'utf8');
 const initial = new Set();
-for (const m of html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) initial.add(m[1]);
+// In src/href attributes and in the URL list of the loader that starts the scripts after the
+// first paint (scripts/boot-after-paint.ts).
+for (const m of html.matchAll(/["']\/assets\/([^"']+\.js)["']/g)) initial.add(m[1]);
 // follow static imports of the entry chunk(s)
 const queue = [...initial];
 while (queue.length) {
