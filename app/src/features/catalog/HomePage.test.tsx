@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '../../api/types';
@@ -102,5 +102,36 @@ describe('HomePage', () => {
     });
     renderApp(<HomePage />);
     expect(await screen.findByRole('link', { name: 'Manage Products' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('shows every card of the page: the first row at once, the rest right after', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => make(String(i + 1), 'Sound', 10 + i));
+    mockFetch({
+      'GET /api/products': { body: { products: many, pagination: { page: 1, pageSize: 20, totalCount: 7, totalPages: 1 } } },
+      'GET /api/products/categories': { body: [] },
+    });
+    renderApp(<HomePage />);
+    await screen.findByText('7 products found');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(7));
+  });
+
+  it('restores the kept scroll position with the whole page rendered', async () => {
+    sessionStorage.setItem('shopScrollPosition', '640');
+    const many = Array.from({ length: 7 }, (_, i) => make(String(i + 1), 'Sound', 10 + i));
+    mockFetch({
+      'GET /api/products': { body: { products: many, pagination: { page: 1, pageSize: 20, totalCount: 7, totalPages: 1 } } },
+      'GET /api/products/categories': { body: [] },
+    });
+    let cardsAtRestore = -1;
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {
+      cardsAtRestore = document.querySelectorAll('article').length;
+    });
+    renderApp(<HomePage />);
+    await screen.findByText('7 products found');
+    expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    // Restoring with only the first row in the page would clamp the position to a short page.
+    expect(cardsAtRestore).toBe(7);
+    expect(sessionStorage.getItem('shopScrollPosition')).toBeNull();
+    scrollTo.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Box, Button, Container, Flex, Grid, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,8 @@ function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return v;
 }
+
+const FIRST_ROW = 4;
 
 export default function HomePage() {
   const { t } = useTranslation('shop');
@@ -67,6 +69,17 @@ export default function HomePage() {
   const rememberScroll = useCallback(() => {
     session.set(STORAGE_KEYS.shopScrollPosition, String(Math.round(window.scrollY)));
   }, []);
+
+  // The first render shows one row of cards (a phone shows one, a wide screen four); the rest
+  // follow in a separate render, so the start-up work comes in short tasks. Not when a scroll
+  // position is to be restored: that needs the whole page at once.
+  const [limit, setLimit] = useState(() => (session.get(STORAGE_KEYS.shopScrollPosition) ? Infinity : FIRST_ROW));
+  const hasData = Boolean(list.data);
+  useEffect(() => {
+    if (!hasData || limit !== FIRST_ROW) return;
+    const id = window.setTimeout(() => startTransition(() => setLimit(Infinity)), 0);
+    return () => window.clearTimeout(id);
+  }, [hasData, limit]);
 
   const products = list.data?.products ?? [];
   const total = list.data?.pagination.totalCount ?? products.length;
@@ -169,7 +182,7 @@ export default function HomePage() {
           </Text>
         )}
         <Grid columns={{ initial: '1', xs: '2', md: '3', lg: '4' }} gap="4">
-          {products.map((p, i) => (
+          {products.slice(0, limit).map((p, i) => (
             <ProductCard key={p.id} product={p} inCart={quantityInCart(p.id)} eager={i < 4} onOpen={rememberScroll} />
           ))}
         </Grid>
