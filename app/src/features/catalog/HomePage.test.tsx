@@ -107,12 +107,15 @@ describe('HomePage', () => {
   it('shows every card of the page: the first row at once, the rest right after', async () => {
     const many = Array.from({ length: 7 }, (_, i) => make(String(i + 1), 'Sound', 10 + i));
     mockFetch({
-      'GET /api/products': { body: { products: many, pagination: { page: 1, pageSize: 20, totalCount: 7, totalPages: 1 } } },
+      'GET /api/products': { body: { products: many, pagination: { page: 1, pageSize: 7, totalCount: 14, totalPages: 2 } } },
       'GET /api/products/categories': { body: [] },
     });
     renderApp(<HomePage />);
-    await screen.findByText('7 products found');
+    await screen.findByText('14 products found');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(7));
+    // The pages come after the whole grid (under the first row they would jump down).
+    expect(await screen.findByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 1 of 2');
+    expect(screen.getAllByRole('article')).toHaveLength(7);
   });
 
   it('restores the kept scroll position with the whole page rendered', async () => {

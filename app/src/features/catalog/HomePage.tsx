@@ -188,7 +188,8 @@ export default function HomePage() {
         </Grid>
       </div>
 
-      {totalPages > 1 && (
+      {/* After the whole page of cards: shown under the first row it would jump (layout shift). */}
+      {totalPages > 1 && limit >= products.length && (
         <Flex justify="center" align="center" gap="3" mt="5" asChild>
           <nav aria-label={t('pagination.label')}>
             <Button variant="soft" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
