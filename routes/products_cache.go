@@ -72,8 +72,38 @@ func cachedList(e *core.RequestEvent, q shop.ProductQuery, build func() (any, er
 // whether its answer is the same for everyone and so may be kept; it is
 // kept when the catalog did not change while it was built.
 func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err error)) error {
-	c := catalogCacheOf(e.App)
-	gen := shop.CatalogGeneration(e.App)
+	var direct any
+	answer, err := cachedAnswerOf(e.App, key, func() ([]byte, bool, error) {
+		v, shared, err := build()
+		if err != nil {
+			return nil, false, err
+		}
+		if !shared {
+			direct = v
+			return nil, false, nil
+		}
+		plain, err := jsonBytes(v)
+		if err != nil {
+			return nil, false, fmt.Errorf("encode catalog answer: %w", err)
+		}
+		return plain, true, nil
+	})
+	if err != nil {
+		return err
+	}
+	if answer == nil {
+		return e.JSON(http.StatusOK, direct)
+	}
+	return answer.send(e, "application/json")
+}
+
+// cachedAnswerOf returns key's answer from the cache, or build's, which it
+// keeps when build says it is the same for everyone (shared) and the
+// catalog did not change while it was built. A nil answer (no error) means
+// build's answer was not shared.
+func cachedAnswerOf(app core.App, key any, build func() (plain []byte, shared bool, err error)) (*cachedAnswer, error) {
+	c := catalogCacheOf(app)
+	gen := shop.CatalogGeneration(app)
 	c.mu.Lock()
 	if c.gen != gen {
 		c.gen = gen
@@ -81,42 +111,41 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 	}
 	answer := c.answers[key]
 	c.mu.Unlock()
-	if answer == nil {
-		v, shared, err := build()
-		if err != nil {
-			return err
-		}
-		if !shared {
-			return e.JSON(http.StatusOK, v)
-		}
-		plain, err := jsonBytes(v)
-		if err != nil {
-			return fmt.Errorf("encode catalog answer: %w", err)
-		}
-		gz, err := gzipBytes(plain, gzip.DefaultCompression)
-		if err != nil {
-			return fmt.Errorf("compress catalog answer: %w", err)
-		}
-		answer = &cachedAnswer{plain: plain, gz: gz}
-		c.mu.Lock()
-		size := len(answer.plain) + len(answer.gz)
-		if c.gen == gen && shop.CatalogGeneration(e.App) == gen && size <= maxCatalogCacheBytes {
-			if c.bytes+size > maxCatalogCacheBytes {
-				c.reset()
-			}
-			if _, dup := c.answers[key]; !dup {
-				c.answers[key] = answer
-				c.bytes += size
-			}
-		}
-		c.mu.Unlock()
+	if answer != nil {
+		return answer, nil
 	}
+	plain, shared, err := build()
+	if err != nil || !shared {
+		return nil, err
+	}
+	gz, err := gzipBytes(plain, gzip.DefaultCompression)
+	if err != nil {
+		return nil, fmt.Errorf("compress catalog answer: %w", err)
+	}
+	answer = &cachedAnswer{plain: plain, gz: gz}
+	c.mu.Lock()
+	size := len(answer.plain) + len(answer.gz)
+	if c.gen == gen && shop.CatalogGeneration(app) == gen && size <= maxCatalogCacheBytes {
+		if c.bytes+size > maxCatalogCacheBytes {
+			c.reset()
+		}
+		if _, dup := c.answers[key]; !dup {
+			c.answers[key] = answer
+			c.bytes += size
+		}
+	}
+	c.mu.Unlock()
+	return answer, nil
+}
+
+// send writes the answer, gzip-compressed when the client accepts it.
+func (a *cachedAnswer) send(e *core.RequestEvent, contentType string) error {
 	e.Response.Header().Add("Vary", "Accept-Encoding")
-	if answer.gz != nil && acceptsGzip(e.Request) {
+	if a.gz != nil && acceptsGzip(e.Request) {
 		e.Response.Header().Set("Content-Encoding", "gzip")
-		return e.Blob(http.StatusOK, "application/json", answer.gz)
+		return e.Blob(http.StatusOK, contentType, a.gz)
 	}
-	return e.Blob(http.StatusOK, "application/json", answer.plain)
+	return e.Blob(http.StatusOK, contentType, a.plain)
 }
 
 // reset empties the cache; c.mu is held.

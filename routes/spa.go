@@ -12,6 +12,9 @@ import (
 	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/routes/firstscreen"
+	"stageshop/shop"
 )
 
 // registerSPA serves the built app: its files as they are, index.html for
@@ -24,6 +27,10 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 		index = "placeholder.html"
 	}
 	files := &staticFiles{site: site}
+	var home *homePage
+	if index == "index.html" {
+		home = newHomePage(site, se.App)
+	}
 
 	// One pattern per method: an any-method "/api/{path...}" would conflict
 	// with "GET /{path...}" in the router.
@@ -52,8 +59,77 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 			}
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
+		if name == "" && home != nil {
+			if served, err := home.serve(e); served || err != nil {
+				return err
+			}
+		}
 		return files.serve(e, index)
 	}).Bind(quietRead())
+}
+
+// homePage serves the home with its first screen already in the HTML (see
+// package firstscreen), per language and catalog generation from the
+// catalog cache.
+type homePage struct {
+	index []byte
+	texts *firstscreen.Texts
+}
+
+// newHomePage is nil when the built app has no index.html or translations
+// (then the plain index.html is served).
+func newHomePage(site fs.FS, app core.App) *homePage {
+	index, err := fs.ReadFile(site, "index.html")
+	if err != nil {
+		return nil
+	}
+	texts, err := firstscreen.LoadTexts(site)
+	if err != nil {
+		app.Logger().Warn("home first screen off: translations unreadable", "error", err)
+		return nil
+	}
+	if _, ok := firstscreen.Page(index, "en", nil); !ok {
+		app.Logger().Warn("home first screen off: index.html has no <html lang=\"en\"> and <div id=\"root\">")
+		return nil
+	}
+	return &homePage{index: index, texts: texts}
+}
+
+// firstScreenKey is the catalog cache's key of the home page in a language.
+type firstScreenKey string
+
+// serve answers the home with its first screen, when the request is for
+// the plain home (no query but ?lng=): a ?category= or a search starts
+// elsewhere. served is false when the plain index.html is to be sent.
+func (h *homePage) serve(e *core.RequestEvent) (served bool, err error) {
+	for k := range e.Request.URL.Query() {
+		if k != "lng" {
+			return false, nil
+		}
+	}
+	lang := firstscreen.Language(e.Request)
+	answer, err := cachedAnswerOf(e.App, firstScreenKey(lang), func() ([]byte, bool, error) {
+		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
+		products, total, err := shop.ListProducts(e.App, q)
+		if err != nil {
+			return nil, false, err
+		}
+		screen, err := h.texts.Render(lang, products, total)
+		if err != nil {
+			return nil, false, err
+		}
+		page, _ := firstscreen.Page(h.index, lang, screen)
+		return page, true, nil
+	})
+	if err != nil {
+		// The shop still works without it: log and send the plain page.
+		e.App.Logger().Error("home first screen", "error", err)
+		return false, nil
+	}
+	// The page depends on the language, which may come from these.
+	e.Response.Header().Add("Vary", "Accept-Language")
+	e.Response.Header().Add("Vary", "Cookie")
+	return true, answer.send(e, "text/html; charset=utf-8")
 }
 
 // compressible are the file types worth sending gzip-compressed.

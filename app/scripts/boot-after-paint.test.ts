@@ -61,6 +61,39 @@ describe('bootAfterFirstPaint', () => {
     expect(startupPreloads).toHaveBeenCalledTimes(1);
   });
 
+  it('starts when the first paint is on screen, where the browser reports paints', () => {
+    vi.useFakeTimers();
+    const observers: { cb: (list: { getEntries: () => unknown[] }, o: { disconnect: () => void }) => void; options?: unknown }[] = [];
+    const disconnect = vi.fn();
+    class FakeObserver {
+      static supportedEntryTypes = ['paint', 'mark'];
+      constructor(cb: (typeof observers)[number]['cb']) {
+        observers.push({ cb });
+      }
+      observe(options: unknown) {
+        observers[observers.length - 1].options = options;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      runLoader(transform(built));
+      expect(observers).toHaveLength(1);
+      expect(observers[0].options).toEqual({ type: 'paint', buffered: true });
+      frames.forEach((cb) => cb(16)); // a frame alone is not enough
+      vi.advanceTimersByTime(0);
+      expect(moduleScripts()).toEqual([]);
+
+      observers[0].cb({ getEntries: () => [{ name: 'first-paint' }] }, { disconnect });
+      vi.advanceTimersByTime(0);
+      expect(disconnect).toHaveBeenCalled();
+      expect(moduleScripts()).toEqual(['/assets/index-abc.js']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('boots after a second when no frame comes', () => {
     vi.useFakeTimers();
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);

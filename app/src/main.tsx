@@ -21,8 +21,9 @@ const queryClient = createQueryClient();
 // Start translations and the home's first product page at once, in parallel.
 const i18nReady = initI18n();
 const productMatch = /^\/products\/([^/]+)\/?$/.exec(window.location.pathname);
+let firstProducts: Promise<unknown> = Promise.resolve();
 if (window.location.pathname === '/') {
-  void queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
+  firstProducts = queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
   void queryClient.prefetchQuery(categoriesQuery());
 } else if (productMatch) {
   // A product page opened directly: fetch the product and the page's chunk together.
@@ -45,5 +46,9 @@ function mount() {
   });
 }
 
-// Render once the start-up translations are in, so no Suspense fallback flashes.
-i18nReady.then(mount, mount);
+// Render once the start-up translations are in, so no Suspense fallback flashes. When the
+// server sent the home's first screen (index.html shows it), also wait for the products, so
+// the first render shows the same cards instead of an empty grid.
+const firstScreenShown =
+  document.getElementById('root')?.hasAttribute('data-first-screen') && !document.documentElement.hasAttribute('data-boot');
+Promise.all([i18nReady, firstScreenShown ? firstProducts : null]).then(mount, mount);

@@ -9,6 +9,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -296,7 +297,13 @@ type Harness struct {
 // NewHarness makes a fresh app (cleaned up with the test) and its router.
 func NewHarness(t testing.TB) Harness {
 	t.Helper()
-	app := NewMigrated(t)
+	return NewHarnessSite(t, Site)
+}
+
+// NewHarnessSite is NewHarness serving site as the built web app.
+func NewHarnessSite(t testing.TB, site fs.FS) Harness {
+	t.Helper()
+	app := NewMigratedSite(t, site)
 	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
 }
 
@@ -365,6 +372,12 @@ func buildTemplate() (string, error) {
 // Factory's.
 func NewMigrated(t testing.TB) *tests.TestApp {
 	t.Helper()
+	return NewMigratedSite(t, Site)
+}
+
+// NewMigratedSite is NewMigrated serving site as the built web app.
+func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
+	t.Helper()
 	dir, err := templateDir()
 	if err != nil {
 		t.Fatalf("template data dir: %v", err)
@@ -376,7 +389,7 @@ func NewMigrated(t testing.TB) *tests.TestApp {
 	// As in Factory: no rate limits unless a test turns them on.
 	app.Settings().RateLimits.Enabled = false
 	hooks.Register(app)
-	routes.Register(app, Site)
+	routes.Register(app, site)
 	t.Cleanup(app.Cleanup)
 	return app
 }

@@ -67,6 +67,8 @@ describe('i18n start-up', () => {
     expect(i18n.language).toBe('ru');
     expect(i18n.t('shop:addToCart')).toBe('В корзину');
     expect(localStorage.getItem('i18nextLng')).toBe('ru');
+    // The server reads the cookie to send the home's first screen in Russian.
+    expect(document.cookie).toMatch(/(^|; )i18next=ru(;|$)/);
     expect(document.documentElement.lang).toBe('ru');
   });
 

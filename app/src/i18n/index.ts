@@ -49,7 +49,10 @@ export function initI18n(): Promise<unknown> {
         lookupQuerystring: 'lng',
         lookupLocalStorage: LANGUAGE_STORAGE_KEY,
         lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
+        // The cookie lets the server send the home's first screen in this language (routes/firstscreen).
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 60 * 24 * 365,
+        cookieOptions: { path: '/', sameSite: 'lax' },
         convertDetectedLanguage: (l: string) => normalizeLanguage(l) ?? '',
       },
       backend: {

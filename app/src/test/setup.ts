@@ -21,4 +21,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The language cookie the i18n detector keeps (for the server's first screen).
+  document.cookie = 'i18next=; path=/; max-age=0';
 });

@@ -1,0 +1,121 @@
+// 8. The home's first screen: the server sends the header, hero, filters and
+// the first row of cards in the HTML (routes/firstscreen), so they show
+// before any script has run, in the shopper's language; the app then takes
+// over without anything moving. Signed-in shoppers and a language stored in
+// the browser other than the server's guess get the plain boot header.
+import { apiOk } from '../lib/api.mjs';
+import { DESKTOP, PHONE } from '../lib/browser.mjs';
+import { assert, until } from '../lib/shop.mjs';
+
+/** The app's scripts never arrive: what shows is the HTML alone. */
+const withoutApp = (page) => page.route(/\/assets\/[^?]*\.js(\?|$)/, (route) => route.abort());
+const scriptsBlocked = (text) => /Failed to load resource|net::ERR_FAILED/.test(text);
+
+/** Position, size and text of what the first screen shows, in the shown tree (first screen or app). */
+function boxes(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('#root > .radix-themes:not([style*="display: none"])');
+    const list = [];
+    const selectors = ['header a.brand', 'header button', 'h1', '.hero p', 'select', '#product-search', 'main p[aria-live]'];
+    const cards = [...root.querySelectorAll('article')].slice(0, 4);
+    for (const sel of selectors) for (const el of root.querySelectorAll(sel)) list.push([sel, el]);
+    cards.forEach((card, i) => {
+      list.push([`card ${i}`, card]);
+      for (const sel of ['img', 'h2', 'p', 'button']) for (const el of card.querySelectorAll(sel)) list.push([`card ${i} ${sel}`, el]);
+    });
+    return list.map(([what, el]) => {
+      const r = el.getBoundingClientRect();
+      return { what, text: (el.textContent || el.getAttribute('aria-label') || '').trim(), x: r.x, y: r.y, w: r.width, h: r.height };
+    });
+  });
+}
+
+const shown = (page, sel) => page.evaluate((s) => { const el = document.querySelector(s); return !!el && getComputedStyle(el).display !== 'none'; }, sel);
+
+export default {
+  id: 8,
+  title: 'First screen: the home paints from the HTML, translated, and the app takes over in place',
+  async run({ baseURL, newContext, log }) {
+    const newest = (await apiOk(baseURL, 'GET', '/api/products?page=1&pageSize=4')).products;
+    const shop = { en: await apiOk(baseURL, 'GET', '/locales/en/shop.json'), ru: await apiOk(baseURL, 'GET', '/locales/ru/shop.json'), zh: await apiOk(baseURL, 'GET', '/locales/zh/shop.json') };
+
+    for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+      // The HTML alone: header, hero and the newest four products, nothing to click yet.
+      const bare = await newContext();
+      bare.allowConsole(scriptsBlocked);
+      const page = await bare.newPage();
+      await page.setViewportSize(viewport);
+      await withoutApp(page);
+      await page.goto('/');
+      assert.ok(await shown(page, '.first-screen'), `${name}: the first screen shows without the app's scripts`);
+      assert.ok(!(await shown(page, '.boot-header')), `${name}: the boot header is hidden under the first screen`);
+      const before = await boxes(page);
+      const names = before.filter((b) => /^card \d h2$/.test(b.what)).map((b) => b.text);
+      assert.deepEqual(names, newest.map((p) => p.nameLocalized?.en || p.name), `${name}: the first screen shows the four newest products`);
+      assert.ok(before.some((b) => b.what === 'h1' && b.text === shop.en.hero.title), `${name}: the English hero title`);
+
+      // With the app: it replaces the first screen by the same layout; nothing shifts.
+      const full = await newContext();
+      const app = await full.newPage();
+      await app.setViewportSize(viewport);
+      await app.addInitScript(() => {
+        window.__shift = 0;
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await app.goto('/');
+      await until(async () => app.evaluate(() => !document.querySelector('.first-screen') && document.querySelectorAll('#root article').length >= 4), `${name}: the app mounts over the first screen`);
+      await app.waitForTimeout(500);
+      const after = await boxes(app);
+      assert.equal(after.length, before.length, `${name}: the app shows the same elements as the first screen:\n${JSON.stringify(before.map((b) => b.what))}\n${JSON.stringify(after.map((b) => b.what))}`);
+      before.forEach((b, i) => {
+        const a = after[i];
+        assert.equal(a.what, b.what, `${name}: element ${i}`);
+        assert.equal(a.text, b.text, `${name}: ${b.what} reads the same before and after the app mounts`);
+        for (const k of ['x', 'y', 'w', 'h']) {
+          assert.ok(Math.abs(a[k] - b[k]) <= 1, `${name}: ${b.what} ("${b.text.slice(0, 30)}") ${k} ${b[k]} -> ${a[k]}: the app's markup differs from routes/firstscreen/home.gohtml`);
+        }
+      });
+      const shift = await app.evaluate(() => window.__shift);
+      assert.ok(shift < 0.01, `${name}: layout shift while the app starts is ${shift}`);
+      log(`${name}: ${before.length} elements in place, layout shift ${shift.toFixed(4)}`);
+    }
+
+    // The language: ?lng=, the cookie the app keeps, the browser's language.
+    for (const [how, lang, setup] of [
+      ['?lng=ru', 'ru', { path: '/?lng=ru' }],
+      ['the i18next cookie', 'ru', { cookie: 'ru' }],
+      ['a Chinese browser', 'zh', { locale: 'zh-CN' }],
+    ]) {
+      const c = await newContext({ locale: setup.locale });
+      c.allowConsole(scriptsBlocked);
+      if (setup.cookie) await c.context.addCookies([{ name: 'i18next', value: setup.cookie, url: baseURL }]);
+      const page = await c.newPage();
+      await withoutApp(page);
+      await page.goto(setup.path ?? '/');
+      assert.ok(await shown(page, '.first-screen'), `${how}: the first screen shows`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${how}: <html lang>`);
+      assert.equal((await page.locator('.first-screen h1').textContent()).trim(), shop[lang].hero.title, `${how}: the hero title in ${lang}`);
+    }
+
+    // Where the app would start differently, the plain boot header shows instead.
+    for (const [why, storage] of [
+      ['a signed-in shopper', { local: { authToken: 'token' } }],
+      ['Russian chosen in this browser', { local: { i18nextLng: 'ru' } }],
+      ['a category kept from the last visit', { session: { shopSelectedCategory: 'Sound' } }],
+    ]) {
+      const c = await newContext();
+      c.allowConsole(scriptsBlocked);
+      const page = await c.newPage();
+      await page.addInitScript((s) => {
+        for (const [k, v] of Object.entries(s.local ?? {})) localStorage.setItem(k, v);
+        for (const [k, v] of Object.entries(s.session ?? {})) sessionStorage.setItem(k, v);
+      }, storage);
+      await withoutApp(page);
+      await page.goto('/');
+      assert.ok(!(await shown(page, '.first-screen')), `${why}: the first screen is hidden`);
+      assert.ok(await shown(page, '.boot-header'), `${why}: the boot header shows`);
+    }
+  },
+};

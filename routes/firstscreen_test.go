@@ -1,0 +1,133 @@
+package routes_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"stageshop/internal/testapp"
+)
+
+// firstScreenSite is a built app as far as the first screen needs it: an
+// index.html of the real shape and the app's real translations.
+func firstScreenSite(t *testing.T) fstest.MapFS {
+	t.Helper()
+	site := fstest.MapFS{
+		"index.html": {Data: []byte(`<!doctype html><html lang="en"><head><title>StageShop</title></head>` +
+			`<body><div id="root"><div class="boot-header">StageShop</div></div></body></html>`)},
+	}
+	for _, lang := range []string{"en", "ru", "zh"} {
+		for _, ns := range []string{"common", "shop"} {
+			name := "locales/" + lang + "/" + ns + ".json"
+			raw, err := os.ReadFile("../app/public/" + name)
+			if err != nil {
+				t.Fatalf("read %s: %v", name, err)
+			}
+			site[name] = &fstest.MapFile{Data: raw}
+		}
+	}
+	return site
+}
+
+// The home arrives with its first screen in the HTML: in the shopper's
+// language, with the newest four products, escaped, and current after a
+// catalog change. Anything but the plain home gets the plain index.html.
+func TestHomeFirstScreen(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	oldest := testapp.NewProduct(t, h.App, testapp.Product{Name: "Oldest Stand", PriceCents: 1000, Stock: 2})
+	for _, name := range []string{"Par Can", "Fog Machine", "Truss Clamp"} {
+		testapp.NewProduct(t, h.App, testapp.Product{Name: name, PriceCents: 123456, Stock: 7,
+			NameLocalized: map[string]string{"ru": name + " RU"}})
+	}
+	evil := testapp.NewProduct(t, h.App, testapp.Product{Name: `<img src=x onerror=alert(1)>"`, PriceCents: 5, Stock: 0})
+
+	home := func(url string, headers ...string) (string, http.Header) {
+		t.Helper()
+		res := h.Client.Do(http.MethodGet, url, nil, headers...)
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", url, res.Status)
+		}
+		return string(res.Body), res.Header
+	}
+
+	body, header := home("/")
+	for _, want := range []string{
+		`<html lang="en">`, `<div id="root" data-first-screen="en">`, `class="boot-header"`,
+		"Professional Stage Equipment", "5 products found", "Truss Clamp", "Fog Machine", "Par Can",
+		"$1,234.56", "7 in stock", "$0.05", "Out of Stock",
+		`&lt;img src=x onerror=alert(1)&gt;&#34;`, `href="/products/` + evil.Id + `"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the home's first screen lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "<img src=x") {
+		t.Error("a product name reached the page unescaped")
+	}
+	if strings.Contains(body, "Oldest Stand") {
+		t.Error("the first screen shows one row of four cards, the oldest product is not in it")
+	}
+	if ct := header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	if vary := strings.Join(header.Values("Vary"), ","); !strings.Contains(vary, "Accept-Language") || !strings.Contains(vary, "Cookie") {
+		t.Errorf("Vary %q: the page depends on the language", vary)
+	}
+	if cc := header.Get("Cache-Control"); cc != "no-cache" {
+		t.Errorf("Cache-Control %q", cc)
+	}
+
+	// The language: ?lng=, then the app's cookie, then Accept-Language.
+	for _, c := range []struct {
+		url, lang, want string
+		headers         []string
+	}{
+		{"/?lng=ru", "ru", "Найдено товаров: 5", nil},
+		{"/", "ru", "Truss Clamp RU", []string{"Cookie", "i18next=ru"}},
+		{"/", "zh", "找到 5 件产品", []string{"Accept-Language", "de-DE,zh-CN;q=0.8,en;q=0.5"}},
+		{"/?lng=zh", "zh", "专业舞台设备", []string{"Cookie", "i18next=ru"}},
+		{"/?lng=%3Cscript%3E", "en", "5 products found", nil},
+	} {
+		body, _ := home(c.url, c.headers...)
+		if !strings.Contains(body, `<html lang="`+c.lang+`">`) || !strings.Contains(body, c.want) {
+			t.Errorf("GET %s %v: want lang %s and %q", c.url, c.headers, c.lang, c.want)
+		}
+	}
+
+	// Other starts (a category, a search, any other page) get the plain index.html.
+	for _, url := range []string{"/?category=Sound", "/?lng=ru&search=par", "/products/" + oldest.Id, "/cart"} {
+		body, _ := home(url)
+		if strings.Contains(body, "data-first-screen") || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
+			t.Errorf("GET %s should be the plain index.html", url)
+		}
+	}
+
+	// Compressed for browsers that take gzip, the same page.
+	res := h.Client.Do(http.MethodGet, "/", nil, "Accept-Encoding", "gzip")
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(res.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if string(plain) != body {
+		t.Error("the gzip page differs from the plain one")
+	}
+
+	// A catalog change shows at once (the page is kept per catalog generation).
+	evil.Set("isActive", false)
+	if err := h.App.Save(evil); err != nil {
+		t.Fatal(err)
+	}
+	body, _ = home("/")
+	if strings.Contains(body, "onerror") || !strings.Contains(body, "Oldest Stand") || !strings.Contains(body, "4 products found") {
+		t.Error("after a product was deactivated the first screen still shows it")
+	}
+}
