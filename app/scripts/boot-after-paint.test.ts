@@ -56,7 +56,7 @@ describe('bootAfterFirstPaint', () => {
     expect(preloads()).toEqual(['/assets/vendor-def.js', '/assets/client-ghi.js']);
     expect(moduleScripts()).toEqual(['/assets/index-abc.js']);
 
-    vi.advanceTimersByTime(2000); // the fallback timer does not load it twice
+    vi.advanceTimersByTime(5000); // the fallback timer does not load it twice
     expect(moduleScripts()).toHaveLength(1);
     expect(startupPreloads).toHaveBeenCalledTimes(1);
   });
@@ -94,11 +94,11 @@ describe('bootAfterFirstPaint', () => {
     }
   });
 
-  it('boots after a second when no frame comes', () => {
+  it('boots after three seconds when no frame comes', () => {
     vi.useFakeTimers();
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     runLoader(transform(built));
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(2999);
     expect(moduleScripts()).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(moduleScripts()).toEqual(['/assets/index-abc.js']);

@@ -14,9 +14,11 @@ const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/
  * is none, the first animation frame; at once in a hidden tab, where frames never come) it starts
  * the translation and product preloads of index.html (`startupPreloads`), the module preloads
  * and the entry script. The downloads still run in parallel; they only start a frame later (at
- * the latest after a second, should no paint come). Waiting for the paint itself rather than
- * the frame matters with the server's first screen and its photos: started at the frame, the
- * script work kept that frame from the screen for 1-2 s in Lighthouse's mobile runs.
+ * the latest after three seconds, should no paint be reported). Waiting for the paint itself rather than the frame
+ * matters with the server's first screen and its photos: started at the frame, the script work
+ * kept that frame from the screen for 1-2 s in Lighthouse's mobile runs; and as Chromium
+ * sometimes shows the first frame only after ~1.2 s, a one-second fallback often started the
+ * scripts just before it.
  */
 export function bootAfterFirstPaint(): Plugin {
   return {
@@ -36,7 +38,7 @@ export function bootAfterFirstPaint(): Plugin {
           "var po=typeof PerformanceObserver==='function'&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0;" +
           "if(document.visibilityState==='hidden'||(!po&&typeof requestAnimationFrame!=='function'))boot();" +
           "else{if(po)new PerformanceObserver(function(l,o){if(l.getEntries().length){o.disconnect();setTimeout(boot,0)}}).observe({type:'paint',buffered:true});" +
-          'else requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,1000)}})(' +
+          'else requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,3000)}})(' +
           JSON.stringify(entry[1]) +
           ',' +
           JSON.stringify(preloads) +

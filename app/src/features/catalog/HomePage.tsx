@@ -70,16 +70,17 @@ export default function HomePage() {
     session.set(STORAGE_KEYS.shopScrollPosition, String(Math.round(window.scrollY)));
   }, []);
 
-  // The first render shows one row of cards (a phone shows one, a wide screen four); the rest
-  // follow in a separate render, so the start-up work comes in short tasks. Not when a scroll
-  // position is to be restored: that needs the whole page at once.
+  // The first render shows one row of cards (a phone shows one, a wide screen four), as the
+  // server's first screen does (routes/firstscreen); the rest follow a row per render, so the
+  // start-up work comes in short tasks. Not when a scroll position is to be restored: that
+  // needs the whole page at once.
   const [limit, setLimit] = useState(() => (session.get(STORAGE_KEYS.shopScrollPosition) ? Infinity : FIRST_ROW));
-  const hasData = Boolean(list.data);
+  const shownAll = limit >= (list.data?.products.length ?? 0);
   useEffect(() => {
-    if (!hasData || limit !== FIRST_ROW) return;
-    const id = window.setTimeout(() => startTransition(() => setLimit(Infinity)), 0);
+    if (shownAll) return;
+    const id = window.setTimeout(() => startTransition(() => setLimit((l) => l + FIRST_ROW)), 0);
     return () => window.clearTimeout(id);
-  }, [hasData, limit]);
+  }, [shownAll, limit]);
 
   const products = list.data?.products ?? [];
   const total = list.data?.pagination.totalCount ?? products.length;
@@ -189,7 +190,7 @@ export default function HomePage() {
       </div>
 
       {/* After the whole page of cards: shown under the first row it would jump (layout shift). */}
-      {totalPages > 1 && limit >= products.length && (
+      {totalPages > 1 && shownAll && (
         <Flex justify="center" align="center" gap="3" mt="5" asChild>
           <nav aria-label={t('pagination.label')}>
             <Button variant="soft" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
