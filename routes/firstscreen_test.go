@@ -99,8 +99,8 @@ func TestHomeFirstScreen(t *testing.T) {
 		}
 	}
 
-	// Other starts (a category, a search, any other page) get the plain index.html.
-	for _, url := range []string{"/?category=Sound", "/?lng=ru&search=par", "/products/" + oldest.Id, "/cart"} {
+	// Other starts (a category, a search, other screens) get the plain index.html.
+	for _, url := range []string{"/?category=Sound", "/?lng=ru&search=par", "/cart", "/login"} {
 		body, _ := home(url)
 		if strings.Contains(body, "data-first-screen") || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
 			t.Errorf("GET %s should be the plain index.html", url)
@@ -129,5 +129,32 @@ func TestHomeFirstScreen(t *testing.T) {
 	body, _ = home("/")
 	if strings.Contains(body, "onerror") || !strings.Contains(body, "Oldest Stand") || !strings.Contains(body, "4 products found") {
 		t.Error("after a product was deactivated the first screen still shows it")
+	}
+
+	// A product's page: its photo, name, price and stock, escaped; inactive
+	// and unknown products get the plain page (the app says not found).
+	body, _ = home("/products/" + oldest.Id + "?lng=ru")
+	for _, want := range []string{`<div id="root" data-first-screen="ru">`, "<h1 class=\"rt-Heading rt-r-size-7\">Oldest Stand</h1>",
+		"$10.00", "В наличии: 2", `fetchpriority="high" src="/images/products/`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the product page's first screen lacks %q", want)
+		}
+	}
+	body, _ = home("/products/" + evil.Id)
+	if strings.Contains(body, "data-first-screen") {
+		t.Error("an inactive product's page has a first screen")
+	}
+	evil.Set("isActive", true)
+	if err := h.App.Save(evil); err != nil {
+		t.Fatal(err)
+	}
+	body, _ = home("/products/" + evil.Id)
+	if !strings.Contains(body, "data-first-screen") || !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;&#34;</h1>") || strings.Contains(body, "<img src=x") {
+		t.Error("the product page's first screen must show the name, escaped")
+	}
+	for _, url := range []string{"/products/nosuchproduct00", "/products/" + oldest.Id + "/more", "/products/" + oldest.Id + "?ref=mail"} {
+		if body, _ := home(url); strings.Contains(body, "data-first-screen") {
+			t.Errorf("GET %s should be the plain index.html", url)
+		}
 	}
 }

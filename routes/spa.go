@@ -3,6 +3,7 @@ package routes
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -59,8 +60,8 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 			}
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
-		if name == "" && home != nil {
-			if served, err := home.serve(e); served || err != nil {
+		if home != nil {
+			if served, err := home.serve(e, name); served || err != nil {
 				return err
 			}
 		}
@@ -68,9 +69,9 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 	}).Bind(quietRead())
 }
 
-// homePage serves the home with its first screen already in the HTML (see
-// package firstscreen), per language and catalog generation from the
-// catalog cache.
+// homePage serves the home and the product pages with their first screen
+// already in the HTML (see package firstscreen), per language and catalog
+// generation from the catalog cache.
 type homePage struct {
 	index []byte
 	texts *firstscreen.Texts
@@ -95,35 +96,56 @@ func newHomePage(site fs.FS, app core.App) *homePage {
 	return &homePage{index: index, texts: texts}
 }
 
-// firstScreenKey is the catalog cache's key of the home page in a language.
-type firstScreenKey string
+// firstScreenKey is the catalog cache's key of a page with its first
+// screen: the home (product "") or a product's page, in a language.
+type firstScreenKey struct{ lang, product string }
 
-// serve answers the home with its first screen, when the request is for
-// the plain home (no query but ?lng=): a ?category= or a search starts
-// elsewhere. served is false when the plain index.html is to be sent.
-func (h *homePage) serve(e *core.RequestEvent) (served bool, err error) {
+// serve answers the plain home (no query but ?lng=: a ?category= or a
+// search starts elsewhere) and an active product's page with their first
+// screen. served is false when the plain index.html is to be sent.
+func (h *homePage) serve(e *core.RequestEvent, name string) (served bool, err error) {
+	product, isProduct := strings.CutPrefix(name, "products/")
+	if name != "" && (!isProduct || product == "" || strings.Contains(product, "/")) {
+		return false, nil
+	}
 	for k := range e.Request.URL.Query() {
 		if k != "lng" {
 			return false, nil
 		}
 	}
 	lang := firstscreen.Language(e.Request)
-	answer, err := cachedAnswerOf(e.App, firstScreenKey(lang), func() ([]byte, bool, error) {
-		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
-		products, total, err := shop.ListProducts(e.App, q)
-		if err != nil {
-			return nil, false, err
-		}
-		screen, err := h.texts.Render(lang, products, total)
-		if err != nil {
-			return nil, false, err
+	answer, err := cachedAnswerOf(e.App, firstScreenKey{lang, product}, func() ([]byte, bool, error) {
+		var screen []byte
+		if isProduct {
+			p, err := shop.GetProduct(e.App, product)
+			if errors.Is(err, shop.ErrProductNotFound) || err == nil && !p.IsActive {
+				return nil, false, nil // the app says "Product not found"
+			}
+			if err != nil {
+				return nil, false, err
+			}
+			if screen, err = h.texts.RenderProduct(lang, p); err != nil {
+				return nil, false, err
+			}
+		} else {
+			q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
+			products, total, err := shop.ListProducts(e.App, q)
+			if err != nil {
+				return nil, false, err
+			}
+			if screen, err = h.texts.Render(lang, products, total); err != nil {
+				return nil, false, err
+			}
 		}
 		page, _ := firstscreen.Page(h.index, lang, screen)
 		return page, true, nil
 	})
+	if answer == nil && err == nil {
+		return false, nil
+	}
 	if err != nil {
 		// The shop still works without it: log and send the plain page.
-		e.App.Logger().Error("home first screen", "error", err)
+		e.App.Logger().Error("first screen", "path", name, "error", err)
 		return false, nil
 	}
 	// The page depends on the language, which may come from these.

@@ -4,8 +4,10 @@ import { RequireAdmin, RequireAuth } from './auth/guards';
 import { ErrorPage } from './components/ErrorPage';
 import { Layout } from './components/Layout';
 import HomePage from './features/catalog/HomePage';
+import { lazyWithPreload } from './lib/lazyWithPreload';
 
-const ProductPage = lazy(() => import('./features/catalog/ProductPage'));
+// Preloadable: main.tsx loads it beside the product when a product page is opened directly.
+export const ProductPage = lazyWithPreload(() => import('./features/catalog/ProductPage'));
 const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme';
-import { App } from './App';
+import { App, ProductPage } from './App';
 import { Providers } from './Providers';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
@@ -21,14 +21,13 @@ const queryClient = createQueryClient();
 // Start translations and the home's first product page at once, in parallel.
 const i18nReady = initI18n();
 const productMatch = /^\/products\/([^/]+)\/?$/.exec(window.location.pathname);
-let firstProducts: Promise<unknown> = Promise.resolve();
+let firstData: Promise<unknown> = Promise.resolve();
 if (window.location.pathname === '/') {
-  firstProducts = queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
+  firstData = queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
   void queryClient.prefetchQuery(categoriesQuery());
 } else if (productMatch) {
   // A product page opened directly: fetch the product and the page's chunk together.
-  void queryClient.prefetchQuery(productQuery(decodeURIComponent(productMatch[1])));
-  void import('./features/catalog/ProductPage');
+  firstData = Promise.all([queryClient.prefetchQuery(productQuery(decodeURIComponent(productMatch[1]))), ProductPage.preload()]);
 }
 
 function mount() {
@@ -47,8 +46,8 @@ function mount() {
 }
 
 // Render once the start-up translations are in, so no Suspense fallback flashes. When the
-// server sent the home's first screen (index.html shows it), also wait for the products, so
-// the first render shows the same cards instead of an empty grid.
+// server sent the page's first screen (index.html shows it), also wait for the products or the
+// product and its page's code, so the first render shows the same page, not a spinner.
 const firstScreenShown =
   document.getElementById('root')?.hasAttribute('data-first-screen') && !document.documentElement.hasAttribute('data-boot');
-Promise.all([i18nReady, firstScreenShown ? firstProducts : null]).then(mount, mount);
+Promise.all([i18nReady, firstScreenShown ? firstData : null]).then(mount, mount);

@@ -1,7 +1,7 @@
-// 8. The home's first screen: the server sends the header, hero, filters and
-// the first row of cards in the HTML (routes/firstscreen), so they show
-// before any script has run, in the shopper's language; the app then takes
-// over without anything moving. Signed-in shoppers and a language stored in
+// 8. First screens: the server sends the home's header, hero, filters and
+// first row of cards, and a product page's photos and text, in the HTML
+// (routes/firstscreen), so they show before any script has run, in the
+// shopper's language; the app then takes over without anything moving. Signed-in shoppers and a language stored in
 // the browser other than the server's guess get the plain boot header.
 import { apiOk } from '../lib/api.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
@@ -11,15 +11,16 @@ import { assert, until } from '../lib/shop.mjs';
 const withoutApp = (page) => page.route(/\/assets\/[^?]*\.js(\?|$)/, (route) => route.abort());
 const scriptsBlocked = (text) => /Failed to load resource|net::ERR_FAILED/.test(text);
 
+const HOME = ['header a.brand', 'header button', 'h1', '.hero p', 'select', '#product-search', 'main p[aria-live]'];
+const PRODUCT = ['header a.brand', 'header button', 'main nav li', 'h1', '.gallery-main img', '.gallery-main button', '.gallery-thumb', 'main p', 'main button', 'main input', 'main h2', 'dt', 'dd'];
+
 /** Position, size and text of what the first screen shows, in the shown tree (first screen or app). */
-function boxes(page) {
-  return page.evaluate(() => {
-    const root = document.querySelector('#root > .radix-themes:not([style*="display: none"])');
+function boxes(page, selectors) {
+  return page.evaluate((selectors) => {
+    const root = document.querySelector('#root > .radix-themes');
     const list = [];
-    const selectors = ['header a.brand', 'header button', 'h1', '.hero p', 'select', '#product-search', 'main p[aria-live]'];
-    const cards = [...root.querySelectorAll('article')].slice(0, 4);
     for (const sel of selectors) for (const el of root.querySelectorAll(sel)) list.push([sel, el]);
-    cards.forEach((card, i) => {
+    [...root.querySelectorAll('article')].slice(0, 4).forEach((card, i) => {
       list.push([`card ${i}`, card]);
       for (const sel of ['img', 'h2', 'p', 'button']) for (const el of card.querySelectorAll(sel)) list.push([`card ${i} ${sel}`, el]);
     });
@@ -27,59 +28,75 @@ function boxes(page) {
       const r = el.getBoundingClientRect();
       return { what, text: (el.textContent || el.getAttribute('aria-label') || '').trim(), x: r.x, y: r.y, w: r.width, h: r.height };
     });
+  }, selectors);
+}
+
+/** Loads path without the app, then with it, and checks the app puts the same things in the same places. */
+async function samePlaces(newContext, log, name, viewport, path, selectors, check) {
+  const bare = await newContext();
+  bare.allowConsole(scriptsBlocked);
+  const page = await bare.newPage();
+  await page.setViewportSize(viewport);
+  await withoutApp(page);
+  await page.goto(path);
+  assert.ok(await shown(page, '.first-screen'), `${name} ${path}: the first screen shows without the app's scripts`);
+  assert.ok(!(await shown(page, '.boot-header')), `${name} ${path}: the boot header is hidden under the first screen`);
+  const before = await boxes(page, selectors);
+  check(before);
+
+  const full = await newContext();
+  const app = await full.newPage();
+  await app.setViewportSize(viewport);
+  await app.addInitScript(() => {
+    window.__shift = 0;
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
   });
+  await app.goto(path);
+  await until(async () => app.evaluate(() => !document.querySelector('.first-screen') && !!document.querySelector('#root h1')), `${name} ${path}: the app mounts over the first screen`);
+  await app.waitForTimeout(500);
+  const after = await boxes(app, selectors);
+  assert.equal(after.length, before.length, `${name} ${path}: the app shows the same elements as the first screen:\n${JSON.stringify(before.map((b) => b.what))}\n${JSON.stringify(after.map((b) => b.what))}`);
+  before.forEach((b, i) => {
+    const a = after[i];
+    assert.equal(a.what, b.what, `${name} ${path}: element ${i}`);
+    assert.equal(a.text, b.text, `${name} ${path}: ${b.what} reads the same before and after the app mounts`);
+    for (const k of ['x', 'y', 'w', 'h']) {
+      assert.ok(Math.abs(a[k] - b[k]) <= 1, `${name} ${path}: ${b.what} ("${b.text.slice(0, 30)}") ${k} ${b[k]} -> ${a[k]}: the app's markup differs from routes/firstscreen/screens.gohtml`);
+    }
+  });
+  const shift = await app.evaluate(() => window.__shift);
+  assert.ok(shift < 0.01, `${name} ${path}: layout shift while the app starts is ${shift}`);
+  log(`${name} ${path}: ${before.length} elements in place, layout shift ${shift.toFixed(4)}`);
 }
 
 const shown = (page, sel) => page.evaluate((s) => { const el = document.querySelector(s); return !!el && getComputedStyle(el).display !== 'none'; }, sel);
 
 export default {
   id: 8,
-  title: 'First screen: the home paints from the HTML, translated, and the app takes over in place',
+  title: 'First screens: the home and product pages paint from the HTML, translated, and the app takes over in place',
   async run({ baseURL, newContext, log }) {
     const newest = (await apiOk(baseURL, 'GET', '/api/products?page=1&pageSize=4')).products;
     const shop = { en: await apiOk(baseURL, 'GET', '/locales/en/shop.json'), ru: await apiOk(baseURL, 'GET', '/locales/ru/shop.json'), zh: await apiOk(baseURL, 'GET', '/locales/zh/shop.json') };
 
+    const all = (await apiOk(baseURL, 'GET', '/api/products?pageSize=100')).products;
+    const gallery = all.find((p) => p.imageFileNames.length > 1 && p.attributes.length > 0 && p.stockQuantity > 1);
+    const soldOut = all.find((p) => p.stockQuantity === 0);
+    assert.ok(gallery && soldOut, 'the catalog has a product with several photos and specifications, and a sold-out one');
     for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-      // The HTML alone: header, hero and the newest four products, nothing to click yet.
-      const bare = await newContext();
-      bare.allowConsole(scriptsBlocked);
-      const page = await bare.newPage();
-      await page.setViewportSize(viewport);
-      await withoutApp(page);
-      await page.goto('/');
-      assert.ok(await shown(page, '.first-screen'), `${name}: the first screen shows without the app's scripts`);
-      assert.ok(!(await shown(page, '.boot-header')), `${name}: the boot header is hidden under the first screen`);
-      const before = await boxes(page);
-      const names = before.filter((b) => /^card \d h2$/.test(b.what)).map((b) => b.text);
-      assert.deepEqual(names, newest.map((p) => p.nameLocalized?.en || p.name), `${name}: the first screen shows the four newest products`);
-      assert.ok(before.some((b) => b.what === 'h1' && b.text === shop.en.hero.title), `${name}: the English hero title`);
-
-      // With the app: it replaces the first screen by the same layout; nothing shifts.
-      const full = await newContext();
-      const app = await full.newPage();
-      await app.setViewportSize(viewport);
-      await app.addInitScript(() => {
-        window.__shift = 0;
-        new PerformanceObserver((l) => {
-          for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
+      // The home: header, hero and the newest four products; then the product pages.
+      await samePlaces(newContext, log, name, viewport, '/', HOME, (before) => {
+        const names = before.filter((b) => /^card \d h2$/.test(b.what)).map((b) => b.text);
+        assert.deepEqual(names, newest.map((p) => p.nameLocalized?.en || p.name), `${name}: the first screen shows the four newest products`);
+        assert.ok(before.some((b) => b.what === 'h1' && b.text === shop.en.hero.title), `${name}: the English hero title`);
       });
-      await app.goto('/');
-      await until(async () => app.evaluate(() => !document.querySelector('.first-screen') && document.querySelectorAll('#root article').length >= 4), `${name}: the app mounts over the first screen`);
-      await app.waitForTimeout(500);
-      const after = await boxes(app);
-      assert.equal(after.length, before.length, `${name}: the app shows the same elements as the first screen:\n${JSON.stringify(before.map((b) => b.what))}\n${JSON.stringify(after.map((b) => b.what))}`);
-      before.forEach((b, i) => {
-        const a = after[i];
-        assert.equal(a.what, b.what, `${name}: element ${i}`);
-        assert.equal(a.text, b.text, `${name}: ${b.what} reads the same before and after the app mounts`);
-        for (const k of ['x', 'y', 'w', 'h']) {
-          assert.ok(Math.abs(a[k] - b[k]) <= 1, `${name}: ${b.what} ("${b.text.slice(0, 30)}") ${k} ${b[k]} -> ${a[k]}: the app's markup differs from routes/firstscreen/home.gohtml`);
-        }
-      });
-      const shift = await app.evaluate(() => window.__shift);
-      assert.ok(shift < 0.01, `${name}: layout shift while the app starts is ${shift}`);
-      log(`${name}: ${before.length} elements in place, layout shift ${shift.toFixed(4)}`);
+      for (const p of [gallery, soldOut]) {
+        await samePlaces(newContext, log, name, viewport, `/products/${p.id}`, PRODUCT, (before) => {
+          assert.ok(before.some((b) => b.what === 'h1' && b.text === (p.nameLocalized?.en || p.name)), `${name}: the product's name as the title`);
+          if (p === gallery) assert.ok(before.filter((b) => b.what === '.gallery-thumb').length === p.imageFileNames.length, `${name}: a thumbnail per photo`);
+        });
+      }
     }
 
     // The language: ?lng=, the cookie the app keeps, the browser's language.

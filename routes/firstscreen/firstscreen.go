@@ -34,10 +34,10 @@ var languageNames = map[string]string{"en": "English", "ru": "Русский", "
 // with newest.
 var sorts = []string{shop.SortNameAsc, shop.SortNameDesc, shop.SortPriceAsc, shop.SortPriceDesc, shop.SortNewest}
 
-//go:embed home.gohtml
-var homeTemplate string
+//go:embed screens.gohtml
+var screensTemplate string
 
-var tmpl = template.Must(template.New("firstscreen").Parse(homeTemplate))
+var tmpl = template.Must(template.New("firstscreen").Parse(screensTemplate))
 
 // Texts are the app's translations, per language, keyed "namespace:key.path".
 type Texts struct {
@@ -185,6 +185,8 @@ type screenTexts struct {
 	SkipToContent, OpenMenu, BrandHome, MainNav, Products, LanguageLabel, LanguageName,
 	Cart, Login, HeroTitle, HeroDescription, Category, SortBy, Search, SearchPlaceholder,
 	PreviousImage, NextImage, OutOfStock, Decrease, Increase, AddToCart string
+	// The product page's.
+	Back, Breadcrumb, Home, Gallery, Primary, NoImage, Quantity, Specifications string
 }
 
 type option struct {
@@ -203,17 +205,17 @@ type card struct {
 
 type screen struct {
 	T          *screenTexts
+	Home       bool // the header's Products link is the current page
 	Categories []option
 	Sorts      []option
 	Count      string
 	Cards      []card
 }
 
-// Render writes the first screen in lang for the home's first page of
-// products (newest first) and the total count of active products.
-func (t *Texts) Render(lang string, products []shop.Product, total int) ([]byte, error) {
+// screenTexts returns the fixed texts of the screens in lang.
+func (t *Texts) screenTexts(lang string) *screenTexts {
 	tx := func(key string) string { return t.text(lang, key, nil) }
-	st := &screenTexts{
+	return &screenTexts{
 		SkipToContent: tx("common:skipToContent"), OpenMenu: tx("common:nav.openMenu"),
 		BrandHome: tx("common:brand.home"), MainNav: tx("common:nav.main"), Products: tx("common:nav.products"),
 		LanguageLabel: t.text(lang, "common:language.label", map[string]string{"language": languageNames[lang]}),
@@ -226,17 +228,29 @@ func (t *Texts) Render(lang string, products []shop.Product, total int) ([]byte,
 		PreviousImage: tx("shop:gallery.previous"), NextImage: tx("shop:gallery.next"),
 		OutOfStock: tx("shop:outOfStock"), Decrease: tx("common:cart.decrease"),
 		Increase: tx("common:cart.increase"), AddToCart: tx("shop:addToCart"),
+		Back: tx("shop:back"), Breadcrumb: tx("shop:breadcrumb"), Home: tx("common:nav.home"),
+		Gallery: tx("shop:gallery.label"), Primary: tx("shop:gallery.primary"), NoImage: tx("shop:gallery.noImage"),
+		Quantity: tx("shop:quantity"), Specifications: tx("shop:specifications"),
 	}
-	category := func(c string) string {
-		if s, ok := t.byLang[lang]["shop:categories."+c]; ok {
+}
+
+// category is a category's name in lang.
+func (t *Texts) category(lang, c string) string {
+	for _, l := range []string{lang, Languages[0]} {
+		if s, ok := t.byLang[l]["shop:categories."+c]; ok {
 			return s
 		}
-		if s, ok := t.byLang[Languages[0]]["shop:categories."+c]; ok {
-			return s
-		}
-		return c
 	}
-	sc := screen{T: st, Count: t.plural(lang, "shop:count", int64(total), nil)}
+	return c
+}
+
+// Render writes the home's first screen in lang for the home's first page
+// of products (newest first) and the total count of active products.
+func (t *Texts) Render(lang string, products []shop.Product, total int) ([]byte, error) {
+	tx := func(key string) string { return t.text(lang, key, nil) }
+	st := t.screenTexts(lang)
+	category := func(c string) string { return t.category(lang, c) }
+	sc := screen{T: st, Home: true, Count: t.plural(lang, "shop:count", int64(total), nil)}
 	sc.Categories = append(sc.Categories, option{Value: "", Label: tx("shop:filters.allCategories")})
 	for _, c := range shop.Categories {
 		sc.Categories = append(sc.Categories, option{Value: c, Label: category(c)})
@@ -270,6 +284,62 @@ func (t *Texts) Render(lang string, products []shop.Product, total int) ([]byte,
 	}
 	var buf bytes.Buffer
 	if err := tmpl.ExecuteTemplate(&buf, "home", sc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+type thumb struct{ URL, Label string }
+
+type attribute struct{ Key, Value string }
+
+type productScreen struct {
+	T                                  *screenTexts
+	Home                               bool
+	Name, Description, Category, Price string
+	Stock                              string
+	Images                             []string // full-size photo URLs
+	Thumbs                             []thumb
+	InStock, CanIncrease               bool
+	Max                                int64
+	Attributes                         []attribute
+}
+
+// RenderProduct writes the first screen of product p's page in lang.
+func (t *Texts) RenderProduct(lang string, p shop.Product) ([]byte, error) {
+	name := resolve(p.NameLocalized, lang, p.Name)
+	ps := productScreen{
+		T: t.screenTexts(lang), Name: name,
+		Description: resolve(p.DescriptionLocalized, lang, p.Description),
+		Category:    t.category(lang, p.Category),
+		Price:       FormatPrice(p.PriceCents),
+		InStock:     p.StockQuantity > 0,
+		CanIncrease: p.StockQuantity > 1,
+		Max:         max(1, p.StockQuantity),
+	}
+	if ps.InStock {
+		ps.Stock = t.plural(lang, "shop:inStock", p.StockQuantity, nil)
+	}
+	for i, f := range p.ImageFileNames {
+		if f == "" {
+			continue
+		}
+		ps.Images = append(ps.Images, "/images/products/"+encodeURIComponent(f))
+		ps.Thumbs = append(ps.Thumbs, thumb{
+			URL: "/images/products/" + encodeURIComponent(f) + "?thumb=120x120",
+			Label: t.text(lang, "shop:gallery.show", map[string]string{
+				"index": strconv.Itoa(i + 1), "total": strconv.Itoa(len(p.ImageFileNames))}),
+		})
+	}
+	for _, a := range p.Attributes {
+		k := strings.TrimSpace(resolve(a.KeyLocalized, lang, a.Key))
+		v := strings.TrimSpace(resolve(a.ValueLocalized, lang, a.Value))
+		if k != "" && v != "" {
+			ps.Attributes = append(ps.Attributes, attribute{Key: k, Value: v})
+		}
+	}
+	var buf bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&buf, "product", ps); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
