@@ -52,6 +52,10 @@ describe('bootAfterFirstPaint', () => {
 
     frames.forEach((cb) => cb(16));
     vi.advanceTimersByTime(0);
+    // One insertion per task: the first module preload now, the rest in the next tasks.
+    expect(preloads()).toEqual(['/assets/vendor-def.js']);
+    expect(startupPreloads).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(20);
     expect(startupPreloads).toHaveBeenCalledTimes(1);
     expect(preloads()).toEqual(['/assets/vendor-def.js', '/assets/client-ghi.js']);
     expect(moduleScripts()).toEqual(['/assets/index-abc.js']);
@@ -86,7 +90,7 @@ describe('bootAfterFirstPaint', () => {
       expect(moduleScripts()).toEqual([]);
 
       observers[0].cb({ getEntries: () => [{ name: 'first-paint' }] }, { disconnect });
-      vi.advanceTimersByTime(0);
+      vi.advanceTimersByTime(20);
       expect(disconnect).toHaveBeenCalled();
       expect(moduleScripts()).toEqual(['/assets/index-abc.js']);
     } finally {
@@ -99,14 +103,19 @@ describe('bootAfterFirstPaint', () => {
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     runLoader(transform(built));
     vi.advanceTimersByTime(2999);
-    expect(moduleScripts()).toEqual([]);
+    expect(preloads()).toEqual([]);
     vi.advanceTimersByTime(1);
+    expect(preloads()).toEqual(['/assets/vendor-def.js']);
+    vi.advanceTimersByTime(20);
     expect(moduleScripts()).toEqual(['/assets/index-abc.js']);
   });
 
   it('boots at once in a hidden tab, where frames never come', () => {
+    vi.useFakeTimers();
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     runLoader(transform(built));
+    expect(preloads()).toEqual(['/assets/vendor-def.js']); // started without waiting for a frame
+    vi.advanceTimersByTime(20);
     expect(moduleScripts()).toEqual(['/assets/index-abc.js']);
   });
 
