@@ -96,9 +96,9 @@ func newHomePage(site fs.FS, app core.App) *homePage {
 	return &homePage{index: index, texts: texts}
 }
 
-// firstScreenKey is the catalog cache's key of a page with its first
-// screen: the home (product "") or a product's page, in a language.
-type firstScreenKey struct{ lang, product string }
+// firstScreenKey is the catalog cache's key of the home with its first
+// screen in a language.
+type firstScreenKey string
 
 // serve answers the plain home (no query but ?lng=: a ?category= or a
 // search starts elsewhere) and an active product's page with their first
@@ -114,44 +114,63 @@ func (h *homePage) serve(e *core.RequestEvent, name string) (served bool, err er
 		}
 	}
 	lang := firstscreen.Language(e.Request)
-	answer, err := cachedAnswerOf(e.App, firstScreenKey{lang, product}, func() ([]byte, bool, error) {
-		var screen []byte
-		if isProduct {
-			p, err := shop.GetProduct(e.App, product)
-			if errors.Is(err, shop.ErrProductNotFound) || err == nil && !p.IsActive {
-				return nil, false, nil // the app says "Product not found"
-			}
-			if err != nil {
-				return nil, false, err
-			}
-			if screen, err = h.texts.RenderProduct(lang, p); err != nil {
-				return nil, false, err
-			}
-		} else {
+	var answer *cachedAnswer
+	if isProduct {
+		answer, err = h.productPage(e, lang, product)
+	} else {
+		answer, err = cachedAnswerOf(e.App, firstScreenKey(lang), func() ([]byte, bool, error) {
 			q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
 			products, total, err := shop.ListProducts(e.App, q)
 			if err != nil {
 				return nil, false, err
 			}
-			if screen, err = h.texts.Render(lang, products, total); err != nil {
+			screen, err := h.texts.Render(lang, products, total)
+			if err != nil {
 				return nil, false, err
 			}
-		}
-		page, _ := firstscreen.Page(h.index, lang, screen)
-		return page, true, nil
-	})
-	if answer == nil && err == nil {
-		return false, nil
+			page, _ := firstscreen.Page(h.index, lang, screen)
+			return page, true, nil
+		})
 	}
 	if err != nil {
 		// The shop still works without it: log and send the plain page.
 		e.App.Logger().Error("first screen", "path", name, "error", err)
 		return false, nil
 	}
+	if answer == nil {
+		return false, nil
+	}
 	// The page depends on the language, which may come from these.
 	e.Response.Header().Add("Vary", "Accept-Language")
 	e.Response.Header().Add("Vary", "Cookie")
 	return true, answer.send(e, "text/html; charset=utf-8")
+}
+
+// productPage is an active product's page with its first screen, nil when
+// there is no such product (the app then says so). It is written for each
+// request (a fraction of a millisecond) rather than kept: a crawler walking
+// thousands of products would push the API's answers out of the catalog
+// cache.
+func (h *homePage) productPage(e *core.RequestEvent, lang, id string) (*cachedAnswer, error) {
+	p, err := shop.GetProduct(e.App, id)
+	if errors.Is(err, shop.ErrProductNotFound) || err == nil && !p.IsActive {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	screen, err := h.texts.RenderProduct(lang, p)
+	if err != nil {
+		return nil, err
+	}
+	page, _ := firstscreen.Page(h.index, lang, screen)
+	answer := &cachedAnswer{plain: page}
+	if acceptsGzip(e.Request) {
+		if answer.gz, err = gzipBytes(page, gzip.DefaultCompression); err != nil {
+			return nil, err
+		}
+	}
+	return answer, nil
 }
 
 // compressible are the file types worth sending gzip-compressed.
