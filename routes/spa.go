@@ -28,9 +28,9 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 		index = "placeholder.html"
 	}
 	files := &staticFiles{site: site}
-	var home *homePage
+	var screens *firstScreens
 	if index == "index.html" {
-		home = newHomePage(site, se.App)
+		screens = newFirstScreens(site, se.App)
 	}
 
 	// One pattern per method: an any-method "/api/{path...}" would conflict
@@ -60,8 +60,8 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 			}
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
-		if home != nil {
-			if served, err := home.serve(e, name); served || err != nil {
+		if screens != nil {
+			if served, err := screens.serve(e, name); served || err != nil {
 				return err
 			}
 		}
@@ -69,31 +69,31 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 	}).Bind(quietRead())
 }
 
-// homePage serves the home and the product pages with their first screen
-// already in the HTML (see package firstscreen), per language and catalog
-// generation from the catalog cache.
-type homePage struct {
+// firstScreens serves the home and the product pages with their first
+// screen already in the HTML (see package firstscreen); the home's is kept
+// per language and catalog generation in the catalog cache.
+type firstScreens struct {
 	index []byte
 	texts *firstscreen.Texts
 }
 
-// newHomePage is nil when the built app has no index.html or translations
+// newFirstScreens is nil when the built app has no index.html or translations
 // (then the plain index.html is served).
-func newHomePage(site fs.FS, app core.App) *homePage {
+func newFirstScreens(site fs.FS, app core.App) *firstScreens {
 	index, err := fs.ReadFile(site, "index.html")
 	if err != nil {
 		return nil
 	}
 	texts, err := firstscreen.LoadTexts(site)
 	if err != nil {
-		app.Logger().Warn("home first screen off: translations unreadable", "error", err)
+		app.Logger().Warn("first screens off: translations unreadable", "error", err)
 		return nil
 	}
 	if _, ok := firstscreen.Page(index, "en", nil); !ok {
-		app.Logger().Warn("home first screen off: index.html has no <html lang=\"en\"> and <div id=\"root\">")
+		app.Logger().Warn("first screens off: index.html has no <html lang=\"en\"> and <div id=\"root\">")
 		return nil
 	}
-	return &homePage{index: index, texts: texts}
+	return &firstScreens{index: index, texts: texts}
 }
 
 // firstScreenKey is the catalog cache's key of the home with its first
@@ -103,7 +103,7 @@ type firstScreenKey string
 // serve answers the plain home (no query but ?lng=: a ?category= or a
 // search starts elsewhere) and an active product's page with their first
 // screen. served is false when the plain index.html is to be sent.
-func (h *homePage) serve(e *core.RequestEvent, name string) (served bool, err error) {
+func (h *firstScreens) serve(e *core.RequestEvent, name string) (served bool, err error) {
 	product, isProduct := strings.CutPrefix(name, "products/")
 	if name != "" && (!isProduct || product == "" || strings.Contains(product, "/")) {
 		return false, nil
@@ -151,7 +151,7 @@ func (h *homePage) serve(e *core.RequestEvent, name string) (served bool, err er
 // request (a fraction of a millisecond) rather than kept: a crawler walking
 // thousands of products would push the API's answers out of the catalog
 // cache.
-func (h *homePage) productPage(e *core.RequestEvent, lang, id string) (*cachedAnswer, error) {
+func (h *firstScreens) productPage(e *core.RequestEvent, lang, id string) (*cachedAnswer, error) {
 	p, err := shop.GetProduct(e.App, id)
 	if errors.Is(err, shop.ErrProductNotFound) || err == nil && !p.IsActive {
 		return nil, nil

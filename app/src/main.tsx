@@ -27,7 +27,11 @@ if (window.location.pathname === '/') {
   void queryClient.prefetchQuery(categoriesQuery());
 } else if (productMatch) {
   // A product page opened directly: fetch the product and the page's chunk together.
-  firstData = Promise.all([queryClient.prefetchQuery(productQuery(decodeURIComponent(productMatch[1]))), ProductPage.preload()]);
+  // A chunk that fails to load shows as the route's error when it renders.
+  firstData = Promise.all([
+    queryClient.prefetchQuery(productQuery(decodeURIComponent(productMatch[1]))),
+    ProductPage.preload().catch(() => undefined),
+  ]);
 }
 
 function mount() {
