@@ -103,7 +103,7 @@ type firstScreenKey string
 // serve answers the plain home (no query but ?lng=: a ?category= or a
 // search starts elsewhere) and an active product's page with their first
 // screen. served is false when the plain index.html is to be sent.
-func (h *firstScreens) serve(e *core.RequestEvent, name string) (served bool, err error) {
+func (s *firstScreens) serve(e *core.RequestEvent, name string) (served bool, err error) {
 	product, isProduct := strings.CutPrefix(name, "products/")
 	if name != "" && (!isProduct || product == "" || strings.Contains(product, "/")) {
 		return false, nil
@@ -116,7 +116,7 @@ func (h *firstScreens) serve(e *core.RequestEvent, name string) (served bool, er
 	lang := firstscreen.Language(e.Request)
 	var answer *cachedAnswer
 	if isProduct {
-		answer, err = h.productPage(e, lang, product)
+		answer, err = s.productPage(e, lang, product)
 	} else {
 		answer, err = cachedAnswerOf(e.App, firstScreenKey(lang), func() ([]byte, bool, error) {
 			q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
@@ -124,11 +124,11 @@ func (h *firstScreens) serve(e *core.RequestEvent, name string) (served bool, er
 			if err != nil {
 				return nil, false, err
 			}
-			screen, err := h.texts.Render(lang, products, total)
+			screen, err := s.texts.Render(lang, products, total)
 			if err != nil {
 				return nil, false, err
 			}
-			page, _ := firstscreen.Page(h.index, lang, screen)
+			page, _ := firstscreen.Page(s.index, lang, screen)
 			return page, true, nil
 		})
 	}
@@ -151,7 +151,7 @@ func (h *firstScreens) serve(e *core.RequestEvent, name string) (served bool, er
 // request (a fraction of a millisecond) rather than kept: a crawler walking
 // thousands of products would push the API's answers out of the catalog
 // cache.
-func (h *firstScreens) productPage(e *core.RequestEvent, lang, id string) (*cachedAnswer, error) {
+func (s *firstScreens) productPage(e *core.RequestEvent, lang, id string) (*cachedAnswer, error) {
 	p, err := shop.GetProduct(e.App, id)
 	if errors.Is(err, shop.ErrProductNotFound) || err == nil && !p.IsActive {
 		return nil, nil
@@ -159,11 +159,11 @@ func (h *firstScreens) productPage(e *core.RequestEvent, lang, id string) (*cach
 	if err != nil {
 		return nil, err
 	}
-	screen, err := h.texts.RenderProduct(lang, p)
+	screen, err := s.texts.RenderProduct(lang, p)
 	if err != nil {
 		return nil, err
 	}
-	page, _ := firstscreen.Page(h.index, lang, screen)
+	page, _ := firstscreen.Page(s.index, lang, screen)
 	answer := &cachedAnswer{plain: page}
 	if acceptsGzip(e.Request) {
 		if answer.gz, err = gzipBytes(page, gzip.DefaultCompression); err != nil {

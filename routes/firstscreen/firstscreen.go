@@ -24,8 +24,9 @@ import (
 // as many as the app's first render (FIRST_ROW in HomePage.tsx).
 const FirstRow = 4
 
-// Languages the app speaks; the first is the fallback.
-var Languages = []string{"en", "ru", "zh"}
+// fallback is the language of texts missing in another (the app's
+// fallbackLng).
+const fallback = "en"
 
 // languageNames are the switcher's native names (LANGUAGE_NAMES in the app).
 var languageNames = map[string]string{"en": "English", "ru": "Русский", "zh": "中文"}
@@ -48,7 +49,7 @@ type Texts struct {
 // the built app (locales/{lang}/{ns}.json).
 func LoadTexts(site fs.FS) (*Texts, error) {
 	t := &Texts{byLang: map[string]map[string]string{}}
-	for _, lang := range Languages {
+	for _, lang := range shop.Languages {
 		flat := map[string]string{}
 		for _, ns := range []string{"common", "shop"} {
 			raw, err := fs.ReadFile(site, "locales/"+lang+"/"+ns+".json")
@@ -82,7 +83,7 @@ func flatten(dst map[string]string, prefix string, tree map[string]any) {
 func (t *Texts) text(lang, key string, vars map[string]string) string {
 	s, ok := t.byLang[lang][key]
 	if !ok {
-		s = t.byLang[Languages[0]][key]
+		s = t.byLang[fallback][key]
 	}
 	return interpolate(s, vars)
 }
@@ -94,7 +95,7 @@ func (t *Texts) plural(lang, key string, count int64, vars map[string]string) st
 		vars = map[string]string{}
 	}
 	vars["count"] = strconv.FormatInt(count, 10)
-	for _, l := range []string{lang, Languages[0]} {
+	for _, l := range []string{lang, fallback} {
 		texts := t.byLang[l]
 		if s, ok := texts[key+"_"+pluralForm(l, count)]; ok {
 			return interpolate(s, vars)
@@ -165,7 +166,7 @@ func Language(r *http.Request) string {
 			return l
 		}
 	}
-	return Languages[0]
+	return fallback
 }
 
 var languageTag = regexp.MustCompile(`^(?i)(en|ru|zh)(?:[-_][A-Za-z0-9]{2,8})*$`)
@@ -194,13 +195,28 @@ type option struct {
 	Selected     bool
 }
 
+// stockView is what a card and a product page show of the stock: the
+// badge, and the stepper's range for a signed-out shopper (nothing in cart).
+type stockView struct {
+	Stock                string // the in-stock badge
+	InStock, CanIncrease bool
+	Max                  int64
+}
+
+func (t *Texts) stockView(lang string, stock int64) stockView {
+	v := stockView{InStock: stock > 0, CanIncrease: stock > 1, Max: max(1, stock)}
+	if v.InStock {
+		v.Stock = t.plural(lang, "shop:inStock", stock, nil)
+	}
+	return v
+}
+
 type card struct {
+	stockView
 	T                                            *screenTexts
 	ID, Href, Image, Name, Description, Category string
-	Stock, Price, QuantityLabel                  string
+	Price, QuantityLabel                         string
 	Images                                       int // shown when more than one
-	InStock, CanIncrease                         bool
-	Max                                          int64
 }
 
 type screen struct {
@@ -236,7 +252,7 @@ func (t *Texts) screenTexts(lang string) *screenTexts {
 
 // category is a category's name in lang.
 func (t *Texts) category(lang, c string) string {
-	for _, l := range []string{lang, Languages[0]} {
+	for _, l := range []string{lang, fallback} {
 		if s, ok := t.byLang[l]["shop:categories."+c]; ok {
 			return s
 		}
@@ -264,18 +280,13 @@ func (t *Texts) Render(lang string, products []shop.Product, total int) ([]byte,
 		}
 		name := resolve(p.NameLocalized, lang, p.Name)
 		c := card{
-			T: st, ID: p.ID, Href: "/products/" + encodeURIComponent(p.ID),
+			stockView: t.stockView(lang, p.StockQuantity),
+			T:         st, ID: p.ID, Href: "/products/" + encodeURIComponent(p.ID),
 			Image: imageURL(p.ImageFileNames), Name: name,
 			Description:   resolve(p.DescriptionLocalized, lang, p.Description),
 			Category:      category(p.Category),
 			Price:         FormatPrice(p.PriceCents),
-			InStock:       p.StockQuantity > 0,
-			Max:           max(1, p.StockQuantity),
-			CanIncrease:   p.StockQuantity > 1,
 			QuantityLabel: t.text(lang, "shop:quantityFor", map[string]string{"name": name}),
-		}
-		if c.InStock {
-			c.Stock = t.plural(lang, "shop:inStock", p.StockQuantity, nil)
 		}
 		if n := len(p.ImageFileNames); n > 1 {
 			c.Images = n
@@ -294,14 +305,12 @@ type thumb struct{ URL, Label string }
 type attribute struct{ Key, Value string }
 
 type productScreen struct {
+	stockView
 	T                                  *screenTexts
 	Home                               bool
 	Name, Description, Category, Price string
-	Stock                              string
 	Images                             []string // full-size photo URLs
 	Thumbs                             []thumb
-	InStock, CanIncrease               bool
-	Max                                int64
 	Attributes                         []attribute
 }
 
@@ -309,24 +318,19 @@ type productScreen struct {
 func (t *Texts) RenderProduct(lang string, p shop.Product) ([]byte, error) {
 	name := resolve(p.NameLocalized, lang, p.Name)
 	ps := productScreen{
-		T: t.screenTexts(lang), Name: name,
+		stockView: t.stockView(lang, p.StockQuantity),
+		T:         t.screenTexts(lang), Name: name,
 		Description: resolve(p.DescriptionLocalized, lang, p.Description),
 		Category:    t.category(lang, p.Category),
 		Price:       FormatPrice(p.PriceCents),
-		InStock:     p.StockQuantity > 0,
-		CanIncrease: p.StockQuantity > 1,
-		Max:         max(1, p.StockQuantity),
-	}
-	if ps.InStock {
-		ps.Stock = t.plural(lang, "shop:inStock", p.StockQuantity, nil)
 	}
 	for i, f := range p.ImageFileNames {
 		if f == "" {
 			continue
 		}
-		ps.Images = append(ps.Images, "/images/products/"+encodeURIComponent(f))
+		ps.Images = append(ps.Images, photoURL(f, ""))
 		ps.Thumbs = append(ps.Thumbs, thumb{
-			URL: "/images/products/" + encodeURIComponent(f) + "?thumb=120x120",
+			URL: photoURL(f, "120x120"),
 			Label: t.text(lang, "shop:gallery.show", map[string]string{
 				"index": strconv.Itoa(i + 1), "total": strconv.Itoa(len(p.ImageFileNames))}),
 		})
@@ -345,19 +349,13 @@ func (t *Texts) RenderProduct(lang string, p shop.Product) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// resolve is the app's resolveLocalized: the language's text, else
-// English, else the plain field, else any text.
+// resolve is the app's resolveLocalized: shop.Localized.Get (the
+// language's text, else English, else the plain field), else any text.
 func resolve(l shop.Localized, lang, plain string) string {
-	if l[lang] != "" {
-		return l[lang]
+	if s := l.Get(lang, plain); s != "" {
+		return s
 	}
-	if l["en"] != "" {
-		return l["en"]
-	}
-	if plain != "" {
-		return plain
-	}
-	for _, lang := range Languages {
+	for _, lang := range shop.Languages {
 		if l[lang] != "" {
 			return l[lang]
 		}
@@ -365,12 +363,22 @@ func resolve(l shop.Localized, lang, plain string) string {
 	return ""
 }
 
-// imageURL is the card's thumbnail (productImageUrl in the app).
+// imageURL is a card's thumbnail, the placeholder when there is no photo.
 func imageURL(files []string) string {
 	if len(files) == 0 || files[0] == "" {
 		return "/images/placeholder.jpg"
 	}
-	return "/images/products/" + encodeURIComponent(files[0]) + "?thumb=400x300"
+	return photoURL(files[0], "400x300")
+}
+
+// photoURL is productImageUrl in the app: a product photo, or its server
+// thumbnail of size thumb.
+func photoURL(file, thumb string) string {
+	url := "/images/products/" + encodeURIComponent(file)
+	if thumb != "" {
+		url += "?thumb=" + thumb
+	}
+	return url
 }
 
 // encodeURIComponent escapes s as JavaScript's function of that name does.
