@@ -34,4 +34,5 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)
 	// Deleting an order that has not shipped returns its units too.
 	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
+	registerLive(app)
 }
