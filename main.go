@@ -15,6 +15,7 @@ import (
 	"stageshop/hooks"
 	_ "stageshop/pb_migrations"
 	"stageshop/routes"
+	"stageshop/shop/mail"
 )
 
 // public is the built app (or, before the first build, the placeholder page).
@@ -44,6 +45,7 @@ func main() {
 	}
 	hooks.Register(app)
 	routes.Register(app, site)
+	mail.Register(app)
 	commands.Register(app)
 
 	if err := app.Start(); err != nil {
