@@ -46,7 +46,7 @@ func Register(app core.App) {
 		cancel()
 		select {
 		case <-done:
-		case <-time.After(15 * time.Second): // an SMTP server that hangs
+		case <-time.After(5 * time.Second): // an SMTP server that hangs; stay within a stop's grace
 			e.App.Logger().Warn("mail worker still sending at shutdown; its claim expires and another run sends it")
 		}
 		return e.Next()
