@@ -28,6 +28,7 @@ import (
 	"stageshop/hooks"
 	"stageshop/routes"
 	"stageshop/shop"
+	"stageshop/shop/mail"
 )
 
 var (
@@ -396,6 +397,7 @@ func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	app.Settings().RateLimits.Enabled = false
 	hooks.Register(app)
 	routes.Register(app, site)
+	mail.Register(app)
 	t.Cleanup(app.Cleanup)
 	return app
 }
