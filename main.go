@@ -17,6 +17,7 @@ import (
 	"stageshop/ops"
 	_ "stageshop/pb_migrations"
 	"stageshop/routes"
+	"stageshop/shop/mail"
 )
 
 // public is the built app (or, before the first build, the placeholder page).
@@ -46,6 +47,7 @@ func main() {
 	}
 	hooks.Register(app)
 	routes.Register(app, site)
+	mail.Register(app)
 	commands.Register(app)
 	ops.Register(app)
 
