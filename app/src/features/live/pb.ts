@@ -76,6 +76,11 @@ export function pocketBase(): Promise<PocketBase> {
   return client;
 }
 
+/** Whether the realtime connection is up now (PB_CONNECT is sent only when it opens). */
+export async function connected(): Promise<boolean> {
+  return (await pocketBase()).realtime.isConnected;
+}
+
 /**
  * Subscribes listener to a topic such as `products/*` or `orders/*`; the promise gives the
  * function that unsubscribes it (call it on unmount). Rejects when realtime is unavailable.

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CONNECTED, listen } from './pb';
+import { CONNECTED, connected, listen } from './pb';
 import { applyProductEvent, liveKeys } from './products';
 import { FALLBACK_POLL_MS, liveStatus } from './status';
 
@@ -40,13 +40,16 @@ export async function startLive(qc: QueryClient) {
     if (liveStatus.get() === 'down' && document.visibilityState === 'visible') refetchLiveData(qc);
   }, FALLBACK_POLL_MS);
   try {
-    await listen(CONNECTED, () => {
+    const onConnect = () => {
       window.clearTimeout(timer);
       if (everLive && liveStatus.get() !== 'live') refetchLiveData(qc);
       everLive = true;
       liveStatus.set('live');
-    });
+    };
+    await listen(CONNECTED, onConnect);
     await listen('products/*', (e) => applyProductEvent(qc, e));
+    // The admin area may have opened the connection first: then no PB_CONNECT comes for us.
+    if (!everLive && (await connected())) onConnect();
   } catch {
     liveStatus.set('down');
   }
