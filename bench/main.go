@@ -56,7 +56,7 @@ func main() {
 	flag.IntVar(&c.crashes, "crashes", 5, "test 5: rounds")
 	flag.BoolVar(&c.lighthouse, "lighthouse", true, "test 6: run Lighthouse (needs npm and Chromium)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
-	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6) or only the shop tests (3, 4, 5): catalog or shop")
+	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), the shop tests (3, 4, 5) or live updates (live.go): catalog, shop or live")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
@@ -155,6 +155,9 @@ func run(c config) error {
 	}
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
+	if c.only == "live" {
+		return runLive(ctx, bin, work, c.out)
+	}
 
 	if c.only != "shop" {
 		if err := catalogTests(ctx, c, bin, filepath.Join(work, "catalog"), outDir, res); err != nil {
@@ -169,7 +172,10 @@ func run(c config) error {
 	res.elapsed = time.Since(res.started)
 	report := renderReport(c, res)
 	fmt.Print(report)
-	return os.WriteFile(c.out, []byte(report), 0o644)
+	if err := os.WriteFile(c.out, []byte(report), 0o644); err != nil || c.only != "" {
+		return err
+	}
+	return runLive(ctx, bin, work, c.out)
 }
 
 // catalogTests runs tests 1, 2, 6 and the first half of 7 on one data dir
