@@ -21,9 +21,6 @@ const (
 	LowStockLimit = 50
 	// TopProductsLimit is how many best sellers the overview lists.
 	TopProductsLimit = 5
-	// EmailsCollection is the e-mail outbox (issue 17); the overview counts
-	// its queued and failed e-mails when the collection exists.
-	EmailsCollection = "emails"
 )
 
 // OverviewDays are the periods the overview offers, in days.
@@ -92,7 +89,6 @@ type Overview struct {
 	NewContactRequests int               `json:"newContactRequests"`
 	QueuedEmails       int               `json:"queuedEmails"`
 	FailedEmails       int               `json:"failedEmails"`
-	EmailOutbox        bool              `json:"emailOutbox"`
 }
 
 // dayLayout is how a UTC date is written (the chart's dates).

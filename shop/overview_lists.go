@@ -6,6 +6,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/mail"
 )
 
 // topRow is one best seller as the query answers it.
@@ -86,21 +88,15 @@ func lowStock(app core.App) ([]LowStockProduct, int, error) {
 	return out, total, nil
 }
 
-// emailCounts counts the outbox's queued and failed e-mails. The outbox is
-// built by another change (issue 17); until its collection exists both
-// counts are 0 and EmailOutbox is false, so the app can say so.
+// emailCounts counts the outbox's queued and failed e-mails, one count per
+// status so the outbox's (status, nextAttemptAt) index answers them without
+// reading the sent e-mails.
 func emailCounts(app core.App, out *Overview) error {
-	if !app.HasTable(EmailsCollection) {
-		return nil
-	}
-	out.EmailOutbox = true
-	// Two counts by status, so an index on status (if the outbox has one)
-	// spares reading the sent e-mails.
 	for _, c := range []struct {
 		status string
 		n      *int
-	}{{"queued", &out.QueuedEmails}, {"failed", &out.FailedEmails}} {
-		err := app.DB().Select("COUNT(*)").From(EmailsCollection).Where(dbx.HashExp{"status": c.status}).Row(c.n)
+	}{{mail.StatusQueued, &out.QueuedEmails}, {mail.StatusFailed, &out.FailedEmails}} {
+		err := app.DB().Select("COUNT(*)").From(mail.Collection).Where(dbx.HashExp{"status": c.status}).Row(c.n)
 		if err != nil {
 			return err
 		}

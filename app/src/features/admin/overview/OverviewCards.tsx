@@ -50,8 +50,8 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
         />
         <Figure
           label={t('overview.emails')}
-          value={o.emailOutbox ? t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails }) : '—'}
-          hint={o.emailOutbox ? undefined : t('overview.noOutbox')}
+          hint={t('overview.emailsHint')}
+          value={t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails })}
         />
       </ul>
     </Grid>

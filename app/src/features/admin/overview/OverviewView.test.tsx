@@ -23,9 +23,8 @@ const OVERVIEW: Overview = {
   ],
   lowStockCount: 2,
   newContactRequests: 2,
-  queuedEmails: 0,
-  failedEmails: 0,
-  emailOutbox: false,
+  queuedEmails: 3,
+  failedEmails: 1,
 };
 
 function api(extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -45,14 +44,14 @@ beforeEach(async () => {
 });
 
 describe('admin overview', () => {
-  it('shows the figures in the shop money format, the period from the URL and the outbox state', async () => {
+  it('shows the figures in the shop money format, the period from the URL and the e-mails waiting', async () => {
     const { fn } = api();
     renderAdmin('/admin/overview?days=7');
     const figures = await screen.findByRole('list', { name: 'Key figures' });
     expect(within(figures).getByText('$100.00')).toBeInTheDocument();
     expect(within(figures).getByText('$1,258.50')).toBeInTheDocument();
     expect(within(figures).getByText('$44.50')).toBeInTheDocument();
-    expect(within(figures).getByText('The e-mail outbox is not set up on this server')).toBeInTheDocument();
+    expect(within(figures).getByText('3 queued · 1 failed')).toBeInTheDocument();
     expect(queriesTo(fn, '/api/admin/overview')[0].get('days')).toBe('7');
     expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();

@@ -36,8 +36,6 @@ export interface Overview {
   newContactRequests: number;
   queuedEmails: number;
   failedEmails: number;
-  /** False until the e-mail outbox exists on the server (the e-mail counts are then 0). */
-  emailOutbox: boolean;
 }
 
 export interface AdminUser extends User {
