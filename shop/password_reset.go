@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -89,8 +89,8 @@ func (in *ResetInput) Validate() error {
 
 // ResetPassword sets a new password with a reset token. In one
 // transaction it spends the token (and every other reset token of the
-// user), sets the password and ends every session of the user: the token
-// key is renewed (access tokens fail) and all refresh tokens are revoked.
+// user), sets the password and ends every session of the user
+// (EndAllSessions; the token key is renewed too, so access tokens fail).
 // An unknown, used or expired token is ErrInvalidResetToken.
 func ResetPassword(app core.App, in ResetInput) error {
 	if err := in.Validate(); err != nil {
@@ -117,7 +117,7 @@ func ResetPassword(app core.App, in ResetInput) error {
 		if err != nil {
 			return err
 		}
-		return RevokeUserRefreshTokens(txApp, user.Id)
+		return EndAllSessions(txApp, user.Id)
 	})
 }
 
