@@ -184,8 +184,11 @@ func canonicalCategory(c string) (string, bool) {
 	return c, false
 }
 
+// categoriesKey is the catalog cache's key of the category list.
+type categoriesKey struct{}
+
 func listCategories(e *core.RequestEvent) error {
-	return e.JSON(http.StatusOK, shop.Categories)
+	return cached(e, categoriesKey{}, func() (any, bool, error) { return shop.Categories, true, nil })
 }
 
 var errProductNotFound = notFound("Product not found")

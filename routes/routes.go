@@ -23,6 +23,8 @@ func Register(app core.App, site fs.FS) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())
+		registerMetrics(se)
+		se.Router.Bind(noStoreAPI())
 		registerMiddlewareErrors(se)
 		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
