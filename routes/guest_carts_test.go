@@ -14,7 +14,9 @@ import (
 	"stageshop/shop"
 )
 
-func strongSession(i int) string { return fmt.Sprintf("session_1763800000_%016x", uint64(i+1)*0x9e3779b97f4a7c15) }
+func strongSession(i int) string {
+	return fmt.Sprintf("session_1763800000_%016x", uint64(i+1)*0x9e3779b97f4a7c15)
+}
 
 // One IP makes at most the rule's number of new guest carts per window;
 // carts it has keep working, and signed-in shoppers are not counted.

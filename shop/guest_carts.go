@@ -61,7 +61,7 @@ func PruneGuestCarts(app core.App) (int, error) {
 	deleted := 0
 	for {
 		var ids []string
-		err := app.DB().Select("c.id").From(CartsCollection+" c").
+		err := app.DB().Select("c.id").From(CartsCollection + " c").
 			Where(dbx.NewExp(`c.[[user]] = '' AND c.[[sessionId]] != '' AND c.[[updated]] < {:cutoff}
 				AND NOT EXISTS (SELECT 1 FROM `+CartItemsCollection+` i WHERE i.[[cart]] = c.[[id]] AND i.[[updated]] >= {:cutoff})`,
 				dbx.Params{"cutoff": cutoff})).
