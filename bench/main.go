@@ -62,7 +62,7 @@ func main() {
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
 	dbConns := flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)")
 	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
-	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish")
+	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
 	flag.Parse()
 	if *ops != "" {
 		log.SetFlags(log.Ltime)

@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"log"
 	"os"
@@ -20,13 +21,17 @@ import (
 // opsSections are the sections' titles, by name.
 var opsSections = map[string]string{
 	"varnish": "Ops: the catalog behind Varnish",
+	"restore": "Ops: replication with Litestream, restore and RPO",
 }
+
+// syncInterval is Litestream's sync interval in the restore section.
+var syncInterval = flag.Duration("sync", time.Second, "ops restore: Litestream's sync interval")
 
 // runOps runs section name and updates c.out with it.
 func runOps(c config, name string) error {
 	title, ok := opsSections[name]
 	if !ok {
-		return fmt.Errorf("unknown ops section %q (have: varnish)", name)
+		return fmt.Errorf("unknown ops section %q (have: varnish, restore)", name)
 	}
 	bin, err := filepath.Abs(c.bin)
 	if err != nil {
@@ -47,6 +52,11 @@ func runOps(c config, name string) error {
 	switch name {
 	case "varnish":
 		body, err = opsVarnish(c, bin, work)
+	case "restore":
+		var r *restoreResult
+		if r, err = restoreBench(bin, work, c.cartFor, *syncInterval); err == nil {
+			body = r.markdown()
+		}
 	}
 	if err != nil {
 		return err
