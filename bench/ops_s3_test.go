@@ -94,7 +94,7 @@ func upload(t *testing.T, srv *server, token string, png []byte) string {
 		FileName string `json:"fileName"`
 	}
 	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &out) != nil || out.FileName == "" {
+	if resp.StatusCode != http.StatusCreated || json.Unmarshal(b, &out) != nil || out.FileName == "" {
 		t.Fatalf("upload: %d %s", resp.StatusCode, b)
 	}
 	return out.FileName
