@@ -13,7 +13,7 @@ DEMO_ADMIN_PASSWORD   ?= StageAdmin1
 DEMO_SUPERUSER_EMAIL  ?= root@stageshop.local
 DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
 
-.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish
+.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish bench-restore
 
 run: build
 	$(BIN) migrate up --dir $(DATA)
@@ -81,6 +81,10 @@ test-ops: build
 bench-varnish: build
 	scripts/ensure-varnish.sh >/dev/null
 	cd bench && $(GO) run . -bin ../stageshop -ops varnish
+
+bench-restore: build
+	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \
+	  cd bench && PATH="$$TOOLS:$$PATH" $(GO) run . -bin ../stageshop -ops restore -cart 10s
 
 clean:
 	rm -rf $(BIN) $(DATA)

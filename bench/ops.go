@@ -24,8 +24,8 @@ var opsSections = map[string]string{
 	"restore": "Ops: replication with Litestream, restore and RPO",
 }
 
-// syncInterval is Litestream's sync interval in the restore section.
-var syncInterval = flag.Duration("sync", time.Second, "ops restore: Litestream's sync interval")
+// syncIntervals are Litestream's sync intervals the restore section runs with.
+var syncIntervals = flag.String("sync", "1s,10s", "ops restore: Litestream's sync intervals, one run each (comma-separated)")
 
 // runOps runs section name and updates c.out with it.
 func runOps(c config, name string) error {
@@ -48,21 +48,21 @@ func runOps(c config, name string) error {
 		defer os.RemoveAll(work)
 	}
 	started := time.Now()
+	load, _ := os.ReadFile("/proc/loadavg")
 	var body string
 	switch name {
 	case "varnish":
 		body, err = opsVarnish(c, bin, work)
 	case "restore":
-		var r *restoreResult
-		if r, err = restoreBench(bin, work, c.cartFor, *syncInterval); err == nil {
-			body = r.markdown()
-		}
+		body, err = opsRestore(c, bin, work)
 	}
 	if err != nil {
 		return err
 	}
-	section := fmt.Sprintf("## %s\n\n`go run . -ops %s` (`make bench-%s`), %s, commit %s, took %s.\n\n%s",
-		title, name, name, started.UTC().Format("2006-01-02 15:04 MST"), commit(), time.Since(started).Round(time.Second), body)
+	cores, model := machine()
+	section := fmt.Sprintf("## %s\n\n`go run . -ops %s` (`make bench-%s`), %s, commit %s, took %s; %d cores (%s) shared with other work, load average at the start %s (absolute req/s vary with it: compare within the table).\n\n%s",
+		title, name, name, started.UTC().Format("2006-01-02 15:04 MST"), commit(), time.Since(started).Round(time.Second),
+		cores, model, strings.Join(strings.Fields(string(load))[:3], " "), body)
 	fmt.Print(section)
 	return writeOpsSection(c.out, name, section)
 }
@@ -80,6 +80,22 @@ func opsVarnish(c config, bin, work string) (string, error) {
 		return "", err
 	}
 	return r.markdown(), nil
+}
+
+func opsRestore(c config, bin, work string) (string, error) {
+	var runs []*restoreResult
+	for i, v := range strings.Split(*syncIntervals, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil {
+			return "", fmt.Errorf("-sync: %w", err)
+		}
+		r, err := restoreBench(bin, filepath.Join(work, fmt.Sprint(i)), c.cartFor, d)
+		if err != nil {
+			return "", err
+		}
+		runs = append(runs, r)
+	}
+	return restoreMarkdown(runs), nil
 }
 
 // opsBlock matches section name's part of RESULTS.md.
