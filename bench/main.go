@@ -63,7 +63,19 @@ func main() {
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
 	dbConns := flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)")
 	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
+	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
 	flag.Parse()
+	if *ops != "" {
+		log.SetFlags(log.Ltime)
+		log.SetPrefix("bench: ")
+		if *quick {
+			c.endpoint = 3 * time.Second
+		}
+		if err := runOps(c, *ops); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *setup != "" {
 		bin, _ := filepath.Abs(c.bin)
 		if err := profileSetup(bin, *setup); err != nil {
@@ -177,7 +189,7 @@ func run(c config) error {
 		}
 	}
 	res.elapsed = time.Since(res.started)
-	report := renderReport(c, res)
+	report := keepOpsSections(renderReport(c, res), c.out)
 	fmt.Print(report)
 	return os.WriteFile(c.out, []byte(report), 0o644)
 }
