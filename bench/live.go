@@ -27,7 +27,7 @@ import (
 const (
 	liveSubscribers = 1000
 	liveRounds      = 3
-	liveSection     = "## Live updates (realtime)"
+	liveSection     = "## 9. Live updates (realtime)"
 )
 
 // liveRound is one stock change and when each subscriber got it.

@@ -19,6 +19,7 @@ import (
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	bindAccessTokenTTL(app)
+	bindGuestCartCleanup(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())
@@ -33,6 +34,7 @@ func Register(app core.App, site fs.FS) {
 		registerCheckout(se)
 		registerCart(se)
 		registerContact(se)
+		registerAdminOverview(se)
 		registerSPA(se, site)
 		return se.Next()
 	})
