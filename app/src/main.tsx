@@ -41,7 +41,7 @@ function mount() {
   });
   // A second after the first render, when the page is interactive: live updates (the
   // pocketbase SDK, a chunk of its own) and the removal of old service workers
-  // (features/live/start.ts). Home start-up JS: 167,561 -> 167,549 bytes gzip.
+  // (features/live/start.ts).
   setTimeout(() => import('./features/live/start').then((m) => m.startLive(queryClient)), 1000);
 }
 

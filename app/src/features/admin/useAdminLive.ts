@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { listen, type LiveEvent } from '../live/pb';
 import { adminKeys } from './api';
+import { insightKeys } from './overview/api';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
  * While the admin area is open: new orders and contact requests arrive through PocketBase
- * realtime (the collections' rules admit users with the Admin role), refresh the lists and the
- * navigation's counts, and a new one is announced with a short toast. Unsubscribes on unmount.
+ * realtime (the collections' rules admit users with the Admin role), refresh the lists, the
+ * overview and the navigation's counts, and a new one is announced with a short toast.
+ * Unsubscribes on unmount.
  */
 export function useAdminLive() {
   const qc = useQueryClient();
@@ -21,11 +23,13 @@ export function useAdminLive() {
     const announce = (message: string) => show({ message, kind: 'info', duration: TOAST_LONG });
     const onOrder = (e: LiveEvent) => {
       void qc.invalidateQueries({ queryKey: adminKeys.orders });
+      void qc.invalidateQueries({ queryKey: insightKeys.overview });
       if (e.action === 'create')
         announce(t('live.newOrder', { number: text(e.record.orderNumber), name: text(e.record.customerName) }));
     };
     const onContact = (e: LiveEvent) => {
       void qc.invalidateQueries({ queryKey: adminKeys.contact });
+      void qc.invalidateQueries({ queryKey: insightKeys.overview });
       if (e.action === 'create') announce(t('live.newMessage', { name: text(e.record.name) }));
     };
     let stopped = false;
