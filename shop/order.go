@@ -481,7 +481,12 @@ func findOrder(app core.App, orderID string) (*core.Record, error) {
 
 // orderItems reads the line snapshots of an order.
 func orderItems(app core.App, orderID string) ([]*core.Record, error) {
-	return app.FindAllRecords(OrderItemsCollection, dbx.HashExp{"orderRef": orderID})
+	// In the order they were written (the cart's order): without an ORDER BY,
+	// SQLite may return them in id order once the planner has statistics.
+	var items []*core.Record
+	err := app.RecordQuery(OrderItemsCollection).
+		AndWhere(dbx.HashExp{"orderRef": orderID}).OrderBy("rowid").All(&items)
+	return items, err
 }
 
 // orderDetail reads an order's lines and builds its detail.
