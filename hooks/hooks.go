@@ -34,4 +34,14 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)
 	// Deleting an order that has not shipped returns its units too.
 	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
+	// Every status change is kept in the order's history with its time.
+	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	// The shipping settings an admin edits in the dashboard stay sane.
+	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 }

@@ -28,6 +28,7 @@ func Register(app core.App, site fs.FS) {
 		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)
+		registerShipping(se)
 		registerCart(se)
 		registerContact(se)
 		registerSPA(se, site)

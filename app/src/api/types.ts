@@ -82,6 +82,9 @@ export interface OrderSummary {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
+  subtotalAmount: number;
+  shippingMethod: string;
+  shippingAmount: number;
   totalAmount: number;
   itemCount: number;
   status: string;
@@ -112,10 +115,31 @@ export interface OrderItem {
   totalPrice: number;
 }
 
+export interface StatusChange {
+  status: string;
+  at: string;
+}
+
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingInfo;
   billing?: BillingInfo;
   items: OrderItem[];
+  trackingNumber?: string;
+  history?: StatusChange[];
+}
+
+export interface ShippingMethod {
+  code: string;
+  name: Localized;
+  region: 'domestic' | 'international';
+  amount: number;
+  deliveryDays: string;
+}
+
+export interface ShippingMethods {
+  homeCountry: string;
+  freeShippingThreshold: number;
+  methods: ShippingMethod[];
 }
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;

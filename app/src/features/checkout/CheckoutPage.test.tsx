@@ -27,7 +27,17 @@ const cart = {
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}, cartBody: unknown = cart) {
   localStorage.setItem('authToken', 't');
-  const mock = mockFetch({ 'GET /api/auth/profile': { body: user }, 'GET /api/cart': { body: cartBody }, ...routes });
+  const methods = {
+    homeCountry: 'US',
+    freeShippingThreshold: 500,
+    methods: [{ code: 'standard', name: { en: 'Standard' }, region: 'domestic', amount: 0, deliveryDays: '5-7' }],
+  };
+  const mock = mockFetch({
+    'GET /api/auth/profile': { body: user },
+    'GET /api/cart': { body: cartBody },
+    'GET /api/shipping/methods': { body: methods },
+    ...routes,
+  });
   renderApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   return mock;
 }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, isApiError } from '../../api/client';
-import type { BillingInfo, OrderDetail, ShippingInfo, User } from '../../api/types';
+import type { BillingInfo, OrderDetail, ShippingInfo, ShippingMethods, User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { ProductImage } from '../../components/ProductImage';
@@ -95,10 +95,14 @@ function Checkout({ user }: { user: User }) {
     setError(null);
     setServerErrors({});
     try {
+      // Interim: the first method that fits the address (the shipping step picks it next).
+      const country = encodeURIComponent(shipping.country.trim());
+      const { methods } = await api.get<ShippingMethods>(`/shipping/methods?country=${country}`);
       const created = await api.post<OrderDetail>('/checkout/create-order', {
         shippingInfo: trimAll(shipping),
         billingInfo: trimAll(billing),
         useShippingForBilling: sameAsShipping,
+        shippingMethod: methods[0]?.code ?? '',
       });
       setOrder(created);
       resetCart();
