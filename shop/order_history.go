@@ -1,8 +1,11 @@
 package shop
 
 import (
+	"database/sql"
+	"errors"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -25,10 +28,19 @@ func historyOf(rec *core.Record) []StatusChange {
 
 // OrderHistoryHook is the orders OnRecordCreate and OnRecordUpdate hook
 // that appends every status change to the order's history with its time,
-// however the order is saved (our routes, the dashboard).
+// however the order is saved (our routes, the dashboard). It compares with
+// the status stored in the database, not with what the caller loaded.
 func OrderHistoryHook(e *core.RecordEvent) error {
 	status := e.Record.GetString("status")
-	if e.Record.IsNew() || e.Record.Original().GetString("status") != status {
+	stored := ""
+	if !e.Record.IsNew() {
+		err := e.App.DB().Select("status").From(OrdersCollection).
+			Where(dbx.HashExp{"id": e.Record.Id}).Row(&stored)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+	}
+	if stored != status {
 		h := historyOf(e.Record)
 		h = append(h, StatusChange{Status: status, At: time.Now().UTC().Format(time.RFC3339)})
 		e.Record.Set("history", h)
