@@ -8,13 +8,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors?: FieldErrors;
+  /** The whole envelope, for the numbers some errors carry (`available`, `total`). */
+  readonly data: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, errors?: FieldErrors) {
+  constructor(status: number, code: string, message: string, errors?: FieldErrors, data: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.data = data;
   }
 }
 
@@ -72,7 +75,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
   // Empty when the server gave no reason: callers then show their own fallback text.
   const message = body.message || body.error || '';
-  return new ApiError(body.status ?? res.status, body.code ?? `http_${res.status}`, message, body.errors);
+  return new ApiError(body.status ?? res.status, body.code ?? `http_${res.status}`, message, body.errors, body as Record<string, unknown>);
 }
 
 let refreshing: Promise<boolean> | null = null;

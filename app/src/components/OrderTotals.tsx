@@ -4,11 +4,13 @@ import type { OrderSummary } from '../api/types';
 import { formatPrice } from '../lib/format';
 
 interface Props {
+  /** The total's label where a screen has its own word for it ("Grand Total"). */
+  totalLabel?: string;
   order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingAmount' | 'totalAmount'> & { trackingNumber?: string };
 }
 
 /** An order's subtotal, shipping (with its method), total and tracking number. */
-export function OrderTotals({ order }: Props) {
+export function OrderTotals({ order, totalLabel }: Props) {
   const { t } = useTranslation('common');
   const method = order.shippingMethod ? t(`shipping.methods.${order.shippingMethod}`, order.shippingMethod) : '';
   return (
@@ -22,7 +24,7 @@ export function OrderTotals({ order }: Props) {
         <Text>{order.shippingAmount === 0 && method ? t('shipping.free') : formatPrice(order.shippingAmount)}</Text>
       </Flex>
       <Flex gap="3">
-        <Text weight="bold">{t('shipping.total')}</Text>
+        <Text weight="bold">{totalLabel ?? t('shipping.total')}</Text>
         <Text weight="bold" data-testid="order-total">
           {formatPrice(order.totalAmount)}
         </Text>

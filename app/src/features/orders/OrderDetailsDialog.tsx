@@ -91,7 +91,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   </Table.Body>
                 </Table.Root>
               </div>
-              <OrderTotals order={order} />
+              <OrderTotals order={order} totalLabel={t('orders.details.total')} />
             </Box>
             <Separator size="4" />
             <Box>

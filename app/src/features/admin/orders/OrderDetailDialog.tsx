@@ -105,7 +105,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                   </Table.Body>
                 </Table.Root>
               </div>
-              <OrderTotals order={order} />
+              <OrderTotals order={order} totalLabel={t('orders.total')} />
             </Box>
             <Separator size="4" />
             <Box>
