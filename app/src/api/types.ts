@@ -74,6 +74,14 @@ export interface Cart {
   totalItems: number;
 }
 
+/** What a sign-in did with the guest cart (POST /api/cart/merge). */
+export interface MergeReport {
+  addedLines: number;
+  addedUnits: number;
+  capped: { productId: string; productName: Localized; requested: number; kept: number }[];
+  dropped: { productId: string; productName: Localized; reason: 'inactive' | 'out_of_stock' }[];
+}
+
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

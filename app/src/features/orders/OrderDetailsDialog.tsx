@@ -9,6 +9,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { orderDetailQuery } from './api';
+import { CancelOrderButton } from './CancelOrderButton';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -99,6 +100,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                 {t('orders.details.timeline')}
               </Heading>
               <OrderTimeline order={order} />
+              <CancelOrderButton order={order} />
             </Box>
           </Flex>
         )}
