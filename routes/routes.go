@@ -23,6 +23,7 @@ func Register(app core.App, site fs.FS) {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())
 		registerMiddlewareErrors(se)
+		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
 		registerProducts(se)
 		registerUploads(se)
