@@ -30,6 +30,7 @@ func Register(app core.App, site fs.FS) {
 		registerImages(se)
 		registerCheckout(se)
 		registerShipping(se)
+		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)
 		registerSPA(se, site)

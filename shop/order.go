@@ -251,6 +251,22 @@ func putBackStock(txApp core.App, productID string, n int) error {
 	return err
 }
 
+// restockAndNotify puts n units back (raw SQL skips the product hooks) and,
+// when that takes the product from 0 to more, tells its waiting shoppers.
+func restockAndNotify(txApp core.App, productID string, n int) error {
+	before, exists, err := currentStock(txApp, productID)
+	if err != nil || !exists {
+		return err
+	}
+	if err := putBackStock(txApp, productID, n); err != nil {
+		return err
+	}
+	if before <= 0 && before+n > 0 {
+		return NotifyBackInStock(txApp, productID)
+	}
+	return nil
+}
+
 // currentStock reads a product's stock; ok is false for a deleted product.
 func currentStock(txApp core.App, productID string) (stock int, ok bool, err error) {
 	var f float64
@@ -643,7 +659,7 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 	failed := LineErrors{}
 	for _, pid := range ids {
 		if restock {
-			if err := putBackStock(txApp, pid, qty[pid]); err != nil {
+			if err := restockAndNotify(txApp, pid, qty[pid]); err != nil {
 				return err
 			}
 			continue
