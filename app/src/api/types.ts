@@ -40,6 +40,8 @@ export interface Product {
   attributes: ProductAttribute[];
   createdAt?: string;
   updatedAt?: string;
+  /** Admin answers only: shoppers waiting for a back-in-stock e-mail. */
+  waitingAlerts?: number;
 }
 
 export interface Pagination {
