@@ -50,7 +50,15 @@ export function OrdersFilters({ value, onChange }: Props) {
           <Text as="label" size="1" htmlFor="orders-search">
             {t('ordersAdmin.search')}
           </Text>
-          <TextField.Root id="orders-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => search !== value.search && set({ search })}>
+          <TextField.Root id="orders-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} onBlur={() => search !== value.search && set({ search })}
+            // Enter searches (with several fields and no submit button a form does not submit on Enter).
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                set({ search });
+              }
+            }}
+          >
             <TextField.Slot>
               <MagnifyingGlassIcon />
             </TextField.Slot>
