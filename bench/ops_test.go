@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -158,6 +159,7 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal("no order was placed before the stop")
 	}
 	checkAcked(t, f.dir, load.acked)
+	checkOutboxStopped(t, srv)
 	check, err := checkIntegrity(f.dir, f.initial)
 	if err != nil {
 		t.Fatal(err)
@@ -256,4 +258,25 @@ func slowCheckout(t *testing.T, srv *server, c *customer, pid string, d time.Dur
 		checkAcked(t, srv.dir, []string{o.ID})
 	}
 	return resp.StatusCode
+}
+
+// checkOutboxStopped fails t when the e-mail worker did not stop cleanly:
+// it gave up waiting for a send, or left an e-mail claimed.
+func checkOutboxStopped(t *testing.T, srv *server) {
+	t.Helper()
+	if strings.Contains(srv.log.String(), "mail worker still sending") {
+		t.Errorf("the e-mail worker did not stop in time:\n%s", srv.log.String())
+	}
+	db, err := openDB(srv.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var claimed int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM emails WHERE status = 'queued' AND claimedUntil != ''`).Scan(&claimed); err != nil {
+		t.Fatal(err)
+	}
+	if claimed > 0 {
+		t.Errorf("%d e-mails left claimed by the stopped worker", claimed)
+	}
 }

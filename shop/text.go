@@ -32,3 +32,24 @@ func isBidiControl(r rune) bool {
 	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 ||
 		r == 0x200E || r == 0x200F || r == 0x061C
 }
+
+// CleanText is CleanLine for multi-line text (a message): line breaks stay
+// (CR LF and lone CR become LF) and so do tabs; other control characters
+// and bidirectional formatting characters are dropped.
+func CleanText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029:
+			b.WriteByte('\n')
+		case r == '\t':
+			b.WriteByte('\t')
+		case unicode.IsControl(r) || isBidiControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
