@@ -199,17 +199,3 @@ func setStock(t *testing.T, app core.App, id string, n int) {
 		t.Fatal(err)
 	}
 }
-
-// superuserToken returns a dashboard (superuser) token.
-func superuserToken(t *testing.T, app core.App) string {
-	t.Helper()
-	rec, err := app.FindAuthRecordByEmail(core.CollectionNameSuperusers, newSuperuser(t, app))
-	if err != nil {
-		t.Fatal(err)
-	}
-	token, err := rec.NewAuthToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return token
-}

@@ -42,7 +42,7 @@ type csvRow struct {
 func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	f.Page, f.PageSize = 0, 0
 	if err := f.Validate(); err != nil {
-		return fieldErrors(err)
+		return fieldErrors(err, nil)
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",

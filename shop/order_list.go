@@ -77,7 +77,7 @@ func (f OrderFilter) where(p string) dbx.Expression {
 // match in all. Bad filters are InvalidFields.
 func ListOrders(app core.App, f OrderFilter) ([]OrderSummary, int, error) {
 	if err := f.Validate(); err != nil {
-		return nil, 0, fieldErrors(err)
+		return nil, 0, fieldErrors(err, nil)
 	}
 	where := f.where("")
 	var total int

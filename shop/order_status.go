@@ -47,7 +47,7 @@ func (u StatusUpdate) Validate() error {
 // history gets the change through OrderHistoryHook.
 func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDetail, error) {
 	if err := in.Validate(); err != nil {
-		return nil, fieldErrors(err)
+		return nil, fieldErrors(err, nil)
 	}
 	var detail *OrderDetail
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -107,18 +107,4 @@ func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) 
 }
 
 // InvalidFieldsOf is fieldErrors for callers outside the package.
-func InvalidFieldsOf(err error) error { return fieldErrors(err) }
-
-// fieldErrors turns ozzo-validation errors into InvalidFields keyed by
-// their field paths; other errors pass through.
-func fieldErrors(err error) error {
-	var verrs validation.Errors
-	if !errors.As(err, &verrs) {
-		return err
-	}
-	out := InvalidFields{}
-	for k, v := range verrs {
-		out[k] = v.Error()
-	}
-	return out
-}
+func InvalidFieldsOf(err error) error { return fieldErrors(err, nil) }
