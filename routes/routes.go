@@ -36,6 +36,7 @@ func Register(app core.App, site fs.FS) {
 		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)
+		registerAdminOverview(se)
 		registerSPA(se, site)
 		return se.Next()
 	})
