@@ -9,6 +9,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// workerKey keeps the app's worker in its store, so a resend can wake it.
+const workerKey = "stageshop.mailWorker"
+
 // pocketBaseDefaultURL is the application URL of a fresh PocketBase.
 const pocketBaseDefaultURL = "http://localhost:8090"
 
@@ -22,6 +25,9 @@ func Register(app core.App) {
 	var cancel context.CancelFunc = func() {}
 	done := make(chan struct{})
 	close(done) // until a worker runs, there is nothing to wait for
+	if w != nil {
+		app.Store().Set(workerKey, w)
+	}
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
 		if w != nil {
 			w.Wake() // after the commit: the change that queued it is final
