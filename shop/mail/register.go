@@ -34,6 +34,12 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
+		if w != nil {
+			w.Wake() // SMTP may just have been configured
+		}
+		return e.Next()
+	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if err != nil {
 			return err // a bad STAGESHOP_MAIL_RETRY_INTERVAL stops the start

@@ -123,6 +123,14 @@ export interface OrderDetail extends OrderSummary {
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/** An admin's reply to a contact request, e-mailed to the visitor. */
+export interface ContactReply {
+  id?: string;
+  message: string;
+  adminName: string;
+  createdAt: string;
+}
+
 export interface ContactRequest {
   id: string;
   name: string;
@@ -133,4 +141,5 @@ export interface ContactRequest {
   adminNotes?: string;
   createdAt: string;
   updatedAt?: string;
+  replies?: ContactReply[];
 }

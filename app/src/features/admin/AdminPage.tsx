@@ -1,8 +1,9 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, ChatBubbleIcon, CubeIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ContactRequestsView } from './contact/ContactRequestsView';
+import { EmailsView } from './emails/EmailsView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
@@ -12,6 +13,7 @@ const VIEWS = [
   { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
+  { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
 ] as const;
 
 /** Side navigation (a row of tabs on phones) for the three views; each view has its own path. */
@@ -52,6 +54,7 @@ export default function AdminPage() {
             <Route path="products/:productId/edit" element={<ProductFormPage />} />
             <Route path="orders" element={<OrdersView />} />
             <Route path="contact-requests" element={<ContactRequestsView />} />
+            <Route path="emails" element={<EmailsView />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </Box>
