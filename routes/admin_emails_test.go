@@ -9,7 +9,7 @@ import (
 type emailListJSON struct {
 	Emails []struct {
 		ID, To, Subject, Kind, Language, Status, LastError, CreatedAt, SentAt string
-		Attempts                                                          int
+		Attempts                                                              int
 	} `json:"emails"`
 	Pagination struct {
 		Page, PageSize, TotalCount, TotalPages int
