@@ -78,7 +78,10 @@ async function forgotPassword({ server, newContext, evidence, mailpit, log }) {
   await page.goto('/login');
   await main(page).getByRole('link', { name: 'Forgot password?' }).click();
   await atPath(page, '/forgot-password', 'the Forgot password link');
+  await visible(main(page).getByRole('heading', { name: 'Forgot password' }), 'the Forgot password screen');
+  await page.waitForLoadState('networkidle');
   await field(main(page), 'Email').fill(customer.email);
+  await until(async () => (await field(main(page), 'Email').inputValue()) === customer.email, 'the e-mail typed in');
   await main(page).getByRole('button', { name: 'Send reset link' }).click();
   await visible(main(page).getByText(/If an account exists for this e-mail/), 'the same answer for any address');
 
@@ -87,6 +90,8 @@ async function forgotPassword({ server, newContext, evidence, mailpit, log }) {
   const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(mail.Text)?.[1];
   assert(link && link.startsWith(server.url), `the e-mail links to the shop's URL: ${link}`);
   await page.goto(link);
+  await visible(main(page).getByRole('heading', { name: 'Choose a new password' }), 'the reset screen');
+  await page.waitForLoadState('networkidle');
   await field(main(page), 'New Password').fill('Fresh2024x');
   await field(main(page), 'Confirm New Password').fill('Fresh2024x');
   await main(page).getByRole('button', { name: 'Set new password' }).click();

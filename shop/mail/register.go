@@ -81,8 +81,9 @@ func defaultPublicURL(se *core.ServeEvent) {
 	if host == "" || host == "0.0.0.0" || host == "::" {
 		host = "localhost"
 	}
+	// PocketBase sets a TLS config on every server; only --https serves on 443.
 	scheme := "http://"
-	if se.Server.TLSConfig != nil {
+	if port == "443" || port == "https" {
 		scheme = "https://"
 	}
 	meta.AppURL = scheme + net.JoinHostPort(host, port)
