@@ -35,6 +35,7 @@ func Register(app core.App, site fs.FS) {
 		registerCart(se)
 		registerContact(se)
 		registerAdminEmails(se)
+		registerAdminOverview(se)
 		registerSPA(se, site)
 		return se.Next()
 	})
