@@ -27,6 +27,7 @@ func Register(app core.App, site fs.FS) {
 		se.Router.Bind(noStoreAPI())
 		registerMiddlewareErrors(se)
 		registerCORS(se)
+		se.Router.Bind(securityHeaders())
 		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
 		registerProducts(se)

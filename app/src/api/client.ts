@@ -1,3 +1,4 @@
+import { withRefreshLock } from './refreshLock';
 import { clearCartSessionId, getCartSessionId, getOrCreateCartSessionId, tokenStore } from './storage';
 
 /** Field errors of a validation failure, keyed by JSON field path (e.g. `shippingInfo.city`). */
@@ -79,11 +80,15 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * Exchanges the stored refresh token for a new pair. Concurrent callers share one
- * request: refresh tokens are single-use and a reused one revokes the whole family.
+ * request, and tabs take turns (withRefreshLock): refresh tokens are single-use and a
+ * reused one revokes the whole family. `failedToken` is the access token the server
+ * refused; when the stored one differs after the wait, another tab has refreshed already.
  */
-function refreshTokens(): Promise<boolean> {
+function refreshTokens(failedToken: string | null): Promise<boolean> {
   if (!refreshing) {
-    refreshing = (async () => {
+    refreshing = withRefreshLock(async () => {
+      const current = tokenStore.getToken();
+      if (current && current !== failedToken) return true;
       const refreshToken = tokenStore.getRefreshToken();
       if (!refreshToken) return false;
       try {
@@ -100,7 +105,7 @@ function refreshTokens(): Promise<boolean> {
       } catch {
         return false;
       }
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
   }
@@ -145,11 +150,11 @@ const NO_REFRESH = new Set(['/auth/login', '/auth/register', '/auth/refresh']);
  * the server's error envelope as an ApiError.
  */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const hadToken = !!tokenStore.getToken();
+  const sentToken = tokenStore.getToken();
   let res = await send(path, opts);
 
-  if (res.status === 401 && hadToken && !NO_REFRESH.has(path)) {
-    const refreshed = await refreshTokens();
+  if (res.status === 401 && sentToken && !NO_REFRESH.has(path)) {
+    const refreshed = await refreshTokens(sentToken);
     if (refreshed) {
       res = await send(path, opts);
     } else {
