@@ -48,7 +48,7 @@ func TestProductListCacheFollowsEveryChange(t *testing.T) {
 	order, err := shop.PlaceOrder(h.App, buyer.ID(), shop.OrderInput{
 		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
 			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
-		UseShippingForBilling: true,
+		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestProductDetailCacheFollowsEveryChange(t *testing.T) {
 	if _, err := shop.PlaceOrder(h.App, buyer.ID(), shop.OrderInput{
 		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
 			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
-		UseShippingForBilling: true,
+		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
 	}); err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,8 @@ func Register(app core.App, site fs.FS) {
 		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)
+		registerShipping(se)
+		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)
 		registerAdminOverview(se)
