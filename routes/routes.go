@@ -26,6 +26,8 @@ func Register(app core.App, site fs.FS) {
 		registerMetrics(se)
 		se.Router.Bind(noStoreAPI())
 		registerMiddlewareErrors(se)
+		registerCORS(se)
+		se.Router.Bind(securityHeaders())
 		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
 		registerProducts(se)
