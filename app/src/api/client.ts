@@ -1,3 +1,4 @@
+import { withRefreshLock } from './refreshLock';
 import { clearCartSessionId, getCartSessionId, getOrCreateCartSessionId, tokenStore } from './storage';
 
 /** Field errors of a validation failure, keyed by JSON field path (e.g. `shippingInfo.city`). */
@@ -82,11 +83,15 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * Exchanges the stored refresh token for a new pair. Concurrent callers share one
- * request: refresh tokens are single-use and a reused one revokes the whole family.
+ * request, and tabs take turns (withRefreshLock): refresh tokens are single-use and a
+ * reused one revokes the whole family. `failedToken` is the access token the server
+ * refused; when the stored one differs after the wait, another tab has refreshed already.
  */
-function refreshTokens(): Promise<boolean> {
+function refreshTokens(failedToken: string | null): Promise<boolean> {
   if (!refreshing) {
-    refreshing = (async () => {
+    refreshing = withRefreshLock(async () => {
+      const current = tokenStore.getToken();
+      if (current && current !== failedToken) return true;
       const refreshToken = tokenStore.getRefreshToken();
       if (!refreshToken) return false;
       try {
@@ -103,7 +108,7 @@ function refreshTokens(): Promise<boolean> {
       } catch {
         return false;
       }
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
   }
@@ -165,11 +170,11 @@ export async function requestBlob(path: string, opts: RequestOptions = {}): Prom
 }
 
 async function sendAuthorized(path: string, opts: RequestOptions): Promise<Response> {
-  const hadToken = !!tokenStore.getToken();
+  const sentToken = tokenStore.getToken();
   let res = await send(path, opts);
 
-  if (res.status === 401 && hadToken && !NO_REFRESH.has(path)) {
-    const refreshed = await refreshTokens();
+  if (res.status === 401 && sentToken && !NO_REFRESH.has(path)) {
+    const refreshed = await refreshTokens(sentToken);
     if (refreshed) {
       res = await send(path, opts);
     } else {
