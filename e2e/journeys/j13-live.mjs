@@ -24,7 +24,7 @@ async function buy(baseURL, product, qty) {
     zipCode: '62704', country: 'United States', phone: '+1 555 0199', email: buyer.email,
   };
   const order = await apiOk(baseURL, 'POST', '/api/checkout/create-order', {
-    token, body: { shippingInfo: shipping, useShippingForBilling: true },
+    token, body: { shippingInfo: shipping, useShippingForBilling: true, shippingMethod: 'standard' },
   });
   return { order, buyer };
 }
