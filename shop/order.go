@@ -549,7 +549,12 @@ func findOrder(app core.App, orderID string) (*core.Record, error) {
 
 // orderItems reads the line snapshots of an order.
 func orderItems(app core.App, orderID string) ([]*core.Record, error) {
-	return app.FindAllRecords(OrderItemsCollection, dbx.HashExp{"orderRef": orderID})
+	// In the order they were written (the cart's order): SQLite promises no
+	// order without ORDER BY.
+	var items []*core.Record
+	err := app.RecordQuery(OrderItemsCollection).Where(dbx.HashExp{"orderRef": orderID}).
+		OrderBy("rowid ASC").All(&items)
+	return items, err
 }
 
 // orderDetail reads an order's lines and builds its detail.
