@@ -2,6 +2,7 @@ import { Box, Button, Callout, DataList, Dialog, Flex, Heading, Separator, Spinn
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { ProductImage } from '../../components/ProductImage';
 import { formatDate, formatPrice } from '../../lib/format';
@@ -57,8 +58,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <Heading as="h3" size="3" mb="2">
                 {t('orders.details.items')}
               </Heading>
-              <div className="table-scroll">
-                <Table.Root size="1">
+              <FitTable size="1" variant="ghost">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>{t('orders.details.product')}</Table.ColumnHeaderCell>
@@ -87,8 +87,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       );
                     })}
                   </Table.Body>
-                </Table.Root>
-              </div>
+                </FitTable>
               <Flex justify="end" mt="2" gap="3">
                 <Text weight="bold">{t('orders.details.total')}</Text>
                 <Text weight="bold">{formatPrice(order.totalAmount)}</Text>

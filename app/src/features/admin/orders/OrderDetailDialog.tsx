@@ -2,6 +2,7 @@ import { Box, Button, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner,
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../../api/types';
+import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -76,8 +77,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
               <Heading as="h3" size="3" mb="2">
                 {t('orders.items')}
               </Heading>
-              <div className="table-scroll">
-                <Table.Root size="1">
+              <FitTable size="1" variant="ghost">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>{t('orders.product')}</Table.ColumnHeaderCell>
@@ -101,8 +101,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                       </Table.Row>
                     ))}
                   </Table.Body>
-                </Table.Root>
-              </div>
+                </FitTable>
               <Flex justify="end" mt="2" gap="3">
                 <Text weight="bold">{t('orders.total')}</Text>
                 <Text weight="bold" data-testid="order-total">

@@ -4,10 +4,12 @@ import { EyeOpenIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderDetail, type OrderSummary } from '../../../api/types';
+import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { adminApi, adminKeys, adminOrdersQuery } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -19,6 +21,8 @@ export function OrdersView() {
   const queryClient = useQueryClient();
   const orders = useQuery(adminOrdersQuery());
   const [detailId, setDetailId] = useState<string | null>(null);
+  // Cancelling puts the items back in stock: it is confirmed first.
+  const [toCancel, setToCancel] = useState<OrderSummary | null>(null);
 
   const setStatus = useMutation({
     mutationFn: ({ order, status }: { order: OrderSummary; status: string }) => adminApi.setOrderStatus(order.id, status),
@@ -61,8 +65,7 @@ export function OrdersView() {
         </Text>
       ) : (
         list.length > 0 && (
-          <div className="table-scroll">
-            <Table.Root variant="surface" className="admin-table">
+          <FitTable cardsBelow={900}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{t('orders.columns.orderNumber')}</Table.ColumnHeaderCell>
@@ -84,7 +87,7 @@ export function OrdersView() {
                       </Text>
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
-                    <Table.Cell>{o.customerEmail}</Table.Cell>
+                    <Table.Cell className="fit-break">{o.customerEmail}</Table.Cell>
                     <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>
@@ -92,7 +95,11 @@ export function OrdersView() {
                         <Select.Root
                           value={o.status}
                           disabled={pendingId === o.id}
-                          onValueChange={(status) => status !== o.status && setStatus.mutate({ order: o, status })}
+                          onValueChange={(status) => {
+                            if (status === o.status) return;
+                            if (status === 'Cancelled') setToCancel(o);
+                            else setStatus.mutate({ order: o, status });
+                          }}
                         >
                           <Select.Trigger
                             variant="ghost"
@@ -124,12 +131,22 @@ export function OrdersView() {
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
-          </div>
+          </FitTable>
         )
       )}
 
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
+      <ConfirmDialog
+        open={!!toCancel}
+        title={t('safety.cancelTitle', { number: toCancel?.orderNumber ?? '' })}
+        description={t('safety.cancelConfirm')}
+        confirmLabel={t('safety.cancelAction')}
+        onConfirm={() => {
+          if (toCancel) setStatus.mutate({ order: toCancel, status: 'Cancelled' });
+          setToCancel(null);
+        }}
+        onCancel={() => setToCancel(null)}
+      />
     </Box>
   );
 }
