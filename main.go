@@ -7,14 +7,17 @@ import (
 	"embed"
 	"io/fs"
 	"log"
+	"os"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"stageshop/commands"
 	"stageshop/hooks"
+	"stageshop/ops"
 	_ "stageshop/pb_migrations"
 	"stageshop/routes"
+	"stageshop/shop/mail"
 )
 
 // public is the built app (or, before the first build, the placeholder page).
@@ -44,9 +47,10 @@ func main() {
 	}
 	hooks.Register(app)
 	routes.Register(app, site)
+	mail.Register(app)
 	commands.Register(app)
+	ops.Register(app)
 
-	if err := app.Start(); err != nil {
-		log.Fatal(err)
-	}
+	// Not app.Start(): it exits 0 whatever the command's error.
+	os.Exit(commands.Execute(app, true))
 }

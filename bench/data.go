@@ -235,7 +235,12 @@ func createCustomers(app core.App, prefix string, n int) ([]customer, error) {
 					hash = pv.Hash
 				}
 			}
-			tok, err := u.NewStaticAuthToken(3 * time.Hour)
+			// A shop session, as a login makes: tokens without one are refused.
+			family, _, err := shop.StartSession(tx, u.Id)
+			if err != nil {
+				return err
+			}
+			tok, err := shop.AccessToken(u, family, 3*time.Hour)
 			if err != nil {
 				return err
 			}

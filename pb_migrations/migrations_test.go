@@ -14,7 +14,7 @@ func TestSchema(t *testing.T) {
 	app := testapp.New(t)
 
 	want := map[string][]string{
-		"users":            {"email", "firstName", "lastName", "roles", "lastLoginAt"},
+		"users":            {"email", "firstName", "lastName", "roles", "lastLoginAt", "language"},
 		"products":         {"name", "nameLocalized", "description", "descriptionLocalized", "category", "priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "searchText", "created", "updated"},
 		"product_images":   {"file", "created"},
 		"carts":            {"user", "sessionId", "created", "updated"},
@@ -23,6 +23,7 @@ func TestSchema(t *testing.T) {
 		"order_items":      {"orderRef", "productId", "productName", "productImage", "quantity", "unitPriceCents", "totalCents"},
 		"contact_requests": {"name", "email", "subject", "message", "status", "adminNotes", "created", "updated"},
 		"refresh_tokens":   {"user", "tokenHash", "familyId", "expiresAt", "usedAt", "revokedAt"},
+		"emails":           {"kind", "to", "language", "subject", "html", "text", "status", "attempts", "lastError", "nextAttemptAt", "sentAt", "eventKey", "claimedBy", "claimedUntil", "created"},
 	}
 	for name, fields := range want {
 		c, err := app.FindCollectionByNameOrId(name)
@@ -90,5 +91,14 @@ func TestProductListUsesIndex(t *testing.T) {
 	joined := strings.Join(text, "; ")
 	if !strings.Contains(joined, "idx_products_active_cat_price") || strings.Contains(joined, "TEMP B-TREE") {
 		t.Errorf("query plan does not use the category/price index without sorting: %s", joined)
+	}
+}
+
+// The dashboard calls the application StageShop, which the e-mails use as
+// the shop's name and sender name.
+func TestShopName(t *testing.T) {
+	app := testapp.New(t)
+	if meta := app.Settings().Meta; meta.AppName != "StageShop" || meta.SenderName != "StageShop" {
+		t.Fatalf("app name %q, sender %q", meta.AppName, meta.SenderName)
 	}
 }

@@ -100,7 +100,7 @@ func authRegister(e *core.RequestEvent) error {
 		return err
 	}
 	email := shop.NormalizeEmail(req.Email)
-	first, last := strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	first, last := shop.CleanLine(req.FirstName), shop.CleanLine(req.LastName)
 	errs := map[string]string{}
 	addErr(errs, "email", shop.CheckEmail(email))
 	addErr(errs, "password", shop.CheckPassword(req.Password))
@@ -198,7 +198,7 @@ func authRefresh(e *core.RequestEvent) error {
 	if req.RefreshToken == "" {
 		return validationError(map[string]string{"refreshToken": "Refresh token is required"})
 	}
-	userID, next, err := shop.RotateRefreshToken(e.App, req.RefreshToken)
+	rot, err := shop.RotateRefreshToken(e.App, req.RefreshToken)
 	switch {
 	case errors.Is(err, shop.ErrRefreshTokenReused):
 		e.App.Logger().Warn("refresh token reuse: family revoked",
@@ -209,15 +209,15 @@ func authRefresh(e *core.RequestEvent) error {
 	case err != nil:
 		return err
 	}
-	user, err := e.App.FindRecordById(UsersCollection, userID)
+	user, err := e.App.FindRecordById(UsersCollection, rot.UserID)
 	if err != nil {
 		return errInvalidRefresh
 	}
-	token, err := accessToken(e.App, user)
+	token, err := accessToken(e.App, user, rot.Family)
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, tokenPair{Token: token, RefreshToken: next})
+	return e.JSON(http.StatusOK, tokenPair{Token: token, RefreshToken: rot.RefreshToken})
 }
 
 func authLogout(e *core.RequestEvent) error {
@@ -258,11 +258,10 @@ type profileRequest struct {
 }
 
 // authUpdateProfile changes names and e-mail, and the password when
-// newPassword is given. A password change ends every other session: the
-// token key is renewed (old access tokens fail) and all refresh tokens are
-// revoked; the caller gets a fresh pair. An e-mail change renews the token
-// key too (PocketBase does), so the answer carries a new access token; the
-// refresh tokens stay valid.
+// newPassword is given. Changing the e-mail or the password needs the
+// current password (a stolen access token alone cannot take the account
+// over or probe which e-mails have accounts) and ends every session of the
+// user, access and refresh tokens; the caller gets a fresh pair.
 func authUpdateProfile(e *core.RequestEvent) error {
 	user, err := requireUser(e)
 	if err != nil {
@@ -272,31 +271,16 @@ func authUpdateProfile(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &req); err != nil {
 		return err
 	}
-	email := shop.NormalizeEmail(req.Email)
-	first, last := strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
-	errs := map[string]string{}
-	addErr(errs, "firstName", shop.CheckPersonName("First name", first))
-	addErr(errs, "lastName", shop.CheckPersonName("Last name", last))
-	addErr(errs, "email", shop.CheckEmail(email))
-	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
-	if changePassword {
-		switch {
-		case req.CurrentPassword == "":
-			errs["currentPassword"] = "Current password is required"
-		case len(req.CurrentPassword) > shop.MaxPasswordBytes || !user.ValidatePassword(req.CurrentPassword):
-			errs["currentPassword"] = "Current password is incorrect"
-		}
-		addErr(errs, "newPassword", shop.CheckPassword(req.NewPassword))
-		if req.ConfirmPassword != req.NewPassword {
-			errs["confirmPassword"] = "Passwords do not match"
-		}
-	}
-	if len(errs) > 0 {
+	req.Email = shop.NormalizeEmail(req.Email)
+	req.FirstName, req.LastName = shop.CleanLine(req.FirstName), shop.CleanLine(req.LastName)
+	if errs := profileErrors(user, req); len(errs) > 0 {
 		return validationError(errs)
 	}
-	emailChanged := email != user.Email()
-	if emailChanged {
-		if taken, err := emailTaken(e.App, email, user.Id); err != nil {
+	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
+	endSessions := changePassword || req.Email != user.Email()
+	if req.Email != user.Email() {
+		// Asked only after the password held: no probing for accounts.
+		if taken, err := emailTaken(e.App, req.Email, user.Id); err != nil {
 			return err
 		} else if taken {
 			return errEmailTaken()
@@ -305,21 +289,18 @@ func authUpdateProfile(e *core.RequestEvent) error {
 
 	// Work on a copy: e.Auth stays as it was should the save fail.
 	user = user.Fresh()
-	user.SetEmail(email)
-	user.Set("firstName", first)
-	user.Set("lastName", last)
+	user.SetEmail(req.Email)
+	user.Set("firstName", req.FirstName)
+	user.Set("lastName", req.LastName)
 	if changePassword {
 		setPassword(user, req.NewPassword)
 	}
 	var pair tokenPair
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		if err := saveUser(tx, user); err != nil {
+		if err := saveUser(tx, user); err != nil || !endSessions {
 			return err
 		}
-		if !changePassword {
-			return nil
-		}
-		if err := shop.RevokeUserRefreshTokens(tx, user.Id); err != nil {
+		if err := shop.EndAllSessions(tx, user.Id); err != nil {
 			return err
 		}
 		var err error
@@ -329,29 +310,47 @@ func authUpdateProfile(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-
 	body := map[string]any{"message": "Profile updated successfully", "user": toUserJSON(user)}
-	switch {
-	case changePassword:
+	if endSessions {
 		body["token"], body["refreshToken"] = pair.Token, pair.RefreshToken
-	case emailChanged:
-		token, err := accessToken(e.App, user)
-		if err != nil {
-			return err
-		}
-		body["token"] = token
 	}
 	return e.JSON(http.StatusOK, body)
 }
 
-// newSession issues an access token and the first refresh token of a new
-// family.
+// profileErrors checks a profile update (normalized) of user: names,
+// e-mail, and the current password when the e-mail or the password
+// changes.
+func profileErrors(user *core.Record, req profileRequest) map[string]string {
+	errs := map[string]string{}
+	addErr(errs, "firstName", shop.CheckPersonName("First name", req.FirstName))
+	addErr(errs, "lastName", shop.CheckPersonName("Last name", req.LastName))
+	addErr(errs, "email", shop.CheckEmail(req.Email))
+	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
+	if changePassword || req.Email != user.Email() {
+		switch {
+		case req.CurrentPassword == "":
+			errs["currentPassword"] = "Current password is required"
+		case len(req.CurrentPassword) > shop.MaxPasswordBytes || !user.ValidatePassword(req.CurrentPassword):
+			errs["currentPassword"] = "Current password is incorrect"
+		}
+	}
+	if changePassword {
+		addErr(errs, "newPassword", shop.CheckPassword(req.NewPassword))
+		if req.ConfirmPassword != req.NewPassword {
+			errs["confirmPassword"] = "Passwords do not match"
+		}
+	}
+	return errs
+}
+
+// newSession starts a session: the first refresh token of a new family and
+// an access token tied to it.
 func newSession(app core.App, user *core.Record) (tokenPair, error) {
-	token, err := accessToken(app, user)
+	family, refresh, err := shop.StartSession(app, user.Id)
 	if err != nil {
 		return tokenPair{}, err
 	}
-	refresh, err := shop.IssueRefreshToken(app, user.Id)
+	token, err := accessToken(app, user, family)
 	if err != nil {
 		return tokenPair{}, err
 	}

@@ -56,15 +56,6 @@ func ApplyAccessTokenTTL(app core.App) error {
 	return nil
 }
 
-// accessToken issues a PocketBase auth token for user with the configured
-// lifetime.
-func accessToken(app core.App, user *core.Record) (string, error) {
-	if d, ok := app.Store().Get(accessTokenTTLKey).(time.Duration); ok && d > 0 {
-		return user.NewStaticAuthToken(d)
-	}
-	return user.NewAuthToken()
-}
-
 // decodeOptionalJSON is decodeJSON for bodies that may be left out: an
 // empty (or all-whitespace) body leaves dst as it is.
 func decodeOptionalJSON(e *core.RequestEvent, dst any) error {

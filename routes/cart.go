@@ -72,6 +72,9 @@ func addCartItem(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	if err := checkNewGuestCart(e, owner); err != nil {
+		return err
+	}
 	cart, err := shop.AddToCart(e.App, owner, body.ProductID, int(qty))
 	return answerCart(e, cart, err)
 }

@@ -15,7 +15,7 @@ import (
 	"stageshop/internal/testapp"
 )
 
-const guestSession = "session_1763800000_abcdefgh"
+const guestSession = "session_1763800000_9f86d081884c7d65" // as the app makes them (a run like "abcdefgh" is refused for new carts)
 
 // cartJSON is the cart object as the contract writes it.
 type cartJSON struct {

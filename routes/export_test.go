@@ -17,3 +17,7 @@ func CatalogCacheUse(app core.App) (answers, bytes int) {
 	defer c.mu.Unlock()
 	return len(c.answers), c.bytes
 }
+
+// ThumbFailed reports whether the thumbnail at thumbPath is remembered as
+// failed.
+func ThumbFailed(thumbPath string) bool { return failedThumbs.Has(thumbPath) }

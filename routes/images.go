@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"slices"
@@ -67,12 +68,12 @@ func serveProductImage(e *core.RequestEvent) error {
 		thumbPath := base + "/thumbs_" + name + "/" + thumbName
 		if ok, _ := fsys.Exists(thumbPath); !ok {
 			_, err, _ = thumbs.Do(thumbPath, func() (any, error) {
-				return nil, fsys.CreateThumb(base+"/"+name, thumbPath, thumb)
+				return nil, createThumb(e.Request.Context(), fsys, base+"/"+name, thumbPath, thumb)
 			})
 		}
 		if err == nil {
 			servedPath, servedName = thumbPath, thumbName
-		} else {
+		} else if !errors.Is(err, errThumbFailedBefore) {
 			e.App.Logger().Warn("thumbnail failed, serving the original", "error", err.Error(), "file", name)
 		}
 	}

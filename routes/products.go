@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -183,8 +184,11 @@ func canonicalCategory(c string) (string, bool) {
 	return c, false
 }
 
+// categoriesKey is the catalog cache's key of the category list.
+type categoriesKey struct{}
+
 func listCategories(e *core.RequestEvent) error {
-	return e.JSON(http.StatusOK, shop.Categories)
+	return cached(e, categoriesKey{}, func() (any, bool, error) { return shop.Categories, true, nil })
 }
 
 var errProductNotFound = notFound("Product not found")
@@ -263,7 +267,9 @@ func updateProduct(e *core.RequestEvent) error {
 func saveProduct(e *core.RequestEvent, rec *core.Record, req productRequest, status int) error {
 	errs := applyProductRequest(rec, req)
 	if verrs := shop.ValidateProduct(e.App, rec); verrs != nil {
-		mergeProductErrors(errs, verrs, req)
+		if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
+			return err
+		}
 	}
 	if len(errs) > 0 {
 		return validationError(errs)
@@ -271,7 +277,9 @@ func saveProduct(e *core.RequestEvent, rec *core.Record, req productRequest, sta
 	if err := e.App.Save(rec); err != nil {
 		var verrs validation.Errors
 		if errors.As(err, &verrs) {
-			mergeProductErrors(errs, verrs, req)
+			if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
+				return err // an internal field: a generic 500, logged
+			}
 			return validationError(errs)
 		}
 		return err
@@ -464,10 +472,25 @@ func jsonNumber(raw json.RawMessage) (json.Number, bool) {
 	return n, ok
 }
 
+// productInputFields are the record fields a product request sets; errors
+// of any other (internal) field, such as searchText, are the server's
+// fault and never reach the client under their name.
+var productInputFields = map[string]bool{
+	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
+	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
+	"imageFileNames": true, "attributes": true,
+}
+
 // mergeProductErrors adds the record hook's errors (keyed by record field
 // names) under API field paths, keeping errors already found at the edge.
-func mergeProductErrors(dst map[string]string, verrs validation.Errors, req productRequest) {
+// It returns an error for failures of internal fields.
+func mergeProductErrors(dst map[string]string, verrs validation.Errors, req productRequest) error {
+	var internal error
 	for field, err := range verrs {
+		if !productInputFields[strings.SplitN(field, ".", 2)[0]] {
+			internal = fmt.Errorf("product field %s: %w", field, err)
+			continue
+		}
 		key := field
 		switch {
 		case field == "priceCents":
@@ -487,6 +510,7 @@ func mergeProductErrors(dst map[string]string, verrs validation.Errors, req prod
 		}
 		dst[key] = errorText(err)
 	}
+	return internal
 }
 
 // errorText is the human message of a validation error (nested errors

@@ -41,9 +41,11 @@ type catalogCache struct {
 }
 
 // cachedAnswer is one encoded answer, plain and gzip-compressed (gz is nil
-// when compressing does not pay).
+// when compressing does not pay), with the validator of the plain form
+// (made by send when empty).
 type cachedAnswer struct {
 	plain, gz []byte
+	etag      string
 }
 
 func catalogCacheOf(app core.App) *catalogCache {
@@ -94,6 +96,9 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 	if answer == nil {
 		return e.JSON(http.StatusOK, direct)
 	}
+	if publicCatalogRead(e) {
+		e.Response.Header().Set("Cache-Control", catalogCacheControl)
+	}
 	return answer.send(e, "application/json")
 }
 
@@ -122,7 +127,7 @@ func cachedAnswerOf(app core.App, key any, build func() (plain []byte, shared bo
 	if err != nil {
 		return nil, fmt.Errorf("compress catalog answer: %w", err)
 	}
-	answer = &cachedAnswer{plain: plain, gz: gz}
+	answer = &cachedAnswer{plain: plain, gz: gz, etag: etagOf(plain)}
 	c.mu.Lock()
 	size := len(answer.plain) + len(answer.gz)
 	if c.gen == gen && shop.CatalogGeneration(app) == gen && size <= maxCatalogCacheBytes {
@@ -138,14 +143,26 @@ func cachedAnswerOf(app core.App, key any, build func() (plain []byte, shared bo
 	return answer, nil
 }
 
-// send writes the answer, gzip-compressed when the client accepts it.
+// send writes the answer, gzip-compressed when the client accepts it, with
+// its ETag; 304 without a body when the client already holds it.
 func (a *cachedAnswer) send(e *core.RequestEvent, contentType string) error {
-	e.Response.Header().Add("Vary", "Accept-Encoding")
-	if a.gz != nil && acceptsGzip(e.Request) {
-		e.Response.Header().Set("Content-Encoding", "gzip")
-		return e.Blob(http.StatusOK, contentType, a.gz)
+	h := e.Response.Header()
+	h.Add("Vary", "Accept-Encoding")
+	etag := a.etag
+	if etag == "" {
+		etag = etagOf(a.plain)
 	}
-	return e.Blob(http.StatusOK, contentType, a.plain)
+	body := a.plain
+	if a.gz != nil && acceptsGzip(e.Request) {
+		body, etag = a.gz, gzipETag(etag)
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("ETag", etag)
+	if notModified(e.Request, etag) {
+		h.Del("Content-Encoding")
+		return e.NoContent(http.StatusNotModified)
+	}
+	return e.Blob(http.StatusOK, contentType, body)
 }
 
 // reset empties the cache; c.mu is held.

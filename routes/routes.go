@@ -19,10 +19,14 @@ import (
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	bindAccessTokenTTL(app)
+	bindGuestCartCleanup(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())
+		registerMetrics(se)
+		se.Router.Bind(noStoreAPI())
 		registerMiddlewareErrors(se)
+		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
 		registerProducts(se)
 		registerUploads(se)

@@ -180,33 +180,58 @@ var compressible = map[string]bool{
 }
 
 // staticFiles serves the embedded app, gzip-compressed for clients that
-// accept it. The files never change while the binary runs, so each is
-// compressed once, at best compression, and kept in memory.
+// accept it, with an ETag (a content hash) so a revalidation costs a 304.
+// The files never change while the binary runs, so each is compressed once,
+// at best compression, and kept in memory, and hashed once.
 type staticFiles struct {
-	site fs.FS
-	gz   sync.Map // name -> []byte (nil when compression does not pay)
+	site  fs.FS
+	gz    sync.Map // name -> []byte (nil when compression does not pay)
+	etags sync.Map // name -> string
 }
 
 func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
+	etag, err := s.etag(name)
+	if err != nil {
+		return e.FileFS(s.site, name)
+	}
 	ext := path.Ext(name)
-	if !compressible[ext] {
-		return e.FileFS(s.site, name)
+	var gz []byte
+	if compressible[ext] {
+		e.Response.Header().Add("Vary", "Accept-Encoding")
+		if acceptsGzip(e.Request) {
+			if gz, err = s.compressed(name); err == nil && gz != nil {
+				etag = gzipETag(etag)
+			}
+		}
 	}
-	e.Response.Header().Add("Vary", "Accept-Encoding")
-	if !acceptsGzip(e.Request) {
-		return e.FileFS(s.site, name)
+	h := e.Response.Header()
+	h.Set("ETag", etag)
+	if notModified(e.Request, etag) {
+		return e.NoContent(http.StatusNotModified)
 	}
-	gz, err := s.compressed(name)
-	if err != nil || gz == nil {
+	if gz == nil {
 		return e.FileFS(s.site, name)
 	}
 	ctype := mime.TypeByExtension(ext)
 	if ctype == "" {
 		ctype = "application/octet-stream"
 	}
-	h := e.Response.Header()
 	h.Set("Content-Encoding", "gzip")
 	return e.Blob(http.StatusOK, ctype, gz)
+}
+
+// etag returns the validator of name's plain form, made on first use.
+func (s *staticFiles) etag(name string) (string, error) {
+	if v, ok := s.etags.Load(name); ok {
+		return v.(string), nil
+	}
+	raw, err := fs.ReadFile(s.site, name)
+	if err != nil {
+		return "", err
+	}
+	tag := etagOf(raw)
+	s.etags.Store(name, tag)
+	return tag, nil
 }
 
 // compressed returns the gzip form of name, made on first use.

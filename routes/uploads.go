@@ -3,6 +3,7 @@ package routes
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	_ "image/gif" // decoders for image.DecodeConfig
 	_ "image/jpeg"
@@ -37,10 +38,12 @@ var imageTypes = map[string]string{
 }
 
 var (
-	errFileTooLarge = newError(http.StatusRequestEntityTooLarge, "file_too_large", "File size must be less than 5MB")
-	errNotAnImage   = newError(http.StatusBadRequest, "invalid_image_type", "Please select valid image files (JPEG, PNG, GIF, WebP)")
-	errNoFile       = newError(http.StatusBadRequest, "file_required", "Please select an image file to upload (form field \"file\")")
-	errManyFiles    = newError(http.StatusBadRequest, "too_many_files", "Please upload one image per request")
+	errFileTooLarge  = newError(http.StatusRequestEntityTooLarge, "file_too_large", "File size must be less than 5MB")
+	errNotAnImage    = newError(http.StatusBadRequest, "invalid_image_type", "Please select valid image files (JPEG, PNG, GIF, WebP)")
+	errNoFile        = newError(http.StatusBadRequest, "file_required", "Please select an image file to upload (form field \"file\")")
+	errImageTooLarge = newError(http.StatusBadRequest, "image_too_large",
+		fmt.Sprintf("Image dimensions must be at most %d pixels on a side and %d megapixels", shop.MaxImageSide, shop.MaxImagePixels/1000000))
+	errManyFiles = newError(http.StatusBadRequest, "too_many_files", "Please upload one image per request")
 )
 
 func registerUploads(se *core.ServeEvent) {
@@ -67,8 +70,12 @@ func uploadImage(e *core.RequestEvent) error {
 	if !ok {
 		return errNotAnImage
 	}
-	if _, format, err := image.DecodeConfig(bytes.NewReader(data)); err != nil || "image/"+format != kind {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || "image/"+format != kind {
 		return errNotAnImage
+	}
+	if !shop.ImageFits(cfg) {
+		return errImageTooLarge
 	}
 
 	f, err := filesystem.NewFileFromBytes(data, "product"+ext)

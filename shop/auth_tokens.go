@@ -91,13 +91,15 @@ func findRefreshToken(app core.App, raw string) (*core.Record, error) {
 }
 
 // RotateRefreshToken spends a refresh token: it retires it and returns the
-// user id and a new token of the same family. A token that was already
-// retired revokes the whole family (someone replayed a stolen token) and
-// gives ErrRefreshTokenReused; unknown or expired tokens give
-// ErrRefreshTokenInvalid.
-func RotateRefreshToken(app core.App, raw string) (userID, next string, err error) {
+// user, the session and a new token of the same family. A token rotated
+// less than RefreshGraceWindow ago gives the same successor again (two tabs
+// refreshing at once). Any other retired token revokes the whole family
+// (someone replayed a stolen token) and gives ErrRefreshTokenReused; unknown
+// or expired tokens give ErrRefreshTokenInvalid.
+func RotateRefreshToken(app core.App, raw string) (Rotation, error) {
+	var out Rotation
 	var reused bool
-	err = app.RunInTransaction(func(tx core.App) error {
+	err := app.RunInTransaction(func(tx core.App) error {
 		rec, err := findRefreshToken(tx, raw)
 		if err != nil {
 			return err
@@ -105,28 +107,37 @@ func RotateRefreshToken(app core.App, raw string) (userID, next string, err erro
 		if rec == nil {
 			return ErrRefreshTokenInvalid
 		}
+		out = Rotation{UserID: rec.GetString("user"), Family: rec.GetString("familyId")}
 		if !rec.GetDateTime("usedAt").IsZero() || !rec.GetDateTime("revokedAt").IsZero() {
+			next, err := graceSuccessor(tx, rec, raw)
+			if err != nil || next != "" {
+				out.RefreshToken = next
+				return err
+			}
 			reused = true
-			return revokeWhere(tx, dbx.HashExp{"familyId": rec.GetString("familyId")})
+			return revokeWhere(tx, dbx.HashExp{"familyId": out.Family})
 		}
 		if rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
 			return ErrRefreshTokenInvalid
 		}
-		rec.Set("usedAt", types.NowDateTime())
-		if err := tx.Save(rec); err != nil {
+		if out.RefreshToken, err = issueRefreshToken(tx, out.UserID, out.Family); err != nil {
 			return err
 		}
-		userID = rec.GetString("user")
-		next, err = issueRefreshToken(tx, userID, rec.GetString("familyId"))
-		return err
+		sealed, err := sealSuccessor(raw, out.RefreshToken)
+		if err != nil {
+			return err
+		}
+		rec.Set("usedAt", types.NowDateTime())
+		rec.Set("successorSealed", sealed)
+		return tx.Save(rec)
 	})
 	if err == nil && reused {
 		err = ErrRefreshTokenReused
 	}
 	if err != nil {
-		return "", "", err
+		return Rotation{}, err
 	}
-	return userID, next, nil
+	return out, nil
 }
 
 // RevokeRefreshFamily revokes the family of the given token if it belongs to

@@ -17,17 +17,19 @@ func TestRefreshTokensRotateRevokeAndPrune(t *testing.T) {
 	if err != nil || len(first) < 43 {
 		t.Fatalf("issued %q, %v (want >= 256 bits)", first, err)
 	}
-	uid, second, err := shop.RotateRefreshToken(app, first)
-	if err != nil || uid != user.ID() || second == first {
-		t.Fatalf("rotate: %q %q %v", uid, second, err)
+	rot, err := shop.RotateRefreshToken(app, first)
+	second := rot.RefreshToken
+	if err != nil || rot.UserID != user.ID() || second == first || rot.Family == "" {
+		t.Fatalf("rotate: %+v %v", rot, err)
 	}
-	if _, _, err := shop.RotateRefreshToken(app, first); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	pastGrace(t, app, first)
+	if _, err := shop.RotateRefreshToken(app, first); !errors.Is(err, shop.ErrRefreshTokenReused) {
 		t.Fatalf("replay: %v, want ErrRefreshTokenReused", err)
 	}
-	if _, _, err := shop.RotateRefreshToken(app, second); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	if _, err := shop.RotateRefreshToken(app, second); !errors.Is(err, shop.ErrRefreshTokenReused) {
 		t.Fatalf("family member after replay: %v", err)
 	}
-	if _, _, err := shop.RotateRefreshToken(app, "unknown"); !errors.Is(err, shop.ErrRefreshTokenInvalid) {
+	if _, err := shop.RotateRefreshToken(app, "unknown"); !errors.Is(err, shop.ErrRefreshTokenInvalid) {
 		t.Fatalf("unknown: %v", err)
 	}
 
@@ -37,7 +39,7 @@ func TestRefreshTokensRotateRevokeAndPrune(t *testing.T) {
 	if found, err := shop.RevokeRefreshFamily(app, user.ID(), theirs); found || err != nil {
 		t.Fatalf("revoked someone else's family: %v %v", found, err)
 	}
-	if _, _, err := shop.RotateRefreshToken(app, theirs); err != nil {
+	if _, err := shop.RotateRefreshToken(app, theirs); err != nil {
 		t.Fatalf("their token after a foreign logout: %v", err)
 	}
 
@@ -58,7 +60,7 @@ func TestRefreshTokensRotateRevokeAndPrune(t *testing.T) {
 	if after := testapp.Count(t, app, shop.RefreshTokensCollection); after != before-1 {
 		t.Fatalf("pruned %d tokens, want 1", before-after)
 	}
-	if _, _, err := shop.RotateRefreshToken(app, live); err != nil {
+	if _, err := shop.RotateRefreshToken(app, live); err != nil {
 		t.Fatalf("live token after prune: %v", err)
 	}
 }

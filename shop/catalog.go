@@ -3,7 +3,6 @@ package shop
 import (
 	"database/sql"
 	"errors"
-	"hash/fnv"
 	"strings"
 	"sync"
 	"time"
@@ -118,36 +117,58 @@ func (r productRow) product() Product {
 
 // decodedColumns are a product's JSON columns, decoded.
 type decodedColumns struct {
+	src               rawColumns
 	name, description Localized
 	images            []string
 	attributes        []Attribute
 }
 
-// decoded caches decodedColumns by a hash of the raw columns, so an entry
-// can never be stale: hashing the bytes costs a fraction of decoding them.
-// Callers must not modify the maps and slices they get.
+// decoded caches decodedColumns by product id. An entry keeps the raw
+// columns it was decoded from and is used only when they are byte for byte
+// the ones read now, so it can never be stale nor another row's: comparing
+// the bytes costs a fraction of decoding them. Callers must not modify the
+// maps and slices they get.
 var decoded = struct {
 	sync.RWMutex
-	m map[uint64]*decodedColumns
-}{m: map[uint64]*decodedColumns{}}
+	m map[string]*decodedColumns
+}{m: map[string]*decodedColumns{}}
 
 // maxDecoded bounds the cache; past it, it starts again empty.
 const maxDecoded = 20000
 
-func decodedJSON(r productRow) *decodedColumns {
-	h := fnv.New64a()
-	for _, part := range [][]byte{[]byte(r.Name), []byte(r.Description), r.NameLocalized, r.DescriptionLocalized, r.ImageFileNames, r.Attributes} {
-		h.Write(part)
-		h.Write([]byte{0})
+// rawColumns are the stored texts a decodedColumns entry was made from.
+type rawColumns struct {
+	name, description                   string
+	nameLocalized, descriptionLocalized string
+	imageFileNames, attributes          string
+}
+
+func (r productRow) raw() rawColumns {
+	return rawColumns{
+		name: r.Name, description: r.Description,
+		nameLocalized: string(r.NameLocalized), descriptionLocalized: string(r.DescriptionLocalized),
+		imageFileNames: string(r.ImageFileNames), attributes: string(r.Attributes),
 	}
-	key := h.Sum64()
+}
+
+// sameRaw reports whether r holds exactly the columns c was decoded from,
+// without copying r's bytes.
+func (c *decodedColumns) sameRaw(r productRow) bool {
+	return c.src.name == r.Name && c.src.description == r.Description &&
+		c.src.nameLocalized == string(r.NameLocalized) &&
+		c.src.descriptionLocalized == string(r.DescriptionLocalized) &&
+		c.src.imageFileNames == string(r.ImageFileNames) &&
+		c.src.attributes == string(r.Attributes)
+}
+
+func decodedJSON(r productRow) *decodedColumns {
 	decoded.RLock()
-	d, ok := decoded.m[key]
+	d, ok := decoded.m[r.ID]
 	decoded.RUnlock()
-	if ok {
+	if ok && d.sameRaw(r) {
 		return d
 	}
-	d = &decodedColumns{images: []string{}, attributes: []Attribute{}}
+	d = &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
 	d.name, _ = ParseLocalizedJSON(r.NameLocalized)
 	if d.name["en"] == "" && r.Name != "" {
 		d.name["en"] = r.Name
@@ -171,7 +192,7 @@ func decodedJSON(r productRow) *decodedColumns {
 	if len(decoded.m) >= maxDecoded {
 		clear(decoded.m)
 	}
-	decoded.m[key] = d
+	decoded.m[r.ID] = d
 	decoded.Unlock()
 	return d
 }

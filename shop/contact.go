@@ -101,14 +101,15 @@ type ContactStats struct {
 	ResolvedRequests   int `json:"resolvedRequests"`
 }
 
-// ValidateContact trims the input and checks it: name, subject and message
+// ValidateContact cleans the input and checks it: name, subject and message
 // required, a valid e-mail, name and subject at most 200 characters, the
-// message at most 5000.
+// message at most 5000. Name and subject become single lines (CleanLine);
+// the message keeps its line breaks but loses other control characters.
 func ValidateContact(in *ContactInput) error {
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = CleanLine(in.Name)
 	in.Email = NormalizeEmail(in.Email)
-	in.Subject = strings.TrimSpace(in.Subject)
-	in.Message = strings.TrimSpace(in.Message)
+	in.Subject = CleanLine(in.Subject)
+	in.Message = CleanText(in.Message)
 	errs := InvalidFields{}
 	for _, f := range []struct {
 		key string

@@ -140,6 +140,14 @@ func attrText(plain, localized any) (Localized, bool) {
 	return l, true
 }
 
+// SearchTextLen is the longest search text a valid product makes: every
+// language's name and description with a separator each (lower-casing
+// keeps the number of characters). The products collection's searchText
+// field must hold it.
+func SearchTextLen() int {
+	return len(Languages) * (MaxNameLen + 1 + MaxDescriptionLen + 1)
+}
+
 // SearchText is the lower-cased text that product search matches: names and
 // descriptions in every language.
 func SearchText(name, description Localized) string {

@@ -27,6 +27,8 @@ import (
 
 	"stageshop/hooks"
 	"stageshop/routes"
+	"stageshop/shop"
+	"stageshop/shop/mail"
 )
 
 var (
@@ -86,7 +88,12 @@ func NewUser(t testing.TB, app core.App, admin bool) User {
 	if err := app.Save(rec); err != nil {
 		t.Fatalf("save user: %v", err)
 	}
-	token, err := rec.NewAuthToken()
+	// A shop session, as a login makes: tokens without one are refused.
+	family, _, err := shop.StartSession(app, rec.Id)
+	if err != nil {
+		t.Fatalf("session: %v", err)
+	}
+	token, err := shop.AccessToken(rec, family, 0)
 	if err != nil {
 		t.Fatalf("auth token: %v", err)
 	}
@@ -390,6 +397,7 @@ func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	app.Settings().RateLimits.Enabled = false
 	hooks.Register(app)
 	routes.Register(app, site)
+	mail.Register(app)
 	t.Cleanup(app.Cleanup)
 	return app
 }

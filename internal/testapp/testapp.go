@@ -13,6 +13,7 @@ import (
 	"stageshop/hooks"
 	_ "stageshop/pb_migrations"
 	"stageshop/routes"
+	"stageshop/shop/mail"
 )
 
 // Site stands in for the built web app in tests.
@@ -36,6 +37,7 @@ func Factory(t testing.TB) *tests.TestApp {
 	app.Settings().RateLimits.Enabled = false
 	hooks.Register(app)
 	routes.Register(app, Site)
+	mail.Register(app)
 	return app
 }
 

@@ -37,6 +37,12 @@ describe('HTTP client', () => {
     expect(calls[0].path).toBe('/api/products');
   });
 
+  it('revalidates every request with the server rather than reusing a cached answer', async () => {
+    const { calls } = mockFetch({ 'GET /api/products': { body: { products: [] } } });
+    await api.get('/products');
+    expect(calls[0].cache).toBe('no-cache');
+  });
+
   it('makes guest session ids with at least 128 random bits and safe characters', () => {
     const a = newCartSessionId();
     const b = newCartSessionId();

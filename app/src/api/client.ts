@@ -130,6 +130,10 @@ function send(path: string, opts: RequestOptions): Promise<Response> {
     headers,
     body,
     signal: opts.signal,
+    // Catalog answers may be kept by shared caches for a few seconds (docs/api.md,
+    // Operations); the app holds server state in TanStack Query and asks again only
+    // when it wants the current answer, so the browser revalidates (a 304 when unchanged).
+    cache: 'no-cache',
   });
 }
 

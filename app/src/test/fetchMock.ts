@@ -5,6 +5,7 @@ export interface Call {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  cache?: RequestCache;
 }
 
 type Reply = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
@@ -28,7 +29,7 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
         // keep text
       }
     }
-    const call: Call = { method, path: url.pathname, headers, body };
+    const call: Call = { method, path: url.pathname, headers, body, cache: init.cache };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     const entry = routes[key];

@@ -120,6 +120,29 @@ describe('ProfilePage', () => {
     expect(localStorage.getItem('refreshToken')).toBe('r2');
   });
 
+  it('asks for the current password when only the e-mail changes', async () => {
+    const { callsTo } = setup({
+      'PUT /api/auth/profile': { body: { message: 'Profile updated', user: { ...user, email: 'new@example.com' }, token: 't3', refreshToken: 'r3' } },
+    });
+    const email = await screen.findByLabelText(/^Email/);
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.com');
+    await save();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter your current password to change your email');
+    expect(callsTo('PUT', '/api/auth/profile')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Current Password'), 'OldPass1');
+    await save();
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/auth/profile')[0].body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'new@example.com',
+      currentPassword: 'OldPass1',
+    });
+    expect(localStorage.getItem('refreshToken')).toBe('r3');
+  });
+
   it('shows the server reason when the update fails', async () => {
     setup({
       'PUT /api/auth/profile': { status: 409, body: { status: 409, code: 'email_taken', message: 'Email already registered' } },

@@ -13,7 +13,7 @@ import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { formatDate } from '../../lib/format';
 import { displayName } from '../../lib/user';
-import { profilePayload, validateProfile, type ProfileForm } from './profileValidation';
+import { emailChanged, profilePayload, validateProfile, type ProfileForm } from './profileValidation';
 
 interface ProfileResponse {
   message?: string;
@@ -47,10 +47,12 @@ function ProfileScreen({ user }: { user: User }) {
   useDocumentTitle(t('profile.title'));
 
   const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // A new e-mail needs the current password (the server ends the other sessions).
+  const changingEmail = emailChanged(form, user.email ?? '');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = validateProfile(form, showPassword);
+    const problem = validateProfile(form, showPassword, changingEmail);
     if (problem) {
       setNotice({ kind: 'error', text: t(`profile.errors.${problem}`) });
       return;
@@ -59,7 +61,7 @@ function ProfileScreen({ user }: { user: User }) {
     setNotice(null);
     setFieldErrors({});
     try {
-      const res = await api.put<ProfileResponse>('/auth/profile', profilePayload(form, showPassword));
+      const res = await api.put<ProfileResponse>('/auth/profile', profilePayload(form, showPassword, changingEmail));
       setUser(res.user, { token: res.token, refreshToken: res.refreshToken });
       setForm((f) => ({ ...f, currentPassword: '', newPassword: '', confirmPassword: '' }));
       setNotice({ kind: 'success', text: t('profile.updated') });
@@ -95,6 +97,17 @@ function ProfileScreen({ user }: { user: User }) {
                   <FormField label={t('fields.lastName')} value={form.lastName} onChange={set('lastName')} required autoComplete="family-name" error={fieldErrors.lastName} />
                 </Grid>
                 <FormField label={t('fields.email')} type="email" value={form.email} onChange={set('email')} required autoComplete="email" error={fieldErrors.email} />
+                {changingEmail && !showPassword && (
+                  <FormField
+                    label={t('fields.currentPassword')}
+                    type="password"
+                    autoComplete="current-password"
+                    value={form.currentPassword}
+                    onChange={set('currentPassword')}
+                    hint={t('profile.emailPasswordHint')}
+                    error={fieldErrors.currentPassword}
+                  />
+                )}
                 <Separator size="4" />
                 <Button
                   type="button"

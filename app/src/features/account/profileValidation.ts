@@ -9,10 +9,16 @@ export interface ProfileForm {
   confirmPassword: string;
 }
 
+/** Whether the form changes the account's e-mail (the server then asks for the current password). */
+export function emailChanged(f: ProfileForm, currentEmail: string): boolean {
+  return f.email.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
+}
+
 /** Returns the key under profile.errors of the first failed rule, or null. */
-export function validateProfile(f: ProfileForm, changingPassword: boolean): string | null {
+export function validateProfile(f: ProfileForm, changingPassword: boolean, changingEmail = false): string | null {
   if (isBlank(f.firstName) || isBlank(f.lastName) || isBlank(f.email)) return 'requiredFields';
   if (!isEmail(f.email)) return 'invalidEmail';
+  if (changingEmail && !f.currentPassword) return 'emailPasswordRequired';
   if (changingPassword && (f.newPassword || f.confirmPassword || f.currentPassword)) {
     if (!f.currentPassword) return 'currentPasswordRequired';
     if (f.newPassword.length < MIN_PASSWORD_LENGTH) return 'passwordLength';
@@ -22,8 +28,8 @@ export function validateProfile(f: ProfileForm, changingPassword: boolean): stri
   return null;
 }
 
-/** The PUT /auth/profile body: trimmed, e-mail lower-cased, password fields only when changing it. */
-export function profilePayload(f: ProfileForm, changingPassword: boolean) {
+/** The PUT /auth/profile body: trimmed, e-mail lower-cased, password fields only when changing it (the current one also for a new e-mail). */
+export function profilePayload(f: ProfileForm, changingPassword: boolean, changingEmail = false) {
   const body: Record<string, string> = {
     firstName: f.firstName.trim(),
     lastName: f.lastName.trim(),
@@ -33,6 +39,8 @@ export function profilePayload(f: ProfileForm, changingPassword: boolean) {
     body.currentPassword = f.currentPassword;
     body.newPassword = f.newPassword;
     body.confirmPassword = f.confirmPassword;
+  } else if (changingEmail) {
+    body.currentPassword = f.currentPassword;
   }
   return body;
 }

@@ -1,0 +1,60 @@
+package routes
+
+import (
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/security"
+
+	"stageshop/shop"
+)
+
+// accessToken issues an access token for user in the session family with
+// the configured lifetime (see shop.AccessToken).
+func accessToken(app core.App, user *core.Record, family string) (string, error) {
+	ttl, _ := app.Store().Get(accessTokenTTLKey).(time.Duration)
+	return shop.AccessToken(user, family, ttl)
+}
+
+// endedSessions runs right after PocketBase has loaded the bearer token's
+// user: a shop user's token counts only while its session is active. Tokens
+// of ended sessions (logout, refresh-token reuse, password or e-mail
+// change) and tokens PocketBase issued itself (they name no session) leave
+// the request signed out, on the shop's routes and PocketBase's alike.
+func endedSessions() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       "shopEndedSessions",
+		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
+		Func: func(e *core.RequestEvent) error {
+			if e.Auth == nil || e.Auth.Collection().Name != UsersCollection {
+				return e.Next()
+			}
+			active, err := shop.SessionActive(e.App, e.Auth.Id, sessionOf(e))
+			if err != nil {
+				e.App.Logger().Error("session check", "error", err.Error())
+			}
+			if !active {
+				e.Auth = nil
+			}
+			return e.Next()
+		},
+	}
+}
+
+// sessionOf is the session claim of the request's bearer token, which
+// PocketBase has already verified.
+func sessionOf(e *core.RequestEvent) string {
+	token := e.Request.Header.Get("Authorization")
+	if len(token) > 7 && strings.EqualFold(token[:7], "Bearer ") {
+		token = token[7:]
+	}
+	claims, err := security.ParseUnverifiedJWT(token)
+	if err != nil {
+		return ""
+	}
+	sid, _ := claims[shop.SessionClaim].(string)
+	return sid
+}

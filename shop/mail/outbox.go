@@ -1,0 +1,84 @@
+package mail
+
+import (
+	"database/sql"
+	"errors"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Collection is the outbox: one record per e-mail.
+const Collection = "emails"
+
+// Statuses of an e-mail in the outbox.
+const (
+	StatusQueued = "queued" // waiting for its (next) attempt
+	StatusSent   = "sent"   // handed to the SMTP server
+	StatusFailed = "failed" // gave up after the last retry; lastError says why
+)
+
+// Kinds of e-mail.
+const (
+	KindOrderPlaced     = "order_placed"     // to the customer
+	KindOrderAdmin      = "order_admin"      // notice to each admin
+	KindOrderShipped    = "order_shipped"    // to the customer
+	KindOrderDelivered  = "order_delivered"  // to the customer
+	KindOrderCancelled  = "order_cancelled"  // to the customer
+	KindContactReceived = "contact_received" // copy to the visitor
+	KindContactAdmin    = "contact_admin"    // notice to each admin
+	KindContactReply    = "contact_reply"    // an admin's reply to the visitor
+	KindPasswordReset   = "password_reset"   // the reset link
+	KindBackInStock     = "back_in_stock"    // a stock alert came true
+)
+
+// Kinds lists every kind, in the order of the package doc.
+var Kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
+	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock}
+
+// rendered is an e-mail ready for the outbox.
+type rendered struct {
+	Kind     string
+	To       string
+	Language string
+	Subject  string
+	HTML     string
+	Text     string
+	EventKey string
+}
+
+// enqueue writes e into the outbox with txApp, the transaction of the change
+// that causes it. An e-mail whose eventKey is already in the outbox is not
+// written again (the event was handled), so callers may queue idempotently.
+// The worker is woken after the transaction commits (see Register).
+func enqueue(txApp core.App, e rendered) error {
+	if strings.TrimSpace(e.To) == "" {
+		return errors.New("mail: no recipient")
+	}
+	var id string
+	err := txApp.DB().Select("id").From(Collection).Where(dbx.HashExp{"eventKey": e.EventKey}).Limit(1).Row(&id)
+	if err == nil {
+		return nil // already queued for this event
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(Collection)
+	if err != nil {
+		return err
+	}
+	rec := core.NewRecord(col)
+	rec.Set("kind", e.Kind)
+	rec.Set("to", e.To)
+	rec.Set("language", e.Language)
+	rec.Set("subject", e.Subject)
+	rec.Set("html", e.HTML)
+	rec.Set("text", e.Text)
+	rec.Set("status", StatusQueued)
+	rec.Set("attempts", 0)
+	rec.Set("eventKey", e.EventKey)
+	// No field validation: an order with very many lines must not fail
+	// because its e-mail is longer than a text field's limit.
+	return txApp.SaveNoValidate(rec)
+}

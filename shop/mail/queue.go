@@ -1,0 +1,185 @@
+package mail
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Recipient is a shop user the shop writes to.
+type Recipient struct {
+	ID, Email, Name, Language string
+}
+
+// Admins lists every user with the Admin role: the recipients of the
+// shop's notices (new orders, new contact requests).
+func Admins(app core.App) ([]Recipient, error) {
+	var rows []struct {
+		ID        string `db:"id"`
+		Email     string `db:"email"`
+		FirstName string `db:"firstName"`
+		LastName  string `db:"lastName"`
+		Language  string `db:"language"`
+	}
+	err := app.DB().NewQuery(`SELECT id, email, firstName, lastName, language FROM users
+		WHERE json_valid(roles) AND EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'Admin')
+		ORDER BY created`).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Recipient, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Recipient{ID: r.ID, Email: r.Email, Language: r.Language,
+			Name: strings.TrimSpace(r.FirstName + " " + r.LastName)})
+	}
+	return out, nil
+}
+
+// toAdmins queues one e-mail per admin, made by build, under the event key
+// prefix:adminID.
+func toAdmins(txApp core.App, prefix string, build func(a Recipient) (rendered, error)) error {
+	admins, err := Admins(txApp)
+	if err != nil {
+		return err
+	}
+	for _, a := range admins {
+		if a.Email == "" {
+			continue
+		}
+		e, err := build(a)
+		if err != nil {
+			return err
+		}
+		e.EventKey = prefix + ":" + a.ID
+		if err := enqueue(txApp, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Contact is a contact request as the e-mails tell it.
+type Contact struct {
+	ID, Name, Email, Subject, Message string
+	Language                          string // the visitor's language when writing
+}
+
+// QueueContactReceived queues the visitor's copy of their message with the
+// 24-hour promise, and a notice with a link to the request to every admin.
+func QueueContactReceived(txApp core.App, c Contact) error {
+	lang := Lang(c.Language)
+	v := newView(txApp, lang, c.Email, c.Name)
+	v.Subject = tr(lang, "recvSubject", "subject", c.Subject)
+	v.Heading = tr(lang, "recvHeading")
+	v.Intro = []string{tr(lang, "recvIntro")}
+	v.Quotes = []quote{{Label: tr(lang, "yourMessage"), Title: c.Subject, Text: c.Message}}
+	e, err := render(KindContactReceived, c.Email, KindContactReceived+":"+c.ID, v)
+	if err != nil {
+		return err
+	}
+	if err := enqueue(txApp, e); err != nil {
+		return err
+	}
+	return toAdmins(txApp, KindContactAdmin+":"+c.ID, func(a Recipient) (rendered, error) {
+		l := Lang(a.Language)
+		v := newView(txApp, l, a.Email, a.Name)
+		v.Subject = tr(l, "cAdminSubject", "subject", c.Subject)
+		v.Heading = tr(l, "cAdminHeading")
+		v.Intro = []string{tr(l, "cAdminIntro", "name", c.Name, "email", c.Email)}
+		v.Quotes = []quote{{Label: c.Name, Title: c.Subject, Text: c.Message}}
+		v.Button = &button{tr(l, "cAdminOpen"), v.link("/admin/contact-requests?request=" + c.ID)}
+		return render(KindContactAdmin, a.Email, "", v)
+	})
+}
+
+// QueueContactReply queues an admin's reply (replyID is the stored reply)
+// to the visitor, in the visitor's language, quoting their message.
+func QueueContactReply(txApp core.App, replyID string, c Contact, adminName, reply string) error {
+	lang := Lang(c.Language)
+	v := newView(txApp, lang, c.Email, c.Name)
+	shop := v.Shop
+	v.Subject = tr(lang, "replySubject", "subject", c.Subject)
+	v.Heading = tr(lang, "replyHeading")
+	v.Intro = []string{tr(lang, "replyIntro", "admin", adminName, "shop", shop)}
+	v.Quotes = []quote{
+		{Label: tr(lang, "ourReply"), Text: reply},
+		{Label: tr(lang, "yourMessage"), Title: c.Subject, Text: c.Message},
+	}
+	v.After = []string{tr(lang, "replyMore", "url", v.link("/contact"))}
+	e, err := render(KindContactReply, c.Email, KindContactReply+":"+replyID, v)
+	if err != nil {
+		return err
+	}
+	return enqueue(txApp, e)
+}
+
+// QueuePasswordReset queues the reset link (link is the full URL with the
+// token) for a user; tokenID is the stored token's id.
+func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, link string) error {
+	lang := Lang(to.Language)
+	v := newView(txApp, lang, to.Email, to.Name)
+	v.Subject = tr(lang, "resetSubject", "shop", v.Shop)
+	v.Heading = tr(lang, "resetHeading")
+	v.Intro = []string{tr(lang, "resetIntro", "shop", v.Shop)}
+	v.Button = &button{tr(lang, "resetButton"), link}
+	v.After = []string{tr(lang, "resetExpiry"), tr(lang, "resetIgnore")}
+	e, err := render(KindPasswordReset, to.Email, KindPasswordReset+":"+tokenID, v)
+	if err != nil {
+		return err
+	}
+	return enqueue(txApp, e)
+}
+
+// Product is what the back-in-stock e-mail tells about a product.
+type Product struct {
+	ID    string
+	Name  Text
+	Price int64 // cents
+}
+
+// ProductFromRecord reads a products record (name, nameLocalized,
+// priceCents) into a Product.
+func ProductFromRecord(rec *core.Record) Product {
+	p := Product{ID: rec.Id, Name: Text{}, Price: int64(rec.GetFloat("priceCents"))}
+	var loc map[string]string
+	if raw, err := json.Marshal(rec.Get("nameLocalized")); err == nil {
+		if json.Unmarshal(raw, &loc) != nil {
+			var s string
+			if json.Unmarshal(raw, &s) == nil {
+				_ = json.Unmarshal([]byte(s), &loc) // stored as a JSON string
+			}
+		}
+	}
+	for k, s := range loc {
+		p.Name[k] = s
+	}
+	if p.Name["en"] == "" {
+		p.Name["en"] = rec.GetString("name")
+	}
+	return p
+}
+
+// QueueBackInStock queues the back-in-stock e-mail of a stock alert to to,
+// in language. Call it in the transaction that closes the alert; one
+// recipient gets one e-mail per product per restock (two calls in the same
+// millisecond are one event).
+func QueueBackInStock(txApp core.App, to, language string, product Product) error {
+	lang := Lang(language)
+	name := product.Name.In(lang)
+	v := newView(txApp, lang, to, "")
+	v.Subject = tr(lang, "stockSubject", "product", name)
+	v.Heading = tr(lang, "stockHeading")
+	v.Intro = []string{tr(lang, "stockIntro", "product", name)}
+	v.Facts = []fact{{name, Price(product.Price)}}
+	v.Button = &button{tr(lang, "stockButton"), v.link("/products/" + product.ID)}
+	v.After = []string{tr(lang, "stockHurry")}
+	key := KindBackInStock + ":" + product.ID + ":" + strings.ToLower(to) + ":" + strconv.FormatInt(time.Now().UnixMilli(), 10)
+	e, err := render(KindBackInStock, to, key, v)
+	if err != nil {
+		return err
+	}
+	return enqueue(txApp, e)
+}

@@ -1,0 +1,82 @@
+package mail
+
+import (
+	"context"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// pocketBaseDefaultURL is the application URL of a fresh PocketBase.
+const pocketBaseDefaultURL = "http://localhost:8090"
+
+// Register runs the outbox with app: on serve it sets the default public
+// URL (the serve address, unless an operator set one) and starts a worker;
+// each e-mail committed to the outbox wakes it; on terminate the worker
+// finishes the send in progress and stops. Queued e-mails left by an
+// earlier run are sent as soon as the worker starts.
+func Register(app core.App) {
+	w, err := NewWorker(app)
+	var cancel context.CancelFunc = func() {}
+	done := make(chan struct{})
+	close(done) // until a worker runs, there is nothing to wait for
+	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
+		if w != nil {
+			w.Wake() // after the commit: the change that queued it is final
+		}
+		return e.Next()
+	})
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if err != nil {
+			return err // a bad STAGESHOP_MAIL_RETRY_INTERVAL stops the start
+		}
+		defaultPublicURL(se)
+		var ctx context.Context
+		ctx, cancel = context.WithCancel(context.Background())
+		done = make(chan struct{})
+		go func() {
+			defer close(done)
+			w.Run(ctx)
+		}()
+		return se.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second): // an SMTP server that hangs; stay within a stop's grace
+			e.App.Logger().Warn("mail worker still sending at shutdown; its claim expires and another run sends it")
+		}
+		return e.Next()
+	})
+}
+
+// defaultPublicURL makes the serve address the shop's public URL (links in
+// e-mails) while the dashboard's Settings > Application > URL is still
+// PocketBase's default. It is kept in memory only, so serving on another
+// address later follows that address; an operator's URL is never touched.
+func defaultPublicURL(se *core.ServeEvent) {
+	meta := &se.App.Settings().Meta
+	if meta.AppURL != pocketBaseDefaultURL || se.Server == nil {
+		return
+	}
+	host, port, err := net.SplitHostPort(se.Server.Addr)
+	if err != nil {
+		return
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	scheme := "http://"
+	if se.Server.TLSConfig != nil {
+		scheme = "https://"
+	}
+	meta.AppURL = scheme + net.JoinHostPort(host, port)
+}
+
+// PublicURL is the shop's public URL without a trailing slash.
+func PublicURL(app core.App) string {
+	return strings.TrimRight(app.Settings().Meta.AppURL, "/")
+}

@@ -1,0 +1,120 @@
+package mail
+
+import (
+	"bytes"
+	"embed"
+	htmltemplate "html/template"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+//go:embed templates/layout.html templates/layout.txt
+var templateFS embed.FS
+
+// One layout for every e-mail, in HTML (inline styles, tables, no web fonts
+// or scripts, so common mail clients show it alike) and in plain text.
+var (
+	htmlLayout = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/layout.html"))
+	textLayout = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/layout.txt"))
+)
+
+// view is what an e-mail says; the layouts decide how it looks.
+type view struct {
+	Lang, Subject, Preheader string
+	Shop, ShopURL, SentTo    string
+	Heading, Greeting        string
+	Intro                    []string
+	Facts                    []fact
+	Lines                    []viewLine
+	Totals                   []total
+	Address                  []string
+	Quotes                   []quote
+	Button                   *button
+	After                    []string
+	Labels                   labels
+}
+
+type fact struct{ Label, Value string }
+
+type viewLine struct {
+	Name        string
+	Qty         int
+	Unit, Total string
+}
+
+type total struct {
+	Label, Value string
+	Strong       bool
+}
+
+type quote struct{ Label, Title, Text string }
+
+type button struct{ Label, URL string }
+
+// labels are the fixed words of the layout.
+type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback string }
+
+// newView starts a view in lang for the recipient to: the shop's name and
+// URL, the greeting and the layout's words.
+func newView(app core.App, lang, to, name string) *view {
+	shop := app.Settings().Meta.AppName
+	if shop == "" {
+		shop = "StageShop"
+	}
+	greeting := tr(lang, "helloAnon")
+	if name = strings.TrimSpace(name); name != "" {
+		greeting = tr(lang, "hello", "name", name)
+	}
+	return &view{
+		Lang: lang, Shop: shop, ShopURL: PublicURL(app), Greeting: greeting,
+		SentTo: tr(lang, "sentTo", "to", to),
+		Labels: labels{
+			Item: tr(lang, "item"), Qty: tr(lang, "qty"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
+			Tagline: tr(lang, "tagline"), ButtonFallback: tr(lang, "buttonFallback"),
+		},
+	}
+}
+
+// link is a path on the shop's public URL.
+func (v *view) link(path string) string { return v.ShopURL + path }
+
+// render turns a view into the outbox's e-mail.
+func render(kind, to, eventKey string, v *view) (rendered, error) {
+	if v.Preheader == "" && len(v.Intro) > 0 {
+		v.Preheader = v.Intro[0]
+	}
+	var h, t bytes.Buffer
+	if err := htmlLayout.Execute(&h, v); err != nil {
+		return rendered{}, err
+	}
+	if err := textLayout.Execute(&t, v); err != nil {
+		return rendered{}, err
+	}
+	return rendered{Kind: kind, To: to, Language: v.Lang, Subject: v.Subject, HTML: h.String(),
+		Text: t.String(), EventKey: eventKey}, nil
+}
+
+// Price formats cents as dollars with two decimals and thousands
+// separators, whatever the language: 129990 -> "$1,299.90".
+func Price(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	whole := strconv.FormatInt(cents/100, 10)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	frac := strconv.FormatInt(cents%100, 10)
+	if len(frac) == 1 {
+		frac = "0" + frac
+	}
+	return sign + "$" + b.String() + "." + frac
+}
