@@ -77,7 +77,7 @@ export default function LoginPage() {
             </Button>
             <Text size="2" align="center">
               {t('login.noAccount')}{' '}
-              <ThemeLink asChild>
+              <ThemeLink asChild underline="always">
                 <Link to="/register" state={from ? { from } : null}>
                   {t('login.registerLink')}
                 </Link>

@@ -211,7 +211,7 @@ export default function RegisterPage() {
           )}
           <Text size="2" align="center">
             {t('register.haveAccount')}{' '}
-            <ThemeLink asChild>
+            <ThemeLink asChild underline="always">
               <Link to="/login">{t('register.loginLink')}</Link>
             </ThemeLink>
           </Text>
