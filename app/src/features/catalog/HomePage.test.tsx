@@ -178,10 +178,12 @@ describe('HomePage', () => {
       'GET /api/products': { body: { products: [], pagination: { page: 1, pageSize: 20, totalCount: 0, totalPages: 0 } } },
       'GET /api/products/categories': { body: [] },
     });
-    renderApp(<HomePage />, { route: '/?search=zzz&category=Sound&sort=price_desc' });
+    sessionStorage.setItem('shopSelectedCategory', 'Sound');
+    renderApp(<HomePage />, { route: '/?search=zzz&category=Sound' });
     expect(await screen.findByText('Nothing matches “zzz”.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?sort=price_desc$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(sessionStorage.getItem('shopSelectedCategory')).toBeNull();
     expect(screen.getByLabelText('Search')).toHaveValue('');
     expect(screen.getByLabelText('Category')).toHaveValue('');
   });

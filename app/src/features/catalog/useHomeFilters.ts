@@ -30,7 +30,10 @@ export function useHomeFilters(): { filters: ProductFilters; update: UpdateHome 
   });
   const update = useCallback<UpdateHome>((patch, how) => {
     const { params: now, setParams: set } = latest.current;
-    const next = homeQuery({ ...homeFilters(now), page: 1, ...patch }, now);
+    const filters = { ...homeFilters(now), page: 1, ...patch };
+    // Kept before the URL changes: an emptied URL would otherwise bring the old category back.
+    session.set(STORAGE_KEYS.shopSelectedCategory, filters.category || null);
+    const next = homeQuery(filters, now);
     if (next.toString() !== now.toString()) set(next, { replace: !how?.push });
   }, []);
 
