@@ -13,7 +13,7 @@ DEMO_ADMIN_PASSWORD   ?= StageAdmin1
 DEMO_SUPERUSER_EMAIL  ?= root@stageshop.local
 DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
 
-.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean
+.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish bench-restore
 
 run: build
 	$(BIN) migrate up --dir $(DATA)
@@ -71,6 +71,20 @@ lint:
 bench: build
 	@CHROME_PATH="$$(scripts/ensure-chromium.sh)" && \
 	  cd bench && CHROME_PATH="$$CHROME_PATH" $(GO) run . -bin ../stageshop
+
+# Operations (README, "Operating StageShop"): the slower checks against real
+# S3 (VersityGW), Litestream and Varnish, each installed by a project script.
+test-ops: build
+	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \
+	  PATH="$$TOOLS:$$PATH" $(GO) test -count=1 -tags ops -run 'Ops' -v ./bench
+
+bench-varnish: build
+	scripts/ensure-varnish.sh >/dev/null
+	cd bench && $(GO) run . -bin ../stageshop -ops varnish
+
+bench-restore: build
+	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \
+	  cd bench && PATH="$$TOOLS:$$PATH" $(GO) run . -bin ../stageshop -ops restore -cart 10s
 
 clean:
 	rm -rf $(BIN) $(DATA)

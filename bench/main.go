@@ -2,7 +2,8 @@
 // binary on loopback: catalog reads against a ceiling route and PocketBase's
 // own list (test 1), latency as the catalog grows (2), cart and checkout
 // under load (3), an oversell race (4), SIGKILL crashes (5), the app's
-// download sizes and Lighthouse scores (6) and the server's peak memory (7).
+// download sizes and Lighthouse scores (6), the server's peak memory (7) and
+// the admin overview's latency as orders grow (8, alone with -only overview).
 // It writes RESULTS.md and prints it. See README.md.
 package main
 
@@ -56,13 +57,25 @@ func main() {
 	flag.IntVar(&c.crashes, "crashes", 5, "test 5: rounds")
 	flag.BoolVar(&c.lighthouse, "lighthouse", true, "test 6: run Lighthouse (needs npm and Chromium)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
-	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6) or only the shop tests (3, 4, 5): catalog or shop")
+	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5) or only the admin overview (8, its section updated in -out): catalog, shop or overview")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
 	dbConns := flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)")
 	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
+	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
 	flag.Parse()
+	if *ops != "" {
+		log.SetFlags(log.Ltime)
+		log.SetPrefix("bench: ")
+		if *quick {
+			c.endpoint = 3 * time.Second
+		}
+		if err := runOps(c, *ops); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if *setup != "" {
 		bin, _ := filepath.Abs(c.bin)
 		if err := profileSetup(bin, *setup); err != nil {
@@ -114,6 +127,7 @@ type results struct {
 	notes         []string
 	serverErrors  []string // errors the server logged during tests 3 and 4
 	shopPlans     []string // SQLite plans of the cart and order look-ups
+	overview      []overviewRow
 }
 
 type growthRow struct {
@@ -156,6 +170,14 @@ func run(c config) error {
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
 
+	if c.only == "overview" || c.only == "" {
+		if err := overviewTests(ctx, c, bin, filepath.Join(work, "overview"), res); err != nil {
+			return err
+		}
+		if c.only == "overview" {
+			return writeOverviewSection(c.out, renderOverview(c, res))
+		}
+	}
 	if c.only != "shop" {
 		if err := catalogTests(ctx, c, bin, filepath.Join(work, "catalog"), outDir, res); err != nil {
 			return err
@@ -167,7 +189,7 @@ func run(c config) error {
 		}
 	}
 	res.elapsed = time.Since(res.started)
-	report := renderReport(c, res)
+	report := keepOpsSections(renderReport(c, res), c.out)
 	fmt.Print(report)
 	return os.WriteFile(c.out, []byte(report), 0o644)
 }
@@ -567,6 +589,7 @@ func renderReport(c config, r *results) string {
 	for _, n := range r.notes {
 		w("\n%s\n", n)
 	}
+	w("\n%s", renderOverview(c, r))
 	return b.String()
 }
 

@@ -32,6 +32,9 @@ func Register(app core.App) {
 	// Cancelling an order returns its units to stock once; leaving
 	// Cancelled takes them again (or refuses when stock is short).
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)
+	// Shipped, Delivered and Cancelled e-mail the customer (outbox, same
+	// transaction as the change).
+	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStatusMailHook)
 	// Deleting an order that has not shipped returns its units too.
 	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
 }

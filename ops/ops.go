@@ -11,4 +11,5 @@ import (
 // Register binds the operations hooks, routes and crons to app.
 func Register(app core.App) {
 	bindGracefulStop(app)
+	bindImageCleanup(app)
 }

@@ -25,6 +25,8 @@ func registerAuth(se *core.ServeEvent) {
 	g.POST("/logout", handle(authLogout))
 	g.GET("/profile", handle(authProfile))
 	g.PUT("/profile", handle(authUpdateProfile))
+	g.POST("/forgot-password", handle(authForgotPassword))
+	g.POST("/reset-password", handle(authResetPassword))
 }
 
 // userJSON is the contract's user object. lastLoginAt is null until the
@@ -34,6 +36,7 @@ type userJSON struct {
 	Email       string   `json:"email"`
 	FirstName   string   `json:"firstName"`
 	LastName    string   `json:"lastName"`
+	Language    string   `json:"language"`
 	Roles       []string `json:"roles"`
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
@@ -57,6 +60,7 @@ func toUserJSON(u *core.Record) userJSON {
 		Email:     u.Email(),
 		FirstName: u.GetString("firstName"),
 		LastName:  u.GetString("lastName"),
+		Language:  userLanguage(u),
 		Roles:     roles,
 		IsAdmin:   slices.Contains(roles, RoleAdmin),
 		CreatedAt: formatTime(u.GetDateTime("created")),
@@ -92,6 +96,7 @@ type registerRequest struct {
 	ConfirmPassword string `json:"confirmPassword"`
 	FirstName       string `json:"firstName"`
 	LastName        string `json:"lastName"`
+	Language        string `json:"language"`
 }
 
 func authRegister(e *core.RequestEvent) error {
@@ -109,6 +114,7 @@ func authRegister(e *core.RequestEvent) error {
 	}
 	addErr(errs, "firstName", shop.CheckPersonName("First name", first))
 	addErr(errs, "lastName", shop.CheckPersonName("Last name", last))
+	addErr(errs, "language", checkLanguage(req.Language))
 	if len(errs) > 0 {
 		return validationError(errs)
 	}
@@ -128,6 +134,7 @@ func authRegister(e *core.RequestEvent) error {
 	user.Set("firstName", first)
 	user.Set("lastName", last)
 	user.Set("roles", []string{shop.RoleCustomer})
+	user.Set("language", req.Language)
 	if err := saveUser(e.App, user); err != nil {
 		return err
 	}
@@ -140,6 +147,7 @@ func authRegister(e *core.RequestEvent) error {
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	Language string `json:"language"`
 }
 
 func authLogin(e *core.RequestEvent) error {
@@ -173,6 +181,9 @@ func authLogin(e *core.RequestEvent) error {
 	}
 
 	user.Set("lastLoginAt", types.NowDateTime())
+	if shop.IsLanguage(req.Language) { // the app's current language; anything else keeps the stored one
+		user.Set("language", req.Language)
+	}
 	if err := e.App.Save(user); err != nil {
 		return err
 	}
@@ -255,6 +266,7 @@ type profileRequest struct {
 	CurrentPassword string `json:"currentPassword"`
 	NewPassword     string `json:"newPassword"`
 	ConfirmPassword string `json:"confirmPassword"`
+	Language        string `json:"language"`
 }
 
 // authUpdateProfile changes names and e-mail, and the password when
@@ -292,6 +304,9 @@ func authUpdateProfile(e *core.RequestEvent) error {
 	user.SetEmail(req.Email)
 	user.Set("firstName", req.FirstName)
 	user.Set("lastName", req.LastName)
+	if req.Language != "" {
+		user.Set("language", req.Language)
+	}
 	if changePassword {
 		setPassword(user, req.NewPassword)
 	}
@@ -325,6 +340,7 @@ func profileErrors(user *core.Record, req profileRequest) map[string]string {
 	addErr(errs, "firstName", shop.CheckPersonName("First name", req.FirstName))
 	addErr(errs, "lastName", shop.CheckPersonName("Last name", req.LastName))
 	addErr(errs, "email", shop.CheckEmail(req.Email))
+	addErr(errs, "language", checkLanguage(req.Language))
 	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
 	if changePassword || req.Email != user.Email() {
 		switch {
@@ -357,17 +373,10 @@ func newSession(app core.App, user *core.Record) (tokenPair, error) {
 	return tokenPair{Token: token, RefreshToken: refresh}, nil
 }
 
-// setPassword sets a password that has passed shop.CheckPassword. The
-// shop's policy (6+ characters, up to 72 bytes) differs from the
-// collection's field limits, so the plain value is dropped after hashing, as
-// PocketBase itself does for generated passwords; the token key is renewed,
-// which invalidates every access token issued before.
+// setPassword sets a password that has passed shop.CheckPassword and
+// renews the token key (see shop.SetPassword).
 func setPassword(user *core.Record, password string) {
-	user.SetPassword(password)
-	if raw, ok := user.GetRaw("password").(*core.PasswordFieldValue); ok && raw.LastError == nil {
-		raw.Plain = ""
-	}
-	user.RefreshTokenKey()
+	shop.SetPassword(user, password)
 }
 
 // emailTaken reports whether another account (not exceptID) uses email.
@@ -423,4 +432,21 @@ func addErr(errs map[string]string, key, msg string) {
 	if msg != "" {
 		errs[key] = msg
 	}
+}
+
+// checkLanguage returns "" for an empty (not sent) or supported language.
+func checkLanguage(lang string) string {
+	if lang == "" || shop.IsLanguage(lang) {
+		return ""
+	}
+	return "Language must be one of en, ru, zh"
+}
+
+// userLanguage is the language the shop writes to the user in: en, ru or
+// zh (English until the user's app sends one).
+func userLanguage(u *core.Record) string {
+	if l := u.GetString("language"); shop.IsLanguage(l) {
+		return l
+	}
+	return "en"
 }

@@ -18,20 +18,27 @@ func registerContact(se *core.ServeEvent) {
 	se.Router.PUT("/api/contact/admin/requests/{id}/status", handle(adminSetContactStatus))
 	se.Router.GET("/api/contact/admin/stats", handle(adminContactStats))
 	se.Router.DELETE("/api/contact/admin/requests/{id}", handle(adminDeleteContact))
+	se.Router.POST("/api/contact/admin/requests/{id}/reply", handle(adminReplyContact))
 }
 
-// contactBody is the body of POST /api/contact/submit.
+// contactBody is the body of POST /api/contact/submit. language (the
+// app's UI language) is optional: without it the visitor's language is
+// taken from the request (visitorLanguage).
 type contactBody struct {
-	Name    string `json:"name"`
-	Email   string `json:"email"`
-	Subject string `json:"subject"`
-	Message string `json:"message"`
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Subject  string `json:"subject"`
+	Message  string `json:"message"`
+	Language string `json:"language"`
 }
 
 func submitContact(e *core.RequestEvent) error {
 	var body contactBody
 	if err := decodeJSON(e, &body); err != nil {
 		return err
+	}
+	if body.Language == "" {
+		body.Language = visitorLanguage(e)
 	}
 	id, err := shop.SubmitContact(e.App, shop.ContactInput(body))
 	if err != nil {

@@ -34,6 +34,7 @@ func Register(app core.App, site fs.FS) {
 		registerCheckout(se)
 		registerCart(se)
 		registerContact(se)
+		registerAdminOverview(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

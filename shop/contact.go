@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/mail"
 )
 
 // ContactCollection holds the messages of the contact form.
@@ -58,25 +60,29 @@ func IsContactPageSize(n int) bool {
 	return false
 }
 
-// ContactInput is a message sent through the contact form.
+// ContactInput is a message sent through the contact form. Language is
+// the visitor's language (en, ru, zh; anything else means English): the
+// shop's e-mails about the request are written in it.
 type ContactInput struct {
-	Name    string
-	Email   string
-	Subject string
-	Message string
+	Name     string
+	Email    string
+	Subject  string
+	Message  string
+	Language string
 }
 
 // ContactRequest is a contact request as admins see it.
 type ContactRequest struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Email      string `json:"email"`
-	Subject    string `json:"subject"`
-	Message    string `json:"message"`
-	Status     string `json:"status"`
-	AdminNotes string `json:"adminNotes"`
-	CreatedAt  string `json:"createdAt"`
-	UpdatedAt  string `json:"updatedAt"`
+	ID         string         `json:"id"`
+	Name       string         `json:"name"`
+	Email      string         `json:"email"`
+	Subject    string         `json:"subject"`
+	Message    string         `json:"message"`
+	Status     string         `json:"status"`
+	AdminNotes string         `json:"adminNotes"`
+	CreatedAt  string         `json:"createdAt"`
+	UpdatedAt  string         `json:"updatedAt"`
+	Replies    []ContactReply `json:"replies"`
 }
 
 // ContactPagination describes one page of the admin list.
@@ -133,25 +139,32 @@ func ValidateContact(in *ContactInput) error {
 }
 
 // SubmitContact stores a message of the contact form with status New and
-// returns its id.
+// returns its id. In the same transaction it queues the visitor's copy and
+// the admins' notices (package mail).
 func SubmitContact(app core.App, in ContactInput) (string, error) {
 	if err := ValidateContact(&in); err != nil {
 		return "", err
 	}
-	col, err := app.FindCachedCollectionByNameOrId(ContactCollection)
-	if err != nil {
-		return "", err
-	}
-	rec := core.NewRecord(col)
-	rec.Set("name", in.Name)
-	rec.Set("email", in.Email)
-	rec.Set("subject", in.Subject)
-	rec.Set("message", in.Message)
-	rec.Set("status", ContactNew)
-	if err := app.Save(rec); err != nil {
-		return "", err
-	}
-	return rec.Id, nil
+	var id string
+	err := app.RunInTransaction(func(txApp core.App) error {
+		col, err := txApp.FindCachedCollectionByNameOrId(ContactCollection)
+		if err != nil {
+			return err
+		}
+		rec := core.NewRecord(col)
+		rec.Set("name", in.Name)
+		rec.Set("email", in.Email)
+		rec.Set("subject", in.Subject)
+		rec.Set("message", in.Message)
+		rec.Set("status", ContactNew)
+		rec.Set("language", mail.Lang(in.Language))
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		id = rec.Id
+		return mail.QueueContactReceived(txApp, mailContact(rec))
+	})
+	return id, err
 }
 
 // contactRow is one row of the contact list query.
@@ -169,7 +182,8 @@ type contactRow struct {
 
 func (r contactRow) request() ContactRequest {
 	return ContactRequest{ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message,
-		Status: r.Status, AdminNotes: r.AdminNotes, CreatedAt: timestamp(r.Created), UpdatedAt: timestamp(r.Updated)}
+		Status: r.Status, AdminNotes: r.AdminNotes, CreatedAt: timestamp(r.Created), UpdatedAt: timestamp(r.Updated),
+		Replies: []ContactReply{}}
 }
 
 var contactColumns = []string{"id", "name", "email", "subject", "message", "status", "adminNotes", "created", "updated"}
@@ -216,6 +230,9 @@ func ListContactRequests(app core.App, page, pageSize int, status string) (*Cont
 	}
 	for _, r := range rows {
 		out.Requests = append(out.Requests, r.request())
+	}
+	if err := attachReplies(app, out.Requests); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -280,11 +297,7 @@ func SetContactStatus(app core.App, id, status string, notes *string) (*ContactR
 	if err := app.Save(rec); err != nil {
 		return nil, err
 	}
-	return &ContactRequest{
-		ID: rec.Id, Name: rec.GetString("name"), Email: rec.GetString("email"), Subject: rec.GetString("subject"),
-		Message: rec.GetString("message"), Status: rec.GetString("status"), AdminNotes: rec.GetString("adminNotes"),
-		CreatedAt: timestamp(rec.GetDateTime("created")), UpdatedAt: timestamp(rec.GetDateTime("updated")),
-	}, nil
+	return contactRequest(app, rec)
 }
 
 // DeleteContact removes a contact request for good.

@@ -304,6 +304,9 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err != nil {
 			return err
 		}
+		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
+			return err
+		}
 		// Other carts may now hold more than is left; they keep their lines
 		// (the cart shows availableStock) and their checkout answers 409.
 		return txApp.Delete(cartRec)

@@ -78,5 +78,5 @@ func defaultPublicURL(se *core.ServeEvent) {
 
 // PublicURL is the shop's public URL without a trailing slash.
 func PublicURL(app core.App) string {
-	return strings.TrimRight(app.Settings().Meta.AppURL, "/")
+	return strings.TrimRight(currentSettings(app).Meta.AppURL, "/")
 }

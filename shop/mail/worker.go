@@ -100,7 +100,7 @@ func (w *Worker) Run(ctx context.Context) {
 // the e-mails stay queued, untouched, until an admin sets it up.
 func (w *Worker) SendDue(ctx context.Context) (int, error) {
 	attempted := 0
-	for ctx.Err() == nil && w.app.Settings().SMTP.Enabled {
+	for ctx.Err() == nil && currentSettings(w.app).SMTP.Enabled {
 		ids, err := w.dueIDs()
 		if err != nil || len(ids) == 0 {
 			return attempted, err
@@ -197,7 +197,7 @@ func (w *Worker) deliver(id string) error {
 // message builds the mailer message of an outbox record, from the sender
 // set in the dashboard (Settings > Mail settings).
 func (w *Worker) message(rec *core.Record) *mailer.Message {
-	meta := w.app.Settings().Meta
+	meta := currentSettings(w.app).Meta
 	return &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		To:      []mail.Address{{Address: rec.GetString("to")}},

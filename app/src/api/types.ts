@@ -7,6 +7,8 @@ export interface User {
   email: string;
   firstName: string;
   lastName: string;
+  /** The language the shop e-mails the user in. */
+  language?: 'en' | 'ru' | 'zh';
   roles: string[];
   isAdmin?: boolean;
   createdAt?: string;

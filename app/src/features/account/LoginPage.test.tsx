@@ -67,7 +67,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(localStorage.getItem('authToken')).toBe('t');
     expect(localStorage.getItem('refreshToken')).toBe('r');
-    expect(callsTo('POST', '/api/auth/login')[0].body).toEqual({ email: 'ada@example.com', password: 'Secret1' });
+    expect(callsTo('POST', '/api/auth/login')[0].body).toEqual({ email: 'ada@example.com', password: 'Secret1', language: 'en' });
   });
 
   it('goes to /admin for an admin', async () => {

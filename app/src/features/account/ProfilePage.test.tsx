@@ -115,6 +115,7 @@ describe('ProfilePage', () => {
       currentPassword: 'OldPass1',
       newPassword: 'Secret12',
       confirmPassword: 'Secret12',
+      language: 'en',
     });
     expect(localStorage.getItem('authToken')).toBe('t2');
     expect(localStorage.getItem('refreshToken')).toBe('r2');

@@ -60,6 +60,7 @@ describe('RegisterPage', () => {
       confirmPassword: 'Secret1',
       firstName: 'Ada',
       lastName: 'Lovelace',
+      language: 'en',
     });
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'), { timeout: 3000 });

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
+import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
 import { MIN_PASSWORD_LENGTH, isEmail, isStrongPassword } from '../../lib/validation';
 
@@ -80,6 +81,7 @@ export default function RegisterPage() {
         confirmPassword: confirm,
         firstName: firstName.trim(),
         lastName: lastName.trim(),
+        language: uiLanguage(),
       });
       setDone(true);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { uiLanguage } from '../../i18n/current';
 import { isBlank, isEmail, isStrongPassword, MIN_PASSWORD_LENGTH } from '../../lib/validation';
 
 export interface ProfileForm {
@@ -34,6 +35,7 @@ export function profilePayload(f: ProfileForm, changingPassword: boolean, changi
     firstName: f.firstName.trim(),
     lastName: f.lastName.trim(),
     email: f.email.trim().toLowerCase(),
+    language: uiLanguage(),
   };
   if (changingPassword && f.newPassword) {
     body.currentPassword = f.currentPassword;

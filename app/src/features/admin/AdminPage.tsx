@@ -1,20 +1,24 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, ChatBubbleIcon, CubeIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, PersonIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ContactRequestsView } from './contact/ContactRequestsView';
+import { CustomersView } from './customers/CustomersView';
+import { OverviewView } from './overview/OverviewView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
 import './admin.css';
 
 const VIEWS = [
+  { key: 'overview', to: '/admin/overview', icon: BarChartIcon, match: (p: string) => p.startsWith('/admin/overview') },
   { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
+  { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
 ] as const;
 
-/** Side navigation (a row of tabs on phones) for the three views; each view has its own path. */
+/** Side navigation (a row of tabs on phones) for the views; each view has its own path. */
 function AdminNav() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
@@ -52,6 +56,8 @@ export default function AdminPage() {
             <Route path="products/:productId/edit" element={<ProductFormPage />} />
             <Route path="orders" element={<OrdersView />} />
             <Route path="contact-requests" element={<ContactRequestsView />} />
+            <Route path="overview" element={<OverviewView />} />
+            <Route path="customers" element={<CustomersView />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </Box>

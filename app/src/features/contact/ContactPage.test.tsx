@@ -50,6 +50,7 @@ describe('ContactPage', () => {
       email: 'ada@example.com',
       subject: 'Quote',
       message: 'Need 4 spots',
+      language: 'en',
     });
     await waitFor(() => expect(field('Name')).toHaveValue(''));
     expect(field('Message')).toHaveValue('');

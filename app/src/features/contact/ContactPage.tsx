@@ -6,6 +6,7 @@ import { api, isApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
 import { emptyContact, validateContact, type ContactForm } from './validation';
 
@@ -33,6 +34,7 @@ export default function ContactPage() {
         email: form.email.trim(),
         subject: form.subject.trim(),
         message: form.message.trim(),
+        language: uiLanguage(),
       });
       setForm(emptyContact());
       setErrors({});

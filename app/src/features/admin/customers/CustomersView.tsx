@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Flex, Heading, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { EyeOpenIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { displayName } from '../../../lib/user';
+import { LoadError } from '../components/LoadError';
+import { Pager } from '../components/Pager';
+import { USERS_PAGE_SIZE, usersQuery, type AdminUser } from '../overview/api';
+import { CustomerDialog } from './CustomerDialog';
+import { RoleBadges } from './RoleBadges';
+import { RoleChangesList } from './RoleChangesList';
+
+function positiveInt(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** The shop's users with search and pages (kept in the URL), their orders and spending; a row opens the customer. */
+export function CustomersView() {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language;
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = positiveInt(params.get('page'), 1);
+  const [searchInput, setSearchInput] = useState(search);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const setQuery = (patch: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The search box writes to the URL a moment after typing stops (and goes back to page 1).
+  useEffect(() => {
+    if (searchInput.trim() === search) return;
+    const timer = window.setTimeout(() => setQuery({ search: searchInput.trim(), page: '' }), 300);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setQuery is rebuilt each render; the input and URL value decide
+  }, [searchInput, search]);
+
+  const list = useQuery(usersQuery({ search, page }));
+  const users = list.data?.users ?? [];
+  const open: AdminUser | undefined = users.find((u) => u.id === openId);
+
+  return (
+    <Box>
+      <Heading as="h2" size="6" mb="4">
+        {t('customers.title')}
+      </Heading>
+      <Box mb="3" maxWidth="420px">
+        <Text as="label" htmlFor="admin-user-search" size="2" weight="medium">
+          {t('customers.search')}
+        </Text>
+        <TextField.Root
+          id="admin-user-search"
+          type="search"
+          mt="1"
+          value={searchInput}
+          placeholder={t('customers.searchPlaceholder')}
+          onChange={(e) => setSearchInput(e.target.value)}
+        >
+          <TextField.Slot>
+            <MagnifyingGlassIcon />
+          </TextField.Slot>
+        </TextField.Root>
+      </Box>
+
+      {list.isError && <LoadError message={t('customers.loadError')} onRetry={() => void list.refetch()} />}
+      {list.isPending ? (
+        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
+          <Spinner size="3" />
+        </Flex>
+      ) : users.length === 0 && !list.isError ? (
+        <Text as="p" color="gray" align="center" my="8">
+          {t('customers.empty')}
+        </Text>
+      ) : (
+        <div className="table-scroll">
+          <Table.Root variant="surface" className="admin-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t('customers.columns.name')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('customers.columns.email')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('customers.columns.roles')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">{t('customers.columns.orders')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">{t('customers.columns.spent')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('customers.columns.memberSince')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t('customers.columns.lastLogin')}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">{t('orders.columns.actions')}</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {users.map((u) => (
+                <Table.Row key={u.id} align="center">
+                  <Table.RowHeaderCell>{displayName(u)}</Table.RowHeaderCell>
+                  <Table.Cell>{u.email}</Table.Cell>
+                  <Table.Cell>
+                    <RoleBadges roles={u.roles} />
+                  </Table.Cell>
+                  <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
+                  <Table.Cell justify="end">{formatPrice(u.totalSpent)}</Table.Cell>
+                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(u.createdAt, lang)}</Table.Cell>
+                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
+                  <Table.Cell justify="end">
+                    <Button size="1" variant="soft" onClick={() => setOpenId(u.id)} aria-label={t('customers.openFor', { email: u.email })}>
+                      <EyeOpenIcon /> {t('customers.open')}
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </div>
+      )}
+      {list.data && list.data.pagination.totalCount > 0 && (
+        <Pager page={page} pageSize={USERS_PAGE_SIZE} totalCount={list.data.pagination.totalCount} onPage={(p) => setQuery({ page: p > 1 ? String(p) : '' })} />
+      )}
+
+      <CustomerDialog user={open ?? null} onClose={() => setOpenId(null)} />
+      <RoleChangesList />
+    </Box>
+  );
+}

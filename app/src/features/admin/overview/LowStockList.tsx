@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TOAST_LONG, useToastApi } from '../../../components/Toast';
+import { resolveLocalized } from '../../../lib/localized';
+import { catalogKeys } from '../../catalog/api';
+import { adminKeys } from '../api';
+import { failureText } from '../messages';
+import { stockColor } from '../products/ProductListView';
+import { insightApi, insightKeys, type Overview } from './api';
+
+type Item = Overview['lowStock'][number];
+
+/** The inline "set stock" form of one row: a whole number of at least 0, saved with a mutation. */
+function SetStock({ item, name, onDone }: { item: Item; name: string; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const toast = useToastApi();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(String(item.stockQuantity));
+  const n = Number(value);
+  const valid = value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 1_000_000;
+  const save = useMutation({
+    mutationFn: () => insightApi.setStock(item.id, n),
+    onSuccess: async () => {
+      toast.success(t('overview.stockSaved', { name, count: n }), TOAST_LONG);
+      onDone();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: insightKeys.overview }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.products }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+      ]);
+    },
+    onError: (error) => toast.error(failureText(t, error, 'overview.stockError'), TOAST_LONG),
+  });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) save.mutate();
+      }}
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+    >
+      <Flex gap="2" align="center" wrap="wrap">
+        <TextField.Root
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          size="1"
+          style={{ width: 88 }}
+          value={value}
+          autoFocus
+          aria-label={t('overview.newStockFor', { name })}
+          aria-invalid={!valid}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button size="1" type="submit" disabled={!valid} loading={save.isPending}>
+          {t('actions.save')}
+        </Button>
+        <Button size="1" type="button" variant="soft" color="gray" onClick={onDone} disabled={save.isPending}>
+          {t('actions.cancel')}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+/** Active products with 10 or fewer units (the spec's warning band), out of stock first, each with a quick stock edit. */
+export function LowStockList({ products, total }: { products: Overview['lowStock']; total: number }) {
+  const { t, i18n } = useTranslation('admin');
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <Card>
+      <Heading as="h3" size="3" mb="3">
+        {t('overview.lowStock', { count: total })}
+      </Heading>
+      {products.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          {t('overview.noLowStock')}
+        </Text>
+      ) : (
+        <Table.Root size="1">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>{t('overview.product')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>{t('products.columns.stock')}</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {products.map((p) => {
+              const name = resolveLocalized(p.nameLocalized, i18n.language, p.name);
+              return (
+                <Table.Row key={p.id} align="center">
+                  <Table.RowHeaderCell>{name}</Table.RowHeaderCell>
+                  <Table.Cell>
+                    {editing === p.id ? (
+                      <SetStock item={p} name={name} onDone={() => setEditing(null)} />
+                    ) : (
+                      <Flex gap="2" align="center" wrap="wrap">
+                        <Badge color={stockColor(p.stockQuantity)} variant="soft">
+                          {p.stockQuantity === 0 ? t('overview.outOfStock') : p.stockQuantity}
+                        </Badge>
+                        <Button size="1" variant="ghost" onClick={() => setEditing(p.id)} aria-label={t('overview.setStockFor', { name })}>
+                          {t('overview.setStock')}
+                        </Button>
+                      </Flex>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      )}
+      {total > products.length && (
+        <Text as="p" size="1" color="gray" mt="2">
+          {t('overview.lowStockMore', { shown: products.length, total })}
+        </Text>
+      )}
+    </Card>
+  );
+}

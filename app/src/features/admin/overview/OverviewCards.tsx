@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Card, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatPrice } from '../../../lib/format';
+import type { Overview } from './api';
+
+function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <Card asChild>
+      <li>
+        <Text as="p" size="2" color="gray">
+          {label}
+        </Text>
+        <Text as="p" size="6" weight="bold" mt="1">
+          {value}
+        </Text>
+        {hint && (
+          <Text as="p" size="1" color="gray" mt="1">
+            {hint}
+          </Text>
+        )}
+      </li>
+    </Card>
+  );
+}
+
+/** The headline figures as cards: revenue windows, average order, contact requests and e-mails. */
+export function OverviewCards({ overview: o }: { overview: Overview }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Grid asChild columns={{ initial: '1', xs: '2', md: '3' }} gap="3">
+      <ul className="plain-list" aria-label={t('overview.figures')}>
+        <Figure label={t('overview.revenueToday')} value={formatPrice(o.revenue.today)} hint={t('overview.utcNote')} />
+        <Figure label={t('overview.revenue7')} value={formatPrice(o.revenue.last7Days)} />
+        <Figure label={t('overview.revenue30')} value={formatPrice(o.revenue.last30Days)} />
+        <Figure
+          label={t('overview.averageOrder', { count: o.days })}
+          value={formatPrice(o.averageOrderValue)}
+          hint={t('overview.periodOrders', { count: o.periodOrders })}
+        />
+        <Figure
+          label={t('overview.newContactRequests')}
+          value={o.newContactRequests}
+          hint={
+            <RadixLink asChild size="1">
+              <Link to="/admin/contact-requests">{t('overview.openContact')}</Link>
+            </RadixLink>
+          }
+        />
+        <Figure
+          label={t('overview.emails')}
+          hint={t('overview.emailsHint')}
+          value={t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails })}
+        />
+      </ul>
+    </Grid>
+  );
+}

@@ -1,0 +1,66 @@
+import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES } from '../../../api/types';
+import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { formatPrice } from '../../../lib/format';
+import { resolveLocalized } from '../../../lib/localized';
+import type { Overview } from './api';
+
+/** Best sellers of the period by units (cancelled orders left out). */
+export function TopProducts({ products, days }: { products: Overview['topProducts']; days: number }) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <Card>
+      <Heading as="h3" size="3" mb="3">
+        {t('overview.topProducts', { count: days })}
+      </Heading>
+      {products.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          {t('overview.noSales')}
+        </Text>
+      ) : (
+        <Table.Root size="1">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>{t('overview.product')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t('overview.units')}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">{t('overview.chart.revenue')}</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {products.map((p) => (
+              <Table.Row key={p.id}>
+                <Table.RowHeaderCell>{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Table.RowHeaderCell>
+                <Table.Cell justify="end">{p.units}</Table.Cell>
+                <Table.Cell justify="end">{formatPrice(p.revenue)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Card>
+  );
+}
+
+/** Every order ever placed by its current status, in the spec's chip colours. */
+export function OrdersByStatus({ counts }: { counts: Record<string, number> }) {
+  const { t } = useTranslation('admin');
+  const extra = Object.keys(counts).filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
+  return (
+    <Card>
+      <Heading as="h3" size="3" mb="3">
+        {t('overview.ordersByStatus')}
+      </Heading>
+      <ul className="plain-list">
+        {[...ORDER_STATUSES, ...extra].map((s) => (
+          <Flex asChild key={s} justify="between" align="center" py="1">
+            <li>
+              <OrderStatusBadge status={s} />
+              <Text weight="medium">{counts[s] ?? 0}</Text>
+            </li>
+          </Flex>
+        ))}
+      </ul>
+    </Card>
+  );
+}

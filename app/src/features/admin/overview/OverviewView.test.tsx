@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetchMock';
+import { queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
+import type { Overview } from './api';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
+const OVERVIEW: Overview = {
+  days: 7,
+  revenue: { today: 100, last7Days: 178, last30Days: 1258.5 },
+  averageOrderValue: 44.5,
+  periodRevenue: 178,
+  periodOrders: 4,
+  ordersByStatus: { Created: 2, Processing: 1, Processed: 0, Shipped: 1, Delivered: 5, Cancelled: 1 },
+  revenueByDay: ['17', '18', '19', '20', '21', '22', '23'].map((d, i) => ({ date: `2026-11-${d}`, revenue: i === 6 ? 100 : 13, orders: 1 })),
+  topProducts: [{ id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable', ru: 'Кабель' }, units: 4, revenue: 20 }],
+  lowStock: [
+    { id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable' }, stockQuantity: 0 },
+    { id: 'p1', name: 'Fog machine', nameLocalized: { en: 'Fog machine' }, stockQuantity: 3 },
+  ],
+  lowStockCount: 2,
+  newContactRequests: 2,
+  queuedEmails: 3,
+  failedEmails: 1,
+};
+
+function api(extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/auth/profile': { body: ADMIN },
+    'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+    'GET /api/admin/overview': { body: OVERVIEW },
+    ...extra,
+  });
+}
+
+let user: UserEvent;
+beforeEach(async () => {
+  await setupAdminI18n();
+  localStorage.setItem('authToken', 'admin-token');
+  user = userEvent.setup({ delay: null });
+});
+
+describe('admin overview', () => {
+  it('shows the figures in the shop money format, the period from the URL and the e-mails waiting', async () => {
+    const { fn } = api();
+    renderAdmin('/admin/overview?days=7');
+    const figures = await screen.findByRole('list', { name: 'Key figures' });
+    expect(within(figures).getByText('$100.00')).toBeInTheDocument();
+    expect(within(figures).getByText('$1,258.50')).toBeInTheDocument();
+    expect(within(figures).getByText('$44.50')).toBeInTheDocument();
+    expect(within(figures).getByText('3 queued · 1 failed')).toBeInTheDocument();
+    expect(queriesTo(fn, '/api/admin/overview')[0].get('days')).toBe('7');
+    expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
+    expect(screen.getByText('Top products, last 7 days')).toBeInTheDocument();
+  });
+
+  it('switches the period and asks the server for it', async () => {
+    const { fn } = api();
+    renderAdmin('/admin/overview');
+    await screen.findByRole('list', { name: 'Key figures' });
+    expect(queriesTo(fn, '/api/admin/overview')[0].get('days')).toBe('30');
+    await user.click(screen.getByRole('radio', { name: '90 days' }));
+    expect(queriesTo(fn, '/api/admin/overview').at(-1)!.get('days')).toBe('90');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/overview?days=90');
+  });
+
+  it('sets the stock of a low-stock product inline and refreshes the overview', async () => {
+    const { callsTo, fn } = api({ 'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } } });
+    renderAdmin('/admin/overview');
+    await user.click(await screen.findByRole('button', { name: 'Set stock of Cable' }));
+    const input = screen.getByRole('spinbutton', { name: 'New stock of Cable' });
+    await user.clear(input);
+    await user.type(input, '-1');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '25{Enter}');
+    expect(await screen.findByText('Stock of Cable set to 25')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/products/p3').map((c) => c.body)).toEqual([{ stockQuantity: 25 }]);
+    expect(queriesTo(fn, '/api/admin/overview').length).toBeGreaterThanOrEqual(2);
+  });
+});

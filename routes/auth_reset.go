@@ -1,0 +1,79 @@
+package routes
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// forgotBody is the body of POST /api/auth/forgot-password.
+type forgotBody struct {
+	Email string `json:"email"`
+}
+
+// resetBody is the body of POST /api/auth/reset-password.
+type resetBody struct {
+	Token           string `json:"token"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+// forgotAnswer is the one answer of forgot-password, whether the account
+// exists or not.
+var forgotAnswer = map[string]string{
+	"message": "If an account exists for this e-mail, we have sent a link to reset the password.",
+}
+
+// resetSlots bounds the reset requests being worked on in the background.
+var resetSlots = make(chan struct{}, 16)
+
+// authForgotPassword answers 202 at once for every well-formed e-mail and
+// looks the account up afterwards, in the background: the answer and its
+// timing are the same whether the account exists or not. (Working before
+// answering would take a few milliseconds longer for real accounts: the
+// token, the e-mail's rendering and a write.)
+func authForgotPassword(e *core.RequestEvent) error {
+	var body forgotBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	email := shop.NormalizeEmail(body.Email)
+	if msg := shop.CheckEmail(email); msg != "" {
+		return validationError(map[string]string{"email": msg})
+	}
+	select {
+	case resetSlots <- struct{}{}:
+		app := e.App
+		go func() {
+			defer func() { <-resetSlots }()
+			if err := shop.RequestPasswordReset(app, email); err != nil {
+				app.Logger().Error("password reset request", "error", err.Error())
+			}
+		}()
+	default:
+		// A flood beyond the per-IP limit (many addresses): drop rather
+		// than queue unbounded work; the answer stays the same.
+		e.App.Logger().Warn("password reset requests dropped: too many at once")
+	}
+	return e.JSON(http.StatusAccepted, forgotAnswer)
+}
+
+// authResetPassword sets a new password with an e-mailed token and ends
+// every session of the user.
+func authResetPassword(e *core.RequestEvent) error {
+	var body resetBody
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	err := shop.ResetPassword(e.App, shop.ResetInput(body))
+	if errors.Is(err, shop.ErrInvalidResetToken) {
+		return newError(http.StatusBadRequest, "invalid_token", "This password reset link is invalid or has expired")
+	}
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, map[string]string{"message": "Your password has been reset. You can now sign in."})
+}

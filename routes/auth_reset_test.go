@@ -1,0 +1,111 @@
+package routes_test
+
+import (
+	"bytes"
+	"net/url"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+
+	"stageshop/internal/testapp"
+)
+
+var resetToken = regexp.MustCompile(`/reset-password\?token=([A-Za-z0-9_%-]+)`)
+
+// waitResetToken waits for the reset e-mail to email (forgot-password works
+// in the background) and returns the token of its link.
+func waitResetToken(t *testing.T, h testapp.Harness, email string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		recs, err := h.App.FindAllRecords("emails", dbx.HashExp{"kind": "password_reset", "to": email})
+		if err == nil && len(recs) > 0 {
+			m := resetToken.FindStringSubmatch(recs[len(recs)-1].GetString("text"))
+			if m == nil {
+				t.Fatalf("no link in %s", recs[0].GetString("text"))
+			}
+			tok, _ := url.QueryUnescape(m[1])
+			return tok
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("no reset e-mail queued")
+	return ""
+}
+
+func TestForgotAndResetPassword(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	email := u.Record.Email()
+
+	known := c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": email})
+	unknown := c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": "nobody@example.com"})
+	if known.Status != 202 || unknown.Status != 202 || !bytes.Equal(known.Body, unknown.Body) {
+		t.Fatalf("answers differ: %d %s / %d %s", known.Status, known.Body, unknown.Status, unknown.Body)
+	}
+	token := waitResetToken(t, h, email)
+
+	wantFields(t, wantError(t, c.Do("POST", "/api/auth/reset-password",
+		map[string]any{"token": token, "password": "weak", "confirmPassword": "weak"}), 400, "validation_failed"), "password")
+	wantFields(t, wantError(t, c.Do("POST", "/api/auth/reset-password",
+		map[string]any{"token": token, "password": "NewSecret1", "confirmPassword": "NewSecret2"}), 400, "validation_failed"), "confirmPassword")
+	wantError(t, c.Do("POST", "/api/auth/reset-password",
+		map[string]any{"token": "forged-token", "password": "NewSecret1", "confirmPassword": "NewSecret1"}), 400, "invalid_token")
+
+	body := map[string]any{"token": token, "password": "NewSecret1", "confirmPassword": "NewSecret1"}
+	wantStatus(t, c.Do("POST", "/api/auth/reset-password", body), 200, nil)
+	wantError(t, c.Do("POST", "/api/auth/reset-password", body), 400, "invalid_token") // single use
+
+	// The old access token is dead; the new password signs in.
+	wantError(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(u.Token)...), 401, "")
+	wantError(t, c.Do("POST", "/api/auth/login", map[string]any{"email": email, "password": testapp.FixturePassword}), 401, "invalid_credentials")
+	wantStatus(t, c.Do("POST", "/api/auth/login", map[string]any{"email": email, "password": "NewSecret1"}), 200, nil)
+}
+
+func TestForgotPasswordBadInput(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	wantFields(t, wantError(t, c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": "not-an-email"}), 400, "validation_failed"), "email")
+	wantError(t, c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": 5}), 400, "validation_failed")
+	wantError(t, c.Do("POST", "/api/auth/forgot-password", "{"), 400, "invalid_json")
+	wantFields(t, wantError(t, c.Do("POST", "/api/auth/reset-password", map[string]any{}), 400, "validation_failed"),
+		"token", "password")
+	wantError(t, c.Do("POST", "/api/auth/reset-password", nil), 400, "invalid_json")
+}
+
+// Forgot-password takes as long for an account as for an unknown address:
+// the account is looked up after the answer. Requests alternate so both
+// sides share the machine's noise; the margin is a small absolute one.
+func TestForgotPasswordTimingDoesNotTell(t *testing.T) {
+	h := testapp.NewHarness(t)
+	u := testapp.NewUser(t, h.App, false)
+	const rounds = 25
+	var known, unknown []time.Duration
+	for i := 0; i < rounds; i++ {
+		for _, email := range []string{u.Record.Email(), "nobody@example.com"} {
+			start := time.Now()
+			r := h.Client.Do("POST", "/api/auth/forgot-password", map[string]any{"email": email})
+			d := time.Since(start)
+			if r.Status != 202 {
+				t.Fatalf("%d %s", r.Status, r.Body)
+			}
+			if email == "nobody@example.com" {
+				unknown = append(unknown, d)
+			} else {
+				known = append(known, d)
+			}
+		}
+	}
+	waitResetToken(t, h, u.Record.Email())
+	slices.Sort(known)
+	slices.Sort(unknown)
+	mk, mu := known[rounds/2], unknown[rounds/2]
+	t.Logf("median known %v, unknown %v", mk, mu)
+	if diff := (mk - mu).Abs(); diff > 2*time.Millisecond {
+		t.Fatalf("medians differ by %v (known %v, unknown %v)", diff, mk, mu)
+	}
+}

@@ -1,0 +1,124 @@
+package routes_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+
+	"stageshop/internal/testapp"
+)
+
+type replyJSON struct {
+	contactJSON
+	Replies []struct {
+		Message   string `json:"message"`
+		AdminName string `json:"adminName"`
+		CreatedAt string `json:"createdAt"`
+	} `json:"replies"`
+}
+
+// emailsTo counts the outbox's e-mails of kind to an address.
+func emailsTo(t *testing.T, h testapp.Harness, kind, to string) int {
+	t.Helper()
+	n, err := h.App.CountRecords("emails", dbx.HashExp{"kind": kind, "to": to})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+func TestContactReply(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	id := submit(t, h.Client, map[string]any{"name": "Vera", "email": "vera@example.com", "subject": "Trusses",
+		"message": "Do you rent trusses?", "language": "ru"})
+	if emailsTo(t, h, "contact_received", "vera@example.com") != 1 || emailsTo(t, h, "contact_admin", admin.Record.Email()) != 1 {
+		t.Fatal("submit did not queue the visitor's copy and the admin's notice")
+	}
+	path := "/api/contact/admin/requests/" + id + "/reply"
+	r := h.Client.Do("POST", path, map[string]any{"message": "  Yes, we do.  "}, testapp.Auth(admin.Token)...)
+	if r.Status != 201 {
+		t.Fatalf("reply: %d %s", r.Status, r.Body)
+	}
+	var got replyJSON
+	r.JSON(t, &got)
+	if got.ID != id || len(got.Replies) != 1 || got.Replies[0].Message != "Yes, we do." ||
+		got.Replies[0].AdminName != "Test "+admin.Record.GetString("lastName") || got.Replies[0].CreatedAt == "" {
+		t.Fatalf("answer %+v", got)
+	}
+	rec, err := h.App.FindFirstRecordByData("emails", "kind", "contact_reply")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.GetString("to") != "vera@example.com" || rec.GetString("language") != "ru" || !strings.Contains(rec.GetString("text"), "Yes, we do.") {
+		t.Fatalf("reply e-mail to %s in %s", rec.GetString("to"), rec.GetString("language"))
+	}
+	// The list shows the replies too (the admin's dialog).
+	r = h.Client.Do("GET", "/api/contact/admin/requests", nil, testapp.Auth(admin.Token)...)
+	var page struct {
+		Requests []replyJSON `json:"requests"`
+	}
+	r.JSON(t, &page)
+	if len(page.Requests) != 1 || len(page.Requests[0].Replies) != 1 {
+		t.Fatalf("list %s", r.Body)
+	}
+}
+
+func TestContactReplyRefusals(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	customer := testapp.NewUser(t, h.App, false)
+	id := submit(t, h.Client, contactMsg(1))
+	path := "/api/contact/admin/requests/" + id + "/reply"
+	cases := []struct {
+		name    string
+		path    string
+		body    any
+		headers []string
+		status  int
+		code    string
+	}{
+		{"signed out", path, map[string]any{"message": "hi"}, nil, 401, "unauthorized"},
+		{"not an admin", path, map[string]any{"message": "hi"}, testapp.Auth(customer.Token), 403, "forbidden"},
+		{"empty", path, map[string]any{"message": "   "}, testapp.Auth(admin.Token), 400, "validation_failed"},
+		{"too long", path, map[string]any{"message": strings.Repeat("x", 5001)}, testapp.Auth(admin.Token), 400, "validation_failed"},
+		{"wrong type", path, map[string]any{"message": 5}, testapp.Auth(admin.Token), 400, "validation_failed"},
+		{"no body", path, nil, testapp.Auth(admin.Token), 400, "invalid_json"},
+		{"unknown request", "/api/contact/admin/requests/nosuchrequest1/reply", map[string]any{"message": "hi"}, testapp.Auth(admin.Token), 404, "not_found"},
+	}
+	for _, c := range cases {
+		r := h.Client.Do("POST", c.path, c.body, c.headers...)
+		var env struct {
+			Code   string            `json:"code"`
+			Errors map[string]string `json:"errors"`
+		}
+		r.JSON(t, &env)
+		if r.Status != c.status || env.Code != c.code {
+			t.Errorf("%s: %d %s", c.name, r.Status, r.Body)
+		}
+		if c.code == "validation_failed" && env.Errors["message"] == "" {
+			t.Errorf("%s: no error for message: %s", c.name, r.Body)
+		}
+	}
+	if n := testapp.Count(t, h.App, "contact_replies"); n != 0 {
+		t.Fatalf("refused replies stored %d", n)
+	}
+	if emailsTo(t, h, "contact_reply", "v@example.com") != 0 {
+		t.Fatal("a refused reply was e-mailed")
+	}
+}
+
+// Without a language in the body, the visitor's language is the app's
+// cookie or the browser's.
+func TestContactLanguageFromRequest(t *testing.T) {
+	h := testapp.NewHarness(t)
+	r := h.Client.Do("POST", "/api/contact/submit", contactMsg(1), "Accept-Language", "zh-CN,zh;q=0.9")
+	if r.Status != 201 {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+	rec, err := h.App.FindFirstRecordByData("emails", "kind", "contact_received")
+	if err != nil || rec.GetString("language") != "zh" {
+		t.Fatalf("language %q, %v", rec.GetString("language"), err)
+	}
+}

@@ -1,0 +1,151 @@
+package shop
+
+import (
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/mail"
+)
+
+// ContactRepliesCollection keeps admins' replies to contact requests.
+const ContactRepliesCollection = "contact_replies"
+
+// MaxContactReplyLen bounds a reply, like the visitor's message.
+const MaxContactReplyLen = 5000
+
+// ContactReply is an admin's reply to a contact request.
+type ContactReply struct {
+	ID        string `json:"id"`
+	Message   string `json:"message"`
+	AdminName string `json:"adminName"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// ReplyInput is an admin's reply: the text and who sends it.
+type ReplyInput struct {
+	Message   string
+	AdminID   string
+	AdminName string
+}
+
+// Validate trims the reply and checks it: required, at most 5000
+// characters. Errors are keyed "message".
+func (in *ReplyInput) Validate() error {
+	in.Message = strings.TrimSpace(in.Message)
+	err := validation.ValidateStruct(in,
+		validation.Field(&in.Message,
+			validation.Required.ErrorObject(validation.NewError("required", "This field is required")),
+			validation.RuneLength(0, MaxContactReplyLen).ErrorObject(
+				validation.NewError("too_long", "Must be at most 5000 characters"))),
+	)
+	return fieldErrors(err, map[string]string{"Message": "message"})
+}
+
+// fieldErrors turns ozzo-validation's errors, keyed by Go field name, into
+// InvalidFields keyed by the API's field paths.
+func fieldErrors(err error, paths map[string]string) error {
+	verrs, ok := err.(validation.Errors)
+	if !ok {
+		return err
+	}
+	out := InvalidFields{}
+	for field, e := range verrs {
+		path := paths[field]
+		if path == "" {
+			path = field
+		}
+		out[path] = e.Error()
+	}
+	return out
+}
+
+// ReplyToContact stores an admin's reply to a contact request and, in the
+// same transaction, queues it as an e-mail to the visitor in their
+// language. It returns the request with every reply, oldest first.
+func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	var out *ContactRequest
+	err := app.RunInTransaction(func(txApp core.App) error {
+		rec, err := findContact(txApp, id)
+		if err != nil {
+			return err
+		}
+		col, err := txApp.FindCachedCollectionByNameOrId(ContactRepliesCollection)
+		if err != nil {
+			return err
+		}
+		reply := core.NewRecord(col)
+		reply.Set("request", rec.Id)
+		reply.Set("admin", in.AdminID)
+		reply.Set("adminName", in.AdminName)
+		reply.Set("message", in.Message)
+		if err := txApp.Save(reply); err != nil {
+			return err
+		}
+		if err := mail.QueueContactReply(txApp, reply.Id, mailContact(rec), in.AdminName, in.Message); err != nil {
+			return err
+		}
+		out, err = contactRequest(txApp, rec)
+		return err
+	})
+	return out, err
+}
+
+// mailContact is what the contact e-mails tell about a request.
+func mailContact(rec *core.Record) mail.Contact {
+	return mail.Contact{ID: rec.Id, Name: rec.GetString("name"), Email: rec.GetString("email"),
+		Subject: rec.GetString("subject"), Message: rec.GetString("message"), Language: rec.GetString("language")}
+}
+
+// contactRequest builds the admin's view of a request record, with its
+// replies.
+func contactRequest(app core.App, rec *core.Record) (*ContactRequest, error) {
+	out := []ContactRequest{{
+		ID: rec.Id, Name: rec.GetString("name"), Email: rec.GetString("email"), Subject: rec.GetString("subject"),
+		Message: rec.GetString("message"), Status: rec.GetString("status"), AdminNotes: rec.GetString("adminNotes"),
+		CreatedAt: timestamp(rec.GetDateTime("created")), UpdatedAt: timestamp(rec.GetDateTime("updated")),
+		Replies: []ContactReply{},
+	}}
+	if err := attachReplies(app, out); err != nil {
+		return nil, err
+	}
+	return &out[0], nil
+}
+
+// attachReplies fills the replies of the requests, oldest first, with one
+// query.
+func attachReplies(app core.App, reqs []ContactRequest) error {
+	if len(reqs) == 0 {
+		return nil
+	}
+	ids := make([]any, len(reqs))
+	at := make(map[string]int, len(reqs))
+	for i, r := range reqs {
+		ids[i] = r.ID
+		at[r.ID] = i
+	}
+	var rows []struct {
+		ID        string         `db:"id"`
+		Request   string         `db:"request"`
+		AdminName string         `db:"adminName"`
+		Message   string         `db:"message"`
+		Created   types.DateTime `db:"created"`
+	}
+	err := app.DB().Select("id", "request", "adminName", "message", "created").From(ContactRepliesCollection).
+		Where(dbx.In("request", ids...)).OrderBy("created ASC", "rowid ASC").All(&rows)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		i := at[r.Request]
+		reqs[i].Replies = append(reqs[i].Replies, ContactReply{ID: r.ID, Message: r.Message, AdminName: r.AdminName,
+			CreatedAt: timestamp(r.Created)})
+	}
+	return nil
+}

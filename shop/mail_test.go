@@ -1,0 +1,238 @@
+package shop_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+	"stageshop/shop/mail"
+)
+
+// sentMail is an outbox record as the tests read it.
+type sentMail struct {
+	Kind, To, Language, Subject, HTML, Text, Status string
+}
+
+// emailsOf returns the outbox's e-mails of one kind, oldest first.
+func emailsOf(t *testing.T, app core.App, kind string) []sentMail {
+	t.Helper()
+	recs, err := app.FindRecordsByFilter(mail.Collection, "kind = {:k}", "created", 0, 0, dbx.Params{"k": kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]sentMail, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, sentMail{r.GetString("kind"), r.GetString("to"), r.GetString("language"),
+			r.GetString("subject"), r.GetString("html"), r.GetString("text"), r.GetString("status")})
+	}
+	return out
+}
+
+// one returns the only e-mail of kind, failing the test otherwise.
+func one(t *testing.T, app core.App, kind string) sentMail {
+	t.Helper()
+	list := emailsOf(t, app, kind)
+	if len(list) != 1 {
+		t.Fatalf("%s: %d e-mails, want 1", kind, len(list))
+	}
+	return list[0]
+}
+
+// has checks that both the HTML and the text part say every fact.
+func has(t *testing.T, m sentMail, facts ...string) {
+	t.Helper()
+	for _, f := range facts {
+		if !strings.Contains(m.Text, f) {
+			t.Errorf("%s (%s) text lacks %q:\n%s", m.Kind, m.Language, f, m.Text)
+		}
+		if !strings.Contains(m.HTML, htmlEscape(f)) {
+			t.Errorf("%s (%s) HTML lacks %q", m.Kind, m.Language, f)
+		}
+	}
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+// phrases are words of each language the e-mails must use.
+var phrases = map[string]map[string]string{
+	"en": {"placed": "Thank you for your order", "shipped": "has shipped", "tracking": "Tracking number", "delivered": "has been delivered",
+		"cancelled": "has been cancelled", "promise": "within 24 hours", "reply": "Our reply", "stock": "is back in stock", "total": "Total"},
+	"ru": {"placed": "Спасибо за заказ", "shipped": "отправлен", "tracking": "Трек-номер", "delivered": "доставлен",
+		"cancelled": "отменён", "promise": "в течение 24 часов", "reply": "Наш ответ", "stock": "снова в наличии", "total": "Итого"},
+	"zh": {"placed": "感谢您的订购", "shipped": "已发货", "tracking": "物流单号", "delivered": "已送达",
+		"cancelled": "已取消", "promise": "24 小时内", "reply": "我们的回复", "stock": "已到货", "total": "合计"},
+}
+
+var productNames = map[string]string{"en": "Moving Head Spot", "ru": "Прожектор с вращающейся головой", "zh": "摇头聚光灯"}
+
+func TestEveryEmailKindInEveryLanguage(t *testing.T) {
+	for _, lang := range []string{"en", "ru", "zh"} {
+		t.Run(lang, func(t *testing.T) { checkEmailsIn(t, lang) })
+	}
+}
+
+func checkEmailsIn(t *testing.T, lang string) {
+	app := testapp.NewMigrated(t)
+	app.Settings().Meta.AppURL = "https://shop.example"
+	words := phrases[lang]
+	admin := testapp.NewUser(t, app, true)
+	customer := testapp.NewUser(t, app, false)
+	for _, u := range []*core.Record{admin.Record, customer.Record} {
+		u.Set("language", lang)
+		if err := app.Save(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := testapp.NewProduct(t, app, testapp.Product{Name: productNames["en"], NameLocalized: productNames, PriceCents: 129990, Stock: 5})
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: customer.ID()}, p.Id, 2); err != nil {
+		t.Fatal(err)
+	}
+	order, err := shop.PlaceOrder(app, customer.ID(), validInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	placed := one(t, app, mail.KindOrderPlaced)
+	if placed.To != "ada@example.com" || placed.Language != lang || placed.Status != mail.StatusQueued ||
+		!strings.Contains(placed.Subject, order.OrderNumber) {
+		t.Fatalf("order confirmation: %+v", placed.Subject)
+	}
+	has(t, placed, words["placed"], order.OrderNumber, productNames[lang], "$1,299.90", "$2,599.80", words["total"],
+		"1 Stage St", "London", "https://shop.example/account/orders")
+	notice := one(t, app, mail.KindOrderAdmin)
+	if notice.To != admin.Record.Email() || notice.Language != lang || !strings.Contains(notice.Subject, order.OrderNumber) {
+		t.Fatalf("admin notice: %+v", notice.Subject)
+	}
+	has(t, notice, "Ada Lovelace", "ada@example.com", "$2,599.80", "https://shop.example/admin/orders")
+
+	for _, s := range []string{shop.StatusProcessing, shop.StatusShipped, shop.StatusDelivered, shop.StatusCancelled} {
+		if _, err := shop.SetOrderStatus(app, order.ID, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for kind, word := range map[string]string{mail.KindOrderShipped: words["shipped"], mail.KindOrderDelivered: words["delivered"],
+		mail.KindOrderCancelled: words["cancelled"]} {
+		m := one(t, app, kind)
+		if m.To != "ada@example.com" || m.Language != lang || !strings.Contains(m.Subject, word) || !strings.Contains(m.Subject, order.OrderNumber) {
+			t.Errorf("%s: to %s, subject %q", kind, m.To, m.Subject)
+		}
+		has(t, m, order.OrderNumber, "https://shop.example/account/orders")
+	}
+	has(t, one(t, app, mail.KindOrderCancelled), "$2,599.80")
+
+	checkContactEmails(t, app, lang, admin.Record)
+
+	err = app.RunInTransaction(func(txApp core.App) error {
+		return mail.QueueBackInStock(txApp, "fan@example.com", lang, mail.ProductFromRecord(p))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stock := one(t, app, mail.KindBackInStock)
+	if stock.To != "fan@example.com" || !strings.Contains(stock.Subject, productNames[lang]) {
+		t.Fatalf("back in stock: %+v", stock.Subject)
+	}
+	has(t, stock, words["stock"], productNames[lang], "$1,299.90", "https://shop.example/products/"+p.Id)
+	// One e-mail per event and nothing for Processing: 2 for the order, 3
+	// statuses, 2 for the contact request, the reply, the alert.
+	if n := testapp.Count(t, app, mail.Collection); n != 9 {
+		t.Fatalf("%d e-mails in the outbox, want 9", n)
+	}
+}
+
+func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Record) {
+	words := phrases[lang]
+	id, err := shop.SubmitContact(app, shop.ContactInput{Name: "Vera", Email: "vera@example.com", Subject: "Rigging",
+		Message: "Do you rent trusses & <clamps>?", Language: lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyMail := one(t, app, mail.KindContactReceived)
+	if copyMail.To != "vera@example.com" || copyMail.Language != lang {
+		t.Fatalf("visitor copy: %+v", copyMail)
+	}
+	has(t, copyMail, words["promise"], "Rigging", "Do you rent trusses & <clamps>?")
+	notice := one(t, app, mail.KindContactAdmin)
+	if notice.To != admin.Email() {
+		t.Fatalf("contact notice to %s", notice.To)
+	}
+	has(t, notice, "Vera", "vera@example.com", "Do you rent trusses & <clamps>?",
+		"https://shop.example/admin/contact-requests?request="+id)
+
+	req, err := shop.ReplyToContact(app, id, shop.ReplyInput{Message: "Yes, from $49.00 a day.", AdminID: admin.Id, AdminName: "Sam Admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(req.Replies) != 1 || req.Replies[0].AdminName != "Sam Admin" || req.Replies[0].CreatedAt == "" {
+		t.Fatalf("replies %+v", req.Replies)
+	}
+	reply := one(t, app, mail.KindContactReply)
+	if reply.To != "vera@example.com" || !strings.Contains(reply.Subject, "Rigging") {
+		t.Fatalf("reply: %+v", reply.Subject)
+	}
+	has(t, reply, words["reply"], "Yes, from $49.00 a day.", "Sam Admin", "Do you rent trusses & <clamps>?")
+}
+
+// A Shipped order with a tracking number says it; an order field that is
+// not in the schema yet reads as empty.
+func TestShippedEmailWithTrackingNumber(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	orders, err := app.FindCollectionByNameOrId(shop.OrdersCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if orders.Fields.GetByName("trackingNumber") == nil {
+		orders.Fields.Add(&core.TextField{Name: "trackingNumber", Max: 100})
+		if err := app.Save(orders); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	o, err := shop.PlaceOrder(app, u.ID(), validInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := app.FindRecordById(shop.OrdersCollection, o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("status", shop.StatusShipped)
+	rec.Set("trackingNumber", "1Z999AA10123456784")
+	if err := app.Save(rec); err != nil { // as the dashboard saves it
+		t.Fatal(err)
+	}
+	has(t, one(t, app, mail.KindOrderShipped), "Tracking number", "1Z999AA10123456784")
+}
+
+// An order that fails (not enough stock) leaves no e-mail, and neither does
+// a status change that fails.
+func TestFailedChangesLeaveNoEmail(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	testapp.NewUser(t, app, true)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 2})
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.DB().NewQuery("UPDATE products SET stockQuantity = 1 WHERE id = {:id}").Bind(dbx.Params{"id": p.Id}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	var lines shop.LineErrors
+	if _, err := shop.PlaceOrder(app, u.ID(), validInput()); !errors.As(err, &lines) {
+		t.Fatalf("order: %v", err)
+	}
+	if n := testapp.Count(t, app, mail.Collection); n != 0 {
+		t.Fatalf("a failed order queued %d e-mails", n)
+	}
+}

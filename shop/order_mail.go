@@ -1,0 +1,97 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/mail"
+)
+
+// userLanguage is the language the shop writes to a user in ("" when the
+// user is unknown or never chose one: English).
+func userLanguage(txApp core.App, userID string) (string, error) {
+	if userID == "" {
+		return "", nil
+	}
+	var lang string
+	err := txApp.DB().Select("language").From(UsersCollection).Where(dbx.HashExp{"id": userID}).Row(&lang)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return lang, err
+}
+
+// orderCents reads an amount of an order record in cents. The order
+// fields of shipping costs may be stored under either name while the
+// schema grows (the checkout issue adds them); absent ones read as zero.
+func orderCents(rec *core.Record, names ...string) int64 {
+	for _, n := range names {
+		if rec.Collection().Fields.GetByName(n) != nil {
+			return int64(rec.GetFloat(n))
+		}
+	}
+	return 0
+}
+
+// mailOrder is what the order e-mails tell about an order.
+func mailOrder(rec *core.Record, d *OrderDetail) mail.Order {
+	o := mail.Order{
+		ID: rec.Id, Number: d.OrderNumber, CustomerName: d.CustomerName, CustomerEmail: d.CustomerEmail,
+		Subtotal:       orderCents(rec, "subtotalCents", "subtotalAmount"),
+		ShippingAmount: orderCents(rec, "shippingCents", "shippingAmountCents", "shippingAmount"),
+		Total:          int64(d.TotalAmount),
+		ShippingMethod: rec.GetString("shippingMethod"),
+		TrackingNumber: rec.GetString("trackingNumber"),
+		Address: mail.Address{FirstName: d.Shipping.FirstName, LastName: d.Shipping.LastName, Address: d.Shipping.Address,
+			City: d.Shipping.City, State: d.Shipping.State, ZipCode: d.Shipping.ZipCode, Country: d.Shipping.Country,
+			Phone: d.Shipping.Phone},
+	}
+	for _, it := range d.Items {
+		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(it.ProductName), Quantity: it.Quantity,
+			UnitPrice: int64(it.UnitPrice), Total: int64(it.TotalPrice)})
+	}
+	return o
+}
+
+// queueOrderPlaced queues the confirmation of a new order (customer, in
+// the user's language) and the admins' notices, in the order's
+// transaction.
+func queueOrderPlaced(txApp core.App, userID string, d *OrderDetail) error {
+	rec, err := txApp.FindRecordById(OrdersCollection, d.ID)
+	if err != nil {
+		return err
+	}
+	lang, err := userLanguage(txApp, userID)
+	if err != nil {
+		return err
+	}
+	return mail.QueueOrderPlaced(txApp, lang, mailOrder(rec, d))
+}
+
+// OrderStatusMailHook is the orders OnRecordUpdate hook that queues the
+// customer's e-mail when an order becomes Shipped, Delivered or Cancelled,
+// however it is saved (our routes, the dashboard), in the save's
+// transaction: a status change that fails sends nothing.
+func OrderStatusMailHook(e *core.RecordEvent) error {
+	status := e.Record.GetString("status")
+	if status != StatusShipped && status != StatusDelivered && status != StatusCancelled {
+		return e.Next()
+	}
+	return withStoredStatus(e, func(txApp core.App, stored string) error {
+		if err := e.Next(); err != nil || stored == status {
+			return err
+		}
+		d, err := orderDetail(txApp, e.Record)
+		if err != nil {
+			return err
+		}
+		lang, err := userLanguage(txApp, e.Record.GetString("user"))
+		if err != nil {
+			return err
+		}
+		return mail.QueueOrderStatus(txApp, lang, status, mailOrder(e.Record, d))
+	})
+}

@@ -1,0 +1,217 @@
+package shop
+
+import (
+	"math"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Figures of the admin overview.
+const (
+	// DefaultOverviewDays is the period of the overview's chart and top
+	// products unless another of OverviewDays is asked for.
+	DefaultOverviewDays = 30
+	// LowStockLevel is the spec's warning band: 10 or fewer units left.
+	LowStockLevel = 10
+	// LowStockLimit bounds the low-stock list (lowStockCount has them all).
+	LowStockLimit = 50
+	// TopProductsLimit is how many best sellers the overview lists.
+	TopProductsLimit = 5
+)
+
+// OverviewDays are the periods the overview offers, in days.
+var OverviewDays = []int{7, 30, 90}
+
+// OverviewQuery asks for the overview of the days (UTC dates) up to and
+// including the date of Now.
+type OverviewQuery struct {
+	Days int       `json:"days"`
+	Now  time.Time `json:"-"`
+}
+
+// Validate checks that Days is one of OverviewDays.
+func (q OverviewQuery) Validate() error {
+	bad := validation.NewError("validation_days", "Days must be 7, 30 or 90")
+	return validation.ValidateStruct(&q,
+		validation.Field(&q.Days, validation.Required.ErrorObject(bad), validation.In(7, 30, 90).ErrorObject(bad)),
+	)
+}
+
+// Revenue is the takings of non-cancelled orders over three fixed windows:
+// today's UTC date, and the last 7 and 30 UTC dates including today.
+type Revenue struct {
+	Today      Amount `json:"today"`
+	Last7Days  Amount `json:"last7Days"`
+	Last30Days Amount `json:"last30Days"`
+}
+
+// DayFigures is one UTC date of the chart: revenue and number of orders
+// that were not cancelled.
+type DayFigures struct {
+	Date    string `json:"date"`
+	Revenue Amount `json:"revenue"`
+	Orders  int    `json:"orders"`
+}
+
+// TopProduct is a best seller of the period by units.
+type TopProduct struct {
+	ID            string    `json:"id"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	Units         int       `json:"units"`
+	Revenue       Amount    `json:"revenue"`
+}
+
+// LowStockProduct is an active product with LowStockLevel or fewer units.
+type LowStockProduct struct {
+	ID            string    `json:"id"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	StockQuantity int       `json:"stockQuantity"`
+}
+
+// Overview is the admin's view of the shop at a glance.
+type Overview struct {
+	Days               int               `json:"days"`
+	Revenue            Revenue           `json:"revenue"`
+	AverageOrderValue  Amount            `json:"averageOrderValue"`
+	PeriodRevenue      Amount            `json:"periodRevenue"`
+	PeriodOrders       int               `json:"periodOrders"`
+	OrdersByStatus     map[string]int    `json:"ordersByStatus"`
+	RevenueByDay       []DayFigures      `json:"revenueByDay"`
+	TopProducts        []TopProduct      `json:"topProducts"`
+	LowStock           []LowStockProduct `json:"lowStock"`
+	LowStockCount      int               `json:"lowStockCount"`
+	NewContactRequests int               `json:"newContactRequests"`
+	QueuedEmails       int               `json:"queuedEmails"`
+	FailedEmails       int               `json:"failedEmails"`
+}
+
+// dayLayout is how a UTC date is written (the chart's dates).
+const dayLayout = "2006-01-02"
+
+// startOfDay is midnight UTC of t's UTC date.
+func startOfDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// storedTime is t as PocketBase stores dates, so it compares as text with
+// the created column ("2026-11-22 00:00:00.000Z").
+func storedTime(t time.Time) string {
+	return t.UTC().Format(types.DefaultDateLayout)
+}
+
+// GetOverview computes the overview with SQL aggregates: one grouped query
+// per figure, none of which loads orders into memory. Revenue and order
+// counts leave out Cancelled orders; ordersByStatus counts every order ever
+// placed by its current status.
+func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	if q.Now.IsZero() {
+		q.Now = time.Now()
+	}
+	out := &Overview{Days: q.Days}
+	today := startOfDay(q.Now)
+	if err := revenueFigures(app, today, q.Days, out); err != nil {
+		return nil, err
+	}
+	var err error
+	if out.OrdersByStatus, err = ordersByStatus(app); err != nil {
+		return nil, err
+	}
+	periodStart := today.AddDate(0, 0, 1-q.Days)
+	if out.TopProducts, err = topProducts(app, periodStart, today.AddDate(0, 0, 1)); err != nil {
+		return nil, err
+	}
+	if out.LowStock, out.LowStockCount, err = lowStock(app); err != nil {
+		return nil, err
+	}
+	if err = app.DB().Select("COUNT(*)").From(ContactCollection).
+		Where(dbx.HashExp{"status": ContactNew}).Row(&out.NewContactRequests); err != nil {
+		return nil, err
+	}
+	return out, emailCounts(app, out)
+}
+
+// dayRow is one UTC date of the revenue query.
+type dayRow struct {
+	Day     string  `db:"day"`
+	Revenue float64 `db:"revenue"`
+	Orders  int     `db:"orders"`
+}
+
+// revenueFigures fills the revenue windows, the chart (every date of the
+// period, zero days included) and the period's average order value from
+// one query grouped by UTC date over the longest window needed.
+func revenueFigures(app core.App, today time.Time, days int, out *Overview) error {
+	span := max(days, 30)
+	end := today.AddDate(0, 0, 1)
+	var rows []dayRow
+	err := app.DB().NewQuery(`
+		SELECT substr(created, 1, 10) AS day, COALESCE(SUM(totalCents), 0) AS revenue, COUNT(*) AS orders
+		FROM orders
+		WHERE created >= {:from} AND created < {:to} AND status != {:cancelled}
+		GROUP BY day`).
+		Bind(dbx.Params{"from": storedTime(today.AddDate(0, 0, 1-span)), "to": storedTime(end), "cancelled": StatusCancelled}).
+		All(&rows)
+	if err != nil {
+		return err
+	}
+	byDay := make(map[string]dayRow, len(rows))
+	for _, r := range rows {
+		byDay[r.Day] = r
+	}
+	out.RevenueByDay = make([]DayFigures, 0, days)
+	for i := span - 1; i >= 0; i-- {
+		date := today.AddDate(0, 0, -i).Format(dayLayout)
+		r := byDay[date]
+		cents := Amount(int64(math.Round(r.Revenue)))
+		if i == 0 {
+			out.Revenue.Today += cents
+		}
+		if i < 7 {
+			out.Revenue.Last7Days += cents
+		}
+		if i < 30 {
+			out.Revenue.Last30Days += cents
+		}
+		if i < days {
+			out.RevenueByDay = append(out.RevenueByDay, DayFigures{Date: date, Revenue: cents, Orders: r.Orders})
+			out.PeriodRevenue += cents
+			out.PeriodOrders += r.Orders
+		}
+	}
+	if out.PeriodOrders > 0 {
+		// Half a cent rounds up, as everywhere money is divided.
+		out.AverageOrderValue = Amount((int64(out.PeriodRevenue)*2 + int64(out.PeriodOrders)) / (2 * int64(out.PeriodOrders)))
+	}
+	return nil
+}
+
+// ordersByStatus counts all orders by their current status; every status
+// is present, with 0 when no order has it.
+func ordersByStatus(app core.App) (map[string]int, error) {
+	var rows []struct {
+		Status string `db:"status"`
+		N      int    `db:"n"`
+	}
+	err := app.DB().NewQuery("SELECT status, COUNT(*) AS n FROM orders GROUP BY status").All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(OrderStatuses))
+	for _, s := range OrderStatuses {
+		out[s] = 0
+	}
+	for _, r := range rows {
+		out[r.Status] += r.N
+	}
+	return out, nil
+}

@@ -1,0 +1,135 @@
+package shop
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/mail"
+)
+
+// PasswordResetsCollection stores reset tokens, as SHA-256 hashes only.
+const PasswordResetsCollection = "password_resets"
+
+// ResetTokenTTL is how long a reset link works.
+const ResetTokenTTL = time.Hour
+
+// ErrInvalidResetToken: the token is unknown, used or expired.
+var ErrInvalidResetToken = errors.New("invalid or expired reset token")
+
+// RequestPasswordReset e-mails a reset link to the account of email, if
+// there is one: a one-hour, single-use token is stored (as a hash) and the
+// e-mail queued in one transaction. An unknown address does nothing and is
+// not an error, so callers answer the same either way.
+func RequestPasswordReset(app core.App, email string) error {
+	user, err := app.FindAuthRecordByEmail(UsersCollection, NormalizeEmail(email))
+	if err != nil {
+		return nil //nolint:nilerr // no such account: nothing to send
+	}
+	raw, err := randomToken(32)
+	if err != nil {
+		return err
+	}
+	return app.RunInTransaction(func(txApp core.App) error {
+		col, err := txApp.FindCachedCollectionByNameOrId(PasswordResetsCollection)
+		if err != nil {
+			return err
+		}
+		rec := core.NewRecord(col)
+		rec.Set("user", user.Id)
+		rec.Set("tokenHash", HashRefreshToken(raw))
+		rec.Set("expiresAt", time.Now().Add(ResetTokenTTL))
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		to := mail.Recipient{ID: user.Id, Email: user.Email(), Language: user.GetString("language"),
+			Name: strings.TrimSpace(user.GetString("firstName") + " " + user.GetString("lastName"))}
+		link := mail.PublicURL(txApp) + "/reset-password?token=" + url.QueryEscape(raw)
+		return mail.QueuePasswordReset(txApp, rec.Id, to, link)
+	})
+}
+
+// ResetInput is the body of a password reset.
+type ResetInput struct {
+	Token           string
+	Password        string
+	ConfirmPassword string
+}
+
+// Validate checks the input: a token, a password that meets the policy
+// (CheckPassword) and its confirmation. Errors are keyed token, password,
+// confirmPassword.
+func (in *ResetInput) Validate() error {
+	in.Token = strings.TrimSpace(in.Token)
+	policy := validation.By(func(any) error {
+		if msg := CheckPassword(in.Password); msg != "" {
+			return validation.NewError("weak_password", msg)
+		}
+		return nil
+	})
+	same := validation.By(func(any) error {
+		if in.ConfirmPassword != in.Password {
+			return validation.NewError("mismatch", "Passwords do not match")
+		}
+		return nil
+	})
+	err := validation.ValidateStruct(in,
+		validation.Field(&in.Token, validation.Required.ErrorObject(validation.NewError("required", "Token is required"))),
+		validation.Field(&in.Password, policy),
+		validation.Field(&in.ConfirmPassword, same),
+	)
+	return fieldErrors(err, map[string]string{"Token": "token", "Password": "password", "ConfirmPassword": "confirmPassword"})
+}
+
+// ResetPassword sets a new password with a reset token. In one
+// transaction it spends the token (and every other reset token of the
+// user), sets the password and ends every session of the user
+// (EndAllSessions; the token key is renewed too, so access tokens fail).
+// An unknown, used or expired token is ErrInvalidResetToken.
+func ResetPassword(app core.App, in ResetInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if len(in.Token) > maxRefreshTokenLen {
+		return ErrInvalidResetToken
+	}
+	return app.RunInTransaction(func(txApp core.App) error {
+		rec, err := txApp.FindFirstRecordByData(PasswordResetsCollection, "tokenHash", HashRefreshToken(in.Token))
+		if err != nil || !rec.GetDateTime("usedAt").IsZero() || rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
+			return ErrInvalidResetToken
+		}
+		user, err := txApp.FindRecordById(UsersCollection, rec.GetString("user"))
+		if err != nil {
+			return ErrInvalidResetToken
+		}
+		SetPassword(user, in.Password)
+		if err := txApp.Save(user); err != nil {
+			return err
+		}
+		_, err = txApp.DB().Update(PasswordResetsCollection, dbx.Params{"usedAt": types.NowDateTime().String()},
+			dbx.HashExp{"user": user.Id, "usedAt": ""}).Execute()
+		if err != nil {
+			return err
+		}
+		return EndAllSessions(txApp, user.Id)
+	})
+}
+
+// SetPassword sets a password that has passed CheckPassword. The shop's
+// policy (6+ characters, up to 72 bytes) differs from the collection's
+// field limits, so the plain value is dropped after hashing, as PocketBase
+// itself does for generated passwords; the token key is renewed, which
+// invalidates every access token issued before.
+func SetPassword(user *core.Record, password string) {
+	user.SetPassword(password)
+	if raw, ok := user.GetRaw("password").(*core.PasswordFieldValue); ok && raw.LastError == nil {
+		raw.Plain = ""
+	}
+	user.RefreshTokenKey()
+}

@@ -1,0 +1,144 @@
+package shop_test
+
+import (
+	"errors"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+	"stageshop/shop/mail"
+)
+
+var resetLink = regexp.MustCompile(`https://shop\.example/reset-password\?token=([A-Za-z0-9_%-]+)`)
+
+// requestReset asks for a reset of email's password and returns the token
+// of the link in the newest queued e-mail.
+func requestReset(t *testing.T, app core.App, email string) string {
+	t.Helper()
+	if err := shop.RequestPasswordReset(app, email); err != nil {
+		t.Fatal(err)
+	}
+	list := emailsOf(t, app, mail.KindPasswordReset)
+	if len(list) == 0 {
+		t.Fatal("no reset e-mail")
+	}
+	m := resetLink.FindStringSubmatch(list[len(list)-1].Text)
+	if m == nil {
+		t.Fatalf("no link in %s", list[len(list)-1].Text)
+	}
+	token, err := url.QueryUnescape(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
+	words := map[string]string{"en": "Reset your password", "ru": "Сброс пароля", "zh": "重置密码"}
+	for lang, word := range words {
+		app := testapp.NewMigrated(t)
+		app.Settings().Meta.AppURL = "https://shop.example/"
+		u := testapp.NewUser(t, app, false)
+		u.Record.Set("language", lang)
+		if err := app.Save(u.Record); err != nil {
+			t.Fatal(err)
+		}
+		token := requestReset(t, app, "  "+strings.ToUpper(u.Record.Email())+" ")
+		m := one(t, app, mail.KindPasswordReset)
+		if m.To != u.Record.Email() || m.Language != lang || len(token) < 40 {
+			t.Fatalf("%s: to %s language %s token %q", lang, m.To, m.Language, token)
+		}
+		has(t, m, word, "https://shop.example/reset-password?token=", "Test "+u.Record.GetString("lastName"))
+		// Only the hash is stored.
+		if n, _ := app.CountRecords(shop.PasswordResetsCollection, dbx.HashExp{"tokenHash": token}); n != 0 {
+			t.Fatal("the raw token is stored")
+		}
+	}
+}
+
+func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	if err := shop.RequestPasswordReset(app, "nobody@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if testapp.Count(t, app, mail.Collection) != 0 || testapp.Count(t, app, shop.PasswordResetsCollection) != 0 {
+		t.Fatal("an unknown address left records")
+	}
+}
+
+func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	app.Settings().Meta.AppURL = "https://shop.example"
+	u := testapp.NewUser(t, app, false)
+	refresh, err := shop.IssueRefreshToken(app, u.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	older := requestReset(t, app, u.Record.Email())
+	token := requestReset(t, app, u.Record.Email())
+
+	weak := shop.ResetInput{Token: token, Password: "short", ConfirmPassword: "other"}
+	var fields shop.InvalidFields
+	if err := shop.ResetPassword(app, weak); !errors.As(err, &fields) || fields["password"] == "" || fields["confirmPassword"] == "" {
+		t.Fatalf("weak password: %v", err)
+	}
+	in := shop.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}
+	if err := shop.ResetPassword(app, in); err != nil {
+		t.Fatal(err)
+	}
+	user, err := app.FindRecordById(shop.UsersCollection, u.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !user.ValidatePassword("NewSecret1") || user.ValidatePassword(testapp.FixturePassword) {
+		t.Fatal("password not changed")
+	}
+	// Every session ends: the old access token no longer verifies, the
+	// refresh token is revoked.
+	if _, err := app.FindAuthRecordByToken(u.Token, core.TokenTypeAuth); err == nil {
+		t.Fatal("the old access token still works")
+	}
+	if _, err := shop.RotateRefreshToken(app, refresh); err == nil {
+		t.Fatal("the old refresh token still works")
+	}
+	// Used once; the older link of the same user is spent too.
+	for name, tok := range map[string]string{"used": token, "older": older, "unknown": "nope", "long": strings.Repeat("x", 300)} {
+		in := shop.ResetInput{Token: tok, Password: "Another1", ConfirmPassword: "Another1"}
+		if err := shop.ResetPassword(app, in); !errors.Is(err, shop.ErrInvalidResetToken) {
+			t.Errorf("%s token: %v", name, err)
+		}
+	}
+}
+
+func TestPasswordResetTokenExpiresAfterAnHour(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	app.Settings().Meta.AppURL = "https://shop.example"
+	u := testapp.NewUser(t, app, false)
+	token := requestReset(t, app, u.Record.Email())
+	rec, err := app.FindFirstRecordByData(shop.PasswordResetsCollection, "user", u.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Until(rec.GetDateTime("expiresAt").Time()); d < 59*time.Minute || d > time.Hour {
+		t.Fatalf("expires in %v", d)
+	}
+	rec.Set("expiresAt", time.Now().Add(-time.Second)) // an hour has passed
+	if err := app.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	in := shop.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}
+	if err := shop.ResetPassword(app, in); !errors.Is(err, shop.ErrInvalidResetToken) {
+		t.Fatalf("expired token: %v", err)
+	}
+	user, _ := app.FindRecordById(shop.UsersCollection, u.ID())
+	if !user.ValidatePassword(testapp.FixturePassword) {
+		t.Fatal("an expired token changed the password")
+	}
+}
