@@ -47,6 +47,7 @@ func main() {
 	}
 	hooks.Register(app)
 	routes.Register(app, site)
+	routes.WatchOriginsFlag(app, app.RootCmd)
 	mail.Register(app)
 	commands.Register(app)
 	ops.Register(app)

@@ -180,17 +180,23 @@ func TestOpsImagesOnS3(t *testing.T) {
 	// The cleanup (its hourly cron) removes the now unused upload from S3.
 	removeUnused(t, dir, g, name)
 
-	// Back to the local disk: copy the bucket over, then serve from disk.
+	switchBack(t, bin, dir, g, token, filepath.Base(seeded[0]), img)
+}
+
+// switchBack turns S3 off, copies the bucket to the local storage (as the
+// README says), and checks that the seeded image is served from the disk
+// and that a new upload goes there.
+func switchBack(t *testing.T, bin, dir string, g *s3gw, token, seededName string, img []byte) {
+	t.Helper()
 	useS3(t, dir, g, false)
 	if out, err := exec.Command("cp", "-r", filepath.Join(g.root, s3Bucket)+"/.", filepath.Join(dir, "storage")).CombinedOutput(); err != nil {
 		t.Fatalf("copy the bucket: %v %s", err, out)
 	}
-	srv, err = startServer(bin, dir)
+	srv, err := startServer(bin, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.stop()
-	seededName := filepath.Base(seeded[0])
 	if st, _, _ := fetch(t, srv, "/images/products/"+seededName); st != 200 {
 		t.Errorf("seeded image %s from the local disk after switching back: %d", seededName, st)
 	}

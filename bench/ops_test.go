@@ -107,26 +107,11 @@ func TestGracefulShutdown(t *testing.T) {
 
 	client := newClient(customers)
 	defer client.CloseIdleConnections()
-	var wg sync.WaitGroup
 	slowDone := make(chan int, slow)
 	for i := customers; i < customers+slow; i++ {
 		go func(c *customer) { slowDone <- slowCheckout(t, srv, c, f.plenty[0], 2500*time.Millisecond) }(&f.customers[i])
 	}
-	for w := range f.customers[:customers] {
-		wg.Add(1)
-		go func(c *customer) {
-			defer wg.Done()
-			for i := 0; i < 10_000; i++ {
-				pid := f.plenty[(i*7+len(c.Email))%len(f.plenty)]
-				if !load.step(client, srv, c, http.MethodPost, "/api/cart/items", map[string]any{"productId": pid, "quantity": 1}, stoppedAt) {
-					return
-				}
-				if !load.step(client, srv, c, http.MethodPost, "/api/checkout/create-order", checkoutBody(c), stoppedAt) {
-					return
-				}
-			}
-		}(&f.customers[w])
-	}
+	wg := load.run(client, srv, f.customers[:customers], f.plenty, stoppedAt)
 
 	time.Sleep(1500 * time.Millisecond)
 	stopMu.Lock()
@@ -167,6 +152,28 @@ func TestGracefulShutdown(t *testing.T) {
 	if !check.ok() {
 		t.Errorf("after the stop: %s", check)
 	}
+}
+
+// run starts one checkout loop per customer (add a unit, place the order)
+// until the server stops answering.
+func (l *shutdownLoad) run(client *http.Client, srv *server, customers []customer, products []string, stoppedAt func() time.Time) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	for w := range customers {
+		wg.Add(1)
+		go func(c *customer) {
+			defer wg.Done()
+			for i := 0; i < 10_000; i++ {
+				pid := products[(i*7+len(c.Email))%len(products)]
+				if !l.step(client, srv, c, http.MethodPost, "/api/cart/items", map[string]any{"productId": pid, "quantity": 1}, stoppedAt) {
+					return
+				}
+				if !l.step(client, srv, c, http.MethodPost, "/api/checkout/create-order", checkoutBody(c), stoppedAt) {
+					return
+				}
+			}
+		}(&customers[w])
+	}
+	return &wg
 }
 
 // step sends one request and records its answer. It returns false when the

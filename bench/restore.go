@@ -189,25 +189,34 @@ func restoreBench(bin, work string, loadFor, syncInterval time.Duration) (*resto
 		return nil, err
 	}
 	res.replicaObjects = len(g.objects(""))
-	t0 := time.Now()
-	restore := exec.Command(litestream, "restore", "-config", cfg, filepath.Join(dir, "data.db"))
-	restore.Env = litestreamEnv()
-	if out, err := restore.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("litestream restore: %v\n%s", err, out)
-	}
-	res.restore = time.Since(t0)
-	t0 = time.Now()
-	srv, err := startServer(bin, dir)
-	if err != nil {
+	if err := restoreAndStart(litestream, bin, cfg, dir, res); err != nil {
 		return nil, err
 	}
-	res.restart = time.Since(t0)
-	defer srv.stop()
 	if res.missing, err = missingOrders(dir, acked); err != nil {
 		return nil, err
 	}
 	res.check, err = checkIntegrity(dir, f.initial)
 	return res, err
+}
+
+// restoreAndStart restores dir's database from S3 and starts the shop on
+// it once (to time the start), recording both durations in res.
+func restoreAndStart(litestream, bin, cfg, dir string, res *restoreResult) error {
+	t0 := time.Now()
+	restore := exec.Command(litestream, "restore", "-config", cfg, filepath.Join(dir, "data.db"))
+	restore.Env = litestreamEnv()
+	if out, err := restore.CombinedOutput(); err != nil {
+		return fmt.Errorf("litestream restore: %v\n%s", err, out)
+	}
+	res.restore = time.Since(t0)
+	t0 = time.Now()
+	srv, err := startServer(bin, dir)
+	if err != nil {
+		return err
+	}
+	res.restart = time.Since(t0)
+	srv.stop()
+	return nil
 }
 
 // missingOrders counts the ids that are not in the data dir's orders.

@@ -80,6 +80,7 @@ func checkoutBody(c *customer) map[string]any {
 		},
 		"billingInfo":           map[string]string{},
 		"useShippingForBilling": true,
+		"shippingMethod":        "standard",
 	}
 }
 

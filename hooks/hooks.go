@@ -37,4 +37,17 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStatusMailHook)
 	// Deleting an order that has not shipped returns its units too.
 	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
+	// Stock going from 0 to more by a product save (admin form, dashboard)
+	// e-mails the waiting shoppers; order restocks do it in shop.
+	app.OnRecordUpdate(shop.ProductsCollection).BindFunc(shop.ProductRestockHook)
+	// Every status change is kept in the order's history with its time.
+	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	// The shipping settings an admin edits in the dashboard stay sane.
+	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 }

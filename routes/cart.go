@@ -135,6 +135,9 @@ func mergeCart(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	cart, err := shop.MergeCarts(e.App, user.Id, body.SessionID)
-	return answerCart(e, cart, err)
+	merged, err := shop.MergeCarts(e.App, user.Id, body.SessionID)
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, merged)
 }

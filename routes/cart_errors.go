@@ -17,6 +17,8 @@ import (
 // the contract's envelope. Other errors pass through unchanged (a 500).
 func fromShopErr(err error) error {
 	var stock *shop.StockError
+	var short *shop.ShortStockError
+	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	var fields shop.InvalidFields
 	switch {
@@ -36,8 +38,20 @@ func fromShopErr(err error) error {
 		return notFound("Contact request not found")
 	case errors.Is(err, shop.ErrCartEmpty):
 		return newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")
+	case errors.Is(err, shop.ErrNotCancellable):
+		return newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")
 	case errors.As(err, &stock):
-		return newError(http.StatusConflict, "insufficient_stock", stock.Error())
+		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
+		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
+		return ae
+	case errors.As(err, &changed):
+		return totalChanged(changed)
+	case errors.As(err, &short):
+		ae := lineConflict(short.Lines)
+		if len(short.Available) > 0 {
+			ae.Available = short.Available
+		}
+		return ae
 	case errors.As(err, &lines):
 		return lineConflict(lines)
 	case errors.As(err, &fields):
@@ -68,6 +82,15 @@ func lineConflict(lines shop.LineErrors) *apiError {
 	for id, msg := range lines {
 		ae.Errors["items."+id] = msg
 	}
+	return ae
+}
+
+// totalChanged is the 409 for an order whose total is not the one the
+// shopper saw; it carries the server's figures so the app can show them.
+func totalChanged(c *shop.TotalChangedError) *apiError {
+	ae := newError(http.StatusConflict, "total_changed", "The order total has changed; please review it and place the order again")
+	total, subtotal, shipping := c.Total, c.Subtotal, c.Shipping
+	ae.Total, ae.Subtotal, ae.Shipping = &total, &subtotal, &shipping
 	return ae
 }
 

@@ -44,6 +44,7 @@ func FuzzCheckoutBody(f *testing.F) {
 		return testapp.Auth(u.Token)
 	},
 		`{"shippingInfo":{"firstName":"a","lastName":"b","address":"c","city":"d","state":"e","zipCode":"f","country":"g","phone":"h","email":"a@b.co"},"useShippingForBilling":true}`,
+		`{"shippingInfo":{"firstName":"a","lastName":"b","address":"c","city":"d","state":"e","zipCode":"f","country":"us","phone":"h","email":"a@b.co"},"useShippingForBilling":true,"shippingMethod":"express","expectedTotal":20.99}`, `{"shippingMethod":7,"expectedTotal":"x"}`, `{"expectedTotal":-1e400}`,
 		`{"shippingInfo":{"email":"@"},"billingInfo":null}`, `{"shippingInfo":[]}`, `{"billingInfo":{"city":{}}}`,
 		`{"useShippingForBilling":null}`, `{}`, `[]`, `null`, `{`)
 }

@@ -1,7 +1,10 @@
 package routes
 
 import (
+	"encoding/json"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -14,7 +17,9 @@ func registerCheckout(se *core.ServeEvent) {
 	se.Router.POST("/api/checkout/create-order", handle(createOrder))
 	se.Router.GET("/api/checkout/orders", handle(listOwnOrders))
 	se.Router.GET("/api/checkout/orders/{id}", handle(getOwnOrder))
+	se.Router.POST("/api/checkout/orders/{id}/cancel", handle(cancelOwnOrder))
 	se.Router.GET("/api/checkout/admin/orders", handle(adminListOrders))
+	se.Router.GET("/api/checkout/admin/orders/export.csv", handle(adminExportOrders))
 	se.Router.GET("/api/checkout/admin/orders/{id}", handle(adminGetOrder))
 	se.Router.PUT("/api/checkout/admin/orders/{id}/status", handle(adminSetOrderStatus))
 }
@@ -25,6 +30,9 @@ type orderBody struct {
 	ShippingInfo          *shop.ShippingInfo `json:"shippingInfo"`
 	BillingInfo           *shop.BillingInfo  `json:"billingInfo"`
 	UseShippingForBilling bool               `json:"useShippingForBilling"`
+	ShippingMethod        string             `json:"shippingMethod"`
+	// ExpectedTotal is only compared with the server's total, never charged.
+	ExpectedTotal json.Number `json:"expectedTotal"`
 }
 
 func createOrder(e *core.RequestEvent) error {
@@ -36,7 +44,15 @@ func createOrder(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	in := shop.OrderInput{UseShippingForBilling: body.UseShippingForBilling}
+	in := shop.OrderInput{UseShippingForBilling: body.UseShippingForBilling, ShippingMethod: strings.TrimSpace(body.ShippingMethod)}
+	if body.ExpectedTotal != "" {
+		cents, err := shop.CentsFromJSON(body.ExpectedTotal)
+		if err != nil || cents < 0 {
+			return validationError(map[string]string{"expectedTotal": "Must be an amount with at most two decimals"})
+		}
+		expected := shop.Amount(cents)
+		in.ExpectedTotal = &expected
+	}
 	if body.ShippingInfo != nil {
 		in.Shipping = *body.ShippingInfo
 	}
@@ -74,15 +90,79 @@ func getOwnOrder(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, order)
 }
 
+func cancelOwnOrder(e *core.RequestEvent) error {
+	user, err := requireUser(e)
+	if err != nil {
+		return err
+	}
+	order, err := shop.CancelOwnOrder(e.App, user.Id, e.Request.PathValue("id"))
+	if err != nil {
+		return fromShopErr(err)
+	}
+	return e.JSON(http.StatusOK, order)
+}
+
+// orderFilter reads the admin orders list's optional query: status,
+// search, from, to, page, pageSize.
+func orderFilter(e *core.RequestEvent) (shop.OrderFilter, error) {
+	q := e.Request.URL.Query()
+	f := shop.OrderFilter{Status: strings.TrimSpace(q.Get("status")), Search: strings.TrimSpace(q.Get("search")),
+		From: strings.TrimSpace(q.Get("from")), To: strings.TrimSpace(q.Get("to"))}
+	errs := map[string]string{}
+	var ok bool
+	if f.Page, ok = queryInt(e, "page", 0); !ok || f.Page < 0 {
+		errs["page"] = "Must be a whole number of at least 1"
+	}
+	if f.PageSize, ok = queryInt(e, "pageSize", 0); !ok || f.PageSize < 0 || f.PageSize > shop.MaxOrdersPageSize {
+		errs["pageSize"] = "Must be a whole number from 1 to " + strconv.Itoa(shop.MaxOrdersPageSize)
+	}
+	if len(errs) > 0 {
+		return f, validationError(errs)
+	}
+	return f, nil
+}
+
 func adminListOrders(e *core.RequestEvent) error {
 	if _, err := requireAdmin(e); err != nil {
 		return err
 	}
-	orders, err := shop.ListAllOrders(e.App)
+	f, err := orderFilter(e)
+	if err != nil {
+		return err
+	}
+	orders, total, err := shop.ListOrders(e.App, f)
 	if err != nil {
 		return fromShopErr(err)
 	}
+	e.Response.Header().Set("X-Total-Count", strconv.Itoa(total))
+	e.Response.Header().Set("Access-Control-Expose-Headers", "X-Total-Count")
 	return e.JSON(http.StatusOK, orders)
+}
+
+// adminExportOrders streams the matching orders as CSV, one row per line.
+// The filter is checked before the first byte is written, so a bad query
+// still gets the JSON envelope.
+func adminExportOrders(e *core.RequestEvent) error {
+	if _, err := requireAdmin(e); err != nil {
+		return err
+	}
+	f, err := orderFilter(e)
+	if err != nil {
+		return err
+	}
+	if err := f.Validate(); err != nil {
+		return fromShopErr(shop.InvalidFieldsOf(err))
+	}
+	name := "orders"
+	if f.From != "" || f.To != "" {
+		name += "-" + f.From + "-" + f.To
+	}
+	h := e.Response.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="`+strings.Trim(name, "-")+`.csv"`)
+	h.Set("Cache-Control", "private, no-store")
+	e.Response.WriteHeader(http.StatusOK)
+	return shop.ExportOrdersCSV(e.App, f, e.Response)
 }
 
 func adminGetOrder(e *core.RequestEvent) error {
@@ -98,7 +178,8 @@ func adminGetOrder(e *core.RequestEvent) error {
 
 // statusBody is the body of the admin status changes.
 type statusBody struct {
-	Status string `json:"status"`
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
 }
 
 func adminSetOrderStatus(e *core.RequestEvent) error {
@@ -109,7 +190,8 @@ func adminSetOrderStatus(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	order, err := shop.SetOrderStatus(e.App, e.Request.PathValue("id"), body.Status)
+	order, err := shop.UpdateOrderStatus(e.App, e.Request.PathValue("id"),
+		shop.StatusUpdate{Status: body.Status, TrackingNumber: body.TrackingNumber})
 	if err != nil {
 		return fromShopErr(err)
 	}

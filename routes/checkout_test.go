@@ -15,17 +15,25 @@ import (
 
 // orderJSON is an order detail as the contract writes it.
 type orderJSON struct {
-	ID            string            `json:"id"`
-	OrderNumber   string            `json:"orderNumber"`
-	CustomerName  string            `json:"customerName"`
-	CustomerEmail string            `json:"customerEmail"`
-	TotalAmount   float64           `json:"totalAmount"`
-	ItemCount     int               `json:"itemCount"`
-	Status        string            `json:"status"`
-	CreatedAt     string            `json:"createdAt"`
-	Shipping      map[string]string `json:"shipping"`
-	Billing       map[string]string `json:"billing"`
-	Items         []struct {
+	ID             string  `json:"id"`
+	OrderNumber    string  `json:"orderNumber"`
+	CustomerName   string  `json:"customerName"`
+	CustomerEmail  string  `json:"customerEmail"`
+	SubtotalAmount float64 `json:"subtotalAmount"`
+	ShippingMethod string  `json:"shippingMethod"`
+	ShippingAmount float64 `json:"shippingAmount"`
+	TotalAmount    float64 `json:"totalAmount"`
+	TrackingNumber string  `json:"trackingNumber"`
+	History        []struct {
+		Status string `json:"status"`
+		At     string `json:"at"`
+	} `json:"history"`
+	ItemCount int               `json:"itemCount"`
+	Status    string            `json:"status"`
+	CreatedAt string            `json:"createdAt"`
+	Shipping  map[string]string `json:"shipping"`
+	Billing   map[string]string `json:"billing"`
+	Items     []struct {
 		ID           string            `json:"id"`
 		ProductID    string            `json:"productId"`
 		ProductName  map[string]string `json:"productName"`
@@ -44,7 +52,7 @@ func shipping() map[string]any {
 }
 
 func orderBody() map[string]any {
-	return map[string]any{"shippingInfo": shipping(), "useShippingForBilling": true}
+	return map[string]any{"shippingInfo": shipping(), "useShippingForBilling": true, "shippingMethod": "intl_standard"}
 }
 
 // addLine puts qty of a product into the user's cart through the API.
@@ -88,7 +96,9 @@ func TestCheckoutCreateOrder(t *testing.T) {
 	if !strings.HasPrefix(o.OrderNumber, "ORD-"+time.Now().UTC().Format("20060102")) && !strings.HasPrefix(o.OrderNumber, "ORD-"+before.Format("20060102")) {
 		t.Fatalf("order number date %q", o.OrderNumber)
 	}
-	if o.Status != "Created" || o.TotalAmount != 1031.48 || o.ItemCount != 5 || len(o.Items) != 2 {
+	// The lines at today's prices plus international standard shipping to the UK.
+	if o.Status != "Created" || o.SubtotalAmount != 1031.48 || o.ShippingMethod != "intl_standard" ||
+		o.ShippingAmount != 49.99 || o.TotalAmount != 1081.47 || o.ItemCount != 5 || len(o.Items) != 2 {
 		t.Fatalf("order = %+v", o)
 	}
 	if o.CustomerName != "Ada Lovelace" || o.CustomerEmail != "ada@example.com" {
@@ -116,7 +126,7 @@ func TestCheckoutCreateOrder(t *testing.T) {
 		t.Fatalf("cart not cleared: %+v", cart)
 	}
 	raw := string(c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...).Body)
-	if !strings.Contains(raw, `"totalAmount":1031.48`) || !strings.Contains(raw, `"unitPrice":10.50`) {
+	if !strings.Contains(raw, `"totalAmount":1081.47`) || !strings.Contains(raw, `"subtotalAmount":1031.48`) || !strings.Contains(raw, `"unitPrice":10.50`) {
 		t.Fatalf("money encoding: %s", raw)
 	}
 
@@ -128,7 +138,7 @@ func TestCheckoutCreateOrder(t *testing.T) {
 	}
 	var again orderJSON
 	c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...).JSON(t, &again)
-	if again.Items[0].UnitPrice != 499.99 || again.Items[0].ProductName["en"] != "Moving head" || again.TotalAmount != 1031.48 {
+	if again.Items[0].UnitPrice != 499.99 || again.Items[0].ProductName["en"] != "Moving head" || again.TotalAmount != 1081.47 {
 		t.Fatalf("snapshot changed: %+v", again.Items[0])
 	}
 }
@@ -140,7 +150,7 @@ func TestCheckoutSeparateBilling(t *testing.T) {
 	addLine(t, h.Client, u.Token, p.Id, 1)
 	body := map[string]any{"shippingInfo": shipping(), "useShippingForBilling": false, "billingInfo": map[string]any{
 		"firstName": "Bill", "lastName": "Payer", "address": "2 Money Lane", "city": "Leeds", "state": "WY", "zipCode": "LS1", "country": "UK",
-	}}
+	}, "shippingMethod": "intl_express"}
 	o := placeOrder(t, h.Client, u.Token, body)
 	if o.Billing["firstName"] != "Bill" || o.Billing["city"] != "Leeds" || o.Shipping["city"] != "London" {
 		t.Fatalf("billing %v shipping %v", o.Billing, o.Shipping)
@@ -364,7 +374,7 @@ func TestCheckoutOwnOrders(t *testing.T) {
 	if r.Status != 200 || len(list) != 3 || list[0].ID != mine[2] || list[2].ID != mine[0] {
 		t.Fatalf("own list: %d %s", r.Status, r.Body)
 	}
-	if list[0].ItemCount != 3 || list[0].TotalAmount != 3 || list[0].OrderNumber == "" || list[0].CreatedAt == "" || list[0].Items != nil {
+	if list[0].ItemCount != 3 || list[0].SubtotalAmount != 3 || list[0].TotalAmount != 52.99 || list[0].OrderNumber == "" || list[0].CreatedAt == "" || list[0].Items != nil {
 		t.Fatalf("summary = %+v", list[0])
 	}
 	var got orderJSON

@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
 )
 
 // apiError is an answer in the contract's error envelope:
@@ -14,6 +16,14 @@ type apiError struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
 	Errors  map[string]string `json:"errors,omitempty"`
+	// Available is what is left of each product that ran short (409
+	// insufficient_stock), by product id.
+	Available map[string]int `json:"available,omitempty"`
+	// Total, Subtotal and Shipping are the server's figures when the total
+	// a shopper saw changed (409 total_changed).
+	Total    *shop.Amount `json:"total,omitempty"`
+	Subtotal *shop.Amount `json:"subtotal,omitempty"`
+	Shipping *shop.Amount `json:"shipping,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Message }

@@ -47,6 +47,8 @@ type productJSON struct {
 	Attributes           []attributeJSON `json:"attributes"`
 	CreatedAt            string          `json:"createdAt"`
 	UpdatedAt            string          `json:"updatedAt"`
+	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
+	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
 }
 
 // attributeJSON is one specification row, localized texts always objects.
@@ -162,6 +164,11 @@ func listProducts(e *core.RequestEvent) error {
 		for _, p := range products {
 			list = append(list, toProductJSON(p))
 		}
+		if q.IncludeInactive { // admins only, never cached
+			if err := withWaitingAlerts(e.App, list); err != nil {
+				return nil, err
+			}
+		}
 		return map[string]any{
 			"products": list,
 			"pagination": paginationJSON{
@@ -197,6 +204,9 @@ var errProductNotFound = notFound("Product not found")
 // for admins.
 func getProduct(e *core.RequestEvent) error {
 	id := e.Request.PathValue("id")
+	if isAdmin(shopUser(e)) {
+		return adminProductAnswer(e, id, http.StatusOK)
+	}
 	return cached(e, productKey(id), func() (any, bool, error) {
 		p, err := shop.GetProduct(e.App, id)
 		if errors.Is(err, shop.ErrProductNotFound) {
@@ -284,11 +294,42 @@ func saveProduct(e *core.RequestEvent, rec *core.Record, req productRequest, sta
 		}
 		return err
 	}
-	p, err := shop.GetProduct(e.App, rec.Id)
+	return adminProductAnswer(e, rec.Id, status)
+}
+
+// adminProductAnswer answers a product as admins see it: inactive ones too,
+// with waitingAlerts, never from the shared cache.
+func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
+	p, err := shop.GetProduct(e.App, id)
+	if errors.Is(err, shop.ErrProductNotFound) {
+		return errProductNotFound
+	}
 	if err != nil {
 		return err
 	}
-	return e.JSON(status, toProductJSON(p))
+	out := []productJSON{toProductJSON(p)}
+	if err := withWaitingAlerts(e.App, out); err != nil {
+		return err
+	}
+	e.Response.Header().Set("Cache-Control", "private, no-store")
+	return e.JSON(status, out[0])
+}
+
+// withWaitingAlerts sets waitingAlerts on each product of an admin answer.
+func withWaitingAlerts(app core.App, list []productJSON) error {
+	ids := make([]string, len(list))
+	for i, p := range list {
+		ids[i] = p.ID
+	}
+	counts, err := shop.WaitingAlerts(app, ids)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		n := counts[list[i].ID]
+		list[i].WaitingAlerts = &n
+	}
+	return nil
 }
 
 // present reports whether a JSON member was sent with a non-null value.

@@ -28,6 +28,8 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 		index = "placeholder.html"
 	}
 	files := &staticFiles{site: site}
+	page, _ := fs.ReadFile(site, index)
+	csp := contentSecurityPolicy(page)
 	var screens *firstScreens
 	if index == "index.html" {
 		screens = newFirstScreens(site, se.App)
@@ -60,6 +62,7 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 			}
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
+		setPageHeaders(e, csp)
 		if screens != nil {
 			if served, err := screens.serve(e, name); served || err != nil {
 				return err

@@ -415,43 +415,82 @@ func deleteCart(txApp core.App, owner CartOwner) error {
 	return txApp.Delete(rec)
 }
 
+// MergeReport says what a merge did with the guest cart: how many lines
+// and units it added to the user's cart, which lines were capped at the
+// stock, and which were dropped (reason "inactive" or "out_of_stock").
+type MergeReport struct {
+	AddedLines int           `json:"addedLines"`
+	AddedUnits int           `json:"addedUnits"`
+	Capped     []MergeCapped `json:"capped"`
+	Dropped    []MergeDrop   `json:"dropped"`
+}
+
+// MergeCapped is a guest line that did not fit the stock: the user's line
+// would have had Requested units and has Kept.
+type MergeCapped struct {
+	ProductID   string    `json:"productId"`
+	ProductName Localized `json:"productName"`
+	Requested   int       `json:"requested"`
+	Kept        int       `json:"kept"`
+}
+
+// MergeDrop is a guest line that was not merged, and why.
+type MergeDrop struct {
+	ProductID   string    `json:"productId"`
+	ProductName Localized `json:"productName"`
+	Reason      string    `json:"reason"`
+}
+
+// Reasons a guest line is dropped by a merge.
+const (
+	DropInactive   = "inactive"
+	DropOutOfStock = "out_of_stock"
+)
+
+// MergedCart is the merge answer: the user's cart and the report.
+type MergedCart struct {
+	*Cart
+	MergeReport MergeReport `json:"mergeReport"`
+}
+
 // MergeCarts moves every line of the guest cart of sessionID into the user's
 // cart, adding quantities capped at the product's stock (lines of inactive
 // or sold-out products are dropped), deletes the guest cart and returns the
-// user's cart. An unknown, empty or malformed session merges nothing.
-func MergeCarts(app core.App, userID, sessionID string) (*Cart, error) {
+// user's cart with a report of what happened. An unknown, empty or
+// malformed session merges nothing.
+func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
 	user := CartOwner{UserID: userID}
 	if err := user.check(); err != nil {
 		return nil, err
 	}
+	report := MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}}
 	err := app.RunInTransaction(func(txApp core.App) error {
-		guest := CartOwner{SessionID: sessionID}
-		var guestCart *core.Record
 		// A malformed id cannot name a cart: like an unknown one, it merges nothing.
-		if ValidSessionID(sessionID) {
-			var err error
-			if guestCart, err = findCart(txApp, guest); err != nil {
-				return err
-			}
+		if !ValidSessionID(sessionID) {
+			return nil
 		}
-		if guestCart != nil {
-			if err := mergeLines(txApp, guestCart.Id, user); err != nil {
-				return err
-			}
-			if err := txApp.Delete(guestCart); err != nil {
-				return err
-			}
+		guestCart, err := findCart(txApp, CartOwner{SessionID: sessionID})
+		if err != nil || guestCart == nil {
+			return err
 		}
-		return nil
+		if err := mergeLines(txApp, guestCart.Id, user, &report); err != nil {
+			return err
+		}
+		return txApp.Delete(guestCart)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return loadCart(app, user)
+	cart, err := loadCart(app, user)
+	if err != nil {
+		return nil, err
+	}
+	return &MergedCart{Cart: cart, MergeReport: report}, nil
 }
 
-// mergeLines adds the lines of the guest cart to the user's cart.
-func mergeLines(txApp core.App, guestCartID string, user CartOwner) error {
+// mergeLines adds the lines of the guest cart to the user's cart and
+// writes down in report what it did with each.
+func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *MergeReport) error {
 	guestLines, err := cartLines(txApp, guestCartID)
 	if err != nil || len(guestLines) == 0 {
 		return err
@@ -479,18 +518,37 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner) error {
 			line.Set("cart", target.Id)
 			line.Set("product", g.ProductID)
 		}
-		limit := min(g.AvailableStock, MaxLineQuantity)
-		qty := min(line.GetInt("quantity")+g.Quantity, limit)
-		if qty < 1 {
-			continue // nothing left to buy; an existing line stays as it was
-		}
-		if qty == line.GetInt("quantity") {
-			continue
-		}
-		line.Set("quantity", qty)
-		if err := txApp.Save(line); err != nil {
+		if err := mergeLine(txApp, line, g, report); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// mergeLine adds guest line g to the user's line (new or existing).
+func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
+	switch {
+	case !g.active:
+		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, DropInactive})
+		return nil
+	case g.AvailableStock < 1:
+		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, DropOutOfStock})
+		return nil
+	}
+	had := line.GetInt("quantity")
+	requested := had + g.Quantity
+	qty := min(requested, g.AvailableStock, MaxLineQuantity)
+	if qty < requested {
+		report.Capped = append(report.Capped, MergeCapped{g.ProductID, g.ProductName, requested, max(qty, had)})
+	}
+	if qty <= had {
+		return nil // the user's line already holds all there is; it stays as it was
+	}
+	line.Set("quantity", qty)
+	if err := txApp.Save(line); err != nil {
+		return err
+	}
+	report.AddedLines++
+	report.AddedUnits += qty - had
 	return nil
 }

@@ -80,6 +80,11 @@ func TestCartMergeFromGo(t *testing.T) {
 	if err != nil || len(cart.Items) != 1 || cart.Items[0].Quantity != 5 {
 		t.Fatalf("merge: %+v %v", cart, err)
 	}
+	// 3 + 4 asked for, 5 in stock: one line raised by 2 units, capped.
+	if r := cart.MergeReport; r.AddedLines != 1 || r.AddedUnits != 2 || len(r.Capped) != 1 ||
+		r.Capped[0].Requested != 7 || r.Capped[0].Kept != 5 || len(r.Dropped) != 0 {
+		t.Fatalf("merge: %+v %v", cart, err)
+	}
 	if c, _ := shop.GetCart(app, guest); c.ID != "" {
 		t.Fatal("guest cart survived")
 	}

@@ -78,26 +78,37 @@ type OrderInput struct {
 	Shipping              ShippingInfo
 	Billing               BillingInfo
 	UseShippingForBilling bool
+	// ShippingMethod is the code of a method that fits the address.
+	ShippingMethod string
+	// ExpectedTotal, when set, is the total the shopper saw; an order with
+	// another total is refused with TotalChangedError.
+	ExpectedTotal *Amount
 }
 
 // OrderSummary is an order in lists.
 type OrderSummary struct {
-	ID            string `json:"id"`
-	OrderNumber   string `json:"orderNumber"`
-	CustomerName  string `json:"customerName"`
-	CustomerEmail string `json:"customerEmail"`
-	TotalAmount   Amount `json:"totalAmount"`
-	ItemCount     int    `json:"itemCount"`
-	Status        string `json:"status"`
-	CreatedAt     string `json:"createdAt"`
+	ID             string `json:"id"`
+	OrderNumber    string `json:"orderNumber"`
+	CustomerName   string `json:"customerName"`
+	CustomerEmail  string `json:"customerEmail"`
+	SubtotalAmount Amount `json:"subtotalAmount"`
+	ShippingMethod string `json:"shippingMethod"`
+	ShippingAmount Amount `json:"shippingAmount"`
+	TotalAmount    Amount `json:"totalAmount"`
+	ItemCount      int    `json:"itemCount"`
+	Status         string `json:"status"`
+	CreatedAt      string `json:"createdAt"`
 }
 
-// OrderDetail is an order with its addresses and lines.
+// OrderDetail is an order with its addresses, lines, tracking number and
+// status history.
 type OrderDetail struct {
 	OrderSummary
-	Shipping ShippingInfo `json:"shipping"`
-	Billing  BillingInfo  `json:"billing"`
-	Items    []OrderItem  `json:"items"`
+	Shipping       ShippingInfo   `json:"shipping"`
+	Billing        BillingInfo    `json:"billing"`
+	Items          []OrderItem    `json:"items"`
+	TrackingNumber string         `json:"trackingNumber"`
+	History        []StatusChange `json:"history"`
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.
@@ -240,6 +251,22 @@ func putBackStock(txApp core.App, productID string, n int) error {
 	return err
 }
 
+// restockAndNotify puts n units back (raw SQL skips the product hooks) and,
+// when that takes the product from 0 to more, tells its waiting shoppers.
+func restockAndNotify(txApp core.App, productID string, n int) error {
+	before, exists, err := currentStock(txApp, productID)
+	if err != nil || !exists {
+		return err
+	}
+	if err := putBackStock(txApp, productID, n); err != nil {
+		return err
+	}
+	if before <= 0 && before+n > 0 {
+		return NotifyBackInStock(txApp, productID)
+	}
+	return nil
+}
+
 // currentStock reads a product's stock; ok is false for a deleted product.
 func currentStock(txApp core.App, productID string) (stock int, ok bool, err error) {
 	var f float64
@@ -253,10 +280,12 @@ func currentStock(txApp core.App, productID string) (stock int, ok bool, err err
 
 // PlaceOrder turns the user's cart into an order in one transaction: every
 // line is checked (product active, enough stock) and its stock taken with a
-// conditional update, the order is written with a snapshot of each line,
-// and the cart is cleared. If any line fails, LineErrors names all failing
-// lines and nothing changes. An empty cart is ErrCartEmpty; bad addresses
-// are InvalidFields.
+// conditional update, shipping is priced by the shop's settings, the order
+// is written with a snapshot of each line, and the cart is cleared. If any
+// line fails, *ShortStockError (LineErrors) names all failing lines and
+// nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
+// that does not fit are InvalidFields; a total other than ExpectedTotal is
+// *TotalChangedError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
 		return nil, ErrSessionRequired
@@ -266,41 +295,18 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	}
 	var detail *OrderDetail
 	err := runWriteTx(app, func(txApp core.App) error {
-		owner := CartOwner{UserID: userID}
-		cartRec, err := findCart(txApp, owner)
+		cartRec, lines, err := checkoutLines(txApp, userID)
 		if err != nil {
 			return err
 		}
-		if cartRec == nil {
-			return ErrCartEmpty
-		}
-		lines, err := cartLines(txApp, cartRec.Id)
+		price, err := priceOrder(txApp, in, lines)
 		if err != nil {
 			return err
 		}
-		if len(lines) == 0 {
-			return ErrCartEmpty
+		if err := takeLinesStock(txApp, lines); err != nil {
+			return err // rolls back the stock taken for the other lines
 		}
-
-		failed := LineErrors{}
-		for _, l := range lines {
-			if !l.active {
-				failed[l.ProductID] = "This product is no longer available"
-				continue
-			}
-			ok, err := takeStock(txApp, l.ProductID, l.Quantity)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				failed[l.ProductID] = stockMessage(l.AvailableStock)
-			}
-		}
-		if len(failed) > 0 {
-			return failed // rolls back the stock taken for the other lines
-		}
-
-		detail, err = writeOrder(txApp, userID, in, lines)
+		detail, err = writeOrder(txApp, userID, in, lines, price)
 		if err != nil {
 			return err
 		}
@@ -317,8 +323,51 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	return detail, nil
 }
 
+// checkoutLines loads the user's cart and its lines; no lines is ErrCartEmpty.
+func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, error) {
+	cartRec, err := findCart(txApp, CartOwner{UserID: userID})
+	if err != nil {
+		return nil, nil, err
+	}
+	if cartRec == nil {
+		return nil, nil, ErrCartEmpty
+	}
+	lines, err := cartLines(txApp, cartRec.Id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(lines) == 0 {
+		return nil, nil, ErrCartEmpty
+	}
+	return cartRec, lines, nil
+}
+
+// takeLinesStock checks every line and takes its stock; the failing lines
+// come back together as *ShortStockError.
+func takeLinesStock(txApp core.App, lines []CartItem) error {
+	failed := &ShortStockError{Lines: LineErrors{}, Available: map[string]int{}}
+	for _, l := range lines {
+		if !l.active {
+			failed.Lines[l.ProductID] = "This product is no longer available"
+			continue
+		}
+		ok, err := takeStock(txApp, l.ProductID, l.Quantity)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			failed.Lines[l.ProductID] = stockMessage(l.AvailableStock)
+			failed.Available[l.ProductID] = max(l.AvailableStock, 0)
+		}
+	}
+	if len(failed.Lines) > 0 {
+		return failed
+	}
+	return nil
+}
+
 // writeOrder saves the order record and its line snapshots.
-func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) (*OrderDetail, error) {
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice) (*OrderDetail, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
 	if err != nil {
 		return nil, err
@@ -331,10 +380,8 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	if err != nil {
 		return nil, err
 	}
-	var total Amount
 	count := 0
 	for _, l := range lines {
-		total += l.TotalPrice
 		count += l.Quantity
 	}
 	order := core.NewRecord(ordersCol)
@@ -343,7 +390,10 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	order.Set("customerName", strings.TrimSpace(in.Shipping.FirstName+" "+in.Shipping.LastName))
 	order.Set("customerEmail", in.Shipping.Email)
 	order.Set("status", StatusCreated)
-	order.Set("totalCents", int64(total))
+	order.Set("subtotalCents", int64(price.Subtotal))
+	order.Set("shippingMethod", in.ShippingMethod)
+	order.Set("shippingCents", int64(price.Shipping))
+	order.Set("totalCents", int64(price.Total))
 	order.Set("itemCount", count)
 	order.Set("shipping", in.Shipping)
 	order.Set("billing", in.Billing)
@@ -355,6 +405,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 		Shipping:     in.Shipping,
 		Billing:      in.Billing,
 		Items:        make([]OrderItem, 0, len(lines)),
+		History:      historyOf(order),
 	}
 	for _, l := range lines {
 		item := core.NewRecord(itemsCol)
@@ -387,33 +438,54 @@ func timestamp(d types.DateTime) string {
 // summaryOf reads the summary fields of an order record.
 func summaryOf(rec *core.Record) OrderSummary {
 	return OrderSummary{
-		ID:            rec.Id,
-		OrderNumber:   rec.GetString("orderNumber"),
-		CustomerName:  rec.GetString("customerName"),
-		CustomerEmail: rec.GetString("customerEmail"),
-		TotalAmount:   Amount(int64(rec.GetFloat("totalCents"))),
-		ItemCount:     rec.GetInt("itemCount"),
-		Status:        rec.GetString("status"),
-		CreatedAt:     timestamp(rec.GetDateTime("created")),
+		ID:             rec.Id,
+		OrderNumber:    rec.GetString("orderNumber"),
+		CustomerName:   rec.GetString("customerName"),
+		CustomerEmail:  rec.GetString("customerEmail"),
+		SubtotalAmount: Amount(int64(rec.GetFloat("subtotalCents"))),
+		ShippingMethod: rec.GetString("shippingMethod"),
+		ShippingAmount: Amount(int64(rec.GetFloat("shippingCents"))),
+		TotalAmount:    Amount(int64(rec.GetFloat("totalCents"))),
+		ItemCount:      rec.GetInt("itemCount"),
+		Status:         rec.GetString("status"),
+		CreatedAt:      timestamp(rec.GetDateTime("created")),
 	}
 }
 
 // orderSummaryRow is one row of an order list query.
 type orderSummaryRow struct {
-	ID            string         `db:"id"`
-	OrderNumber   string         `db:"orderNumber"`
-	CustomerName  string         `db:"customerName"`
-	CustomerEmail string         `db:"customerEmail"`
-	TotalCents    float64        `db:"totalCents"`
-	ItemCount     float64        `db:"itemCount"`
-	Status        string         `db:"status"`
-	Created       types.DateTime `db:"created"`
+	ID             string         `db:"id"`
+	OrderNumber    string         `db:"orderNumber"`
+	CustomerName   string         `db:"customerName"`
+	CustomerEmail  string         `db:"customerEmail"`
+	SubtotalCents  float64        `db:"subtotalCents"`
+	ShippingMethod string         `db:"shippingMethod"`
+	ShippingCents  float64        `db:"shippingCents"`
+	TotalCents     float64        `db:"totalCents"`
+	ItemCount      float64        `db:"itemCount"`
+	Status         string         `db:"status"`
+	Created        types.DateTime `db:"created"`
 }
+
+// summary converts a list row.
+func (r orderSummaryRow) summary() OrderSummary {
+	return OrderSummary{
+		ID: r.ID, OrderNumber: r.OrderNumber, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
+		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
+		ShippingAmount: Amount(int64(math.Round(r.ShippingCents))),
+		TotalAmount:    Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
+		Status: r.Status, CreatedAt: timestamp(r.Created),
+	}
+}
+
+// summaryColumns are the columns of orderSummaryRow.
+var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
+	"shippingMethod", "shippingCents", "totalCents", "itemCount", "status", "created"}
 
 // listOrders reads order summaries, newest first, in one query.
 func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
 	var rows []orderSummaryRow
-	q := app.DB().Select("id", "orderNumber", "customerName", "customerEmail", "totalCents", "itemCount", "status", "created").
+	q := app.DB().Select(summaryColumns...).
 		From(OrdersCollection).OrderBy("created DESC", "rowid DESC")
 	if where != nil {
 		q = q.Where(where)
@@ -423,11 +495,7 @@ func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
 	}
 	out := make([]OrderSummary, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, OrderSummary{
-			ID: r.ID, OrderNumber: r.OrderNumber, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
-			TotalAmount: Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
-			Status: r.Status, CreatedAt: timestamp(r.Created),
-		})
+		out = append(out, r.summary())
 	}
 	return out, nil
 }
@@ -490,7 +558,8 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items))}
+	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
+		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec)}
 	_ = rec.UnmarshalJSONField("shipping", &d.Shipping)
 	_ = rec.UnmarshalJSONField("billing", &d.Billing)
 	for _, it := range items {
@@ -508,34 +577,9 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	return d, nil
 }
 
-// SetOrderStatus changes an order's status (admins). The stock follows
-// through the order record hook (OrderStockHook): cancelling puts the
-// ordered units back once; leaving Cancelled takes them again, or fails with
-// LineErrors when the stock no longer suffices. Unknown statuses are
-// InvalidFields.
+// SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.
 func SetOrderStatus(app core.App, orderID, status string) (*OrderDetail, error) {
-	if !IsOrderStatus(status) {
-		return nil, InvalidFields{"status": "Status must be one of " + strings.Join(OrderStatuses, ", ")}
-	}
-	var detail *OrderDetail
-	err := app.RunInTransaction(func(txApp core.App) error {
-		rec, err := findOrder(txApp, orderID)
-		if err != nil {
-			return err
-		}
-		if rec.GetString("status") != status {
-			rec.Set("status", status)
-			if err := txApp.Save(rec); err != nil {
-				return err
-			}
-		}
-		detail, err = orderDetail(txApp, rec)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return detail, nil
+	return UpdateOrderStatus(app, orderID, StatusUpdate{Status: status})
 }
 
 // OrderStockHook is the orders OnRecordUpdate hook that keeps stock in step
@@ -618,7 +662,7 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 	failed := LineErrors{}
 	for _, pid := range ids {
 		if restock {
-			if err := putBackStock(txApp, pid, qty[pid]); err != nil {
+			if err := restockAndNotify(txApp, pid, qty[pid]); err != nil {
 				return err
 			}
 			continue

@@ -16,6 +16,7 @@ func validInput() shop.OrderInput {
 		Shipping: shop.ShippingInfo{FirstName: "Ada", LastName: "Lovelace", Address: "1 Stage St", City: "London",
 			State: "LDN", ZipCode: "N1", Country: "UK", Phone: "+44", Email: "ada@example.com"},
 		UseShippingForBilling: true,
+		ShippingMethod:        shop.ShipIntlStandard,
 	}
 }
 
@@ -31,7 +32,8 @@ func TestOrderPlaceFromGo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.TotalAmount != 7500 || o.ItemCount != 3 || o.Status != shop.StatusCreated || o.Billing.City != "London" {
+	// UK is abroad for a US shop: international standard, $49.99.
+	if o.SubtotalAmount != 7500 || o.ShippingAmount != 4999 || o.TotalAmount != 12499 || o.ItemCount != 3 || o.Status != shop.StatusCreated || o.Billing.City != "London" {
 		t.Fatalf("order %+v", o)
 	}
 	if s := testapp.Stock(t, app, p.Id); s != 1 {

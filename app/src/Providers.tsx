@@ -4,6 +4,7 @@ import { Theme } from '@radix-ui/themes';
 import { AuthProvider } from './auth/AuthContext';
 import { ToastProvider } from './components/Toast';
 import { CartProvider } from './features/cart/CartContext';
+import { MergeNotice } from './features/cart/MergeNotice';
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
@@ -11,7 +12,10 @@ export function Providers({ client, children }: { client: QueryClient; children:
       <Theme accentColor="indigo" grayColor="slate" radius="medium" appearance="light" hasBackground>
         <AuthProvider>
           <CartProvider>
-            <ToastProvider>{children}</ToastProvider>
+            <ToastProvider>
+              <MergeNotice />
+              {children}
+            </ToastProvider>
           </CartProvider>
         </AuthProvider>
       </Theme>

@@ -137,6 +137,11 @@ export default {
     await visible(orow.getByText(formatPrice(order.total), { exact: true }), 'the order total');
     await orow.getByRole('combobox', { name: `Status of order ${order.number}` }).click();
     await page.getByRole('option', { name: 'Shipped', exact: true }).click();
+    // Shipped asks for the carrier's tracking number (issue 18).
+    const ship = page.getByRole('dialog', { name: `Ship order ${order.number}` });
+    await visible(ship, 'the tracking number dialog');
+    await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
     await visible(page.getByText('Order status updated successfully'), '"Order status updated successfully"');
     await visible(orow.getByText('Shipped', { exact: true }), 'the row shows Shipped');
     await evidence.screens(page, 'admin-orders');
@@ -144,6 +149,7 @@ export default {
     const dialog = page.getByRole('dialog', { name: `Order ${order.number}` });
     await visible(dialog, 'the admin order details dialog');
     await visible(dialog.getByText(formatPrice(order.total), { exact: true }).first(), 'the total in the dialog');
+    await visible(dialog.getByText('1Z999AA10123456784'), 'the tracking number in the dialog');
     await evidence.screens(page, 'admin-order-details');
     await page.keyboard.press('Escape');
     await hidden(dialog, 'the admin order details dialog');

@@ -43,7 +43,7 @@ export async function placeOrderViaApi(baseURL, product) {
   };
   const order = await apiOk(baseURL, 'POST', '/api/checkout/create-order', {
     token,
-    body: { shippingInfo: shipping, billingInfo: shipping, useShippingForBilling: true },
+    body: { shippingInfo: shipping, billingInfo: shipping, useShippingForBilling: true, shippingMethod: 'standard' },
   });
   return { number: order.orderNumber, total: order.totalAmount, customer };
 }

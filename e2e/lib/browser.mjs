@@ -33,7 +33,7 @@ export async function launchBrowser(executablePath) {
 /**
  * A fresh context (own cookies and storage) on baseURL with English as the
  * browser language. Every page opened in it reports console errors, uncaught
- * exceptions and crashed pages into `problems`; `allowConsole(predicate)`
+ * exceptions, crashed pages and CSP violations into `problems`; `allowConsole(predicate)`
  * declares a message the journey expects (each use must say why).
  */
 export async function newJourneyContext(browser, baseURL, { locale = 'en-US' } = {}) {
@@ -58,11 +58,30 @@ export async function newJourneyContext(browser, baseURL, { locale = 'en-US' } =
     });
   };
   context.on('page', watch);
+  // Every Content-Security-Policy violation fails the journey (the app's pages
+  // carry a CSP, routes/headers.go), reported with the directive and source.
+  await context.exposeBinding('__stageshopCspViolation', ({ page }, v) => {
+    problems.push(`CSP violation on ${page.url()}: ${v.directive} refused ${v.blocked || 'inline code'} at ${v.source} (${v.sample || 'no sample'})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = window.__stageshopCspViolation;
+      if (typeof report === 'function') {
+        void report({ directive: e.effectiveDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample });
+      }
+    });
+  });
   return {
     context,
     problems,
     allowConsole(predicate) {
       allowed.push(predicate);
+    },
+    /** Removes and returns the problems a journey provoked on purpose. */
+    takeProblems(predicate) {
+      const taken = problems.filter(predicate);
+      for (const p of taken) problems.splice(problems.indexOf(p), 1);
+      return taken;
     },
     async newPage() {
       const page = await context.newPage();

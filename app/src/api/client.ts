@@ -1,3 +1,4 @@
+import { withRefreshLock } from './refreshLock';
 import { clearCartSessionId, getCartSessionId, getOrCreateCartSessionId, tokenStore } from './storage';
 
 /** Field errors of a validation failure, keyed by JSON field path (e.g. `shippingInfo.city`). */
@@ -8,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors?: FieldErrors;
+  /** The whole envelope, for the numbers some errors carry (`available`, `total`). */
+  readonly data: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, errors?: FieldErrors) {
+  constructor(status: number, code: string, message: string, errors?: FieldErrors, data: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.data = data;
   }
 }
 
@@ -72,18 +76,22 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
   // Empty when the server gave no reason: callers then show their own fallback text.
   const message = body.message || body.error || '';
-  return new ApiError(body.status ?? res.status, body.code ?? `http_${res.status}`, message, body.errors);
+  return new ApiError(body.status ?? res.status, body.code ?? `http_${res.status}`, message, body.errors, body as Record<string, unknown>);
 }
 
 let refreshing: Promise<boolean> | null = null;
 
 /**
  * Exchanges the stored refresh token for a new pair. Concurrent callers share one
- * request: refresh tokens are single-use and a reused one revokes the whole family.
+ * request, and tabs take turns (withRefreshLock): refresh tokens are single-use and a
+ * reused one revokes the whole family. `failedToken` is the access token the server
+ * refused; when the stored one differs after the wait, another tab has refreshed already.
  */
-function refreshTokens(): Promise<boolean> {
+function refreshTokens(failedToken: string | null): Promise<boolean> {
   if (!refreshing) {
-    refreshing = (async () => {
+    refreshing = withRefreshLock(async () => {
+      const current = tokenStore.getToken();
+      if (current && current !== failedToken) return true;
       const refreshToken = tokenStore.getRefreshToken();
       if (!refreshToken) return false;
       try {
@@ -100,7 +108,7 @@ function refreshTokens(): Promise<boolean> {
       } catch {
         return false;
       }
-    })().finally(() => {
+    }).finally(() => {
       refreshing = null;
     });
   }
@@ -145,11 +153,28 @@ const NO_REFRESH = new Set(['/auth/login', '/auth/register', '/auth/refresh']);
  * the server's error envelope as an ApiError.
  */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const hadToken = !!tokenStore.getToken();
+  return (await requestWithHeaders<T>(path, opts)).data;
+}
+
+/** The answer with its headers (X-Total-Count of the admin orders list). */
+export async function requestWithHeaders<T>(path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const res = await sendAuthorized(path, opts);
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
+  const text = await res.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+/** A file answer (the orders CSV export), with the same auth handling. */
+export async function requestBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  return (await sendAuthorized(path, opts)).blob();
+}
+
+async function sendAuthorized(path: string, opts: RequestOptions): Promise<Response> {
+  const sentToken = tokenStore.getToken();
   let res = await send(path, opts);
 
-  if (res.status === 401 && hadToken && !NO_REFRESH.has(path)) {
-    const refreshed = await refreshTokens();
+  if (res.status === 401 && sentToken && !NO_REFRESH.has(path)) {
+    const refreshed = await refreshTokens(sentToken);
     if (refreshed) {
       res = await send(path, opts);
     } else {
@@ -160,9 +185,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
 
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return res;
 }
 
 export const api = {

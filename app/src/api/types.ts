@@ -42,6 +42,8 @@ export interface Product {
   attributes: ProductAttribute[];
   createdAt?: string;
   updatedAt?: string;
+  /** Admin answers only: shoppers waiting for a back-in-stock e-mail. */
+  waitingAlerts?: number;
 }
 
 export interface Pagination {
@@ -76,6 +78,14 @@ export interface Cart {
   totalItems: number;
 }
 
+/** What a sign-in did with the guest cart (POST /api/cart/merge). */
+export interface MergeReport {
+  addedLines: number;
+  addedUnits: number;
+  capped: { productId: string; productName: Localized; requested: number; kept: number }[];
+  dropped: { productId: string; productName: Localized; reason: 'inactive' | 'out_of_stock' }[];
+}
+
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -84,6 +94,9 @@ export interface OrderSummary {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
+  subtotalAmount: number;
+  shippingMethod: string;
+  shippingAmount: number;
   totalAmount: number;
   itemCount: number;
   status: string;
@@ -114,10 +127,31 @@ export interface OrderItem {
   totalPrice: number;
 }
 
+export interface StatusChange {
+  status: string;
+  at: string;
+}
+
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingInfo;
   billing?: BillingInfo;
   items: OrderItem[];
+  trackingNumber?: string;
+  history?: StatusChange[];
+}
+
+export interface ShippingMethod {
+  code: string;
+  name: Localized;
+  region: 'domestic' | 'international';
+  amount: number;
+  deliveryDays: string;
+}
+
+export interface ShippingMethods {
+  homeCountry: string;
+  freeShippingThreshold: number;
+  methods: ShippingMethod[];
 }
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;

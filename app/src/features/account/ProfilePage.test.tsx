@@ -142,6 +142,7 @@ describe('ProfilePage', () => {
       lastName: 'Lovelace',
       email: 'new@example.com',
       currentPassword: 'OldPass1',
+      language: 'en',
     });
     expect(localStorage.getItem('refreshToken')).toBe('r3');
   });

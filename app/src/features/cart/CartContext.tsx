@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { clearCartSessionId, getCartSessionId } from '../../api/storage';
-import type { Cart } from '../../api/types';
+import type { Cart, MergeReport } from '../../api/types';
 import { errorText } from '../../i18n/errors';
 import { EMPTY_CART, cartApi, cartKeys } from './api';
 
@@ -21,6 +21,9 @@ export interface CartContextValue {
   clearCart: () => Promise<CartResult>;
   /** Forget the cart locally (after an order: the server already emptied it). */
   resetCart: () => void;
+  /** What the last sign-in did with the guest cart, until shown (MergeNotice). */
+  mergeReport: MergeReport | null;
+  clearMergeReport: () => void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -34,6 +37,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const key = useMemo(() => cartKeys.current(owner), [owner]);
   const [busy, setBusy] = useState(0);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [mergeReport, setMergeReport] = useState<MergeReport | null>(null);
 
   const query = useQuery({
     queryKey: key,
@@ -43,10 +47,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const sessionId = signedIn ? getCartSessionId() : null;
       if (sessionId) {
         try {
-          const merged = await cartApi.merge(sessionId);
+          const { cart: merged, report } = await cartApi.merge(sessionId);
           clearCartSessionId();
           queryClient.removeQueries({ queryKey: cartKeys.current('guest') });
           setActionError(null);
+          setMergeReport(report);
           return merged;
         } catch (e) {
           setActionError(errorText(t, e, 'cart.errors.merge'));
@@ -94,8 +99,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
           return null;
         }, 'cart.errors.clear'),
       resetCart: () => queryClient.setQueryData(key, EMPTY_CART),
+      mergeReport,
+      clearMergeReport: () => setMergeReport(null),
     }),
-    [cart, query.isLoading, query.isError, busy, actionError, run, t, queryClient, key],
+    [cart, query.isLoading, query.isError, busy, actionError, run, t, queryClient, key, mergeReport],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

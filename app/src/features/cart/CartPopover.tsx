@@ -9,6 +9,7 @@ import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
 import { lineLimits } from './rules';
+import { FreeShippingNote } from './FreeShippingNote';
 
 export const BADGE_MAX = 99;
 
@@ -128,9 +129,7 @@ export function CartPopover() {
                 <Text weight="bold">{t('cart.total')}</Text>
                 <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
               </Flex>
-              <Text as="p" size="1" color="gray">
-                {t('cart.freeShipping')}
-              </Text>
+              <FreeShippingNote />
               <Button
                 size="3"
                 onClick={() => {

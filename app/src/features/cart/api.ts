@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
 import { getCartSessionId } from '../../api/storage';
-import type { Cart } from '../../api/types';
+import type { Cart, MergeReport } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
 
@@ -31,5 +31,8 @@ export const cartApi = {
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
   clear: () => api.del<{ message: string }>('/cart', { session: 'ifStored' }),
-  merge: async (sessionId: string) => normalize(await api.post<Cart>('/cart/merge', { sessionId })),
+  merge: async (sessionId: string) => {
+    const merged = await api.post<Cart & { mergeReport?: MergeReport }>('/cart/merge', { sessionId });
+    return { cart: normalize(merged), report: merged.mergeReport ?? null };
+  },
 };

@@ -11,6 +11,7 @@ import { resolveLocalized } from '../../lib/localized';
 import { remainingStock } from '../cart/rules';
 import { StockBadge } from './StockBadge';
 import { useAddToCart } from './useAddToCart';
+import { NotifyMe } from './NotifyMe';
 
 interface Props {
   product: Product;
@@ -106,9 +107,12 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
             {formatPrice(product.price)}
           </Text>
           {outOfStock ? (
-            <Button disabled variant="soft" color="gray">
-              {t('outOfStock')}
-            </Button>
+            <Flex direction="column" gap="2">
+              <Button disabled variant="soft" color="gray">
+                {t('outOfStock')}
+              </Button>
+              <NotifyMe productId={product.id} />
+            </Flex>
           ) : (
             <Flex gap="2" align="center" justify="between" wrap="wrap">
               <QuantityStepper value={shown} max={max} onChange={setQuantity} label={t('quantityFor', { name })} disabled={adding} />

@@ -14,6 +14,7 @@ import { ImageGallery } from './ImageGallery';
 import { StockBadge } from './StockBadge';
 import { useAddToCart } from './useAddToCart';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { NotifyMe } from './NotifyMe';
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
@@ -152,6 +153,11 @@ export default function ProductPage() {
               >
                 {t('addToCart')}
               </Button>
+            </Flex>
+          )}
+          {product.stockQuantity <= 0 && (
+            <Flex mt="2">
+              <NotifyMe productId={product.id} size="3" />
             </Flex>
           )}
           {attributes.length > 0 && (

@@ -22,18 +22,20 @@ interface Props<T> {
   errors: Partial<Record<keyof T, string>>;
   serverErrors?: Record<string, string>;
   disabled?: boolean;
+  /** Show every field's error (the step was submitted), not only those of fields left. */
+  showAll?: boolean;
   onChange: (value: T) => void;
 }
 
 /** The address fields; errors show once a field was left (or the step was submitted). */
-export function AddressForm<T extends object>({ prefix, value, fields, errors, serverErrors, disabled, onChange }: Props<T>) {
+export function AddressForm<T extends object>({ prefix, value, fields, errors, serverErrors, disabled, showAll, onChange }: Props<T>) {
   const { t } = useTranslation('checkout');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   return (
     <Grid columns={{ initial: '1', sm: '2' }} gap="4">
       {fields.map((f) => {
         const key = errors[f];
-        const shown = touched[f] && key ? t(`validation.${key}`) : serverErrors?.[f];
+        const shown = (touched[f] || showAll) && key ? t(`validation.${key}`) : serverErrors?.[f];
         return (
           <div key={f} style={f === 'address' ? { gridColumn: '1 / -1' } : undefined}>
             <FormField

@@ -26,13 +26,27 @@ export const billingFromShipping = (s: ShippingInfo): BillingInfo => ({
   country: s.country,
 });
 
+export const isBlankAddress = (b: BillingInfo) => Object.values(b).every((v) => isBlank(v));
+
+const US_NAMES = new Set(['us', 'usa', 'u.s.', 'u.s.a.', 'united states', 'united states of america', 'america']);
+
+/** Loose checks: a phone of digits, spaces and + - ( ) . with at least 5 digits. */
+export const isPhone = (v: string) => /^[\d\s+\-().]+$/.test(v.trim()) && (v.match(/\d/g)?.length ?? 0) >= 5;
+
+/** ZIP codes: digits, spaces and hyphens in the US; letters too elsewhere (SW1A 1AA, K1A 0B1). */
+export const isZip = (v: string, country: string) =>
+  US_NAMES.has(country.trim().toLowerCase()) ? /^[\d\s-]+$/.test(v.trim()) : /^[\p{L}\d\s-]+$/u.test(v.trim());
+
 /** Field -> translation key (checkout:validation.*) for every field that fails. */
 export function validateAddress<T extends object>(info: T, fields: (keyof T)[]): Partial<Record<keyof T, string>> {
   const errors: Partial<Record<keyof T, string>> = {};
+  const country = String((info as { country?: string }).country ?? '');
   for (const f of fields) {
     const v = String(info[f] ?? '');
     if (isBlank(v)) errors[f] = 'required';
     else if (f === 'email' && !isEmail(v)) errors[f] = 'email';
+    else if (f === 'phone' && !isPhone(v)) errors[f] = 'phone';
+    else if (f === 'zipCode' && !isZip(v, country)) errors[f] = 'zipCode';
   }
   return errors;
 }

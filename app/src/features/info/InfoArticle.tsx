@@ -28,7 +28,7 @@ export function useInfoLanguage() {
 }
 
 /** A page of the `info` namespace: title, intro and sections of paragraphs, lists, steps and tables. */
-export function InfoArticle({ page }: { page: string }) {
+export function InfoArticle({ page, live }: { page: string; live?: (section: InfoSection, index: number) => InfoSection }) {
   const { t } = useTranslation('info');
   const lang = useInfoLanguage();
   const content = t(page, { returnObjects: true }) as InfoContent;
@@ -52,7 +52,7 @@ export function InfoArticle({ page }: { page: string }) {
           </Text>
         )}
         <Flex direction="column" gap="4">
-          {content.sections.map((s) => (
+          {(live ? content.sections.map(live) : content.sections).map((s) => (
             <Card key={s.heading} size="3" asChild>
               <section>
                 <Heading as="h2" size="5" mb="3">

@@ -1,5 +1,30 @@
-import { InfoArticle } from './InfoArticle';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ShippingMethod, ShippingMethods } from '../../api/types';
+import { formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+import { shippingMethodsQuery } from '../checkout/api';
+import { InfoArticle, useInfoLanguage, type InfoSection } from './InfoArticle';
 
+/** The shipping page: its text from `info`, its rates and free-shipping threshold from the server (what checkout charges). */
 export default function ShippingPage() {
-  return <InfoArticle page="shipping" />;
+  const { t } = useTranslation('common');
+  const lng = useInfoLanguage();
+  const { data } = useQuery(shippingMethodsQuery('', 0));
+  const rows = (rules: ShippingMethods, region: ShippingMethod['region']) =>
+    rules.methods
+      .filter((m) => m.region === region)
+      .map((m) => [
+        resolveLocalized(m.name, lng),
+        m.deliveryDays === '1' ? t('shipping.nextDay', { lng }) : t('shipping.days', { lng, days: m.deliveryDays }),
+        formatPrice(m.amount),
+      ]);
+  const live = (s: InfoSection, i: number): InfoSection => {
+    if (!data || i > 1 || !s.table) return s;
+    const region = i === 0 ? 'domestic' : 'international';
+    const threshold = data.freeShippingThreshold;
+    const note = i === 0 ? (threshold > 0 ? t('shipping.freeOver', { lng, amount: formatPrice(threshold) }) : undefined) : s.note;
+    return { ...s, table: { ...s.table, rows: rows(data, region) }, note };
+  };
+  return <InfoArticle page="shipping" live={live} />;
 }

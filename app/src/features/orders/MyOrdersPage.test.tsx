@@ -72,4 +72,40 @@ describe('MyOrdersPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('shows subtotal, shipping, the history, and lets the customer cancel a Created order after confirming', async () => {
+    const created = {
+      ...detail,
+      status: 'Created',
+      subtotalAmount: 1049.97,
+      shippingMethod: 'express',
+      shippingAmount: 19.99,
+      totalAmount: 1069.96,
+      history: [{ status: 'Created', at: '2026-11-22T10:00:00Z' }],
+    };
+    const cancelled = { ...created, status: 'Cancelled', history: [...created.history, { status: 'Cancelled', at: '2026-11-22T11:00:00Z' }] };
+    const { callsTo } = setup({
+      'GET /api/checkout/orders': { body: [{ ...summary, status: 'Created' }] },
+      'GET /api/checkout/orders/o1': { body: created },
+      'POST /api/checkout/orders/o1/cancel': { body: cancelled },
+    });
+    renderApp(<MyOrdersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-20261122-7KQ2MX' });
+    const totals = await within(dialog).findByTestId('order-totals');
+    expect(totals).toHaveTextContent('Shipping (Express)$19.99');
+    expect(totals).toHaveTextContent('$1,069.96');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel order ORD-20261122-7KQ2MX?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep order' }));
+    expect(callsTo('POST', '/api/checkout/orders/o1/cancel')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    const timeline = await within(dialog).findByTestId('order-timeline');
+    expect(await within(timeline).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/checkout/orders/o1/cancel')).toHaveLength(1);
+  });
 });

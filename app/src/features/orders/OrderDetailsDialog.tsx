@@ -4,10 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { OrderTimeline } from '../../components/OrderTimeline';
+import { OrderTotals } from '../../components/OrderTotals';
 import { ProductImage } from '../../components/ProductImage';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { orderDetailQuery } from './api';
+import { CancelOrderButton } from './CancelOrderButton';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -88,33 +91,15 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                     })}
                   </Table.Body>
                 </FitTable>
-              <Flex justify="end" mt="2" gap="3">
-                <Text weight="bold">{t('orders.details.total')}</Text>
-                <Text weight="bold">{formatPrice(order.totalAmount)}</Text>
-              </Flex>
+              <OrderTotals order={order} totalLabel={t('orders.details.total')} />
             </Box>
             <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">
                 {t('orders.details.timeline')}
               </Heading>
-              <ol className="plain-list timeline">
-                <li>
-                  <Text as="p" size="2" weight="medium">
-                    {t('orders.details.placed')}
-                  </Text>
-                  <Text as="p" size="1" color="gray">
-                    <time dateTime={order.createdAt}>{formatDate(order.createdAt, lang, true)}</time>
-                  </Text>
-                </li>
-                {order.status !== 'Created' && (
-                  <li>
-                    <Text as="p" size="2" weight="medium">
-                      {t('orders.details.currentStatus')}: {t(`common:orderStatus.${order.status}`, order.status)}
-                    </Text>
-                  </li>
-                )}
-              </ol>
+              <OrderTimeline order={order} />
+              <CancelOrderButton order={order} />
             </Box>
           </Flex>
         )}

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { OrderTimeline } from '../../../components/OrderTimeline';
+import { OrderTotals } from '../../../components/OrderTotals';
 import { ProductImage } from '../../../components/ProductImage';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
 import { adminOrderQuery } from '../api';
 import { LoadError } from '../components/LoadError';
@@ -102,33 +104,14 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                     ))}
                   </Table.Body>
                 </FitTable>
-              <Flex justify="end" mt="2" gap="3">
-                <Text weight="bold">{t('orders.total')}</Text>
-                <Text weight="bold" data-testid="order-total">
-                  {formatPrice(order.totalAmount)}
-                </Text>
-              </Flex>
+              <OrderTotals order={order} totalLabel={t('orders.total')} />
             </Box>
             <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">
                 {t('orders.timeline')}
               </Heading>
-              <ol className="plain-list timeline">
-                <li>
-                  <Text as="p" size="2" weight="medium">
-                    {t('orders.placed')}
-                  </Text>
-                  <Text as="p" size="1" color="gray">
-                    <time dateTime={order.createdAt}>{formatDate(order.createdAt, lang, true)}</time>
-                  </Text>
-                </li>
-                <li>
-                  <Text as="p" size="2" weight="medium">
-                    {t('orders.currentStatus', { status: t(`common:orderStatus.${order.status}`, order.status) })}
-                  </Text>
-                </li>
-              </ol>
+              <OrderTimeline order={order} />
             </Box>
           </Flex>
         )}

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
-import { ADMIN_POLL_MS, adminOrdersQuery } from '../api';
-import { chooseOption, renderAdmin, setupAdminI18n } from '../test/helpers';
+import { ADMIN_POLL_MS } from '../api';
+import { adminOrderPageQuery, NO_ORDER_FILTERS } from './ordersApi';
+import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -140,7 +141,7 @@ describe('admin orders', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(callsTo('GET', '/api/checkout/admin/orders')).toHaveLength(2));
 
-    const q = adminOrdersQuery();
+    const q = adminOrderPageQuery(NO_ORDER_FILTERS);
     expect(q.refetchInterval).toBe(ADMIN_POLL_MS);
     expect(ADMIN_POLL_MS).toBe(15_000);
     expect(q.refetchIntervalInBackground).toBe(false);
@@ -175,5 +176,31 @@ describe('admin orders', () => {
     api({ 'GET /api/checkout/admin/orders': { status: 500, body: { status: 500, code: 'internal', message: 'x' } } });
     renderAdmin('/admin/orders');
     expect(await screen.findByText('Failed to load orders')).toBeInTheDocument();
+  });
+
+  it('filters and pages through the server, and asks for a tracking number when setting Shipped', async () => {
+    const { fn, callsTo } = api({
+      'PUT /api/checkout/admin/orders/o1/status': { body: { ...DETAIL, status: 'Shipped', trackingNumber: '1Z999' } },
+    });
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+    const last = () => queriesTo(fn, '/api/checkout/admin/orders').at(-1)!;
+    expect(last().get('page')).toBe('1');
+    expect(last().get('pageSize')).toBe('20');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await waitFor(() => expect(last().get('status')).toBe('Shipped'));
+    await user.type(screen.getByLabelText('Search number, name or e-mail'), 'jane{Enter}');
+    await waitFor(() => expect(last().get('search')).toBe('jane'));
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await waitFor(() => expect(last().get('from')).toBe('2026-11-01'));
+
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Status of order ORD-20261122-7KQ2MX' }), 'Shipped');
+    const ship = await screen.findByRole('dialog', { name: 'Ship order ORD-20261122-7KQ2MX' });
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')).toHaveLength(0);
+    await user.type(within(ship).getByLabelText('Tracking number'), ' 1Z999 ');
+    await user.click(within(ship).getByRole('button', { name: 'Mark as shipped' }));
+    expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')[0].body).toEqual({ status: 'Shipped', trackingNumber: '1Z999' });
   });
 });

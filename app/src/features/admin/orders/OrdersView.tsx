@@ -8,28 +8,35 @@ import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
-import { adminApi, adminKeys, adminOrdersQuery } from '../api';
+import { adminKeys } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
+import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { OrdersFilters } from './OrdersFilters';
+import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
+import { TrackingDialog } from './TrackingDialog';
 
-/** All orders, newest first; the status select saves at once. Polls for new orders (see adminOrdersQuery). */
+/** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {
   const { t, i18n } = useTranslation('admin');
   const toast = useToastApi();
   const queryClient = useQueryClient();
-  const orders = useQuery(adminOrdersQuery());
+  const [filters, setFilters] = useState(NO_ORDER_FILTERS);
+  const orders = useQuery(adminOrderPageQuery(filters));
   const [detailId, setDetailId] = useState<string | null>(null);
   // Cancelling puts the items back in stock: it is confirmed first.
   const [toCancel, setToCancel] = useState<OrderSummary | null>(null);
+  const [shipping, setShipping] = useState<OrderSummary | null>(null);
 
   const setStatus = useMutation({
-    mutationFn: ({ order, status }: { order: OrderSummary; status: string }) => adminApi.setOrderStatus(order.id, status),
+    mutationFn: ({ order, status, trackingNumber }: { order: OrderSummary; status: string; trackingNumber?: string }) =>
+      setOrderStatus(order.id, status, trackingNumber),
     onSuccess: (detail: OrderDetail, { order, status }) => {
       const saved = detail?.status ?? status;
-      queryClient.setQueryData<OrderSummary[]>(adminKeys.orderList, (list) =>
-        list?.map((o) => (o.id === order.id ? { ...o, status: saved } : o)),
+      queryClient.setQueriesData<OrderPage>({ queryKey: adminKeys.orderList }, (page) =>
+        page?.orders ? { ...page, orders: page.orders.map((o) => (o.id === order.id ? { ...o, status: saved } : o)) } : page,
       );
       if (detail?.id) queryClient.setQueryData(adminKeys.order(order.id), detail);
       // Cancelling and un-cancelling move stock: the product lists must refetch.
@@ -39,7 +46,7 @@ export function OrdersView() {
     onError: (error) => toast.error(failureText(t, error, 'orders.statusUpdateError'), TOAST_LONG),
   });
 
-  const list = orders.data ?? [];
+  const list = orders.data?.orders ?? [];
   const pendingId = setStatus.isPending ? setStatus.variables?.order.id : undefined;
 
   return (
@@ -52,6 +59,8 @@ export function OrdersView() {
           <ReloadIcon /> {t('actions.refresh')}
         </Button>
       </Flex>
+
+      <OrdersFilters value={filters} onChange={setFilters} />
 
       {orders.isError && <LoadError message={t('orders.loadError')} onRetry={() => void orders.refetch()} />}
 
@@ -98,6 +107,7 @@ export function OrdersView() {
                           onValueChange={(status) => {
                             if (status === o.status) return;
                             if (status === 'Cancelled') setToCancel(o);
+                            else if (status === 'Shipped') setShipping(o);
                             else setStatus.mutate({ order: o, status });
                           }}
                         >
@@ -134,6 +144,9 @@ export function OrdersView() {
           </FitTable>
         )
       )}
+      {list.length > 0 && (
+        <Pager page={filters.page} pageSize={ORDERS_PAGE_SIZE} totalCount={orders.data?.total ?? 0} onPage={(page) => setFilters({ ...filters, page })} />
+      )}
 
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
       <ConfirmDialog
@@ -146,6 +159,14 @@ export function OrdersView() {
           setToCancel(null);
         }}
         onCancel={() => setToCancel(null)}
+      />
+      <TrackingDialog
+        orderNumber={shipping?.orderNumber ?? null}
+        onCancel={() => setShipping(null)}
+        onSave={(trackingNumber) => {
+          if (shipping) setStatus.mutate({ order: shipping, status: 'Shipped', trackingNumber });
+          setShipping(null);
+        }}
       />
     </Box>
   );

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
+import { WaitingBadge } from './WaitingBadge';
 
 const ALL = 'all';
 
@@ -203,6 +204,7 @@ export function ProductListView() {
                           <Badge color={stockColor(p.stockQuantity)} variant="soft" data-color={stockColor(p.stockQuantity)}>
                             {p.stockQuantity}
                           </Badge>
+                          <WaitingBadge count={p.waitingAlerts} />
                         </Table.Cell>
                         <Table.Cell>
                           <Badge color={p.isActive ? 'green' : 'gray'} variant="outline">

@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, requestBlob, requestWithHeaders } from '../../../api/client';
+import type { OrderDetail, OrderSummary } from '../../../api/types';
+import { ADMIN_POLL_MS, adminKeys } from '../api';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+/** The admin orders list's filters (the contract's optional query). */
+export interface OrderFilters {
+  status: string;
+  search: string;
+  from: string;
+  to: string;
+  page: number;
+}
+
+export const NO_ORDER_FILTERS: OrderFilters = { status: '', search: '', from: '', to: '', page: 1 };
+
+export interface OrderPage {
+  orders: OrderSummary[];
+  total: number;
+}
+
+const filterQuery = (f: OrderFilters) => ({
+  status: f.status || undefined,
+  search: f.search.trim() || undefined,
+  from: f.from || undefined,
+  to: f.to || undefined,
+});
+
+/** One page of orders; the total comes from X-Total-Count. Under adminKeys.orderList, so refreshes reach it. */
+export const adminOrderPageQuery = (f: OrderFilters) =>
+  queryOptions({
+    queryKey: [...adminKeys.orderList, f] as const,
+    queryFn: async ({ signal }): Promise<OrderPage> => {
+      const { data, headers } = await requestWithHeaders<OrderSummary[]>('/checkout/admin/orders', {
+        signal,
+        query: { ...filterQuery(f), page: f.page, pageSize: ORDERS_PAGE_SIZE },
+      });
+      return { orders: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+
+export const setOrderStatus = (id: string, status: string, trackingNumber?: string) =>
+  api.put<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/status`, {
+    status,
+    ...(trackingNumber !== undefined ? { trackingNumber } : {}),
+  });
+
+/** Downloads the CSV of the filtered orders (status and dates), one row per order line. */
+export async function downloadOrdersCsv(f: OrderFilters) {
+  const blob = await requestBlob('/checkout/admin/orders/export.csv', { query: filterQuery(f) });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `orders${f.from ? '-' + f.from : ''}${f.to ? '-' + f.to : ''}.csv`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

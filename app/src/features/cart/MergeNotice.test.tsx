@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { mockFetch } from '../../test/fetchMock';
+import { setupTestI18n } from '../../test/i18n';
+import { renderApp } from '../../test/render';
+
+const user = { id: 'u1', email: 'a@b.co', firstName: 'A', lastName: 'B', roles: ['Customer'] };
+
+describe('MergeNotice', () => {
+  beforeAll(setupTestI18n);
+
+  it('tells a shopper who signs in what happened to the guest cart', async () => {
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('cartSessionId', 'session_1_0123456789abcdef');
+    mockFetch({
+      'GET /api/auth/profile': { body: user },
+      'POST /api/cart/merge': {
+        body: {
+          id: 'u',
+          items: [],
+          totalPrice: 30,
+          totalItems: 3,
+          mergeReport: {
+            addedLines: 2,
+            addedUnits: 3,
+            capped: [{ productId: 'p1', productName: { en: 'Fog Machine X' }, requested: 4, kept: 2 }],
+            dropped: [
+              { productId: 'p2', productName: { en: 'Stage Clamp Set' }, reason: 'inactive' },
+              { productId: 'p3', productName: { en: 'Mirror Ball' }, reason: 'out_of_stock' },
+            ],
+          },
+        },
+      },
+    });
+    renderApp(<p>page</p>);
+    const toast = await screen.findByText(/We added 3 items from your guest cart\./);
+    expect(toast).toHaveTextContent('Only 2 left of Fog Machine X: your cart now has 2.');
+    expect(toast).toHaveTextContent('Stage Clamp Set is no longer available.');
+    expect(toast).toHaveTextContent('Mirror Ball is sold out.');
+  });
+
+  it('says nothing when the guest cart was empty', async () => {
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('cartSessionId', 'session_1_0123456789abcdef');
+    const { callsTo } = mockFetch({
+      'GET /api/auth/profile': { body: user },
+      'POST /api/cart/merge': {
+        body: { id: 'u', items: [], totalPrice: 0, totalItems: 0, mergeReport: { addedLines: 0, addedUnits: 0, capped: [], dropped: [] } },
+      },
+    });
+    renderApp(<p>page</p>);
+    await screen.findByText('page');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsTo('POST', '/api/cart/merge')).toHaveLength(1);
+    expect(screen.queryByText(/guest cart/)).not.toBeInTheDocument();
+  });
+});

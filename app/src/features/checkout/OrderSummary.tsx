@@ -1,0 +1,99 @@
+import { Box, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import type { CartItem } from '../../api/types';
+import { ProductImage } from '../../components/ProductImage';
+import { formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+import { useWide } from './useWide';
+
+interface Props {
+  items: CartItem[];
+  subtotal: number;
+  /** null until a method is chosen. */
+  shipping: number | null;
+  methodName: string;
+  total: number;
+  freeShippingNote?: string;
+}
+
+function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote }: Props) {
+  const { t, i18n } = useTranslation('checkout');
+  return (
+    <Flex direction="column" gap="3">
+      <ul className="plain-list" style={{ display: 'grid', gap: 12 }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Flex gap="3" align="center">
+              <ProductImage fileName={item.imageFileName} thumb="120x120" alt="" width={40} height={40} className="thumb" />
+              <Box flexGrow="1" minWidth="0">
+                <Text as="p" size="2" weight="medium" truncate>
+                  {resolveLocalized(item.productName, i18n.language)}
+                </Text>
+                <Text as="p" size="1" color="gray">
+                  {formatPrice(item.unitPrice)} × {item.quantity}
+                </Text>
+              </Box>
+              <Text size="2">{formatPrice(item.totalPrice)}</Text>
+            </Flex>
+          </li>
+        ))}
+      </ul>
+      <Separator size="4" />
+      <Flex justify="between">
+        <Text color="gray">{t('common:shipping.subtotal')}</Text>
+        <Text data-testid="summary-subtotal">{formatPrice(subtotal)}</Text>
+      </Flex>
+      <Flex justify="between" gap="2">
+        <Text color="gray">{methodName ? `${t('common:shipping.shipping')} (${methodName})` : t('common:shipping.shipping')}</Text>
+        <Text data-testid="summary-shipping">
+          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : formatPrice(shipping)}
+        </Text>
+      </Flex>
+      <Separator size="4" />
+      <Flex justify="between">
+        <Text weight="bold">{t('total')}</Text>
+        <Text weight="bold" data-testid="summary-total">
+          {formatPrice(total)}
+        </Text>
+      </Flex>
+      {freeShippingNote && (
+        <Text size="1" color="gray">
+          {freeShippingNote}
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+/** Items, subtotal, shipping and total: beside the form on desktop, a collapsible panel above it on phones. */
+export function OrderSummary(props: Props) {
+  const { t } = useTranslation('checkout');
+  const wide = useWide();
+  if (wide) {
+    return (
+      <Card size="2" asChild>
+        <aside aria-labelledby="order-summary-title" data-testid="order-summary" style={{ position: 'sticky', top: 80 }}>
+          <Heading as="h2" size="4" mb="3" id="order-summary-title">
+            {t('summary.title')}
+          </Heading>
+          <Lines {...props} />
+        </aside>
+      </Card>
+    );
+  }
+  return (
+    <Card size="1" asChild>
+      <details data-testid="order-summary" className="checkout-summary">
+        <summary>
+          <Text weight="bold">{t('summary.title')}</Text>
+          <Text weight="bold" style={{ float: 'right' }}>
+            {formatPrice(props.total)}
+          </Text>
+        </summary>
+        <Box pt="3">
+          <Lines {...props} />
+        </Box>
+      </details>
+    </Card>
+  );
+}

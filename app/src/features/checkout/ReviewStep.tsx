@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import type { BillingInfo, ShippingInfo } from '../../api/types';
+import { formatPrice } from '../../lib/format';
+
+function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
+  return (
+    <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country, info.phone, info.email]
+        .filter(Boolean)
+        .join('\n')}
+    </Text>
+  );
+}
+
+interface Props {
+  shipping: ShippingInfo;
+  billing: BillingInfo;
+  sameAsShipping: boolean;
+  methodName: string;
+  delivery: string;
+  subtotal: number;
+  shippingAmount: number;
+  total: number;
+  /** The total changed on the server and the shopper must confirm the new one. */
+  confirmNewTotal: boolean;
+  placing: boolean;
+  notice?: ReactNode;
+  onBack: () => void;
+  onPlace: () => void;
+}
+
+/** Step 3: everything the order will be, with the server's total, and Place order. */
+export function ReviewStep(p: Props) {
+  const { t } = useTranslation('checkout');
+  return (
+    <Box>
+      <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
+        {t('steps.review')}
+      </Heading>
+      {p.notice}
+      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+        <Box>
+          <Heading as="h3" size="3" mb="2">
+            {t('shippingAddress')}
+          </Heading>
+          <AddressSummary info={p.shipping} />
+          <Text as="p" size="2" mt="2">
+            {p.methodName} · {p.delivery}
+          </Text>
+        </Box>
+        <Box>
+          <Heading as="h3" size="3" mb="2">
+            {t('billingAddress')}
+          </Heading>
+          {p.sameAsShipping ? <Text size="2">{t('sameAsShipping')}</Text> : <AddressSummary info={p.billing} />}
+        </Box>
+      </Grid>
+      <Separator size="4" my="4" />
+      <Flex direction="column" gap="1" align="end">
+        <Text size="2">
+          {t('common:shipping.subtotal')}: {formatPrice(p.subtotal)}
+        </Text>
+        <Text size="2">
+          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : formatPrice(p.shippingAmount)}
+        </Text>
+        <Text weight="bold" size="4">
+          {t('total')}: <span data-testid="review-total">{formatPrice(p.total)}</span>
+        </Text>
+      </Flex>
+      <Flex justify="between" mt="5" gap="3" wrap="wrap">
+        <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
+          {t('back')}
+        </Button>
+        <Button size="3" onClick={p.onPlace} loading={p.placing}>
+          {p.confirmNewTotal ? t('placeOrderFor', { total: formatPrice(p.total) }) : t('placeOrder')}
+        </Button>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { Flex, RadioCards, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import type { ShippingMethod } from '../../api/types';
+import { formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+
+/** A method's delivery time in words: "5-7 business days", "Next business day". */
+export function useDeliveryText() {
+  const { t } = useTranslation('common');
+  return (m: Pick<ShippingMethod, 'deliveryDays'>) => (m.deliveryDays === '1' ? t('shipping.nextDay') : t('shipping.days', { days: m.deliveryDays }));
+}
+
+interface Props {
+  methods: ShippingMethod[];
+  value: string;
+  onChange: (code: string) => void;
+}
+
+/** The shipping methods that fit the address, as cards with price and delivery time. */
+export function ShippingMethodCards({ methods, value, onChange }: Props) {
+  const { t, i18n } = useTranslation('checkout');
+  const delivery = useDeliveryText();
+  return (
+    <RadioCards.Root value={value} onValueChange={onChange} columns={{ initial: '1', sm: '3' }} aria-label={t('method.title')}>
+      {methods.map((m) => (
+        <RadioCards.Item key={m.code} value={m.code} data-testid={`method-${m.code}`}>
+          <Flex direction="column" width="100%">
+            <Text weight="bold">{resolveLocalized(m.name, i18n.language)}</Text>
+            <Text size="2" color="gray">
+              {delivery(m)}
+            </Text>
+            <Text size="2" weight="medium">
+              {m.amount === 0 ? t('common:shipping.free') : formatPrice(m.amount)}
+            </Text>
+          </Flex>
+        </RadioCards.Item>
+      ))}
+    </RadioCards.Root>
+  );
+}

@@ -1,0 +1,185 @@
+// Command imagebomb measures what product-image thumbnails cost the real
+// binary (issue 15): a 30000x30000 PNG of zeros (3.5 MB, a decompression
+// bomb), a truncated 6000x6000 PNG and a 24-megapixel camera-like JPEG are
+// stored through PocketBase's records API (as the dashboard would, past the
+// upload route's pixel check), then their thumbnails are asked for
+// anonymously while the server's RSS is read from /proc. Loopback only;
+// the server is killed above 5 GB.
+//
+//	cd bench && go run ./imagebomb -bin ../stageshop
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"io"
+	"log"
+	"math/rand"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"stageshop/internal/testapp"
+)
+
+func main() {
+	bin := flag.String("bin", "../stageshop", "the stageshop binary")
+	port := flag.Int("port", 18790, "loopback port")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "stageshop-imagebomb-*")
+	check(err)
+	defer os.RemoveAll(dir)
+	check(exec.Command(*bin, "superuser", "upsert", "root@example.com", "Secret12345", "--dir", dir).Run())
+	srv := exec.Command(*bin, "serve", "--http", fmt.Sprintf("127.0.0.1:%d", *port), "--dir", dir)
+	check(srv.Start())
+	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	base := fmt.Sprintf("http://127.0.0.1:%d", *port)
+	waitHealthy(base)
+	go watchdog(srv.Process.Pid)
+
+	token := superuserToken(base)
+	files := map[string][]byte{
+		"bomb.png":  testapp.PNGOfZeros(30000, 30000, 30000),
+		"trunc.png": testapp.PNGOfZeros(6000, 6000, 600),
+		"photo.jpg": cameraPhoto(),
+	}
+	names := map[string]string{}
+	for f, data := range files {
+		names[f] = store(base, token, f, data)
+		fmt.Printf("stored %s: %d bytes\n", f, len(data))
+	}
+	pid := srv.Process.Pid
+	fmt.Printf("start: %s\n", rss(pid))
+	for _, step := range []struct{ file, size string }{
+		{"photo.jpg", "400x300"}, {"photo.jpg", "120x120"}, {"trunc.png", "400x300"}, {"trunc.png", "400x300"},
+		{"bomb.png", "400x300"}, {"bomb.png", "120x120"}, {"bomb.png", "400x300"},
+	} {
+		t0 := time.Now()
+		status := thumb(base, names[step.file], step.size)
+		fmt.Printf("%-9s ?thumb=%-7s %3d in %6.3f s   %s\n", step.file, step.size, status, time.Since(t0).Seconds(), rss(pid))
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func waitHealthy(base string) {
+	for i := 0; i < 100; i++ {
+		if r, err := http.Get(base + "/api/health"); err == nil && r.StatusCode == 200 {
+			r.Body.Close()
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	log.Fatal("server did not start")
+}
+
+// watchdog kills the server above 5 GB, as a bomb would otherwise take the machine.
+func watchdog(pid int) {
+	for {
+		var kb int
+		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		if err != nil {
+			return
+		}
+		for _, line := range strings.Split(string(raw), "\n") {
+			if strings.HasPrefix(line, "VmRSS:") {
+				fmt.Sscanf(strings.TrimPrefix(line, "VmRSS:"), "%d", &kb)
+			}
+		}
+		if kb > 5<<20 {
+			fmt.Printf("WATCHDOG: server killed at %d MB\n", kb>>10)
+			p, _ := os.FindProcess(pid)
+			_ = p.Kill()
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// rss is the server's current and peak resident memory.
+func rss(pid int) string {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return "(server gone)"
+	}
+	var out []string
+	for _, line := range strings.Split(string(raw), "\n") {
+		for _, k := range []string{"VmRSS:", "VmHWM:"} {
+			if strings.HasPrefix(line, k) {
+				var kb int
+				fmt.Sscanf(strings.TrimPrefix(line, k), "%d", &kb)
+				out = append(out, fmt.Sprintf("%s %d MB", k, kb>>10))
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func superuserToken(base string) string {
+	body := strings.NewReader(`{"identity":"root@example.com","password":"Secret12345"}`)
+	r, err := http.Post(base+"/api/collections/_superusers/auth-with-password", "application/json", body)
+	check(err)
+	defer r.Body.Close()
+	var out struct{ Token string }
+	check(json.NewDecoder(r.Body).Decode(&out))
+	return out.Token
+}
+
+// store saves a product image through the records API and returns its stored name.
+func store(base, token, name string, data []byte) string {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreateFormFile("file", name)
+	check(err)
+	_, _ = part.Write(data)
+	check(w.Close())
+	req, _ := http.NewRequest("POST", base+"/api/collections/product_images/records", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", token)
+	r, err := http.DefaultClient.Do(req)
+	check(err)
+	defer r.Body.Close()
+	var out struct{ File string }
+	check(json.NewDecoder(r.Body).Decode(&out))
+	return out.File
+}
+
+func thumb(base, name, size string) int {
+	c := http.Client{Timeout: 120 * time.Second}
+	r, err := c.Get(base + "/images/products/" + name + "?thumb=" + size)
+	if err != nil {
+		return 0
+	}
+	_, _ = io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	return r.StatusCode
+}
+
+// cameraPhoto is a 6000x4000 JPEG (24 megapixels) with gradients and noise,
+// about 2.7 MB like a real photo.
+func cameraPhoto() []byte {
+	img := image.NewYCbCr(image.Rect(0, 0, 6000, 4000), image.YCbCrSubsampleRatio420)
+	rng := rand.New(rand.NewSource(1))
+	for y := 0; y < 4000; y++ {
+		for x := 0; x < 6000; x++ {
+			img.Y[y*img.YStride+x] = uint8((x/20+y/30)%200 + rng.Intn(10))
+		}
+	}
+	for i := range img.Cb {
+		img.Cb[i], img.Cr[i] = uint8(100+i%50), uint8(140-i%40)
+	}
+	var buf bytes.Buffer
+	check(jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}))
+	return buf.Bytes()
+}

@@ -1,0 +1,114 @@
+// 12. Checkout like a real shop (issue 18): a guest's cart is merged at
+// sign-in with a notice that says what happened (one line capped at the
+// stock); checkout offers the domestic methods as cards and the summary
+// follows the choice (express); an admin raises a price between review and
+// Place order: the shopper sees what changed and the new total and confirms
+// it; a sold-out product's "Notify me" alert is e-mailed (outbox) and
+// closed when the admin restocks.
+import { allProducts, api, apiOk, formatPrice } from '../lib/api.mjs';
+import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
+import { ADMIN } from '../lib/server.mjs';
+import { assert, atPath, field, hasText, main, submitLogin, until, visible } from '../lib/shop.mjs';
+
+const SHIPPING = {
+  Phone: '+1 (555) 0100',
+  Address: '12 Backstage Lane',
+  City: 'Springfield',
+  'State / Province': 'IL',
+  'ZIP Code': '62704',
+  Country: 'United States',
+};
+
+const cents = (n) => Math.round(n * 100);
+const dollars = (c) => c / 100;
+
+async function addOnProductPage(page, product, qty) {
+  await page.goto(`/products/${product.id}`);
+  await visible(main(page).getByRole('heading', { level: 1, name: product.name }), `the page of ${product.name}`);
+  for (let i = 1; i < qty; i++) await main(page).getByRole('button', { name: 'Increase quantity' }).click();
+  await main(page).getByRole('button', { name: 'Add to Cart' }).click();
+  await visible(page.getByText(`Added ${qty} ${product.name} to cart!`), `the notice for ${product.name}`);
+}
+
+export default {
+  id: 12,
+  title: 'Checkout like a real shop: merge notice, shipping methods, changed total, back-in-stock alert',
+  async run({ baseURL, newContext, evidence }) {
+    const { token: adminToken } = await apiLogin(baseURL, ADMIN);
+    const admin = { token: adminToken };
+    const catalog = (await allProducts(baseURL)).filter((p) => p.isActive && p.stockQuantity >= 5 && p.price < 100);
+    const [item, scarce, soldOut] = catalog.slice(-3);
+    assert.ok(item && scarce && soldOut, 'three cheap products in stock');
+
+    // A guest puts 1 × item and 3 × scarce in the cart; then scarce runs down to 2.
+    const shopper = await newContext();
+    // The changed total is a 409 the app handles (it shows what changed).
+    shopper.allowConsole((text) => text.includes('status of 409') && text.includes('/api/checkout/create-order'));
+    const page = await shopper.newPage();
+    await addOnProductPage(page, item, 1);
+    await addOnProductPage(page, scarce, 3);
+    await apiOk(baseURL, 'PUT', `/api/products/${scarce.id}`, { ...admin, body: { stockQuantity: 2 } });
+
+    // Sign in: the merge notice says what was added and what was capped.
+    const customer = await registerCustomer(baseURL, 'Jordan', 'Merge');
+    await page.goto('/login');
+    await submitLogin(page, customer.email, customer.password);
+    await until(() => new URL(page.url()).pathname !== '/login', 'sign-in leaves /login');
+    const notice = page.locator('.toast');
+    await hasText(notice, /We added 3 items from your guest cart\./, 'the merge notice');
+    await hasText(notice, new RegExp(`Only 2 left of ${scarce.name}: your cart now has 2\\.`), 'the capped line in the notice');
+    await evidence.screens(page, 'merge-notice');
+
+    // Checkout with express shipping: the summary follows the choice.
+    await page.goto('/checkout');
+    await visible(main(page).getByRole('heading', { name: 'Shipping', exact: true }), 'the shipping step');
+    for (const [label, value] of Object.entries(SHIPPING)) await field(main(page), label).fill(value);
+    const subtotal = cents(item.price) + 2 * cents(scarce.price);
+    const summary = main(page).getByTestId('order-summary');
+    await visible(main(page).getByTestId('method-standard'), 'the standard method card');
+    await hasText(summary.getByTestId('summary-total'), formatPrice(dollars(subtotal + 999)), 'the summary with standard shipping');
+    await main(page).getByTestId('method-express').click();
+    await hasText(summary.getByTestId('summary-shipping'), '$19.99', 'express shipping in the summary');
+    await hasText(summary.getByTestId('summary-total'), formatPrice(dollars(subtotal + 1999)), 'the summary total with express');
+    await evidence.screens(page, 'checkout-shipping-methods');
+    await main(page).getByRole('button', { name: 'Continue to Billing' }).click();
+    await visible(main(page).getByRole('heading', { name: 'Billing', exact: true }), 'the billing step');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the billing step starts at its top');
+    await main(page).getByRole('button', { name: 'Review Order' }).click();
+    const before = subtotal + 1999;
+    await hasText(main(page).getByTestId('review-total'), formatPrice(dollars(before)), 'the review total');
+    await evidence.screens(page, 'checkout-review');
+
+    // The admin raises a price before Place order: the shopper sees the new total.
+    const raised = cents(item.price) + 1000;
+    await apiOk(baseURL, 'PUT', `/api/products/${item.id}`, { ...admin, body: { price: dollars(raised) } });
+    await main(page).getByRole('button', { name: 'Place Order' }).click();
+    const after = raised + 2 * cents(scarce.price) + 1999;
+    const problem = main(page).getByTestId('place-problem');
+    await hasText(problem, new RegExp(`The total changed from \\${formatPrice(dollars(before))} to \\${formatPrice(dollars(after))}`), 'the changed total');
+    await hasText(problem, new RegExp(`${item.name}: price changed from \\${formatPrice(item.price)} to \\${formatPrice(dollars(raised))}`), 'what changed');
+    await evidence.screens(page, 'checkout-total-changed');
+    await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(after))}` }).click();
+    await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
+    await hasText(main(page).getByTestId('confirmation-total'), formatPrice(dollars(after)), 'the charged total is the confirmed one');
+    await evidence.screens(page, 'checkout-confirmation');
+
+    // A sold-out product: "Notify me when available", then the admin restocks.
+    await apiOk(baseURL, 'PUT', `/api/products/${soldOut.id}`, { ...admin, body: { stockQuantity: 0 } });
+    await page.goto(`/products/${soldOut.id}`);
+    await main(page).getByRole('button', { name: 'Notify me when available' }).click();
+    await visible(main(page).getByTestId('notify-done'), 'the alert confirmation');
+    await evidence.screens(page, 'notify-me');
+    const waiting = await apiOk(baseURL, 'GET', `/api/products/${soldOut.id}`, admin);
+    assert.equal(waiting.waitingAlerts, 1, 'the admin sees one shopper waiting');
+    await apiOk(baseURL, 'PUT', `/api/products/${soldOut.id}`, { ...admin, body: { stockQuantity: 5 } });
+    const done = await apiOk(baseURL, 'GET', `/api/products/${soldOut.id}`, admin);
+    assert.equal(done.waitingAlerts, 0, 'the alert is closed after the restock');
+    // The outbox's admin view (issue 17) shows the queued e-mail when it is there.
+    const emails = await api(baseURL, 'GET', '/api/admin/emails?pageSize=50', admin);
+    if (emails.status === 200) {
+      const mine = emails.body.emails.filter((e) => e.to === customer.email && e.kind === 'back_in_stock');
+      assert.equal(mine.length, 1, 'one back-in-stock e-mail to the shopper in the outbox');
+    }
+  },
+};

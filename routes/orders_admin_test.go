@@ -1,0 +1,137 @@
+package routes_test
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+
+	"stageshop/internal/testapp"
+)
+
+// orderOn places an order for a customer with a given name on a given day.
+func orderOn(t *testing.T, h testapp.Harness, token, productID, first, day string) orderJSON {
+	t.Helper()
+	addLine(t, h.Client, token, productID, 1)
+	body := usBody("standard")
+	body["shippingInfo"].(map[string]any)["firstName"] = first
+	o := placeOrder(t, h.Client, token, body)
+	_, err := h.App.DB().NewQuery("UPDATE orders SET created = {:d} WHERE id = {:id}").
+		Bind(dbx.Params{"d": day + " 12:00:00.000Z", "id": o.ID}).Execute()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func TestAdminOrdersFiltersAndPages(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	admin := testapp.NewUser(t, h.App, true)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 50})
+	o1 := orderOn(t, h, u.Token, p.Id, "Grace", "2026-11-01")
+	o2 := orderOn(t, h, u.Token, p.Id, "Linus", "2026-11-10")
+	o3 := orderOn(t, h, u.Token, p.Id, "Grace", "2026-11-20")
+	if _, err := h.App.DB().NewQuery("UPDATE orders SET status = 'Shipped' WHERE id = {:id}").Bind(dbx.Params{"id": o2.ID}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	list := func(query string) ([]orderJSON, string) {
+		t.Helper()
+		r := c.Do("GET", "/api/checkout/admin/orders"+query, nil, testapp.Auth(admin.Token)...)
+		if r.Status != 200 {
+			t.Fatalf("%s: %d %s", query, r.Status, r.Body)
+		}
+		var out []orderJSON
+		r.JSON(t, &out)
+		return out, r.Header.Get("X-Total-Count")
+	}
+	ids := func(os []orderJSON) string {
+		var s []string
+		for _, o := range os {
+			s = append(s, o.ID)
+		}
+		return strings.Join(s, ",")
+	}
+
+	if all, n := list(""); ids(all) != o3.ID+","+o2.ID+","+o1.ID || n != "3" {
+		t.Errorf("all: %s total %s", ids(all), n)
+	}
+	if got, _ := list("?status=Shipped"); ids(got) != o2.ID {
+		t.Errorf("status: %s", ids(got))
+	}
+	if got, _ := list("?search=grace"); ids(got) != o3.ID+","+o1.ID {
+		t.Errorf("search by name: %s", ids(got))
+	}
+	if got, _ := list("?search=" + o2.OrderNumber[4:]); ids(got) != o2.ID {
+		t.Errorf("search by number: %s", ids(got))
+	}
+	if got, _ := list("?from=2026-11-10&to=2026-11-20"); ids(got) != o3.ID+","+o2.ID {
+		t.Errorf("dates inclusive: %s", ids(got))
+	}
+	if got, n := list("?page=2&pageSize=2"); ids(got) != o1.ID || n != "3" {
+		t.Errorf("page 2: %s total %s", ids(got), n)
+	}
+	if got, _ := list("?search=%25"); len(got) != 0 {
+		t.Errorf("a %% is searched literally: %s", ids(got))
+	}
+
+	for _, q := range []string{"?status=Lost", "?from=yesterday", "?to=2026-13-01", "?page=-1", "?pageSize=101", "?page=x",
+		"?from=2026-11-20&to=2026-11-01"} {
+		expectErr(t, c.Do("GET", "/api/checkout/admin/orders"+q, nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
+	}
+	expectErr(t, c.Do("GET", "/api/checkout/admin/orders?status=Created", nil), http.StatusUnauthorized, "")
+	expectErr(t, c.Do("GET", "/api/checkout/admin/orders?status=Created", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
+}
+
+// The export has one row per order line, quotes commas, quotes and
+// newlines, and defuses texts a spreadsheet would run as a formula.
+func TestAdminOrdersCSVExport(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	admin := testapp.NewUser(t, h.App, true)
+	p1 := testapp.NewProduct(t, h.App, testapp.Product{Name: `=HYPERLINK("http://evil")`, PriceCents: 1050, Stock: 50})
+	p2 := testapp.NewProduct(t, h.App, testapp.Product{Name: "Cable, 10 m \"pro\"\nblack", PriceCents: 200, Stock: 50})
+	addLine(t, c, u.Token, p1.Id, 2)
+	addLine(t, c, u.Token, p2.Id, 3)
+	body := usBody("express")
+	body["shippingInfo"].(map[string]any)["firstName"] = "+1 Ann"
+	body["shippingInfo"].(map[string]any)["lastName"] = "@Lee"
+	o := placeOrder(t, c, u.Token, body)
+	old := orderOn(t, h, u.Token, p2.Id, "-Old", "2020-01-01")
+
+	r := c.Do("GET", "/api/checkout/admin/orders/export.csv?from=2021-01-01", nil, testapp.Auth(admin.Token)...)
+	if r.Status != 200 || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") {
+		t.Fatalf("export: %d %s %s", r.Status, r.Header.Get("Content-Type"), r.Body)
+	}
+	rows, err := csv.NewReader(strings.NewReader(string(r.Body))).ReadAll()
+	if err != nil {
+		t.Fatalf("not CSV: %v\n%s", err, r.Body)
+	}
+	if len(rows) != 3 || rows[0][0] != "orderNumber" {
+		t.Fatalf("rows %q", rows)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	first, second := rows[1], rows[2]
+	if first[col["orderNumber"]] != o.OrderNumber || first[col["productName"]] != `'=HYPERLINK("http://evil")` ||
+		first[col["quantity"]] != "2" || first[col["unitPrice"]] != "10.50" || first[col["lineTotal"]] != "21.00" ||
+		first[col["customerName"]] != "'+1 Ann @Lee" || first[col["orderTotal"]] != "46.99" || first[col["shippingMethod"]] != "express" {
+		t.Errorf("first line %q", first)
+	}
+	if second[col["productName"]] != "Cable, 10 m \"pro\"\nblack" || second[col["lineTotal"]] != "6.00" {
+		t.Errorf("second line %q", second)
+	}
+	if strings.Contains(string(r.Body), old.OrderNumber) {
+		t.Error("an order outside the date range was exported")
+	}
+
+	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv?from=soon", nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
+	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv", nil), http.StatusUnauthorized, "")
+	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
+}

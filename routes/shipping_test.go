@@ -1,0 +1,78 @@
+package routes_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"stageshop/internal/testapp"
+)
+
+type methodsJSON struct {
+	HomeCountry           string  `json:"homeCountry"`
+	FreeShippingThreshold float64 `json:"freeShippingThreshold"`
+	Methods               []struct {
+		Code         string            `json:"code"`
+		Name         map[string]string `json:"name"`
+		Region       string            `json:"region"`
+		Amount       float64           `json:"amount"`
+		DeliveryDays string            `json:"deliveryDays"`
+	} `json:"methods"`
+}
+
+func getMethods(t *testing.T, c testapp.Client, query string) methodsJSON {
+	t.Helper()
+	r := c.Do("GET", "/api/shipping/methods"+query, nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("%s: %d %s", query, r.Status, r.Body)
+	}
+	var m methodsJSON
+	r.JSON(t, &m)
+	return m
+}
+
+func TestShippingMethodsRoute(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+
+	all := getMethods(t, c, "")
+	if all.HomeCountry != "US" || all.FreeShippingThreshold != 500 || len(all.Methods) != 5 {
+		t.Fatalf("defaults: %+v", all)
+	}
+	want := map[string]float64{"standard": 9.99, "express": 19.99, "overnight": 29.99, "intl_standard": 49.99, "intl_express": 79.99}
+	for _, m := range all.Methods {
+		if m.Amount != want[m.Code] || m.Name["en"] == "" || m.Name["ru"] == "" || m.Name["zh"] == "" || m.DeliveryDays == "" {
+			t.Errorf("method %+v", m)
+		}
+	}
+	if raw := string(c.Do("GET", "/api/shipping/methods?country=US", nil).Body); !strings.Contains(raw, `"amount":9.99`) ||
+		!strings.Contains(raw, `"freeShippingThreshold":500.00`) {
+		t.Errorf("money encoding: %s", raw)
+	}
+
+	abroad := getMethods(t, c, "?country=United%20Kingdom&subtotal=900")
+	if len(abroad.Methods) != 2 || abroad.Methods[0].Code != "intl_standard" || abroad.Methods[0].Amount != 49.99 {
+		t.Errorf("abroad: %+v", abroad.Methods)
+	}
+	below := getMethods(t, c, "?country=usa&subtotal=499.99")
+	at := getMethods(t, c, "?country=usa&subtotal=500")
+	if below.Methods[0].Amount != 9.99 || at.Methods[0].Amount != 0 || at.Methods[1].Amount != 19.99 {
+		t.Errorf("threshold: below %+v, at %+v", below.Methods[0], at.Methods)
+	}
+
+	for _, q := range []string{"?subtotal=abc", "?subtotal=-1", "?subtotal=1.234", "?country=" + strings.Repeat("x", 201)} {
+		expectErr(t, c.Do("GET", "/api/shipping/methods"+q, nil), http.StatusBadRequest, "validation_failed")
+	}
+
+	// An admin's change in the dashboard is what the route answers next.
+	recs, _ := h.App.FindAllRecords("shop_settings")
+	recs[0].Set("freeShippingThresholdCents", 25000)
+	recs[0].Set("homeCountry", "Canada")
+	if err := h.App.Save(recs[0]); err != nil {
+		t.Fatal(err)
+	}
+	changed := getMethods(t, c, "?country=CA&subtotal=250")
+	if changed.HomeCountry != "Canada" || changed.FreeShippingThreshold != 250 || len(changed.Methods) != 3 || changed.Methods[0].Amount != 0 {
+		t.Errorf("after the change: %+v", changed)
+	}
+}

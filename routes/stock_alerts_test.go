@@ -1,0 +1,201 @@
+package routes_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+	"stageshop/shop/mail"
+)
+
+// backInStockMails counts the queued back-in-stock e-mails to an address.
+func backInStockMails(t *testing.T, app core.App, to string) int {
+	t.Helper()
+	n, err := app.CountRecords("emails", dbx.HashExp{"kind": mail.KindBackInStock, "to": to})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+func alertURL(id string) string { return "/api/products/" + id + "/stock-alerts" }
+
+func TestStockAlertSubscribe(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	out := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 0})
+	in := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 3})
+	hidden := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 0, Inactive: true})
+
+	if r := c.Do("POST", alertURL(out.Id), map[string]any{"email": " Fan@Example.com ", "language": "ru"}); r.Status != http.StatusCreated {
+		t.Fatalf("first alert: %d %s", r.Status, r.Body)
+	}
+	// The same address again is the same alert.
+	if r := c.Do("POST", alertURL(out.Id), map[string]any{"email": "fan@example.com"}); r.Status != http.StatusOK {
+		t.Fatalf("same address: %d %s", r.Status, r.Body)
+	}
+	// Signed in: the account's address, whatever the body says.
+	if r := c.Do("POST", alertURL(out.Id), map[string]any{}, testapp.Auth(u.Token)...); r.Status != http.StatusCreated {
+		t.Fatalf("signed in: %d %s", r.Status, r.Body)
+	}
+	alerts, _ := h.App.FindAllRecords("stock_alerts", dbx.HashExp{"product": out.Id})
+	if len(alerts) != 2 || alerts[0].GetString("email") != "fan@example.com" || alerts[0].GetString("language") != "ru" ||
+		alerts[1].GetString("email") != u.Record.Email() || alerts[1].GetString("user") != u.ID() {
+		t.Fatalf("alerts %v", alerts)
+	}
+
+	expectErr(t, c.Do("POST", alertURL(in.Id), map[string]any{"email": "fan@example.com"}), http.StatusConflict, "in_stock")
+	expectErr(t, c.Do("POST", alertURL(hidden.Id), map[string]any{"email": "fan@example.com"}), http.StatusNotFound, "")
+	expectErr(t, c.Do("POST", alertURL("nosuchproduct12"), map[string]any{"email": "fan@example.com"}), http.StatusNotFound, "")
+	for _, body := range []any{map[string]any{"email": "not-an-address"}, map[string]any{}, map[string]any{"email": 5}, "{"} {
+		expectErr(t, c.Do("POST", alertURL(out.Id), body), http.StatusBadRequest, "")
+	}
+	if n := testapp.Count(t, h.App, "stock_alerts"); n != 2 {
+		t.Fatalf("%d alerts after refusals", n)
+	}
+
+	// The admin's product answers say how many wait.
+	admin := testapp.NewUser(t, h.App, true)
+	var p struct {
+		WaitingAlerts *int `json:"waitingAlerts"`
+	}
+	c.Do("GET", "/api/products/"+out.Id, nil, testapp.Auth(admin.Token)...).JSON(t, &p)
+	if p.WaitingAlerts == nil || *p.WaitingAlerts != 2 {
+		t.Fatalf("admin product waitingAlerts %v", p.WaitingAlerts)
+	}
+	var list struct {
+		Products []struct {
+			ID            string `json:"id"`
+			WaitingAlerts *int   `json:"waitingAlerts"`
+		} `json:"products"`
+	}
+	c.Do("GET", "/api/products?includeInactive=true", nil, testapp.Auth(admin.Token)...).JSON(t, &list)
+	for _, lp := range list.Products {
+		if lp.WaitingAlerts == nil || (lp.ID == out.Id) != (*lp.WaitingAlerts == 2) {
+			t.Errorf("admin list %s waitingAlerts %v", lp.ID, lp.WaitingAlerts)
+		}
+	}
+	var public map[string]any
+	c.Do("GET", "/api/products/"+out.Id, nil).JSON(t, &public)
+	if _, shown := public["waitingAlerts"]; shown {
+		t.Error("a shopper sees waitingAlerts")
+	}
+}
+
+func TestStockAlertRateLimited(t *testing.T) {
+	h := testapp.NewHarness(t)
+	h.App.Settings().RateLimits.Enabled = true
+	out := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 0})
+	limited := false
+	for i := 0; i < 15 && !limited; i++ {
+		limited = h.Client.Do("POST", alertURL(out.Id), map[string]any{"email": "fan@example.com"}).Status == http.StatusTooManyRequests
+	}
+	if !limited {
+		t.Fatal("15 alerts a minute from one address were all accepted")
+	}
+}
+
+// Whoever takes a product's stock from 0 to more, each waiting shopper gets
+// one e-mail through the outbox and the alert closes; a later rise sends
+// nothing more.
+func TestStockAlertFiresOnceForEveryWriter(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	buyer := testapp.NewUser(t, h.App, false)
+	su := superuserToken(t, h.App)
+
+	restocks := map[string]func(p *core.Record){
+		"admin form": func(p *core.Record) {
+			r := c.Do("PUT", "/api/products/"+p.Id, map[string]any{"stockQuantity": 4}, testapp.Auth(admin.Token)...)
+			if r.Status != 200 {
+				t.Fatalf("admin form: %d %s", r.Status, r.Body)
+			}
+		},
+		"dashboard": func(p *core.Record) {
+			r := c.Do("PATCH", "/api/collections/products/records/"+p.Id, map[string]any{"stockQuantity": 4}, "Authorization", su)
+			if r.Status != 200 {
+				t.Fatalf("dashboard: %d %s", r.Status, r.Body)
+			}
+		},
+		"admin cancel": func(p *core.Record) {
+			o := soldOutByOrder(t, h, buyer, p)
+			r := c.Do("PUT", "/api/checkout/admin/orders/"+o+"/status", map[string]any{"status": "Cancelled"}, testapp.Auth(admin.Token)...)
+			if r.Status != 200 {
+				t.Fatalf("admin cancel: %d %s", r.Status, r.Body)
+			}
+		},
+		"customer cancel": func(p *core.Record) {
+			o := soldOutByOrder(t, h, buyer, p)
+			if r := c.Do("POST", "/api/checkout/orders/"+o+"/cancel", nil, testapp.Auth(buyer.Token)...); r.Status != 200 {
+				t.Fatalf("customer cancel: %d %s", r.Status, r.Body)
+			}
+		},
+	}
+	for name, restock := range restocks {
+		p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 2})
+		if name == "admin form" || name == "dashboard" {
+			setStock(t, h.App, p.Id, 0)
+		}
+		restockOrSellOut := restock
+		to := "fan-" + p.Id + "@example.com"
+		if name == "admin form" || name == "dashboard" {
+			if r := c.Do("POST", alertURL(p.Id), map[string]any{"email": to}); r.Status != 201 {
+				t.Fatalf("%s: alert %d %s", name, r.Status, r.Body)
+			}
+		}
+		restockOrSellOut(p)
+		if name == "admin cancel" || name == "customer cancel" {
+			continue // checked in soldOutByOrder's alert below
+		}
+		if n := backInStockMails(t, h.App, to); n != 1 {
+			t.Errorf("%s: %d e-mails, want 1", name, n)
+		}
+		setStock(t, h.App, p.Id, 9) // 4 -> 9: nobody waits any more
+		if n := backInStockMails(t, h.App, to); n != 1 {
+			t.Errorf("%s: %d e-mails after a second rise, want 1", name, n)
+		}
+		if open, _ := h.App.CountRecords("stock_alerts", dbx.HashExp{"product": p.Id, "status": shop.AlertOpen}); open != 0 {
+			t.Errorf("%s: %d alerts still open", name, open)
+		}
+	}
+	for _, a := range soldOut {
+		if n := backInStockMails(t, h.App, a); n != 1 {
+			t.Errorf("cancel restock to %s: %d e-mails, want 1", a, n)
+		}
+	}
+}
+
+// soldOut are the alert addresses of products sold out by soldOutByOrder.
+var soldOut []string
+
+// soldOutByOrder has buyer order a product's whole stock, subscribes an
+// alert for it, and returns the order id.
+func soldOutByOrder(t *testing.T, h testapp.Harness, buyer testapp.User, p *core.Record) string {
+	t.Helper()
+	addLine(t, h.Client, buyer.Token, p.Id, testapp.Stock(t, h.App, p.Id))
+	o := placeOrder(t, h.Client, buyer.Token, usBody("standard"))
+	to := "fan-" + p.Id + "@example.com"
+	if r := h.Client.Do("POST", alertURL(p.Id), map[string]any{"email": to}); r.Status != 201 {
+		t.Fatalf("alert: %d %s", r.Status, r.Body)
+	}
+	soldOut = append(soldOut, to)
+	return o.ID
+}
+
+func setStock(t *testing.T, app core.App, id string, n int) {
+	t.Helper()
+	rec, err := app.FindRecordById("products", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("stockQuantity", n)
+	if err := app.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,49 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// StatusChange is one entry of an order's history: the status it got and
+// when (RFC 3339 UTC).
+type StatusChange struct {
+	Status string `json:"status"`
+	At     string `json:"at"`
+}
+
+// historyOf reads an order's status history, oldest first.
+func historyOf(rec *core.Record) []StatusChange {
+	h := []StatusChange{}
+	_ = rec.UnmarshalJSONField("history", &h)
+	if h == nil {
+		h = []StatusChange{}
+	}
+	return h
+}
+
+// OrderHistoryHook is the orders OnRecordCreate and OnRecordUpdate hook
+// that appends every status change to the order's history with its time,
+// however the order is saved (our routes, the dashboard). It compares with
+// the status stored in the database, not with what the caller loaded.
+func OrderHistoryHook(e *core.RecordEvent) error {
+	status := e.Record.GetString("status")
+	stored := ""
+	if !e.Record.IsNew() {
+		err := e.App.DB().Select("status").From(OrdersCollection).
+			Where(dbx.HashExp{"id": e.Record.Id}).Row(&stored)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+	}
+	if stored != status {
+		h := historyOf(e.Record)
+		h = append(h, StatusChange{Status: status, At: time.Now().UTC().Format(time.RFC3339)})
+		e.Record.Set("history", h)
+	}
+	return e.Next()
+}

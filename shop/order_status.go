@@ -1,0 +1,110 @@
+package shop
+
+import (
+	"errors"
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// MaxTrackingNumberLen bounds a tracking number.
+const MaxTrackingNumberLen = 100
+
+// ErrNotCancellable: a customer's cancel of an order that is no longer
+// Created.
+var ErrNotCancellable = errors.New("This order can no longer be cancelled")
+
+// StatusUpdate is an admin's change of an order: its status and, when
+// sent, its tracking number (trimmed; "" clears it).
+type StatusUpdate struct {
+	Status         string
+	TrackingNumber *string
+}
+
+// Validate checks the status against the six statuses and the tracking
+// number's length; errors are keyed "status", "trackingNumber".
+func (u StatusUpdate) Validate() error {
+	statuses := make([]any, len(OrderStatuses))
+	for i, s := range OrderStatuses {
+		statuses[i] = s
+	}
+	tracking := ""
+	if u.TrackingNumber != nil {
+		tracking = strings.TrimSpace(*u.TrackingNumber)
+	}
+	return validation.Errors{
+		"status": validation.Validate(u.Status, validation.Required,
+			validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
+		"trackingNumber": validation.Validate(tracking, validation.RuneLength(0, MaxTrackingNumberLen)),
+	}.Filter()
+}
+
+// UpdateOrderStatus changes an order's status and tracking number (admins).
+// The stock follows through the order record hook (OrderStockHook):
+// cancelling puts the ordered units back once; leaving Cancelled takes them
+// again, or fails with LineErrors when the stock no longer suffices. The
+// history gets the change through OrderHistoryHook.
+func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDetail, error) {
+	if err := in.Validate(); err != nil {
+		return nil, fieldErrors(err, nil)
+	}
+	var detail *OrderDetail
+	err := app.RunInTransaction(func(txApp core.App) error {
+		rec, err := findOrder(txApp, orderID)
+		if err != nil {
+			return err
+		}
+		changed := rec.GetString("status") != in.Status
+		rec.Set("status", in.Status)
+		if in.TrackingNumber != nil {
+			tracking := strings.TrimSpace(*in.TrackingNumber)
+			changed = changed || tracking != rec.GetString("trackingNumber")
+			rec.Set("trackingNumber", tracking)
+		}
+		if changed {
+			if err := txApp.Save(rec); err != nil {
+				return err
+			}
+		}
+		detail, err = orderDetail(txApp, rec)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return detail, nil
+}
+
+// CancelOwnOrder cancels one of the user's own orders while it is still
+// Created; it restocks exactly like an admin's cancel (OrderStockHook).
+// Someone else's order is ErrOrderNotFound, any other status
+// ErrNotCancellable.
+func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
+	var detail *OrderDetail
+	err := app.RunInTransaction(func(txApp core.App) error {
+		rec, err := findOrder(txApp, orderID)
+		if err != nil {
+			return err
+		}
+		if userID == "" || rec.GetString("user") != userID {
+			return ErrOrderNotFound
+		}
+		if rec.GetString("status") != StatusCreated {
+			return ErrNotCancellable
+		}
+		rec.Set("status", StatusCancelled)
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		detail, err = orderDetail(txApp, rec)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return detail, nil
+}
+
+// InvalidFieldsOf is fieldErrors for callers outside the package.
+func InvalidFieldsOf(err error) error { return fieldErrors(err, nil) }

@@ -1,0 +1,209 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// SettingsCollection holds the shop's one settings record (shipping rates,
+// home country, free-shipping threshold), editable in the dashboard.
+const SettingsCollection = "shop_settings"
+
+// Shipping method codes.
+const (
+	ShipStandard     = "standard"
+	ShipExpress      = "express"
+	ShipOvernight    = "overnight"
+	ShipIntlStandard = "intl_standard"
+	ShipIntlExpress  = "intl_express"
+)
+
+// Regions of shipping methods.
+const (
+	RegionDomestic      = "domestic"
+	RegionInternational = "international"
+)
+
+// methodSpec is the fixed part of a shipping method: its names, region,
+// delivery time and the settings field holding its rate.
+type methodSpec struct {
+	code, region, deliveryDays, field string
+	name                              Localized
+}
+
+// methodSpecs are the five methods of the contract, domestic first.
+var methodSpecs = []methodSpec{
+	{ShipStandard, RegionDomestic, "5-7", "standardCents", Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
+	{ShipExpress, RegionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
+	{ShipOvernight, RegionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
+	{ShipIntlStandard, RegionInternational, "10-15", "intlStandardCents", Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
+	{ShipIntlExpress, RegionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
+}
+
+// ShippingSettings are the shop's shipping rules. A zero threshold turns
+// free shipping off.
+type ShippingSettings struct {
+	HomeCountry           string
+	FreeShippingThreshold Amount
+	Rates                 map[string]Amount // by method code
+}
+
+// DefaultShippingSettings are the spec's figures: home United States,
+// free domestic standard from $500.00.
+func DefaultShippingSettings() ShippingSettings {
+	return ShippingSettings{HomeCountry: "US", FreeShippingThreshold: 50000, Rates: map[string]Amount{
+		ShipStandard: 999, ShipExpress: 1999, ShipOvernight: 2999, ShipIntlStandard: 4999, ShipIntlExpress: 7999,
+	}}
+}
+
+// Validate checks the settings: a home country, and every amount from 0 to
+// $1,000,000.00. Errors are keyed by the record's field names.
+func (s ShippingSettings) Validate() error {
+	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
+	errs := validation.Errors{
+		"homeCountry":                validation.Validate(strings.TrimSpace(s.HomeCountry), validation.Required, validation.RuneLength(1, 100)),
+		"freeShippingThresholdCents": validation.Validate(s.FreeShippingThreshold, amount...),
+	}
+	for _, m := range methodSpecs {
+		errs[m.field] = validation.Validate(s.Rates[m.code], amount...)
+	}
+	return errs.Filter()
+}
+
+// shippingSettingsOf reads the settings out of a settings record.
+func shippingSettingsOf(rec *core.Record) ShippingSettings {
+	s := ShippingSettings{
+		HomeCountry:           strings.TrimSpace(rec.GetString("homeCountry")),
+		FreeShippingThreshold: Amount(rec.GetInt("freeShippingThresholdCents")),
+		Rates:                 map[string]Amount{},
+	}
+	for _, m := range methodSpecs {
+		s.Rates[m.code] = Amount(rec.GetInt(m.field))
+	}
+	return s
+}
+
+// ValidateSettingsRecord is the settings' record hook rule, so the
+// dashboard cannot store a negative rate or an empty home country, nor a
+// second settings record (only the first would count).
+func ValidateSettingsRecord(app core.App, rec *core.Record) error {
+	if rec.IsNew() {
+		n, err := app.CountRecords(SettingsCollection)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return validation.Errors{"homeCountry": validation.NewError("validation_single_record",
+				"The shop has one settings record: edit it instead")}
+		}
+	}
+	return shippingSettingsOf(rec).Validate()
+}
+
+// LoadShippingSettings reads the shop's settings record (the first one);
+// without one the defaults apply.
+func LoadShippingSettings(app core.App) (ShippingSettings, error) {
+	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && len(recs) == 0) {
+		return DefaultShippingSettings(), nil
+	}
+	if err != nil {
+		return ShippingSettings{}, err
+	}
+	return shippingSettingsOf(recs[0]), nil
+}
+
+// countryAliases are names that mean the same country, lower-cased.
+var countryAliases = [][]string{
+	{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"},
+	{"gb", "uk", "u.k.", "united kingdom", "great britain", "england", "scotland", "wales"},
+	{"de", "deu", "germany", "deutschland"},
+	{"ca", "can", "canada"},
+	{"ru", "rus", "russia", "russian federation", "россия"},
+	{"cn", "chn", "china", "中国"},
+}
+
+// sameCountry reports whether two country texts name the same country:
+// equal ignoring case and spaces, or both in one alias group.
+func sameCountry(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	if a == "" || b == "" {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	for _, group := range countryAliases {
+		hasA, hasB := false, false
+		for _, n := range group {
+			hasA = hasA || n == a
+			hasB = hasB || n == b
+		}
+		if hasA && hasB {
+			return true
+		}
+	}
+	return false
+}
+
+// Region says whether an address in country is domestic or international.
+func (s ShippingSettings) Region(country string) string {
+	if sameCountry(country, s.HomeCountry) {
+		return RegionDomestic
+	}
+	return RegionInternational
+}
+
+// ShippingMethod is one way to ship, priced for an order.
+type ShippingMethod struct {
+	Code         string    `json:"code"`
+	Name         Localized `json:"name"`
+	Region       string    `json:"region"`
+	Amount       Amount    `json:"amount"`
+	DeliveryDays string    `json:"deliveryDays"`
+}
+
+// price is what method m costs for a subtotal: the rate, except domestic
+// standard at or above a non-zero threshold, which is free.
+func (s ShippingSettings) price(m methodSpec, subtotal Amount) Amount {
+	if m.code == ShipStandard && s.FreeShippingThreshold > 0 && subtotal >= s.FreeShippingThreshold {
+		return 0
+	}
+	return s.Rates[m.code]
+}
+
+// Methods lists the methods that fit an address in country, priced for
+// subtotal; with no country, all five.
+func (s ShippingSettings) Methods(country string, subtotal Amount) []ShippingMethod {
+	region := ""
+	if strings.TrimSpace(country) != "" {
+		region = s.Region(country)
+	}
+	out := []ShippingMethod{}
+	for _, m := range methodSpecs {
+		if region != "" && m.region != region {
+			continue
+		}
+		out = append(out, ShippingMethod{Code: m.code, Name: m.name, Region: m.region,
+			Amount: s.price(m, subtotal), DeliveryDays: m.deliveryDays})
+	}
+	return out
+}
+
+// Quote is what shipping by code costs to country for subtotal, or
+// InvalidFields{"shippingMethod"} when the method does not fit.
+func (s ShippingSettings) Quote(code, country string, subtotal Amount) (Amount, error) {
+	for _, m := range s.Methods(country, subtotal) {
+		if m.Code == code {
+			return m.Amount, nil
+		}
+	}
+	if strings.TrimSpace(code) == "" {
+		return 0, InvalidFields{"shippingMethod": "Please choose a shipping method"}
+	}
+	return 0, InvalidFields{"shippingMethod": "This shipping method is not available for the address"}
+}

@@ -1,0 +1,161 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/ozzo-validation/v4/is"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/mail"
+)
+
+// StockAlertsCollection holds the back-in-stock alerts.
+const StockAlertsCollection = "stock_alerts"
+
+// Statuses of a stock alert.
+const (
+	AlertOpen = "open"
+	AlertSent = "sent"
+)
+
+// ErrInStock: an alert for a product that can be bought now.
+var ErrInStock = errors.New("This product is in stock")
+
+// AlertInput is a request to be told when a product is back: the address
+// (the account's when signed in) and the language to write in.
+type AlertInput struct {
+	Email    string
+	Language string
+	UserID   string
+}
+
+// Validate checks the e-mail address; errors are keyed "email".
+func (in AlertInput) Validate() error {
+	return validation.Errors{
+		"email": validation.Validate(in.Email, validation.Required.Error("Please enter your e-mail address"),
+			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
+	}.Filter()
+}
+
+// SubscribeStockAlert records that in.Email waits for a sold-out product.
+// created is false when the same address already waits (one alert). An
+// unknown or inactive product is ErrProductNotFound; one in stock ErrInStock.
+func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created bool, err error) {
+	in.Email = NormalizeEmail(in.Email)
+	if err := in.Validate(); err != nil {
+		return false, fieldErrors(err, nil)
+	}
+	if !IsLanguage(in.Language) {
+		in.Language = "en"
+	}
+	err = app.RunInTransaction(func(txApp core.App) error {
+		product, err := txApp.FindRecordById(ProductsCollection, productID)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && !product.GetBool("isActive")) {
+			return ErrProductNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if product.GetInt("stockQuantity") > 0 {
+			return ErrInStock
+		}
+		n, err := txApp.CountRecords(StockAlertsCollection, dbx.HashExp{"product": productID, "email": in.Email, "status": AlertOpen})
+		if err != nil || n > 0 {
+			return err
+		}
+		col, err := txApp.FindCachedCollectionByNameOrId(StockAlertsCollection)
+		if err != nil {
+			return err
+		}
+		rec := core.NewRecord(col)
+		rec.Set("product", productID)
+		rec.Set("email", in.Email)
+		rec.Set("language", in.Language)
+		rec.Set("user", in.UserID)
+		rec.Set("status", AlertOpen)
+		created = true
+		return txApp.Save(rec)
+	})
+	return created, err
+}
+
+// NotifyBackInStock queues one back-in-stock e-mail per open alert of an
+// active product through the outbox and closes the alerts, in txApp's
+// transaction. Call it whenever the product's stock went from 0 to more.
+func NotifyBackInStock(txApp core.App, productID string) error {
+	product, err := txApp.FindRecordById(ProductsCollection, productID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil || !product.GetBool("isActive") {
+		return err
+	}
+	alerts, err := txApp.FindAllRecords(StockAlertsCollection, dbx.HashExp{"product": productID, "status": AlertOpen})
+	if err != nil || len(alerts) == 0 {
+		return err
+	}
+	info := mail.ProductFromRecord(product)
+	now := time.Now().UTC()
+	for _, a := range alerts {
+		if err := mail.QueueBackInStock(txApp, a.GetString("email"), a.GetString("language"), info); err != nil {
+			return err
+		}
+		a.Set("status", AlertSent)
+		a.Set("notifiedAt", now)
+		if err := txApp.Save(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ProductRestockHook is the products OnRecordUpdate hook: when a save
+// (the admin form, the dashboard, Go code) takes the stock from 0 to more,
+// the waiting shoppers are told in the save's transaction. Stock moved by
+// raw SQL (a cancelled order's restock) calls NotifyBackInStock itself.
+func ProductRestockHook(e *core.RecordEvent) error {
+	originalApp := e.App
+	defer func() { e.App = originalApp }()
+	return e.App.RunInTransaction(func(txApp core.App) error {
+		e.App = txApp
+		stored, _, err := currentStock(txApp, e.Record.Id)
+		if err != nil {
+			return err
+		}
+		if err := e.Next(); err != nil {
+			return err
+		}
+		if stored <= 0 && e.Record.GetInt("stockQuantity") > 0 {
+			return NotifyBackInStock(txApp, e.Record.Id)
+		}
+		return nil
+	})
+}
+
+// WaitingAlerts counts the open alerts of each of the products (admins see
+// how many shoppers wait).
+func WaitingAlerts(app core.App, productIDs []string) (map[string]int, error) {
+	out := make(map[string]int, len(productIDs))
+	if len(productIDs) == 0 {
+		return out, nil
+	}
+	ids := make([]any, len(productIDs))
+	for i, id := range productIDs {
+		ids[i] = id
+	}
+	var rows []struct {
+		Product string `db:"product"`
+		N       int    `db:"n"`
+	}
+	err := app.DB().Select("product", "COUNT(*) AS n").From(StockAlertsCollection).
+		Where(dbx.HashExp{"status": AlertOpen}).AndWhere(dbx.In("product", ids...)).
+		GroupBy("product").All(&rows)
+	for _, r := range rows {
+		out[r.Product] = r.N
+	}
+	return out, err
+}
