@@ -151,11 +151,17 @@ async function backFromLink({ newContext, evidence, products }) {
   await page.goto(`/products/${p.id}`);
   await visible(main(page).getByRole('heading', { level: 1, name: p.name }), 'the product opened by its link');
   if (p.stockQuantity === 0) {
-    const beside = main(page).getByTestId('out-of-stock');
-    await visible(beside, 'Out of Stock beside the price');
-    const badge = await beside.boundingBox();
-    const price = await beside.locator('xpath=preceding-sibling::p').boundingBox();
-    assert.ok(price && badge && Math.abs(badge.y + badge.height / 2 - (price.y + price.height / 2)) < price.height, 'Out of Stock stands beside the price');
+    // Measured in the app's page (the server's first screen is replaced when the app mounts).
+    await until(
+      () =>
+        page.evaluate(() => {
+          const badge = [...document.querySelectorAll('[data-testid="out-of-stock"]')].find((b) => !b.closest('.first-screen'));
+          const price = badge?.previousElementSibling?.getBoundingClientRect();
+          const r = badge?.getBoundingClientRect();
+          return !!(r && price && r.width > 0 && Math.abs(r.y + r.height / 2 - (price.y + price.height / 2)) < price.height && r.left > price.right);
+        }),
+      'Out of Stock stands beside the price',
+    );
   }
   await evidence.screens(page, 'j10-product-from-link', { only: 'phone' });
   await main(page).getByRole('button', { name: 'Back' }).click();
