@@ -46,7 +46,7 @@ test: test-go test-app test-e2e
 
 test-go:
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 test-app: app-deps
 	cd app && $(NPM) run lint
@@ -58,9 +58,10 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 
 e2e-deps: e2e/node_modules/.package-lock.json
 
+# Journey 11 needs a real SMTP server: Mailpit, pinned, installed by go install.
 test-e2e: build e2e-deps
-	@CHROMIUM_PATH="$$(scripts/ensure-chromium.sh)" && \
-	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
+	@CHROMIUM_PATH="$$(scripts/ensure-chromium.sh)" && MAILPIT_PATH="$$(GO=$(GO) scripts/ensure-mailpit.sh)" && \
+	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
 
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

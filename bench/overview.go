@@ -37,7 +37,7 @@ var overviewOrderStatuses = []string{"Delivered", "Delivered", "Delivered", "Del
 // shop runs, with literal bounds).
 const (
 	sqlOverviewDays = "SELECT substr(created, 1, 10) AS day, COALESCE(SUM(totalCents), 0), COUNT(*) FROM orders WHERE created >= '2026-01-01 00:00:00.000Z' AND created < '2026-02-01 00:00:00.000Z' AND status != 'Cancelled' GROUP BY day"
-	sqlOverviewTop  = "SELECT oi.productId, SUM(oi.quantity) AS units, SUM(oi.totalCents) AS revenue, MAX(oi.rowid) FROM orders o JOIN order_items oi ON oi.orderRef = o.id WHERE o.created >= '2026-01-01 00:00:00.000Z' AND o.created < '2026-02-01 00:00:00.000Z' AND o.status != 'Cancelled' GROUP BY oi.productId ORDER BY units DESC LIMIT 5"
+	sqlOverviewTop  = "SELECT productId, SUM(quantity) AS units, SUM(totalCents) AS revenue, MAX(rowid) FROM order_items WHERE orderRef IN (SELECT id FROM orders WHERE created >= '2026-01-01 00:00:00.000Z' AND created < '2026-02-01 00:00:00.000Z' AND status != 'Cancelled') GROUP BY productId ORDER BY units DESC LIMIT 5"
 	sqlOverviewStat = "SELECT status, COUNT(*) FROM orders GROUP BY status"
 )
 

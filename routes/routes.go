@@ -38,6 +38,7 @@ func Register(app core.App, site fs.FS) {
 		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)
+		registerAdminEmails(se)
 		registerAdminOverview(se)
 		registerSPA(se, site)
 		return se.Next()

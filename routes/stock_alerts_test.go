@@ -88,12 +88,14 @@ func TestStockAlertSubscribe(t *testing.T) {
 }
 
 func TestStockAlertRateLimited(t *testing.T) {
-	h := testapp.NewHarness(t)
-	h.App.Settings().RateLimits.Enabled = true
-	out := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 0})
+	// Turned on before the server starts: the mail worker reads the settings from then on.
+	app := testapp.NewMigrated(t)
+	app.Settings().RateLimits.Enabled = true
+	c := testapp.Client{T: t, Handler: testapp.Server(t, app)}
+	out := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 0})
 	limited := false
 	for i := 0; i < 15 && !limited; i++ {
-		limited = h.Client.Do("POST", alertURL(out.Id), map[string]any{"email": "fan@example.com"}).Status == http.StatusTooManyRequests
+		limited = c.Do("POST", alertURL(out.Id), map[string]any{"email": "fan@example.com"}).Status == http.StatusTooManyRequests
 	}
 	if !limited {
 		t.Fatal("15 alerts a minute from one address were all accepted")

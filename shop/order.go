@@ -549,7 +549,11 @@ func findOrder(app core.App, orderID string) (*core.Record, error) {
 
 // orderItems reads the line snapshots of an order.
 func orderItems(app core.App, orderID string) ([]*core.Record, error) {
-	return app.FindAllRecords(OrderItemsCollection, dbx.HashExp{"orderRef": orderID})
+	// In the order they were written (the cart's order); without ORDER BY
+	// SQLite may follow whichever index it picks.
+	recs := []*core.Record{}
+	err := app.RecordQuery(OrderItemsCollection).Where(dbx.HashExp{"orderRef": orderID}).OrderBy("rowid ASC").All(&recs)
+	return recs, err
 }
 
 // orderDetail reads an order's lines and builds its detail.

@@ -20,20 +20,24 @@ type topRow struct {
 }
 
 // topProducts ranks the products by units sold in non-cancelled orders
-// placed in [from, to), then by revenue. The grouping reads only indexes
-// (orders by date, lines by order); the names come afterwards for the few
-// winners: the product's current name, or the latest line's snapshot when
-// the product was deleted.
+// placed in [from, to), then by revenue. The grouping reads only indexes:
+// the period's order ids come from the date index, and SQLite looks their
+// lines up in sorted order (IN), which keeps the look-ups close together
+// (a join probed them in date order, all over the index: about 2-3x
+// slower at 100k orders). The names come afterwards for the few winners:
+// the product's current name, or the latest line's snapshot when the
+// product was deleted.
 func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 	var rows []topRow
 	err := app.DB().NewQuery(`
 		SELECT t.id AS id, t.units AS units, t.revenue AS revenue,
 		       COALESCE(p.nameLocalized, '') AS current, COALESCE(li.productName, '') AS snapshot
 		FROM (
-			SELECT oi.productId AS id, SUM(oi.quantity) AS units, SUM(oi.totalCents) AS revenue, MAX(oi.rowid) AS lastLine
-			FROM orders o JOIN order_items oi ON oi.orderRef = o.id
-			WHERE o.created >= {:from} AND o.created < {:to} AND o.status != {:cancelled}
-			GROUP BY oi.productId
+			SELECT productId AS id, SUM(quantity) AS units, SUM(totalCents) AS revenue, MAX(rowid) AS lastLine
+			FROM order_items
+			WHERE orderRef IN (
+				SELECT id FROM orders WHERE created >= {:from} AND created < {:to} AND status != {:cancelled})
+			GROUP BY productId
 			ORDER BY units DESC, revenue DESC, id
 			LIMIT {:limit}
 		) t

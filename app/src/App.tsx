@@ -11,6 +11,8 @@ export const ProductPage = lazyWithPreload(() => import('./features/catalog/Prod
 const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
@@ -44,6 +46,8 @@ export function AppRoutes() {
         />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route
           path="/profile"
           element={

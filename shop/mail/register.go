@@ -9,6 +9,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// workerKey keeps the app's worker in its store, so a resend can wake it.
+const workerKey = "stageshop.mailWorker"
+
 // pocketBaseDefaultURL is the application URL of a fresh PocketBase.
 const pocketBaseDefaultURL = "http://localhost:8090"
 
@@ -22,9 +25,18 @@ func Register(app core.App) {
 	var cancel context.CancelFunc = func() {}
 	done := make(chan struct{})
 	close(done) // until a worker runs, there is nothing to wait for
+	if w != nil {
+		app.Store().Set(workerKey, w)
+	}
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
 		if w != nil {
 			w.Wake() // after the commit: the change that queued it is final
+		}
+		return e.Next()
+	})
+	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
+		if w != nil {
+			w.Wake() // SMTP may just have been configured
 		}
 		return e.Next()
 	})
@@ -69,8 +81,9 @@ func defaultPublicURL(se *core.ServeEvent) {
 	if host == "" || host == "0.0.0.0" || host == "::" {
 		host = "localhost"
 	}
+	// PocketBase sets a TLS config on every server; only --https serves on 443.
 	scheme := "http://"
-	if se.Server.TLSConfig != nil {
+	if port == "443" || port == "https" {
 		scheme = "https://"
 	}
 	meta.AppURL = scheme + net.JoinHostPort(host, port)

@@ -157,6 +157,14 @@ export interface ShippingMethods {
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/** An admin's reply to a contact request, e-mailed to the visitor. */
+export interface ContactReply {
+  id?: string;
+  message: string;
+  adminName: string;
+  createdAt: string;
+}
+
 export interface ContactRequest {
   id: string;
   name: string;
@@ -167,4 +175,5 @@ export interface ContactRequest {
   adminNotes?: string;
   createdAt: string;
   updatedAt?: string;
+  replies?: ContactReply[];
 }

@@ -72,6 +72,9 @@ export default function LoginPage() {
               onChange={setPassword}
               disabled={busy}
             />
+            <Text size="2" align="right">
+              <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+            </Text>
             <Button type="submit" size="3" loading={busy}>
               {t('login.submit')}
             </Button>

@@ -1,9 +1,10 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, PersonIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, PersonIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ContactRequestsView } from './contact/ContactRequestsView';
 import { CustomersView } from './customers/CustomersView';
+import { EmailsView } from './emails/EmailsView';
 import { OverviewView } from './overview/OverviewView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
@@ -16,6 +17,7 @@ const VIEWS = [
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
+  { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
 ] as const;
 
 /** Side navigation (a row of tabs on phones) for the views; each view has its own path. */
@@ -58,6 +60,7 @@ export default function AdminPage() {
             <Route path="contact-requests" element={<ContactRequestsView />} />
             <Route path="overview" element={<OverviewView />} />
             <Route path="customers" element={<CustomersView />} />
+            <Route path="emails" element={<EmailsView />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </Box>

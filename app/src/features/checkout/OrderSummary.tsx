@@ -1,4 +1,5 @@
 import { Box, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes';
+import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
@@ -85,10 +86,13 @@ export function OrderSummary(props: Props) {
     <Card size="1" asChild>
       <details data-testid="order-summary" className="checkout-summary">
         <summary>
-          <Text weight="bold">{t('summary.title')}</Text>
-          <Text weight="bold" style={{ float: 'right' }}>
-            {formatPrice(props.total)}
-          </Text>
+          <Flex justify="between" align="center" gap="2">
+            <Flex align="center" gap="1">
+              <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
+              <Text weight="bold">{t('summary.title')}</Text>
+            </Flex>
+            <Text weight="bold">{formatPrice(props.total)}</Text>
+          </Flex>
         </summary>
         <Box pt="3">
           <Lines {...props} />

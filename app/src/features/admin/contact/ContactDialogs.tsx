@@ -3,6 +3,7 @@ import { Box, Button, DataList, Dialog, Flex, Select, Text, TextArea } from '@ra
 import { useTranslation } from 'react-i18next';
 import { CONTACT_STATUSES, type ContactRequest } from '../../../api/types';
 import { formatDate } from '../../../lib/format';
+import { ContactReplies } from './ContactReplies';
 import { ContactStatusBadge } from './ContactStatusBadge';
 
 /** The whole request: sender, subject, message, status and the admin's notes. */
@@ -64,6 +65,7 @@ export function ContactDetailDialog({
                 {request.adminNotes || t('contact.noNotes')}
               </Text>
             </Box>
+            <ContactReplies key={request.id} request={request} />
           </Flex>
         )}
         <Flex justify="end" gap="3" mt="4">

@@ -38,11 +38,19 @@ export function ContactRequestsView() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [openDialog, setOpenDialog] = useState<DialogState>(null);
 
   const stats = useQuery(contactStatsQuery());
   const list = useQuery(contactRequestsQuery(filters));
   const requests = list.data?.requests ?? [];
+  // The admins' e-mail about a new request links here with ?request=<id>: it opens that request.
+  const linked = params.get('request');
+  const linkedRequest = linked ? requests.find((r) => r.id === linked) : undefined;
+  const dialog: DialogState = openDialog ?? (linkedRequest ? { kind: 'view', request: linkedRequest } : null);
+  const setDialog = (next: DialogState) => {
+    setOpenDialog(next);
+    if (linked) setParams((prev) => Object.fromEntries([...prev].filter(([k]) => k !== 'request')), { replace: true });
+  };
   const totalCount = list.data?.pagination?.totalCount ?? requests.length;
 
   const setFilters = (patch: Partial<typeof filters>) =>

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useFleetingState } from '../../components/useFleetingState';
+import { errorText } from '../../i18n/errors';
+import { isEmail } from '../../lib/validation';
+import { useForgotPassword } from './passwordReset';
+
+/** /forgot-password: asks for the e-mail; the answer never tells whether an account exists. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('account');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useFleetingState<string>();
+  const forgot = useForgotPassword();
+  useDocumentTitle(t('passwordReset.forgotTitle'));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!isEmail(email)) {
+      setError(t('passwordReset.errors.invalidEmail'));
+      return;
+    }
+    setError(null);
+    forgot.mutate(email, { onError: (err) => setError(errorText(t, err, 'account:passwordReset.errors.failed')) });
+  }
+
+  return (
+    <Container size="1" px="4" py="7">
+      <Card size="3">
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="4">
+            <Heading as="h1" size="6">
+              {t('passwordReset.forgotTitle')}
+            </Heading>
+            {forgot.isSuccess ? (
+              <Callout.Root color="green" role="status">
+                <Callout.Icon>
+                  <CheckCircledIcon />
+                </Callout.Icon>
+                <Callout.Text>{t('passwordReset.sent')}</Callout.Text>
+              </Callout.Root>
+            ) : (
+              <>
+                <Text size="2" color="gray">
+                  {t('passwordReset.forgotIntro')}
+                </Text>
+                {error && (
+                  <Callout.Root color="red" role="alert">
+                    <Callout.Icon>
+                      <ExclamationTriangleIcon />
+                    </Callout.Icon>
+                    <Callout.Text>{error}</Callout.Text>
+                  </Callout.Root>
+                )}
+                <FormField
+                  label={t('fields.email')}
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={setEmail}
+                  disabled={forgot.isPending}
+                  required
+                />
+                <Button type="submit" size="3" loading={forgot.isPending}>
+                  {t('passwordReset.send')}
+                </Button>
+              </>
+            )}
+            <Text size="2" align="center">
+              <Link to="/login">{t('passwordReset.backToLogin')}</Link>
+            </Text>
+          </Flex>
+        </form>
+      </Card>
+    </Container>
+  );
+}

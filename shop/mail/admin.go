@@ -1,0 +1,143 @@
+package mail
+
+import (
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Page sizes of the admin's e-mail list.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// ErrNotFound: no e-mail with that id.
+var ErrNotFound = errors.New("e-mail not found")
+
+// Summary is an e-mail in the admin's list.
+type Summary struct {
+	ID        string `json:"id"`
+	To        string `json:"to"`
+	Subject   string `json:"subject"`
+	Kind      string `json:"kind"`
+	Language  string `json:"language"`
+	Status    string `json:"status"`
+	Attempts  int    `json:"attempts"`
+	LastError string `json:"lastError"`
+	CreatedAt string `json:"createdAt"`
+	SentAt    string `json:"sentAt"`
+}
+
+// Email is one e-mail with its rendered parts.
+type Email struct {
+	Summary
+	HTML string `json:"html"`
+	Text string `json:"text"`
+}
+
+// Pagination describes one page of a list.
+type Pagination struct {
+	Page       int `json:"page"`
+	PageSize   int `json:"pageSize"`
+	TotalCount int `json:"totalCount"`
+	TotalPages int `json:"totalPages"`
+}
+
+// Page is one page of the outbox, newest first.
+type Page struct {
+	Emails     []Summary  `json:"emails"`
+	Pagination Pagination `json:"pagination"`
+}
+
+// IsStatus reports whether s is one of the outbox's statuses.
+func IsStatus(s string) bool {
+	return s == StatusQueued || s == StatusSent || s == StatusFailed
+}
+
+// stamp formats a stored date as RFC 3339 UTC ("" when unset).
+func stamp(d types.DateTime) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.Time().UTC().Format(time.RFC3339)
+}
+
+func summaryOf(r *core.Record) Summary {
+	return Summary{ID: r.Id, To: r.GetString("to"), Subject: r.GetString("subject"), Kind: r.GetString("kind"),
+		Language: r.GetString("language"), Status: r.GetString("status"), Attempts: r.GetInt("attempts"),
+		LastError: r.GetString("lastError"), CreatedAt: stamp(r.GetDateTime("created")), SentAt: stamp(r.GetDateTime("sentAt"))}
+}
+
+// List returns one page of the outbox, newest first, optionally only the
+// e-mails with status. The caller has checked page >= 1, 1 <= pageSize <=
+// MaxPageSize and the status.
+func List(app core.App, page, pageSize int, status string) (*Page, error) {
+	var where dbx.Expression = dbx.NewExp("1=1")
+	if status != "" {
+		where = dbx.HashExp{"status": status}
+	}
+	var total int
+	if err := app.DB().Select("COUNT(*)").From(Collection).Where(where).Row(&total); err != nil {
+		return nil, err
+	}
+	out := &Page{Emails: []Summary{}, Pagination: Pagination{Page: page, PageSize: pageSize, TotalCount: total,
+		TotalPages: (total + pageSize - 1) / pageSize}}
+	recs := []*core.Record{}
+	err := app.RecordQuery(Collection).
+		Select("id", "to", "subject", "kind", "language", "status", "attempts", "lastError", "created", "sentAt").
+		Where(where).OrderBy("created DESC", "rowid DESC").
+		Limit(int64(pageSize)).Offset(int64(page-1) * int64(pageSize)).All(&recs)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		out.Emails = append(out.Emails, summaryOf(r))
+	}
+	return out, nil
+}
+
+// Get returns one e-mail with its HTML and text.
+func Get(app core.App, id string) (*Email, error) {
+	r, err := find(app, id)
+	if err != nil {
+		return nil, err
+	}
+	return &Email{Summary: summaryOf(r), HTML: r.GetString("html"), Text: r.GetString("text")}, nil
+}
+
+// Resend queues an e-mail again (sent, failed or still queued), due now,
+// with a fresh count of attempts, and returns it.
+func Resend(app core.App, id string) (*Email, error) {
+	r, err := find(app, id)
+	if err != nil {
+		return nil, err
+	}
+	r.Set("status", StatusQueued)
+	r.Set("attempts", 0)
+	r.Set("nextAttemptAt", "")
+	r.Set("claimedBy", "")
+	r.Set("claimedUntil", "")
+	if err := app.SaveNoValidate(r); err != nil {
+		return nil, err
+	}
+	if w, ok := app.Store().Get(workerKey).(*Worker); ok {
+		w.Wake()
+	}
+	return &Email{Summary: summaryOf(r), HTML: r.GetString("html"), Text: r.GetString("text")}, nil
+}
+
+func find(app core.App, id string) (*core.Record, error) {
+	if id == "" {
+		return nil, ErrNotFound
+	}
+	r, err := app.FindRecordById(Collection, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return r, err
+}
