@@ -73,7 +73,9 @@ export default function LoginPage() {
               disabled={busy}
             />
             <Text size="2" align="right">
-              <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+              <ThemeLink asChild underline="always">
+                <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+              </ThemeLink>
             </Text>
             <Button type="submit" size="3" loading={busy}>
               {t('login.submit')}
