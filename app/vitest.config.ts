@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
     restoreMocks: true,
-    // userEvent typing in jsdom is slow on a 2-core machine
-    testTimeout: 20_000,
+    // userEvent typing in jsdom is slow on a 2-core machine, slower still
+    // when it is busy (a form test took 20 s while other builds ran)
+    testTimeout: 60_000,
   },
 });

@@ -67,13 +67,10 @@ func TestEmailChange(t *testing.T) {
 // login: probing addresses or guessing passwords with a stolen token stops
 // after ten tries a minute.
 func TestProfileUpdateRateLimited(t *testing.T) {
-	h := newAuthHarness(t)
+	h := newLimitedHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	s := login(t, c, "ada@example.com", testPassword)
-	if err := h.App.ReloadSettings(); err != nil { // the migrations' limits
-		t.Fatal(err)
-	}
 	body := map[string]any{"firstName": "Ada", "lastName": "L", "email": "x@example.com", "currentPassword": "Wrong1234"}
 	for i := 0; i < 10; i++ {
 		wantError(t, c.Do("PUT", "/api/auth/profile", body, testapp.Auth(s.Token)...), http.StatusBadRequest, "validation_failed")

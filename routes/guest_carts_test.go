@@ -21,11 +21,8 @@ func strongSession(i int) string {
 // One IP makes at most the rule's number of new guest carts per window;
 // carts it has keep working, and signed-in shoppers are not counted.
 func TestNewGuestCartsLimitedPerIP(t *testing.T) {
-	h := testapp.NewHarness(t)
+	h := newLimitedHarness(t)
 	c := h.Client
-	if err := h.App.ReloadSettings(); err != nil { // the migrations' limits
-		t.Fatal(err)
-	}
 	rule, ok := h.App.Settings().RateLimits.FindRateLimitRule([]string{routes.NewGuestCartRule})
 	if !ok || rule.MaxRequests != 30 || rule.Duration != 3600 {
 		t.Fatalf("rule %+v %v, want 30 an hour", rule, ok)

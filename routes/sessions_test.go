@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/crypto/bcrypt"
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
@@ -23,6 +24,26 @@ func pastGrace(t *testing.T, app core.App, raw string) {
 	if err := app.Save(rec); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// newLimitedHarness is newAuthHarness with the migrations' rate limits on.
+// The settings change before the server starts: later, the mail worker
+// reads the settings concurrently.
+func newLimitedHarness(t *testing.T) testapp.Harness {
+	t.Helper()
+	app := testapp.NewMigrated(t)
+	if err := app.ReloadSettings(); err != nil { // undo testapp's in-memory switch
+		t.Fatal(err)
+	}
+	users, err := app.FindCollectionByNameOrId("users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	users.Fields.GetByName("password").(*core.PasswordField).Cost = bcrypt.MinCost
+	if err := app.Save(users); err != nil {
+		t.Fatal(err)
+	}
+	return testapp.Harness{App: app, Client: testapp.Client{T: t, Handler: testapp.Server(t, app)}}
 }
 
 func profileStatus(c testapp.Client, token string) int {

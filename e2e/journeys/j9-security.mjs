@@ -75,7 +75,16 @@ export default {
     log(`waiting ${wait} ms for the access token to expire`);
     await tabA.waitForTimeout(Math.max(0, wait));
     refreshes.length = 0;
-    await Promise.all([tabA.reload(), tabB.reload()]);
+    // Tab B asks while tab A's refresh is still on its way (held back 1.5 s):
+    // B must wait for it and use A's new token, not spend the refresh token too.
+    await ctx.context.route('**/api/auth/refresh', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const aRefreshing = tabA.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/refresh');
+    await tabA.reload();
+    await aRefreshing;
+    await tabB.reload();
     for (const tab of [tabA, tabB]) {
       await visible(main(tab).getByRole('heading', { name: 'My Profile' }), 'both tabs still signed in after the expiry');
       assert.equal(new URL(tab.url()).pathname, '/profile', 'no tab was sent to /login');
