@@ -11,13 +11,36 @@ find_chromium() {
   return 1
 }
 
-if path=$(find_chromium); then echo "$path"; exit 0; fi
+# Chinese text in the journeys' screenshots needs a CJK font (Debian's
+# fonts-noto-cjk); without one Chromium draws empty boxes. Installed when run
+# as root, like Chromium; otherwise a warning says what to install.
+has_cjk_font() {
+  if command -v fc-list >/dev/null 2>&1; then
+    [ -n "$(fc-list :lang=zh family 2>/dev/null | head -n 1)" ]
+  else
+    dpkg -s fonts-noto-cjk >/dev/null 2>&1
+  fi
+}
+
+ensure_cjk_font() {
+  has_cjk_font && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "No CJK font found: installing Debian's fonts-noto-cjk package..." >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    apt-get install -y -qq fonts-noto-cjk >&2
+  else
+    echo "WARNING: no CJK font: Chinese text in screenshots shows as boxes (apt-get install fonts-noto-cjk)." >&2
+  fi
+}
+
+if path=$(find_chromium); then ensure_cjk_font; echo "$path"; exit 0; fi
 
 if [ "$(id -u)" -eq 0 ]; then
   echo "No Chromium found: installing Debian's chromium package..." >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
-  apt-get install -y -qq chromium >&2
+  apt-get install -y -qq chromium fonts-noto-cjk >&2
   if path=$(find_chromium); then echo "$path"; exit 0; fi
 fi
 

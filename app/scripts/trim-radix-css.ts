@@ -17,7 +17,6 @@ export const UNUSED_RADIX_COMPONENTS = [
   'HoverCard',
   'Inset',
   'Kbd',
-  'Link',
   'Quote',
   'RadioCards',
   'RadioGroup',
@@ -26,7 +25,6 @@ export const UNUSED_RADIX_COMPONENTS = [
   'SegmentedControl',
   'Skeleton',
   'Slider',
-  'Strong',
   'TabNav',
   'ThemePanel',
 ];

@@ -3,6 +3,8 @@ package firstscreen
 import (
 	"strings"
 	"testing"
+
+	"stageshop/shop"
 )
 
 // Prices read as the app's formatPrice writes them.
@@ -79,5 +81,27 @@ func TestURLs(t *testing.T) {
 	}
 	if !strings.Contains(encodeURIComponent("é/?"), "%C3%A9%2F%3F") {
 		t.Error("encodeURIComponent")
+	}
+}
+
+// An out-of-stock product says so beside its price, as the app's product page
+// does (issue 16); one in stock shows the price alone.
+func TestRenderProductOutOfStockBesidePrice(t *testing.T) {
+	tx := &Texts{byLang: map[string]map[string]string{
+		"en": {"shop:outOfStock": "Out of Stock"}, "ru": {}, "zh": {},
+	}}
+	beside := `<p class="rt-Text rt-r-size-7 rt-r-weight-bold">$12.50</p><span data-accent-color="red" data-testid="out-of-stock"`
+	for _, c := range []struct {
+		stock int64
+		want  bool
+	}{{0, true}, {3, false}} {
+		p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: c.stock}
+		html, err := tx.RenderProduct("en", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(html), beside); got != c.want {
+			t.Errorf("stock %d: out of stock beside the price = %v, want %v", c.stock, got, c.want)
+		}
 	}
 }

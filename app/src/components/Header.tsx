@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { CartPopover } from '../features/cart/CartPopover';
+import { forgetShopState } from '../features/catalog/homeState';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserAvatar } from './UserAvatar';
 
@@ -16,12 +17,13 @@ export interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  onClick?: () => void;
 }
 
 function useNavItems(): NavItem[] {
   const { t } = useTranslation('common');
   const { isAuthenticated, isAdmin } = useAuth();
-  const items: NavItem[] = [{ to: '/', label: t('nav.products'), end: true }];
+  const items: NavItem[] = [{ to: '/', label: t('nav.products'), end: true, onClick: forgetShopState }];
   if (isAdmin) items.push({ to: '/admin', label: t('nav.admin') });
   if (isAuthenticated) {
     items.push({ to: '/profile', label: t('nav.profile') });
@@ -57,7 +59,7 @@ function useHideOnScroll(): boolean {
 function Brand() {
   const { t } = useTranslation('common');
   return (
-    <Link to="/" className="brand" aria-label={t('brand.home')}>
+    <Link to="/" className="brand" aria-label={t('brand.home')} onClick={forgetShopState}>
       <img src="/favicon.svg" alt="" width={28} height={28} />
       <span>StageShop</span>
     </Link>
@@ -91,7 +93,7 @@ export function Header() {
               <ul className="plain-list">
                 {items.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className="nav-link">
+                    <NavLink to={item.to} end={item.end} className="nav-link" onClick={item.onClick}>
                       {item.label}
                     </NavLink>
                   </li>

@@ -46,7 +46,10 @@ export default function MobileDrawer({ items, open, onOpenChange }: { items: Nav
             <ul className="plain-list">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className="drawer-link" onClick={() => setOpen(false)}>
+                  <NavLink to={item.to} end={item.end} className="drawer-link" onClick={() => {
+                      item.onClick?.();
+                      setOpen(false);
+                    }}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
@@ -12,11 +13,13 @@ import { isAdminUser } from '../../lib/user';
 
 export default function LoginPage() {
   const { t } = useTranslation('account');
-  const { login } = useAuth();
+  const { login, status, isAdmin } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: Partial<Location> } | null)?.from;
-  const [email, setEmail] = useState('');
+  const state = location.state as { from?: Partial<Location>; email?: string } | null;
+  const from = state?.from;
+  // Just registered: the new account's e-mail is filled in.
+  const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useFleetingState<string>();
   const [busy, setBusy] = useState(false);
@@ -39,6 +42,10 @@ export default function LoginPage() {
       setBusy(false);
     }
   }
+
+  // Already signed in (not by this form, which sends the user on itself): nothing to do here.
+  if (status === 'loading' && !busy) return <FullPageSpinner />;
+  if (status === 'authenticated' && !busy) return <Navigate to={isAdmin ? '/admin' : '/'} replace />;
 
   return (
     <Container size="1" px="4" py="7">
@@ -66,16 +73,20 @@ export default function LoginPage() {
               disabled={busy}
             />
             <Text size="2" align="right">
-              <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+              <ThemeLink asChild underline="always">
+                <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+              </ThemeLink>
             </Text>
             <Button type="submit" size="3" loading={busy}>
               {t('login.submit')}
             </Button>
             <Text size="2" align="center">
               {t('login.noAccount')}{' '}
-              <Link to="/register" state={location.state}>
-                {t('login.registerLink')}
-              </Link>
+              <ThemeLink asChild underline="always">
+                <Link to="/register" state={from ? { from } : null}>
+                  {t('login.registerLink')}
+                </Link>
+              </ThemeLink>
             </Text>
           </Flex>
         </form>

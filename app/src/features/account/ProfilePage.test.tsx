@@ -119,6 +119,8 @@ describe('ProfilePage', () => {
     });
     expect(localStorage.getItem('authToken')).toBe('t2');
     expect(localStorage.getItem('refreshToken')).toBe('r2');
+    // The field shows the address as saved, not as typed.
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('new@example.com');
   });
 
   it('asks for the current password when only the e-mail changes', async () => {

@@ -63,7 +63,7 @@ function ProfileScreen({ user }: { user: User }) {
     try {
       const res = await api.put<ProfileResponse>('/auth/profile', profilePayload(form, showPassword, changingEmail));
       setUser(res.user, { token: res.token, refreshToken: res.refreshToken });
-      setForm((f) => ({ ...f, currentPassword: '', newPassword: '', confirmPassword: '' }));
+      setForm((f) => ({ ...f, email: res.user.email ?? f.email, currentPassword: '', newPassword: '', confirmPassword: '' }));
       setNotice({ kind: 'success', text: t('profile.updated') });
     } catch (err) {
       if (isApiError(err) && err.errors) setFieldErrors(err.errors);
@@ -74,7 +74,7 @@ function ProfileScreen({ user }: { user: User }) {
   }
 
   return (
-    <Container size="3" px={{ initial: '3', sm: '5' }} py="5">
+    <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
       <Heading as="h1" size="7" mb="4">
         {t('profile.title')}
       </Heading>

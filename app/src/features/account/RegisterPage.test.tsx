@@ -77,4 +77,31 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
   });
+
+  it('checks the e-mail format and the password rule on step 1, on their fields', async () => {
+    const { calls } = mockFetch({});
+    renderApp(<RegisterPage />, { route: '/register', path: '/register' });
+    await fillAccount('not-an-email', 'secret12', 'secret12');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid e-mail address');
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(/uppercase letter, a lowercase letter and a number/);
+    expect(screen.queryByLabelText(/^First Name/)).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('marks a server field error on the step that has the field and takes the user there', async () => {
+    mockFetch({
+      'POST /api/auth/register': { status: 409, body: { status: 409, code: 'email_taken', message: 'Email already registered' } },
+    });
+    renderApp(<RegisterPage />, { route: '/register', path: '/register' });
+    await fillAccount('a@b.co', 'Secret1', 'Secret1');
+    await userEvent.type(screen.getByLabelText(/^First Name/), 'A');
+    await userEvent.type(screen.getByLabelText(/^Last Name/), 'B');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const email = await screen.findByLabelText(/^Email/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('An account with this email already exists.');
+  });
 });
+

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,16 +9,30 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
-import { MIN_PASSWORD_LENGTH } from '../../lib/validation';
+import { MIN_PASSWORD_LENGTH, isEmail, isStrongPassword } from '../../lib/validation';
 
 export const REDIRECT_AFTER_REGISTER_MS = 2000;
 
-/** Step 0 (account details) check; returns a translation key or null. */
-export function validateAccountStep(email: string, password: string, confirm: string): string | null {
-  if (!email.trim() || !password || !confirm) return 'register.errors.required';
-  if (password.length < MIN_PASSWORD_LENGTH) return 'register.errors.passwordLength';
-  if (password !== confirm) return 'register.errors.passwordMismatch';
-  return null;
+type AccountField = 'email' | 'password' | 'confirmPassword';
+const ACCOUNT_FIELDS: AccountField[] = ['email', 'password', 'confirmPassword'];
+
+/**
+ * Step 0 (account details) check, before step 1 is shown: the summary's translation key (null
+ * when all is well) and a key per field that is wrong. The rules are the server's (spec
+ * section 5): an e-mail address, a password of at least 6 with upper, lower and digit.
+ */
+export function validateAccountStep(email: string, password: string, confirm: string) {
+  const fields: Partial<Record<AccountField, string>> = {};
+  if (!email.trim()) fields.email = 'registerChecks.required';
+  else if (!isEmail(email)) fields.email = 'registerChecks.emailFormat';
+  if (!password) fields.password = 'registerChecks.required';
+  else if (password.length < MIN_PASSWORD_LENGTH) fields.password = 'register.errors.passwordLength';
+  else if (!isStrongPassword(password)) fields.password = 'registerChecks.passwordRule';
+  if (!confirm) fields.confirmPassword = 'registerChecks.required';
+  else if (password !== confirm) fields.confirmPassword = 'register.errors.passwordMismatch';
+  const blank = Object.values(fields).includes('registerChecks.required');
+  const first = ACCOUNT_FIELDS.map((f) => fields[f]).find(Boolean);
+  return { summary: blank ? 'register.errors.required' : (first ?? null), fields };
 }
 
 export default function RegisterPage() {
@@ -38,15 +52,17 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!done) return;
-    const id = window.setTimeout(() => navigate('/login'), REDIRECT_AFTER_REGISTER_MS);
+    // The login page starts with the new account's e-mail filled in.
+    const id = window.setTimeout(() => navigate('/login', { state: { email: email.trim().toLowerCase() } }), REDIRECT_AFTER_REGISTER_MS);
     return () => window.clearTimeout(id);
-  }, [done, navigate]);
+  }, [done, navigate, email]);
 
   function next(e: FormEvent) {
     e.preventDefault();
-    const key = validateAccountStep(email, password, confirm);
-    setError(key ? t(key) : null);
-    if (!key) setStep(1);
+    const { summary, fields } = validateAccountStep(email, password, confirm);
+    setError(summary ? t(summary) : null);
+    setFieldErrors(Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, t(key)])));
+    if (!summary) setStep(1);
   }
 
   async function submit(e: FormEvent) {
@@ -69,12 +85,14 @@ export default function RegisterPage() {
       });
       setDone(true);
     } catch (err) {
-      setError(errorText(t, err, 'account:register.errors.failed'));
-      const errs = (err as { errors?: Record<string, string> }).errors;
-      if (errs) {
-        setFieldErrors(errs);
-        if (errs.email || errs.password || errs.confirmPassword) setStep(0);
-      }
+      const text = errorText(t, err, 'account:register.errors.failed');
+      setError(text);
+      // A field the server rejects is marked on the step that has it; a taken e-mail is the
+      // e-mail field's error.
+      const errs: Record<string, string> = { ...(err as { errors?: Record<string, string> }).errors };
+      if ((err as { code?: string }).code === 'email_taken') errs.email = text;
+      setFieldErrors(errs);
+      if (ACCOUNT_FIELDS.some((f) => errs[f])) setStep(0);
     } finally {
       setBusy(false);
     }
@@ -194,7 +212,10 @@ export default function RegisterPage() {
             </>
           )}
           <Text size="2" align="center">
-            {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+            {t('register.haveAccount')}{' '}
+            <ThemeLink asChild underline="always">
+              <Link to="/login">{t('register.loginLink')}</Link>
+            </ThemeLink>
           </Text>
         </Flex>
       </Card>

@@ -137,4 +137,54 @@ describe('HomePage', () => {
     expect(sessionStorage.getItem('shopScrollPosition')).toBeNull();
     scrollTo.mockRestore();
   });
+
+  it('keeps search, sort and page in the URL and reads them back from a shared link', async () => {
+    const seen: string[] = [];
+    const { fn } = mockFetch({
+      'GET /api/products': { body: { products: all, pagination: { page: 2, pageSize: 20, totalCount: 43, totalPages: 3 } } },
+      'GET /api/products/categories': { body: [] },
+    });
+    const original = fn.getMockImplementation()!;
+    fn.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/products') seen.push(url.search);
+      return original(input, init);
+    });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderApp(<HomePage />, { route: '/?search=cable&sort=price_asc&page=2' });
+    expect(await screen.findByLabelText('Search')).toHaveValue('cable');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price_asc');
+    expect(await screen.findByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 2 of 3');
+    expect(seen[0]).toContain('search=cable');
+    expect(seen[0]).toContain('sort=price_asc');
+    expect(seen[0]).toContain('page=2');
+
+    // A new page of results: in the URL, and the window goes to the top.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?search=cable&sort=price_asc&page=3'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    // A changed filter starts again at page 1.
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'name_asc');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?search=cable&sort=name_asc$/));
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.type(screen.getByLabelText('Search'), 'dmx');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?search=dmx&sort=name_asc$/));
+    scrollTo.mockRestore();
+  });
+
+  it('names the query that found nothing and clears the filters', async () => {
+    mockFetch({
+      'GET /api/products': { body: { products: [], pagination: { page: 1, pageSize: 20, totalCount: 0, totalPages: 0 } } },
+      'GET /api/products/categories': { body: [] },
+    });
+    sessionStorage.setItem('shopSelectedCategory', 'Sound');
+    renderApp(<HomePage />, { route: '/?search=zzz&category=Sound' });
+    expect(await screen.findByText('Nothing matches “zzz”.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(sessionStorage.getItem('shopSelectedCategory')).toBeNull();
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+  });
 });

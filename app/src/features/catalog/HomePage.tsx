@@ -1,26 +1,16 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Box, Button, Container, Flex, Grid, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Box, Button, Container, Flex, Grid, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { session, STORAGE_KEYS } from '../../api/storage';
-import type { ProductSort } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { useCart } from '../cart/CartContext';
-import { CATEGORIES, DEFAULT_SORT, SORTS, categoriesQuery, productListQuery } from './api';
-import { initialCategory } from './homeState';
-import { NativeSelect } from '../../components/NativeSelect';
+import { CATEGORIES, categoriesQuery, productListQuery } from './api';
+import { HomeFilters } from './HomeFilters';
+import { NoProducts } from './NoProducts';
 import { ProductCard } from './ProductCard';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
+import { useHomeFilters } from './useHomeFilters';
 
 const FIRST_ROW = 4;
 
@@ -28,26 +18,11 @@ export default function HomePage() {
   const { t } = useTranslation('shop');
   const { isAdmin } = useAuth();
   const { quantityInCart } = useCart();
-  const [params, setParams] = useSearchParams();
-  const [category, setCategory] = useState(() => initialCategory(window.location.search));
-  const [sort, setSort] = useState<ProductSort>(DEFAULT_SORT);
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebounced(searchInput, 300);
-  const [page, setPage] = useState(1);
-
-  // Keep ?category= and session storage in step with the select.
-  useEffect(() => {
-    session.set(STORAGE_KEYS.shopSelectedCategory, category || null);
-    if ((params.get('category') ?? '') !== category) {
-      const next = new URLSearchParams(params);
-      if (category) next.set('category', category);
-      else next.delete('category');
-      setParams(next, { replace: true });
-    }
-  }, [category, params, setParams]);
+  const { filters, update } = useHomeFilters();
+  const { category, search, page } = filters;
 
   const categories = useQuery(categoriesQuery());
-  const list = useQuery(productListQuery({ category, sort, search, page }));
+  const list = useQuery(productListQuery(filters));
   // Load failures on the home are only logged (spec section 8).
   useEffect(() => {
     if (list.error) console.warn('Failed to load products', list.error);
@@ -82,6 +57,12 @@ export default function HomePage() {
     return () => window.clearTimeout(id);
   }, [shownAll, limit]);
 
+  // A new page of results starts at its top (its own history entry, so Back returns to the last).
+  const toPage = (p: number) => {
+    update({ page: p }, { push: true });
+    window.scrollTo(0, 0);
+  };
+
   const products = list.data?.products ?? [];
   const total = list.data?.pagination.totalCount ?? products.length;
   const totalPages = list.data?.pagination.totalPages ?? 1;
@@ -103,66 +84,7 @@ export default function HomePage() {
         )}
       </Box>
 
-      <Flex gap="3" wrap="wrap" align="end" mb="3">
-        <Flex direction="column" gap="1">
-          <Text as="label" size="2" weight="medium" htmlFor="category-select">
-            {t('filters.category')}
-          </Text>
-          <NativeSelect
-            id="category-select"
-            value={category}
-            onChange={(e) => {
-              setCategory(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('filters.allCategories')}</option>
-            {categoryOptions.map((c) => (
-              <option key={c} value={c}>
-                {t(`categories.${c}`, c)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="2" weight="medium" htmlFor="sort-select">
-            {t('filters.sortBy')}
-          </Text>
-          <NativeSelect
-            id="sort-select"
-            value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as ProductSort);
-              setPage(1);
-            }}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Flex>
-        <Flex direction="column" gap="1" flexGrow="1" style={{ minWidth: 200 }}>
-          <Text as="label" size="2" weight="medium" htmlFor="product-search">
-            {t('filters.search')}
-          </Text>
-          <TextField.Root
-            id="product-search"
-            type="search"
-            placeholder={t('filters.searchPlaceholder')}
-            value={searchInput}
-            onChange={(e) => {
-              setSearchInput(e.target.value);
-              setPage(1);
-            }}
-          >
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-        </Flex>
-      </Flex>
+      <HomeFilters filters={filters} update={update} categories={categoryOptions} />
 
       <Text as="p" size="2" color="gray" mb="3" aria-live="polite">
         {/* A non-breaking space keeps the line's height before the count arrives (no layout shift). */}
@@ -177,11 +99,7 @@ export default function HomePage() {
             <Spinner size="3" />
           </div>
         )}
-        {list.data && products.length === 0 && (
-          <Text as="p" align="center" color="gray" my="8">
-            {t('noProducts')}
-          </Text>
-        )}
+        {list.data && products.length === 0 && <NoProducts search={search} filtered={!!(search || category)} onClear={() => update({ search: '', category: '' })} />}
         <Grid columns={{ initial: '1', xs: '2', md: '3', lg: '4' }} gap="4">
           {products.slice(0, limit).map((p, i) => (
             <ProductCard key={p.id} product={p} inCart={quantityInCart(p.id)} eager={i < 4} onOpen={rememberScroll} />
@@ -193,11 +111,11 @@ export default function HomePage() {
       {totalPages > 1 && shownAll && (
         <Flex justify="center" align="center" gap="3" mt="5" asChild>
           <nav aria-label={t('pagination.label')}>
-            <Button variant="soft" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <Button variant="soft" disabled={page <= 1} onClick={() => toPage(page - 1)}>
               {t('pagination.previous')}
             </Button>
             <Text size="2">{t('pagination.page', { page, total: totalPages })}</Text>
-            <Button variant="soft" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+            <Button variant="soft" disabled={page >= totalPages} onClick={() => toPage(page + 1)}>
               {t('pagination.next')}
             </Button>
           </nav>

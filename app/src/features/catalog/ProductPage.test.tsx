@@ -63,11 +63,13 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/');
   });
 
-  it('hides the quantity selector when out of stock', async () => {
+  it('hides the quantity selector when out of stock and says so beside the price', async () => {
     mockFetch({ 'GET /api/products/p1': { body: { ...product, stockQuantity: 0 } } });
     renderApp(<ProductPage />, { route: '/products/p1', path: '/products/:productId' });
     await screen.findByRole('heading', { level: 1, name: 'Line Array' });
-    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    const beside = screen.getByTestId('out-of-stock');
+    expect(beside).toHaveTextContent('Out of Stock');
+    expect(beside.parentElement).toHaveTextContent(/^\$[\d,.]+Out of Stock$/);
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Hea
 import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
@@ -20,6 +20,7 @@ export default function ProductPage() {
   const { productId = '' } = useParams();
   const { t, i18n } = useTranslation('shop');
   const navigate = useNavigate();
+  const location = useLocation();
   const { data: product, isLoading, isError } = useQuery(productQuery(productId));
   const { quantityInCart } = useCart();
   const { add, adding } = useAddToCart();
@@ -28,7 +29,9 @@ export default function ProductPage() {
   const name = product ? resolveLocalized(product.nameLocalized, lang, product.name) : '';
   useDocumentTitle(name || undefined);
 
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
+  // Back in history while the shop has an entry before this one; a product opened from a link
+  // (the router's first entry, key "default") goes to the shop home, not out of the shop.
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'));
 
   if (isLoading) {
     return (
@@ -40,7 +43,7 @@ export default function ProductPage() {
   if (isError || !product) {
     return (
       <Container size="2" px={{ initial: '3', sm: '5' }} py="5">
-        <Flex direction="column" gap="4" align="start">
+        <Flex direction="column" gap="4" align="center" justify="center" py="9" style={{ minHeight: '50vh', textAlign: 'center' }}>
           <Heading as="h1" size="6">
             {t('productNotFound')}
           </Heading>
@@ -116,9 +119,21 @@ export default function ProductPage() {
           <Heading as="h1" size="7">
             {name}
           </Heading>
-          <Text as="p" size="7" weight="bold">
-            {formatPrice(product.price)}
-          </Text>
+          {product.stockQuantity > 0 ? (
+            <Text as="p" size="7" weight="bold">
+              {formatPrice(product.price)}
+            </Text>
+          ) : (
+            // Out of stock is said beside the price, where a shopper looks before buying.
+            <Flex align="center" gap="3" wrap="wrap">
+              <Text as="p" size="7" weight="bold">
+                {formatPrice(product.price)}
+              </Text>
+              <Badge color="red" size="3" variant="solid" data-testid="out-of-stock">
+                {t('outOfStock')}
+              </Badge>
+            </Flex>
+          )}
           <Text as="p" color="gray" style={{ whiteSpace: 'pre-line' }}>
             {description}
           </Text>

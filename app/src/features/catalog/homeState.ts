@@ -1,15 +1,54 @@
 import { session, STORAGE_KEYS } from '../../api/storage';
-import { DEFAULT_SORT, isCategory, type ProductFilters } from './api';
+import type { ProductSort } from '../../api/types';
+import { DEFAULT_SORT, SORTS, isCategory, type ProductFilters } from './api';
 
-/** Category from ?category=, else the one kept in session storage, else all. */
-export function initialCategory(search: string): string {
-  const fromUrl = new URLSearchParams(search).get('category');
-  if (fromUrl !== null) return isCategory(fromUrl) ? fromUrl : '';
-  const stored = session.get(STORAGE_KEYS.shopSelectedCategory);
-  return isCategory(stored) ? stored : '';
+/** The query parameters the home keeps its state in (?lng= and others are left alone). */
+export const HOME_PARAMS = ['search', 'sort', 'category', 'page'] as const;
+
+const isSort = (v: string | null): v is ProductSort => !!v && (SORTS as string[]).includes(v);
+
+/** Whether the URL names any of the home's state (a shared link, Back to a search). */
+export function hasHomeState(params: URLSearchParams): boolean {
+  return HOME_PARAMS.some((k) => params.has(k));
+}
+
+/**
+ * The home's filters from its URL query; a value that is not valid (an unknown sort or
+ * category, a page that is not a positive whole number) counts as not given. A URL without
+ * any of them starts from the category kept in session storage (the spec's return to the
+ * shop), else from all products.
+ */
+export function homeFilters(params: URLSearchParams): ProductFilters {
+  const page = Number(params.get('page'));
+  const category = params.get('category');
+  const sort = params.get('sort');
+  const stored = hasHomeState(params) ? null : session.get(STORAGE_KEYS.shopSelectedCategory);
+  return {
+    category: isCategory(category) ? category : isCategory(stored) ? stored : '',
+    sort: isSort(sort) ? sort : DEFAULT_SORT,
+    search: params.get('search') ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The query of these filters: defaults are left out, other parameters (e.g. ?lng=) kept. */
+export function homeQuery(f: ProductFilters, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const next = new URLSearchParams(base);
+  HOME_PARAMS.forEach((k) => next.delete(k));
+  if (f.search.trim()) next.set('search', f.search);
+  if (f.sort !== DEFAULT_SORT) next.set('sort', f.sort);
+  if (f.category) next.set('category', f.category);
+  if (f.page > 1) next.set('page', String(f.page));
+  return next;
 }
 
 /** The first products page the home shows; main.tsx prefetches exactly this query. */
 export function initialHomeFilters(search: string): ProductFilters {
-  return { category: initialCategory(search), sort: DEFAULT_SORT, search: '', page: 1 };
+  return homeFilters(new URLSearchParams(search));
+}
+
+/** "Products" and the logo start a clean shop: no kept category or scroll position. */
+export function forgetShopState(): void {
+  session.set(STORAGE_KEYS.shopSelectedCategory, null);
+  session.set(STORAGE_KEYS.shopScrollPosition, null);
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { FAQ_CATEGORIES, searchFaq, type FaqCategory, type FaqEntry } from './faqSearch';
 import { useInfoLanguage } from './InfoArticle';
+import { InfoLanguageNote } from './InfoLanguageNote';
 
 function Question({ entry }: { entry: FaqEntry }) {
   return (
@@ -29,6 +30,7 @@ export default function FaqPage() {
 
   return (
     <Container size="3" px={{ initial: '3', sm: '5' }} py="5">
+      <InfoLanguageNote />
       <div lang={lang}>
         <Heading as="h1" size="8" mb="2">
           {t('faq.title')}

@@ -2,6 +2,7 @@ import { Box, Button, Card, Container, Flex, Heading, Table, Text } from '@radix
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { InfoLanguageNote } from './InfoLanguageNote';
 
 export interface InfoSection {
   heading: string;
@@ -35,6 +36,7 @@ export function InfoArticle({ page, live }: { page: string; live?: (section: Inf
   if (!content || typeof content !== 'object') return null;
   return (
     <Container size="3" px={{ initial: '3', sm: '5' }} py="5">
+      <InfoLanguageNote />
       <article lang={lang} className="prose">
         <Heading as="h1" size="8" mb="3">
           {content.title}

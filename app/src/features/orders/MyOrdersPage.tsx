@@ -4,6 +4,7 @@ import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
@@ -56,8 +57,7 @@ export default function MyOrdersPage() {
         </Card>
       ) : (
         orders.length > 0 && (
-          <div className="table-scroll">
-            <Table.Root variant="surface" style={{ minWidth: 640 }}>
+          <FitTable>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{t('orders.columns.number')}</Table.ColumnHeaderCell>
@@ -92,8 +92,7 @@ export default function MyOrdersPage() {
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
-          </div>
+          </FitTable>
         )
       )}
       <OrderDetailsDialog orderId={selected} onClose={() => setSelected(null)} />

@@ -2,6 +2,7 @@ import { Box, Button, Callout, DataList, Dialog, Flex, Heading, Separator, Spinn
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
@@ -60,8 +61,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <Heading as="h3" size="3" mb="2">
                 {t('orders.details.items')}
               </Heading>
-              <div className="table-scroll">
-                <Table.Root size="1">
+              <FitTable size="1" variant="ghost">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>{t('orders.details.product')}</Table.ColumnHeaderCell>
@@ -90,8 +90,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                       );
                     })}
                   </Table.Body>
-                </Table.Root>
-              </div>
+                </FitTable>
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />
             </Box>
             <Separator size="4" />

@@ -1,10 +1,11 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
   open: boolean;
   title: string;
-  description: string;
+  description: ReactNode;
   confirmLabel: string;
   busy?: boolean;
   onConfirm: () => void;

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CONTACT_STATUSES, type ContactRequest } from '../../../api/types';
+import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate } from '../../../lib/format';
 import { CONTACT_PAGE_SIZES, DEFAULT_CONTACT_PAGE_SIZE, adminApi, adminKeys, contactRequestsQuery, contactStatsQuery } from '../api';
@@ -156,8 +157,7 @@ export function ContactRequestsView() {
         </Text>
       ) : (
         requests.length > 0 && (
-          <div className="table-scroll" aria-busy={list.isFetching}>
-            <Table.Root variant="surface" className="admin-table">
+          <FitTable aria-busy={list.isFetching}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{t('contact.columns.name')}</Table.ColumnHeaderCell>
@@ -172,7 +172,7 @@ export function ContactRequestsView() {
                 {requests.map((r) => (
                   <Table.Row key={r.id} align="center">
                     <Table.RowHeaderCell>{r.name}</Table.RowHeaderCell>
-                    <Table.Cell>{r.email}</Table.Cell>
+                    <Table.Cell className="fit-break">{r.email}</Table.Cell>
                     <Table.Cell>
                       <Text className="clamp-2" style={{ maxWidth: 280 }}>
                         {r.subject}
@@ -213,8 +213,7 @@ export function ContactRequestsView() {
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
-          </div>
+          </FitTable>
         )
       )}
 

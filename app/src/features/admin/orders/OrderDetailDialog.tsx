@@ -2,6 +2,7 @@ import { Box, Button, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner,
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../../api/types';
+import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { OrderTotals } from '../../../components/OrderTotals';
@@ -78,8 +79,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
               <Heading as="h3" size="3" mb="2">
                 {t('orders.items')}
               </Heading>
-              <div className="table-scroll">
-                <Table.Root size="1">
+              <FitTable size="1" variant="ghost">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>{t('orders.product')}</Table.ColumnHeaderCell>
@@ -103,8 +103,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                       </Table.Row>
                     ))}
                   </Table.Body>
-                </Table.Root>
-              </div>
+                </FitTable>
               <OrderTotals order={order} totalLabel={t('orders.total')} />
             </Box>
             <Separator size="4" />

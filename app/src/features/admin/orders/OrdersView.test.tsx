@@ -113,11 +113,26 @@ describe('admin orders', () => {
     await screen.findByText('ORD-20261121-AAAAAA');
 
     await chooseOption(user, screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' }), 'Cancelled');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel order ORD-20261121-AAAAAA?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel order' }));
 
     expect(await screen.findByText(/^Failed to update order status/)).toBeInTheDocument();
     expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')[0].body).toEqual({ status: 'Cancelled' });
     expect(screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' })).toHaveTextContent('Shipped');
     expect(screen.queryByText('Order status updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('asks before cancelling (it restocks) and changes nothing when the admin keeps the order', async () => {
+    const { callsTo } = api();
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261121-AAAAAA');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' }), 'Cancelled');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel order ORD-20261121-AAAAAA?' });
+    expect(confirm).toHaveTextContent('Cancelling puts the ordered items back in stock.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')).toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' })).toHaveTextContent('Shipped');
   });
 
   it('refreshes on demand and polls every 15 seconds while realtime is not live', async () => {

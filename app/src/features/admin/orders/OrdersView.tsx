@@ -4,10 +4,12 @@ import { EyeOpenIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderDetail, type OrderSummary } from '../../../api/types';
+import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { adminKeys } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
@@ -24,6 +26,8 @@ export function OrdersView() {
   const [filters, setFilters] = useState(NO_ORDER_FILTERS);
   const orders = useQuery(adminOrderPageQuery(filters));
   const [detailId, setDetailId] = useState<string | null>(null);
+  // Cancelling puts the items back in stock: it is confirmed first.
+  const [toCancel, setToCancel] = useState<OrderSummary | null>(null);
   const [shipping, setShipping] = useState<OrderSummary | null>(null);
 
   const setStatus = useMutation({
@@ -70,8 +74,7 @@ export function OrdersView() {
         </Text>
       ) : (
         list.length > 0 && (
-          <div className="table-scroll">
-            <Table.Root variant="surface" className="admin-table">
+          <FitTable cardsBelow={900}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{t('orders.columns.orderNumber')}</Table.ColumnHeaderCell>
@@ -93,7 +96,7 @@ export function OrdersView() {
                       </Text>
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
-                    <Table.Cell>{o.customerEmail}</Table.Cell>
+                    <Table.Cell className="fit-break">{o.customerEmail}</Table.Cell>
                     <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>
@@ -101,9 +104,12 @@ export function OrdersView() {
                         <Select.Root
                           value={o.status}
                           disabled={pendingId === o.id}
-                          onValueChange={(status) =>
-                            status === 'Shipped' ? setShipping(o) : status !== o.status && setStatus.mutate({ order: o, status })
-                          }
+                          onValueChange={(status) => {
+                            if (status === o.status) return;
+                            if (status === 'Cancelled') setToCancel(o);
+                            else if (status === 'Shipped') setShipping(o);
+                            else setStatus.mutate({ order: o, status });
+                          }}
                         >
                           <Select.Trigger
                             variant="ghost"
@@ -135,8 +141,7 @@ export function OrdersView() {
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
-          </div>
+          </FitTable>
         )
       )}
       {list.length > 0 && (
@@ -144,6 +149,17 @@ export function OrdersView() {
       )}
 
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
+      <ConfirmDialog
+        open={!!toCancel}
+        title={t('safety.cancelTitle', { number: toCancel?.orderNumber ?? '' })}
+        description={t('safety.cancelConfirm')}
+        confirmLabel={t('safety.cancelAction')}
+        onConfirm={() => {
+          if (toCancel) setStatus.mutate({ order: toCancel, status: 'Cancelled' });
+          setToCancel(null);
+        }}
+        onCancel={() => setToCancel(null)}
+      />
       <TrackingDialog
         orderNumber={shipping?.orderNumber ?? null}
         onCancel={() => setShipping(null)}

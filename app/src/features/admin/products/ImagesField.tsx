@@ -46,8 +46,10 @@ export function ImagesField({ images, setImages, error, onTouched }: Props) {
       .then((fileName) => update(id, { fileName, status: 'done', progress: 100 }))
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
-        const message = isApiError(e) && e.message ? e.message : t('images.uploadError');
-        update(id, { status: 'error', error: message });
+        // A file the server refused never stays in the list (it would become the primary image).
+        const reason = isApiError(e) && e.message ? e.message : t('images.uploadError');
+        setImages((prev) => prev.filter((i) => i.id !== id));
+        setPickError(t('safety.imageRejected', { name: file.name, reason }));
       })
       .finally(() => uploads.current.delete(id));
   };

@@ -169,7 +169,7 @@ describe('image checks', () => {
     expect(FakeXhr.all.map((x) => x.file.name)).toEqual(['a.jpg', 'b.gif']);
   });
 
-  it('shows a progress bar per upload and the server message when one fails', async () => {
+  it('shows a progress bar per upload; a file the server refuses leaves the list, named with the reason', async () => {
     await openForm();
     await pick(fakeFile('a.jpg', 'image/jpeg'), fakeFile('b.png', 'image/png'));
     act(() => FakeXhr.all[0].progress(50, 100));
@@ -179,13 +179,15 @@ describe('image checks', () => {
     await act(async () => {
       FakeXhr.all[1].respond(400, { status: 400, code: 'invalid_image', message: 'Please select valid image files (JPEG, PNG, GIF, WebP)' });
     });
-    expect(await screen.findByText('Please select valid image files (JPEG, PNG, GIF, WebP)')).toBeInTheDocument();
+    expect(await screen.findByText('b.png was not added: Please select valid image files (JPEG, PNG, GIF, WebP)')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Uploading b.png' })).not.toBeInTheDocument();
+    expect(imageItems()).toHaveLength(1);
 
     await act(async () => {
       FakeXhr.all[0].respond(500, 'gateway down');
     });
-    expect(await screen.findByText('gateway down')).toBeInTheDocument();
+    expect(await screen.findByText('a.jpg was not added: gateway down')).toBeInTheDocument();
+    expect(imageItems()).toHaveLength(0);
   });
 });
 

@@ -95,13 +95,14 @@ describe('admin product list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?search=strobe&category=Sound&page=2');
   });
 
-  it('deletes a product after the confirmation', async () => {
+  it('deletes a product after the confirmation, which keeps the spec sentence and names the product', async () => {
     const { callsTo } = api({ 'DELETE /api/products/p2': { body: { message: 'Deleted' } } });
     renderAdmin('/admin');
     await screen.findByText('Par Can');
     await user.click(screen.getByRole('button', { name: 'Delete Fog Machine' }));
-    const dialog = within(await screen.findByRole('alertdialog'));
-    expect(dialog.getByText('Are you sure you want to delete this product?')).toBeInTheDocument();
+    const box = await screen.findByRole('alertdialog');
+    expect(box).toHaveTextContent('Are you sure you want to delete this product? Fog Machine');
+    const dialog = within(box);
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Product deleted successfully!')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/products/p2')).toHaveLength(1);

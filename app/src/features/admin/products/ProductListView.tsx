@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Flex, Heading, IconButton, Select, Spinner, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, IconButton, Select, Spinner, Strong, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
 import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Product } from '../../../api/types';
+import { FitTable } from '../../../components/FitTable';
 import { ProductImage } from '../../../components/ProductImage';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatPrice } from '../../../lib/format';
@@ -159,8 +160,7 @@ export function ProductListView() {
       ) : (
         products.length > 0 && (
           <>
-            <div className="table-scroll" aria-busy={list.isFetching}>
-              <Table.Root variant="surface" className="admin-table">
+            <FitTable aria-busy={list.isFetching}>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeaderCell>{t('products.columns.product')}</Table.ColumnHeaderCell>
@@ -233,8 +233,7 @@ export function ProductListView() {
                     );
                   })}
                 </Table.Body>
-              </Table.Root>
-            </div>
+            </FitTable>
             <Pager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} totalCount={totalCount} onPage={(p) => setFilter({ page: String(p) })} />
           </>
         )
@@ -243,7 +242,11 @@ export function ProductListView() {
       <ConfirmDialog
         open={!!toDelete}
         title={t('products.deleteTitle')}
-        description={t('products.deleteConfirm')}
+        description={
+          <>
+            {t('products.deleteConfirm')} <Strong>{toDelete ? resolveLocalized(toDelete.nameLocalized, lang, toDelete.name) : ''}</Strong>
+          </>
+        }
         confirmLabel={t('actions.delete')}
         busy={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete)}

@@ -1,0 +1,53 @@
+// Layout assertions with element boxes: nothing wider than the screen, actions on screen.
+import { assert } from './wait.mjs';
+
+/** The page is no wider than its viewport (no sideways scrolling). */
+export async function pageFits(page, what) {
+  const { sw, vw } = await page.evaluate(() => ({ sw: document.scrollingElement.scrollWidth, vw: window.innerWidth }));
+  assert.ok(sw <= vw, `${what} at ${vw} px: the page is ${sw} px wide (scrolls sideways)`);
+}
+
+/**
+ * Every visible control matched by `selector` lies inside the viewport and inside its
+ * clipping table (a table that scrolls inside its box hides what is past its edge).
+ * Returns how many were checked.
+ */
+export async function controlsOnScreen(page, selector, what) {
+  const out = await page.evaluate((selector) => {
+    const vw = window.innerWidth;
+    const bad = [];
+    let n = 0;
+    for (const el of document.querySelectorAll(selector)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      n++;
+      const clip = el.closest('.rt-TableRoot, .rt-ScrollAreaViewport')?.getBoundingClientRect();
+      const right = Math.min(vw, clip ? clip.right : vw);
+      const left = Math.max(0, clip ? clip.left : 0);
+      if (r.left < left - 0.5 || r.right > right + 0.5) {
+        bad.push(`${(el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40)} at x ${Math.round(r.left)}-${Math.round(r.right)} (visible ${Math.round(left)}-${Math.round(right)})`);
+      }
+    }
+    return { n, bad, vw };
+  }, selector);
+  assert.ok(out.n > 0, `${what}: no controls found for ${selector}`);
+  assert.deepEqual(out.bad, [], `${what} at ${out.vw} px: controls off the visible edge`);
+  return out.n;
+}
+
+/** The open dialog's box lies inside the viewport's width. */
+export async function dialogFits(page, what) {
+  const out = await page.evaluate(() => {
+    const d = document.querySelector('[role="dialog"], [role="alertdialog"]');
+    if (!d) return null;
+    const r = d.getBoundingClientRect();
+    const wide = [...d.querySelectorAll('*')].filter((e) => {
+      const b = e.getBoundingClientRect();
+      return b.width > 0 && (b.right > r.right + 0.5 || b.left < r.left - 0.5);
+    });
+    return { l: r.left, r: r.right, vw: window.innerWidth, sticking: wide.slice(0, 3).map((e) => (e.textContent || e.tagName).trim().slice(0, 30)) };
+  });
+  assert.ok(out, `${what}: a dialog is open`);
+  assert.ok(out.l >= 0 && out.r <= out.vw, `${what} at ${out.vw} px: the dialog spans x ${Math.round(out.l)}-${Math.round(out.r)}`);
+  assert.deepEqual(out.sticking, [], `${what} at ${out.vw} px: content sticks out of the dialog`);
+}
