@@ -50,8 +50,15 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
         />
         <Figure
           label={t('overview.emails')}
-          hint={t('overview.emailsHint')}
           value={t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails })}
+          hint={
+            <>
+              {t('overview.emailsHint')}{' '}
+              <RadixLink asChild size="1">
+                <Link to="/admin/emails">{t('overview.openEmails')}</Link>
+              </RadixLink>
+            </>
+          }
         />
       </ul>
     </Grid>

@@ -52,6 +52,7 @@ describe('admin overview', () => {
     expect(within(figures).getByText('$1,258.50')).toBeInTheDocument();
     expect(within(figures).getByText('$44.50')).toBeInTheDocument();
     expect(within(figures).getByText('3 queued · 1 failed')).toBeInTheDocument();
+    expect(within(figures).getByRole('link', { name: 'Open e-mails' })).toHaveAttribute('href', '/admin/emails');
     expect(queriesTo(fn, '/api/admin/overview')[0].get('days')).toBe('7');
     expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('radio', { name: '7 days' })).toBeChecked();
