@@ -83,7 +83,10 @@ func checkIntegrity(dir string, initial map[string]int) (integrity, error) {
 	}{
 		{`SELECT COUNT(*) FROM orders`, &r.Orders},
 		{`SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.orderRef = o.id)`, &r.OrdersNoItems},
-		{`SELECT COUNT(*) FROM orders o WHERE o.totalCents != (SELECT COALESCE(SUM(i.totalCents), 0) FROM order_items i WHERE i.orderRef = o.id)`, &r.OrdersBadTotal},
+		// An order's subtotal is the sum of its lines and its total adds the
+		// shipping it was charged.
+		{`SELECT COUNT(*) FROM orders o WHERE o.subtotalCents != (SELECT COALESCE(SUM(i.totalCents), 0) FROM order_items i WHERE i.orderRef = o.id)
+			OR o.totalCents != o.subtotalCents + o.shippingCents`, &r.OrdersBadTotal},
 		{`SELECT COUNT(*) FROM products WHERE stockQuantity < 0`, &r.NegativeStock},
 		{`SELECT COUNT(*) FROM cart_items ci JOIN products p ON p.id = ci.product WHERE ci.quantity > p.stockQuantity`, &r.CartAboveStock},
 	} {
