@@ -47,12 +47,15 @@ func authForgotPassword(e *core.RequestEvent) error {
 	select {
 	case resetSlots <- struct{}{}:
 		app := e.App
-		go func() {
+		started := runInBackground(app, func() {
 			defer func() { <-resetSlots }()
 			if err := shop.RequestPasswordReset(app, email); err != nil {
 				app.Logger().Error("password reset request", "error", err.Error())
 			}
-		}()
+		})
+		if !started { // the server is stopping
+			<-resetSlots
+		}
 	default:
 		// A flood beyond the per-IP limit (many addresses): drop rather
 		// than queue unbounded work; the answer stays the same.

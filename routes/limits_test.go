@@ -1,6 +1,7 @@
 package routes_test
 
 import (
+	"github.com/pocketbase/pocketbase/core"
 	"net/http"
 	"slices"
 	"testing"
@@ -36,13 +37,15 @@ func TestRateLimitAnswersInEnvelope(t *testing.T) {
 	h := newAuthHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
-	rl := &h.App.Settings().RateLimits
-	rl.Enabled = true
-	for i := range rl.Rules {
-		if rl.Rules[i].Label == "POST /api/auth/login" {
-			rl.Rules[i].MaxRequests, rl.Rules[i].Duration = 2, 60
+	updateSettings(t, h.App, func(s *core.Settings) {
+		rl := &s.RateLimits
+		rl.Enabled = true
+		for i := range rl.Rules {
+			if rl.Rules[i].Label == "POST /api/auth/login" {
+				rl.Rules[i].MaxRequests, rl.Rules[i].Duration = 2, 60
+			}
 		}
-	}
+	})
 	body := map[string]string{"email": "ada@example.com", "password": "Wrong1234"}
 	for i := 0; i < 2; i++ {
 		wantError(t, c.Do("POST", "/api/auth/login", body), http.StatusUnauthorized, "invalid_credentials")

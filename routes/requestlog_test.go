@@ -1,6 +1,7 @@
 package routes_test
 
 import (
+	"github.com/pocketbase/pocketbase/core"
 	"net/http"
 	"slices"
 	"strings"
@@ -17,7 +18,8 @@ import (
 func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	t.Parallel()
 	h := testapp.NewHarness(t)
-	h.App.Settings().Logs.MaxDays = 5 // test apps start with the log off; a shop has it on
+	// test apps start with the log off; a shop has it on
+	updateSettings(t, h.App, func(s *core.Settings) { s.Logs.MaxDays = 5 })
 	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Logged Spot", Stock: 5, PriceCents: 1000})
 	c := h.Client
 

@@ -20,6 +20,7 @@ import (
 func Register(app core.App, site fs.FS) {
 	bindAccessTokenTTL(app)
 	bindGuestCartCleanup(app)
+	bindBackgroundWork(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())

@@ -80,7 +80,7 @@ func TestEveryEmailKindInEveryLanguage(t *testing.T) {
 
 func checkEmailsIn(t *testing.T, lang string) {
 	app := testapp.NewMigrated(t)
-	app.Settings().Meta.AppURL = "https://shop.example"
+	testapp.SetAppURL(t, app, "https://shop.example")
 	words := phrases[lang]
 	admin := testapp.NewUser(t, app, true)
 	customer := testapp.NewUser(t, app, false)
@@ -235,4 +235,76 @@ func TestFailedChangesLeaveNoEmail(t *testing.T) {
 	if n := testapp.Count(t, app, mail.Collection); n != 0 {
 		t.Fatalf("a failed order queued %d e-mails", n)
 	}
+}
+
+// The admins' order notices follow role changes at once, although the
+// admin list is kept between orders.
+func TestAdminNoticesFollowRoleChanges(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	first := testapp.NewUser(t, app, true)
+	second := testapp.NewUser(t, app, false)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
+	order := func() {
+		t.Helper()
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := shop.PlaceOrder(app, u.ID(), validInput()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setRoles := func(id string, roles ...string) {
+		t.Helper()
+		rec, err := app.FindRecordById(shop.UsersCollection, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Set("roles", roles)
+		if err := app.Save(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recipients := func() []string {
+		var to []string
+		for _, m := range emailsOf(t, app, mail.KindOrderAdmin) {
+			to = append(to, m.To)
+		}
+		return to
+	}
+	order()
+	if got := recipients(); len(got) != 1 || got[0] != first.Record.Email() {
+		t.Fatalf("first order's notices went to %v, want [%s]", got, first.Record.Email())
+	}
+	setRoles(second.ID(), "Customer", "Admin")
+	setRoles(first.ID(), "Customer")
+	order()
+	if got := recipients(); len(got) != 2 || got[1] != second.Record.Email() {
+		t.Fatalf("notices %v: the second order's should go to the new admin %s only", got, second.Record.Email())
+	}
+}
+
+// The e-mails follow the shop's name and URL as soon as an admin saves
+// them in the dashboard, although the settings are kept between e-mails.
+func TestEmailsFollowSavedSettings(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
+	order := func() sentMail {
+		t.Helper()
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := shop.PlaceOrder(app, u.ID(), validInput()); err != nil {
+			t.Fatal(err)
+		}
+		list := emailsOf(t, app, mail.KindOrderPlaced)
+		return list[len(list)-1]
+	}
+	order()
+	testapp.UpdateSettings(t, app, func(s *core.Settings) {
+		s.Meta.AppName = "Footlights Supply"
+		s.Meta.AppURL = "https://shop.footlights.example"
+	})
+	has(t, order(), "Footlights Supply", "https://shop.footlights.example/account/orders")
 }

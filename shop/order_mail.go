@@ -24,27 +24,15 @@ func userLanguage(txApp core.App, userID string) (string, error) {
 	return lang, err
 }
 
-// orderCents reads an amount of an order record in cents. The order
-// fields of shipping costs may be stored under either name while the
-// schema grows (the checkout issue adds them); absent ones read as zero.
-func orderCents(rec *core.Record, names ...string) int64 {
-	for _, n := range names {
-		if rec.Collection().Fields.GetByName(n) != nil {
-			return int64(rec.GetFloat(n))
-		}
-	}
-	return 0
-}
-
 // mailOrder is what the order e-mails tell about an order.
-func mailOrder(rec *core.Record, d *OrderDetail) mail.Order {
+func mailOrder(d *OrderDetail) mail.Order {
 	o := mail.Order{
-		ID: rec.Id, Number: d.OrderNumber, CustomerName: d.CustomerName, CustomerEmail: d.CustomerEmail,
-		Subtotal:       orderCents(rec, "subtotalCents", "subtotalAmount"),
-		ShippingAmount: orderCents(rec, "shippingCents", "shippingAmountCents", "shippingAmount"),
+		ID: d.ID, Number: d.OrderNumber, CustomerName: d.CustomerName, CustomerEmail: d.CustomerEmail,
+		Subtotal:       int64(d.SubtotalAmount),
+		ShippingAmount: int64(d.ShippingAmount),
 		Total:          int64(d.TotalAmount),
-		ShippingMethod: rec.GetString("shippingMethod"),
-		TrackingNumber: rec.GetString("trackingNumber"),
+		ShippingMethod: d.ShippingMethod,
+		TrackingNumber: d.TrackingNumber,
 		Address: mail.Address{FirstName: d.Shipping.FirstName, LastName: d.Shipping.LastName, Address: d.Shipping.Address,
 			City: d.Shipping.City, State: d.Shipping.State, ZipCode: d.Shipping.ZipCode, Country: d.Shipping.Country,
 			Phone: d.Shipping.Phone},
@@ -60,15 +48,11 @@ func mailOrder(rec *core.Record, d *OrderDetail) mail.Order {
 // the user's language) and the admins' notices, in the order's
 // transaction.
 func queueOrderPlaced(txApp core.App, userID string, d *OrderDetail) error {
-	rec, err := txApp.FindRecordById(OrdersCollection, d.ID)
-	if err != nil {
-		return err
-	}
 	lang, err := userLanguage(txApp, userID)
 	if err != nil {
 		return err
 	}
-	return mail.QueueOrderPlaced(txApp, lang, mailOrder(rec, d))
+	return mail.QueueOrderPlaced(txApp, lang, mailOrder(d))
 }
 
 // OrderStatusMailHook is the orders OnRecordUpdate hook that queues the
@@ -92,6 +76,6 @@ func OrderStatusMailHook(e *core.RecordEvent) error {
 		if err != nil {
 			return err
 		}
-		return mail.QueueOrderStatus(txApp, lang, status, mailOrder(e.Record, d))
+		return mail.QueueOrderStatus(txApp, lang, status, mailOrder(d))
 	})
 }

@@ -44,7 +44,7 @@ func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 	words := map[string]string{"en": "Reset your password", "ru": "Сброс пароля", "zh": "重置密码"}
 	for lang, word := range words {
 		app := testapp.NewMigrated(t)
-		app.Settings().Meta.AppURL = "https://shop.example/"
+		testapp.SetAppURL(t, app, "https://shop.example/")
 		u := testapp.NewUser(t, app, false)
 		u.Record.Set("language", lang)
 		if err := app.Save(u.Record); err != nil {
@@ -75,7 +75,7 @@ func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
 
 func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 	app := testapp.NewMigrated(t)
-	app.Settings().Meta.AppURL = "https://shop.example"
+	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	refresh, err := shop.IssueRefreshToken(app, u.ID())
 	if err != nil {
@@ -119,7 +119,7 @@ func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 
 func TestPasswordResetTokenExpiresAfterAnHour(t *testing.T) {
 	app := testapp.NewMigrated(t)
-	app.Settings().Meta.AppURL = "https://shop.example"
+	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	token := requestReset(t, app, u.Record.Email())
 	rec, err := app.FindFirstRecordByData(shop.PasswordResetsCollection, "user", u.ID())

@@ -6,6 +6,7 @@ import { allProducts, formatPrice, parsePrice } from '../lib/api.mjs';
 import { placeOrderViaApi, registerCustomer } from '../lib/accounts.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, atPath, field, main, submitLogin, until, visible } from '../lib/shop.mjs';
+import { hidden } from '../lib/wait.mjs';
 
 /** The value on the Overview's "Revenue today" card, in dollars. */
 async function revenueToday(page) {
@@ -82,7 +83,9 @@ export default {
     await visible(confirm, 'the confirmation');
     await confirm.getByRole('button', { name: 'Make admin' }).click();
     await visible(page.getByText('Casey Promoted is now an admin'), 'the success notice');
-    await page.keyboard.press('Escape');
+    await visible(dialog.getByText('Admin', { exact: true }), 'the Admin role in the dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await hidden(dialog, 'the customer dialog closed');
     await visible(row.getByText('Admin', { exact: true }), 'the Admin role in the customer row');
     const change = main(page).getByRole('table').last().getByRole('row').filter({ hasText: customer.email }).filter({ hasText: ADMIN.email });
     await visible(change, 'the role change listed with who made it');

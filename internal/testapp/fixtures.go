@@ -401,3 +401,25 @@ func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	t.Cleanup(app.Cleanup)
 	return app
 }
+
+// UpdateSettings changes app's settings the way the dashboard does: a
+// saved copy, reloaded under the settings' lock. Code that keeps a copy of
+// the settings (the mail package) follows a reload, never a direct write
+// to app.Settings(), which would also race with goroutines reading them.
+func UpdateSettings(t testing.TB, app core.App, change func(*core.Settings)) {
+	t.Helper()
+	s, err := app.Settings().Clone()
+	if err != nil {
+		t.Fatal(err)
+	}
+	change(s)
+	if err := app.Save(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// SetAppURL sets the shop's public URL (the links in e-mails).
+func SetAppURL(t testing.TB, app core.App, url string) {
+	t.Helper()
+	UpdateSettings(t, app, func(s *core.Settings) { s.Meta.AppURL = url })
+}

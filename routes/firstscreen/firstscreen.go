@@ -185,7 +185,7 @@ func normalize(tag string) string {
 type screenTexts struct {
 	SkipToContent, OpenMenu, BrandHome, MainNav, Products, LanguageLabel, LanguageName,
 	Cart, Login, HeroTitle, HeroDescription, Category, SortBy, Search, SearchPlaceholder,
-	PreviousImage, NextImage, OutOfStock, Decrease, Increase, AddToCart string
+	PreviousImage, NextImage, OutOfStock, Decrease, Increase, AddToCart, NotifyMe string
 	// The product page's.
 	Back, Breadcrumb, Home, Gallery, Primary, NoImage, Quantity, Specifications string
 }
@@ -244,7 +244,8 @@ func (t *Texts) screenTexts(lang string) *screenTexts {
 		PreviousImage: tx("shop:gallery.previous"), NextImage: tx("shop:gallery.next"),
 		OutOfStock: tx("shop:outOfStock"), Decrease: tx("common:cart.decrease"),
 		Increase: tx("common:cart.increase"), AddToCart: tx("shop:addToCart"),
-		Back: tx("shop:back"), Breadcrumb: tx("shop:breadcrumb"), Home: tx("common:nav.home"),
+		NotifyMe: tx("shop:notify.button"),
+		Back:     tx("shop:back"), Breadcrumb: tx("shop:breadcrumb"), Home: tx("common:nav.home"),
 		Gallery: tx("shop:gallery.label"), Primary: tx("shop:gallery.primary"), NoImage: tx("shop:gallery.noImage"),
 		Quantity: tx("shop:quantity"), Specifications: tx("shop:specifications"),
 	}

@@ -28,6 +28,18 @@ func Register(app core.App) {
 	if w != nil {
 		app.Store().Set(workerKey, w)
 	}
+	if app.IsBootstrapped() {
+		refreshSettings(app) // later reloads refresh it below
+	}
+	admins := &adminCache{}
+	app.Store().Set(adminsKey, admins)
+	dropAdmins := func(e *core.RecordEvent) error {
+		admins.drop() // after the commit, so the next read sees the change
+		return e.Next()
+	}
+	app.OnRecordAfterCreateSuccess("users").BindFunc(dropAdmins)
+	app.OnRecordAfterUpdateSuccess("users").BindFunc(dropAdmins)
+	app.OnRecordAfterDeleteSuccess("users").BindFunc(dropAdmins)
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
 		if w != nil {
 			w.Wake() // after the commit: the change that queued it is final
@@ -35,16 +47,21 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		refreshSettings(e.App)
 		if w != nil {
 			w.Wake() // SMTP may just have been configured
 		}
-		return e.Next()
+		return nil
 	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if err != nil {
 			return err // a bad STAGESHOP_MAIL_RETRY_INTERVAL stops the start
 		}
 		defaultPublicURL(se)
+		refreshSettings(se.App)
 		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
 		done = make(chan struct{})

@@ -1,0 +1,66 @@
+package routes
+
+import (
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// backgroundKey keeps the app's *backgroundWork in its store.
+const backgroundKey = "stageshop.background"
+
+// backgroundWork is work a handler leaves running after its answer (the
+// account lookup of forgot-password). The app's terminate waits for it, so
+// it never runs on a closed database.
+type backgroundWork struct {
+	mu      sync.Mutex
+	stopped bool
+	wg      sync.WaitGroup
+}
+
+// bindBackgroundWork gives app its background work and waits for it (up to
+// a few seconds) when the app terminates.
+func bindBackgroundWork(app core.App) {
+	b := &backgroundWork{}
+	app.Store().Set(backgroundKey, b)
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		b.stop(5 * time.Second)
+		return e.Next()
+	})
+}
+
+// runInBackground starts f unless app is terminating; false when it did not.
+func runInBackground(app core.App, f func()) bool {
+	b, ok := app.Store().Get(backgroundKey).(*backgroundWork)
+	if !ok {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stopped {
+		return false
+	}
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		f()
+	}()
+	return true
+}
+
+// stop refuses new work and waits for the running work, up to timeout.
+func (b *backgroundWork) stop(timeout time.Duration) {
+	b.mu.Lock()
+	b.stopped = true
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		b.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+	}
+}
