@@ -41,6 +41,9 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'es2022',
     cssCodeSplit: true,
+    // The live-updates chunk starts when the page is idle: nothing to preload for it, and no
+    // dependency list for it in the entry chunk (the home's start-up code stays as small).
+    modulePreload: { resolveDependencies: (file, deps) => (/\/start-[^/]+\.js$/.test(file) ? [] : deps) },
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
