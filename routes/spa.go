@@ -38,10 +38,10 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 	// One pattern per method: an any-method "/api/{path...}" would conflict
 	// with "GET /{path...}" in the router.
 	apiNotFound := func(e *core.RequestEvent) error {
-		return writeError(e, notFound("The requested resource wasn't found."))
+		return notFound("The requested resource wasn't found.")
 	}
 	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-		se.Router.Route(method, "/api/{path...}", apiNotFound)
+		se.Router.Route(method, "/api/{path...}", apiNotFound).Bind(shopErrors())
 	}
 
 	se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
