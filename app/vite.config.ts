@@ -1,8 +1,9 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { trimRadixCss } from './scripts/trim-radix-css';
 import { bootAfterFirstPaint } from './scripts/boot-after-paint';
 import { themeWithoutTooltip } from './scripts/theme-without-tooltip';
+import constants from '../routes/firstscreen/constants.json';
 
 const backend = 'http://127.0.0.1:8090';
 
@@ -26,9 +27,25 @@ const startupModule = new RegExp(
   `[\\\\/]node_modules[\\\\/](${startupPackages.map((p) => p.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
 );
 
+/** index.html's start-up script detects the languages the server and the app share (constants.json). */
+function sharedLanguages(): Plugin {
+  return {
+    name: 'stageshop-shared-languages',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replaceAll('__SHOP_LANGUAGES__', constants.languages.join('|')).replaceAll('__SHOP_FALLBACK_LANGUAGE__', constants.fallbackLanguage),
+    },
+  };
+}
+
+const sharedConstants = /[\\/](routes[\\/]firstscreen[\\/]constants\.json|src[\\/]shared\.ts)$/;
+
 export default defineConfig({
-  plugins: [react(), trimRadixCss(), bootAfterFirstPaint(), themeWithoutTooltip()],
+  plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint(), themeWithoutTooltip()],
   server: {
+    // The shared constants live beside the Go code that embeds them (../routes/firstscreen).
+    fs: { allow: ['.', '../routes/firstscreen'] },
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/images': { target: backend, changeOrigin: true },
@@ -49,7 +66,8 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        advancedChunks: { groups: [{ name: 'vendor', test: startupModule }] },
+        // The shared constants too: every page reads them, and alone they were a 200-byte request.
+        advancedChunks: { groups: [{ name: 'vendor', test: (id: string) => startupModule.test(id) || sharedConstants.test(id) }] },
       },
     },
   },
