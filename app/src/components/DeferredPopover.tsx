@@ -45,6 +45,7 @@ export function DeferredPopover({ trigger, open: controlled, onOpenChange, onPre
     onPreload?.();
   };
   const closedTrigger = cloneElement(trigger, {
+    type: 'button',
     'aria-haspopup': 'dialog',
     'aria-expanded': false,
     'data-state': 'closed',
