@@ -1,7 +1,8 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { trimRadixCss } from './scripts/trim-radix-css';
 import { bootAfterFirstPaint } from './scripts/boot-after-paint';
+import constants from '../routes/firstscreen/constants.json';
 
 const backend = 'http://127.0.0.1:8090';
 
@@ -27,9 +28,23 @@ const startupModule = new RegExp(
   `[\\\\/]node_modules[\\\\/](${startupPackages.map((p) => p.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
 );
 
+/** index.html's start-up script detects the languages the server and the app share (constants.json). */
+function sharedLanguages(): Plugin {
+  return {
+    name: 'stageshop-shared-languages',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replaceAll('__SHOP_LANGUAGES__', constants.languages.join('|')).replaceAll('__SHOP_FALLBACK_LANGUAGE__', constants.fallbackLanguage),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), trimRadixCss(), bootAfterFirstPaint()],
+  plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint()],
   server: {
+    // The shared constants live beside the Go code that embeds them (../routes/firstscreen).
+    fs: { allow: ['.', '../routes/firstscreen'] },
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/images': { target: backend, changeOrigin: true },
@@ -41,6 +56,9 @@ export default defineConfig({
     emptyOutDir: false,
     target: 'es2022',
     cssCodeSplit: true,
+    // The live-updates chunk starts when the page is idle: nothing to preload for it, and no
+    // dependency list for it in the entry chunk (the home's start-up code stays as small).
+    modulePreload: { resolveDependencies: (file, deps) => (/\/start-[^/]+\.js$/.test(file) ? [] : deps) },
     reportCompressedSize: true,
     rolldownOptions: {
       output: {

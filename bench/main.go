@@ -57,7 +57,7 @@ func main() {
 	flag.IntVar(&c.crashes, "crashes", 5, "test 5: rounds")
 	flag.BoolVar(&c.lighthouse, "lighthouse", true, "test 6: run Lighthouse (needs npm and Chromium)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
-	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5) or only the admin overview (8, its section updated in -out): catalog, shop or overview")
+	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the admin overview (8) or only live updates (9); 8 and 9 update their section in -out: catalog, shop, overview or live")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
@@ -169,6 +169,9 @@ func run(c config) error {
 	}
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
+	if c.only == "live" {
+		return runLive(ctx, bin, work, c.out)
+	}
 
 	if c.only == "overview" || c.only == "" {
 		if err := overviewTests(ctx, c, bin, filepath.Join(work, "overview"), res); err != nil {
@@ -191,7 +194,10 @@ func run(c config) error {
 	res.elapsed = time.Since(res.started)
 	report := keepOpsSections(renderReport(c, res), c.out)
 	fmt.Print(report)
-	return os.WriteFile(c.out, []byte(report), 0o644)
+	if err := os.WriteFile(c.out, []byte(report), 0o644); err != nil || c.only != "" {
+		return err
+	}
+	return runLive(ctx, bin, work, c.out)
 }
 
 // catalogTests runs tests 1, 2, 6 and the first half of 7 on one data dir

@@ -50,4 +50,7 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// Carts and orders read the shipping settings kept between requests.
+	shop.KeepShippingSettings(app)
+	registerLive(app)
 }

@@ -38,8 +38,13 @@ func TestSchema(t *testing.T) {
 				t.Errorf("%s.%s missing", name, f)
 			}
 		}
-		// Locked down: only superusers reach the collections directly.
-		for _, rule := range []*string{c.ListRule, c.ViewRule, c.CreateRule, c.UpdateRule, c.DeleteRule} {
+		// Locked down: only superusers reach the collections directly;
+		// reading is opened only for live updates (TestLiveRules).
+		rules := []*string{c.ListRule, c.ViewRule, c.CreateRule, c.UpdateRule, c.DeleteRule}
+		if liveReadable[name] {
+			rules = rules[2:]
+		}
+		for _, rule := range rules {
 			if rule != nil {
 				t.Errorf("%s has an open API rule %q", name, *rule)
 			}
@@ -93,6 +98,35 @@ func TestProductListUsesIndex(t *testing.T) {
 	joined := strings.Join(text, "; ")
 	if !strings.Contains(joined, "idx_products_active_cat_price") || strings.Contains(joined, "TEMP B-TREE") {
 		t.Errorf("query plan does not use the category/price index without sorting: %s", joined)
+	}
+}
+
+// liveReadable are the collections whose list and view rules are opened for
+// live updates (pb_migrations/1763800600_live_rules.go).
+var liveReadable = map[string]bool{"products": true, "orders": true, "contact_requests": true}
+
+// Live updates open reading exactly: active products to anyone, orders and
+// contact requests to users with the Admin role; searchText stays hidden.
+// (What each subscriber receives is tested in routes/live_test.go.)
+func TestLiveRules(t *testing.T) {
+	app := testapp.New(t)
+	want := map[string]string{
+		"products":         "isActive = true",
+		"orders":           `@request.auth.collectionName = "users" && @request.auth.roles ~ '"Admin"'`,
+		"contact_requests": `@request.auth.collectionName = "users" && @request.auth.roles ~ '"Admin"'`,
+	}
+	for name, rule := range want {
+		c, err := app.FindCollectionByNameOrId(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.ListRule == nil || *c.ListRule != rule || c.ViewRule == nil || *c.ViewRule != rule {
+			t.Errorf("%s list/view rules = %v/%v, want %q", name, c.ListRule, c.ViewRule, rule)
+		}
+	}
+	products, _ := app.FindCollectionByNameOrId("products")
+	if f := products.Fields.GetByName("searchText"); f == nil || !f.GetHidden() {
+		t.Error("products.searchText is not hidden")
 	}
 }
 

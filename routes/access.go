@@ -5,19 +5,21 @@ import (
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"stageshop/shop"
 )
 
-// UsersCollection is the auth collection of shoppers and shop admins.
-const UsersCollection = "users"
-
-// RoleAdmin is the role that opens the admin routes.
-const RoleAdmin = "Admin"
+var (
+	errSignedOut     = newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
+	errAdminRequired = newError(http.StatusForbidden, "forbidden", "Admin access required")
+)
 
 // shopUser returns the signed-in shop user of the request, or nil. PocketBase
 // has already checked the bearer token; superusers of the dashboard are not
 // shop users.
 func shopUser(e *core.RequestEvent) *core.Record {
-	if e.Auth == nil || e.Auth.Collection().Name != UsersCollection {
+	if e.Auth == nil || e.Auth.Collection().Name != shop.UsersCollection {
 		return nil
 	}
 	return e.Auth
@@ -25,48 +27,32 @@ func shopUser(e *core.RequestEvent) *core.Record {
 
 // isAdmin reports whether a shop user has the Admin role.
 func isAdmin(user *core.Record) bool {
-	if user == nil {
-		return false
-	}
-	var roles []string
-	if err := user.UnmarshalJSONField("roles", &roles); err != nil {
-		return false
-	}
-	return slices.Contains(roles, RoleAdmin)
+	return user != nil && slices.Contains(shop.UserRoles(user), shop.RoleAdmin)
 }
 
-// requireUser answers 401 unless a shop user is signed in.
-func requireUser(e *core.RequestEvent) (*core.Record, error) {
-	u := shopUser(e)
-	if u == nil {
-		return nil, newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
-	}
-	return u, nil
-}
-
-// requireAdmin answers 401 when signed out and 403 for non-admins.
-func requireAdmin(e *core.RequestEvent) (*core.Record, error) {
-	u, err := requireUser(e)
-	if err != nil {
-		return nil, err
-	}
-	if !isAdmin(u) {
-		return nil, newError(http.StatusForbidden, "forbidden", "Admin access required")
-	}
-	return u, nil
-}
-
-// handle adapts a handler that returns errors into one that answers them in
-// the envelope, so no error leaves in PocketBase's own format.
-func handle(fn func(e *core.RequestEvent) error) func(e *core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		if err := fn(e); err != nil {
-			if e.Written() {
-				e.App.Logger().Error("error after the response was written", "error", err.Error(), "path", e.Request.URL.Path)
-				return nil
-			}
-			return writeError(e, err)
+// signedIn is the guard of routes for signed-in shoppers: 401 when signed
+// out. Behind it, e.Auth is the shop user.
+func signedIn() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Id: "shopSignedIn", Func: func(e *core.RequestEvent) error {
+		if shopUser(e) == nil {
+			return errSignedOut
 		}
-		return nil
-	}
+		return e.Next()
+	}}
+}
+
+// adminOnly is the guard of admin routes: 401 when signed out, 403 for
+// non-admins. Behind it, e.Auth is the admin. (noStoreAPI keeps every /api
+// answer out of caches.)
+func adminOnly() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Id: "shopAdminOnly", Func: func(e *core.RequestEvent) error {
+		u := shopUser(e)
+		switch {
+		case u == nil:
+			return errSignedOut
+		case !isAdmin(u):
+			return errAdminRequired
+		}
+		return e.Next()
+	}}
 }

@@ -12,15 +12,14 @@ import (
 
 // registerAdminEmails binds the admin's view of the e-mail outbox.
 func registerAdminEmails(se *core.ServeEvent) {
-	se.Router.GET("/api/admin/emails", handle(adminListEmails))
-	se.Router.GET("/api/admin/emails/{id}", handle(adminGetEmail))
-	se.Router.POST("/api/admin/emails/{id}/resend", handle(adminResendEmail))
+	g := shopGroup(se, "/api/admin/emails")
+	g.Bind(adminOnly())
+	g.GET("", adminListEmails)
+	g.GET("/{id}", adminGetEmail)
+	g.POST("/{id}/resend", adminResendEmail)
 }
 
 func adminListEmails(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	errs := map[string]string{}
 	page, ok := queryInt(e, "page", 1)
 	if !ok || page < 1 {
@@ -45,9 +44,6 @@ func adminListEmails(e *core.RequestEvent) error {
 }
 
 func adminGetEmail(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	m, err := mail.Get(e.App, e.Request.PathValue("id"))
 	if errors.Is(err, mail.ErrNotFound) {
 		return notFound("E-mail not found")
@@ -59,9 +55,6 @@ func adminGetEmail(e *core.RequestEvent) error {
 }
 
 func adminResendEmail(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	m, err := mail.Resend(e.App, e.Request.PathValue("id"))
 	if errors.Is(err, mail.ErrNotFound) {
 		return notFound("E-mail not found")

@@ -18,15 +18,15 @@ import (
 // registerAuth binds /api/auth/*: register, login, refresh, logout and the
 // signed-in user's profile.
 func registerAuth(se *core.ServeEvent) {
-	g := se.Router.Group("/api/auth")
-	g.POST("/register", handle(authRegister))
-	g.POST("/login", handle(authLogin))
-	g.POST("/refresh", handle(authRefresh))
-	g.POST("/logout", handle(authLogout))
-	g.GET("/profile", handle(authProfile))
-	g.PUT("/profile", handle(authUpdateProfile))
-	g.POST("/forgot-password", handle(authForgotPassword))
-	g.POST("/reset-password", handle(authResetPassword))
+	g := shopGroup(se, "/api/auth")
+	g.POST("/register", authRegister)
+	g.POST("/login", authLogin)
+	g.POST("/refresh", authRefresh)
+	g.POST("/logout", authLogout).Bind(signedIn())
+	g.GET("/profile", authProfile).Bind(signedIn())
+	g.PUT("/profile", authUpdateProfile).Bind(signedIn())
+	g.POST("/forgot-password", authForgotPassword)
+	g.POST("/reset-password", authResetPassword)
 }
 
 // userJSON is the contract's user object. lastLoginAt is null until the
@@ -62,7 +62,7 @@ func toUserJSON(u *core.Record) userJSON {
 		LastName:  u.GetString("lastName"),
 		Language:  userLanguage(u),
 		Roles:     roles,
-		IsAdmin:   slices.Contains(roles, RoleAdmin),
+		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
 		CreatedAt: formatTime(u.GetDateTime("created")),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
@@ -119,7 +119,7 @@ func authRegister(e *core.RequestEvent) error {
 		return validationError(errs)
 	}
 
-	users, err := e.App.FindCachedCollectionByNameOrId(UsersCollection)
+	users, err := e.App.FindCachedCollectionByNameOrId(shop.UsersCollection)
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,7 @@ func authLogin(e *core.RequestEvent) error {
 		return ae
 	}
 
-	user, err := e.App.FindAuthRecordByEmail(UsersCollection, email)
+	user, err := e.App.FindAuthRecordByEmail(shop.UsersCollection, email)
 	if err != nil || len(req.Password) > shop.MaxPasswordBytes {
 		// Spend the same bcrypt time as a real check, so the answer's
 		// timing does not tell which e-mails have accounts.
@@ -220,7 +220,7 @@ func authRefresh(e *core.RequestEvent) error {
 	case err != nil:
 		return err
 	}
-	user, err := e.App.FindRecordById(UsersCollection, rot.UserID)
+	user, err := e.App.FindRecordById(shop.UsersCollection, rot.UserID)
 	if err != nil {
 		return errInvalidRefresh
 	}
@@ -232,10 +232,7 @@ func authRefresh(e *core.RequestEvent) error {
 }
 
 func authLogout(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	var req refreshRequest
 	if err := decodeOptionalJSON(e, &req); err != nil {
 		return err
@@ -252,10 +249,7 @@ func authLogout(e *core.RequestEvent) error {
 }
 
 func authProfile(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	return e.JSON(http.StatusOK, toUserJSON(user))
 }
 
@@ -275,10 +269,7 @@ type profileRequest struct {
 // over or probe which e-mails have accounts) and ends every session of the
 // user, access and refresh tokens; the caller gets a fresh pair.
 func authUpdateProfile(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	var req profileRequest
 	if err := decodeJSON(e, &req); err != nil {
 		return err
@@ -311,7 +302,7 @@ func authUpdateProfile(e *core.RequestEvent) error {
 		setPassword(user, req.NewPassword)
 	}
 	var pair tokenPair
-	err = e.App.RunInTransaction(func(tx core.App) error {
+	err := e.App.RunInTransaction(func(tx core.App) error {
 		if err := saveUser(tx, user); err != nil || !endSessions {
 			return err
 		}
@@ -381,7 +372,7 @@ func setPassword(user *core.Record, password string) {
 
 // emailTaken reports whether another account (not exceptID) uses email.
 func emailTaken(app core.App, email, exceptID string) (bool, error) {
-	rec, err := app.FindAuthRecordByEmail(UsersCollection, email)
+	rec, err := app.FindAuthRecordByEmail(shop.UsersCollection, email)
 	if err != nil {
 		return false, nil //nolint:nilerr // not found
 	}
@@ -415,7 +406,7 @@ var (
 // burnPasswordCheck runs one bcrypt comparison against a throwaway hash.
 func burnPasswordCheck(app core.App, password string) {
 	dummyUserOnce.Do(func() {
-		users, err := app.FindCachedCollectionByNameOrId(UsersCollection)
+		users, err := app.FindCachedCollectionByNameOrId(shop.UsersCollection)
 		if err != nil {
 			return
 		}

@@ -76,7 +76,7 @@ func authResetPassword(e *core.RequestEvent) error {
 		return newError(http.StatusBadRequest, "invalid_token", "This password reset link is invalid or has expired")
 	}
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": "Your password has been reset. You can now sign in."})
 }

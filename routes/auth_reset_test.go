@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"stageshop/internal/testapp"
+	"stageshop/shop/mail"
 )
 
 var resetToken = regexp.MustCompile(`/reset-password\?token=([A-Za-z0-9_%-]+)`)
@@ -23,9 +24,13 @@ func waitResetToken(t *testing.T, h testapp.Harness, email string) string {
 	for time.Now().Before(deadline) {
 		recs, err := h.App.FindAllRecords("emails", dbx.HashExp{"kind": "password_reset", "to": email})
 		if err == nil && len(recs) > 0 {
-			m := resetToken.FindStringSubmatch(recs[len(recs)-1].GetString("text"))
+			sent, err := mail.Get(h.App, recs[len(recs)-1].Id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := resetToken.FindStringSubmatch(sent.Text)
 			if m == nil {
-				t.Fatalf("no link in %s", recs[0].GetString("text"))
+				t.Fatalf("no link in %s", sent.Text)
 			}
 			tok, _ := url.QueryUnescape(m[1])
 			return tok

@@ -12,19 +12,20 @@ import (
 // registerCart binds the /api/cart routes: the signed-in user's cart, or a
 // guest's by X-Session-Id.
 func registerCart(se *core.ServeEvent) {
-	se.Router.GET("/api/cart", handle(getCart))
-	se.Router.GET("/api/cart/summary", handle(getCartSummary))
-	se.Router.POST("/api/cart/items", handle(addCartItem))
-	se.Router.PUT("/api/cart/items/{id}", handle(updateCartItem))
-	se.Router.DELETE("/api/cart/items/{id}", handle(removeCartItem))
-	se.Router.DELETE("/api/cart", handle(clearCart))
-	se.Router.POST("/api/cart/merge", handle(mergeCart))
+	g := shopGroup(se, "/api/cart")
+	g.GET("", getCart)
+	g.GET("/summary", getCartSummary)
+	g.POST("/items", addCartItem)
+	g.PUT("/items/{id}", updateCartItem)
+	g.DELETE("/items/{id}", removeCartItem)
+	g.DELETE("", clearCart)
+	g.POST("/merge", mergeCart).Bind(signedIn())
 }
 
-// answerCart writes a cart, or the envelope of err.
+// answerCart writes a cart, or returns err for shopErrors to answer.
 func answerCart(e *core.RequestEvent, cart *shop.Cart, err error) error {
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, cart)
 }
@@ -45,7 +46,7 @@ func getCartSummary(e *core.RequestEvent) error {
 	}
 	sum, err := shop.GetCartSummary(e.App, owner)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, sum)
 }
@@ -116,7 +117,7 @@ func clearCart(e *core.RequestEvent) error {
 		return err
 	}
 	if err := shop.ClearCart(e.App, owner); err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": "Cart cleared successfully"})
 }
@@ -127,17 +128,14 @@ type mergeBody struct {
 }
 
 func mergeCart(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	var body mergeBody
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
 	merged, err := shop.MergeCarts(e.App, user.Id, body.SessionID)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, merged)
 }

@@ -2,7 +2,6 @@ package routes
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
 	"sort"
 	"strconv"
@@ -12,53 +11,6 @@ import (
 
 	"stageshop/shop"
 )
-
-// fromShopErr turns the errors of the cart, checkout and contact rules into
-// the contract's envelope. Other errors pass through unchanged (a 500).
-func fromShopErr(err error) error {
-	var stock *shop.StockError
-	var short *shop.ShortStockError
-	var changed *shop.TotalChangedError
-	var lines shop.LineErrors
-	var fields shop.InvalidFields
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, shop.ErrSessionRequired):
-		return newError(http.StatusBadRequest, "session_required", "Sign in or send an X-Session-Id header")
-	case errors.Is(err, shop.ErrBadSessionID):
-		return newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")
-	case errors.Is(err, shop.ErrCartItemNotFound):
-		return notFound("Cart item not found")
-	case errors.Is(err, shop.ErrCartProductNotFound):
-		return notFound("Product not found")
-	case errors.Is(err, shop.ErrOrderNotFound):
-		return notFound("Order not found")
-	case errors.Is(err, shop.ErrContactNotFound):
-		return notFound("Contact request not found")
-	case errors.Is(err, shop.ErrCartEmpty):
-		return newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")
-	case errors.Is(err, shop.ErrNotCancellable):
-		return newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")
-	case errors.As(err, &stock):
-		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
-		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
-		return ae
-	case errors.As(err, &changed):
-		return totalChanged(changed)
-	case errors.As(err, &short):
-		ae := lineConflict(short.Lines)
-		if len(short.Available) > 0 {
-			ae.Available = short.Available
-		}
-		return ae
-	case errors.As(err, &lines):
-		return lineConflict(lines)
-	case errors.As(err, &fields):
-		return validationError(map[string]string(fields))
-	}
-	return err
-}
 
 // lineConflict is the 409 for order lines that cannot be fulfilled, each
 // under errors["items.{productId}"]. When stock is short the code is
@@ -134,9 +86,9 @@ func cartOwner(e *core.RequestEvent) (shop.CartOwner, error) {
 	owner := shop.CartOwner{SessionID: e.Request.Header.Get("X-Session-Id")}
 	switch {
 	case owner.SessionID == "":
-		return owner, fromShopErr(shop.ErrSessionRequired)
+		return owner, shop.ErrSessionRequired
 	case !shop.ValidSessionID(owner.SessionID):
-		return owner, fromShopErr(shop.ErrBadSessionID)
+		return owner, shop.ErrBadSessionID
 	}
 	return owner, nil
 }

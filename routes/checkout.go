@@ -14,14 +14,19 @@ import (
 // registerCheckout binds /api/checkout: placing orders, the customer's own
 // orders and the admin's order management.
 func registerCheckout(se *core.ServeEvent) {
-	se.Router.POST("/api/checkout/create-order", handle(createOrder))
-	se.Router.GET("/api/checkout/orders", handle(listOwnOrders))
-	se.Router.GET("/api/checkout/orders/{id}", handle(getOwnOrder))
-	se.Router.POST("/api/checkout/orders/{id}/cancel", handle(cancelOwnOrder))
-	se.Router.GET("/api/checkout/admin/orders", handle(adminListOrders))
-	se.Router.GET("/api/checkout/admin/orders/export.csv", handle(adminExportOrders))
-	se.Router.GET("/api/checkout/admin/orders/{id}", handle(adminGetOrder))
-	se.Router.PUT("/api/checkout/admin/orders/{id}/status", handle(adminSetOrderStatus))
+	g := shopGroup(se, "/api/checkout")
+	own := g.Group("")
+	own.Bind(signedIn())
+	own.POST("/create-order", createOrder)
+	own.GET("/orders", listOwnOrders)
+	own.GET("/orders/{id}", getOwnOrder)
+	own.POST("/orders/{id}/cancel", cancelOwnOrder)
+	admin := g.Group("/admin/orders")
+	admin.Bind(adminOnly())
+	admin.GET("", adminListOrders)
+	admin.GET("/export.csv", adminExportOrders)
+	admin.GET("/{id}", adminGetOrder)
+	admin.PUT("/{id}/status", adminSetOrderStatus)
 }
 
 // orderBody is the body of POST /api/checkout/create-order. Prices and
@@ -36,10 +41,7 @@ type orderBody struct {
 }
 
 func createOrder(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	var body orderBody
 	if err := decodeJSON(e, &body); err != nil {
 		return err
@@ -61,43 +63,34 @@ func createOrder(e *core.RequestEvent) error {
 	}
 	order, err := shop.PlaceOrder(e.App, user.Id, in)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusCreated, order)
 }
 
 func listOwnOrders(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	orders, err := shop.ListUserOrders(e.App, user.Id)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, orders)
 }
 
 func getOwnOrder(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	order, err := shop.GetUserOrder(e.App, user.Id, e.Request.PathValue("id"))
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, order)
 }
 
 func cancelOwnOrder(e *core.RequestEvent) error {
-	user, err := requireUser(e)
-	if err != nil {
-		return err
-	}
+	user := e.Auth
 	order, err := shop.CancelOwnOrder(e.App, user.Id, e.Request.PathValue("id"))
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, order)
 }
@@ -123,16 +116,13 @@ func orderFilter(e *core.RequestEvent) (shop.OrderFilter, error) {
 }
 
 func adminListOrders(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	f, err := orderFilter(e)
 	if err != nil {
 		return err
 	}
 	orders, total, err := shop.ListOrders(e.App, f)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	e.Response.Header().Set("X-Total-Count", strconv.Itoa(total))
 	e.Response.Header().Set("Access-Control-Expose-Headers", "X-Total-Count")
@@ -143,15 +133,12 @@ func adminListOrders(e *core.RequestEvent) error {
 // The filter is checked before the first byte is written, so a bad query
 // still gets the JSON envelope.
 func adminExportOrders(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	f, err := orderFilter(e)
 	if err != nil {
 		return err
 	}
 	if err := f.Validate(); err != nil {
-		return fromShopErr(shop.InvalidFieldsOf(err))
+		return shop.InvalidFieldsOf(err)
 	}
 	name := "orders"
 	if f.From != "" || f.To != "" {
@@ -166,12 +153,9 @@ func adminExportOrders(e *core.RequestEvent) error {
 }
 
 func adminGetOrder(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	order, err := shop.GetOrder(e.App, e.Request.PathValue("id"))
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, order)
 }
@@ -183,9 +167,6 @@ type statusBody struct {
 }
 
 func adminSetOrderStatus(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	var body statusBody
 	if err := decodeJSON(e, &body); err != nil {
 		return err
@@ -193,7 +174,7 @@ func adminSetOrderStatus(e *core.RequestEvent) error {
 	order, err := shop.UpdateOrderStatus(e.App, e.Request.PathValue("id"),
 		shop.StatusUpdate{Status: body.Status, TrackingNumber: body.TrackingNumber})
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, order)
 }

@@ -13,12 +13,15 @@ import (
 // registerContact binds /api/contact: the public form and the admin's
 // handling of the requests.
 func registerContact(se *core.ServeEvent) {
-	se.Router.POST("/api/contact/submit", handle(submitContact))
-	se.Router.GET("/api/contact/admin/requests", handle(adminListContacts))
-	se.Router.PUT("/api/contact/admin/requests/{id}/status", handle(adminSetContactStatus))
-	se.Router.GET("/api/contact/admin/stats", handle(adminContactStats))
-	se.Router.DELETE("/api/contact/admin/requests/{id}", handle(adminDeleteContact))
-	se.Router.POST("/api/contact/admin/requests/{id}/reply", handle(adminReplyContact))
+	g := shopGroup(se, "/api/contact")
+	g.POST("/submit", submitContact)
+	admin := g.Group("/admin")
+	admin.Bind(adminOnly())
+	admin.GET("/requests", adminListContacts)
+	admin.PUT("/requests/{id}/status", adminSetContactStatus)
+	admin.GET("/stats", adminContactStats)
+	admin.DELETE("/requests/{id}", adminDeleteContact)
+	admin.POST("/requests/{id}/reply", adminReplyContact)
 }
 
 // contactBody is the body of POST /api/contact/submit. language (the
@@ -42,7 +45,7 @@ func submitContact(e *core.RequestEvent) error {
 	}
 	id, err := shop.SubmitContact(e.App, shop.ContactInput(body))
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusCreated, map[string]string{"message": "Message sent successfully!", "id": id})
 }
@@ -61,9 +64,6 @@ func queryInt(e *core.RequestEvent, name string, def int) (int, bool) {
 }
 
 func adminListContacts(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	errs := map[string]string{}
 	page, ok := queryInt(e, "page", 1)
 	if !ok || page < 1 {
@@ -82,7 +82,7 @@ func adminListContacts(e *core.RequestEvent) error {
 	}
 	list, err := shop.ListContactRequests(e.App, page, size, status)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, list)
 }
@@ -94,37 +94,28 @@ type contactStatusBody struct {
 }
 
 func adminSetContactStatus(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	var body contactStatusBody
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
 	req, err := shop.SetContactStatus(e.App, e.Request.PathValue("id"), body.Status, body.AdminNotes)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, req)
 }
 
 func adminContactStats(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	stats, err := shop.GetContactStats(e.App)
 	if err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, stats)
 }
 
 func adminDeleteContact(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	if err := shop.DeleteContact(e.App, e.Request.PathValue("id")); err != nil {
-		return fromShopErr(err)
+		return err
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": "Contact request deleted successfully"})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"stageshop/internal/testapp"
+	"stageshop/shop/mail"
 )
 
 type replyJSON struct {
@@ -51,8 +52,12 @@ func TestContactReply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.GetString("to") != "vera@example.com" || rec.GetString("language") != "ru" || !strings.Contains(rec.GetString("text"), "Yes, we do.") {
-		t.Fatalf("reply e-mail to %s in %s", rec.GetString("to"), rec.GetString("language"))
+	sent, err := mail.Get(h.App, rec.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent.To != "vera@example.com" || sent.Language != "ru" || !strings.Contains(sent.Text, "Yes, we do.") {
+		t.Fatalf("reply e-mail to %s in %s:\n%s", sent.To, sent.Language, sent.Text)
 	}
 	// The list shows the replies too (the admin's dialog).
 	r = h.Client.Do("GET", "/api/contact/admin/requests", nil, testapp.Auth(admin.Token)...)

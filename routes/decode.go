@@ -73,10 +73,3 @@ func jsonTypeName(kind string) string {
 	}
 	return "an object"
 }
-
-// validationError is the 400 envelope for field errors.
-func validationError(errs map[string]string) *apiError {
-	ae := newError(http.StatusBadRequest, "validation_failed", "Please correct the highlighted fields")
-	ae.Errors = errs
-	return ae
-}

@@ -4,9 +4,13 @@ import (
 	"errors"
 	"net/http"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 
 	"stageshop/shop"
+	"stageshop/shop/mail"
 )
 
 // apiError is an answer in the contract's error envelope:
@@ -26,7 +30,8 @@ type apiError struct {
 	Shipping *shop.Amount `json:"shipping,omitempty"`
 }
 
-func (e *apiError) Error() string { return e.Message }
+// Error is what the request log records: the code and the message.
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
 
 // newError makes an envelope error.
 func newError(status int, code, message string) *apiError {
@@ -38,12 +43,50 @@ func notFound(message string) *apiError {
 	return newError(http.StatusNotFound, "not_found", message)
 }
 
-// writeError answers err in the envelope. Errors that are not *apiError are
-// unexpected: they are logged with the request id and answered with a
-// generic 500 that reveals nothing of the internals.
+// validationError is the 400 envelope for field errors.
+func validationError(errs map[string]string) *apiError {
+	ae := newError(http.StatusBadRequest, "validation_failed", "Please correct the highlighted fields")
+	ae.Errors = errs
+	return ae
+}
+
+// errorsMiddlewareID names shopErrors; bound on nested groups it is kept
+// once.
+const errorsMiddlewareID = "shopErrors"
+
+// shopErrors is the one error path of the shop's routes, bound on each of
+// their groups: a handler (or a guard such as signedIn) returns an error,
+// and this answers it in the contract's envelope and hands it on to
+// PocketBase's request log, which records it with the request.
+func shopErrors() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Id: errorsMiddlewareID, Func: func(e *core.RequestEvent) error {
+		err := e.Next()
+		if err == nil {
+			return nil
+		}
+		if e.Written() {
+			e.App.Logger().Error("error after the response was written", "error", err.Error(), "path", e.Request.URL.Path)
+			return err
+		}
+		return writeError(e, err)
+	}}
+}
+
+// shopGroup is a group of shop routes under prefix whose errors leave
+// through shopErrors.
+func shopGroup(se *core.ServeEvent, prefix string) *router.RouterGroup[*core.RequestEvent] {
+	g := se.Router.Group(prefix)
+	g.Bind(shopErrors())
+	return g
+}
+
+// writeError answers err in the envelope and returns it for the request
+// log. Errors that envelopeOf does not know are unexpected: they are
+// logged with the request id and answered with a generic 500 that reveals
+// nothing of the internals.
 func writeError(e *core.RequestEvent, err error) error {
-	var ae *apiError
-	if !errors.As(err, &ae) {
+	ae := envelopeOf(err)
+	if ae == nil {
 		e.App.Logger().Error("unexpected error",
 			"error", err.Error(),
 			"method", e.Request.Method,
@@ -53,9 +96,93 @@ func writeError(e *core.RequestEvent, err error) error {
 		ae = newError(http.StatusInternalServerError, "internal_error", "Something went wrong. Please try again later.")
 	}
 	e.Set(answeredErrorKey, ae)
-	return e.JSON(ae.Status, ae)
+	if werr := e.JSON(ae.Status, ae); werr != nil {
+		return werr
+	}
+	if ae.Status == http.StatusInternalServerError {
+		return err // the log keeps the cause
+	}
+	return ae
 }
 
 // answeredErrorKey keeps the envelope writeError answered on the request
-// event, for the request log of quiet routes (quietRead).
+// event, for the request metrics.
 const answeredErrorKey = "shopAnsweredError"
+
+// sentinelErrors are the envelopes of the shop's sentinel errors.
+var sentinelErrors = []struct {
+	err error
+	ae  *apiError
+}{
+	{shop.ErrSessionRequired, newError(http.StatusBadRequest, "session_required", "Sign in or send an X-Session-Id header")},
+	{shop.ErrBadSessionID, newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")},
+	{shop.ErrCartItemNotFound, notFound("Cart item not found")},
+	{shop.ErrCartProductNotFound, notFound("Product not found")},
+	{shop.ErrProductNotFound, errProductNotFound},
+	{shop.ErrOrderNotFound, notFound("Order not found")},
+	{shop.ErrContactNotFound, notFound("Contact request not found")},
+	{shop.ErrUserNotFound, notFound("User not found")},
+	{mail.ErrNotFound, notFound("E-mail not found")},
+	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
+	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
+	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
+	{shop.ErrInvalidResetToken, newError(http.StatusBadRequest, "invalid_token", "This password reset link is invalid or has expired")},
+	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
+	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
+	{shop.ErrNotAdmin, errAdminRequired},
+}
+
+// envelopeOf is the envelope of a shop error, or nil for an unexpected one.
+func envelopeOf(err error) *apiError {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	for _, s := range sentinelErrors {
+		if errors.Is(err, s.err) {
+			return s.ae
+		}
+	}
+	var stock *shop.StockError
+	var short *shop.ShortStockError
+	var changed *shop.TotalChangedError
+	var lines shop.LineErrors
+	var fields shop.InvalidFields
+	var verrs validation.Errors
+	switch {
+	case errors.As(err, &stock):
+		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
+		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
+		return ae
+	case errors.As(err, &changed):
+		return totalChanged(changed)
+	case errors.As(err, &short):
+		ae := lineConflict(short.Lines)
+		if len(short.Available) > 0 {
+			ae.Available = short.Available
+		}
+		return ae
+	case errors.As(err, &lines):
+		return lineConflict(lines)
+	case errors.As(err, &fields):
+		return validationError(map[string]string(fields))
+	case errors.As(err, &verrs):
+		out := map[string]string{}
+		flattenFieldErrors("", verrs, out)
+		return validationError(out)
+	}
+	return nil
+}
+
+// flattenFieldErrors writes ozzo-validation errors under JSON field paths
+// ("roles.1") into dst.
+func flattenFieldErrors(prefix string, verrs validation.Errors, dst map[string]string) {
+	for key, err := range verrs {
+		var nested validation.Errors
+		if errors.As(err, &nested) {
+			flattenFieldErrors(prefix+key+".", nested, dst)
+			continue
+		}
+		dst[prefix+key] = errorText(err)
+	}
+}

@@ -32,12 +32,13 @@ var (
 )
 
 func registerImages(se *core.ServeEvent) {
-	se.Router.GET("/images/placeholder.jpg", func(e *core.RequestEvent) error {
+	g := shopGroup(se, "/images")
+	g.GET("/placeholder.jpg", func(e *core.RequestEvent) error {
 		placeholderOnce.Do(func() { placeholderJPEG = artwork.Placeholder() })
 		e.Response.Header().Set("Cache-Control", "public, max-age=86400")
 		return e.Blob(http.StatusOK, "image/jpeg", placeholderJPEG)
 	}).Bind(quietRead())
-	se.Router.GET("/images/products/{name}", serveProductImage).Bind(quietRead())
+	g.GET("/products/{name}", serveProductImage).Bind(quietRead())
 }
 
 // serveProductImage streams a stored product image, or a thumbnail of it
@@ -45,16 +46,16 @@ func registerImages(se *core.ServeEvent) {
 func serveProductImage(e *core.RequestEvent) error {
 	name := e.Request.PathValue("name")
 	if !storedName.MatchString(name) {
-		return writeError(e, notFound("Image not found"))
+		return notFound("Image not found")
 	}
 	rec, err := e.App.FindFirstRecordByFilter(shop.ProductImagesCollection, "file = {:name}", dbx.Params{"name": name})
 	if err != nil {
-		return writeError(e, notFound("Image not found"))
+		return notFound("Image not found")
 	}
 
 	fsys, err := e.App.NewFilesystem()
 	if err != nil {
-		return writeError(e, err)
+		return err
 	}
 	defer fsys.Close()
 
@@ -62,7 +63,7 @@ func serveProductImage(e *core.RequestEvent) error {
 	servedPath, servedName := base+"/"+name, name
 	if thumb := e.Request.URL.Query().Get("thumb"); thumb != "" {
 		if !slices.Contains(ThumbSizes, thumb) {
-			return writeError(e, newError(http.StatusBadRequest, "invalid_thumb", "Unknown thumbnail size"))
+			return newError(http.StatusBadRequest, "invalid_thumb", "Unknown thumbnail size")
 		}
 		thumbName := thumb + "_" + name
 		thumbPath := base + "/thumbs_" + name + "/" + thumbName
@@ -82,7 +83,7 @@ func serveProductImage(e *core.RequestEvent) error {
 	e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	e.Response.Header().Del("X-Frame-Options")
 	if err := fsys.Serve(e.Response, e.Request, servedPath, servedName); err != nil {
-		return writeError(e, notFound("Image not found"))
+		return notFound("Image not found")
 	}
 	return nil
 }

@@ -38,11 +38,11 @@ func registerMetrics(se *core.ServeEvent) {
 	scrape := m.Handler()
 	se.Router.GET("/api/metrics", func(e *core.RequestEvent) error {
 		if !canScrape(e) {
-			return writeError(e, newError(http.StatusUnauthorized, "unauthorized", "A superuser token or the metrics token is required"))
+			return newError(http.StatusUnauthorized, "unauthorized", "A superuser token or the metrics token is required")
 		}
 		scrape.ServeHTTP(e.Response, e.Request)
 		return nil
-	}).Bind(quietRead())
+	}).Bind(shopErrors(), quietRead())
 }
 
 // observe times the request and counts what it did: its route pattern and

@@ -22,13 +22,13 @@ import (
 const maxSearchLen = 200
 
 func registerProducts(se *core.ServeEvent) {
-	g := se.Router.Group("/api/products")
-	g.GET("", handle(listProducts)).Bind(quietRead())
-	g.GET("/categories", handle(listCategories)).Bind(quietRead())
-	g.GET("/{id}", handle(getProduct)).Bind(quietRead())
-	g.POST("", handle(createProduct))
-	g.PUT("/{id}", handle(updateProduct))
-	g.DELETE("/{id}", handle(deleteProduct))
+	g := shopGroup(se, "/api/products")
+	g.GET("", listProducts).Bind(quietRead())
+	g.GET("/categories", listCategories).Bind(quietRead())
+	g.GET("/{id}", getProduct).Bind(quietRead())
+	g.POST("", createProduct).Bind(adminOnly())
+	g.PUT("/{id}", updateProduct).Bind(adminOnly())
+	g.DELETE("/{id}", deleteProduct).Bind(adminOnly())
 }
 
 // productJSON is the contract's product object.
@@ -239,9 +239,6 @@ type productRequest struct {
 }
 
 func createProduct(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	var req productRequest
 	if err := decodeJSON(e, &req); err != nil {
 		return err
@@ -257,9 +254,6 @@ func createProduct(e *core.RequestEvent) error {
 }
 
 func updateProduct(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	rec, err := e.App.FindRecordById(shop.ProductsCollection, e.Request.PathValue("id"))
 	if err != nil {
 		return errProductNotFound
@@ -571,9 +565,6 @@ func errorText(err error) string {
 }
 
 func deleteProduct(e *core.RequestEvent) error {
-	if _, err := requireAdmin(e); err != nil {
-		return err
-	}
 	rec, err := e.App.FindRecordById(shop.ProductsCollection, e.Request.PathValue("id"))
 	if err != nil {
 		return errProductNotFound

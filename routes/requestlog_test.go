@@ -71,14 +71,20 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 		}
 	}
 
-	// The refused sign-in is in the log with the id its answer carried.
-	var ids []string
-	err := h.App.AuxDB().NewQuery("SELECT COALESCE(json_extract(data, '$.meta.requestId'), '') FROM _logs WHERE json_extract(data, '$.url') = '/api/auth/login'").Column(&ids)
+	// The refused sign-in is in the log with the id its answer carried and
+	// its error code.
+	var logins []struct {
+		ID    string `db:"id"`
+		Error string `db:"error"`
+	}
+	err := h.App.AuxDB().NewQuery(`SELECT COALESCE(json_extract(data, '$.meta.requestId'), '') AS id,
+		COALESCE(json_extract(data, '$.error'), '') AS error
+		FROM _logs WHERE json_extract(data, '$.url') = '/api/auth/login'`).All(&logins)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ids) != 1 || ids[0] != loginID {
-		t.Errorf("logged request ids of the login: %v, want [%s]", ids, loginID)
+	if len(logins) != 1 || logins[0].ID != loginID || !strings.HasPrefix(logins[0].Error, "invalid_credentials") {
+		t.Errorf("log of the login: %+v, want id %s and an invalid_credentials error", logins, loginID)
 	}
 
 	// The failed read is logged with its status, its code and its request id.

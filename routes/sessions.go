@@ -29,7 +29,7 @@ func endedSessions() *hook.Handler[*core.RequestEvent] {
 		Id:       "shopEndedSessions",
 		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
 		Func: func(e *core.RequestEvent) error {
-			if e.Auth == nil || e.Auth.Collection().Name != UsersCollection {
+			if e.Auth == nil || e.Auth.Collection().Name != shop.UsersCollection {
 				return e.Next()
 			}
 			active, err := shop.SessionActive(e.App, e.Auth.Id, sessionOf(e))

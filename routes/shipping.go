@@ -13,7 +13,7 @@ import (
 // registerShipping binds GET /api/shipping/methods: the shop's shipping
 // methods and rules, as the shipping page, cart and checkout show them.
 func registerShipping(se *core.ServeEvent) {
-	se.Router.GET("/api/shipping/methods", handle(shippingMethods))
+	shopGroup(se, "/api/shipping").GET("/methods", shippingMethods)
 }
 
 // shippingAnswer is the body of GET /api/shipping/methods.

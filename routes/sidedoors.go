@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"stageshop/shop"
 )
 
 // closedUserAuthActions are PocketBase's own auth routes of an auth
@@ -40,7 +42,7 @@ func closeSideDoors() *hook.Handler[*core.RequestEvent] {
 			if !closedUserAuthActions[action] {
 				return e.Next()
 			}
-			if c, err := e.App.FindCachedCollectionByNameOrId(collection); err == nil && c.Name == UsersCollection {
+			if c, err := e.App.FindCachedCollectionByNameOrId(collection); err == nil && c.Name == shop.UsersCollection {
 				return router.NewNotFoundError("", nil)
 			}
 			return e.Next()

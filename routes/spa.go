@@ -38,10 +38,10 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 	// One pattern per method: an any-method "/api/{path...}" would conflict
 	// with "GET /{path...}" in the router.
 	apiNotFound := func(e *core.RequestEvent) error {
-		return writeError(e, notFound("The requested resource wasn't found."))
+		return notFound("The requested resource wasn't found.")
 	}
 	for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-		se.Router.Route(method, "/api/{path...}", apiNotFound)
+		se.Router.Route(method, "/api/{path...}", apiNotFound).Bind(shopErrors())
 	}
 
 	se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
@@ -77,26 +77,20 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 // per language and catalog generation in the catalog cache.
 type firstScreens struct {
 	index []byte
-	texts *firstscreen.Texts
 }
 
-// newFirstScreens is nil when the built app has no index.html or translations
-// (then the plain index.html is served).
+// newFirstScreens is nil when the built app has no index.html of the
+// expected shape (then the plain index.html is served).
 func newFirstScreens(site fs.FS, app core.App) *firstScreens {
 	index, err := fs.ReadFile(site, "index.html")
 	if err != nil {
-		return nil
-	}
-	texts, err := firstscreen.LoadTexts(site)
-	if err != nil {
-		app.Logger().Warn("first screens off: translations unreadable", "error", err)
 		return nil
 	}
 	if _, ok := firstscreen.Page(index, "en", nil); !ok {
 		app.Logger().Warn("first screens off: index.html has no <html lang=\"en\"> and <div id=\"root\">")
 		return nil
 	}
-	return &firstScreens{index: index, texts: texts}
+	return &firstScreens{index: index}
 }
 
 // firstScreenKey is the catalog cache's key of the home with its first
@@ -127,7 +121,7 @@ func (s *firstScreens) serve(e *core.RequestEvent, name string) (served bool, er
 			if err != nil {
 				return nil, false, err
 			}
-			screen, err := s.texts.Render(lang, products, total)
+			screen, err := firstscreen.Render(lang, products, total)
 			if err != nil {
 				return nil, false, err
 			}
@@ -162,8 +156,8 @@ func (s *firstScreens) productPage(e *core.RequestEvent, lang, id string) (*cach
 	if err != nil {
 		return nil, err
 	}
-	screen, err := s.texts.RenderProduct(lang, p)
-	if err != nil {
+	screen, ok, err := firstscreen.RenderProduct(lang, p)
+	if !ok || err != nil {
 		return nil, err
 	}
 	page, _ := firstscreen.Page(s.index, lang, screen)

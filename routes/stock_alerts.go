@@ -13,7 +13,7 @@ import (
 // me when available" on a sold-out product (rate limited per IP by the
 // "POST /api/products/" rule).
 func registerStockAlerts(se *core.ServeEvent) {
-	se.Router.POST("/api/products/{id}/stock-alerts", handle(subscribeStockAlert))
+	shopGroup(se, "/api/products").POST("/{id}/stock-alerts", subscribeStockAlert)
 }
 
 // stockAlertBody is the body of the stock-alert route; a signed-in
@@ -42,7 +42,7 @@ func subscribeStockAlert(e *core.RequestEvent) error {
 	case errors.Is(err, shop.ErrInStock):
 		return newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")
 	case err != nil:
-		return fromShopErr(err)
+		return err
 	case created:
 		return e.JSON(http.StatusCreated, map[string]string{"message": "We will e-mail you when it is back in stock"})
 	}

@@ -27,8 +27,11 @@ func emailsOf(t *testing.T, app core.App, kind string) []sentMail {
 	}
 	out := make([]sentMail, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, sentMail{r.GetString("kind"), r.GetString("to"), r.GetString("language"),
-			r.GetString("subject"), r.GetString("html"), r.GetString("text"), r.GetString("status")})
+		e, err := mail.Get(app, r.Id) // rendered as the worker sends it
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sentMail{e.Kind, e.To, e.Language, e.Subject, e.HTML, e.Text, e.Status})
 	}
 	return out
 }

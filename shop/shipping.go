@@ -4,9 +4,12 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/keep"
 )
 
 // SettingsCollection holds the shop's one settings record (shipping rates,
@@ -104,9 +107,29 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 	return shippingSettingsOf(rec).Validate()
 }
 
-// LoadShippingSettings reads the shop's settings record (the first one);
-// without one the defaults apply.
+// LoadShippingSettings returns the shop's shipping settings: its settings
+// record (the first one), or the defaults without one. With
+// KeepShippingSettings they are read once and kept until the record
+// changes: every cart and order needs them.
 func LoadShippingSettings(app core.App) (ShippingSettings, error) {
+	if k, ok := app.Store().Get(shippingKey).(*keep.Value[ShippingSettings]); ok {
+		return k.Get(app)
+	}
+	return readShippingSettings(app)
+}
+
+// shippingKey keeps the app's kept shipping settings in its store.
+const shippingKey = "stageshop.shippingSettings"
+
+// KeepShippingSettings keeps app's shipping settings until its settings
+// record changes (or a minute passes: another process may edit them).
+func KeepShippingSettings(app core.App) {
+	k := keep.New(time.Minute, readShippingSettings)
+	k.DropOnChange(app, SettingsCollection)
+	app.Store().Set(shippingKey, k)
+}
+
+func readShippingSettings(app core.App) (ShippingSettings, error) {
 	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && len(recs) == 0) {
 		return DefaultShippingSettings(), nil

@@ -8,14 +8,6 @@ import { createQueryClient } from './queryClient';
 import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
 import { initialHomeFilters } from './features/catalog/homeState';
 
-// No service worker belongs to this app: remove any left from an earlier deployment.
-if ('serviceWorker' in navigator) {
-  navigator.serviceWorker
-    .getRegistrations()
-    .then((regs) => regs.forEach((r) => void r.unregister()))
-    .catch(() => undefined);
-}
-
 const queryClient = createQueryClient();
 
 // Start translations and the home's first product page at once, in parallel.
@@ -47,6 +39,10 @@ function mount() {
       </StrictMode>,
     );
   });
+  // A second after the first render, when the page is interactive: live updates (the
+  // pocketbase SDK, a chunk of its own) and the removal of old service workers
+  // (features/live/start.ts).
+  setTimeout(() => import('./features/live/start').then((m) => m.startLive(queryClient)), 1000);
 }
 
 // Render once the start-up translations are in, so no Suspense fallback flashes. When the

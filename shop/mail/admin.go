@@ -107,7 +107,17 @@ func Get(app core.App, id string) (*Email, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Email{Summary: summaryOf(r), HTML: r.GetString("html"), Text: r.GetString("text")}, nil
+	return withContent(r)
+}
+
+// withContent is an e-mail with its HTML and text (rendered now when it
+// has not been sent yet).
+func withContent(r *core.Record) (*Email, error) {
+	html, text, err := content(r)
+	if err != nil {
+		return nil, err
+	}
+	return &Email{Summary: summaryOf(r), HTML: html, Text: text}, nil
 }
 
 // Resend queues an e-mail again (sent, failed or still queued), due now,
@@ -128,7 +138,7 @@ func Resend(app core.App, id string) (*Email, error) {
 	if w, ok := app.Store().Get(workerKey).(*Worker); ok {
 		w.Wake()
 	}
-	return &Email{Summary: summaryOf(r), HTML: r.GetString("html"), Text: r.GetString("text")}, nil
+	return withContent(r)
 }
 
 func find(app core.App, id string) (*core.Record, error) {

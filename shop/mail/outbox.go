@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 // Collection is the outbox: one record per e-mail.
@@ -43,8 +44,7 @@ type rendered struct {
 	To       string
 	Language string
 	Subject  string
-	HTML     string
-	Text     string
+	View     []byte // the view as JSON; rendered when sent
 	EventKey string
 }
 
@@ -73,8 +73,7 @@ func enqueue(txApp core.App, e rendered) error {
 	rec.Set("to", e.To)
 	rec.Set("language", e.Language)
 	rec.Set("subject", e.Subject)
-	rec.Set("html", e.HTML)
-	rec.Set("text", e.Text)
+	rec.Set("view", types.JSONRaw(e.View))
 	rec.Set("status", StatusQueued)
 	rec.Set("attempts", 0)
 	rec.Set("eventKey", e.EventKey)

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/keep"
 )
 
 // Recipient is a shop user the shop writes to.
@@ -19,54 +20,22 @@ type Recipient struct {
 // shop's notices (new orders, new contact requests). With Register, the
 // list is kept between calls and dropped whenever a user changes: finding
 // the admins reads every user's roles, which an order should not pay for.
-// A change made by another process (the CLI's admin create) shows within
-// adminsTTL.
 func Admins(app core.App) ([]Recipient, error) {
-	c, ok := app.Store().Get(adminsKey).(*adminCache)
-	if !ok {
-		return queryAdmins(app)
+	if k, ok := app.Store().Get(adminsKey).(*keep.Value[[]Recipient]); ok {
+		return k.Get(app)
 	}
-	c.mu.Lock()
-	list, gen := c.list, c.gen
-	if time.Since(c.at) > adminsTTL {
-		list = nil
-	}
-	c.mu.Unlock()
-	if list != nil {
-		return list, nil
-	}
-	list, err := queryAdmins(app)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	if c.gen == gen { // no user changed while we read: the list is current
-		c.list, c.at = list, time.Now()
-	}
-	c.mu.Unlock()
-	return list, nil
+	return queryAdmins(app)
 }
 
-// adminsTTL bounds how long a kept admin list is used.
-const adminsTTL = time.Minute
-
-// adminsKey keeps the app's *adminCache in its store.
+// adminsKey keeps the app's kept admin list in its store.
 const adminsKey = "stageshop.mailAdmins"
 
-// adminCache is the admin list as of the last change to any user; gen
-// counts the changes, so a list read before one is never kept after it.
-type adminCache struct {
-	mu   sync.Mutex
-	list []Recipient
-	at   time.Time // when list was read
-	gen  uint64
-}
-
-func (c *adminCache) drop() {
-	c.mu.Lock()
-	c.list = nil
-	c.gen++
-	c.mu.Unlock()
+// keepAdmins keeps app's admin list until a user changes (or a minute
+// passes: the CLI's admin create runs in another process).
+func keepAdmins(app core.App) {
+	k := keep.New(time.Minute, queryAdmins)
+	k.DropOnChange(app, "users")
+	app.Store().Set(adminsKey, k)
 }
 
 func queryAdmins(app core.App) ([]Recipient, error) {

@@ -31,15 +31,7 @@ func Register(app core.App) {
 	if app.IsBootstrapped() {
 		refreshSettings(app) // later reloads refresh it below
 	}
-	admins := &adminCache{}
-	app.Store().Set(adminsKey, admins)
-	dropAdmins := func(e *core.RecordEvent) error {
-		admins.drop() // after the commit, so the next read sees the change
-		return e.Next()
-	}
-	app.OnRecordAfterCreateSuccess("users").BindFunc(dropAdmins)
-	app.OnRecordAfterUpdateSuccess("users").BindFunc(dropAdmins)
-	app.OnRecordAfterDeleteSuccess("users").BindFunc(dropAdmins)
+	keepAdmins(app)
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
 		if w != nil {
 			w.Wake() // after the commit: the change that queued it is final

@@ -3,6 +3,8 @@ package mail
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
+	"fmt"
 	htmltemplate "html/template"
 	"strconv"
 	"strings"
@@ -81,20 +83,43 @@ func newView(app core.App, lang, to, name string) *view {
 // link is a path on the shop's public URL.
 func (v *view) link(path string) string { return v.ShopURL + path }
 
-// render turns a view into the outbox's e-mail.
+// render turns a view into the outbox's e-mail: the view itself, as JSON.
+// The layouts run when the e-mail is sent or previewed (see content), not
+// in the transaction that queues it.
 func render(kind, to, eventKey string, v *view) (rendered, error) {
 	if v.Preheader == "" && len(v.Intro) > 0 {
 		v.Preheader = v.Intro[0]
 	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return rendered{}, err
+	}
+	return rendered{Kind: kind, To: to, Language: v.Lang, Subject: v.Subject, View: raw, EventKey: eventKey}, nil
+}
+
+// execute runs the layouts on v.
+func (v *view) execute() (html, text string, err error) {
 	var h, t bytes.Buffer
 	if err := htmlLayout.Execute(&h, v); err != nil {
-		return rendered{}, err
+		return "", "", err
 	}
 	if err := textLayout.Execute(&t, v); err != nil {
-		return rendered{}, err
+		return "", "", err
 	}
-	return rendered{Kind: kind, To: to, Language: v.Lang, Subject: v.Subject, HTML: h.String(),
-		Text: t.String(), EventKey: eventKey}, nil
+	return h.String(), t.String(), nil
+}
+
+// content is an outbox record's HTML and text: as sent when it was sent,
+// else rendered now from its stored view.
+func content(rec *core.Record) (html, text string, err error) {
+	if html, text = rec.GetString("html"), rec.GetString("text"); html != "" || text != "" {
+		return html, text, nil
+	}
+	var v view
+	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
+		return "", "", fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
+	}
+	return v.execute()
 }
 
 // Price formats cents as dollars with two decimals and thousands

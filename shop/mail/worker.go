@@ -174,13 +174,17 @@ func (w *Worker) deliver(id string) error {
 	if err != nil {
 		return err
 	}
-	sendErr := w.app.NewMailClient().Send(w.message(rec))
+	html, text, sendErr := content(rec)
+	if sendErr == nil {
+		sendErr = w.app.NewMailClient().Send(w.message(rec, html, text))
+	}
 	attempts := rec.GetInt("attempts") + 1
 	now := w.now()
 	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
 	switch {
-	case sendErr == nil:
+	case sendErr == nil: // keep what went out, as it went out
 		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = StatusSent, dbTime(now), "", ""
+		params["html"], params["text"] = html, text
 	case attempts > len(w.delays):
 		params["status"], params["lastError"] = StatusFailed, truncate(sendErr.Error(), 2000)
 	default:
@@ -194,16 +198,16 @@ func (w *Worker) deliver(id string) error {
 	return err
 }
 
-// message builds the mailer message of an outbox record, from the sender
-// set in the dashboard (Settings > Mail settings).
-func (w *Worker) message(rec *core.Record) *mailer.Message {
+// message builds the mailer message of an outbox record with its rendered
+// content, from the sender set in the dashboard (Settings > Mail settings).
+func (w *Worker) message(rec *core.Record, html, text string) *mailer.Message {
 	meta := currentSettings(w.app).Meta
 	return &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		To:      []mail.Address{{Address: rec.GetString("to")}},
 		Subject: rec.GetString("subject"),
-		HTML:    rec.GetString("html"),
-		Text:    rec.GetString("text"),
+		HTML:    html,
+		Text:    text,
 		Headers: map[string]string{"Auto-Submitted": "auto-generated"},
 	}
 }

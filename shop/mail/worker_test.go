@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -101,12 +102,19 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 		t.Fatalf("SendDue = %d, %v", n, err)
 	}
 	msg := app.TestMailer.LastMessage()
-	if len(msg.To) != 1 || msg.To[0].Address != "user1@example.com" || msg.Subject == "" || msg.HTML == "" || msg.Text == "" {
+	// Queued as a view, rendered when sent.
+	link := "https://shop.example/reset-password?token=x"
+	if len(msg.To) != 1 || msg.To[0].Address != "user1@example.com" || msg.Subject == "" ||
+		!strings.Contains(msg.HTML, "<table") || !strings.Contains(msg.HTML, link) || !strings.Contains(msg.Text, link) {
 		t.Fatalf("sent %+v", msg)
 	}
 	rec := outbox(t, app)[0]
 	if rec.GetString("status") != StatusSent || rec.GetInt("attempts") != 1 || rec.GetDateTime("sentAt").IsZero() {
 		t.Fatalf("record after send: status %s attempts %d sentAt %v", rec.GetString("status"), rec.GetInt("attempts"), rec.GetDateTime("sentAt"))
+	}
+	// The record keeps what went out, as it went out.
+	if rec.GetString("html") != msg.HTML || rec.GetString("text") != msg.Text {
+		t.Fatal("the sent e-mail's HTML and text are not kept in the outbox")
 	}
 	if n, _ := w.SendDue(context.Background()); n != 0 || app.TestMailer.TotalSend() != 1 {
 		t.Fatalf("sent again: %d attempts, %d messages", n, app.TestMailer.TotalSend())

@@ -1,9 +1,12 @@
-export const LANGUAGES = ['en', 'ru', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
+import { SHARED_FALLBACK_LANGUAGE, SHARED_LANGUAGE_NAMES, SHARED_LANGUAGES } from '../shared';
+
+/** The shop's languages; the list is routes/firstscreen/constants.json's, which the server reads too. */
+export type Language = 'en' | 'ru' | 'zh';
+export const LANGUAGES = SHARED_LANGUAGES as readonly Language[];
+export const FALLBACK_LANGUAGE = SHARED_FALLBACK_LANGUAGE as Language;
 
 /** Native names for the language switcher (never translated). */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', zh: '中文' };
+export const LANGUAGE_NAMES = SHARED_LANGUAGE_NAMES as Record<Language, string>;
 
 /** Namespaces whose texts exist only in en and ru; Chinese readers get the English text. */
 export const EN_RU_ONLY_NAMESPACES = ['info'];

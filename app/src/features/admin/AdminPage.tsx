@@ -9,6 +9,8 @@ import { OverviewView } from './overview/OverviewView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
+import { NavCount } from './NavCount';
+import { useAdminLive } from './useAdminLive';
 import './admin.css';
 
 const VIEWS = [
@@ -32,6 +34,7 @@ function AdminNav() {
             <Link to={to} className="admin-nav-link" aria-current={match(pathname) ? 'page' : undefined}>
               <Icon aria-hidden="true" />
               {t(`nav.${key}`)}
+              <NavCount view={key} />
             </Link>
           </li>
         ))}
@@ -43,6 +46,7 @@ function AdminNav() {
 /** The admin dashboard at /admin/* (lazily loaded; the route's guard admits admins only). */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
+  useAdminLive();
   return (
     <Container size="4" px={{ initial: '3', sm: '5' }} py={{ initial: '4', sm: '6' }}>
       <Heading as="h1" size="7" mb="4">

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
 import type { ContactRequest, OrderDetail, OrderSummary, Pagination, Product, ProductList } from '../../api/types';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -7,14 +8,12 @@ export const CONTACT_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_CONTACT_PAGE_SIZE = 10;
 
 /**
- * Orders and contact requests refresh themselves by polling. Our API is custom routes
- * over locked-down collections (API rules nil, superusers only), so PocketBase realtime
- * would need those collection rules opened to admins; a short poll through the same admin
- * routes keeps one access path. react-query pauses the interval while the tab is hidden
- * (refetchIntervalInBackground: false).
+ * Orders and contact requests are refreshed by PocketBase realtime events (useAdminLive); only
+ * while realtime is not connected do they poll, every 15 s. react-query pauses the interval
+ * while the tab is hidden (refetchIntervalInBackground: false).
  */
-export const ADMIN_POLL_MS = 15_000;
-const polling = { refetchInterval: ADMIN_POLL_MS, refetchIntervalInBackground: false } as const;
+export const ADMIN_POLL_MS = FALLBACK_POLL_MS;
+const polling = { refetchInterval: pollUnlessLive, refetchIntervalInBackground: false } as const;
 
 export interface AdminProductFilters {
   search: string;

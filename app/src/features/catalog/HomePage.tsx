@@ -11,8 +11,7 @@ import { HomeFilters } from './HomeFilters';
 import { NoProducts } from './NoProducts';
 import { ProductCard } from './ProductCard';
 import { useHomeFilters } from './useHomeFilters';
-
-const FIRST_ROW = 4;
+import { FIRST_ROW } from '../../shared';
 
 export default function HomePage() {
   const { t } = useTranslation('shop');

@@ -63,6 +63,8 @@ export default function ProductPage() {
 
   const description = resolveLocalized(product.descriptionLocalized, lang, product.description);
   const images = product.imageFileNames?.length ? product.imageFileNames : product.imageFileName ? [product.imageFileName] : [];
+  // A product deactivated or deleted while open (live update) can no longer be bought.
+  const gone = !product.isActive;
   const inCart = quantityInCart(product.id);
   const max = remainingStock(product.stockQuantity, inCart);
   const shown = Math.min(quantity, Math.max(1, max));
@@ -135,7 +137,15 @@ export default function ProductPage() {
           <Text as="p" color="gray" style={{ whiteSpace: 'pre-line' }}>
             {description}
           </Text>
-          {product.stockQuantity > 0 && (
+          {gone && (
+            <Callout.Root color="amber" role="status">
+              <Callout.Icon>
+                <ExclamationTriangleIcon />
+              </Callout.Icon>
+              <Callout.Text>{t('live.unavailable')}</Callout.Text>
+            </Callout.Root>
+          )}
+          {product.stockQuantity > 0 && !gone && (
             <Flex gap="3" align="end" wrap="wrap" mt="2">
               <Flex direction="column" gap="1">
                 <Text as="label" size="2" weight="medium" htmlFor="detail-qty">

@@ -170,6 +170,27 @@ describe('CheckoutPage', () => {
     expect((callsTo('POST', '/api/checkout/create-order')[1].body as { expectedTotal: number }).expectedTotal).toBe(2000019.97);
   });
 
+  it('does not let a live price change alter the total silently on the review step', async () => {
+    const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8 }], totalPrice: 59.8 };
+    const { client, callsTo } = setup({
+      'GET /api/cart': [{ body: cart }, { body: raised }],
+      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
+    });
+    await toReview();
+    expect(screen.getByTestId('review-total')).toHaveTextContent('$69.79');
+    // What a realtime product event does (features/live): the cart is refetched with the new price.
+    await client.invalidateQueries({ queryKey: ['cart'] });
+    const alert = await screen.findByTestId('place-problem');
+    expect(alert).toHaveTextContent('The total changed from $69.79 to $79.79');
+    expect(alert).toHaveTextContent('Moving Head Spot: price changed from $24.90 to $29.90');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+    const again = screen.getByRole('button', { name: 'Place order for $79.79' });
+    await waitFor(() => expect(again).toBeEnabled());
+    await userEvent.click(again);
+    expect(await screen.findByTestId('order-number')).toBeInTheDocument();
+    expect((callsTo('POST', '/api/checkout/create-order')[0].body as { expectedTotal: number }).expectedTotal).toBe(79.79);
+  });
+
   it('names the lines that ran short', async () => {
     setup({
       'POST /api/checkout/create-order': {

@@ -15,11 +15,12 @@ import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
 import { clearDraft, useCheckoutDraft } from './draft';
 import { OrderSummary } from './OrderSummary';
-import { PlaceOrderNotice } from './PlaceOrderNotice';
+import { PlaceOrderNotice, type ReviewSnapshot } from './PlaceOrderNotice';
 import { ReviewStep } from './ReviewStep';
 import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
+import { useReviewedFigures } from './useReviewedFigures';
 import { useDebounced } from './useDebounced';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
@@ -80,6 +81,10 @@ function Checkout({ user }: { user: User }) {
   const billing = draft.sameAsShipping ? billingFromShipping(draft.shipping) : draft.billing;
   const threshold = rules.data?.freeShippingThreshold ?? 0;
 
+  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, total };
+  const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
+  const reviewed = useReviewedFigures(step === 2, settled, current);
+
   const flow = usePlaceOrderFlow({
     onPlaced: (created) => {
       clearDraft();
@@ -93,7 +98,8 @@ function Checkout({ user }: { user: User }) {
 
   if (step < 3 && items.length === 0) return <EmptyCheckout />;
 
-  const place = () =>
+  const place = () => {
+    reviewed.accept();
     flow.place(
       {
         shippingInfo: draft.shipping,
@@ -102,8 +108,10 @@ function Checkout({ user }: { user: User }) {
         shippingMethod: draft.shippingMethod,
         expectedTotal: total,
       },
-      { items, shipping: shippingAmount ?? 0, total },
+      current,
     );
+  };
+  const problem = reviewed.change ?? flow.problem;
 
   return (
     <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
@@ -169,9 +177,9 @@ function Checkout({ user }: { user: User }) {
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
                 total={total}
-                confirmNewTotal={flow.problem?.kind === 'totalChanged'}
+                confirmNewTotal={problem?.kind === 'totalChanged'}
                 placing={flow.placing || methodsQuery.isFetching || cartFetching}
-                notice={flow.problem && <PlaceOrderNotice problem={flow.problem} items={items} shipping={shippingAmount ?? 0} />}
+                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}
               />

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, requestBlob, requestWithHeaders } from '../../../api/client';
 import type { OrderDetail, OrderSummary } from '../../../api/types';
-import { ADMIN_POLL_MS, adminKeys } from '../api';
+import { adminKeys } from '../api';
+import { pollUnlessLive } from '../../live/status';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -40,7 +41,8 @@ export const adminOrderPageQuery = (f: OrderFilters) =>
       return { orders: data, total: Number(headers.get('X-Total-Count') ?? data.length) };
     },
     placeholderData: keepPreviousData,
-    refetchInterval: ADMIN_POLL_MS,
+    // Realtime refreshes the list (useAdminLive); polling only while it is down.
+    refetchInterval: pollUnlessLive,
     refetchIntervalInBackground: false,
   });
 

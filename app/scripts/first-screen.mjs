@@ -1,0 +1,31 @@
+// Renders the first screens from the app's components into the Go template the server fills
+// (routes/firstscreen/screens.gen.gohtml; see src/firstscreen/render.tsx). Part of `npm run build`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+
+const app = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const OUTPUT = join(app, '..', 'routes', 'firstscreen', 'screens.gen.gohtml');
+
+/** The start-up translations of every language, as the app serves them. */
+export function readLocales(languages, namespaces) {
+  const locales = {};
+  for (const lang of languages) {
+    locales[lang] = {};
+    for (const ns of namespaces) locales[lang][ns] = JSON.parse(readFileSync(join(app, 'public', 'locales', lang, `${ns}.json`), 'utf8'));
+  }
+  return locales;
+}
+
+const server = await createServer({ root: app, configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
+try {
+  const { renderFirstScreens } = await server.ssrLoadModule('/src/firstscreen/render.tsx');
+  const { LANGUAGES } = await server.ssrLoadModule('/src/i18n/languages.ts');
+  const { STARTUP_NAMESPACES } = await server.ssrLoadModule('/src/i18n/index.ts');
+  const out = await renderFirstScreens(readLocales(LANGUAGES, STARTUP_NAMESPACES));
+  writeFileSync(OUTPUT, out);
+  console.log(`first screens: ${OUTPUT} (${(out.length / 1024).toFixed(1)} kB)`);
+} finally {
+  await server.close();
+}

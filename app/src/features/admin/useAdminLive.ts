@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TOAST_LONG, useToast } from '../../components/Toast';
+import { listen, type LiveEvent } from '../live/pb';
+import { adminKeys } from './api';
+import { insightKeys } from './overview/api';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * While the admin area is open: new orders and contact requests arrive through PocketBase
+ * realtime (the collections' rules admit users with the Admin role), refresh the lists, the
+ * overview and the navigation's counts, and a new one is announced with a short toast.
+ * Unsubscribes on unmount.
+ */
+export function useAdminLive() {
+  const qc = useQueryClient();
+  const show = useToast();
+  const { t } = useTranslation('admin');
+
+  useEffect(() => {
+    const announce = (message: string) => show({ message, kind: 'info', duration: TOAST_LONG });
+    const onOrder = (e: LiveEvent) => {
+      void qc.invalidateQueries({ queryKey: adminKeys.orders });
+      void qc.invalidateQueries({ queryKey: insightKeys.overview });
+      if (e.action === 'create')
+        announce(t('live.newOrder', { number: text(e.record.orderNumber), name: text(e.record.customerName) }));
+    };
+    const onContact = (e: LiveEvent) => {
+      void qc.invalidateQueries({ queryKey: adminKeys.contact });
+      void qc.invalidateQueries({ queryKey: insightKeys.overview });
+      if (e.action === 'create') announce(t('live.newMessage', { name: text(e.record.name) }));
+    };
+    let stopped = false;
+    const offs: (() => void)[] = [];
+    for (const [topic, fn] of [['orders/*', onOrder], ['contact_requests/*', onContact]] as const) {
+      // When realtime is unavailable the lists keep polling (pollUnlessLive).
+      listen(topic, fn).then(
+        (off) => (stopped ? off() : offs.push(off)),
+        () => undefined,
+      );
+    }
+    return () => {
+      stopped = true;
+      offs.forEach((off) => off());
+    };
+  }, [qc, show, t]);
+}

@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Cart, Product, ProductList } from '../../api/types';
+import type { LiveEvent } from './pb';
+
+// The query keys of catalog/api (catalogKeys) and cart/api (cartKeys), written out: importing
+// those modules would pull them into the home's start-up code beside this lazy chunk
+// (products.test.ts checks they match).
+export const liveKeys = {
+  products: ['products'] as const,
+  productList: ['products', 'list'] as const,
+  product: (id: string) => ['products', 'detail', id] as const,
+  cart: ['cart'] as const,
+};
+
+/** What a product event tells the shop's pages: its id, stock, price and whether it can be bought. */
+export interface ProductChange {
+  id: string;
+  /** false: deactivated or deleted (the shopper may no longer see it). */
+  available: boolean;
+  stockQuantity?: number;
+  price?: number;
+}
+
+/** Reads a realtime record of `products` (stored fields: priceCents, stockQuantity, isActive). */
+export function productChange(e: LiveEvent): ProductChange | null {
+  const r = e.record;
+  if (typeof r?.id !== 'string') return null;
+  if (e.action === 'delete' || r.isActive === false) return { id: r.id, available: false };
+  const stock = typeof r.stockQuantity === 'number' ? r.stockQuantity : undefined;
+  const price = typeof r.priceCents === 'number' ? Math.round(r.priceCents) / 100 : undefined;
+  return { id: r.id, available: true, stockQuantity: stock, price };
+}
+
+function patch(p: Product, c: ProductChange): Product {
+  if (!c.available) return { ...p, isActive: false };
+  return { ...p, isActive: true, stockQuantity: c.stockQuantity ?? p.stockQuantity, price: c.price ?? p.price };
+}
+
+/**
+ * Puts a product change into every cached page at once: the product page, the lists (cards,
+ * stock chips, steppers) and the cart's availableStock. A new, removed or re-priced product
+ * also refetches what depends on it (list pages, cart totals).
+ */
+export function applyProductEvent(qc: QueryClient, e: LiveEvent) {
+  const c = productChange(e);
+  if (!c) return;
+  qc.setQueryData<Product>(liveKeys.product(c.id), (p) => (p ? patch(p, c) : p));
+  qc.setQueriesData<ProductList>({ queryKey: liveKeys.productList }, (list) =>
+    list?.products.some((p) => p.id === c.id)
+      ? { ...list, products: list.products.map((p) => (p.id === c.id ? patch(p, c) : p)) }
+      : list,
+  );
+  let repriced = false;
+  qc.setQueriesData<Cart>({ queryKey: liveKeys.cart }, (cart) => {
+    if (!cart?.items.some((i) => i.productId === c.id)) return cart;
+    repriced ||= !c.available || cart.items.some((i) => i.productId === c.id && c.price !== undefined && i.unitPrice !== c.price);
+    const items = cart.items.map((i) => (i.productId === c.id ? { ...i, availableStock: c.available ? (c.stockQuantity ?? i.availableStock) : 0 } : i));
+    return { ...cart, items };
+  });
+  if (repriced) void qc.invalidateQueries({ queryKey: liveKeys.cart });
+  if (e.action !== 'update' || !c.available) void qc.invalidateQueries({ queryKey: liveKeys.productList });
+}

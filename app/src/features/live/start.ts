@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CONNECTED, connected, listen } from './pb';
+import { applyProductEvent, liveKeys } from './products';
+import { FALLBACK_POLL_MS, liveStatus } from './status';
+
+/** No service worker belongs to this app: remove any left from an earlier deployment. */
+function removeServiceWorkers() {
+  navigator.serviceWorker
+    ?.getRegistrations()
+    .then((regs) => regs.forEach((r) => void r.unregister()))
+    .catch(() => undefined);
+}
+
+/** How long the first connection may take before the app falls back to refetching. */
+const CONNECT_WAIT_MS = 5_000;
+
+/** Refetches what live updates would have changed (after a gap, or on the fallback timer). */
+function refetchLiveData(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: liveKeys.products });
+  void qc.invalidateQueries({ queryKey: liveKeys.cart });
+  void qc.invalidateQueries({ queryKey: ['admin'] });
+}
+
+/**
+ * Starts live stock for every page: subscribes to `products/*` for the app's lifetime and feeds
+ * the events into the query cache. While realtime is down (no connection, lost network) the
+ * same data is refetched every 15 s; when the connection comes back, once, to catch up.
+ */
+export async function startLive(qc: QueryClient) {
+  if (liveStatus.get() !== 'off') return;
+  removeServiceWorkers();
+  // Exposed for the browser journeys, which wait for live updates before buying.
+  liveStatus.subscribe(() => (document.documentElement.dataset.live = liveStatus.get()));
+  liveStatus.set('connecting');
+  let everLive = false;
+  const timer = window.setTimeout(() => {
+    if (liveStatus.get() !== 'live') liveStatus.set('down');
+  }, CONNECT_WAIT_MS);
+  window.setInterval(() => {
+    if (liveStatus.get() === 'down' && document.visibilityState === 'visible') refetchLiveData(qc);
+  }, FALLBACK_POLL_MS);
+  try {
+    const onConnect = () => {
+      window.clearTimeout(timer);
+      if (everLive && liveStatus.get() !== 'live') refetchLiveData(qc);
+      everLive = true;
+      liveStatus.set('live');
+    };
+    await listen(CONNECTED, onConnect);
+    await listen('products/*', (e) => applyProductEvent(qc, e));
+    // The admin area may have opened the connection first: then no PB_CONNECT comes for us.
+    if (!everLive && (await connected())) onConnect();
+  } catch {
+    liveStatus.set('down');
+  }
+}

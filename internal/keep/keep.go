@@ -1,0 +1,71 @@
+// Package keep holds a value read from the database between requests and
+// drops it when the records it was read from change, so hot paths (placing
+// an order) do not re-read rarely changed data (the shop's settings, the
+// list of admins) every time.
+package keep
+
+import (
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Value is a kept value of type T. The zero Value is not usable: use New.
+type Value[T any] struct {
+	ttl  time.Duration
+	mu   sync.Mutex
+	v    T
+	ok   bool
+	at   time.Time // when v was loaded
+	gen  uint64    // counts drops, so a load that raced one is not kept
+	load func(app core.App) (T, error)
+}
+
+// New keeps what load returns for at most ttl; ttl bounds how long a change
+// made by another process (a CLI command on the same database) goes unseen.
+func New[T any](ttl time.Duration, load func(app core.App) (T, error)) *Value[T] {
+	return &Value[T]{ttl: ttl, load: load}
+}
+
+// Get returns the kept value, loading it with app when there is none (or
+// it is older than the ttl).
+func (k *Value[T]) Get(app core.App) (T, error) {
+	k.mu.Lock()
+	v, ok, gen := k.v, k.ok && time.Since(k.at) <= k.ttl, k.gen
+	k.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := k.load(app)
+	if err != nil {
+		return v, err
+	}
+	k.mu.Lock()
+	if k.gen == gen { // nothing changed while we read: v is current
+		k.v, k.ok, k.at = v, true, time.Now()
+	}
+	k.mu.Unlock()
+	return v, nil
+}
+
+// Drop forgets the kept value; the next Get loads it again.
+func (k *Value[T]) Drop() {
+	k.mu.Lock()
+	var zero T
+	k.v, k.ok = zero, false
+	k.gen++
+	k.mu.Unlock()
+}
+
+// DropOnChange drops the value after every committed create, update or
+// delete of a record in the collections.
+func (k *Value[T]) DropOnChange(app core.App, collections ...string) {
+	drop := func(e *core.RecordEvent) error {
+		k.Drop()
+		return e.Next()
+	}
+	app.OnRecordAfterCreateSuccess(collections...).BindFunc(drop)
+	app.OnRecordAfterUpdateSuccess(collections...).BindFunc(drop)
+	app.OnRecordAfterDeleteSuccess(collections...).BindFunc(drop)
+}
