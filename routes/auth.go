@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -380,7 +379,8 @@ func emailTaken(app core.App, email, exceptID string) (bool, error) {
 }
 
 // saveUser saves a user record and answers 409 when the e-mail turned out
-// to be taken (a concurrent registration).
+// to be taken (a concurrent registration: PocketBase turns the unique
+// index's refusal into a field error on email).
 func saveUser(app core.App, user *core.Record) error {
 	err := app.Save(user)
 	if err == nil {
@@ -391,9 +391,6 @@ func saveUser(app core.App, user *core.Record) error {
 		if _, ok := verrs["email"]; ok {
 			return errEmailTaken()
 		}
-	}
-	if strings.Contains(err.Error(), "UNIQUE constraint failed") && strings.Contains(err.Error(), "email") {
-		return errEmailTaken()
 	}
 	return err
 }

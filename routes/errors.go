@@ -144,7 +144,6 @@ func envelopeOf(err error) *apiError {
 		}
 	}
 	var stock *shop.StockError
-	var short *shop.ShortStockError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	var fields shop.InvalidFields
@@ -156,12 +155,6 @@ func envelopeOf(err error) *apiError {
 		return ae
 	case errors.As(err, &changed):
 		return totalChanged(changed)
-	case errors.As(err, &short):
-		ae := lineConflict(short.Lines)
-		if len(short.Available) > 0 {
-			ae.Available = short.Available
-		}
-		return ae
 	case errors.As(err, &lines):
 		return lineConflict(lines)
 	case errors.As(err, &fields):

@@ -11,11 +11,11 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
+	"github.com/pocketbase/pocketbase/tools/router"
 	_ "golang.org/x/image/webp" // WebP for image.DecodeConfig
 
 	"stageshop/shop"
@@ -151,10 +151,8 @@ func readUploadedFile(e *core.RequestEvent) ([]byte, error) {
 
 func uploadReadError(err error) error {
 	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return errFileTooLarge
-	}
-	if strings.Contains(err.Error(), "request body too large") {
+	var pbErr *router.ApiError // PocketBase's body limit
+	if errors.As(err, &tooLarge) || (errors.As(err, &pbErr) && pbErr.Status == http.StatusRequestEntityTooLarge) {
 		return errFileTooLarge
 	}
 	return newError(http.StatusBadRequest, "invalid_multipart", "The upload is not a valid multipart form")

@@ -282,7 +282,7 @@ func currentStock(txApp core.App, productID string) (stock int, ok bool, err err
 // line is checked (product active, enough stock) and its stock taken with a
 // conditional update, shipping is priced by the shop's settings, the order
 // is written with a snapshot of each line, and the cart is cleared. If any
-// line fails, *ShortStockError (LineErrors) names all failing lines and
+// line fails, LineErrors names all failing lines and
 // nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
 // that does not fit are InvalidFields; a total other than ExpectedTotal is
 // *TotalChangedError.
@@ -343,12 +343,12 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 }
 
 // takeLinesStock checks every line and takes its stock; the failing lines
-// come back together as *ShortStockError.
+// come back together as LineErrors.
 func takeLinesStock(txApp core.App, lines []CartItem) error {
-	failed := &ShortStockError{Lines: LineErrors{}, Available: map[string]int{}}
+	failed := LineErrors{}
 	for _, l := range lines {
 		if !l.active {
-			failed.Lines[l.ProductID] = "This product is no longer available"
+			failed[l.ProductID] = LineError{}
 			continue
 		}
 		ok, err := takeStock(txApp, l.ProductID, l.Quantity)
@@ -356,11 +356,10 @@ func takeLinesStock(txApp core.App, lines []CartItem) error {
 			return err
 		}
 		if !ok {
-			failed.Lines[l.ProductID] = stockMessage(l.AvailableStock)
-			failed.Available[l.ProductID] = max(l.AvailableStock, 0)
+			failed[l.ProductID] = LineError{Short: true, Available: l.AvailableStock}
 		}
 	}
-	if len(failed.Lines) > 0 {
+	if len(failed) > 0 {
 		return failed
 	}
 	return nil
@@ -676,7 +675,7 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 			return err
 		}
 		if !exists {
-			failed[pid] = "This product no longer exists"
+			failed[pid] = LineError{Deleted: true}
 			continue
 		}
 		ok, err := takeStock(txApp, pid, qty[pid])
@@ -684,7 +683,7 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 			return err
 		}
 		if !ok {
-			failed[pid] = stockMessage(stock)
+			failed[pid] = LineError{Short: true, Available: stock}
 		}
 	}
 	if len(failed) > 0 {
