@@ -5,13 +5,13 @@ import (
 	"net/http"
 	"slices"
 	"sync"
-	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerAuth binds /api/auth/*: register, login, refresh, logout and the
@@ -62,21 +62,13 @@ func toUserJSON(u *core.Record) userJSON {
 		Language:  userLanguage(u),
 		Roles:     roles,
 		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
-		CreatedAt: formatTime(u.GetDateTime("created")),
+		CreatedAt: wire.Stamp(u.GetDateTime("created")),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
-		s := formatTime(last)
+		s := wire.Stamp(last)
 		out.LastLoginAt = &s
 	}
 	return out
-}
-
-// formatTime writes a stored date as RFC 3339 UTC ("" when unset).
-func formatTime(d types.DateTime) string {
-	if d.IsZero() {
-		return ""
-	}
-	return d.Time().UTC().Format(time.RFC3339)
 }
 
 var errInvalidCredentials = newError(http.StatusUnauthorized, "invalid_credentials", "Invalid email or password")

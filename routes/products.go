@@ -9,13 +9,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // maxSearchLen bounds the search text of the product list (characters).
@@ -72,8 +72,8 @@ func toProductJSON(p shop.Product) productJSON {
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]attributeJSON, 0, len(p.Attributes)),
-		CreatedAt:            utc(p.Created),
-		UpdatedAt:            utc(p.Updated),
+		CreatedAt:            wire.Time(p.Created),
+		UpdatedAt:            wire.Time(p.Updated),
 	}
 	if out.ImageFileNames == nil {
 		out.ImageFileNames = []string{}
@@ -95,20 +95,6 @@ func nonNilLocalized(l shop.Localized) shop.Localized {
 		return shop.Localized{}
 	}
 	return l
-}
-
-func utc(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
-
-type paginationJSON struct {
-	Page       int `json:"page"`
-	PageSize   int `json:"pageSize"`
-	TotalCount int `json:"totalCount"`
-	TotalPages int `json:"totalPages"`
 }
 
 // listProducts answers GET /api/products. includeInactive=true shows
@@ -170,13 +156,8 @@ func listProducts(e *core.RequestEvent) error {
 			}
 		}
 		return map[string]any{
-			"products": list,
-			"pagination": paginationJSON{
-				Page:       q.Page,
-				PageSize:   q.PageSize,
-				TotalCount: total,
-				TotalPages: (total + q.PageSize - 1) / q.PageSize,
-			},
+			"products":   list,
+			"pagination": wire.NewPage(q.Page, q.PageSize, total),
 		}, nil
 	})
 }

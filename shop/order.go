@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,8 @@ import (
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // Collections of orders.
@@ -37,12 +40,7 @@ var OrderStatuses = []string{StatusCreated, StatusProcessing, StatusProcessed, S
 
 // IsOrderStatus reports whether s is one of OrderStatuses.
 func IsOrderStatus(s string) bool {
-	for _, v := range OrderStatuses {
-		if v == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(OrderStatuses, s)
 }
 
 // MaxAddressFieldLen bounds every shipping and billing text.
@@ -426,14 +424,6 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 	return detail, nil
 }
 
-// timestamp formats a stored date as RFC 3339 UTC.
-func timestamp(d types.DateTime) string {
-	if d.IsZero() {
-		return ""
-	}
-	return d.Time().UTC().Format(time.RFC3339)
-}
-
 // summaryOf reads the summary fields of an order record.
 func summaryOf(rec *core.Record) OrderSummary {
 	return OrderSummary{
@@ -447,7 +437,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		TotalAmount:    Amount(int64(rec.GetFloat("totalCents"))),
 		ItemCount:      rec.GetInt("itemCount"),
 		Status:         rec.GetString("status"),
-		CreatedAt:      timestamp(rec.GetDateTime("created")),
+		CreatedAt:      wire.Stamp(rec.GetDateTime("created")),
 	}
 }
 
@@ -473,7 +463,7 @@ func (r orderSummaryRow) summary() OrderSummary {
 		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
 		ShippingAmount: Amount(int64(math.Round(r.ShippingCents))),
 		TotalAmount:    Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
-		Status: r.Status, CreatedAt: timestamp(r.Created),
+		Status: r.Status, CreatedAt: wire.Stamp(r.Created),
 	}
 }
 

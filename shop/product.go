@@ -3,6 +3,7 @@ package shop
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -31,12 +32,7 @@ const (
 
 // IsCategory reports whether c is one of the catalog's categories.
 func IsCategory(c string) bool {
-	for _, k := range Categories {
-		if k == c {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Categories, c)
 }
 
 // Attribute is one specification row of a product.
