@@ -106,10 +106,12 @@ func storedTime(t time.Time) string {
 	return t.UTC().Format(types.DefaultDateLayout)
 }
 
-// GetOverview computes the overview with SQL aggregates: one grouped query
-// per figure, none of which loads orders into memory. Revenue and order
-// counts leave out Cancelled orders; ordersByStatus counts every order ever
-// placed by its current status.
+// GetOverview computes the overview with SQL aggregates, none of which
+// loads orders into memory: the order figures come from the rollup tables
+// that triggers keep in every order write's transaction (migration
+// 1763800800), per UTC date, so a period reads at most 90 dates. Revenue
+// and order counts leave out Cancelled orders; ordersByStatus counts every
+// order ever placed by its current status.
 func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -149,17 +151,14 @@ type dayRow struct {
 
 // revenueFigures fills the revenue windows, the chart (every date of the
 // period, zero days included) and the period's average order value from
-// one query grouped by UTC date over the longest window needed.
+// the per-date rollup (migration 1763800800: at most 90 rows read).
 func revenueFigures(app core.App, today time.Time, days int, out *Overview) error {
 	span := max(days, 30)
-	end := today.AddDate(0, 0, 1)
 	var rows []dayRow
 	err := app.DB().NewQuery(`
-		SELECT substr(created, 1, 10) AS day, COALESCE(SUM(totalCents), 0) AS revenue, COUNT(*) AS orders
-		FROM orders
-		WHERE created >= {:from} AND created < {:to} AND status != {:cancelled}
-		GROUP BY day`).
-		Bind(dbx.Params{"from": storedTime(today.AddDate(0, 0, 1-span)), "to": storedTime(end), "cancelled": StatusCancelled}).
+		SELECT day, revenueCents AS revenue, orders FROM overview_days
+		WHERE day >= {:from} AND day <= {:to}`).
+		Bind(dbx.Params{"from": today.AddDate(0, 0, 1-span).Format(dayLayout), "to": today.Format(dayLayout)}).
 		All(&rows)
 	if err != nil {
 		return err
@@ -195,14 +194,15 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 	return nil
 }
 
-// ordersByStatus counts all orders by their current status; every status
-// is present, with 0 when no order has it.
+// ordersByStatus counts all orders by their current status (the rollup's
+// counts, kept by triggers); every status is present, with 0 when no order
+// has it.
 func ordersByStatus(app core.App) (map[string]int, error) {
 	var rows []struct {
 		Status string `db:"status"`
 		N      int    `db:"n"`
 	}
-	err := app.DB().NewQuery("SELECT status, COUNT(*) AS n FROM orders GROUP BY status").All(&rows)
+	err := app.DB().NewQuery("SELECT status, orders AS n FROM overview_statuses").All(&rows)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package shop
 
 import (
+	"database/sql"
+	"errors"
 	"math"
 	"time"
 
@@ -12,39 +14,33 @@ import (
 
 // topRow is one best seller as the query answers it.
 type topRow struct {
-	ID       string  `db:"id"`
-	Units    float64 `db:"units"`
-	Revenue  float64 `db:"revenue"`
-	Current  string  `db:"current"`
-	Snapshot string  `db:"snapshot"`
+	ID      string  `db:"id"`
+	Units   float64 `db:"units"`
+	Revenue float64 `db:"revenue"`
+	Current string  `db:"current"`
 }
 
 // topProducts ranks the products by units sold in non-cancelled orders
-// placed in [from, to), then by revenue. The grouping reads only indexes:
-// the period's order ids come from the date index, and SQLite looks their
-// lines up in sorted order (IN), which keeps the look-ups close together
-// (a join probed them in date order, all over the index: about 2-3x
-// slower at 100k orders). The names come afterwards for the few winners:
-// the product's current name, or the latest line's snapshot when the
-// product was deleted.
+// placed in [from, to) (UTC dates), then by revenue, from the per-date,
+// per-product rollup (one row per product sold on a date). The names come
+// afterwards for the few winners: the product's current name, or the
+// snapshot of its latest line in the period when it was deleted.
 func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 	var rows []topRow
 	err := app.DB().NewQuery(`
-		SELECT t.id AS id, t.units AS units, t.revenue AS revenue,
-		       COALESCE(p.nameLocalized, '') AS current, COALESCE(li.productName, '') AS snapshot
+		SELECT t.id AS id, t.units AS units, t.revenue AS revenue, COALESCE(p.nameLocalized, '') AS current
 		FROM (
-			SELECT productId AS id, SUM(quantity) AS units, SUM(totalCents) AS revenue, MAX(rowid) AS lastLine
-			FROM order_items
-			WHERE orderRef IN (
-				SELECT id FROM orders WHERE created >= {:from} AND created < {:to} AND status != {:cancelled})
+			SELECT productId AS id, SUM(units) AS units, SUM(revenueCents) AS revenue
+			FROM overview_day_products
+			WHERE day >= {:from} AND day < {:to}
 			GROUP BY productId
+			HAVING SUM(lines) > 0
 			ORDER BY units DESC, revenue DESC, id
 			LIMIT {:limit}
 		) t
 		LEFT JOIN products p ON p.id = t.id
-		LEFT JOIN order_items li ON li.rowid = t.lastLine
 		ORDER BY t.units DESC, t.revenue DESC, t.id`).
-		Bind(dbx.Params{"from": storedTime(from), "to": storedTime(to), "cancelled": StatusCancelled, "limit": TopProductsLimit}).
+		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": TopProductsLimit}).
 		All(&rows)
 	if err != nil {
 		return nil, err
@@ -53,12 +49,33 @@ func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 	for _, r := range rows {
 		name, _ := ParseLocalizedJSON([]byte(r.Current))
 		if len(name) == 0 {
-			name, _ = ParseLocalizedJSON([]byte(r.Snapshot))
+			if name, err = snapshotName(app, r.ID, from, to); err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, TopProduct{ID: r.ID, Name: name.Get("en", ""), NameLocalized: name,
 			Units: int(math.Round(r.Units)), Revenue: Amount(int64(math.Round(r.Revenue)))})
 	}
 	return out, nil
+}
+
+// snapshotName is the name on the latest line of productID in a
+// non-cancelled order placed in [from, to): a deleted product's name. The
+// product's index walks its lines newest first, so the first match ends it.
+func snapshotName(app core.App, productID string, from, to time.Time) (Localized, error) {
+	var snapshot string
+	err := app.DB().NewQuery(`
+		SELECT li.productName FROM order_items li INDEXED BY idx_order_items_product
+		JOIN orders o ON o.id = li.orderRef
+		WHERE li.productId = {:id} AND o.created >= {:from} AND o.created < {:to} AND o.status != {:cancelled}
+		ORDER BY li.rowid DESC LIMIT 1`).
+		Bind(dbx.Params{"id": productID, "from": storedTime(from), "to": storedTime(to), "cancelled": StatusCancelled}).
+		Row(&snapshot)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	name, _ := ParseLocalizedJSON([]byte(snapshot))
+	return name, nil
 }
 
 // lowStock lists the active products with LowStockLevel or fewer units,

@@ -104,9 +104,9 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 			Category: p.Category, Price: FormatPrice(p.PriceCents), Media: "0",
 			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 		}
-		if n := len(p.ImageFileNames); n > 0 {
-			c.File, c.Images, c.Media = p.ImageFileNames[0], n, "1"
-			if n > 1 {
+		if files := photos(p); len(files) > 0 {
+			c.File, c.Images, c.Media = files[0], len(files), "1"
+			if len(files) > 1 {
 				c.Media = "n"
 			}
 		}
@@ -118,7 +118,7 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 // RenderProduct writes the first screen of product p's page in lang. ok is
 // false when the page has more photos than the screens were rendered for.
 func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error) {
-	files := slices.DeleteFunc(slices.Clone(p.ImageFileNames), func(f string) bool { return f == "" })
+	files := photos(p)
 	if len(files) > shared.MaxImages {
 		return nil, false, nil
 	}
@@ -140,6 +140,11 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	html, err = execute("product."+lang, ps)
 	return html, err == nil, err
+}
+
+// photos are p's photo file names, empty ones left out.
+func photos(p shop.Product) []string {
+	return slices.DeleteFunc(slices.Clone(p.ImageFileNames), func(f string) bool { return f == "" })
 }
 
 func execute(name string, data any) ([]byte, error) {

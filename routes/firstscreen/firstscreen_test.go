@@ -3,6 +3,7 @@ package firstscreen
 import (
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -151,5 +152,19 @@ func TestRenderProductGallery(t *testing.T) {
 	}
 	if _, ok, _ := RenderProduct("en", p); ok {
 		t.Error("more photos than the screens were rendered for must fall back to the plain page")
+	}
+}
+
+// The shared constants agree with the shop's own rules: the screens are
+// rendered for as many photos as a product may have, in the shop's languages.
+func TestConstantsAgreeWithShop(t *testing.T) {
+	if shared.MaxImages != shop.MaxImages {
+		t.Errorf("constants.json maxImages %d, shop.MaxImages %d", shared.MaxImages, shop.MaxImages)
+	}
+	if !slices.Equal(shared.Languages, shop.Languages) || shared.FallbackLanguage != "en" {
+		t.Errorf("constants.json languages %v (fallback %s), shop.Languages %v", shared.Languages, shared.FallbackLanguage, shop.Languages)
+	}
+	if FirstRow < 1 {
+		t.Errorf("first row of %d cards", FirstRow)
 	}
 }

@@ -17,7 +17,7 @@ import { ProductCard } from '../features/catalog/ProductCard';
 import { catalogKeys, CATEGORIES } from '../features/catalog/api';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages';
-import { STARTUP_NAMESPACES } from '../i18n';
+import { LOOKUP_OPTIONS } from '../i18n';
 import { formatPrice } from '../lib/format';
 import { MAX_IMAGES } from '../shared';
 import { fill, marker, rangeOver, splice, type Dimension } from './splice';
@@ -61,16 +61,7 @@ function i18nFor(lang: Language, locales: Locales) {
   const resources: Resource = {};
   for (const l of new Set([lang, FALLBACK_LANGUAGE])) resources[l] = locales[l];
   const i18n = createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: FALLBACK_LANGUAGE,
-    ns: STARTUP_NAMESPACES,
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  void i18n.use(initReactI18next).init({ ...LOOKUP_OPTIONS, lng: lang, resources, initAsync: false });
   return i18n;
 }
 

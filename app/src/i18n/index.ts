@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -26,6 +26,16 @@ function syncHtmlLang(lng: string) {
   document.documentElement.lang = lang;
 }
 
+/** How texts are looked up; the build-time render of the first screens (src/firstscreen) uses them too. */
+export const LOOKUP_OPTIONS = {
+  fallbackLng: FALLBACK_LANGUAGE,
+  ns: STARTUP_NAMESPACES,
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
+
 /** Starts i18next; the returned promise settles when the start-up namespaces are loaded. */
 export function initI18n(): Promise<unknown> {
   dropInvalidStoredLanguage();
@@ -38,12 +48,7 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: FALLBACK_LANGUAGE,
-      ns: STARTUP_NAMESPACES,
-      defaultNS: 'common',
-      fallbackNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
+      ...LOOKUP_OPTIONS,
       detection: {
         order: DETECTION_ORDER,
         lookupQuerystring: 'lng',
