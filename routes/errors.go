@@ -179,3 +179,19 @@ func flattenFieldErrors(prefix string, verrs validation.Errors, dst map[string]s
 		dst[prefix+key] = errorText(err)
 	}
 }
+
+// errorText is the human message of a validation error (nested errors
+// flattened to their first message).
+func errorText(err error) string {
+	var verrs validation.Errors
+	if errors.As(err, &verrs) {
+		for _, e := range verrs {
+			return errorText(e)
+		}
+	}
+	var ve validation.Error
+	if errors.As(err, &ve) {
+		return ve.Error()
+	}
+	return err.Error()
+}
