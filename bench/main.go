@@ -465,6 +465,24 @@ func pass(ok bool) string {
 func renderReport(c config, r *results) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	reportHeader(w, c, r)
+	reportCatalog(w, c, r)
+	reportGrowth(w, c, r)
+	reportCart(w, c, r)
+	reportRaces(w, c, r)
+	reportCrashes(w, c, r)
+	reportApp(w, c, r)
+	reportLighthouse(w, c, r)
+	reportMemory(w, c, r)
+	w("\n%s", renderOverview(c, r))
+	return b.String()
+}
+
+// writef writes one formatted piece of the report.
+type writef func(format string, a ...any)
+
+// reportHeader writes the run's date, machine, commit and data.
+func reportHeader(w writef, c config, r *results) {
 	cores, model := machine()
 	w("# StageShop benchmark results\n\n")
 	w("- Date: %s\n- Machine: %d cores, %s, %s/%s, %s\n- Commit: %s\n- Run time: %s\n",
@@ -472,7 +490,10 @@ func renderReport(c config, r *results) string {
 		commit(), r.elapsed.Round(time.Second))
 	w("- Load generator: the bench's own closed-loop Go client (net/http, keep-alive, one connection per worker) on the same machine, so it takes CPU from the server. Catalog requests carry `Accept-Encoding: %s` as a browser's do; the client counts the answers without inflating them.\n", browserEncodings)
 	w("- Data: %s.\n\n", strings.Join(r.genTimes, "; "))
+}
 
+// reportCatalog writes section 1, catalog reads.
+func reportCatalog(w writef, c config, r *results) {
 	if len(r.test1) > 0 {
 		ceiling, pb := r.test1[len(r.test1)-1], r.test1[len(r.test1)-2]
 		w("## 1. Catalog reads (%d products, %d connections, %s per endpoint after %s warm-up)\n\n", r.catalogSize, c.conns, c.endpoint, c.warmup)
@@ -487,7 +508,10 @@ func renderReport(c config, r *results) string {
 			pass(list.rps() >= 0.5*ceiling.rps()), 100*list.rps()/ceiling.rps(), pass(list.rps() >= 2*pb.rps()), list.rps()/pb.rps(),
 			pass(list.pct(99) < 25*time.Millisecond), ms(list.pct(99)))
 	}
+}
 
+// reportGrowth writes section 2, growth.
+func reportGrowth(w writef, c config, r *results) {
 	if len(r.growth) > 0 {
 		w("## 2. Growth (p50 ms; 1 connection for %s, then %d connections for %s)\n\n", c.growthSeq, c.conns, c.growthPar)
 		w("| Products | list p50 (1 conn) | category page 7 p50 (1 conn) | list p50 (%d) | list req/s (%d) | category p50 (%d) | category req/s (%d) | errors |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n", c.conns, c.conns, c.conns, c.conns)
@@ -506,7 +530,10 @@ func renderReport(c config, r *results) string {
 		w("\n%d vs %d products, 1-connection p50: list %.2fx, category page %.2fx (target ≤ 1.5x: %s).\n\n",
 			last.products, first.products, ratio, ratioCat, pass(ratio <= 1.5 && ratioCat <= 1.5))
 	}
+}
 
+// reportCart writes section 3, cart and checkout.
+func reportCart(w writef, c config, r *results) {
 	if cr := r.cart; cr != nil {
 		w("## 3. Cart and checkout (%d customers in parallel, %s; 1,000-product catalog)\n\n", cr.Customers, cr.Duration.Round(time.Second))
 		w("Each customer in a loop: `POST /api/cart/items` (random product, 1-2 units), `PUT /api/cart/items/{id}` (+1), `POST /api/checkout/create-order`.\n\n")
@@ -525,7 +552,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n")
 	}
+}
 
+// reportRaces writes section 4, the oversell race, and the errors the server logged.
+func reportRaces(w writef, c config, r *results) {
 	if len(r.races) > 0 {
 		w("## 4. Oversell race (%d customers, %d units, %d rounds)\n\n", r.races[0].Customers, r.races[0].Units, len(r.races))
 		for i, x := range r.races {
@@ -541,7 +571,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n")
 	}
+}
 
+// reportCrashes writes section 5, crash rounds.
+func reportCrashes(w writef, c config, r *results) {
 	if len(r.crashes) > 0 {
 		w("## 5. Crash (SIGKILL during the test-3 load, restart, checks; %d rounds)\n\n", len(r.crashes))
 		for i, x := range r.crashes {
@@ -551,7 +584,10 @@ func renderReport(c config, r *results) string {
 		w("\nAfter the last round: %d products checked, initial stock %d = current %d + %d units ordered.\n\n",
 			last.ProductsVerified, last.InitialStockSum, last.CurrentStockSum, last.OrderedUnits)
 	}
+}
 
+// reportApp writes section 6, the app's sizes and encodings.
+func reportApp(w writef, c config, r *results) {
 	w("## 6. App\n\n")
 	if s := r.sizes; len(s.Home) > 0 {
 		w("Gzip (level 9) sizes of what the binary serves. Home before interactive (index.html's scripts, styles and module preloads, plus their static imports): **JS %s, CSS %s** (target JS < 150 kB: %s). Admin chunk(s) and what only they import: **%s**.\n\n",
@@ -575,6 +611,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n\n")
 	}
+}
+
+// reportLighthouse writes section 6's Lighthouse runs.
+func reportLighthouse(w writef, c config, r *results) {
 	if r.lighthouseErr != "" {
 		w("Lighthouse: %s\n\n", r.lighthouseErr)
 	}
@@ -586,7 +626,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n")
 	}
+}
 
+// reportMemory writes section 7, memory, and the notes.
+func reportMemory(w writef, c config, r *results) {
 	w("## 7. Memory (peak RSS of the server process, VmHWM)\n\n")
 	w("- Test 1 (%d products): %s\n", r.catalogSize, mb(r.test1RSS))
 	if r.cart != nil {
@@ -595,8 +638,6 @@ func renderReport(c config, r *results) string {
 	for _, n := range r.notes {
 		w("\n%s\n", n)
 	}
-	w("\n%s", renderOverview(c, r))
-	return b.String()
 }
 
 func sortedKeys(m map[string]string) []string {
