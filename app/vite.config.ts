@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { trimRadixCss } from './scripts/trim-radix-css';
 import { bootAfterFirstPaint } from './scripts/boot-after-paint';
+import { themeWithoutTooltip } from './scripts/theme-without-tooltip';
 import constants from '../routes/firstscreen/constants.json';
 
 const backend = 'http://127.0.0.1:8090';
@@ -14,14 +15,12 @@ const backend = 'http://127.0.0.1:8090';
 const startupPackages = [
   'react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'use-sync-external-store',
   'i18next', 'i18next-http-backend', 'i18next-browser-languagedetector', 'react-i18next',
-  '@tanstack/query-core', '@tanstack/react-query', '@floating-ui/core', '@floating-ui/dom',
-  '@floating-ui/utils', '@floating-ui/react-dom', 'classnames', 'tslib', 'aria-hidden', 'get-nonce',
-  'react-remove-scroll', 'react-remove-scroll-bar', 'react-style-singleton', 'use-sidecar', 'use-callback-ref',
-  // Radix primitives behind the header's popovers and Radix Themes' Theme (tooltip provider).
-  ...['tooltip', 'popper', 'popover', 'dismissable-layer', 'focus-scope', 'focus-guards', 'portal', 'presence',
-    'primitive', 'slot', 'compose-refs', 'context', 'id', 'direction', 'visually-hidden', 'arrow', 'avatar',
-    'use-callback-ref', 'use-controllable-state', 'use-effect-event', 'use-layout-effect', 'use-size',
-    'use-escape-keydown'].map((name) => `@radix-ui/react-${name}`),
+  '@tanstack/query-core', '@tanstack/react-query', 'classnames', 'tslib',
+  // Small Radix primitives the start-up components use. The popovers' machinery (popover,
+  // popper, floating-ui, focus scope, dismissable layer, remove-scroll) loads on first use
+  // (components/DeferredPopover.tsx), so it stays out of this chunk.
+  ...['slot', 'compose-refs', 'context', 'id', 'direction', 'visually-hidden', 'avatar', 'primitive',
+    'use-callback-ref', 'use-controllable-state', 'use-effect-event', 'use-layout-effect'].map((name) => `@radix-ui/react-${name}`),
   '@radix-ui/primitive',
 ];
 const startupModule = new RegExp(
@@ -43,7 +42,7 @@ function sharedLanguages(): Plugin {
 const sharedConstants = /[\\/](routes[\\/]firstscreen[\\/]constants\.json|src[\\/]shared\.ts)$/;
 
 export default defineConfig({
-  plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint()],
+  plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint(), themeWithoutTooltip()],
   server: {
     // The shared constants live beside the Go code that embeds them (../routes/firstscreen).
     fs: { allow: ['.', '../routes/firstscreen'] },

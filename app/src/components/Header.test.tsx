@@ -50,7 +50,7 @@ describe('Header', () => {
     mockFetch({});
     renderApp(<Header />);
     await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    expect(await screen.findByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('button', { name: 'Русский' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '中文' })).toBeInTheDocument();
   });

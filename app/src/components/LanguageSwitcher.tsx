@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Popover } from '@radix-ui/themes';
+import { Button } from '@radix-ui/themes';
 import { CheckIcon, GlobeIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, normalizeLanguage } from '../i18n/languages';
+import { DeferredPopover } from './DeferredPopover';
 
 /** Language menu with native names; the current one is marked. */
 export function LanguageSwitcher() {
@@ -10,34 +11,36 @@ export function LanguageSwitcher() {
   const [open, setOpen] = useState(false);
   const current = normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger>
+    <DeferredPopover
+      open={open}
+      onOpenChange={setOpen}
+      content={{ align: 'end', size: '1', minWidth: '160px' }}
+      trigger={
         <Button variant="ghost" color="gray" aria-label={t('language.label', { language: LANGUAGE_NAMES[current] })}>
           <GlobeIcon />
           <span className="lang-name">{LANGUAGE_NAMES[current]}</span>
         </Button>
-      </Popover.Trigger>
-      <Popover.Content align="end" size="1" minWidth="160px">
-        <ul className="plain-list">
-          {LANGUAGES.map((lng) => (
-            <li key={lng}>
-              <button
-                type="button"
-                className="lang-option"
-                lang={lng}
-                aria-current={lng === current}
-                onClick={() => {
-                  setOpen(false);
-                  void i18n.changeLanguage(lng);
-                }}
-              >
-                {LANGUAGE_NAMES[lng]}
-                {lng === current && <CheckIcon aria-hidden="true" />}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </Popover.Content>
-    </Popover.Root>
+      }
+    >
+      <ul className="plain-list">
+        {LANGUAGES.map((lng) => (
+          <li key={lng}>
+            <button
+              type="button"
+              className="lang-option"
+              lang={lng}
+              aria-current={lng === current}
+              onClick={() => {
+                setOpen(false);
+                void i18n.changeLanguage(lng);
+              }}
+            >
+              {LANGUAGE_NAMES[lng]}
+              {lng === current && <CheckIcon aria-hidden="true" />}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </DeferredPopover>
   );
 }

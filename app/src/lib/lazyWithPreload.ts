@@ -8,7 +8,8 @@ type Module<T> = { default: T };
  * fallback first): the product page's first render has to replace the server's first screen
  * (routes/firstscreen) by the page itself, not by the loading spinner.
  */
-export function lazyWithPreload<T extends ComponentType>(factory: () => Promise<Module<T>>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy's own constraint
+export function lazyWithPreload<T extends ComponentType<any>>(factory: () => Promise<Module<T>>) {
   let loaded: Module<T> | undefined;
   let pending: Promise<Module<T>> | undefined;
   const preload = () =>

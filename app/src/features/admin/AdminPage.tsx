@@ -1,6 +1,7 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
 import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, PersonIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ContactRequestsView } from './contact/ContactRequestsView';
 import { CustomersView } from './customers/CustomersView';
@@ -47,28 +48,31 @@ function AdminNav() {
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   useAdminLive();
+  // The tooltips' provider: the app's Theme has none in the build (scripts/theme-without-tooltip.ts).
   return (
-    <Container size="4" px={{ initial: '3', sm: '5' }} py={{ initial: '4', sm: '6' }}>
-      <Heading as="h1" size="7" mb="4">
-        {t('title')}
-      </Heading>
-      <Flex direction={{ initial: 'column', md: 'row' }} gap={{ initial: '4', md: '6' }}>
-        <AdminNav />
-        <Box flexGrow="1" minWidth="0">
-          <Routes>
-            <Route index element={<ProductListView />} />
-            <Route path="products" element={<Navigate to="/admin" replace />} />
-            <Route path="products/new" element={<ProductFormPage />} />
-            <Route path="products/:productId/edit" element={<ProductFormPage />} />
-            <Route path="orders" element={<OrdersView />} />
-            <Route path="contact-requests" element={<ContactRequestsView />} />
-            <Route path="overview" element={<OverviewView />} />
-            <Route path="customers" element={<CustomersView />} />
-            <Route path="emails" element={<EmailsView />} />
-            <Route path="*" element={<Navigate to="/admin" replace />} />
-          </Routes>
-        </Box>
-      </Flex>
-    </Container>
+    <Tooltip.Provider delayDuration={200}>
+      <Container size="4" px={{ initial: '3', sm: '5' }} py={{ initial: '4', sm: '6' }}>
+        <Heading as="h1" size="7" mb="4">
+          {t('title')}
+        </Heading>
+        <Flex direction={{ initial: 'column', md: 'row' }} gap={{ initial: '4', md: '6' }}>
+          <AdminNav />
+          <Box flexGrow="1" minWidth="0">
+            <Routes>
+              <Route index element={<ProductListView />} />
+              <Route path="products" element={<Navigate to="/admin" replace />} />
+              <Route path="products/new" element={<ProductFormPage />} />
+              <Route path="products/:productId/edit" element={<ProductFormPage />} />
+              <Route path="orders" element={<OrdersView />} />
+              <Route path="contact-requests" element={<ContactRequestsView />} />
+              <Route path="overview" element={<OverviewView />} />
+              <Route path="customers" element={<CustomersView />} />
+              <Route path="emails" element={<EmailsView />} />
+              <Route path="*" element={<Navigate to="/admin" replace />} />
+            </Routes>
+          </Box>
+        </Flex>
+      </Container>
+    </Tooltip.Provider>
   );
 }

@@ -43,7 +43,7 @@ describe('CartPopover', () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Spot')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Spot')).toBeInTheDocument();
     expect(within(dialog).getByText('$250.50 × 3')).toBeInTheDocument();
     expect(within(dialog).getByText('$751.50')).toBeInTheDocument();
     expect(within(dialog).getByText('$761.50')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('CartPopover', () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
     await screen.findByRole('dialog');
-    expect(screen.getByRole('button', { name: 'Decrease quantity of Spot' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Decrease quantity of Spot' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase quantity of Spot' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Decrease quantity of Mixer' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Increase quantity of Mixer' })).toBeDisabled();

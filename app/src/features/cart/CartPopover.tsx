@@ -1,30 +1,31 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, IconButton, Popover, Separator, Text } from '@radix-ui/themes';
-import { MinusIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
+import { IconButton } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ProductImage } from '../../components/ProductImage';
 import { CartIcon } from '../../components/icons';
-import { formatPrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
+import { DeferredPopover } from '../../components/DeferredPopover';
+import { lazyWithPreload } from '../../lib/lazyWithPreload';
 import { useCart } from './CartContext';
-import { lineLimits } from './rules';
-import { FreeShippingNote } from './FreeShippingNote';
 
 export const BADGE_MAX = 99;
 
+const CartContents = lazyWithPreload(() => import('./CartContents'));
+
 export function CartPopover() {
-  const { t, i18n } = useTranslation('common');
-  const { cart, loading, error, updateItem, removeItem } = useCart();
+  const { t } = useTranslation('common');
+  const { cart } = useCart();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const count = cart?.totalItems ?? 0;
-  const items = cart?.items ?? [];
   const badge = count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger>
+    <DeferredPopover
+      open={open}
+      onOpenChange={setOpen}
+      onPreload={() => void CartContents.preload()}
+      content={{ width: '360px', maxWidth: 'calc(100vw - 16px)', maxHeight: '480px', align: 'end', 'aria-label': t('cart.title') }}
+      trigger={
         <IconButton variant="ghost" size="3" aria-label={t('cart.open', { count })} className="cart-trigger">
           <CartIcon />
           {count > 0 && (
@@ -33,116 +34,14 @@ export function CartPopover() {
             </span>
           )}
         </IconButton>
-      </Popover.Trigger>
-      <Popover.Content width="360px" maxWidth="calc(100vw - 16px)" maxHeight="480px" align="end" aria-label={t('cart.title')}>
-        <Flex direction="column" gap="3" style={{ maxHeight: 440 }}>
-          <Flex justify="between" align="center">
-            <Text as="p" weight="bold" size="4">
-              {t('cart.title')}
-            </Text>
-            {count > 0 && <Badge variant="soft">{t('cart.itemCount', { count })}</Badge>}
-          </Flex>
-          {error && (
-            <Text as="p" size="2" color="red" role="alert">
-              {error}
-            </Text>
-          )}
-          {items.length === 0 ? (
-            <Text as="p" color="gray" align="center" my="4">
-              {t('cart.empty')}
-            </Text>
-          ) : (
-            <>
-              <div className="cart-items">
-                <Flex direction="column" gap="3" asChild>
-                  <ul className="plain-list">
-                    {items.map((item) => {
-                      const name = resolveLocalized(item.productName, i18n.language);
-                      const { canDecrease, canIncrease } = lineLimits(item.quantity, item.availableStock);
-                      return (
-                        <li key={item.id}>
-                          <Flex gap="3" align="start">
-                            <ProductImage
-                              fileName={item.imageFileName}
-                              thumb="120x120"
-                              alt=""
-                              width={56}
-                              height={56}
-                              className="thumb"
-                              loading="lazy"
-                            />
-                            <Box flexGrow="1" minWidth="0">
-                              <Text as="p" size="2" weight="medium" truncate>
-                                {name}
-                              </Text>
-                              <Text as="p" size="1" color="gray">
-                                {formatPrice(item.unitPrice)} × {item.quantity}
-                              </Text>
-                              <Flex align="center" gap="2" mt="1">
-                                <IconButton
-                                  size="1"
-                                  variant="soft"
-                                  aria-label={t('cart.decreaseItem', { name })}
-                                  disabled={!canDecrease || loading}
-                                  onClick={() =>
-                                    item.quantity - 1 <= 0 ? removeItem(item.id) : updateItem(item.id, item.quantity - 1)
-                                  }
-                                >
-                                  <MinusIcon />
-                                </IconButton>
-                                <Text size="2" aria-label={t('cart.quantity')}>
-                                  {item.quantity}
-                                </Text>
-                                <IconButton
-                                  size="1"
-                                  variant="soft"
-                                  aria-label={t('cart.increaseItem', { name })}
-                                  disabled={!canIncrease || loading}
-                                  onClick={() => updateItem(item.id, item.quantity + 1)}
-                                >
-                                  <PlusIcon />
-                                </IconButton>
-                                <IconButton
-                                  size="1"
-                                  variant="ghost"
-                                  color="red"
-                                  aria-label={t('cart.removeItem', { name })}
-                                  disabled={loading}
-                                  onClick={() => removeItem(item.id)}
-                                >
-                                  <TrashIcon />
-                                </IconButton>
-                              </Flex>
-                            </Box>
-                            <Text size="2" weight="bold">
-                              {formatPrice(item.totalPrice)}
-                            </Text>
-                          </Flex>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </Flex>
-              </div>
-              <Separator size="4" />
-              <Flex justify="between">
-                <Text weight="bold">{t('cart.total')}</Text>
-                <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
-              </Flex>
-              <FreeShippingNote />
-              <Button
-                size="3"
-                onClick={() => {
-                  setOpen(false);
-                  navigate('/checkout');
-                }}
-              >
-                {t('cart.checkout')}
-              </Button>
-            </>
-          )}
-        </Flex>
-      </Popover.Content>
-    </Popover.Root>
+      }
+    >
+      <CartContents
+        onCheckout={() => {
+          setOpen(false);
+          navigate('/checkout');
+        }}
+      />
+    </DeferredPopover>
   );
 }

@@ -13,7 +13,7 @@ describe('NotifyMe', () => {
     const { callsTo } = mockFetch({ 'POST /api/products/p1/stock-alerts': { status: 201, body: { message: 'ok' } } });
     renderApp(<NotifyMe productId="p1" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notify me when available' }));
-    await userEvent.type(screen.getByLabelText('Your e-mail address'), 'fan@');
+    await userEvent.type(await screen.findByLabelText('Your e-mail address'), 'fan@');
     await userEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
     expect(callsTo('POST', '/api/products/p1/stock-alerts')).toHaveLength(0);

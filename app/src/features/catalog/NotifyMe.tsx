@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Flex, Popover, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { BellIcon, CheckCircledIcon } from '@radix-ui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { DeferredPopover } from '../../components/DeferredPopover';
 import { useAuth } from '../../auth/AuthContext';
 import { errorText } from '../../i18n/errors';
 import { isEmail } from '../../lib/validation';
@@ -46,13 +47,14 @@ export function NotifyMe({ productId, size = '2' }: { productId: string; size?: 
   }
   const invalid = touched && !isEmail(email);
   return (
-    <Popover.Root>
-      <Popover.Trigger>
+    <DeferredPopover
+      content={{ maxWidth: '320px' }}
+      trigger={
         <Button size={size} variant="soft">
           <BellIcon /> {t('notify.button')}
         </Button>
-      </Popover.Trigger>
-      <Popover.Content maxWidth="320px">
+      }
+    >
         <form
           noValidate
           onSubmit={(e) => {
@@ -83,7 +85,6 @@ export function NotifyMe({ productId, size = '2' }: { productId: string; size?: 
             </Button>
           </Flex>
         </form>
-      </Popover.Content>
-    </Popover.Root>
+    </DeferredPopover>
   );
 }

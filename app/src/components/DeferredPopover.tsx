@@ -1,0 +1,68 @@
+import { cloneElement, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import type { Popover } from '@radix-ui/themes';
+import { lazyWithPreload } from '../lib/lazyWithPreload';
+
+export type PopoverContentProps = Popover.ContentProps;
+
+export interface PopoverPanelProps {
+  trigger: ReactElement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  content: PopoverContentProps;
+  children: ReactNode;
+}
+
+// Radix's popover (floating-ui, focus trap, dismissable layer) is not part of the home's
+// start-up code: it loads when a visitor first points at, focuses or presses a trigger.
+const PopoverPanel = lazyWithPreload(() => import('./PopoverPanel'));
+
+interface Props {
+  /** The button that opens the popover (a Radix Themes Button or IconButton). */
+  trigger: ReactElement<Record<string, unknown>>;
+  /** Controlled open state; the popover keeps its own when omitted. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Starts loading what the content needs (for example its own lazy chunk). */
+  onPreload?: () => void;
+  content: PopoverContentProps;
+  children: ReactNode;
+}
+
+/**
+ * A Radix Themes popover whose code loads on first use. Until then the trigger is rendered with
+ * the attributes Radix gives a closed trigger, so the header looks and measures the same.
+ */
+export function DeferredPopover({ trigger, open: controlled, onOpenChange, onPreload, content, children }: Props) {
+  const [used, setUsed] = useState(false);
+  const [own, setOwn] = useState(false);
+  const open = controlled ?? own;
+  const setOpen = (next: boolean) => {
+    setOwn(next);
+    onOpenChange?.(next);
+  };
+  const preload = () => {
+    void PopoverPanel.preload();
+    onPreload?.();
+  };
+  const closedTrigger = cloneElement(trigger, {
+    type: 'button',
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: () => {
+      preload();
+      setUsed(true);
+      setOpen(true);
+    },
+  });
+  if (!used) return closedTrigger;
+  return (
+    <Suspense fallback={closedTrigger}>
+      <PopoverPanel trigger={trigger} open={open} onOpenChange={setOpen} content={content}>
+        {children}
+      </PopoverPanel>
+    </Suspense>
+  );
+}

@@ -1,0 +1,120 @@
+import { Badge, Box, Button, Flex, IconButton, Separator, Text } from '@radix-ui/themes';
+import { MinusIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { ProductImage } from '../../components/ProductImage';
+import { formatPrice } from '../../lib/format';
+import { resolveLocalized } from '../../lib/localized';
+import { useCart } from './CartContext';
+import { lineLimits } from './rules';
+import { FreeShippingNote } from './FreeShippingNote';
+
+/** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
+export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
+  const { t, i18n } = useTranslation('common');
+  const { cart, loading, error, updateItem, removeItem } = useCart();
+  const count = cart?.totalItems ?? 0;
+  const items = cart?.items ?? [];
+  return (
+    <Flex direction="column" gap="3" style={{ maxHeight: 440 }}>
+      <Flex justify="between" align="center">
+        <Text as="p" weight="bold" size="4">
+          {t('cart.title')}
+        </Text>
+        {count > 0 && <Badge variant="soft">{t('cart.itemCount', { count })}</Badge>}
+      </Flex>
+      {error && (
+        <Text as="p" size="2" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+      {items.length === 0 ? (
+        <Text as="p" color="gray" align="center" my="4">
+          {t('cart.empty')}
+        </Text>
+      ) : (
+        <>
+          <div className="cart-items">
+            <Flex direction="column" gap="3" asChild>
+              <ul className="plain-list">
+                {items.map((item) => {
+                  const name = resolveLocalized(item.productName, i18n.language);
+                  const { canDecrease, canIncrease } = lineLimits(item.quantity, item.availableStock);
+                  return (
+                    <li key={item.id}>
+                      <Flex gap="3" align="start">
+                        <ProductImage
+                          fileName={item.imageFileName}
+                          thumb="120x120"
+                          alt=""
+                          width={56}
+                          height={56}
+                          className="thumb"
+                          loading="lazy"
+                        />
+                        <Box flexGrow="1" minWidth="0">
+                          <Text as="p" size="2" weight="medium" truncate>
+                            {name}
+                          </Text>
+                          <Text as="p" size="1" color="gray">
+                            {formatPrice(item.unitPrice)} × {item.quantity}
+                          </Text>
+                          <Flex align="center" gap="2" mt="1">
+                            <IconButton
+                              size="1"
+                              variant="soft"
+                              aria-label={t('cart.decreaseItem', { name })}
+                              disabled={!canDecrease || loading}
+                              onClick={() =>
+                                item.quantity - 1 <= 0 ? removeItem(item.id) : updateItem(item.id, item.quantity - 1)
+                              }
+                            >
+                              <MinusIcon />
+                            </IconButton>
+                            <Text size="2" aria-label={t('cart.quantity')}>
+                              {item.quantity}
+                            </Text>
+                            <IconButton
+                              size="1"
+                              variant="soft"
+                              aria-label={t('cart.increaseItem', { name })}
+                              disabled={!canIncrease || loading}
+                              onClick={() => updateItem(item.id, item.quantity + 1)}
+                            >
+                              <PlusIcon />
+                            </IconButton>
+                            <IconButton
+                              size="1"
+                              variant="ghost"
+                              color="red"
+                              aria-label={t('cart.removeItem', { name })}
+                              disabled={loading}
+                              onClick={() => removeItem(item.id)}
+                            >
+                              <TrashIcon />
+                            </IconButton>
+                          </Flex>
+                        </Box>
+                        <Text size="2" weight="bold">
+                          {formatPrice(item.totalPrice)}
+                        </Text>
+                      </Flex>
+                    </li>
+                  );
+                })}
+              </ul>
+            </Flex>
+          </div>
+          <Separator size="4" />
+          <Flex justify="between">
+            <Text weight="bold">{t('cart.total')}</Text>
+            <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
+          </Flex>
+          <FreeShippingNote />
+          <Button size="3" onClick={onCheckout}>
+            {t('cart.checkout')}
+          </Button>
+        </>
+      )}
+    </Flex>
+  );
+}
