@@ -90,20 +90,26 @@ func main() {
 		}
 		return
 	}
-	c.warmup = 2 * time.Second
-	c.growthSeq, c.growthPar = 3*time.Second, 5*time.Second
-	c.customers, c.raceN, c.raceUnits = 100, 200, 50
-	c.sizes = []int{1_000, 10_000, 100_000}
-	if *quick {
-		c.endpoint, c.cartFor, c.warmup = 3*time.Second, 5*time.Second, time.Second
-		c.growthSeq, c.growthPar = time.Second, 2*time.Second
-		c.sizes = []int{1_000, 10_000}
-		c.raceRounds, c.crashes = 2, 2
-	}
+	c.setRunDefaults(*quick)
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
 	if err := run(c); err != nil {
 		log.Fatal(err)
+	}
+}
+
+// setRunDefaults sets what the flags do not: warm-up, growth durations,
+// customers and catalog sizes; quick shortens everything for a smoke run.
+func (c *config) setRunDefaults(quick bool) {
+	c.warmup = 2 * time.Second
+	c.growthSeq, c.growthPar = 3*time.Second, 5*time.Second
+	c.customers, c.raceN, c.raceUnits = 100, 200, 50
+	c.sizes = []int{1_000, 10_000, 100_000}
+	if quick {
+		c.endpoint, c.cartFor, c.warmup = 3*time.Second, 5*time.Second, time.Second
+		c.growthSeq, c.growthPar = time.Second, 2*time.Second
+		c.sizes = []int{1_000, 10_000}
+		c.raceRounds, c.crashes = 2, 2
 	}
 }
 
@@ -368,19 +374,7 @@ func shopTests(ctx context.Context, c config, bin, dir string, res *results) err
 	if err != nil {
 		return err
 	}
-	if app, err := openApp(dir); err == nil {
-		for _, q := range []string{
-			// shop.cartQuery repeats the partial indexes' condition.
-			"SELECT * FROM carts WHERE user = 'u1' AND user != '' LIMIT 1",
-			"SELECT * FROM carts WHERE sessionId = 's1' AND sessionId != '' LIMIT 1",
-			"SELECT * FROM cart_items WHERE cart = 'c1' AND product = 'p1' LIMIT 1",
-			"SELECT id FROM orders WHERE user = 'u1' ORDER BY created DESC",
-			"SELECT * FROM order_items WHERE orderRef = 'o1'",
-		} {
-			res.shopPlans = append(res.shopPlans, fmt.Sprintf("`%s`: `%s`", q, queryPlan(app, q)))
-		}
-		closeApp(app)
-	}
+	res.shopPlans = shopPlans(dir)
 	srv, err := startServer(bin, dir)
 	if err != nil {
 		return err
@@ -411,12 +405,40 @@ func shopTests(ctx context.Context, c config, bin, dir string, res *results) err
 		res.serverErrors = errs
 	}
 
+	return crashRounds(ctx, c, &srv, f, res)
+}
+
+// shopPlans are SQLite's plans of the look-ups behind every cart and order
+// request (none when the data dir cannot be opened).
+func shopPlans(dir string) []string {
+	app, err := openApp(dir)
+	if err != nil {
+		return nil
+	}
+	defer closeApp(app)
+	var plans []string
+	for _, q := range []string{
+		// shop.cartQuery repeats the partial indexes' condition.
+		"SELECT * FROM carts WHERE user = 'u1' AND user != '' LIMIT 1",
+		"SELECT * FROM carts WHERE sessionId = 's1' AND sessionId != '' LIMIT 1",
+		"SELECT * FROM cart_items WHERE cart = 'c1' AND product = 'p1' LIMIT 1",
+		"SELECT id FROM orders WHERE user = 'u1' ORDER BY created DESC",
+		"SELECT * FROM order_items WHERE orderRef = 'o1'",
+	} {
+		plans = append(plans, fmt.Sprintf("`%s`: `%s`", q, queryPlan(app, q)))
+	}
+	return plans
+}
+
+// crashRounds runs test 5: kills *srv during the cart load, restarts it
+// (*srv becomes the new process) and checks, c.crashes times.
+func crashRounds(ctx context.Context, c config, srv **server, f *shopFixture, res *results) error {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for i := 0; i < c.crashes; i++ {
 		loadFor := 2*time.Second + time.Duration(rng.Int64N(int64(3*time.Second)))
-		next, r, err := crashRound(ctx, srv, f.customers[:c.customers], f.plenty, f.initial, loadFor)
+		next, r, err := crashRound(ctx, *srv, f.customers[:c.customers], f.plenty, f.initial, loadFor)
 		if next != nil {
-			srv = next
+			*srv = next
 		}
 		if err != nil {
 			return fmt.Errorf("crash round %d: %w", i+1, err)
