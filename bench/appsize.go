@@ -67,59 +67,11 @@ func gzipLen(b []byte) int {
 // figures true to the binary under test.
 func measureApp(base string) (appSizes, error) {
 	var out appSizes
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DisableCompression: true}}
-	get := func(path string) ([]byte, error) {
-		resp, err := client.Get(base + path)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
-		}
-		return io.ReadAll(resp.Body)
-	}
-	html, err := get("/")
+	af := &assetFetcher{base: base, body: map[string][]byte{}, size: map[string]assetSize{},
+		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DisableCompression: true}}}
+	html, err := af.get("/")
 	if err != nil {
 		return out, err
-	}
-	body := map[string][]byte{}
-	size := map[string]assetSize{}
-	fetch := func(n string) bool {
-		if _, ok := size[n]; ok {
-			return true
-		}
-		b, err := get("/assets/" + n)
-		if err != nil {
-			return false
-		}
-		body[n] = b
-		size[n] = assetSize{Name: n, Raw: len(b), Gzip: gzipLen(b)}
-		return true
-	}
-	closure := func(roots []string, skip map[string]bool) []string {
-		seen := map[string]bool{}
-		queue := append([]string(nil), roots...)
-		var list []string
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			if seen[n] || skip[n] {
-				continue
-			}
-			seen[n] = true
-			if !fetch(n) {
-				continue
-			}
-			list = append(list, n)
-			if strings.HasSuffix(n, ".js") {
-				for _, m := range staticImportRe.FindAllSubmatch(body[n], -1) {
-					queue = append(queue, strings.TrimPrefix(string(m[1]), "./"))
-				}
-			}
-		}
-		sort.Strings(list)
-		return list
 	}
 	var roots []string
 	for _, m := range htmlAssetRe.FindAllSubmatch(html, -1) {
@@ -129,18 +81,18 @@ func measureApp(base string) (appSizes, error) {
 		out.Note = "the server's home page loads no /assets/ (the binary embeds the placeholder page: build the app before the binary, e.g. `make build`)"
 		return out, nil
 	}
-	home := closure(roots, nil)
+	home := af.closure(roots, nil)
 	inHome := map[string]bool{}
 	adminSet := map[string]bool{}
 	for _, n := range home {
 		inHome[n] = true
-		out.Home = append(out.Home, size[n])
+		out.Home = append(out.Home, af.size[n])
 		if strings.HasSuffix(n, ".css") {
-			out.HomeCSS += size[n].Gzip
+			out.HomeCSS += af.size[n].Gzip
 		} else {
-			out.HomeJS += size[n].Gzip
+			out.HomeJS += af.size[n].Gzip
 		}
-		for _, m := range adminRefRe.FindAllSubmatch(body[n], -1) {
+		for _, m := range adminRefRe.FindAllSubmatch(af.body[n], -1) {
 			adminSet[string(m[1])] = true
 		}
 	}
@@ -151,19 +103,82 @@ func measureApp(base string) (appSizes, error) {
 		}
 	}
 	sort.Strings(adminRoots)
-	for _, n := range closure(adminRoots, inHome) {
-		out.Admin = append(out.Admin, size[n])
-		out.AdminGzip += size[n].Gzip
+	for _, n := range af.closure(adminRoots, inHome) {
+		out.Admin = append(out.Admin, af.size[n])
+		out.AdminGzip += af.size[n].Gzip
 	}
 	if len(adminRoots) == 0 {
 		out.Note = "no lazily imported chunk with \"admin\" in its name was found: the admin area may not be split out"
 	}
 	for _, n := range home {
-		if strings.HasSuffix(n, ".js") && (out.EntryJS == "" || size[n].Raw > size[out.EntryJS].Raw) {
+		if strings.HasSuffix(n, ".js") && (out.EntryJS == "" || af.size[n].Raw > af.size[out.EntryJS].Raw) {
 			out.EntryJS = n // the largest script of the home
 		}
 	}
 	return out, nil
+}
+
+// assetFetcher downloads the app's files once each, uncompressed, and
+// keeps their bytes and sizes.
+type assetFetcher struct {
+	base   string
+	client *http.Client
+	body   map[string][]byte
+	size   map[string]assetSize
+}
+
+// get fetches path from the server.
+func (af *assetFetcher) get(path string) ([]byte, error) {
+	resp, err := af.client.Get(af.base + path)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
+	}
+	return io.ReadAll(resp.Body)
+}
+
+// fetch fetches /assets/n unless it has been; false when it cannot be.
+func (af *assetFetcher) fetch(n string) bool {
+	if _, ok := af.size[n]; ok {
+		return true
+	}
+	b, err := af.get("/assets/" + n)
+	if err != nil {
+		return false
+	}
+	af.body[n] = b
+	af.size[n] = assetSize{Name: n, Raw: len(b), Gzip: gzipLen(b)}
+	return true
+}
+
+// closure is roots and every asset their scripts import statically
+// (except skip), sorted.
+func (af *assetFetcher) closure(roots []string, skip map[string]bool) []string {
+	seen := map[string]bool{}
+	queue := append([]string(nil), roots...)
+	var list []string
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if seen[n] || skip[n] {
+			continue
+		}
+		seen[n] = true
+		if !af.fetch(n) {
+			continue
+		}
+		list = append(list, n)
+		if strings.HasSuffix(n, ".js") {
+			for _, m := range staticImportRe.FindAllSubmatch(af.body[n], -1) {
+				queue = append(queue, strings.TrimPrefix(string(m[1]), "./"))
+			}
+		}
+	}
+	sort.Strings(list)
+	return list
 }
 
 // servedEncoding asks the server for path with Accept-Encoding: gzip and

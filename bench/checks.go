@@ -75,8 +75,14 @@ func checkIntegrity(dir string, initial map[string]int) (integrity, error) {
 	}
 	rows.Close()
 	r.IntegrityCheck = strings.Join(msgs, "; ")
+	if err := countAnomalies(db, &r); err != nil {
+		return r, err
+	}
+	return r, checkStockBalance(db, initial, &r)
+}
 
-	one := func(q string, dst *int) error { return db.QueryRow(q).Scan(dst) }
+// countAnomalies counts the orders, and the rows that break a rule.
+func countAnomalies(db *sql.DB, r *integrity) error {
 	for _, c := range []struct {
 		q   string
 		dst *int
@@ -90,43 +96,47 @@ func checkIntegrity(dir string, initial map[string]int) (integrity, error) {
 		{`SELECT COUNT(*) FROM products WHERE stockQuantity < 0`, &r.NegativeStock},
 		{`SELECT COUNT(*) FROM cart_items ci JOIN products p ON p.id = ci.product WHERE ci.quantity > p.stockQuantity`, &r.CartAboveStock},
 	} {
-		if err := one(c.q, c.dst); err != nil {
-			return r, err
+		if err := db.QueryRow(c.q).Scan(c.dst); err != nil {
+			return err
 		}
 	}
+	return nil
+}
 
-	ordered := map[string]int{}
-	rows, err = db.Query(`SELECT i.productId, SUM(i.quantity) FROM order_items i JOIN orders o ON o.id = i.orderRef
+// countsByID reads a query of (id, number) rows into a map.
+func countsByID(db *sql.DB, q string) (map[string]int, error) {
+	out := map[string]int{}
+	rows, err := db.Query(q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
+// checkStockBalance checks that each product's initial stock is its
+// current stock plus the units of its orders that were not cancelled.
+func checkStockBalance(db *sql.DB, initial map[string]int, r *integrity) error {
+	ordered, err := countsByID(db, `SELECT i.productId, SUM(i.quantity) FROM order_items i JOIN orders o ON o.id = i.orderRef
 		WHERE o.status != 'Cancelled' GROUP BY i.productId`)
 	if err != nil {
-		return r, err
+		return err
 	}
-	for rows.Next() {
-		var id string
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			rows.Close()
-			return r, err
-		}
-		ordered[id] = n
+	for _, n := range ordered {
 		r.OrderedUnits += n
 	}
-	rows.Close()
-	current := map[string]int{}
-	rows, err = db.Query(`SELECT id, stockQuantity FROM products`)
+	current, err := countsByID(db, `SELECT id, stockQuantity FROM products`)
 	if err != nil {
-		return r, err
+		return err
 	}
-	for rows.Next() {
-		var id string
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			rows.Close()
-			return r, err
-		}
-		current[id] = n
-	}
-	rows.Close()
 	for id, init := range initial {
 		cur, ok := current[id]
 		if !ok {
@@ -142,7 +152,7 @@ func checkIntegrity(dir string, initial map[string]int) (integrity, error) {
 			}
 		}
 	}
-	return r, nil
+	return nil
 }
 
 // serverErrors returns up to n error entries (level ERROR and above) that

@@ -90,20 +90,26 @@ func main() {
 		}
 		return
 	}
-	c.warmup = 2 * time.Second
-	c.growthSeq, c.growthPar = 3*time.Second, 5*time.Second
-	c.customers, c.raceN, c.raceUnits = 100, 200, 50
-	c.sizes = []int{1_000, 10_000, 100_000}
-	if *quick {
-		c.endpoint, c.cartFor, c.warmup = 3*time.Second, 5*time.Second, time.Second
-		c.growthSeq, c.growthPar = time.Second, 2*time.Second
-		c.sizes = []int{1_000, 10_000}
-		c.raceRounds, c.crashes = 2, 2
-	}
+	c.setRunDefaults(*quick)
 	log.SetFlags(log.Ltime)
 	log.SetPrefix("bench: ")
 	if err := run(c); err != nil {
 		log.Fatal(err)
+	}
+}
+
+// setRunDefaults sets what the flags do not: warm-up, growth durations,
+// customers and catalog sizes; quick shortens everything for a smoke run.
+func (c *config) setRunDefaults(quick bool) {
+	c.warmup = 2 * time.Second
+	c.growthSeq, c.growthPar = 3*time.Second, 5*time.Second
+	c.customers, c.raceN, c.raceUnits = 100, 200, 50
+	c.sizes = []int{1_000, 10_000, 100_000}
+	if quick {
+		c.endpoint, c.cartFor, c.warmup = 3*time.Second, 5*time.Second, time.Second
+		c.growthSeq, c.growthPar = time.Second, 2*time.Second
+		c.sizes = []int{1_000, 10_000}
+		c.raceRounds, c.crashes = 2, 2
 	}
 }
 
@@ -368,19 +374,7 @@ func shopTests(ctx context.Context, c config, bin, dir string, res *results) err
 	if err != nil {
 		return err
 	}
-	if app, err := openApp(dir); err == nil {
-		for _, q := range []string{
-			// shop.cartQuery repeats the partial indexes' condition.
-			"SELECT * FROM carts WHERE user = 'u1' AND user != '' LIMIT 1",
-			"SELECT * FROM carts WHERE sessionId = 's1' AND sessionId != '' LIMIT 1",
-			"SELECT * FROM cart_items WHERE cart = 'c1' AND product = 'p1' LIMIT 1",
-			"SELECT id FROM orders WHERE user = 'u1' ORDER BY created DESC",
-			"SELECT * FROM order_items WHERE orderRef = 'o1'",
-		} {
-			res.shopPlans = append(res.shopPlans, fmt.Sprintf("`%s`: `%s`", q, queryPlan(app, q)))
-		}
-		closeApp(app)
-	}
+	res.shopPlans = shopPlans(dir)
 	srv, err := startServer(bin, dir)
 	if err != nil {
 		return err
@@ -411,12 +405,40 @@ func shopTests(ctx context.Context, c config, bin, dir string, res *results) err
 		res.serverErrors = errs
 	}
 
+	return crashRounds(ctx, c, &srv, f, res)
+}
+
+// shopPlans are SQLite's plans of the look-ups behind every cart and order
+// request (none when the data dir cannot be opened).
+func shopPlans(dir string) []string {
+	app, err := openApp(dir)
+	if err != nil {
+		return nil
+	}
+	defer closeApp(app)
+	var plans []string
+	for _, q := range []string{
+		// shop.cartQuery repeats the partial indexes' condition.
+		"SELECT * FROM carts WHERE user = 'u1' AND user != '' LIMIT 1",
+		"SELECT * FROM carts WHERE sessionId = 's1' AND sessionId != '' LIMIT 1",
+		"SELECT * FROM cart_items WHERE cart = 'c1' AND product = 'p1' LIMIT 1",
+		"SELECT id FROM orders WHERE user = 'u1' ORDER BY created DESC",
+		"SELECT * FROM order_items WHERE orderRef = 'o1'",
+	} {
+		plans = append(plans, fmt.Sprintf("`%s`: `%s`", q, queryPlan(app, q)))
+	}
+	return plans
+}
+
+// crashRounds runs test 5: kills *srv during the cart load, restarts it
+// (*srv becomes the new process) and checks, c.crashes times.
+func crashRounds(ctx context.Context, c config, srv **server, f *shopFixture, res *results) error {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for i := 0; i < c.crashes; i++ {
 		loadFor := 2*time.Second + time.Duration(rng.Int64N(int64(3*time.Second)))
-		next, r, err := crashRound(ctx, srv, f.customers[:c.customers], f.plenty, f.initial, loadFor)
+		next, r, err := crashRound(ctx, *srv, f.customers[:c.customers], f.plenty, f.initial, loadFor)
 		if next != nil {
-			srv = next
+			*srv = next
 		}
 		if err != nil {
 			return fmt.Errorf("crash round %d: %w", i+1, err)
@@ -465,6 +487,24 @@ func pass(ok bool) string {
 func renderReport(c config, r *results) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	reportHeader(w, c, r)
+	reportCatalog(w, c, r)
+	reportGrowth(w, c, r)
+	reportCart(w, c, r)
+	reportRaces(w, c, r)
+	reportCrashes(w, c, r)
+	reportApp(w, c, r)
+	reportLighthouse(w, c, r)
+	reportMemory(w, c, r)
+	w("\n%s", renderOverview(c, r))
+	return b.String()
+}
+
+// writef writes one formatted piece of the report.
+type writef func(format string, a ...any)
+
+// reportHeader writes the run's date, machine, commit and data.
+func reportHeader(w writef, c config, r *results) {
 	cores, model := machine()
 	w("# StageShop benchmark results\n\n")
 	w("- Date: %s\n- Machine: %d cores, %s, %s/%s, %s\n- Commit: %s\n- Run time: %s\n",
@@ -472,7 +512,10 @@ func renderReport(c config, r *results) string {
 		commit(), r.elapsed.Round(time.Second))
 	w("- Load generator: the bench's own closed-loop Go client (net/http, keep-alive, one connection per worker) on the same machine, so it takes CPU from the server. Catalog requests carry `Accept-Encoding: %s` as a browser's do; the client counts the answers without inflating them.\n", browserEncodings)
 	w("- Data: %s.\n\n", strings.Join(r.genTimes, "; "))
+}
 
+// reportCatalog writes section 1, catalog reads.
+func reportCatalog(w writef, c config, r *results) {
 	if len(r.test1) > 0 {
 		ceiling, pb := r.test1[len(r.test1)-1], r.test1[len(r.test1)-2]
 		w("## 1. Catalog reads (%d products, %d connections, %s per endpoint after %s warm-up)\n\n", r.catalogSize, c.conns, c.endpoint, c.warmup)
@@ -487,7 +530,10 @@ func renderReport(c config, r *results) string {
 			pass(list.rps() >= 0.5*ceiling.rps()), 100*list.rps()/ceiling.rps(), pass(list.rps() >= 2*pb.rps()), list.rps()/pb.rps(),
 			pass(list.pct(99) < 25*time.Millisecond), ms(list.pct(99)))
 	}
+}
 
+// reportGrowth writes section 2, growth.
+func reportGrowth(w writef, c config, r *results) {
 	if len(r.growth) > 0 {
 		w("## 2. Growth (p50 ms; 1 connection for %s, then %d connections for %s)\n\n", c.growthSeq, c.conns, c.growthPar)
 		w("| Products | list p50 (1 conn) | category page 7 p50 (1 conn) | list p50 (%d) | list req/s (%d) | category p50 (%d) | category req/s (%d) | errors |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n", c.conns, c.conns, c.conns, c.conns)
@@ -506,7 +552,10 @@ func renderReport(c config, r *results) string {
 		w("\n%d vs %d products, 1-connection p50: list %.2fx, category page %.2fx (target ≤ 1.5x: %s).\n\n",
 			last.products, first.products, ratio, ratioCat, pass(ratio <= 1.5 && ratioCat <= 1.5))
 	}
+}
 
+// reportCart writes section 3, cart and checkout.
+func reportCart(w writef, c config, r *results) {
 	if cr := r.cart; cr != nil {
 		w("## 3. Cart and checkout (%d customers in parallel, %s; 1,000-product catalog)\n\n", cr.Customers, cr.Duration.Round(time.Second))
 		w("Each customer in a loop: `POST /api/cart/items` (random product, 1-2 units), `PUT /api/cart/items/{id}` (+1), `POST /api/checkout/create-order`.\n\n")
@@ -525,7 +574,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n")
 	}
+}
 
+// reportRaces writes section 4, the oversell race, and the errors the server logged.
+func reportRaces(w writef, c config, r *results) {
 	if len(r.races) > 0 {
 		w("## 4. Oversell race (%d customers, %d units, %d rounds)\n\n", r.races[0].Customers, r.races[0].Units, len(r.races))
 		for i, x := range r.races {
@@ -541,7 +593,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n")
 	}
+}
 
+// reportCrashes writes section 5, crash rounds.
+func reportCrashes(w writef, c config, r *results) {
 	if len(r.crashes) > 0 {
 		w("## 5. Crash (SIGKILL during the test-3 load, restart, checks; %d rounds)\n\n", len(r.crashes))
 		for i, x := range r.crashes {
@@ -551,7 +606,10 @@ func renderReport(c config, r *results) string {
 		w("\nAfter the last round: %d products checked, initial stock %d = current %d + %d units ordered.\n\n",
 			last.ProductsVerified, last.InitialStockSum, last.CurrentStockSum, last.OrderedUnits)
 	}
+}
 
+// reportApp writes section 6, the app's sizes and encodings.
+func reportApp(w writef, c config, r *results) {
 	w("## 6. App\n\n")
 	if s := r.sizes; len(s.Home) > 0 {
 		w("Gzip (level 9) sizes of what the binary serves. Home before interactive (index.html's scripts, styles and module preloads, plus their static imports): **JS %s, CSS %s** (target JS < 150 kB: %s). Admin chunk(s) and what only they import: **%s**.\n\n",
@@ -575,6 +633,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n\n")
 	}
+}
+
+// reportLighthouse writes section 6's Lighthouse runs.
+func reportLighthouse(w writef, c config, r *results) {
 	if r.lighthouseErr != "" {
 		w("Lighthouse: %s\n\n", r.lighthouseErr)
 	}
@@ -586,7 +648,10 @@ func renderReport(c config, r *results) string {
 		}
 		w("\n")
 	}
+}
 
+// reportMemory writes section 7, memory, and the notes.
+func reportMemory(w writef, c config, r *results) {
 	w("## 7. Memory (peak RSS of the server process, VmHWM)\n\n")
 	w("- Test 1 (%d products): %s\n", r.catalogSize, mb(r.test1RSS))
 	if r.cart != nil {
@@ -595,8 +660,6 @@ func renderReport(c config, r *results) string {
 	for _, n := range r.notes {
 		w("\n%s\n", n)
 	}
-	w("\n%s", renderOverview(c, r))
-	return b.String()
 }
 
 func sortedKeys(m map[string]string) []string {

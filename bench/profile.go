@@ -47,15 +47,8 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 		}
 	}()
 	base := "http://" + addr
-	for i := 0; ; i++ {
-		if resp, err := http.Get(base + "/api/health"); err == nil {
-			resp.Body.Close()
-			break
-		}
-		if i > 200 {
-			return fmt.Errorf("in-process server did not start")
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !waitHealthy(addr, 10*time.Second) {
+		return fmt.Errorf("in-process server did not start")
 	}
 	for i, p := range paths {
 		if p == "cart" {

@@ -46,8 +46,19 @@ func raceRound(ctx context.Context, base, dir string, customers []customer, pid 
 	res := raceResult{Customers: len(customers), Units: units}
 	client := newClient(len(customers))
 	defer client.CloseIdleConnections()
+	if err := fillRaceCarts(ctx, client, base, customers, pid); err != nil {
+		return res, err
+	}
+	runRace(ctx, client, base, customers, &res)
+	if err := raceOutcome(ctx, client, base, dir, pid, &res); err != nil {
+		return res, err
+	}
+	return res, emptyRaceCarts(ctx, client, base, customers)
+}
 
-	// Fill the carts, 16 at a time.
+// fillRaceCarts puts one unit of pid in every customer's emptied cart, 16
+// at a time.
+func fillRaceCarts(ctx context.Context, client *http.Client, base string, customers []customer, pid string) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(16)
 	for i := range customers {
@@ -67,11 +78,14 @@ func raceRound(ctx context.Context, base, dir string, customers []customer, pid 
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return res, err
+		return err
 	}
+	return nil
+}
 
-	// Open every connection first, so the race is about the server, then
-	// release all orders at once.
+// runRace opens every connection first, so the race is about the server,
+// then releases all orders at once and counts how they ended.
+func runRace(ctx context.Context, client *http.Client, base string, customers []customer, res *raceResult) {
 	var ready, done sync.WaitGroup
 	start := make(chan struct{})
 	var mu sync.Mutex
@@ -118,34 +132,41 @@ func raceRound(ctx context.Context, base, dir string, customers []customer, pid 
 	close(start)
 	done.Wait()
 	res.Elapsed = time.Since(t0)
+}
 
+// raceOutcome reads the stock left and the units ordered after a race.
+func raceOutcome(ctx context.Context, client *http.Client, base, dir, pid string, res *raceResult) error {
 	st, b, _, err := call(ctx, client, base, nil, http.MethodGet, "/api/products/"+pid, nil)
 	if err != nil {
-		return res, err
+		return err
 	}
 	if st != http.StatusOK {
-		return res, statusError("GET /api/products/{id}", st, b)
+		return statusError("GET /api/products/{id}", st, b)
 	}
 	var p struct {
 		StockQuantity int `json:"stockQuantity"`
 	}
 	if err := json.Unmarshal(b, &p); err != nil {
-		return res, err
+		return err
 	}
 	res.StockAfter = p.StockQuantity
 
 	db, err := openDB(dir)
 	if err != nil {
-		return res, err
+		return err
 	}
 	defer db.Close()
 	if err := db.QueryRow(`SELECT COALESCE(SUM(quantity), 0), COUNT(DISTINCT orderRef) FROM order_items WHERE productId = ?`, pid).
 		Scan(&res.OrderedUnits, &res.OrdersWithIt); err != nil {
-		return res, err
+		return err
 	}
+	return nil
+}
 
-	// The losers still hold a line of a sold-out product: empty their carts.
-	g, gctx = errgroup.WithContext(ctx)
+// emptyRaceCarts empties the losers' carts: they still hold a line of a
+// sold-out product.
+func emptyRaceCarts(ctx context.Context, client *http.Client, base string, customers []customer) error {
+	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(16)
 	for i := range customers {
 		c := &customers[i]
@@ -160,5 +181,5 @@ func raceRound(ctx context.Context, base, dir string, customers []customer, pid 
 			return nil
 		})
 	}
-	return res, g.Wait()
+	return g.Wait()
 }

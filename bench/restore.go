@@ -90,14 +90,8 @@ func startSidecar(litestream, bin, dir, cfg string) (*sidecar, error) {
 	if err := s.cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &http.Client{Timeout: 2 * time.Second}
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if resp, err := c.Get("http://" + s.addr + "/api/health"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return s, nil
-			}
-		}
+	if waitHealthy(s.addr, 60*time.Second) {
+		return s, nil
 	}
 	s.kill()
 	return nil, fmt.Errorf("the sidecar did not serve in 60 s: %s", s.log.String())

@@ -124,6 +124,21 @@ func startServer(bin, dir string) (*server, error) {
 
 func (s *server) url(path string) string { return "http://" + s.addr + path }
 
+// waitHealthy polls http://addr/api/health until it answers 200 (true) or
+// within has passed (false).
+func waitHealthy(addr string, within time.Duration) bool {
+	c := &http.Client{Timeout: 2 * time.Second}
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if resp, err := c.Get("http://" + addr + "/api/health"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // stop ends the server with SIGTERM (SIGKILL after 15 s).
 func (s *server) stop() {
 	if s == nil || s.cmd.Process == nil {

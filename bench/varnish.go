@@ -50,14 +50,8 @@ func startVarnish(bin, dir, backendAddr string) (*varnishd, error) {
 	if err := v.cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &http.Client{Timeout: 2 * time.Second}
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if resp, err := c.Get("http://" + v.addr + "/api/health"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return v, nil
-			}
-		}
+	if waitHealthy(v.addr, 30*time.Second) {
+		return v, nil
 	}
 	v.stop()
 	return nil, fmt.Errorf("varnishd did not answer in 30 s: %s", v.log.String())

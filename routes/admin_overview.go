@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerAdminOverview binds the admin's overview, users and role changes
@@ -31,7 +32,7 @@ type adminUserJSON struct {
 // adminUserPage is the answer of GET /api/admin/users.
 type adminUserPage struct {
 	Users      []adminUserJSON `json:"users"`
-	Pagination shop.PageInfo   `json:"pagination"`
+	Pagination wire.Page       `json:"pagination"`
 }
 
 func adminOverview(e *core.RequestEvent) error {

@@ -4,15 +4,14 @@ import (
 	"errors"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
-	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerAuth binds /api/auth/*: register, login, refresh, logout and the
@@ -63,21 +62,13 @@ func toUserJSON(u *core.Record) userJSON {
 		Language:  userLanguage(u),
 		Roles:     roles,
 		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
-		CreatedAt: formatTime(u.GetDateTime("created")),
+		CreatedAt: wire.Stamp(u.GetDateTime("created")),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
-		s := formatTime(last)
+		s := wire.Stamp(last)
 		out.LastLoginAt = &s
 	}
 	return out
-}
-
-// formatTime writes a stored date as RFC 3339 UTC ("" when unset).
-func formatTime(d types.DateTime) string {
-	if d.IsZero() {
-		return ""
-	}
-	return d.Time().UTC().Format(time.RFC3339)
 }
 
 var errInvalidCredentials = newError(http.StatusUnauthorized, "invalid_credentials", "Invalid email or password")
@@ -380,7 +371,8 @@ func emailTaken(app core.App, email, exceptID string) (bool, error) {
 }
 
 // saveUser saves a user record and answers 409 when the e-mail turned out
-// to be taken (a concurrent registration).
+// to be taken (a concurrent registration: PocketBase turns the unique
+// index's refusal into a field error on email).
 func saveUser(app core.App, user *core.Record) error {
 	err := app.Save(user)
 	if err == nil {
@@ -391,9 +383,6 @@ func saveUser(app core.App, user *core.Record) error {
 		if _, ok := verrs["email"]; ok {
 			return errEmailTaken()
 		}
-	}
-	if strings.Contains(err.Error(), "UNIQUE constraint failed") && strings.Contains(err.Error(), "email") {
-		return errEmailTaken()
 	}
 	return err
 }

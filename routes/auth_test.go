@@ -422,13 +422,15 @@ func TestAccessTokenTTLFromEnvironment(t *testing.T) {
 		t.Fatalf("default access token lifetime %v, want 1h", d)
 	}
 
-	t.Setenv(routes.AccessTokenTTLEnv, "1s")
+	// A token's expiry is in whole seconds, so a 1s lifetime can end at
+	// once: 2s leaves the first request at least a second.
+	t.Setenv(routes.AccessTokenTTLEnv, "2s")
 	if err := routes.ApplyAccessTokenTTL(h.App); err != nil {
 		t.Fatal(err)
 	}
 	s := login(t, c, "ada@example.com", testPassword)
 	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(s.Token)...), http.StatusOK, nil)
-	time.Sleep(2100 * time.Millisecond)
+	time.Sleep(3100 * time.Millisecond)
 	wantError(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(s.Token)...), http.StatusUnauthorized, "")
 	var next struct{ Token string }
 	wantStatus(t, refresh(c, s.RefreshToken), http.StatusOK, &next)

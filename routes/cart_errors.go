@@ -2,8 +2,9 @@ package routes
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,25 +15,22 @@ import (
 
 // lineConflict is the 409 for order lines that cannot be fulfilled, each
 // under errors["items.{productId}"]. When stock is short the code is
-// insufficient_stock and the message that of one short line ("Only N left
-// in stock", as for a cart line); when products merely vanished from sale
-// the code is product_unavailable.
+// insufficient_stock, the message that of the first short line (as for a
+// cart line) and available what is left of each short product; when
+// products merely vanished from sale the code is product_unavailable.
 func lineConflict(lines shop.LineErrors) *apiError {
-	ids := make([]string, 0, len(lines))
-	for id := range lines {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
+	ids := slices.Sorted(maps.Keys(lines))
 	ae := newError(http.StatusConflict, "product_unavailable", "Some products in your cart are no longer available")
 	for _, id := range ids {
-		if strings.HasPrefix(lines[id], "Only ") {
-			ae.Code, ae.Message = "insufficient_stock", lines[id]
+		if lines[id].Short {
+			ae.Code, ae.Message = "insufficient_stock", lines[id].Error()
+			ae.Available = lines.Available()
 			break
 		}
 	}
 	ae.Errors = make(map[string]string, len(lines))
-	for id, msg := range lines {
-		ae.Errors["items."+id] = msg
+	for id, l := range lines {
+		ae.Errors["items."+id] = l.Error()
 	}
 	return ae
 }

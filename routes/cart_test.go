@@ -42,6 +42,8 @@ type errJSON struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
 	Errors  map[string]string `json:"errors"`
+	// Available is in every insufficient_stock answer (expectErr checks).
+	Available map[string]int `json:"available"`
 }
 
 func sess(id string) []string { return []string{"X-Session-Id", id} }
@@ -66,6 +68,9 @@ func expectErr(t *testing.T, r testapp.Response, status int, code string) errJSO
 	r.JSON(t, &e)
 	if e.Status != status || (code != "" && e.Code != code) || e.Message == "" {
 		t.Fatalf("envelope %+v, want status %d code %q", e, status, code)
+	}
+	if e.Code == "insufficient_stock" && len(e.Available) == 0 {
+		t.Fatalf("insufficient_stock without available: %+v", e)
 	}
 	return e
 }

@@ -503,7 +503,7 @@ func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := expectErr(t, setStatus(c, admin.Token, o.ID, map[string]any{"status": "Processing"}), 409, "insufficient_stock")
-	if e.Errors["items."+p2.Id] != "Only 1 left in stock" {
+	if e.Errors["items."+p2.Id] != "Only 1 left in stock" || e.Available[p2.Id] != 1 {
 		t.Fatalf("errors %v", e.Errors)
 	}
 	if a, b := stocks(); a != 5 || b != 1 {

@@ -144,7 +144,6 @@ func envelopeOf(err error) *apiError {
 		}
 	}
 	var stock *shop.StockError
-	var short *shop.ShortStockError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	var fields shop.InvalidFields
@@ -156,12 +155,6 @@ func envelopeOf(err error) *apiError {
 		return ae
 	case errors.As(err, &changed):
 		return totalChanged(changed)
-	case errors.As(err, &short):
-		ae := lineConflict(short.Lines)
-		if len(short.Available) > 0 {
-			ae.Available = short.Available
-		}
-		return ae
 	case errors.As(err, &lines):
 		return lineConflict(lines)
 	case errors.As(err, &fields):
@@ -185,4 +178,20 @@ func flattenFieldErrors(prefix string, verrs validation.Errors, dst map[string]s
 		}
 		dst[prefix+key] = errorText(err)
 	}
+}
+
+// errorText is the human message of a validation error (nested errors
+// flattened to their first message).
+func errorText(err error) string {
+	var verrs validation.Errors
+	if errors.As(err, &verrs) {
+		for _, e := range verrs {
+			return errorText(e)
+		}
+	}
+	var ve validation.Error
+	if errors.As(err, &ve) {
+		return ve.Error()
+	}
+	return err.Error()
 }

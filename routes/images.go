@@ -15,10 +15,6 @@ import (
 	"stageshop/shop/artwork"
 )
 
-// ThumbSizes are the resized copies /images/products/{name}?thumb= serves;
-// they are declared on the product_images file field too.
-var ThumbSizes = []string{"400x300", "120x120"}
-
 // storedName is the shape of a file name PocketBase generates on upload
 // (name_random.ext). Anything else, such as "../" tricks, is not an image.
 var storedName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,150}$`)
@@ -62,7 +58,7 @@ func serveProductImage(e *core.RequestEvent) error {
 	base := rec.BaseFilesPath()
 	servedPath, servedName := base+"/"+name, name
 	if thumb := e.Request.URL.Query().Get("thumb"); thumb != "" {
-		if !slices.Contains(ThumbSizes, thumb) {
+		if _, field, err := imageField(e.App); err != nil || !slices.Contains(field.Thumbs, thumb) {
 			return newError(http.StatusBadRequest, "invalid_thumb", "Unknown thumbnail size")
 		}
 		thumbName := thumb + "_" + name

@@ -1,21 +1,15 @@
 package routes
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // maxSearchLen bounds the search text of the product list (characters).
@@ -72,8 +66,8 @@ func toProductJSON(p shop.Product) productJSON {
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]attributeJSON, 0, len(p.Attributes)),
-		CreatedAt:            utc(p.Created),
-		UpdatedAt:            utc(p.Updated),
+		CreatedAt:            wire.Time(p.Created),
+		UpdatedAt:            wire.Time(p.Updated),
 	}
 	if out.ImageFileNames == nil {
 		out.ImageFileNames = []string{}
@@ -97,23 +91,37 @@ func nonNilLocalized(l shop.Localized) shop.Localized {
 	return l
 }
 
-func utc(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
-
-type paginationJSON struct {
-	Page       int `json:"page"`
-	PageSize   int `json:"pageSize"`
-	TotalCount int `json:"totalCount"`
-	TotalPages int `json:"totalPages"`
-}
-
 // listProducts answers GET /api/products. includeInactive=true shows
 // inactive products to admins only; for everyone else it is ignored.
 func listProducts(e *core.RequestEvent) error {
+	q, err := productQuery(e)
+	if err != nil {
+		return err
+	}
+	return cachedList(e, q, func() (any, error) {
+		products, total, err := shop.ListProducts(e.App, q)
+		if err != nil {
+			return nil, err
+		}
+		list := make([]productJSON, 0, len(products))
+		for _, p := range products {
+			list = append(list, toProductJSON(p))
+		}
+		if q.IncludeInactive { // admins only, never cached
+			if err := withWaitingAlerts(e.App, list); err != nil {
+				return nil, err
+			}
+		}
+		return map[string]any{
+			"products":   list,
+			"pagination": wire.NewPage(q.Page, q.PageSize, total),
+		}, nil
+	})
+}
+
+// productQuery reads the product list's query: page, pageSize, sort,
+// category, search and includeInactive.
+func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	query := e.Request.URL.Query()
 	q := shop.ProductQuery{Page: 1, PageSize: shop.DefaultPageSize, Sort: shop.SortNewest}
 	errs := map[string]string{}
@@ -149,36 +157,12 @@ func listProducts(e *core.RequestEvent) error {
 		errs["search"] = "Search text must be at most 200 characters"
 	}
 	if len(errs) > 0 {
-		return validationError(errs)
+		return q, validationError(errs)
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))
 	}
-
-	return cachedList(e, q, func() (any, error) {
-		products, total, err := shop.ListProducts(e.App, q)
-		if err != nil {
-			return nil, err
-		}
-		list := make([]productJSON, 0, len(products))
-		for _, p := range products {
-			list = append(list, toProductJSON(p))
-		}
-		if q.IncludeInactive { // admins only, never cached
-			if err := withWaitingAlerts(e.App, list); err != nil {
-				return nil, err
-			}
-		}
-		return map[string]any{
-			"products": list,
-			"pagination": paginationJSON{
-				Page:       q.Page,
-				PageSize:   q.PageSize,
-				TotalCount: total,
-				TotalPages: (total + q.PageSize - 1) / q.PageSize,
-			},
-		}, nil
-	})
+	return q, nil
 }
 
 // canonicalCategory matches a category name regardless of case.
@@ -223,74 +207,6 @@ func getProduct(e *core.RequestEvent) error {
 	})
 }
 
-// productRequest is the body of create and update. Every member is raw so
-// that a wrong type is reported against its own field.
-type productRequest struct {
-	Name                 json.RawMessage `json:"name"`
-	NameLocalized        json.RawMessage `json:"nameLocalized"`
-	Description          json.RawMessage `json:"description"`
-	DescriptionLocalized json.RawMessage `json:"descriptionLocalized"`
-	Price                json.RawMessage `json:"price"`
-	Category             json.RawMessage `json:"category"`
-	ImageFileNames       json.RawMessage `json:"imageFileNames"`
-	StockQuantity        json.RawMessage `json:"stockQuantity"`
-	IsActive             json.RawMessage `json:"isActive"`
-	Attributes           json.RawMessage `json:"attributes"`
-}
-
-func createProduct(e *core.RequestEvent) error {
-	var req productRequest
-	if err := decodeJSON(e, &req); err != nil {
-		return err
-	}
-	col, err := e.App.FindCachedCollectionByNameOrId(shop.ProductsCollection)
-	if err != nil {
-		return err
-	}
-	rec := core.NewRecord(col)
-	rec.Set("isActive", true)
-	rec.Set("attributes", []any{})
-	return saveProduct(e, rec, req, http.StatusCreated)
-}
-
-func updateProduct(e *core.RequestEvent) error {
-	rec, err := e.App.FindRecordById(shop.ProductsCollection, e.Request.PathValue("id"))
-	if err != nil {
-		return errProductNotFound
-	}
-	var req productRequest
-	if err := decodeJSON(e, &req); err != nil {
-		return err
-	}
-	return saveProduct(e, rec, req, http.StatusOK)
-}
-
-// saveProduct applies the request to rec, validates it with the same rules
-// the record hook enforces (so every problem is reported at once, under API
-// field names) and saves it.
-func saveProduct(e *core.RequestEvent, rec *core.Record, req productRequest, status int) error {
-	errs := applyProductRequest(rec, req)
-	if verrs := shop.ValidateProduct(e.App, rec); verrs != nil {
-		if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
-			return err
-		}
-	}
-	if len(errs) > 0 {
-		return validationError(errs)
-	}
-	if err := e.App.Save(rec); err != nil {
-		var verrs validation.Errors
-		if errors.As(err, &verrs) {
-			if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
-				return err // an internal field: a generic 500, logged
-			}
-			return validationError(errs)
-		}
-		return err
-	}
-	return adminProductAnswer(e, rec.Id, status)
-}
-
 // adminProductAnswer answers a product as admins see it: inactive ones too,
 // with waitingAlerts, never from the shared cache.
 func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
@@ -324,255 +240,4 @@ func withWaitingAlerts(app core.App, list []productJSON) error {
 		list[i].WaitingAlerts = &n
 	}
 	return nil
-}
-
-// present reports whether a JSON member was sent with a non-null value.
-func present(raw json.RawMessage) bool {
-	t := bytes.TrimSpace(raw)
-	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
-}
-
-// applyProductRequest copies the sent members onto the record, converting
-// them to stored types; members left out keep the record's values (on
-// create: required ones fail validation). It returns the type and range
-// errors found.
-func applyProductRequest(rec *core.Record, req productRequest) map[string]string {
-	errs := map[string]string{}
-	requiredOnCreate := func(field, label string, raw json.RawMessage) bool {
-		if present(raw) {
-			return true
-		}
-		if rec.IsNew() {
-			errs[field] = label + " is required"
-		}
-		return false
-	}
-
-	// Texts: the plain English member wins over the localized object's "en"
-	// (the hook does the same); a localized object alone sets English too.
-	for _, t := range []struct{ plain, localized string }{{"name", "nameLocalized"}, {"description", "descriptionLocalized"}} {
-		plainRaw, locRaw := req.Name, req.NameLocalized
-		if t.plain == "description" {
-			plainRaw, locRaw = req.Description, req.DescriptionLocalized
-		}
-		if present(locRaw) {
-			loc, ok := shop.ParseLocalizedJSON(locRaw)
-			if !ok {
-				errs[t.localized] = "Must be an object of texts by language (en, ru, zh)"
-			} else {
-				rec.Set(t.localized, loc)
-				if !present(plainRaw) {
-					rec.Set(t.plain, loc["en"])
-				}
-			}
-		}
-		if present(plainRaw) {
-			var s string
-			if json.Unmarshal(plainRaw, &s) != nil {
-				errs[t.plain] = "Must be a string"
-			} else {
-				rec.Set(t.plain, strings.TrimSpace(s))
-				if !present(locRaw) {
-					// Keep the other languages, replace English.
-					loc := recordLocalized(rec, t.localized)
-					if s = strings.TrimSpace(s); s != "" {
-						loc["en"] = s
-					} else {
-						delete(loc, "en")
-					}
-					rec.Set(t.localized, loc)
-				}
-			}
-		}
-	}
-
-	if requiredOnCreate("price", "Price", req.Price) {
-		if cents, msg := parsePrice(req.Price); msg != "" {
-			errs["price"] = msg
-		} else {
-			rec.Set("priceCents", cents)
-		}
-	}
-	if requiredOnCreate("stockQuantity", "Stock quantity", req.StockQuantity) {
-		if n, msg := parseStock(req.StockQuantity); msg != "" {
-			errs["stockQuantity"] = msg
-		} else {
-			rec.Set("stockQuantity", n)
-		}
-	}
-	if requiredOnCreate("category", "Category", req.Category) {
-		var c string
-		if json.Unmarshal(req.Category, &c) != nil {
-			errs["category"] = "Must be a string"
-		} else {
-			canon, _ := canonicalCategory(strings.TrimSpace(c))
-			rec.Set("category", canon)
-		}
-	}
-	if requiredOnCreate("imageFileNames", "At least one image", req.ImageFileNames) {
-		var names []string
-		if json.Unmarshal(req.ImageFileNames, &names) != nil {
-			errs["imageFileNames"] = "Images must be a list of uploaded file names"
-		} else {
-			rec.Set("imageFileNames", names)
-		}
-	}
-	if present(req.IsActive) {
-		var b bool
-		if json.Unmarshal(req.IsActive, &b) != nil {
-			errs["isActive"] = "Must be true or false"
-		} else {
-			rec.Set("isActive", b)
-		}
-	}
-	if present(req.Attributes) {
-		rec.Set("attributes", types.JSONRaw(req.Attributes))
-	} else if req.Attributes != nil {
-		rec.Set("attributes", []any{}) // null: no attributes
-	}
-	return errs
-}
-
-// recordLocalized reads a localized JSON field of a record.
-func recordLocalized(rec *core.Record, field string) shop.Localized {
-	var l shop.Localized
-	if raw, ok := rec.Get(field).(types.JSONRaw); ok {
-		l, _ = shop.ParseLocalizedJSON(raw)
-	} else {
-		l, _ = shop.ParseLocalized(rec.Get(field))
-	}
-	if l == nil {
-		l = shop.Localized{}
-	}
-	return l
-}
-
-// parsePrice reads a price: a JSON number >= 0 and <= 1,000,000 with at
-// most two decimals, as integer cents.
-func parsePrice(raw json.RawMessage) (int64, string) {
-	n, ok := jsonNumber(raw)
-	if !ok {
-		return 0, "Price must be a number"
-	}
-	cents, err := shop.CentsFromJSON(n)
-	switch {
-	case err != nil:
-		return 0, "Price must be a number with at most two decimals"
-	case cents < 0:
-		return 0, "Price must be at least 0"
-	case cents > shop.MaxPriceCents:
-		return 0, "Price must be at most 1,000,000"
-	}
-	return cents, ""
-}
-
-// parseStock reads a stock quantity: a whole JSON number from 0 to 10^9.
-func parseStock(raw json.RawMessage) (int64, string) {
-	n, ok := jsonNumber(raw)
-	if !ok {
-		return 0, "Stock quantity must be a number"
-	}
-	v, err := strconv.ParseInt(n.String(), 10, 64)
-	if err != nil {
-		f, ferr := strconv.ParseFloat(n.String(), 64)
-		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > shop.MaxStockQuantity {
-			if ferr == nil && f == math.Trunc(f) && f < 0 {
-				return 0, "Stock quantity must be at least 0"
-			}
-			if ferr == nil && f == math.Trunc(f) {
-				return 0, "Stock quantity must be at most 1000000000"
-			}
-			return 0, "Stock quantity must be a whole number"
-		}
-		v = int64(f)
-	}
-	switch {
-	case v < 0:
-		return 0, "Stock quantity must be at least 0"
-	case v > shop.MaxStockQuantity:
-		return 0, "Stock quantity must be at most 1000000000"
-	}
-	return v, ""
-}
-
-// jsonNumber returns raw as a json.Number when it is a JSON number literal.
-func jsonNumber(raw json.RawMessage) (json.Number, bool) {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&v) != nil {
-		return "", false
-	}
-	n, ok := v.(json.Number)
-	return n, ok
-}
-
-// productInputFields are the record fields a product request sets; errors
-// of any other (internal) field, such as searchText, are the server's
-// fault and never reach the client under their name.
-var productInputFields = map[string]bool{
-	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
-	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
-	"imageFileNames": true, "attributes": true,
-}
-
-// mergeProductErrors adds the record hook's errors (keyed by record field
-// names) under API field paths, keeping errors already found at the edge.
-// It returns an error for failures of internal fields.
-func mergeProductErrors(dst map[string]string, verrs validation.Errors, req productRequest) error {
-	var internal error
-	for field, err := range verrs {
-		if !productInputFields[strings.SplitN(field, ".", 2)[0]] {
-			internal = fmt.Errorf("product field %s: %w", field, err)
-			continue
-		}
-		key := field
-		switch {
-		case field == "priceCents":
-			key = "price"
-		case field == "nameLocalized.en" && present(req.Name):
-			key = "name" // the plain member carried the English text
-		case field == "name" && !present(req.Name) && present(req.NameLocalized):
-			key = "nameLocalized.en"
-		case field == "description" && !present(req.Description) && present(req.DescriptionLocalized):
-			key = "descriptionLocalized.en"
-		}
-		if _, seen := dst[key]; seen {
-			continue
-		}
-		if _, seen := dst[strings.SplitN(key, ".", 2)[0]]; seen {
-			continue // the member already failed to parse
-		}
-		dst[key] = errorText(err)
-	}
-	return internal
-}
-
-// errorText is the human message of a validation error (nested errors
-// flattened to their first message).
-func errorText(err error) string {
-	var verrs validation.Errors
-	if errors.As(err, &verrs) {
-		for _, e := range verrs {
-			return errorText(e)
-		}
-	}
-	var ve validation.Error
-	if errors.As(err, &ve) {
-		return ve.Error()
-	}
-	return err.Error()
-}
-
-func deleteProduct(e *core.RequestEvent) error {
-	rec, err := e.App.FindRecordById(shop.ProductsCollection, e.Request.PathValue("id"))
-	if err != nil {
-		return errProductNotFound
-	}
-	// cart_items reference products with cascade delete; order lines are
-	// snapshots and stay.
-	if err := e.App.Delete(rec); err != nil {
-		return err
-	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "Product deleted successfully"})
 }

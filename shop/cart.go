@@ -294,24 +294,31 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 			line.Set("cart", rec.Id)
 			line.Set("product", product.Id)
 		}
-		total := line.GetInt("quantity") + qty
-		if stock := product.GetInt("stockQuantity"); total > stock {
-			return &StockError{ProductID: product.Id, Available: stock}
-		}
-		if err := checkQuantity(total); err != nil {
-			return err
-		}
-		line.Set("quantity", total)
-		if err := txApp.Save(line); err != nil {
-			return err
-		}
-		return nil
+		return setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
 	})
+	return cartAfter(app, owner, err)
+}
+
+// setLineQuantity saves a cart line's quantity, never above the product's
+// stock (*StockError).
+func setLineQuantity(txApp core.App, line, product *core.Record, qty int) error {
+	if stock := product.GetInt("stockQuantity"); qty > stock {
+		return &StockError{ProductID: product.Id, Available: stock}
+	}
+	if err := checkQuantity(qty); err != nil {
+		return err
+	}
+	line.Set("quantity", qty)
+	return txApp.Save(line)
+}
+
+// cartAfter is the owner's cart after a change that ended with err. It is
+// read after the commit: the write lock is held no longer than the change
+// needs.
+func cartAfter(app core.App, owner CartOwner, err error) (*Cart, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Read the result after the commit: the write lock is held no longer
-	// than the change needs.
 	return loadCart(app, owner)
 }
 
@@ -352,24 +359,9 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 		if err != nil {
 			return err
 		}
-		if stock := product.GetInt("stockQuantity"); qty > stock {
-			return &StockError{ProductID: product.Id, Available: stock}
-		}
-		if err := checkQuantity(qty); err != nil {
-			return err
-		}
-		line.Set("quantity", qty)
-		if err := txApp.Save(line); err != nil {
-			return err
-		}
-		return nil
+		return setLineQuantity(txApp, line, product, qty)
 	})
-	if err != nil {
-		return nil, err
-	}
-	// Read the result after the commit: the write lock is held no longer
-	// than the change needs.
-	return loadCart(app, owner)
+	return cartAfter(app, owner, err)
 }
 
 // RemoveCartItem deletes a line of the owner's cart.
@@ -387,12 +379,7 @@ func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error)
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	// Read the result after the commit: the write lock is held no longer
-	// than the change needs.
-	return loadCart(app, owner)
+	return cartAfter(app, owner, err)
 }
 
 // ClearCart removes the owner's cart and all its lines. Clearing a cart that

@@ -41,9 +41,40 @@ func stockMessage(n int) string {
 	return fmt.Sprintf("Only %d left in stock", n)
 }
 
-// LineErrors says some order lines cannot be fulfilled; keyed by product id,
-// valued by a human text. Nothing was changed.
-type LineErrors map[string]string
+// LineError says why one order line cannot be fulfilled.
+type LineError struct {
+	// Short: the product has too few in stock; Available is what is left.
+	Short     bool
+	Available int
+	// Deleted: the product no longer exists. A line neither Short nor
+	// Deleted is of a product taken off sale.
+	Deleted bool
+}
+
+func (l LineError) Error() string {
+	switch {
+	case l.Short:
+		return stockMessage(l.Available)
+	case l.Deleted:
+		return "This product no longer exists"
+	}
+	return "This product is no longer available"
+}
+
+// LineErrors says some order lines cannot be fulfilled, keyed by product
+// id. Nothing was changed.
+type LineErrors map[string]LineError
+
+// Available is what is left of each product that ran short, by id.
+func (e LineErrors) Available() map[string]int {
+	out := map[string]int{}
+	for id, l := range e {
+		if l.Short {
+			out[id] = max(l.Available, 0)
+		}
+	}
+	return out
+}
 
 func (e LineErrors) Error() string {
 	keys := make([]string, 0, len(e))
@@ -53,7 +84,7 @@ func (e LineErrors) Error() string {
 	sort.Strings(keys)
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
-		parts = append(parts, k+": "+e[k])
+		parts = append(parts, k+": "+e[k].Error())
 	}
 	return "Some items cannot be ordered (" + strings.Join(parts, "; ") + ")"
 }

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -11,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // ContactCollection holds the messages of the contact form.
@@ -42,22 +44,12 @@ const (
 
 // IsContactStatus reports whether s is one of ContactStatuses.
 func IsContactStatus(s string) bool {
-	for _, v := range ContactStatuses {
-		if v == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(ContactStatuses, s)
 }
 
 // IsContactPageSize reports whether n is one of ContactPageSizes.
 func IsContactPageSize(n int) bool {
-	for _, v := range ContactPageSizes {
-		if v == n {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(ContactPageSizes, n)
 }
 
 // ContactInput is a message sent through the contact form. Language is
@@ -85,18 +77,10 @@ type ContactRequest struct {
 	Replies    []ContactReply `json:"replies"`
 }
 
-// ContactPagination describes one page of the admin list.
-type ContactPagination struct {
-	Page       int `json:"page"`
-	PageSize   int `json:"pageSize"`
-	TotalCount int `json:"totalCount"`
-	TotalPages int `json:"totalPages"`
-}
-
 // ContactPage is one page of contact requests, newest first.
 type ContactPage struct {
-	Requests   []ContactRequest  `json:"requests"`
-	Pagination ContactPagination `json:"pagination"`
+	Requests   []ContactRequest `json:"requests"`
+	Pagination wire.Page        `json:"pagination"`
 }
 
 // ContactStats counts contact requests by status.
@@ -182,7 +166,7 @@ type contactRow struct {
 
 func (r contactRow) request() ContactRequest {
 	return ContactRequest{ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message,
-		Status: r.Status, AdminNotes: r.AdminNotes, CreatedAt: timestamp(r.Created), UpdatedAt: timestamp(r.Updated),
+		Status: r.Status, AdminNotes: r.AdminNotes, CreatedAt: wire.Stamp(r.Created), UpdatedAt: wire.Stamp(r.Updated),
 		Replies: []ContactReply{}}
 }
 
@@ -214,9 +198,8 @@ func ListContactRequests(app core.App, page, pageSize int, status string) (*Cont
 		return nil, err
 	}
 	out := &ContactPage{
-		Requests: []ContactRequest{},
-		Pagination: ContactPagination{Page: page, PageSize: pageSize, TotalCount: total,
-			TotalPages: (total + pageSize - 1) / pageSize},
+		Requests:   []ContactRequest{},
+		Pagination: wire.NewPage(page, pageSize, total),
 	}
 	offset := int64(page-1) * int64(pageSize)
 	if offset >= int64(total) {

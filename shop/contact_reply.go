@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // ContactRepliesCollection keeps admins' replies to contact requests.
@@ -109,7 +110,7 @@ func contactRequest(app core.App, rec *core.Record) (*ContactRequest, error) {
 	out := []ContactRequest{{
 		ID: rec.Id, Name: rec.GetString("name"), Email: rec.GetString("email"), Subject: rec.GetString("subject"),
 		Message: rec.GetString("message"), Status: rec.GetString("status"), AdminNotes: rec.GetString("adminNotes"),
-		CreatedAt: timestamp(rec.GetDateTime("created")), UpdatedAt: timestamp(rec.GetDateTime("updated")),
+		CreatedAt: wire.Stamp(rec.GetDateTime("created")), UpdatedAt: wire.Stamp(rec.GetDateTime("updated")),
 		Replies: []ContactReply{},
 	}}
 	if err := attachReplies(app, out); err != nil {
@@ -145,7 +146,7 @@ func attachReplies(app core.App, reqs []ContactRequest) error {
 	for _, r := range rows {
 		i := at[r.Request]
 		reqs[i].Replies = append(reqs[i].Replies, ContactReply{ID: r.ID, Message: r.Message, AdminName: r.AdminName,
-			CreatedAt: timestamp(r.Created)})
+			CreatedAt: wire.Stamp(r.Created)})
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // Paging of the admin's users and role-change lists.
@@ -20,19 +22,6 @@ const (
 
 // ErrUserNotFound: no shop user with that id.
 var ErrUserNotFound = errors.New("user not found")
-
-// PageInfo describes one page of an admin list.
-type PageInfo struct {
-	Page       int `json:"page"`
-	PageSize   int `json:"pageSize"`
-	TotalCount int `json:"totalCount"`
-	TotalPages int `json:"totalPages"`
-}
-
-// newPageInfo is the page info of page of size over total rows.
-func newPageInfo(page, size, total int) PageInfo {
-	return PageInfo{Page: page, PageSize: size, TotalCount: total, TotalPages: (total + size - 1) / size}
-}
 
 // PageQuery is a page of an admin list: page from 1, size 1-100.
 type PageQuery struct {
@@ -84,7 +73,7 @@ type CustomerStats struct {
 type UserPage struct {
 	Users      []*core.Record
 	Stats      map[string]CustomerStats
-	Pagination PageInfo
+	Pagination wire.Page
 }
 
 // userFilter matches users whose e-mail, first, last or full name contains
@@ -115,7 +104,7 @@ func ListUsers(app core.App, q UserQuery) (*UserPage, error) {
 	if err := count.Row(&total); err != nil {
 		return nil, err
 	}
-	out := &UserPage{Users: []*core.Record{}, Stats: map[string]CustomerStats{}, Pagination: newPageInfo(q.Page, q.PageSize, total)}
+	out := &UserPage{Users: []*core.Record{}, Stats: map[string]CustomerStats{}, Pagination: wire.NewPage(q.Page, q.PageSize, total)}
 	if q.offset() >= int64(total) {
 		return out, nil
 	}

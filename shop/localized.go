@@ -2,6 +2,7 @@ package shop
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -14,12 +15,7 @@ type Localized map[string]string
 
 // IsLanguage reports whether code is one of the shop's languages.
 func IsLanguage(code string) bool {
-	for _, l := range Languages {
-		if l == code {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Languages, code)
 }
 
 // ParseLocalized reads a localized text as the contract allows it on input:

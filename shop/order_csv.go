@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // csvHeader names the columns of the orders export, one row per order line.
@@ -86,7 +88,7 @@ func (r csvRow) record() []string {
 		return string(b)
 	}
 	return []string{
-		safeCell(r.OrderNumber), timestamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
+		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
 		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),

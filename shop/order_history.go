@@ -7,6 +7,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // StatusChange is one entry of an order's history: the status it got and
@@ -42,7 +44,7 @@ func OrderHistoryHook(e *core.RecordEvent) error {
 	}
 	if stored != status {
 		h := historyOf(e.Record)
-		h = append(h, StatusChange{Status: status, At: time.Now().UTC().Format(time.RFC3339)})
+		h = append(h, StatusChange{Status: status, At: wire.Time(time.Now())})
 		e.Record.Set("history", h)
 	}
 	return e.Next()

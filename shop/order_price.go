@@ -24,19 +24,6 @@ func (e *TotalChangedError) Error() string {
 	return fmt.Sprintf("The order total changed from %d to %d cents", e.Expected, e.Total)
 }
 
-// ShortStockError names the order lines that cannot be fulfilled (Lines)
-// and, for those short of stock, how many are left (Available, by product
-// id). Nothing was changed.
-type ShortStockError struct {
-	Lines     LineErrors
-	Available map[string]int
-}
-
-func (e *ShortStockError) Error() string { return e.Lines.Error() }
-
-// Unwrap lets errors.As find the LineErrors.
-func (e *ShortStockError) Unwrap() error { return e.Lines }
-
 // priceOrder prices the cart's lines at today's prices and the chosen
 // shipping method by the shop's settings, and compares the total with the
 // one the shopper saw when that was sent.

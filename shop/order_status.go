@@ -108,3 +108,8 @@ func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) 
 
 // InvalidFieldsOf is fieldErrors for callers outside the package.
 func InvalidFieldsOf(err error) error { return fieldErrors(err, nil) }
+
+// SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.
+func SetOrderStatus(app core.App, orderID, status string) (*OrderDetail, error) {
+	return UpdateOrderStatus(app, orderID, StatusUpdate{Status: status})
+}

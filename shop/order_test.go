@@ -145,7 +145,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 		case err == nil:
 			placed++
 		case errors.As(err, &lines):
-			if lines[p.Id] == "" {
+			if _, ok := lines[p.Id]; !ok {
 				t.Errorf("conflict without the product: %v", lines)
 			}
 		default:
@@ -192,7 +192,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines shop.LineErrors
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusShipped); !errors.As(err, &lines) || lines[p.Id] != "Only 2 left in stock" {
+	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusShipped); !errors.As(err, &lines) || lines[p.Id].Error() != "Only 2 left in stock" || lines[p.Id].Available != 2 {
 		t.Fatalf("revive: %v", err)
 	}
 	got, err := shop.GetOrder(app, o.ID)

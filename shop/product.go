@@ -3,6 +3,7 @@ package shop
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -31,12 +32,7 @@ const (
 
 // IsCategory reports whether c is one of the catalog's categories.
 func IsCategory(c string) bool {
-	for _, k := range Categories {
-		if k == c {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(Categories, c)
 }
 
 // Attribute is one specification row of a product.
@@ -202,6 +198,28 @@ func ValidateProduct(app core.App, rec *core.Record) validation.Errors {
 		errs[key] = validation.NewError("validation_invalid_attribute", msg)
 	}
 
+	validateProductTexts(rec, errs)
+
+	if err := checkWholeNumber(rec.Get("priceCents"), 0, MaxPriceCents); err != "" {
+		errs["priceCents"] = validation.NewError("validation_invalid_price", "Price "+err)
+	}
+	if err := checkWholeNumber(rec.Get("stockQuantity"), 0, MaxStockQuantity); err != "" {
+		errs["stockQuantity"] = validation.NewError("validation_invalid_stock", "Stock quantity "+err)
+	}
+	if !IsCategory(rec.GetString("category")) {
+		errs["category"] = validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
+	}
+
+	validateProductImages(app, rec, errs)
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
+
+// validateProductTexts checks the name and the description, English and
+// translations.
+func validateProductTexts(rec *core.Record, errs validation.Errors) {
 	name := rec.GetString("name")
 	switch {
 	case name == "":
@@ -225,17 +243,11 @@ func ValidateProduct(app core.App, rec *core.Record) validation.Errors {
 			errs[k] = validation.NewError("validation_length", fmt.Sprintf("Description must be at most %d characters", MaxDescriptionLen))
 		}
 	}
+}
 
-	if err := checkWholeNumber(rec.Get("priceCents"), 0, MaxPriceCents); err != "" {
-		errs["priceCents"] = validation.NewError("validation_invalid_price", "Price "+err)
-	}
-	if err := checkWholeNumber(rec.Get("stockQuantity"), 0, MaxStockQuantity); err != "" {
-		errs["stockQuantity"] = validation.NewError("validation_invalid_stock", "Stock quantity "+err)
-	}
-	if !IsCategory(rec.GetString("category")) {
-		errs["category"] = validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
-	}
-
+// validateProductImages checks the image list: uploaded names, one to
+// MaxImages of them.
+func validateProductImages(app core.App, rec *core.Record, errs validation.Errors) {
 	names, ok := imageNames(rec.Get("imageFileNames"))
 	switch {
 	case !ok:
@@ -251,10 +263,6 @@ func ValidateProduct(app core.App, rec *core.Record) validation.Errors {
 			rec.Set("imageFileNames", names)
 		}
 	}
-	if len(errs) == 0 {
-		return nil
-	}
-	return errs
 }
 
 // checkWholeNumber returns "" when v is a whole number in [lo, hi], else the

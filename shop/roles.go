@@ -9,6 +9,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // RoleChangesCollection records every change of a user's roles.
@@ -173,7 +175,7 @@ type RoleChange struct {
 // RoleChangePage is one page of role changes, newest first.
 type RoleChangePage struct {
 	Changes    []RoleChange `json:"changes"`
-	Pagination PageInfo     `json:"pagination"`
+	Pagination wire.Page    `json:"pagination"`
 }
 
 // ListRoleChanges returns one page of recorded role changes, newest first.
@@ -185,7 +187,7 @@ func ListRoleChanges(app core.App, q PageQuery) (*RoleChangePage, error) {
 	if err := app.DB().Select("COUNT(*)").From(RoleChangesCollection).Row(&total); err != nil {
 		return nil, err
 	}
-	out := &RoleChangePage{Changes: []RoleChange{}, Pagination: newPageInfo(q.Page, q.PageSize, total)}
+	out := &RoleChangePage{Changes: []RoleChange{}, Pagination: wire.NewPage(q.Page, q.PageSize, total)}
 	if q.offset() >= int64(total) {
 		return out, nil
 	}
@@ -207,7 +209,7 @@ func ListRoleChanges(app core.App, q PageQuery) (*RoleChangePage, error) {
 	}
 	for _, r := range rows {
 		out.Changes = append(out.Changes, RoleChange{ID: r.ID, UserID: r.UserID, UserEmail: r.UserEmail, By: r.ByEmail,
-			ByID: r.ByID, From: rolesOf(r.From), To: rolesOf(r.To), At: timestamp(r.Created)})
+			ByID: r.ByID, From: rolesOf(r.From), To: rolesOf(r.To), At: wire.Stamp(r.Created)})
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -21,10 +20,4 @@ func runWriteTx(app core.App, fn func(txApp core.App) error) error {
 		time.Sleep(time.Duration(attempt+1) * 25 * time.Millisecond)
 	}
 	return err
-}
-
-// isBusy reports whether err is SQLite's "database is locked".
-func isBusy(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
 }

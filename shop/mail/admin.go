@@ -3,11 +3,11 @@ package mail
 import (
 	"database/sql"
 	"errors"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // Page sizes of the admin's e-mail list.
@@ -40,18 +40,10 @@ type Email struct {
 	Text string `json:"text"`
 }
 
-// Pagination describes one page of a list.
-type Pagination struct {
-	Page       int `json:"page"`
-	PageSize   int `json:"pageSize"`
-	TotalCount int `json:"totalCount"`
-	TotalPages int `json:"totalPages"`
-}
-
 // Page is one page of the outbox, newest first.
 type Page struct {
-	Emails     []Summary  `json:"emails"`
-	Pagination Pagination `json:"pagination"`
+	Emails     []Summary `json:"emails"`
+	Pagination wire.Page `json:"pagination"`
 }
 
 // IsStatus reports whether s is one of the outbox's statuses.
@@ -59,18 +51,10 @@ func IsStatus(s string) bool {
 	return s == StatusQueued || s == StatusSent || s == StatusFailed
 }
 
-// stamp formats a stored date as RFC 3339 UTC ("" when unset).
-func stamp(d types.DateTime) string {
-	if d.IsZero() {
-		return ""
-	}
-	return d.Time().UTC().Format(time.RFC3339)
-}
-
 func summaryOf(r *core.Record) Summary {
 	return Summary{ID: r.Id, To: r.GetString("to"), Subject: r.GetString("subject"), Kind: r.GetString("kind"),
 		Language: r.GetString("language"), Status: r.GetString("status"), Attempts: r.GetInt("attempts"),
-		LastError: r.GetString("lastError"), CreatedAt: stamp(r.GetDateTime("created")), SentAt: stamp(r.GetDateTime("sentAt"))}
+		LastError: r.GetString("lastError"), CreatedAt: wire.Stamp(r.GetDateTime("created")), SentAt: wire.Stamp(r.GetDateTime("sentAt"))}
 }
 
 // List returns one page of the outbox, newest first, optionally only the
@@ -85,8 +69,7 @@ func List(app core.App, page, pageSize int, status string) (*Page, error) {
 	if err := app.DB().Select("COUNT(*)").From(Collection).Where(where).Row(&total); err != nil {
 		return nil, err
 	}
-	out := &Page{Emails: []Summary{}, Pagination: Pagination{Page: page, PageSize: pageSize, TotalCount: total,
-		TotalPages: (total + pageSize - 1) / pageSize}}
+	out := &Page{Emails: []Summary{}, Pagination: wire.NewPage(page, pageSize, total)}
 	recs := []*core.Record{}
 	err := app.RecordQuery(Collection).
 		Select("id", "to", "subject", "kind", "language", "status", "attempts", "lastError", "created", "sentAt").

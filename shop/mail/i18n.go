@@ -1,6 +1,9 @@
 package mail
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Languages the shop writes e-mails in; the first is the fallback.
 var Languages = []string{"en", "ru", "zh"}
@@ -11,10 +14,8 @@ func Lang(lang string) string {
 	if i := strings.IndexAny(lang, "-_"); i > 0 {
 		lang = lang[:i] // "ru-RU" -> "ru"
 	}
-	for _, l := range Languages {
-		if l == lang {
-			return l
-		}
+	if slices.Contains(Languages, lang) {
+		return lang
 	}
 	return "en"
 }

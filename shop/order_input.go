@@ -1,0 +1,76 @@
+package shop
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pocketbase/ozzo-validation/v4/is"
+)
+
+// field is one text of an address with its JSON path.
+type field struct {
+	path string
+	val  *string
+}
+
+// normalize trims every text of the input and copies the billing address
+// from shipping when asked to.
+func (in *OrderInput) normalize() {
+	s := &in.Shipping
+	for _, p := range []*string{&s.FirstName, &s.LastName, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country, &s.Phone, &s.Email} {
+		*p = strings.TrimSpace(*p)
+	}
+	s.Email = NormalizeEmail(s.Email)
+	if in.UseShippingForBilling {
+		in.Billing = BillingInfo{FirstName: s.FirstName, LastName: s.LastName, Address: s.Address,
+			City: s.City, State: s.State, ZipCode: s.ZipCode, Country: s.Country}
+	}
+	b := &in.Billing
+	for _, p := range []*string{&b.FirstName, &b.LastName, &b.Address, &b.City, &b.State, &b.ZipCode, &b.Country} {
+		*p = strings.TrimSpace(*p)
+	}
+}
+
+// ValidateOrderInput trims the input and checks it: every shipping field
+// required with a valid e-mail, every billing field required unless copied
+// from shipping. Errors are keyed "shippingInfo.city", "billingInfo.zipCode".
+func ValidateOrderInput(in *OrderInput) error {
+	in.normalize()
+	s, b := &in.Shipping, &in.Billing
+	fields := []field{
+		{"shippingInfo.firstName", &s.FirstName}, {"shippingInfo.lastName", &s.LastName},
+		{"shippingInfo.address", &s.Address}, {"shippingInfo.city", &s.City},
+		{"shippingInfo.state", &s.State}, {"shippingInfo.zipCode", &s.ZipCode},
+		{"shippingInfo.country", &s.Country}, {"shippingInfo.phone", &s.Phone},
+		{"shippingInfo.email", &s.Email},
+	}
+	if !in.UseShippingForBilling {
+		fields = append(fields,
+			field{"billingInfo.firstName", &b.FirstName}, field{"billingInfo.lastName", &b.LastName},
+			field{"billingInfo.address", &b.Address}, field{"billingInfo.city", &b.City},
+			field{"billingInfo.state", &b.State}, field{"billingInfo.zipCode", &b.ZipCode},
+			field{"billingInfo.country", &b.Country})
+	}
+	errs := InvalidFields{}
+	for _, f := range fields {
+		switch {
+		case *f.val == "":
+			errs[f.path] = "This field is required"
+		case len([]rune(*f.val)) > MaxAddressFieldLen:
+			errs[f.path] = fmt.Sprintf("Must be at most %d characters", MaxAddressFieldLen)
+		}
+	}
+	if _, bad := errs["shippingInfo.email"]; !bad && !plausibleEmail(s.Email) {
+		errs["shippingInfo.email"] = "Please enter a valid email address"
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// plausibleEmail reports whether s looks like an e-mail address (the same
+// format check PocketBase's email fields use), at most 254 bytes.
+func plausibleEmail(s string) bool {
+	return len(s) <= 254 && strings.Contains(s, "@") && is.EmailFormat.Validate(s) == nil
+}

@@ -1,0 +1,176 @@
+package shop
+
+import (
+	"crypto/rand"
+	"errors"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// orderNumberAlphabet has no look-alikes (0/O, 1/I/L).
+const orderNumberAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+// NewOrderNumber makes an order number such as ORD-20261122-7KQ2MX: the UTC
+// date and six crypto-random characters. It is a variable so tests can force
+// collisions.
+var NewOrderNumber = func(now time.Time) string {
+	var b strings.Builder
+	b.WriteString("ORD-")
+	b.WriteString(now.UTC().Format("20060102"))
+	b.WriteByte('-')
+	max := big.NewInt(int64(len(orderNumberAlphabet)))
+	for i := 0; i < 6; i++ {
+		n, err := rand.Int(rand.Reader, max)
+		if err != nil {
+			panic(err) // crypto/rand never fails on supported platforms
+		}
+		b.WriteByte(orderNumberAlphabet[n.Int64()])
+	}
+	return b.String()
+}
+
+// uniqueOrderNumber draws order numbers until one is unused.
+func uniqueOrderNumber(txApp core.App) (string, error) {
+	for attempt := 0; attempt < 10; attempt++ {
+		num := NewOrderNumber(time.Now())
+		var n int
+		err := txApp.DB().Select("COUNT(*)").From(OrdersCollection).
+			Where(dbx.HashExp{"orderNumber": num}).Row(&n)
+		if err != nil {
+			return "", err
+		}
+		if n == 0 {
+			return num, nil
+		}
+	}
+	return "", errors.New("could not draw a free order number")
+}
+
+// PlaceOrder turns the user's cart into an order in one transaction: every
+// line is checked (product active, enough stock) and its stock taken with a
+// conditional update, shipping is priced by the shop's settings, the order
+// is written with a snapshot of each line, and the cart is cleared. If any
+// line fails, LineErrors names all failing lines and
+// nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
+// that does not fit are InvalidFields; a total other than ExpectedTotal is
+// *TotalChangedError.
+func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
+	if userID == "" {
+		return nil, ErrSessionRequired
+	}
+	if err := ValidateOrderInput(&in); err != nil {
+		return nil, err
+	}
+	var detail *OrderDetail
+	err := runWriteTx(app, func(txApp core.App) error {
+		cartRec, lines, err := checkoutLines(txApp, userID)
+		if err != nil {
+			return err
+		}
+		price, err := priceOrder(txApp, in, lines)
+		if err != nil {
+			return err
+		}
+		if err := takeLinesStock(txApp, lines); err != nil {
+			return err // rolls back the stock taken for the other lines
+		}
+		detail, err = writeOrder(txApp, userID, in, lines, price)
+		if err != nil {
+			return err
+		}
+		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
+			return err
+		}
+		// Other carts may now hold more than is left; they keep their lines
+		// (the cart shows availableStock) and their checkout answers 409.
+		return txApp.Delete(cartRec)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return detail, nil
+}
+
+// checkoutLines loads the user's cart and its lines; no lines is ErrCartEmpty.
+func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, error) {
+	cartRec, err := findCart(txApp, CartOwner{UserID: userID})
+	if err != nil {
+		return nil, nil, err
+	}
+	if cartRec == nil {
+		return nil, nil, ErrCartEmpty
+	}
+	lines, err := cartLines(txApp, cartRec.Id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(lines) == 0 {
+		return nil, nil, ErrCartEmpty
+	}
+	return cartRec, lines, nil
+}
+
+// writeOrder saves the order record and its line snapshots.
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice) (*OrderDetail, error) {
+	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
+	if err != nil {
+		return nil, err
+	}
+	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
+	if err != nil {
+		return nil, err
+	}
+	number, err := uniqueOrderNumber(txApp)
+	if err != nil {
+		return nil, err
+	}
+	count := 0
+	for _, l := range lines {
+		count += l.Quantity
+	}
+	order := core.NewRecord(ordersCol)
+	order.Set("orderNumber", number)
+	order.Set("user", userID)
+	order.Set("customerName", strings.TrimSpace(in.Shipping.FirstName+" "+in.Shipping.LastName))
+	order.Set("customerEmail", in.Shipping.Email)
+	order.Set("status", StatusCreated)
+	order.Set("subtotalCents", int64(price.Subtotal))
+	order.Set("shippingMethod", in.ShippingMethod)
+	order.Set("shippingCents", int64(price.Shipping))
+	order.Set("totalCents", int64(price.Total))
+	order.Set("itemCount", count)
+	order.Set("shipping", in.Shipping)
+	order.Set("billing", in.Billing)
+	if err := txApp.Save(order); err != nil {
+		return nil, err
+	}
+	detail := &OrderDetail{
+		OrderSummary: summaryOf(order),
+		Shipping:     in.Shipping,
+		Billing:      in.Billing,
+		Items:        make([]OrderItem, 0, len(lines)),
+		History:      historyOf(order),
+	}
+	for _, l := range lines {
+		item := core.NewRecord(itemsCol)
+		item.Set("orderRef", order.Id)
+		item.Set("productId", l.ProductID)
+		item.Set("productName", l.ProductName)
+		item.Set("productImage", l.ImageFileName)
+		item.Set("quantity", l.Quantity)
+		item.Set("unitPriceCents", int64(l.UnitPrice))
+		item.Set("totalCents", int64(l.TotalPrice))
+		if err := txApp.Save(item); err != nil {
+			return nil, err
+		}
+		detail.Items = append(detail.Items, OrderItem{
+			ID: item.Id, ProductID: l.ProductID, ProductName: l.ProductName, ProductImage: l.ImageFileName,
+			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
+		})
+	}
+	return detail, nil
+}

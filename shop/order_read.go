@@ -1,0 +1,159 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"math"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
+)
+
+// summaryOf reads the summary fields of an order record.
+func summaryOf(rec *core.Record) OrderSummary {
+	return OrderSummary{
+		ID:             rec.Id,
+		OrderNumber:    rec.GetString("orderNumber"),
+		CustomerName:   rec.GetString("customerName"),
+		CustomerEmail:  rec.GetString("customerEmail"),
+		SubtotalAmount: Amount(int64(rec.GetFloat("subtotalCents"))),
+		ShippingMethod: rec.GetString("shippingMethod"),
+		ShippingAmount: Amount(int64(rec.GetFloat("shippingCents"))),
+		TotalAmount:    Amount(int64(rec.GetFloat("totalCents"))),
+		ItemCount:      rec.GetInt("itemCount"),
+		Status:         rec.GetString("status"),
+		CreatedAt:      wire.Stamp(rec.GetDateTime("created")),
+	}
+}
+
+// orderSummaryRow is one row of an order list query.
+type orderSummaryRow struct {
+	ID             string         `db:"id"`
+	OrderNumber    string         `db:"orderNumber"`
+	CustomerName   string         `db:"customerName"`
+	CustomerEmail  string         `db:"customerEmail"`
+	SubtotalCents  float64        `db:"subtotalCents"`
+	ShippingMethod string         `db:"shippingMethod"`
+	ShippingCents  float64        `db:"shippingCents"`
+	TotalCents     float64        `db:"totalCents"`
+	ItemCount      float64        `db:"itemCount"`
+	Status         string         `db:"status"`
+	Created        types.DateTime `db:"created"`
+}
+
+// summary converts a list row.
+func (r orderSummaryRow) summary() OrderSummary {
+	return OrderSummary{
+		ID: r.ID, OrderNumber: r.OrderNumber, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
+		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
+		ShippingAmount: Amount(int64(math.Round(r.ShippingCents))),
+		TotalAmount:    Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
+		Status: r.Status, CreatedAt: wire.Stamp(r.Created),
+	}
+}
+
+// summaryColumns are the columns of orderSummaryRow.
+var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
+	"shippingMethod", "shippingCents", "totalCents", "itemCount", "status", "created"}
+
+// listOrders reads order summaries, newest first, in one query.
+func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
+	var rows []orderSummaryRow
+	q := app.DB().Select(summaryColumns...).
+		From(OrdersCollection).OrderBy("created DESC", "rowid DESC")
+	if where != nil {
+		q = q.Where(where)
+	}
+	if err := q.All(&rows); err != nil {
+		return nil, err
+	}
+	out := make([]OrderSummary, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, r.summary())
+	}
+	return out, nil
+}
+
+// ListUserOrders returns the user's own orders, newest first.
+func ListUserOrders(app core.App, userID string) ([]OrderSummary, error) {
+	if userID == "" {
+		return []OrderSummary{}, nil
+	}
+	return listOrders(app, dbx.HashExp{"user": userID})
+}
+
+// ListAllOrders returns every order, newest first (admins).
+func ListAllOrders(app core.App) ([]OrderSummary, error) {
+	return listOrders(app, nil)
+}
+
+// GetUserOrder returns one of the user's own orders; anyone else's is
+// ErrOrderNotFound.
+func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
+	rec, err := findOrder(app, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if userID == "" || rec.GetString("user") != userID {
+		return nil, ErrOrderNotFound
+	}
+	return orderDetail(app, rec)
+}
+
+// GetOrder returns any order (admins).
+func GetOrder(app core.App, orderID string) (*OrderDetail, error) {
+	rec, err := findOrder(app, orderID)
+	if err != nil {
+		return nil, err
+	}
+	return orderDetail(app, rec)
+}
+
+// findOrder loads an order record or answers ErrOrderNotFound.
+func findOrder(app core.App, orderID string) (*core.Record, error) {
+	if orderID == "" {
+		return nil, ErrOrderNotFound
+	}
+	rec, err := app.FindRecordById(OrdersCollection, orderID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrOrderNotFound
+	}
+	return rec, err
+}
+
+// orderItems reads the line snapshots of an order.
+func orderItems(app core.App, orderID string) ([]*core.Record, error) {
+	// In the order they were written (the cart's order); without ORDER BY
+	// SQLite may follow whichever index it picks.
+	recs := []*core.Record{}
+	err := app.RecordQuery(OrderItemsCollection).Where(dbx.HashExp{"orderRef": orderID}).OrderBy("rowid ASC").All(&recs)
+	return recs, err
+}
+
+// orderDetail reads an order's lines and builds its detail.
+func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
+	items, err := orderItems(app, rec.Id)
+	if err != nil {
+		return nil, err
+	}
+	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
+		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec)}
+	_ = rec.UnmarshalJSONField("shipping", &d.Shipping)
+	_ = rec.UnmarshalJSONField("billing", &d.Billing)
+	for _, it := range items {
+		name, _ := ParseLocalized(jsonValue(it.Get("productName")))
+		d.Items = append(d.Items, OrderItem{
+			ID:           it.Id,
+			ProductID:    it.GetString("productId"),
+			ProductName:  name,
+			ProductImage: it.GetString("productImage"),
+			Quantity:     it.GetInt("quantity"),
+			UnitPrice:    Amount(int64(it.GetFloat("unitPriceCents"))),
+			TotalPrice:   Amount(int64(it.GetFloat("totalCents"))),
+		})
+	}
+	return d, nil
+}

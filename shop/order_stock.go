@@ -1,0 +1,189 @@
+package shop
+
+import (
+	"database/sql"
+	"errors"
+	"math"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// takeStock decrements a product's stock by n only if at least n are left,
+// and reports whether it did. It is the only way stock goes down.
+func takeStock(txApp core.App, productID string, n int) (bool, error) {
+	res, err := txApp.DB().NewQuery(
+		"UPDATE products SET stockQuantity = stockQuantity - {:n} WHERE id = {:id} AND stockQuantity >= {:n}").
+		Bind(dbx.Params{"n": n, "id": productID}).Execute()
+	if err != nil {
+		return false, err
+	}
+	rows, err := res.RowsAffected()
+	return rows == 1, err
+}
+
+// putBackStock returns n units of a product to stock (a cancelled order).
+// A product deleted meanwhile has nothing to return to.
+func putBackStock(txApp core.App, productID string, n int) error {
+	_, err := txApp.DB().NewQuery(
+		"UPDATE products SET stockQuantity = stockQuantity + {:n} WHERE id = {:id}").
+		Bind(dbx.Params{"n": n, "id": productID}).Execute()
+	return err
+}
+
+// restockAndNotify puts n units back (raw SQL skips the product hooks) and,
+// when that takes the product from 0 to more, tells its waiting shoppers.
+func restockAndNotify(txApp core.App, productID string, n int) error {
+	before, exists, err := currentStock(txApp, productID)
+	if err != nil || !exists {
+		return err
+	}
+	if err := putBackStock(txApp, productID, n); err != nil {
+		return err
+	}
+	if before <= 0 && before+n > 0 {
+		return NotifyBackInStock(txApp, productID)
+	}
+	return nil
+}
+
+// currentStock reads a product's stock; ok is false for a deleted product.
+func currentStock(txApp core.App, productID string) (stock int, ok bool, err error) {
+	var f float64
+	err = txApp.DB().Select("stockQuantity").From(ProductsCollection).
+		Where(dbx.HashExp{"id": productID}).Row(&f)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return int(math.Round(f)), err == nil, err
+}
+
+// takeLinesStock checks every line and takes its stock; the failing lines
+// come back together as LineErrors.
+func takeLinesStock(txApp core.App, lines []CartItem) error {
+	failed := LineErrors{}
+	for _, l := range lines {
+		if !l.active {
+			failed[l.ProductID] = LineError{}
+			continue
+		}
+		ok, err := takeStock(txApp, l.ProductID, l.Quantity)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			failed[l.ProductID] = LineError{Short: true, Available: l.AvailableStock}
+		}
+	}
+	if len(failed) > 0 {
+		return failed
+	}
+	return nil
+}
+
+// OrderStockHook is the orders OnRecordUpdate hook that keeps stock in step
+// with the status however an order is saved (our routes, the dashboard):
+// moving into Cancelled returns the ordered units to stock, moving out of it
+// takes them again with the conditional update (LineErrors when a product
+// no longer has enough or was deleted). It runs in the save's transaction,
+// or opens one, and compares with the status stored in the database, so a
+// cancellation restocks exactly once.
+func OrderStockHook(e *core.RecordEvent) error {
+	newStatus := e.Record.GetString("status")
+	if newStatus != StatusCancelled && e.Record.Original().GetString("status") != StatusCancelled {
+		return e.Next() // neither side is Cancelled: nothing to do with stock
+	}
+	return withStoredStatus(e, func(txApp core.App, stored string) error {
+		cancelling := newStatus == StatusCancelled && stored != StatusCancelled
+		reviving := newStatus != StatusCancelled && stored == StatusCancelled
+		if cancelling || reviving {
+			if err := moveOrderStock(txApp, e.Record.Id, cancelling); err != nil {
+				return err
+			}
+		}
+		return e.Next()
+	})
+}
+
+// OrderDeleteStockHook is the orders OnRecordDelete hook. Only superusers
+// can delete an order (from the dashboard); when it had not shipped yet
+// (Created, Processing, Processed) its units never left the shop, so they
+// return to stock in the same transaction as the delete. Deleting a
+// shipped, delivered or already cancelled order moves no stock.
+func OrderDeleteStockHook(e *core.RecordEvent) error {
+	return withStoredStatus(e, func(txApp core.App, stored string) error {
+		switch stored {
+		case StatusCreated, StatusProcessing, StatusProcessed:
+			// Read the lines before e.Next() deletes them with the order.
+			if err := moveOrderStock(txApp, e.Record.Id, true); err != nil {
+				return err
+			}
+		}
+		return e.Next()
+	})
+}
+
+// withStoredStatus runs fn in the event's transaction (or a new one) with
+// the order's status as stored in the database ("" when it is not stored
+// yet), so the hooks above compare with what is committed, not with what
+// the caller loaded earlier. e.App is the transaction while fn runs.
+func withStoredStatus(e *core.RecordEvent, fn func(txApp core.App, stored string) error) error {
+	originalApp := e.App
+	defer func() { e.App = originalApp }()
+	return e.App.RunInTransaction(func(txApp core.App) error {
+		e.App = txApp
+		var stored string
+		err := txApp.DB().Select("status").From(OrdersCollection).
+			Where(dbx.HashExp{"id": e.Record.Id}).Row(&stored)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		return fn(txApp, stored)
+	})
+}
+
+// moveOrderStock puts an order's units back into stock (restock true) or
+// takes them out again.
+func moveOrderStock(txApp core.App, orderID string, restock bool) error {
+	items, err := orderItems(txApp, orderID)
+	if err != nil {
+		return err
+	}
+	qty := map[string]int{} // a product could appear on two lines of old data
+	var ids []string
+	for _, it := range items {
+		pid := it.GetString("productId")
+		if _, seen := qty[pid]; !seen {
+			ids = append(ids, pid)
+		}
+		qty[pid] += it.GetInt("quantity")
+	}
+	failed := LineErrors{}
+	for _, pid := range ids {
+		if restock {
+			if err := restockAndNotify(txApp, pid, qty[pid]); err != nil {
+				return err
+			}
+			continue
+		}
+		stock, exists, err := currentStock(txApp, pid)
+		if err != nil {
+			return err
+		}
+		if !exists {
+			failed[pid] = LineError{Deleted: true}
+			continue
+		}
+		ok, err := takeStock(txApp, pid, qty[pid])
+		if err != nil {
+			return err
+		}
+		if !ok {
+			failed[pid] = LineError{Short: true, Available: stock}
+		}
+	}
+	if len(failed) > 0 {
+		return failed
+	}
+	return nil
+}

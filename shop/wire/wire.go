@@ -1,0 +1,41 @@
+// Package wire holds the shapes the API's answers share, so each has one
+// home: the page info of every list and the RFC 3339 time stamps. It
+// imports nothing of the shop, so package shop and its subpackages (mail)
+// can all use it.
+package wire
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Page describes one page of a list.
+type Page struct {
+	Page       int `json:"page"`
+	PageSize   int `json:"pageSize"`
+	TotalCount int `json:"totalCount"`
+	TotalPages int `json:"totalPages"`
+}
+
+// NewPage is the page info of page of size over total rows.
+func NewPage(page, size, total int) Page {
+	pages := 0
+	if size > 0 {
+		pages = (total + size - 1) / size
+	}
+	return Page{Page: page, PageSize: size, TotalCount: total, TotalPages: pages}
+}
+
+// Time writes a time as RFC 3339 UTC ("" when zero).
+func Time(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// Stamp writes a stored date as RFC 3339 UTC ("" when unset).
+func Stamp(d types.DateTime) string {
+	return Time(d.Time())
+}
