@@ -57,9 +57,9 @@ func RequestPasswordReset(app core.App, email string) error {
 
 // ResetInput is the body of a password reset.
 type ResetInput struct {
-	Token           string
-	Password        string
-	ConfirmPassword string
+	Token           string `json:"token"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
 }
 
 // Validate checks the input: a token, a password that meets the policy
@@ -72,7 +72,7 @@ func (in *ResetInput) Validate() error {
 		validation.Field(&in.Password, PasswordRule),
 		validation.Field(&in.ConfirmPassword, sameAs(in.Password)),
 	)
-	return fieldErrors(err, map[string]string{"Token": "token", "Password": "password", "ConfirmPassword": "confirmPassword"})
+	return err
 }
 
 // ResetPassword sets a new password with a reset token. In one
