@@ -51,11 +51,11 @@ func newAdminCommand(app *pocketbase.PocketBase) *cobra.Command {
 // password is then left as it is. created tells which happened.
 func CreateAdmin(app core.App, email, password, first, last string) (created bool, err error) {
 	email = shop.NormalizeEmail(email)
-	if problem := shop.CheckEmail(email); problem != "" {
-		return false, fmt.Errorf("bad email %q: %s", email, problem)
+	if err := shop.EmailRule.Validate(email); err != nil {
+		return false, fmt.Errorf("bad email %q: %w", email, err)
 	}
-	if problem := shop.CheckPassword(password); problem != "" {
-		return false, fmt.Errorf("weak password: %s", problem)
+	if err := shop.PasswordRule.Validate(password); err != nil {
+		return false, fmt.Errorf("weak password: %w", err)
 	}
 	users, err := app.FindCollectionByNameOrId(shop.UsersCollection)
 	if err != nil {

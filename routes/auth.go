@@ -81,34 +81,16 @@ func errEmailTaken() *apiError {
 	return ae
 }
 
-type registerRequest struct {
-	Email           string `json:"email"`
-	Password        string `json:"password"`
-	ConfirmPassword string `json:"confirmPassword"`
-	FirstName       string `json:"firstName"`
-	LastName        string `json:"lastName"`
-	Language        string `json:"language"`
-}
-
 func authRegister(e *core.RequestEvent) error {
-	var req registerRequest
+	var req shop.RegisterInput
 	if err := decodeJSON(e, &req); err != nil {
 		return err
 	}
-	email := shop.NormalizeEmail(req.Email)
-	first, last := shop.CleanLine(req.FirstName), shop.CleanLine(req.LastName)
-	errs := map[string]string{}
-	addErr(errs, "email", shop.CheckEmail(email))
-	addErr(errs, "password", shop.CheckPassword(req.Password))
-	if req.ConfirmPassword != req.Password {
-		errs["confirmPassword"] = "Passwords do not match"
+	req.Normalize()
+	if err := req.Validate(); err != nil {
+		return err
 	}
-	addErr(errs, "firstName", shop.CheckPersonName("First name", first))
-	addErr(errs, "lastName", shop.CheckPersonName("Last name", last))
-	addErr(errs, "language", checkLanguage(req.Language))
-	if len(errs) > 0 {
-		return validationError(errs)
-	}
+	email := req.Email
 
 	users, err := e.App.FindCachedCollectionByNameOrId(shop.UsersCollection)
 	if err != nil {
@@ -122,8 +104,8 @@ func authRegister(e *core.RequestEvent) error {
 	user := core.NewRecord(users)
 	user.SetEmail(email)
 	setPassword(user, req.Password)
-	user.Set("firstName", first)
-	user.Set("lastName", last)
+	user.Set("firstName", req.FirstName)
+	user.Set("lastName", req.LastName)
 	user.Set("roles", []string{shop.RoleCustomer})
 	user.Set("language", req.Language)
 	if err := saveUser(e.App, user); err != nil {
@@ -244,16 +226,6 @@ func authProfile(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, toUserJSON(user))
 }
 
-type profileRequest struct {
-	FirstName       string `json:"firstName"`
-	LastName        string `json:"lastName"`
-	Email           string `json:"email"`
-	CurrentPassword string `json:"currentPassword"`
-	NewPassword     string `json:"newPassword"`
-	ConfirmPassword string `json:"confirmPassword"`
-	Language        string `json:"language"`
-}
-
 // authUpdateProfile changes names and e-mail, and the password when
 // newPassword is given. Changing the e-mail or the password needs the
 // current password (a stolen access token alone cannot take the account
@@ -261,18 +233,18 @@ type profileRequest struct {
 // user, access and refresh tokens; the caller gets a fresh pair.
 func authUpdateProfile(e *core.RequestEvent) error {
 	user := e.Auth
-	var req profileRequest
+	req := shop.ProfileInput{Account: user}
 	if err := decodeJSON(e, &req); err != nil {
 		return err
 	}
-	req.Email = shop.NormalizeEmail(req.Email)
-	req.FirstName, req.LastName = shop.CleanLine(req.FirstName), shop.CleanLine(req.LastName)
-	if errs := profileErrors(user, req); len(errs) > 0 {
-		return validationError(errs)
+	req.Account = user
+	req.Normalize()
+	if err := req.Validate(); err != nil {
+		return err
 	}
-	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
-	endSessions := changePassword || req.Email != user.Email()
-	if req.Email != user.Email() {
+	changePassword := req.ChangesPassword()
+	endSessions := changePassword || req.ChangesEmail()
+	if req.ChangesEmail() {
 		// Asked only after the password held: no probing for accounts.
 		if taken, err := emailTaken(e.App, req.Email, user.Id); err != nil {
 			return err
@@ -312,33 +284,6 @@ func authUpdateProfile(e *core.RequestEvent) error {
 		body["token"], body["refreshToken"] = pair.Token, pair.RefreshToken
 	}
 	return e.JSON(http.StatusOK, body)
-}
-
-// profileErrors checks a profile update (normalized) of user: names,
-// e-mail, and the current password when the e-mail or the password
-// changes.
-func profileErrors(user *core.Record, req profileRequest) map[string]string {
-	errs := map[string]string{}
-	addErr(errs, "firstName", shop.CheckPersonName("First name", req.FirstName))
-	addErr(errs, "lastName", shop.CheckPersonName("Last name", req.LastName))
-	addErr(errs, "email", shop.CheckEmail(req.Email))
-	addErr(errs, "language", checkLanguage(req.Language))
-	changePassword := req.NewPassword != "" || req.ConfirmPassword != ""
-	if changePassword || req.Email != user.Email() {
-		switch {
-		case req.CurrentPassword == "":
-			errs["currentPassword"] = "Current password is required"
-		case len(req.CurrentPassword) > shop.MaxPasswordBytes || !user.ValidatePassword(req.CurrentPassword):
-			errs["currentPassword"] = "Current password is incorrect"
-		}
-	}
-	if changePassword {
-		addErr(errs, "newPassword", shop.CheckPassword(req.NewPassword))
-		if req.ConfirmPassword != req.NewPassword {
-			errs["confirmPassword"] = "Passwords do not match"
-		}
-	}
-	return errs
 }
 
 // newSession starts a session: the first refresh token of a new family and
@@ -405,21 +350,6 @@ func burnPasswordCheck(app core.App, password string) {
 	if dummyUser != nil {
 		dummyUser.ValidatePassword(password)
 	}
-}
-
-// addErr records msg under key unless it is empty.
-func addErr(errs map[string]string, key, msg string) {
-	if msg != "" {
-		errs[key] = msg
-	}
-}
-
-// checkLanguage returns "" for an empty (not sent) or supported language.
-func checkLanguage(lang string) string {
-	if lang == "" || shop.IsLanguage(lang) {
-		return ""
-	}
-	return "Language must be one of en, ru, zh"
 }
 
 // userLanguage is the language the shop writes to the user in: en, ru or

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
@@ -41,8 +42,8 @@ func authForgotPassword(e *core.RequestEvent) error {
 		return err
 	}
 	email := shop.NormalizeEmail(body.Email)
-	if msg := shop.CheckEmail(email); msg != "" {
-		return validationError(map[string]string{"email": msg})
+	if err := shop.EmailRule.Validate(email); err != nil {
+		return validation.Errors{"email": err}
 	}
 	select {
 	case resetSlots <- struct{}{}:

@@ -138,7 +138,7 @@ func adminExportOrders(e *core.RequestEvent) error {
 		return err
 	}
 	if err := f.Validate(); err != nil {
-		return shop.InvalidFieldsOf(err)
+		return err
 	}
 	name := "orders"
 	if f.From != "" || f.To != "" {

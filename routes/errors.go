@@ -146,7 +146,6 @@ func envelopeOf(err error) *apiError {
 	var stock *shop.StockError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
-	var fields shop.InvalidFields
 	var verrs validation.Errors
 	switch {
 	case errors.As(err, &stock):
@@ -157,8 +156,6 @@ func envelopeOf(err error) *apiError {
 		return totalChanged(changed)
 	case errors.As(err, &lines):
 		return lineConflict(lines)
-	case errors.As(err, &fields):
-		return validationError(map[string]string(fields))
 	case errors.As(err, &verrs):
 		out := map[string]string{}
 		flattenFieldErrors("", verrs, out)

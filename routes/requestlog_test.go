@@ -1,12 +1,14 @@
 package routes_test
 
 import (
-	"github.com/pocketbase/pocketbase/core"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
 )
@@ -48,23 +50,8 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	}
 
 	// The log is written in batches every few seconds: wait for the actions.
-	var urls []string
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		urls = urls[:0]
-		err := h.App.AuxDB().NewQuery("SELECT json_extract(data, '$.url') FROM _logs WHERE json_extract(data, '$.type') = 'request'").Column(&urls)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if slices.Contains(urls, "/api/cart/items") && slices.Contains(urls, "/api/auth/login") &&
-			slices.Contains(urls, "/api/products/nosuchproduct12") && slices.Contains(urls, "/api/products?page=abc") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the cart, login and failed catalog requests never reached the log: %v", urls)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	urls := waitForLoggedURLs(t, h.App, "/api/cart/items", "/api/auth/login",
+		"/api/products/nosuchproduct12", "/api/products?page=abc")
 	for _, u := range quiet {
 		if slices.Contains(urls, u) {
 			t.Errorf("GET %s was logged: %v", u, urls)
@@ -72,36 +59,55 @@ func TestRequestLogKeepsActionsNotCatalogReads(t *testing.T) {
 	}
 
 	// The refused sign-in is in the log with the id its answer carried and
-	// its error code.
-	var logins []struct {
-		ID    string `db:"id"`
-		Error string `db:"error"`
-	}
-	err := h.App.AuxDB().NewQuery(`SELECT COALESCE(json_extract(data, '$.meta.requestId'), '') AS id,
-		COALESCE(json_extract(data, '$.error'), '') AS error
-		FROM _logs WHERE json_extract(data, '$.url') = '/api/auth/login'`).All(&logins)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(logins) != 1 || logins[0].ID != loginID || !strings.HasPrefix(logins[0].Error, "invalid_credentials") {
-		t.Errorf("log of the login: %+v, want id %s and an invalid_credentials error", logins, loginID)
-	}
-
-	// The failed read is logged with its status, its code and its request id.
-	var rows []struct {
-		Status int    `db:"status"`
-		Error  string `db:"error"`
-		ID     string `db:"id"`
-	}
-	err = h.App.AuxDB().NewQuery(`SELECT json_extract(data, '$.status') AS status,
-		COALESCE(json_extract(data, '$.error'), '') AS error,
-		COALESCE(json_extract(data, '$.meta.requestId'), '') AS id
-		FROM _logs WHERE json_extract(data, '$.url') = '/api/products/nosuchproduct12'`).All(&rows)
-	if err != nil {
-		t.Fatal(err)
+	// its error code; the failed read with its status, code and id.
+	if rows := loggedRequests(t, h.App, "/api/auth/login"); len(rows) != 1 || rows[0].ID != loginID ||
+		!strings.HasPrefix(rows[0].Error, "invalid_credentials") {
+		t.Errorf("log of the login: %+v, want id %s and an invalid_credentials error", rows, loginID)
 	}
 	want := missing.Header.Get("X-Request-Id")
-	if len(rows) != 1 || rows[0].Status != http.StatusNotFound || !strings.HasPrefix(rows[0].Error, "not_found") || rows[0].ID != want {
+	if rows := loggedRequests(t, h.App, "/api/products/nosuchproduct12"); len(rows) != 1 || rows[0].Status != http.StatusNotFound ||
+		!strings.HasPrefix(rows[0].Error, "not_found") || rows[0].ID != want {
 		t.Errorf("log of the missing product: %+v, want status 404, a not_found error and id %s", rows, want)
+	}
+}
+
+// loggedRequest is a request as the request log keeps it.
+type loggedRequest struct {
+	Status int    `db:"status"`
+	Error  string `db:"error"`
+	ID     string `db:"id"`
+}
+
+// loggedRequests reads the request log's rows of url.
+func loggedRequests(t *testing.T, app core.App, url string) []loggedRequest {
+	t.Helper()
+	var rows []loggedRequest
+	err := app.AuxDB().NewQuery(`SELECT json_extract(data, '$.status') AS status,
+		COALESCE(json_extract(data, '$.error'), '') AS error,
+		COALESCE(json_extract(data, '$.meta.requestId'), '') AS id
+		FROM _logs WHERE json_extract(data, '$.url') = {:url}`).Bind(dbx.Params{"url": url}).All(&rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// waitForLoggedURLs waits (at most 10 s) until every one of want is in the
+// request log, and returns the logged URLs.
+func waitForLoggedURLs(t *testing.T, app core.App, want ...string) []string {
+	t.Helper()
+	var urls []string
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		urls = urls[:0]
+		err := app.AuxDB().NewQuery("SELECT json_extract(data, '$.url') FROM _logs WHERE json_extract(data, '$.type') = 'request'").Column(&urls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(want, func(u string) bool { return !slices.Contains(urls, u) }) {
+			return urls
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%v never all reached the log: %v", want, urls)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 )
 
@@ -27,32 +28,32 @@ func NormalizeEmail(email string) string {
 	return strings.ToLower(strings.TrimSpace(email))
 }
 
-// CheckEmail returns "" for a plausible, normalized e-mail address, else
-// the problem in words.
-func CheckEmail(email string) string {
+// EmailRule accepts a plausible, normalized e-mail address.
+var EmailRule = validation.By(func(v any) error {
+	email, _ := v.(string)
 	switch {
 	case email == "":
-		return "Email is required"
+		return validation.NewError("validation_required", "Email is required")
 	case len(email) > MaxEmailLen:
-		return "Email is too long"
+		return validation.NewError("validation_length", "Email is too long")
 	case is.EmailFormat.Validate(email) != nil || !strings.Contains(email, "@"):
-		return "Please enter a valid email address"
+		return validation.NewError("validation_email", "Please enter a valid email address")
 	}
-	return ""
-}
+	return nil
+})
 
-// CheckPassword returns "" when password meets the policy: at least six
+// PasswordRule accepts a password that meets the policy: at least six
 // characters with a lowercase letter, an uppercase letter and a digit, and
 // at most 72 bytes (bcrypt ignores the rest).
-func CheckPassword(password string) string {
-	if password == "" {
-		return "Password is required"
-	}
-	if len([]rune(password)) < MinPasswordLen {
-		return "Password must be at least 6 characters"
-	}
-	if len(password) > MaxPasswordBytes {
-		return "Password must be at most 72 bytes"
+var PasswordRule = validation.By(func(v any) error {
+	password, _ := v.(string)
+	switch {
+	case password == "":
+		return validation.NewError("validation_required", "Password is required")
+	case len([]rune(password)) < MinPasswordLen:
+		return validation.NewError("validation_length", "Password must be at least 6 characters")
+	case len(password) > MaxPasswordBytes:
+		return validation.NewError("validation_length", "Password must be at most 72 bytes")
 	}
 	var lower, upper, digit bool
 	for _, r := range password {
@@ -66,18 +67,40 @@ func CheckPassword(password string) string {
 		}
 	}
 	if !lower || !upper || !digit {
-		return "Password must contain an uppercase letter, a lowercase letter and a number"
+		return validation.NewError("validation_weak_password", "Password must contain an uppercase letter, a lowercase letter and a number")
 	}
-	return ""
+	return nil
+})
+
+// personName accepts a non-empty name of at most 100 characters; label
+// names it in the messages.
+func personName(label string) validation.Rule {
+	return validation.By(func(v any) error {
+		name, _ := v.(string)
+		switch {
+		case name == "":
+			return validation.NewError("validation_required", label+" is required")
+		case len([]rune(name)) > MaxPersonNameLen:
+			return validation.NewError("validation_length", label+" must be at most 100 characters")
+		}
+		return nil
+	})
 }
 
-// CheckPersonName returns "" for a non-empty name of at most 100 characters.
-func CheckPersonName(label, name string) string {
-	switch {
-	case name == "":
-		return label + " is required"
-	case len([]rune(name)) > MaxPersonNameLen:
-		return label + " must be at most 100 characters"
+// optionalLanguage accepts no language (not sent) or a supported one.
+var optionalLanguage = validation.By(func(v any) error {
+	if lang, _ := v.(string); lang != "" && !IsLanguage(lang) {
+		return validation.NewError("validation_language", "Language must be one of en, ru, zh")
 	}
-	return ""
+	return nil
+})
+
+// sameAs accepts the value equal to want (a password's confirmation).
+func sameAs(want string) validation.Rule {
+	return validation.By(func(v any) error {
+		if got, _ := v.(string); got != want {
+			return validation.NewError("validation_mismatch", "Passwords do not match")
+		}
+		return nil
+	})
 }

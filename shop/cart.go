@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
@@ -244,7 +245,7 @@ func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
 // checkQuantity validates a requested line quantity.
 func checkQuantity(qty int) error {
 	if qty < 1 || qty > MaxLineQuantity {
-		return InvalidFields{"quantity": "Quantity must be a whole number from 1 to 1000000"}
+		return validation.Errors{"quantity": validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")}
 	}
 	return nil
 }

@@ -88,16 +88,3 @@ func (e LineErrors) Error() string {
 	}
 	return "Some items cannot be ordered (" + strings.Join(parts, "; ") + ")"
 }
-
-// InvalidFields is a validation failure keyed by JSON field path
-// ("shippingInfo.city", "quantity"); valued by a human text.
-type InvalidFields map[string]string
-
-func (e InvalidFields) Error() string {
-	keys := make([]string, 0, len(e))
-	for k := range e {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return "invalid fields: " + strings.Join(keys, ", ")
-}

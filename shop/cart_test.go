@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
+
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 )
@@ -40,7 +42,7 @@ func TestCartStockRulesFromGo(t *testing.T) {
 	if _, err := shop.AddToCart(app, guest, p.Id, 1); !errors.As(err, &stock) || stock.Available != 2 || stock.Error() != "Only 2 left in stock" {
 		t.Fatalf("over stock: %v", err)
 	}
-	var fields shop.InvalidFields
+	var fields validation.Errors
 	if _, err := shop.AddToCart(app, guest, p.Id, 0); !errors.As(err, &fields) {
 		t.Fatalf("zero: %v", err)
 	}

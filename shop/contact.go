@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -100,7 +101,7 @@ func ValidateContact(in *ContactInput) error {
 	in.Email = NormalizeEmail(in.Email)
 	in.Subject = CleanLine(in.Subject)
 	in.Message = CleanText(in.Message)
-	errs := InvalidFields{}
+	errs := validation.Errors{}
 	for _, f := range []struct {
 		key string
 		val string
@@ -108,13 +109,13 @@ func ValidateContact(in *ContactInput) error {
 	}{{"name", in.Name, MaxContactNameLen}, {"subject", in.Subject, MaxContactSubjectLen}, {"message", in.Message, MaxContactMessageLen}} {
 		switch {
 		case f.val == "":
-			errs[f.key] = "This field is required"
+			errs[f.key] = validation.NewError("validation_invalid", "This field is required")
 		case len([]rune(f.val)) > f.max:
-			errs[f.key] = fmt.Sprintf("Must be at most %d characters", f.max)
+			errs[f.key] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", f.max))
 		}
 	}
 	if !plausibleEmail(in.Email) {
-		errs["email"] = "Please enter a valid email address"
+		errs["email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
 	}
 	if len(errs) > 0 {
 		return errs
@@ -176,15 +177,15 @@ var contactColumns = []string{"id", "name", "email", "subject", "message", "stat
 // optionally only those with status. page starts at 1; pageSize is one of
 // ContactPageSizes. A page past the end is empty.
 func ListContactRequests(app core.App, page, pageSize int, status string) (*ContactPage, error) {
-	errs := InvalidFields{}
+	errs := validation.Errors{}
 	if page < 1 {
-		errs["page"] = "Page must be a whole number of at least 1"
+		errs["page"] = validation.NewError("validation_invalid", "Page must be a whole number of at least 1")
 	}
 	if !IsContactPageSize(pageSize) {
-		errs["pageSize"] = "Page size must be one of 5, 10, 25, 50"
+		errs["pageSize"] = validation.NewError("validation_invalid", "Page size must be one of 5, 10, 25, 50")
 	}
 	if status != "" && !IsContactStatus(status) {
-		errs["status"] = "Status must be one of " + strings.Join(ContactStatuses, ", ")
+		errs["status"] = validation.NewError("validation_invalid", "Status must be one of "+strings.Join(ContactStatuses, ", "))
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -255,15 +256,15 @@ func findContact(app core.App, id string) (*core.Record, error) {
 // SetContactStatus sets a request's status and, when notes is not nil, its
 // admin notes (trimmed, at most 5000 characters), and returns the request.
 func SetContactStatus(app core.App, id, status string, notes *string) (*ContactRequest, error) {
-	errs := InvalidFields{}
+	errs := validation.Errors{}
 	if !IsContactStatus(status) {
-		errs["status"] = "Status must be one of " + strings.Join(ContactStatuses, ", ")
+		errs["status"] = validation.NewError("validation_invalid", "Status must be one of "+strings.Join(ContactStatuses, ", "))
 	}
 	if notes != nil {
 		n := strings.TrimSpace(*notes)
 		notes = &n
 		if len([]rune(n)) > MaxAdminNotesLen {
-			errs["adminNotes"] = fmt.Sprintf("Must be at most %d characters", MaxAdminNotesLen)
+			errs["adminNotes"] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", MaxAdminNotesLen))
 		}
 	}
 	if len(errs) > 0 {

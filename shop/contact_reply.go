@@ -28,40 +28,21 @@ type ContactReply struct {
 
 // ReplyInput is an admin's reply: the text and who sends it.
 type ReplyInput struct {
-	Message   string
-	AdminID   string
-	AdminName string
+	Message   string `json:"message"`
+	AdminID   string `json:"-"`
+	AdminName string `json:"-"`
 }
 
 // Validate trims the reply and checks it: required, at most 5000
 // characters. Errors are keyed "message".
 func (in *ReplyInput) Validate() error {
 	in.Message = strings.TrimSpace(in.Message)
-	err := validation.ValidateStruct(in,
+	return validation.ValidateStruct(in,
 		validation.Field(&in.Message,
 			validation.Required.ErrorObject(validation.NewError("required", "This field is required")),
 			validation.RuneLength(0, MaxContactReplyLen).ErrorObject(
 				validation.NewError("too_long", "Must be at most 5000 characters"))),
 	)
-	return fieldErrors(err, map[string]string{"Message": "message"})
-}
-
-// fieldErrors turns ozzo-validation's errors, keyed by Go field name, into
-// InvalidFields keyed by the API's field paths.
-func fieldErrors(err error, paths map[string]string) error {
-	verrs, ok := err.(validation.Errors)
-	if !ok {
-		return err
-	}
-	out := InvalidFields{}
-	for field, e := range verrs {
-		path := paths[field]
-		if path == "" {
-			path = field
-		}
-		out[path] = e.Error()
-	}
-	return out
 }
 
 // ReplyToContact stores an admin's reply to a contact request and, in the

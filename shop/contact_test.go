@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
+
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 )
@@ -15,10 +17,10 @@ func TestContactValidate(t *testing.T) {
 		t.Fatalf("valid: %v %+v", err, ok)
 	}
 	bad := shop.ContactInput{Name: strings.Repeat("é", 201), Email: "a@", Subject: "", Message: strings.Repeat("m", 5001)}
-	var fields shop.InvalidFields
+	var fields validation.Errors
 	if err := shop.ValidateContact(&bad); !errors.As(err, &fields) || len(fields) != 4 ||
-		fields["subject"] != "This field is required" || fields["email"] != "Please enter a valid email address" ||
-		fields["name"] != "Must be at most 200 characters" || fields["message"] != "Must be at most 5000 characters" {
+		fieldText(fields, "subject") != "This field is required" || fieldText(fields, "email") != "Please enter a valid email address" ||
+		fieldText(fields, "name") != "Must be at most 200 characters" || fieldText(fields, "message") != "Must be at most 5000 characters" {
 		t.Fatalf("invalid: %v", err)
 	}
 }
@@ -43,7 +45,7 @@ func TestContactFromGo(t *testing.T) {
 	if err != nil || *stats != (shop.ContactStats{TotalRequests: 3, NewRequests: 2}) {
 		t.Fatalf("stats %+v %v", stats, err)
 	}
-	var fields shop.InvalidFields
+	var fields validation.Errors
 	if _, err := shop.ListContactRequests(app, 0, 7, "Nope"); !errors.As(err, &fields) || len(fields) != 3 {
 		t.Fatalf("bad list params: %v", err)
 	}

@@ -44,7 +44,7 @@ type csvRow struct {
 func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	f.Page, f.PageSize = 0, 0
 	if err := f.Validate(); err != nil {
-		return fieldErrors(err, nil)
+		return err
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",

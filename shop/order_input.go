@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 )
 
@@ -51,17 +52,17 @@ func ValidateOrderInput(in *OrderInput) error {
 			field{"billingInfo.state", &b.State}, field{"billingInfo.zipCode", &b.ZipCode},
 			field{"billingInfo.country", &b.Country})
 	}
-	errs := InvalidFields{}
+	errs := validation.Errors{}
 	for _, f := range fields {
 		switch {
 		case *f.val == "":
-			errs[f.path] = "This field is required"
+			errs[f.path] = validation.NewError("validation_invalid", "This field is required")
 		case len([]rune(*f.val)) > MaxAddressFieldLen:
-			errs[f.path] = fmt.Sprintf("Must be at most %d characters", MaxAddressFieldLen)
+			errs[f.path] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", MaxAddressFieldLen))
 		}
 	}
 	if _, bad := errs["shippingInfo.email"]; !bad && !plausibleEmail(s.Email) {
-		errs["shippingInfo.email"] = "Please enter a valid email address"
+		errs["shippingInfo.email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
 	}
 	if len(errs) > 0 {
 		return errs

@@ -74,10 +74,10 @@ func (f OrderFilter) where(p string) dbx.Expression {
 
 // ListOrders returns the orders that match the filter, newest first, one
 // page of them when f.Page > 0 (pageSize 20 unless given), and how many
-// match in all. Bad filters are InvalidFields.
+// match in all. Bad filters are validation.Errors.
 func ListOrders(app core.App, f OrderFilter) ([]OrderSummary, int, error) {
 	if err := f.Validate(); err != nil {
-		return nil, 0, fieldErrors(err, nil)
+		return nil, 0, err
 	}
 	where := f.where("")
 	var total int

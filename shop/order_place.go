@@ -56,7 +56,7 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // is written with a snapshot of each line, and the cart is cleared. If any
 // line fails, LineErrors names all failing lines and
 // nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
-// that does not fit are InvalidFields; a total other than ExpectedTotal is
+// that does not fit are validation.Errors; a total other than ExpectedTotal is
 // *TotalChangedError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {

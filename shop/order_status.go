@@ -47,7 +47,7 @@ func (u StatusUpdate) Validate() error {
 // history gets the change through OrderHistoryHook.
 func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDetail, error) {
 	if err := in.Validate(); err != nil {
-		return nil, fieldErrors(err, nil)
+		return nil, err
 	}
 	var detail *OrderDetail
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -105,9 +105,6 @@ func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) 
 	}
 	return detail, nil
 }
-
-// InvalidFieldsOf is fieldErrors for callers outside the package.
-func InvalidFieldsOf(err error) error { return fieldErrors(err, nil) }
 
 // SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.
 func SetOrderStatus(app core.App, orderID, status string) (*OrderDetail, error) {

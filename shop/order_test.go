@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
+
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 )
@@ -58,16 +60,16 @@ func TestOrderInputValidation(t *testing.T) {
 	in.Shipping.City = " "
 	in.UseShippingForBilling = false
 	err := shop.ValidateOrderInput(&in)
-	var fields shop.InvalidFields
+	var fields validation.Errors
 	if !errors.As(err, &fields) {
 		t.Fatalf("err %v", err)
 	}
 	for _, k := range []string{"shippingInfo.email", "shippingInfo.city", "billingInfo.firstName", "billingInfo.country"} {
-		if fields[k] == "" {
+		if fields[k] == nil {
 			t.Errorf("no error for %s: %v", k, fields)
 		}
 	}
-	if fields["shippingInfo.firstName"] != "" {
+	if fields["shippingInfo.firstName"] != nil {
 		t.Errorf("unexpected error %v", fields)
 	}
 	ok := validInput()
@@ -168,7 +170,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fields shop.InvalidFields
+	var fields validation.Errors
 	if _, err := shop.SetOrderStatus(app, o.ID, "Gone"); !errors.As(err, &fields) {
 		t.Fatalf("unknown status: %v", err)
 	}

@@ -57,34 +57,22 @@ func RequestPasswordReset(app core.App, email string) error {
 
 // ResetInput is the body of a password reset.
 type ResetInput struct {
-	Token           string
-	Password        string
-	ConfirmPassword string
+	Token           string `json:"token"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
 }
 
 // Validate checks the input: a token, a password that meets the policy
-// (CheckPassword) and its confirmation. Errors are keyed token, password,
+// (PasswordRule) and its confirmation. Errors are keyed token, password,
 // confirmPassword.
 func (in *ResetInput) Validate() error {
 	in.Token = strings.TrimSpace(in.Token)
-	policy := validation.By(func(any) error {
-		if msg := CheckPassword(in.Password); msg != "" {
-			return validation.NewError("weak_password", msg)
-		}
-		return nil
-	})
-	same := validation.By(func(any) error {
-		if in.ConfirmPassword != in.Password {
-			return validation.NewError("mismatch", "Passwords do not match")
-		}
-		return nil
-	})
 	err := validation.ValidateStruct(in,
 		validation.Field(&in.Token, validation.Required.ErrorObject(validation.NewError("required", "Token is required"))),
-		validation.Field(&in.Password, policy),
-		validation.Field(&in.ConfirmPassword, same),
+		validation.Field(&in.Password, PasswordRule),
+		validation.Field(&in.ConfirmPassword, sameAs(in.Password)),
 	)
-	return fieldErrors(err, map[string]string{"Token": "token", "Password": "password", "ConfirmPassword": "confirmPassword"})
+	return err
 }
 
 // ResetPassword sets a new password with a reset token. In one
@@ -121,7 +109,7 @@ func ResetPassword(app core.App, in ResetInput) error {
 	})
 }
 
-// SetPassword sets a password that has passed CheckPassword. The shop's
+// SetPassword sets a password that has passed PasswordRule. The shop's
 // policy (6+ characters, up to 72 bytes) differs from the collection's
 // field limits, so the plain value is dropped after hashing, as PocketBase
 // itself does for generated passwords; the token key is renewed, which

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
@@ -85,8 +86,8 @@ func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 	token := requestReset(t, app, u.Record.Email())
 
 	weak := shop.ResetInput{Token: token, Password: "short", ConfirmPassword: "other"}
-	var fields shop.InvalidFields
-	if err := shop.ResetPassword(app, weak); !errors.As(err, &fields) || fields["password"] == "" || fields["confirmPassword"] == "" {
+	var fields validation.Errors
+	if err := shop.ResetPassword(app, weak); !errors.As(err, &fields) || fields["password"] == nil || fields["confirmPassword"] == nil {
 		t.Fatalf("weak password: %v", err)
 	}
 	in := shop.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}

@@ -218,7 +218,7 @@ func (s ShippingSettings) Methods(country string, subtotal Amount) []ShippingMet
 }
 
 // Quote is what shipping by code costs to country for subtotal, or
-// InvalidFields{"shippingMethod"} when the method does not fit.
+// validation.Errors{"shippingMethod"} when the method does not fit.
 func (s ShippingSettings) Quote(code, country string, subtotal Amount) (Amount, error) {
 	for _, m := range s.Methods(country, subtotal) {
 		if m.Code == code {
@@ -226,7 +226,7 @@ func (s ShippingSettings) Quote(code, country string, subtotal Amount) (Amount, 
 		}
 	}
 	if strings.TrimSpace(code) == "" {
-		return 0, InvalidFields{"shippingMethod": "Please choose a shipping method"}
+		return 0, validation.Errors{"shippingMethod": validation.NewError("validation_required", "Please choose a shipping method")}
 	}
-	return 0, InvalidFields{"shippingMethod": "This shipping method is not available for the address"}
+	return 0, validation.Errors{"shippingMethod": validation.NewError("validation_unavailable", "This shipping method is not available for the address")}
 }

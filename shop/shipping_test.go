@@ -3,6 +3,7 @@ package shop_test
 import (
 	"testing"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
@@ -76,7 +77,7 @@ func TestFreeShippingThresholdEdge(t *testing.T) {
 	for _, bad := range [][2]string{{"standard", "UK"}, {"intl_express", "US"}, {"", "US"}, {"teleport", "US"}} {
 		if _, err := s.Quote(bad[0], bad[1], 0); err == nil {
 			t.Errorf("%s to %s: accepted", bad[0], bad[1])
-		} else if f, ok := err.(shop.InvalidFields); !ok || f["shippingMethod"] == "" {
+		} else if f, ok := err.(validation.Errors); !ok || f["shippingMethod"] == nil {
 			t.Errorf("%s to %s: %v, want errors.shippingMethod", bad[0], bad[1], err)
 		}
 	}

@@ -47,7 +47,7 @@ func (in AlertInput) Validate() error {
 func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created bool, err error) {
 	in.Email = NormalizeEmail(in.Email)
 	if err := in.Validate(); err != nil {
-		return false, fieldErrors(err, nil)
+		return false, err
 	}
 	if !IsLanguage(in.Language) {
 		in.Language = "en"
