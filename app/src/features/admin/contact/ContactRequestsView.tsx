@@ -1,33 +1,22 @@
 import { useState } from 'react';
-import { Box, Card, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text, Tooltip } from '@radix-ui/themes';
-import { EyeOpenIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
+import { Box, Card, Flex, Grid, Heading, Select, Table, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CONTACT_STATUSES, type ContactRequest } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatDate } from '../../../lib/format';
-import { CONTACT_PAGE_SIZES, DEFAULT_CONTACT_PAGE_SIZE, adminApi, adminKeys, contactRequestsQuery, contactStatsQuery } from '../api';
+import { CONTACT_PAGE_SIZES, adminApi, adminKeys, contactRequestsQuery, contactStatsQuery } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { LoadError } from '../components/LoadError';
+import { EmptyListText, ListState } from '../components/ListState';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
 import { ContactDetailDialog, ContactStatusDialog } from './ContactDialogs';
-import { ContactStatusBadge } from './ContactStatusBadge';
+import { ContactRow } from './ContactRow';
+import { readFilters, writeFilters, type ContactFilters } from './contactFilters';
 
 const ALL = 'all';
 
-function readFilters(params: URLSearchParams) {
-  const status = params.get('status') ?? '';
-  const page = Number(params.get('page'));
-  const pageSize = Number(params.get('pageSize'));
-  return {
-    status: (CONTACT_STATUSES as readonly string[]).includes(status) ? status : '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: (CONTACT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_CONTACT_PAGE_SIZE,
-  };
-}
 
 type DialogState = { kind: 'view' | 'edit' | 'delete'; request: ContactRequest } | null;
 
@@ -53,22 +42,7 @@ export function ContactRequestsView() {
   };
   const totalCount = list.data?.pagination?.totalCount ?? requests.length;
 
-  const setFilters = (patch: Partial<typeof filters>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        const merged = { ...readFilters(prev), ...patch };
-        if (!('page' in patch)) merged.page = 1;
-        if (merged.status) next.set('status', merged.status);
-        else next.delete('status');
-        if (merged.page > 1) next.set('page', String(merged.page));
-        else next.delete('page');
-        if (merged.pageSize !== DEFAULT_CONTACT_PAGE_SIZE) next.set('pageSize', String(merged.pageSize));
-        else next.delete('pageSize');
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilters = (patch: Partial<ContactFilters>) => setParams((prev) => writeFilters(prev, patch), { replace: true });
 
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: adminKeys.contact });
 
@@ -145,18 +119,12 @@ export function ContactRequestsView() {
         </Select.Root>
       </Flex>
 
-      {list.isError && <LoadError message={t('contact.loadError')} onRetry={() => void list.refetch()} />}
-
-      {list.isPending ? (
-        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
-          <Spinner size="3" />
-        </Flex>
-      ) : requests.length === 0 && !list.isError ? (
-        <Text as="p" color="gray" align="center" my="8">
-          {t('contact.noRequests')}
-        </Text>
-      ) : (
-        requests.length > 0 && (
+      <ListState
+        query={list}
+        loadError={t('contact.loadError')}
+        count={requests.length}
+        empty={<EmptyListText>{t('contact.noRequests')}</EmptyListText>}
+      >
           <FitTable aria-busy={list.isFetching}>
               <Table.Header>
                 <Table.Row>
@@ -170,52 +138,11 @@ export function ContactRequestsView() {
               </Table.Header>
               <Table.Body>
                 {requests.map((r) => (
-                  <Table.Row key={r.id} align="center">
-                    <Table.RowHeaderCell>{r.name}</Table.RowHeaderCell>
-                    <Table.Cell className="fit-break">{r.email}</Table.Cell>
-                    <Table.Cell>
-                      <Text className="clamp-2" style={{ maxWidth: 280 }}>
-                        {r.subject}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ContactStatusBadge status={r.status} />
-                    </Table.Cell>
-                    <Table.Cell style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={r.createdAt} title={formatDate(r.createdAt, i18n.language, true)}>
-                        {formatDate(r.createdAt, i18n.language)}
-                      </time>
-                    </Table.Cell>
-                    <Table.Cell justify="end">
-                      <Flex gap="2" justify="end">
-                        <Tooltip content={t('actions.view')}>
-                          <IconButton variant="soft" aria-label={t('contact.viewNamed', { name: r.name })} onClick={() => setDialog({ kind: 'view', request: r })}>
-                            <EyeOpenIcon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip content={t('actions.edit')}>
-                          <IconButton variant="soft" aria-label={t('contact.editNamed', { name: r.name })} onClick={() => setDialog({ kind: 'edit', request: r })}>
-                            <Pencil1Icon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip content={t('actions.delete')}>
-                          <IconButton
-                            variant="soft"
-                            color="red"
-                            aria-label={t('contact.deleteNamed', { name: r.name })}
-                            onClick={() => setDialog({ kind: 'delete', request: r })}
-                          >
-                            <TrashIcon />
-                          </IconButton>
-                        </Tooltip>
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
+                  <ContactRow key={r.id} request={r} lang={i18n.language} onAction={(kind) => setDialog({ kind, request: r })} />
                 ))}
               </Table.Body>
           </FitTable>
-        )
-      )}
+      </ListState>
 
       {(requests.length > 0 || filters.page > 1) && (
         <Pager

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Flex, Heading, Spinner, Table, Text, TextField } from '@radix-ui/themes';
-import { EyeOpenIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { Box, Button, Heading, Table } from '@radix-ui/themes';
+import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { displayName } from '../../../lib/user';
-import { LoadError } from '../components/LoadError';
+import { EmptyListText, ListState } from '../components/ListState';
+import { SearchField } from '../components/SearchField';
 import { Pager } from '../components/Pager';
 import { USERS_PAGE_SIZE, usersQuery, type AdminUser } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
@@ -59,33 +60,21 @@ export function CustomersView() {
         {t('customers.title')}
       </Heading>
       <Box mb="3" maxWidth="420px">
-        <Text as="label" htmlFor="admin-user-search" size="2" weight="medium">
-          {t('customers.search')}
-        </Text>
-        <TextField.Root
+        <SearchField
           id="admin-user-search"
-          type="search"
-          mt="1"
-          value={searchInput}
+          label={t('customers.search')}
           placeholder={t('customers.searchPlaceholder')}
-          onChange={(e) => setSearchInput(e.target.value)}
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          value={searchInput}
+          onChange={setSearchInput}
+        />
       </Box>
 
-      {list.isError && <LoadError message={t('customers.loadError')} onRetry={() => void list.refetch()} />}
-      {list.isPending ? (
-        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
-          <Spinner size="3" />
-        </Flex>
-      ) : users.length === 0 && !list.isError ? (
-        <Text as="p" color="gray" align="center" my="8">
-          {t('customers.empty')}
-        </Text>
-      ) : (
+      <ListState
+        query={list}
+        loadError={t('customers.loadError')}
+        count={users.length}
+        empty={<EmptyListText>{t('customers.empty')}</EmptyListText>}
+      >
         <div className="table-scroll">
           <Table.Root variant="surface" className="admin-table">
             <Table.Header>
@@ -122,7 +111,7 @@ export function CustomersView() {
             </Table.Body>
           </Table.Root>
         </div>
-      )}
+      </ListState>
       {list.data && list.data.pagination.totalCount > 0 && (
         <Pager page={page} pageSize={USERS_PAGE_SIZE} totalCount={list.data.pagination.totalCount} onPage={(p) => setQuery({ page: p > 1 ? String(p) : '' })} />
       )}

@@ -7,7 +7,7 @@ import { resolveLocalized } from '../../../lib/localized';
 import { catalogKeys } from '../../catalog/api';
 import { adminKeys } from '../api';
 import { failureText } from '../messages';
-import { stockColor } from '../products/ProductListView';
+import { stockColor } from '../products/ProductRow';
 import { insightApi, insightKeys, type Overview } from './api';
 
 type Item = Overview['lowStock'][number];

@@ -1,31 +1,24 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Flex, Heading, IconButton, Select, Spinner, Strong, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
-import { MagnifyingGlassIcon, Pencil1Icon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
+import { Box, Button, Flex, Heading, Select, Strong, Table, Text } from '@radix-ui/themes';
+import { PlusIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Product } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
-import { ProductImage } from '../../../components/ProductImage';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatPrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
 import { CATEGORIES, catalogKeys, categoriesQuery } from '../../catalog/api';
 import { ADMIN_PRODUCTS_PAGE_SIZE, adminApi, adminKeys, adminProductListQuery } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { LoadError } from '../components/LoadError';
+import { ListState } from '../components/ListState';
+import { SearchField } from '../components/SearchField';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
-import { WaitingBadge } from './WaitingBadge';
+import { ProductRow } from './ProductRow';
 
 const ALL = 'all';
 
-/** Admin stock badge: above 10 green, 1 to 10 amber, 0 red (spec section 9). */
-export function stockColor(stock: number): 'green' | 'amber' | 'red' {
-  if (stock > 10) return 'green';
-  if (stock >= 1) return 'amber';
-  return 'red';
-}
 
 function positiveInt(value: string | null, fallback: number): number {
   const n = Number(value);
@@ -108,21 +101,13 @@ export function ProductListView() {
 
       <Flex gap="3" wrap="wrap" mb="3" align="end">
         <Box flexGrow="1" minWidth="200px">
-          <Text as="label" htmlFor="admin-product-search" size="2" weight="medium">
-            {t('products.search')}
-          </Text>
-          <TextField.Root
+          <SearchField
             id="admin-product-search"
-            type="search"
-            mt="1"
-            value={searchInput}
+            label={t('products.search')}
             placeholder={t('products.searchPlaceholder')}
-            onChange={(e) => setSearchInput(e.target.value)}
-          >
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
+            value={searchInput}
+            onChange={setSearchInput}
+          />
         </Box>
         <Box>
           <Text as="label" htmlFor="admin-product-category" size="2" weight="medium" style={{ display: 'block' }} mb="1">
@@ -142,23 +127,21 @@ export function ProductListView() {
         </Box>
       </Flex>
 
-      {list.isError && <LoadError message={t('products.loadError')} onRetry={() => void list.refetch()} />}
-
-      {list.isPending ? (
-        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
-          <Spinner size="3" />
-        </Flex>
-      ) : products.length === 0 && !list.isError ? (
-        <Flex direction="column" align="center" gap="3" py="8">
-          <Text color="gray">{t('products.empty')}</Text>
-          {!filtered && (
-            <Button onClick={() => openForm('/admin/products/new')}>
-              <PlusIcon /> {t('products.addFirst')}
-            </Button>
-          )}
-        </Flex>
-      ) : (
-        products.length > 0 && (
+      <ListState
+        query={list}
+        loadError={t('products.loadError')}
+        count={products.length}
+        empty={
+          <Flex direction="column" align="center" gap="3" py="8">
+            <Text color="gray">{t('products.empty')}</Text>
+            {!filtered && (
+              <Button onClick={() => openForm('/admin/products/new')}>
+                <PlusIcon /> {t('products.addFirst')}
+              </Button>
+            )}
+          </Flex>
+        }
+      >
           <>
             <FitTable aria-busy={list.isFetching}>
                 <Table.Header>
@@ -172,72 +155,20 @@ export function ProductListView() {
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
-                  {products.map((p) => {
-                    const name = resolveLocalized(p.nameLocalized, lang, p.name);
-                    const description = resolveLocalized(p.descriptionLocalized, lang, p.description);
-                    return (
-                      <Table.Row key={p.id} align="center" className={p.isActive ? undefined : 'admin-row-inactive'} data-inactive={!p.isActive || undefined}>
-                        <Table.Cell>
-                          <Flex align="center" gap="3" minWidth="260px">
-                            <ProductImage
-                              fileName={p.imageFileNames?.[0] || p.imageFileName}
-                              thumb="120x120"
-                              alt=""
-                              width={48}
-                              height={48}
-                              className="thumb"
-                              loading="lazy"
-                            />
-                            <Box minWidth="0">
-                              <Text as="div" weight="medium">
-                                {name}
-                              </Text>
-                              <Text as="div" size="1" color="gray" className="clamp-2">
-                                {description}
-                              </Text>
-                            </Box>
-                          </Flex>
-                        </Table.Cell>
-                        <Table.Cell>{t(`shop:categories.${p.category}`, p.category)}</Table.Cell>
-                        <Table.Cell justify="end">{formatPrice(p.price)}</Table.Cell>
-                        <Table.Cell justify="center">
-                          <Badge color={stockColor(p.stockQuantity)} variant="soft" data-color={stockColor(p.stockQuantity)}>
-                            {p.stockQuantity}
-                          </Badge>
-                          <WaitingBadge count={p.waitingAlerts} />
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge color={p.isActive ? 'green' : 'gray'} variant="outline">
-                            {t(p.isActive ? 'products.active' : 'products.inactive')}
-                          </Badge>
-                        </Table.Cell>
-                        <Table.Cell justify="end">
-                          <Flex gap="2" justify="end">
-                            <Tooltip content={t('actions.edit')}>
-                              <IconButton
-                                variant="soft"
-                                aria-label={t('products.editNamed', { name })}
-                                onClick={() => openForm(`/admin/products/${encodeURIComponent(p.id)}/edit`)}
-                              >
-                                <Pencil1Icon />
-                              </IconButton>
-                            </Tooltip>
-                            <Tooltip content={t('actions.delete')}>
-                              <IconButton variant="soft" color="red" aria-label={t('products.deleteNamed', { name })} onClick={() => setToDelete(p)}>
-                                <TrashIcon />
-                              </IconButton>
-                            </Tooltip>
-                          </Flex>
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
+                  {products.map((p) => (
+                    <ProductRow
+                      key={p.id}
+                      product={p}
+                      lang={lang}
+                      onEdit={() => openForm(`/admin/products/${encodeURIComponent(p.id)}/edit`)}
+                      onDelete={() => setToDelete(p)}
+                    />
+                  ))}
                 </Table.Body>
             </FitTable>
             <Pager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} totalCount={totalCount} onPage={(p) => setFilter({ page: String(p) })} />
           </>
-        )
-      )}
+      </ListState>
 
       <ConfirmDialog
         open={!!toDelete}

@@ -1,0 +1,85 @@
+import { Badge, Box, Flex, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../api/types';
+import { ProductImage } from '../../../components/ProductImage';
+import { formatPrice } from '../../../lib/format';
+import { resolveLocalized } from '../../../lib/localized';
+import { WaitingBadge } from './WaitingBadge';
+
+/** Admin stock badge: above 10 green, 1 to 10 amber, 0 red (spec section 9). */
+export function stockColor(stock: number): 'green' | 'amber' | 'red' {
+  if (stock > 10) return 'green';
+  if (stock >= 1) return 'amber';
+  return 'red';
+}
+
+interface Props {
+  product: Product;
+  lang: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One product in the admin's table: photo, name and description, category, price, stock, status, edit and delete. */
+export function ProductRow({ product, lang, onEdit, onDelete }: Props) {
+  const { t } = useTranslation('admin');
+  const name = resolveLocalized(product.nameLocalized, lang, product.name);
+  const description = resolveLocalized(product.descriptionLocalized, lang, product.description);
+  return (
+    <Table.Row align="center" className={product.isActive ? undefined : 'admin-row-inactive'} data-inactive={!product.isActive || undefined}>
+      <Table.Cell>
+        <Flex align="center" gap="3" minWidth="260px">
+          <ProductImage
+            fileName={product.imageFileNames?.[0] || product.imageFileName}
+            thumb="120x120"
+            alt=""
+            width={48}
+            height={48}
+            className="thumb"
+            loading="lazy"
+          />
+          <Box minWidth="0">
+            <Text as="div" weight="medium">
+              {name}
+            </Text>
+            <Text as="div" size="1" color="gray" className="clamp-2">
+              {description}
+            </Text>
+          </Box>
+        </Flex>
+      </Table.Cell>
+      <Table.Cell>{t(`shop:categories.${product.category}`, product.category)}</Table.Cell>
+      <Table.Cell justify="end">{formatPrice(product.price)}</Table.Cell>
+      <Table.Cell justify="center">
+        <Badge color={stockColor(product.stockQuantity)} variant="soft" data-color={stockColor(product.stockQuantity)}>
+          {product.stockQuantity}
+        </Badge>
+        <WaitingBadge count={product.waitingAlerts} />
+      </Table.Cell>
+      <Table.Cell>
+        <Badge color={product.isActive ? 'green' : 'gray'} variant="outline">
+          {t(product.isActive ? 'products.active' : 'products.inactive')}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell justify="end">
+        <Flex gap="2" justify="end">
+          <Tooltip content={t('actions.edit')}>
+            <IconButton
+              variant="soft"
+              aria-label={t('products.editNamed', { name })}
+              onClick={onEdit}
+            >
+              <Pencil1Icon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip content={t('actions.delete')}>
+            <IconButton variant="soft" color="red" aria-label={t('products.deleteNamed', { name })} onClick={onDelete}>
+              <TrashIcon />
+            </IconButton>
+          </Tooltip>
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
