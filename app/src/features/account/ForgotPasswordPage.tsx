@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
@@ -9,6 +9,7 @@ import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isEmail } from '../../lib/validation';
 import { useForgotPassword } from './passwordReset';
+import { ErrorCallout } from '../../components/ErrorCallout';
 
 /** /forgot-password: asks for the e-mail; the answer never tells whether an account exists. */
 export default function ForgotPasswordPage() {
@@ -48,14 +49,7 @@ export default function ForgotPasswordPage() {
                 <Text size="2" color="gray">
                   {t('passwordReset.forgotIntro')}
                 </Text>
-                {error && (
-                  <Callout.Root color="red" role="alert">
-                    <Callout.Icon>
-                      <ExclamationTriangleIcon />
-                    </Callout.Icon>
-                    <Callout.Text>{error}</Callout.Text>
-                  </Callout.Root>
-                )}
+                <ErrorCallout message={error} />
                 <FormField
                   label={t('fields.email')}
                   type="email"

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Button, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isAdminUser } from '../../lib/user';
+import { ErrorCallout } from '../../components/ErrorCallout';
 
 export default function LoginPage() {
   const { t } = useTranslation('account');
@@ -57,14 +57,7 @@ export default function LoginPage() {
             <Heading as="h1" size="6">
               {t('login.title')}
             </Heading>
-            {error && (
-              <Callout.Root color="red" role="alert">
-                <Callout.Icon>
-                  <ExclamationTriangleIcon />
-                </Callout.Icon>
-                <Callout.Text>{error}</Callout.Text>
-              </Callout.Root>
-            )}
+            <ErrorCallout message={error} />
             <FormField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={setEmail} disabled={busy} />
             <FormField
               label={t('fields.password')}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,31 +10,10 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
-import { MIN_PASSWORD_LENGTH, isEmail, isStrongPassword } from '../../lib/validation';
+import { ACCOUNT_FIELDS, validateAccountStep } from './registerValidation';
+import { ErrorCallout } from '../../components/ErrorCallout';
 
 export const REDIRECT_AFTER_REGISTER_MS = 2000;
-
-type AccountField = 'email' | 'password' | 'confirmPassword';
-const ACCOUNT_FIELDS: AccountField[] = ['email', 'password', 'confirmPassword'];
-
-/**
- * Step 0 (account details) check, before step 1 is shown: the summary's translation key (null
- * when all is well) and a key per field that is wrong. The rules are the server's (spec
- * section 5): an e-mail address, a password of at least 6 with upper, lower and digit.
- */
-export function validateAccountStep(email: string, password: string, confirm: string) {
-  const fields: Partial<Record<AccountField, string>> = {};
-  if (!email.trim()) fields.email = 'registerChecks.required';
-  else if (!isEmail(email)) fields.email = 'registerChecks.emailFormat';
-  if (!password) fields.password = 'registerChecks.required';
-  else if (password.length < MIN_PASSWORD_LENGTH) fields.password = 'register.errors.passwordLength';
-  else if (!isStrongPassword(password)) fields.password = 'registerChecks.passwordRule';
-  if (!confirm) fields.confirmPassword = 'registerChecks.required';
-  else if (password !== confirm) fields.confirmPassword = 'register.errors.passwordMismatch';
-  const blank = Object.values(fields).includes('registerChecks.required');
-  const first = ACCOUNT_FIELDS.map((f) => fields[f]).find(Boolean);
-  return { summary: blank ? 'register.errors.required' : (first ?? null), fields };
-}
 
 export default function RegisterPage() {
   const { t } = useTranslation('account');
@@ -124,14 +103,7 @@ export default function RegisterPage() {
             </Callout.Root>
           ) : (
             <>
-              {error && (
-                <Callout.Root color="red" role="alert">
-                  <Callout.Icon>
-                    <ExclamationTriangleIcon />
-                  </Callout.Icon>
-                  <Callout.Text>{error}</Callout.Text>
-                </Callout.Root>
-              )}
+              <ErrorCallout message={error} />
               {step === 0 ? (
                 <form onSubmit={next} noValidate>
                   <Flex direction="column" gap="4">
