@@ -84,6 +84,22 @@ func smallCatalog(t *testing.T, app core.App) map[string]*core.Record {
 	return out
 }
 
+// badListQueries are product list queries answered 400, with the field
+// each names.
+var badListQueries = map[string]string{
+	"?page=0":                             "page",
+	"?page=-1":                            "page",
+	"?page=abc":                           "page",
+	"?page=1.5":                           "page",
+	"?page=99999999999999999999":          "page",
+	"?pageSize=0":                         "pageSize",
+	"?pageSize=101":                       "pageSize",
+	"?pageSize=x":                         "pageSize",
+	"?sort=cheapest":                      "sort",
+	"?category=Food":                      "category",
+	"?search=" + strings.Repeat("a", 201): "search",
+}
+
 func TestProductsList(t *testing.T) {
 	h := newAuthHarness(t)
 	c := h.Client
@@ -140,19 +156,7 @@ func TestProductsList(t *testing.T) {
 		t.Errorf("admin without includeInactive: %d", p.Pagination.TotalCount)
 	}
 
-	for query, field := range map[string]string{
-		"?page=0":                             "page",
-		"?page=-1":                            "page",
-		"?page=abc":                           "page",
-		"?page=1.5":                           "page",
-		"?page=99999999999999999999":          "page",
-		"?pageSize=0":                         "pageSize",
-		"?pageSize=101":                       "pageSize",
-		"?pageSize=x":                         "pageSize",
-		"?sort=cheapest":                      "sort",
-		"?category=Food":                      "category",
-		"?search=" + strings.Repeat("a", 201): "search",
-	} {
+	for query, field := range badListQueries {
 		wantFields(t, wantError(t, c.Do("GET", "/api/products"+query, nil), http.StatusBadRequest, "validation_failed"), field)
 	}
 }
