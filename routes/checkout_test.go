@@ -436,6 +436,31 @@ func setStatus(c testapp.Client, token, id string, body any) testapp.Response {
 	return c.Do("PUT", "/api/checkout/admin/orders/"+id+"/status", body, testapp.Auth(token)...)
 }
 
+// setStatusOK sets an order's status as an admin and wants it set.
+func setStatusOK(t *testing.T, c testapp.Client, token, id, status string) orderJSON {
+	t.Helper()
+	var got orderJSON
+	r := setStatus(c, token, id, map[string]any{"status": status})
+	r.JSON(t, &got)
+	if r.Status != 200 || got.Status != status || len(got.Items) == 0 {
+		t.Fatalf("set %s: %d %s", status, r.Status, r.Body)
+	}
+	return got
+}
+
+// wantBadStatusesRefused sends statuses that do not exist (400) and a
+// status change of an order that does not exist (404).
+func wantBadStatusesRefused(t *testing.T, c testapp.Client, token, id string) {
+	t.Helper()
+	for _, bad := range []any{map[string]any{"status": "Lost"}, map[string]any{"status": "cancelled"}, map[string]any{}, `{"status":5}`, `{"status":`} {
+		r := setStatus(c, token, id, bad)
+		if r.Status != 400 {
+			t.Fatalf("status %v: %d %s", bad, r.Status, r.Body)
+		}
+	}
+	expectErr(t, setStatus(c, token, "nosuchorder123", map[string]any{"status": "Shipped"}), 404, "not_found")
+}
+
 func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -451,47 +476,28 @@ func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 		t.Fatalf("after order %d %d", a, b)
 	}
 
-	for _, bad := range []any{map[string]any{"status": "Lost"}, map[string]any{"status": "cancelled"}, map[string]any{}, `{"status":5}`, `{"status":`} {
-		r := setStatus(c, admin.Token, o.ID, bad)
-		if r.Status != 400 {
-			t.Fatalf("status %v: %d %s", bad, r.Status, r.Body)
-		}
-	}
-	expectErr(t, setStatus(c, admin.Token, "nosuchorder123", map[string]any{"status": "Shipped"}), 404, "not_found")
+	wantBadStatusesRefused(t, c, admin.Token, o.ID)
 
-	var got orderJSON
-	r := setStatus(c, admin.Token, o.ID, map[string]any{"status": "Processing"})
-	r.JSON(t, &got)
-	if r.Status != 200 || got.Status != "Processing" || len(got.Items) != 2 {
-		t.Fatalf("processing: %d %s", r.Status, r.Body)
+	if got := setStatusOK(t, c, admin.Token, o.ID, "Processing"); len(got.Items) != 2 {
+		t.Fatalf("processing: %+v", got)
 	}
 	if a, b := stocks(); a != 3 || b != 2 {
 		t.Fatalf("processing moved stock: %d %d", a, b)
 	}
 	for i := 0; i < 2; i++ {
-		r = setStatus(c, admin.Token, o.ID, map[string]any{"status": "Cancelled"})
-		if r.Status != 200 {
-			t.Fatalf("cancel %d: %d %s", i, r.Status, r.Body)
-		}
+		setStatusOK(t, c, admin.Token, o.ID, "Cancelled")
 		if a, b := stocks(); a != 5 || b != 5 {
 			t.Fatalf("after cancel #%d stock %d %d, want 5 5", i+1, a, b)
 		}
 	}
 	// Leaving Cancelled takes the stock again.
-	r = setStatus(c, admin.Token, o.ID, map[string]any{"status": "Created"})
-	if r.Status != 200 {
-		t.Fatalf("un-cancel: %d %s", r.Status, r.Body)
-	}
+	setStatusOK(t, c, admin.Token, o.ID, "Created")
 	if a, b := stocks(); a != 3 || b != 2 {
 		t.Fatalf("after un-cancel %d %d", a, b)
 	}
 	// Every status can be set.
 	for _, s := range []string{"Processed", "Shipped", "Delivered", "Cancelled"} {
-		r = setStatus(c, admin.Token, o.ID, map[string]any{"status": s})
-		r.JSON(t, &got)
-		if r.Status != 200 || got.Status != s {
-			t.Fatalf("set %s: %d %s", s, r.Status, r.Body)
-		}
+		setStatusOK(t, c, admin.Token, o.ID, s)
 	}
 	if a, b := stocks(); a != 5 || b != 5 {
 		t.Fatalf("after second cancel %d %d", a, b)
@@ -509,6 +515,7 @@ func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 	if a, b := stocks(); a != 5 || b != 1 {
 		t.Fatalf("refused un-cancel moved stock: %d %d", a, b)
 	}
+	var got orderJSON
 	c.Do("GET", "/api/checkout/admin/orders/"+o.ID, nil, testapp.Auth(admin.Token)...).JSON(t, &got)
 	if got.Status != "Cancelled" {
 		t.Fatalf("status %s after refused un-cancel", got.Status)
