@@ -75,6 +75,18 @@ func placeOrder(t *testing.T, c testapp.Client, token string, body any) orderJSO
 	return o
 }
 
+// wantOrderNumber checks an order number's shape: ORD-, the date it was
+// placed (after before) and six unambiguous letters or digits.
+func wantOrderNumber(t *testing.T, number string, before time.Time) {
+	t.Helper()
+	if !regexp.MustCompile(`^ORD-\d{8}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$`).MatchString(number) {
+		t.Fatalf("order number %q", number)
+	}
+	if !strings.HasPrefix(number, "ORD-"+time.Now().UTC().Format("20060102")) && !strings.HasPrefix(number, "ORD-"+before.Format("20060102")) {
+		t.Fatalf("order number date %q", number)
+	}
+}
+
 func TestCheckoutCreateOrder(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -90,12 +102,7 @@ func TestCheckoutCreateOrder(t *testing.T) {
 	before := time.Now().UTC().Add(-time.Second)
 	o := placeOrder(t, c, u.Token, body)
 
-	if !regexp.MustCompile(`^ORD-\d{8}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$`).MatchString(o.OrderNumber) {
-		t.Fatalf("order number %q", o.OrderNumber)
-	}
-	if !strings.HasPrefix(o.OrderNumber, "ORD-"+time.Now().UTC().Format("20060102")) && !strings.HasPrefix(o.OrderNumber, "ORD-"+before.Format("20060102")) {
-		t.Fatalf("order number date %q", o.OrderNumber)
-	}
+	wantOrderNumber(t, o.OrderNumber, before)
 	// The lines at today's prices plus international standard shipping to the UK.
 	if o.Status != "Created" || o.SubtotalAmount != 1031.48 || o.ShippingMethod != "intl_standard" ||
 		o.ShippingAmount != 49.99 || o.TotalAmount != 1081.47 || o.ItemCount != 5 || len(o.Items) != 2 {
@@ -115,11 +122,8 @@ func TestCheckoutCreateOrder(t *testing.T) {
 		first.ProductImage == "" || first.Quantity != 2 || first.UnitPrice != 499.99 || first.TotalPrice != 999.98 || first.ID == "" {
 		t.Fatalf("line = %+v", first)
 	}
-	if s := testapp.Stock(t, h.App, p1.Id); s != 3 {
-		t.Fatalf("p1 stock %d, want 3", s)
-	}
-	if s := testapp.Stock(t, h.App, p2.Id); s != 0 {
-		t.Fatalf("p2 stock %d, want 0", s)
+	if s1, s2 := testapp.Stock(t, h.App, p1.Id), testapp.Stock(t, h.App, p2.Id); s1 != 3 || s2 != 0 {
+		t.Fatalf("stock %d and %d, want 3 and 0", s1, s2)
 	}
 	cart := decodeCart(t, c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...))
 	if len(cart.Items) != 0 {
