@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
@@ -22,25 +23,26 @@ export default function LoginPage() {
   const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useFleetingState<string>();
-  const [busy, setBusy] = useState(false);
+  const signIn = useMutation({
+    mutationFn: () => login(email, password),
+    onSuccess: (user) => {
+      const target = from?.pathname && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : isAdminUser(user) ? '/admin' : '/';
+      navigate(target, { replace: true });
+    },
+    onError: (err) => setError(errorText(t, err, 'account:login.errors.failed')),
+  });
+  // Signed in by this form: it sends the user on itself.
+  const busy = signIn.isPending || signIn.isSuccess;
   useDocumentTitle(t('login.title'));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!email.trim() || !password) {
       setError(t('login.errors.required'));
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const user = await login(email, password);
-      const target = from?.pathname && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : isAdminUser(user) ? '/admin' : '/';
-      navigate(target, { replace: true });
-    } catch (err) {
-      setError(errorText(t, err, 'account:login.errors.failed'));
-      setBusy(false);
-    }
+    signIn.mutate();
   }
 
   // Already signed in (not by this form, which sends the user on itself): nothing to do here.

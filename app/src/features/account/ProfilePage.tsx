@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, ChevronDownIcon, ChevronRightIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api/client';
 import type { User } from '../../api/types';
@@ -42,35 +43,31 @@ function ProfileScreen({ user }: { user: User }) {
   });
   const [showPassword, setShowPassword] = useState(false);
   const [notice, setNotice] = useFleetingState<{ kind: 'success' | 'error'; text: string }>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: (payload: ReturnType<typeof profilePayload>) => api.put<ProfileResponse>('/auth/profile', payload),
+    onSuccess: (res) => {
+      setUser(res.user, { token: res.token, refreshToken: res.refreshToken });
+      setForm((f) => ({ ...f, email: res.user.email ?? f.email, currentPassword: '', newPassword: '', confirmPassword: '' }));
+      setNotice({ kind: 'success', text: t('profile.updated') });
+    },
+    onError: (err) => setNotice({ kind: 'error', text: errorText(t, err, 'account:profile.errors.updateFailed') }),
+  });
+  const fieldErrors: Record<string, string> = (isApiError(save.error) && save.error.errors) || {};
   useDocumentTitle(t('profile.title'));
 
   const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   // A new e-mail needs the current password (the server ends the other sessions).
   const changingEmail = emailChanged(form, user.email ?? '');
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const problem = validateProfile(form, showPassword, changingEmail);
     if (problem) {
       setNotice({ kind: 'error', text: t(`profile.errors.${problem}`) });
       return;
     }
-    setBusy(true);
     setNotice(null);
-    setFieldErrors({});
-    try {
-      const res = await api.put<ProfileResponse>('/auth/profile', profilePayload(form, showPassword, changingEmail));
-      setUser(res.user, { token: res.token, refreshToken: res.refreshToken });
-      setForm((f) => ({ ...f, email: res.user.email ?? f.email, currentPassword: '', newPassword: '', confirmPassword: '' }));
-      setNotice({ kind: 'success', text: t('profile.updated') });
-    } catch (err) {
-      if (isApiError(err) && err.errors) setFieldErrors(err.errors);
-      setNotice({ kind: 'error', text: errorText(t, err, 'account:profile.errors.updateFailed') });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(profilePayload(form, showPassword, changingEmail));
   }
 
   return (
@@ -149,7 +146,7 @@ function ProfileScreen({ user }: { user: User }) {
                     />
                   </Flex>
                 )}
-                <Button type="submit" size="3" loading={busy} style={{ alignSelf: 'flex-start' }}>
+                <Button type="submit" size="3" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
                   {t('profile.save')}
                 </Button>
               </Flex>

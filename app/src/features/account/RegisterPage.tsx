@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../api/client';
+import { api, isApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
@@ -46,8 +47,29 @@ export default function RegisterPage() {
   const [lastName, setLastName] = useState('');
   const [error, setError] = useFleetingState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const register = useMutation({
+    mutationFn: () =>
+      api.post('/auth/register', {
+        email: email.trim().toLowerCase(),
+        password,
+        confirmPassword: confirm,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        language: uiLanguage(),
+      }),
+    onError: (err) => {
+      const text = errorText(t, err, 'account:register.errors.failed');
+      setError(text);
+      // A field the server rejects is marked on the step that has it; a taken e-mail is the
+      // e-mail field's error.
+      const errs: Record<string, string> = { ...(isApiError(err) ? err.errors : undefined) };
+      if (isApiError(err) && err.code === 'email_taken') errs.email = text;
+      setFieldErrors(errs);
+      if (ACCOUNT_FIELDS.some((f) => errs[f])) setStep(0);
+    },
+  });
+  const busy = register.isPending;
+  const done = register.isSuccess;
   useDocumentTitle(t('register.title'));
 
   useEffect(() => {
@@ -65,37 +87,15 @@ export default function RegisterPage() {
     if (!summary) setStep(1);
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!firstName.trim() || !lastName.trim()) {
       setError(t('register.errors.nameRequired'));
       return;
     }
-    setBusy(true);
     setError(null);
     setFieldErrors({});
-    try {
-      await api.post('/auth/register', {
-        email: email.trim().toLowerCase(),
-        password,
-        confirmPassword: confirm,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        language: uiLanguage(),
-      });
-      setDone(true);
-    } catch (err) {
-      const text = errorText(t, err, 'account:register.errors.failed');
-      setError(text);
-      // A field the server rejects is marked on the step that has it; a taken e-mail is the
-      // e-mail field's error.
-      const errs: Record<string, string> = { ...(err as { errors?: Record<string, string> }).errors };
-      if ((err as { code?: string }).code === 'email_taken') errs.email = text;
-      setFieldErrors(errs);
-      if (ACCOUNT_FIELDS.some((f) => errs[f])) setStep(0);
-    } finally {
-      setBusy(false);
-    }
+    register.mutate();
   }
 
   const steps = [t('register.steps.account'), t('register.steps.personal')];

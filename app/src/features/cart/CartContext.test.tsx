@@ -46,6 +46,8 @@ describe('CartProvider', () => {
     expect(merge.headers.Authorization).toBe('Bearer t');
     expect(merge.headers['X-Session-Id']).toBeUndefined();
     expect(localStorage.getItem('cartSessionId')).toBeNull();
+    // The merged cart is the user's: no fetch of it before or after the merge.
+    expect(callsTo('GET', '/api/cart')).toHaveLength(0);
   });
 
   it('reports a failed merge with the fallback message and keeps the session id', async () => {
@@ -59,5 +61,7 @@ describe('CartProvider', () => {
     renderApp(<CartProbe />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to merge carts');
     expect(localStorage.getItem('cartSessionId')).toBe('session_1_0123456789abcdef');
+    // The user's own cart still shows.
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
   });
 });

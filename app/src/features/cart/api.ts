@@ -7,6 +7,8 @@ export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 
 export const cartKeys = {
   all: ['cart'] as const,
   current: (owner: string) => ['cart', owner] as const,
+  /** The cart's writes (add, update, remove, clear), counted for the busy state. */
+  actions: ['cart', 'action'] as const,
 };
 
 function normalize(cart: Partial<Cart> | null | undefined): Cart {

@@ -104,7 +104,7 @@ describe('ProductCard', () => {
 
   it('shows the translated stock error in the red notice', async () => {
     setup(product, 0, {
-      'POST /api/cart/items': { status: 409, body: { status: 409, code: 'insufficient_stock', message: 'Only 4 left in stock' } },
+      'POST /api/cart/items': { status: 409, body: { status: 409, code: 'insufficient_stock', message: 'Only 4 left in stock', available: { p1: 4 } } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only 4 left in stock');

@@ -24,6 +24,7 @@ import { useReviewedFigures } from './useReviewedFigures';
 import { useDebounced } from './useDebounced';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
+import { cartKeys } from '../cart/api';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -44,7 +45,7 @@ function splitServerErrors(errors: Record<string, string>, prefix: string): Reco
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
   const { cart } = useCart();
-  const cartFetching = useIsFetching({ queryKey: ['cart'] }) > 0;
+  const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [draft, update] = useCheckoutDraft(user.id, () => ({

@@ -10,6 +10,8 @@ import { orderKeys } from '../orders/api';
 import { shippingKeys, usePlaceOrder, type PlaceOrderInput } from './api';
 import type { PlaceProblem, ReviewSnapshot } from './PlaceOrderNotice';
 import { trimAll } from './validation';
+import { cartKeys } from '../cart/api';
+import { catalogKeys } from '../catalog/api';
 
 interface Options {
   onPlaced: (order: OrderDetail) => void;
@@ -27,7 +29,7 @@ export function usePlaceOrderFlow({ onPlaced, onFieldErrors }: Options) {
 
   // Prices, stock or shipping changed on the server: show the shopper today's figures.
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
     void queryClient.invalidateQueries({ queryKey: shippingKeys.all });
   };
 
@@ -63,7 +65,7 @@ export function usePlaceOrderFlow({ onPlaced, onFieldErrors }: Options) {
           onPlaced(created);
           resetCart();
           void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ['products'] });
+          void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
         },
         onError: (err) => handleError(err, before),
       },

@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import type { OrderDetail } from '../../api/types';
 import { errorText } from '../../i18n/errors';
 import { orderKeys } from './api';
+import { catalogKeys } from '../catalog/api';
 
 /** "Cancel order" while the order is Created, after a confirmation; the server restocks. */
 export function CancelOrderButton({ order }: { order: OrderDetail }) {
@@ -17,7 +18,7 @@ export function CancelOrderButton({ order }: { order: OrderDetail }) {
     onSuccess: (updated) => {
       queryClient.setQueryData(orderKeys.detail(order.id), updated);
       void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
       setOpen(false);
     },
   });

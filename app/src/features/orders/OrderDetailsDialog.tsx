@@ -1,16 +1,13 @@
-import { Box, Button, Callout, DataList, Dialog, Flex, Heading, Separator, Spinner, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, DataList, Dialog, Flex, Heading, Separator, Spinner } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
-import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
 import { orderDetailQuery } from './api';
 import { CancelOrderButton } from './CancelOrderButton';
+import { OrderItemsTable } from '../../components/OrderItemsTable';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -61,36 +58,16 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <Heading as="h3" size="3" mb="2">
                 {t('orders.details.items')}
               </Heading>
-              <FitTable size="1" variant="ghost">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>{t('orders.details.product')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell>{t('orders.details.quantity')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell>{t('orders.details.unitPrice')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('orders.details.lineTotal')}</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {order.items.map((item) => {
-                      const name = resolveLocalized(item.productName, lang);
-                      return (
-                        <Table.Row key={item.id} align="center">
-                          <Table.Cell>
-                            <Flex align="center" gap="2">
-                              <ProductImage fileName={item.productImage} thumb="120x120" alt="" width={40} height={40} className="thumb" loading="lazy" />
-                              <Text size="2">{name}</Text>
-                            </Flex>
-                          </Table.Cell>
-                          <Table.Cell>{item.quantity}</Table.Cell>
-                          <Table.Cell>
-                            {formatPrice(item.unitPrice)} × {item.quantity}
-                          </Table.Cell>
-                          <Table.Cell justify="end">{formatPrice(item.totalPrice)}</Table.Cell>
-                        </Table.Row>
-                      );
-                    })}
-                  </Table.Body>
-                </FitTable>
+              <OrderItemsTable
+                items={order.items}
+                lang={lang}
+                labels={{
+                  product: t('orders.details.product'),
+                  quantity: t('orders.details.quantity'),
+                  unitPrice: t('orders.details.unitPrice'),
+                  lineTotal: t('orders.details.lineTotal'),
+                }}
+              />
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />
             </Box>
             <Separator size="4" />

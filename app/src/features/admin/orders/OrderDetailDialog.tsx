@@ -1,16 +1,13 @@
-import { Box, Button, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner, Table, Text } from '@radix-ui/themes';
+import { Box, Button, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../../api/types';
-import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { OrderTotals } from '../../../components/OrderTotals';
-import { ProductImage } from '../../../components/ProductImage';
-import { formatPrice } from '../../../lib/format';
-import { resolveLocalized } from '../../../lib/localized';
 import { adminOrderQuery } from '../api';
 import { LoadError } from '../components/LoadError';
+import { OrderItemsTable } from '../../../components/OrderItemsTable';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -79,31 +76,12 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
               <Heading as="h3" size="3" mb="2">
                 {t('orders.items')}
               </Heading>
-              <FitTable size="1" variant="ghost">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>{t('orders.product')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell>{t('orders.unitPrice')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('orders.lineTotal')}</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {(order.items ?? []).map((item) => (
-                      <Table.Row key={item.id} align="center">
-                        <Table.Cell>
-                          <Flex align="center" gap="2" minWidth="200px">
-                            <ProductImage fileName={item.productImage} thumb="120x120" alt="" width={40} height={40} className="thumb" loading="lazy" />
-                            <Text size="2">{resolveLocalized(item.productName, lang)}</Text>
-                          </Flex>
-                        </Table.Cell>
-                        <Table.Cell style={{ whiteSpace: 'nowrap' }}>
-                          {formatPrice(item.unitPrice)} × {item.quantity}
-                        </Table.Cell>
-                        <Table.Cell justify="end">{formatPrice(item.totalPrice)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </FitTable>
+              <OrderItemsTable
+                items={order.items ?? []}
+                lang={lang}
+                productMinWidth="200px"
+                labels={{ product: t('orders.product'), unitPrice: t('orders.unitPrice'), lineTotal: t('orders.lineTotal') }}
+              />
               <OrderTotals order={order} totalLabel={t('orders.total')} />
             </Box>
             <Separator size="4" />

@@ -129,7 +129,7 @@ describe('admin product list', () => {
   it('opens a product for editing with its texts, translations, attributes and images', async () => {
     const full: Product = {
       ...product('p9', 'Laser', 3),
-      nameLocalized: JSON.stringify({ en: 'Laser', zh: '激光' }),
+      nameLocalized: { en: 'Laser', zh: '激光' },
       attributes: [{ key: 'Power', keyLocalized: { en: 'Power', zh: '功率' }, value: '1 W', valueLocalized: { en: '1 W' } }],
       imageFileNames: ['a.jpg', 'b.jpg'],
     };

@@ -62,22 +62,10 @@ export function emptyForm(): ProductFormValues {
   };
 }
 
-/** Reads a localized field (object, JSON string of one, or plain English string) into all three languages. */
+/** Reads a localized field (an object, as the API answers, or a plain English string) into all three languages. */
 export function toLocalText(value: Localized, plain = ''): LocalText {
   const out = emptyText();
-  let obj: unknown = value;
-  if (typeof value === 'string') {
-    const s = value.trim();
-    if (s.startsWith('{')) {
-      try {
-        obj = JSON.parse(s);
-      } catch {
-        obj = { en: value };
-      }
-    } else {
-      obj = s ? { en: value } : {};
-    }
-  }
+  const obj: unknown = typeof value === 'string' ? (value.trim() ? { en: value } : {}) : value;
   if (obj && typeof obj === 'object') {
     for (const lang of TEXT_LANGUAGES) {
       const v = (obj as Record<string, unknown>)[lang];

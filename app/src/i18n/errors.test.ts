@@ -1,0 +1,28 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import ruCommon from '../../public/locales/ru/common.json';
+import { ApiError } from '../api/client';
+import { setupTestI18n } from '../test/i18n';
+import { errorText } from './errors';
+
+describe('errorText', () => {
+  beforeAll(async () => {
+    await setupTestI18n();
+    i18n.addResourceBundle('ru', 'common', ruCommon);
+  });
+
+  const t = (lng: string) => i18n.getFixedT(lng);
+  // The message says a different number: the text must come from the data, not from parsing it.
+  const short = new ApiError(409, 'insufficient_stock', 'Only 9 left in stock', undefined, { available: { p1: 3 } });
+
+  it('translates a stock conflict from its code and the `available` it carries', () => {
+    expect(errorText(t('en'), short, 'cart.errors.add')).toBe('Only 3 left in stock');
+    expect(errorText(t('ru'), short, 'cart.errors.add')).toBe('Осталось на складе: 3');
+  });
+
+  it('keeps the server message when the number is missing, and the fallback for other failures', () => {
+    const bare = new ApiError(409, 'insufficient_stock', 'Only 2 left in stock');
+    expect(errorText(t('en'), bare, 'cart.errors.add')).toBe('Only 2 left in stock');
+    expect(errorText(t('en'), new Error('network'), 'cart.errors.add')).toBe(i18n.getFixedT('en')('cart.errors.add'));
+  });
+});
