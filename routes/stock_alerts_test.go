@@ -59,13 +59,21 @@ func TestStockAlertSubscribe(t *testing.T) {
 		t.Fatalf("%d alerts after refusals", n)
 	}
 
-	// The admin's product answers say how many wait.
+	wantWaitingAlerts(t, h, out.Id, 2)
+}
+
+// wantWaitingAlerts checks that the admin's product answers (one product,
+// the list) say that n shoppers wait for productID, none for the others,
+// and that a shopper's answer does not say it.
+func wantWaitingAlerts(t *testing.T, h testapp.Harness, productID string, n int) {
+	t.Helper()
+	c := h.Client
 	admin := testapp.NewUser(t, h.App, true)
 	var p struct {
 		WaitingAlerts *int `json:"waitingAlerts"`
 	}
-	c.Do("GET", "/api/products/"+out.Id, nil, testapp.Auth(admin.Token)...).JSON(t, &p)
-	if p.WaitingAlerts == nil || *p.WaitingAlerts != 2 {
+	c.Do("GET", "/api/products/"+productID, nil, testapp.Auth(admin.Token)...).JSON(t, &p)
+	if p.WaitingAlerts == nil || *p.WaitingAlerts != n {
 		t.Fatalf("admin product waitingAlerts %v", p.WaitingAlerts)
 	}
 	var list struct {
@@ -76,12 +84,12 @@ func TestStockAlertSubscribe(t *testing.T) {
 	}
 	c.Do("GET", "/api/products?includeInactive=true", nil, testapp.Auth(admin.Token)...).JSON(t, &list)
 	for _, lp := range list.Products {
-		if lp.WaitingAlerts == nil || (lp.ID == out.Id) != (*lp.WaitingAlerts == 2) {
+		if lp.WaitingAlerts == nil || (lp.ID == productID) != (*lp.WaitingAlerts == n) {
 			t.Errorf("admin list %s waitingAlerts %v", lp.ID, lp.WaitingAlerts)
 		}
 	}
 	var public map[string]any
-	c.Do("GET", "/api/products/"+out.Id, nil).JSON(t, &public)
+	c.Do("GET", "/api/products/"+productID, nil).JSON(t, &public)
 	if _, shown := public["waitingAlerts"]; shown {
 		t.Error("a shopper sees waitingAlerts")
 	}
