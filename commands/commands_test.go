@@ -34,29 +34,7 @@ func TestSeed(t *testing.T) {
 	perCategory := map[string]int{}
 	for _, p := range products {
 		perCategory[p.GetString("category")]++
-		var names []string
-		if err := p.UnmarshalJSONField("imageFileNames", &names); err != nil || len(names) < 1 || len(names) > 4 {
-			t.Errorf("%s: %d images (%v), want 1-4", p.GetString("name"), len(names), err)
-		}
-		for _, n := range names {
-			if _, err := app.FindFirstRecordByData("product_images", "file", n); err != nil {
-				t.Errorf("%s: image %s not stored", p.GetString("name"), n)
-			}
-		}
-		name, _ := shop.ParseLocalizedJSON([]byte(p.GetString("nameLocalized")))
-		desc, _ := shop.ParseLocalizedJSON([]byte(p.GetString("descriptionLocalized")))
-		for _, lang := range shop.Languages {
-			if name[lang] == "" || desc[lang] == "" {
-				t.Errorf("%s: no %s name or description", p.GetString("name"), lang)
-			}
-		}
-		var attrs []shop.Attribute
-		if err := p.UnmarshalJSONField("attributes", &attrs); err != nil || len(attrs) == 0 {
-			t.Errorf("%s: no attributes", p.GetString("name"))
-		}
-		if !p.GetBool("isActive") || p.GetInt("priceCents") <= 0 {
-			t.Errorf("%s: inactive or without price", p.GetString("name"))
-		}
+		checkSeededProduct(t, app, p)
 	}
 	for _, c := range shop.Categories {
 		if perCategory[c] < 4 {
@@ -74,6 +52,35 @@ func TestSeed(t *testing.T) {
 	}
 	if after := snapshot(t, app); after != before {
 		t.Errorf("second seed changed the data:\nbefore %s\nafter  %s", before, after)
+	}
+}
+
+// checkSeededProduct checks a seeded product: 1-4 stored images, a name
+// and a description in every language, attributes, on sale with a price.
+func checkSeededProduct(t *testing.T, app core.App, p *core.Record) {
+	t.Helper()
+	var names []string
+	if err := p.UnmarshalJSONField("imageFileNames", &names); err != nil || len(names) < 1 || len(names) > 4 {
+		t.Errorf("%s: %d images (%v), want 1-4", p.GetString("name"), len(names), err)
+	}
+	for _, n := range names {
+		if _, err := app.FindFirstRecordByData("product_images", "file", n); err != nil {
+			t.Errorf("%s: image %s not stored", p.GetString("name"), n)
+		}
+	}
+	name, _ := shop.ParseLocalizedJSON([]byte(p.GetString("nameLocalized")))
+	desc, _ := shop.ParseLocalizedJSON([]byte(p.GetString("descriptionLocalized")))
+	for _, lang := range shop.Languages {
+		if name[lang] == "" || desc[lang] == "" {
+			t.Errorf("%s: no %s name or description", p.GetString("name"), lang)
+		}
+	}
+	var attrs []shop.Attribute
+	if err := p.UnmarshalJSONField("attributes", &attrs); err != nil || len(attrs) == 0 {
+		t.Errorf("%s: no attributes", p.GetString("name"))
+	}
+	if !p.GetBool("isActive") || p.GetInt("priceCents") <= 0 {
+		t.Errorf("%s: inactive or without price", p.GetString("name"))
 	}
 }
 

@@ -126,6 +126,24 @@ func refresh(c testapp.Client, token string) testapp.Response {
 	return c.Do("POST", "/api/auth/refresh", map[string]string{"refreshToken": token})
 }
 
+// badRegistrations are registration bodies answered 400, with the
+// fields each names.
+var badRegistrations = []struct {
+	name   string
+	body   any
+	fields []string
+}{
+	{"weak: no digit", map[string]any{"email": "b@example.com", "password": "Secrets", "confirmPassword": "Secrets", "firstName": "A", "lastName": "B"}, []string{"password"}},
+	{"weak: no upper", map[string]any{"email": "b@example.com", "password": "secret1", "confirmPassword": "secret1", "firstName": "A", "lastName": "B"}, []string{"password"}},
+	{"short", map[string]any{"email": "b@example.com", "password": "Se1", "confirmPassword": "Se1", "firstName": "A", "lastName": "B"}, []string{"password"}},
+	{"73 bytes", map[string]any{"email": "b@example.com", "password": "Aa1" + strings.Repeat("x", 70), "confirmPassword": "Aa1" + strings.Repeat("x", 70), "firstName": "A", "lastName": "B"}, []string{"password"}},
+	{"mismatch", map[string]any{"email": "b@example.com", "password": testPassword, "confirmPassword": "Secret124", "firstName": "A", "lastName": "B"}, []string{"confirmPassword"}},
+	{"bad email", map[string]any{"email": "not-an-email", "password": testPassword, "confirmPassword": testPassword, "firstName": "A", "lastName": "B"}, []string{"email"}},
+	{"missing names", map[string]any{"email": "b@example.com", "password": testPassword, "confirmPassword": testPassword}, []string{"firstName", "lastName"}},
+	{"empty object", map[string]any{}, []string{"email", "password", "firstName", "lastName"}},
+	{"wrong type", `{"email": 5}`, []string{"email"}},
+}
+
 func TestAuthRegister(t *testing.T) {
 	h := newAuthHarness(t)
 	c := h.Client
@@ -157,22 +175,7 @@ func TestAuthRegister(t *testing.T) {
 		t.Fatalf("registration chose roles: %+v", withRoles.User)
 	}
 
-	bad := []struct {
-		name   string
-		body   any
-		fields []string
-	}{
-		{"weak: no digit", map[string]any{"email": "b@example.com", "password": "Secrets", "confirmPassword": "Secrets", "firstName": "A", "lastName": "B"}, []string{"password"}},
-		{"weak: no upper", map[string]any{"email": "b@example.com", "password": "secret1", "confirmPassword": "secret1", "firstName": "A", "lastName": "B"}, []string{"password"}},
-		{"short", map[string]any{"email": "b@example.com", "password": "Se1", "confirmPassword": "Se1", "firstName": "A", "lastName": "B"}, []string{"password"}},
-		{"73 bytes", map[string]any{"email": "b@example.com", "password": "Aa1" + strings.Repeat("x", 70), "confirmPassword": "Aa1" + strings.Repeat("x", 70), "firstName": "A", "lastName": "B"}, []string{"password"}},
-		{"mismatch", map[string]any{"email": "b@example.com", "password": testPassword, "confirmPassword": "Secret124", "firstName": "A", "lastName": "B"}, []string{"confirmPassword"}},
-		{"bad email", map[string]any{"email": "not-an-email", "password": testPassword, "confirmPassword": testPassword, "firstName": "A", "lastName": "B"}, []string{"email"}},
-		{"missing names", map[string]any{"email": "b@example.com", "password": testPassword, "confirmPassword": testPassword}, []string{"firstName", "lastName"}},
-		{"empty object", map[string]any{}, []string{"email", "password", "firstName", "lastName"}},
-		{"wrong type", `{"email": 5}`, []string{"email"}},
-	}
-	for _, tc := range bad {
+	for _, tc := range badRegistrations {
 		t.Run(tc.name, func(t *testing.T) {
 			wantFields(t, wantError(t, c.Do("POST", "/api/auth/register", tc.body), http.StatusBadRequest, "validation_failed"), tc.fields...)
 		})

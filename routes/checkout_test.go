@@ -75,6 +75,18 @@ func placeOrder(t *testing.T, c testapp.Client, token string, body any) orderJSO
 	return o
 }
 
+// wantOrderNumber checks an order number's shape: ORD-, the date it was
+// placed (after before) and six unambiguous letters or digits.
+func wantOrderNumber(t *testing.T, number string, before time.Time) {
+	t.Helper()
+	if !regexp.MustCompile(`^ORD-\d{8}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$`).MatchString(number) {
+		t.Fatalf("order number %q", number)
+	}
+	if !strings.HasPrefix(number, "ORD-"+time.Now().UTC().Format("20060102")) && !strings.HasPrefix(number, "ORD-"+before.Format("20060102")) {
+		t.Fatalf("order number date %q", number)
+	}
+}
+
 func TestCheckoutCreateOrder(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -90,12 +102,7 @@ func TestCheckoutCreateOrder(t *testing.T) {
 	before := time.Now().UTC().Add(-time.Second)
 	o := placeOrder(t, c, u.Token, body)
 
-	if !regexp.MustCompile(`^ORD-\d{8}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$`).MatchString(o.OrderNumber) {
-		t.Fatalf("order number %q", o.OrderNumber)
-	}
-	if !strings.HasPrefix(o.OrderNumber, "ORD-"+time.Now().UTC().Format("20060102")) && !strings.HasPrefix(o.OrderNumber, "ORD-"+before.Format("20060102")) {
-		t.Fatalf("order number date %q", o.OrderNumber)
-	}
+	wantOrderNumber(t, o.OrderNumber, before)
 	// The lines at today's prices plus international standard shipping to the UK.
 	if o.Status != "Created" || o.SubtotalAmount != 1031.48 || o.ShippingMethod != "intl_standard" ||
 		o.ShippingAmount != 49.99 || o.TotalAmount != 1081.47 || o.ItemCount != 5 || len(o.Items) != 2 {
@@ -115,11 +122,8 @@ func TestCheckoutCreateOrder(t *testing.T) {
 		first.ProductImage == "" || first.Quantity != 2 || first.UnitPrice != 499.99 || first.TotalPrice != 999.98 || first.ID == "" {
 		t.Fatalf("line = %+v", first)
 	}
-	if s := testapp.Stock(t, h.App, p1.Id); s != 3 {
-		t.Fatalf("p1 stock %d, want 3", s)
-	}
-	if s := testapp.Stock(t, h.App, p2.Id); s != 0 {
-		t.Fatalf("p2 stock %d, want 0", s)
+	if s1, s2 := testapp.Stock(t, h.App, p1.Id), testapp.Stock(t, h.App, p2.Id); s1 != 3 || s2 != 0 {
+		t.Fatalf("stock %d and %d, want 3 and 0", s1, s2)
 	}
 	cart := decodeCart(t, c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...))
 	if len(cart.Items) != 0 {
@@ -436,6 +440,31 @@ func setStatus(c testapp.Client, token, id string, body any) testapp.Response {
 	return c.Do("PUT", "/api/checkout/admin/orders/"+id+"/status", body, testapp.Auth(token)...)
 }
 
+// setStatusOK sets an order's status as an admin and wants it set.
+func setStatusOK(t *testing.T, c testapp.Client, token, id, status string) orderJSON {
+	t.Helper()
+	var got orderJSON
+	r := setStatus(c, token, id, map[string]any{"status": status})
+	r.JSON(t, &got)
+	if r.Status != 200 || got.Status != status || len(got.Items) == 0 {
+		t.Fatalf("set %s: %d %s", status, r.Status, r.Body)
+	}
+	return got
+}
+
+// wantBadStatusesRefused sends statuses that do not exist (400) and a
+// status change of an order that does not exist (404).
+func wantBadStatusesRefused(t *testing.T, c testapp.Client, token, id string) {
+	t.Helper()
+	for _, bad := range []any{map[string]any{"status": "Lost"}, map[string]any{"status": "cancelled"}, map[string]any{}, `{"status":5}`, `{"status":`} {
+		r := setStatus(c, token, id, bad)
+		if r.Status != 400 {
+			t.Fatalf("status %v: %d %s", bad, r.Status, r.Body)
+		}
+	}
+	expectErr(t, setStatus(c, token, "nosuchorder123", map[string]any{"status": "Shipped"}), 404, "not_found")
+}
+
 func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -451,47 +480,28 @@ func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 		t.Fatalf("after order %d %d", a, b)
 	}
 
-	for _, bad := range []any{map[string]any{"status": "Lost"}, map[string]any{"status": "cancelled"}, map[string]any{}, `{"status":5}`, `{"status":`} {
-		r := setStatus(c, admin.Token, o.ID, bad)
-		if r.Status != 400 {
-			t.Fatalf("status %v: %d %s", bad, r.Status, r.Body)
-		}
-	}
-	expectErr(t, setStatus(c, admin.Token, "nosuchorder123", map[string]any{"status": "Shipped"}), 404, "not_found")
+	wantBadStatusesRefused(t, c, admin.Token, o.ID)
 
-	var got orderJSON
-	r := setStatus(c, admin.Token, o.ID, map[string]any{"status": "Processing"})
-	r.JSON(t, &got)
-	if r.Status != 200 || got.Status != "Processing" || len(got.Items) != 2 {
-		t.Fatalf("processing: %d %s", r.Status, r.Body)
+	if got := setStatusOK(t, c, admin.Token, o.ID, "Processing"); len(got.Items) != 2 {
+		t.Fatalf("processing: %+v", got)
 	}
 	if a, b := stocks(); a != 3 || b != 2 {
 		t.Fatalf("processing moved stock: %d %d", a, b)
 	}
 	for i := 0; i < 2; i++ {
-		r = setStatus(c, admin.Token, o.ID, map[string]any{"status": "Cancelled"})
-		if r.Status != 200 {
-			t.Fatalf("cancel %d: %d %s", i, r.Status, r.Body)
-		}
+		setStatusOK(t, c, admin.Token, o.ID, "Cancelled")
 		if a, b := stocks(); a != 5 || b != 5 {
 			t.Fatalf("after cancel #%d stock %d %d, want 5 5", i+1, a, b)
 		}
 	}
 	// Leaving Cancelled takes the stock again.
-	r = setStatus(c, admin.Token, o.ID, map[string]any{"status": "Created"})
-	if r.Status != 200 {
-		t.Fatalf("un-cancel: %d %s", r.Status, r.Body)
-	}
+	setStatusOK(t, c, admin.Token, o.ID, "Created")
 	if a, b := stocks(); a != 3 || b != 2 {
 		t.Fatalf("after un-cancel %d %d", a, b)
 	}
 	// Every status can be set.
 	for _, s := range []string{"Processed", "Shipped", "Delivered", "Cancelled"} {
-		r = setStatus(c, admin.Token, o.ID, map[string]any{"status": s})
-		r.JSON(t, &got)
-		if r.Status != 200 || got.Status != s {
-			t.Fatalf("set %s: %d %s", s, r.Status, r.Body)
-		}
+		setStatusOK(t, c, admin.Token, o.ID, s)
 	}
 	if a, b := stocks(); a != 5 || b != 5 {
 		t.Fatalf("after second cancel %d %d", a, b)
@@ -509,6 +519,7 @@ func TestCheckoutStatusCancelRestocksOnce(t *testing.T) {
 	if a, b := stocks(); a != 5 || b != 1 {
 		t.Fatalf("refused un-cancel moved stock: %d %d", a, b)
 	}
+	var got orderJSON
 	c.Do("GET", "/api/checkout/admin/orders/"+o.ID, nil, testapp.Auth(admin.Token)...).JSON(t, &got)
 	if got.Status != "Cancelled" {
 		t.Fatalf("status %s after refused un-cancel", got.Status)

@@ -107,6 +107,18 @@ func TestContactSubmitValidation(t *testing.T) {
 	}
 }
 
+// listContacts reads a page of the admin's contact requests.
+func listContacts(t *testing.T, c testapp.Client, auth []string, query string) contactPageJSON {
+	t.Helper()
+	r := c.Do("GET", "/api/contact/admin/requests"+query, nil, auth...)
+	if r.Status != 200 {
+		t.Fatalf("list %s: %d %s", query, r.Status, r.Body)
+	}
+	var p contactPageJSON
+	r.JSON(t, &p)
+	return p
+}
+
 func TestContactAdminListPagingAndFilter(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -122,16 +134,7 @@ func TestContactAdminListPagingAndFilter(t *testing.T) {
 		}
 	}
 
-	list := func(query string) contactPageJSON {
-		t.Helper()
-		r := c.Do("GET", "/api/contact/admin/requests"+query, nil, auth...)
-		if r.Status != 200 {
-			t.Fatalf("list %s: %d %s", query, r.Status, r.Body)
-		}
-		var p contactPageJSON
-		r.JSON(t, &p)
-		return p
-	}
+	list := func(query string) contactPageJSON { t.Helper(); return listContacts(t, c, auth, query) }
 	p := list("")
 	if p.Pagination.Page != 1 || p.Pagination.PageSize != 10 || p.Pagination.TotalCount != 12 || p.Pagination.TotalPages != 2 || len(p.Requests) != 10 {
 		t.Fatalf("default page: %+v (%d)", p.Pagination, len(p.Requests))

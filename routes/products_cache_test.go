@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"stageshop/internal/testapp"
 	"stageshop/routes"
 	"stageshop/shop"
@@ -17,6 +19,24 @@ import (
 // The public list is served from memory, so every change a shopper could see
 // in it must show in the very next answer: stock taken by an order and put
 // back by a cancel (raw SQL, no product hook), and edits of the product.
+// buyDirectly orders qty of a product for a user through package shop
+// (cart, then order), past the HTTP layer whose caches are under test.
+func buyDirectly(t *testing.T, app core.App, userID, productID string, qty int) *shop.OrderDetail {
+	t.Helper()
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, productID, qty); err != nil {
+		t.Fatal(err)
+	}
+	order, err := shop.PlaceOrder(app, userID, shop.OrderInput{
+		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
+			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
+		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return order
+}
+
 func TestProductListCacheFollowsEveryChange(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -41,18 +61,7 @@ func TestProductListCacheFollowsEveryChange(t *testing.T) {
 		t.Fatalf("cached stock %d, want 5", got)
 	}
 
-	owner := shop.CartOwner{UserID: buyer.ID()}
-	if _, err := shop.AddToCart(h.App, owner, p.Id, 2); err != nil {
-		t.Fatal(err)
-	}
-	order, err := shop.PlaceOrder(h.App, buyer.ID(), shop.OrderInput{
-		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
-			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
-		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	order := buyDirectly(t, h.App, buyer.ID(), p.Id, 2)
 	if got := stock("after the order"); got != 3 {
 		t.Errorf("stock after an order of 2: %d, want 3", got)
 	}
@@ -155,16 +164,7 @@ func TestProductDetailCacheFollowsEveryChange(t *testing.T) {
 		t.Errorf("detail for a gzip client: encoding %q", gz.Header.Get("Content-Encoding"))
 	}
 
-	if _, err := shop.AddToCart(h.App, shop.CartOwner{UserID: buyer.ID()}, p.Id, 2); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := shop.PlaceOrder(h.App, buyer.ID(), shop.OrderInput{
-		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
-			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
-		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
-	}); err != nil {
-		t.Fatal(err)
-	}
+	buyDirectly(t, h.App, buyer.ID(), p.Id, 2)
 	if got := get("after the order")["stockQuantity"]; got != float64(3) {
 		t.Errorf("stock after an order of 2: %v, want 3", got)
 	}

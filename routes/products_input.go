@@ -3,8 +3,6 @@ package routes
 import (
 	"bytes"
 	"encoding/json"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -179,21 +177,10 @@ func parseStock(raw json.RawMessage) (int64, string) {
 	if !ok {
 		return 0, "Stock quantity must be a number"
 	}
-	v, err := strconv.ParseInt(n.String(), 10, 64)
-	if err != nil {
-		f, ferr := strconv.ParseFloat(n.String(), 64)
-		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > shop.MaxStockQuantity {
-			if ferr == nil && f == math.Trunc(f) && f < 0 {
-				return 0, "Stock quantity must be at least 0"
-			}
-			if ferr == nil && f == math.Trunc(f) {
-				return 0, "Stock quantity must be at most 1000000000"
-			}
-			return 0, "Stock quantity must be a whole number"
-		}
-		v = int64(f)
-	}
+	v, whole := parseWhole(n.String())
 	switch {
+	case !whole:
+		return 0, "Stock quantity must be a whole number"
 	case v < 0:
 		return 0, "Stock quantity must be at least 0"
 	case v > shop.MaxStockQuantity:

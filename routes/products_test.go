@@ -84,6 +84,22 @@ func smallCatalog(t *testing.T, app core.App) map[string]*core.Record {
 	return out
 }
 
+// badListQueries are product list queries answered 400, with the field
+// each names.
+var badListQueries = map[string]string{
+	"?page=0":                             "page",
+	"?page=-1":                            "page",
+	"?page=abc":                           "page",
+	"?page=1.5":                           "page",
+	"?page=99999999999999999999":          "page",
+	"?pageSize=0":                         "pageSize",
+	"?pageSize=101":                       "pageSize",
+	"?pageSize=x":                         "pageSize",
+	"?sort=cheapest":                      "sort",
+	"?category=Food":                      "category",
+	"?search=" + strings.Repeat("a", 201): "search",
+}
+
 func TestProductsList(t *testing.T) {
 	h := newAuthHarness(t)
 	c := h.Client
@@ -140,19 +156,7 @@ func TestProductsList(t *testing.T) {
 		t.Errorf("admin without includeInactive: %d", p.Pagination.TotalCount)
 	}
 
-	for query, field := range map[string]string{
-		"?page=0":                             "page",
-		"?page=-1":                            "page",
-		"?page=abc":                           "page",
-		"?page=1.5":                           "page",
-		"?page=99999999999999999999":          "page",
-		"?pageSize=0":                         "pageSize",
-		"?pageSize=101":                       "pageSize",
-		"?pageSize=x":                         "pageSize",
-		"?sort=cheapest":                      "sort",
-		"?category=Food":                      "category",
-		"?search=" + strings.Repeat("a", 201): "search",
-	} {
+	for query, field := range badListQueries {
 		wantFields(t, wantError(t, c.Do("GET", "/api/products"+query, nil), http.StatusBadRequest, "validation_failed"), field)
 	}
 }
@@ -236,6 +240,49 @@ func validProductBody(image string) map[string]any {
 	}
 }
 
+// badProductBodies are changes to a valid product body that a create
+// refuses, with the fields the answer names.
+var badProductBodies = []struct {
+	name   string
+	change func(b map[string]any)
+	fields []string
+}{
+	{"negative price", func(b map[string]any) { b["price"] = -1 }, []string{"price"}},
+	{"three decimals", func(b map[string]any) { b["price"] = 1.005 }, []string{"price"}},
+	{"price too high", func(b map[string]any) { b["price"] = 1000000.01 }, []string{"price"}},
+	{"huge price", func(b map[string]any) { b["price"] = 1e300 }, []string{"price"}},
+	{"price as text", func(b map[string]any) { b["price"] = "12" }, []string{"price"}},
+	{"no price", func(b map[string]any) { delete(b, "price") }, []string{"price"}},
+	{"fractional stock", func(b map[string]any) { b["stockQuantity"] = 1.5 }, []string{"stockQuantity"}},
+	{"negative stock", func(b map[string]any) { b["stockQuantity"] = -1 }, []string{"stockQuantity"}},
+	{"stock too high", func(b map[string]any) { b["stockQuantity"] = 1e12 }, []string{"stockQuantity"}},
+	{"stock as bool", func(b map[string]any) { b["stockQuantity"] = true }, []string{"stockQuantity"}},
+	{"unknown category", func(b map[string]any) { b["category"] = "Pyro" }, []string{"category"}},
+	{"category as number", func(b map[string]any) { b["category"] = 3 }, []string{"category"}},
+	{"missing name", func(b map[string]any) { delete(b, "name") }, []string{"nameLocalized.en"}},
+	{"missing name, no localized", func(b map[string]any) { delete(b, "name"); delete(b, "nameLocalized") }, []string{"name"}},
+	{"name too long", func(b map[string]any) { b["name"] = strings.Repeat("n", 201) }, []string{"name"}},
+	{"description too long", func(b map[string]any) { b["description"] = strings.Repeat("d", 5001) }, []string{"description"}},
+	{"localized name not text", func(b map[string]any) { b["nameLocalized"] = 5 }, []string{"nameLocalized"}},
+	{"no images", func(b map[string]any) { b["imageFileNames"] = []string{} }, []string{"imageFileNames"}},
+	{"unknown image", func(b map[string]any) { b["imageFileNames"] = []string{"../../pb_data/data.db"} }, []string{"imageFileNames"}},
+	{"eleven images", func(b map[string]any) {
+		names := make([]string, 11)
+		for i := range names {
+			names[i] = fmt.Sprintf("img%d.png", i)
+		}
+		b["imageFileNames"] = names
+	}, []string{"imageFileNames"}},
+	{"images not a list", func(b map[string]any) { b["imageFileNames"] = "a.png" }, []string{"imageFileNames"}},
+	{"attribute with only a key", func(b map[string]any) {
+		b["attributes"] = []map[string]any{{"key": "Power", "value": "1 W"}, {"key": "", "value": ""}, {"key": "Weight", "value": ""}}
+	}, []string{"attributes.2.value"}},
+	{"attribute with only a value", func(b map[string]any) { b["attributes"] = []map[string]any{{"key": "", "value": "5 kg"}} }, []string{"attributes.0.key"}},
+	{"attributes not a list", func(b map[string]any) { b["attributes"] = "Power: 1 W" }, []string{"attributes"}},
+	{"isActive as text", func(b map[string]any) { b["isActive"] = "yes" }, []string{"isActive"}},
+	{"several at once", func(b map[string]any) { b["price"] = -5; b["category"] = "X"; b["stockQuantity"] = -2 }, []string{"price", "category", "stockQuantity"}},
+}
+
 func TestProductCreate(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -279,47 +326,7 @@ func TestProductCreate(t *testing.T) {
 	}
 	before := testapp.Count(t, h.App, "products")
 
-	bad := []struct {
-		name   string
-		change func(b map[string]any)
-		fields []string
-	}{
-		{"negative price", func(b map[string]any) { b["price"] = -1 }, []string{"price"}},
-		{"three decimals", func(b map[string]any) { b["price"] = 1.005 }, []string{"price"}},
-		{"price too high", func(b map[string]any) { b["price"] = 1000000.01 }, []string{"price"}},
-		{"huge price", func(b map[string]any) { b["price"] = 1e300 }, []string{"price"}},
-		{"price as text", func(b map[string]any) { b["price"] = "12" }, []string{"price"}},
-		{"no price", func(b map[string]any) { delete(b, "price") }, []string{"price"}},
-		{"fractional stock", func(b map[string]any) { b["stockQuantity"] = 1.5 }, []string{"stockQuantity"}},
-		{"negative stock", func(b map[string]any) { b["stockQuantity"] = -1 }, []string{"stockQuantity"}},
-		{"stock too high", func(b map[string]any) { b["stockQuantity"] = 1e12 }, []string{"stockQuantity"}},
-		{"stock as bool", func(b map[string]any) { b["stockQuantity"] = true }, []string{"stockQuantity"}},
-		{"unknown category", func(b map[string]any) { b["category"] = "Pyro" }, []string{"category"}},
-		{"category as number", func(b map[string]any) { b["category"] = 3 }, []string{"category"}},
-		{"missing name", func(b map[string]any) { delete(b, "name") }, []string{"nameLocalized.en"}},
-		{"missing name, no localized", func(b map[string]any) { delete(b, "name"); delete(b, "nameLocalized") }, []string{"name"}},
-		{"name too long", func(b map[string]any) { b["name"] = strings.Repeat("n", 201) }, []string{"name"}},
-		{"description too long", func(b map[string]any) { b["description"] = strings.Repeat("d", 5001) }, []string{"description"}},
-		{"localized name not text", func(b map[string]any) { b["nameLocalized"] = 5 }, []string{"nameLocalized"}},
-		{"no images", func(b map[string]any) { b["imageFileNames"] = []string{} }, []string{"imageFileNames"}},
-		{"unknown image", func(b map[string]any) { b["imageFileNames"] = []string{"../../pb_data/data.db"} }, []string{"imageFileNames"}},
-		{"eleven images", func(b map[string]any) {
-			names := make([]string, 11)
-			for i := range names {
-				names[i] = fmt.Sprintf("img%d.png", i)
-			}
-			b["imageFileNames"] = names
-		}, []string{"imageFileNames"}},
-		{"images not a list", func(b map[string]any) { b["imageFileNames"] = "a.png" }, []string{"imageFileNames"}},
-		{"attribute with only a key", func(b map[string]any) {
-			b["attributes"] = []map[string]any{{"key": "Power", "value": "1 W"}, {"key": "", "value": ""}, {"key": "Weight", "value": ""}}
-		}, []string{"attributes.2.value"}},
-		{"attribute with only a value", func(b map[string]any) { b["attributes"] = []map[string]any{{"key": "", "value": "5 kg"}} }, []string{"attributes.0.key"}},
-		{"attributes not a list", func(b map[string]any) { b["attributes"] = "Power: 1 W" }, []string{"attributes"}},
-		{"isActive as text", func(b map[string]any) { b["isActive"] = "yes" }, []string{"isActive"}},
-		{"several at once", func(b map[string]any) { b["price"] = -5; b["category"] = "X"; b["stockQuantity"] = -2 }, []string{"price", "category", "stockQuantity"}},
-	}
-	for _, tc := range bad {
+	for _, tc := range badProductBodies {
 		t.Run(tc.name, func(t *testing.T) {
 			body := validProductBody(image)
 			tc.change(body)

@@ -59,13 +59,21 @@ func TestStockAlertSubscribe(t *testing.T) {
 		t.Fatalf("%d alerts after refusals", n)
 	}
 
-	// The admin's product answers say how many wait.
+	wantWaitingAlerts(t, h, out.Id, 2)
+}
+
+// wantWaitingAlerts checks that the admin's product answers (one product,
+// the list) say that n shoppers wait for productID, none for the others,
+// and that a shopper's answer does not say it.
+func wantWaitingAlerts(t *testing.T, h testapp.Harness, productID string, n int) {
+	t.Helper()
+	c := h.Client
 	admin := testapp.NewUser(t, h.App, true)
 	var p struct {
 		WaitingAlerts *int `json:"waitingAlerts"`
 	}
-	c.Do("GET", "/api/products/"+out.Id, nil, testapp.Auth(admin.Token)...).JSON(t, &p)
-	if p.WaitingAlerts == nil || *p.WaitingAlerts != 2 {
+	c.Do("GET", "/api/products/"+productID, nil, testapp.Auth(admin.Token)...).JSON(t, &p)
+	if p.WaitingAlerts == nil || *p.WaitingAlerts != n {
 		t.Fatalf("admin product waitingAlerts %v", p.WaitingAlerts)
 	}
 	var list struct {
@@ -76,12 +84,12 @@ func TestStockAlertSubscribe(t *testing.T) {
 	}
 	c.Do("GET", "/api/products?includeInactive=true", nil, testapp.Auth(admin.Token)...).JSON(t, &list)
 	for _, lp := range list.Products {
-		if lp.WaitingAlerts == nil || (lp.ID == out.Id) != (*lp.WaitingAlerts == 2) {
+		if lp.WaitingAlerts == nil || (lp.ID == productID) != (*lp.WaitingAlerts == n) {
 			t.Errorf("admin list %s waitingAlerts %v", lp.ID, lp.WaitingAlerts)
 		}
 	}
 	var public map[string]any
-	c.Do("GET", "/api/products/"+out.Id, nil).JSON(t, &public)
+	c.Do("GET", "/api/products/"+productID, nil).JSON(t, &public)
 	if _, shown := public["waitingAlerts"]; shown {
 		t.Error("a shopper sees waitingAlerts")
 	}
@@ -114,44 +122,28 @@ func TestStockAlertFiresOnceForEveryWriter(t *testing.T) {
 
 	restocks := map[string]func(p *core.Record){
 		"admin form": func(p *core.Record) {
-			r := c.Do("PUT", "/api/products/"+p.Id, map[string]any{"stockQuantity": 4}, testapp.Auth(admin.Token)...)
-			if r.Status != 200 {
-				t.Fatalf("admin form: %d %s", r.Status, r.Body)
-			}
+			wantStatus(t, c.Do("PUT", "/api/products/"+p.Id, map[string]any{"stockQuantity": 4}, testapp.Auth(admin.Token)...), 200, nil)
 		},
 		"dashboard": func(p *core.Record) {
-			r := c.Do("PATCH", "/api/collections/products/records/"+p.Id, map[string]any{"stockQuantity": 4}, "Authorization", su)
-			if r.Status != 200 {
-				t.Fatalf("dashboard: %d %s", r.Status, r.Body)
-			}
+			wantStatus(t, c.Do("PATCH", "/api/collections/products/records/"+p.Id, map[string]any{"stockQuantity": 4}, "Authorization", su), 200, nil)
 		},
 		"admin cancel": func(p *core.Record) {
 			o := soldOutByOrder(t, h, buyer, p)
-			r := c.Do("PUT", "/api/checkout/admin/orders/"+o+"/status", map[string]any{"status": "Cancelled"}, testapp.Auth(admin.Token)...)
-			if r.Status != 200 {
-				t.Fatalf("admin cancel: %d %s", r.Status, r.Body)
-			}
+			wantStatus(t, c.Do("PUT", "/api/checkout/admin/orders/"+o+"/status", map[string]any{"status": "Cancelled"}, testapp.Auth(admin.Token)...), 200, nil)
 		},
 		"customer cancel": func(p *core.Record) {
 			o := soldOutByOrder(t, h, buyer, p)
-			if r := c.Do("POST", "/api/checkout/orders/"+o+"/cancel", nil, testapp.Auth(buyer.Token)...); r.Status != 200 {
-				t.Fatalf("customer cancel: %d %s", r.Status, r.Body)
-			}
+			wantStatus(t, c.Do("POST", "/api/checkout/orders/"+o+"/cancel", nil, testapp.Auth(buyer.Token)...), 200, nil)
 		},
 	}
 	for name, restock := range restocks {
 		p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 2})
-		if name == "admin form" || name == "dashboard" {
-			setStock(t, h.App, p.Id, 0)
-		}
-		restockOrSellOut := restock
 		to := "fan-" + p.Id + "@example.com"
 		if name == "admin form" || name == "dashboard" {
-			if r := c.Do("POST", alertURL(p.Id), map[string]any{"email": to}); r.Status != 201 {
-				t.Fatalf("%s: alert %d %s", name, r.Status, r.Body)
-			}
+			setStock(t, h.App, p.Id, 0)
+			wantStatus(t, c.Do("POST", alertURL(p.Id), map[string]any{"email": to}), 201, nil)
 		}
-		restockOrSellOut(p)
+		restock(p)
 		if name == "admin cancel" || name == "customer cancel" {
 			continue // checked in soldOutByOrder's alert below
 		}

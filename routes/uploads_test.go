@@ -121,6 +121,15 @@ func TestUploadImage(t *testing.T) {
 		t.Errorf("thumb is %+v (%v)", cfg, err)
 	}
 	wantError(t, c.Do("GET", png.URL+"?thumb=999x999", nil), http.StatusBadRequest, "")
+}
+
+// Refused uploads store nothing and get the envelope; 5 MB is the limit;
+// path tricks never leave the image store.
+func TestUploadImageRefusals(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	pngBytes := testapp.PNG(t)
 	stored := testapp.Count(t, h.App, "product_images")
 
 	// Refused: text named x.png, an image header over garbage, empty files,

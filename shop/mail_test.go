@@ -132,7 +132,19 @@ func checkEmailsIn(t *testing.T, lang string) {
 
 	checkContactEmails(t, app, lang, admin.Record)
 
-	err = app.RunInTransaction(func(txApp core.App) error {
+	checkBackInStockEmail(t, app, lang, p)
+	// One e-mail per event and nothing for Processing: 2 for the order, 3
+	// statuses, 2 for the contact request, the reply, the alert.
+	if n := testapp.Count(t, app, mail.Collection); n != 9 {
+		t.Fatalf("%d e-mails in the outbox, want 9", n)
+	}
+}
+
+// checkBackInStockEmail queues a back-in-stock e-mail of p in lang and
+// checks its address, subject and contents.
+func checkBackInStockEmail(t *testing.T, app core.App, lang string, p *core.Record) {
+	t.Helper()
+	err := app.RunInTransaction(func(txApp core.App) error {
 		return mail.QueueBackInStock(txApp, "fan@example.com", lang, mail.ProductFromRecord(p))
 	})
 	if err != nil {
@@ -142,12 +154,7 @@ func checkEmailsIn(t *testing.T, lang string) {
 	if stock.To != "fan@example.com" || !strings.Contains(stock.Subject, productNames[lang]) {
 		t.Fatalf("back in stock: %+v", stock.Subject)
 	}
-	has(t, stock, words["stock"], productNames[lang], "$1,299.90", "https://shop.example/products/"+p.Id)
-	// One e-mail per event and nothing for Processing: 2 for the order, 3
-	// statuses, 2 for the contact request, the reply, the alert.
-	if n := testapp.Count(t, app, mail.Collection); n != 9 {
-		t.Fatalf("%d e-mails in the outbox, want 9", n)
-	}
+	has(t, stock, phrases[lang]["stock"], productNames[lang], "$1,299.90", "https://shop.example/products/"+p.Id)
 }
 
 func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Record) {
