@@ -1,8 +1,9 @@
-import { Flex, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Flex, Table, Text } from '@radix-ui/themes';
 import { EyeOpenIcon, Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ContactRequest } from '../../../api/types';
 import { formatDate } from '../../../lib/format';
+import { RowAction } from '../components/RowAction';
 import { ContactStatusBadge } from './ContactStatusBadge';
 
 interface Props {
@@ -33,26 +34,15 @@ export function ContactRow({ request, lang, onAction }: Props) {
       </Table.Cell>
       <Table.Cell justify="end">
         <Flex gap="2" justify="end">
-          <Tooltip content={t('actions.view')}>
-            <IconButton variant="soft" aria-label={t('contact.viewNamed', { name: request.name })} onClick={() => onAction('view')}>
-              <EyeOpenIcon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip content={t('actions.edit')}>
-            <IconButton variant="soft" aria-label={t('contact.editNamed', { name: request.name })} onClick={() => onAction('edit')}>
-              <Pencil1Icon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip content={t('actions.delete')}>
-            <IconButton
-              variant="soft"
-              color="red"
-              aria-label={t('contact.deleteNamed', { name: request.name })}
-              onClick={() => onAction('delete')}
-            >
-              <TrashIcon />
-            </IconButton>
-          </Tooltip>
+          <RowAction tip={t('actions.view')} label={t('contact.viewNamed', { name: request.name })} onClick={() => onAction('view')}>
+            <EyeOpenIcon />
+          </RowAction>
+          <RowAction tip={t('actions.edit')} label={t('contact.editNamed', { name: request.name })} onClick={() => onAction('edit')}>
+            <Pencil1Icon />
+          </RowAction>
+          <RowAction tip={t('actions.delete')} label={t('contact.deleteNamed', { name: request.name })} color="red" onClick={() => onAction('delete')}>
+            <TrashIcon />
+          </RowAction>
         </Flex>
       </Table.Cell>
     </Table.Row>

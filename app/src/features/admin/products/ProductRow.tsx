@@ -1,10 +1,11 @@
-import { Badge, Box, Flex, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Badge, Box, Flex, Table, Text } from '@radix-ui/themes';
 import { Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../api/types';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatPrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
+import { RowAction } from '../components/RowAction';
 import { WaitingBadge } from './WaitingBadge';
 
 /** Admin stock badge: above 10 green, 1 to 10 amber, 0 red (spec section 9). */
@@ -64,20 +65,12 @@ export function ProductRow({ product, lang, onEdit, onDelete }: Props) {
       </Table.Cell>
       <Table.Cell justify="end">
         <Flex gap="2" justify="end">
-          <Tooltip content={t('actions.edit')}>
-            <IconButton
-              variant="soft"
-              aria-label={t('products.editNamed', { name })}
-              onClick={onEdit}
-            >
-              <Pencil1Icon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip content={t('actions.delete')}>
-            <IconButton variant="soft" color="red" aria-label={t('products.deleteNamed', { name })} onClick={onDelete}>
-              <TrashIcon />
-            </IconButton>
-          </Tooltip>
+          <RowAction tip={t('actions.edit')} label={t('products.editNamed', { name })} onClick={onEdit}>
+            <Pencil1Icon />
+          </RowAction>
+          <RowAction tip={t('actions.delete')} label={t('products.deleteNamed', { name })} color="red" onClick={onDelete}>
+            <TrashIcon />
+          </RowAction>
         </Flex>
       </Table.Cell>
     </Table.Row>
