@@ -18,6 +18,7 @@ import (
 
 	"stageshop/hooks"
 	"stageshop/routes"
+	"stageshop/shop/mail"
 )
 
 // profileServer serves data dir dir in this process with the same hooks
@@ -31,8 +32,11 @@ import (
 func profileServer(dir, public string, paths []string, conns, dbConns int, d time.Duration, outDir string) error {
 	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true,
 		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns})
+	// As main.go registers them (the mail package keeps the settings and
+	// the admin list for the orders' e-mails).
 	hooks.Register(app)
 	routes.Register(app, os.DirFS(public))
+	mail.Register(app)
 	if err := app.Bootstrap(); err != nil {
 		return err
 	}

@@ -8,26 +8,38 @@ import (
 	"stageshop/internal/testapp"
 )
 
+// schemaFields are the fields each collection must have.
+var schemaFields = map[string][]string{
+	"users":            {"email", "firstName", "lastName", "roles", "lastLoginAt", "language"},
+	"products":         {"name", "nameLocalized", "description", "descriptionLocalized", "category", "priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "searchText", "created", "updated"},
+	"product_images":   {"file", "created"},
+	"carts":            {"user", "sessionId", "created", "updated"},
+	"cart_items":       {"cart", "product", "quantity"},
+	"orders":           {"orderNumber", "user", "status", "totalCents", "itemCount", "shipping", "billing", "created", "subtotalCents", "shippingMethod", "shippingCents", "trackingNumber", "history"},
+	"shop_settings":    {"homeCountry", "freeShippingThresholdCents", "standardCents", "expressCents", "overnightCents", "intlStandardCents", "intlExpressCents"},
+	"stock_alerts":     {"product", "email", "language", "user", "status", "notifiedAt", "created"},
+	"order_items":      {"orderRef", "productId", "productName", "productImage", "quantity", "unitPriceCents", "totalCents"},
+	"contact_requests": {"name", "email", "subject", "message", "status", "adminNotes", "created", "updated"},
+	"refresh_tokens":   {"user", "tokenHash", "familyId", "expiresAt", "usedAt", "revokedAt"},
+	"emails":           {"kind", "to", "language", "subject", "html", "text", "status", "attempts", "lastError", "nextAttemptAt", "sentAt", "eventKey", "claimedBy", "claimedUntil", "created"},
+}
+
+// schemaIndexes are the indexes each table must have.
+var schemaIndexes = map[string][]string{
+	"products":       {"idx_products_active_created", "idx_products_active_cat_created", "idx_products_active_cat_price", "idx_products_active_cat_name"},
+	"product_images": {"idx_product_images_file"},
+	"carts":          {"idx_carts_user", "idx_carts_session"},
+	"cart_items":     {"idx_cart_items_cart_product"},
+	"orders":         {"idx_orders_number", "idx_orders_user_created"},
+	"refresh_tokens": {"idx_refresh_tokens_hash", "idx_refresh_tokens_family"},
+}
+
 // The migrations apply on an empty data dir and create every collection with
 // its fields and indexes.
 func TestSchema(t *testing.T) {
 	app := testapp.New(t)
 
-	want := map[string][]string{
-		"users":            {"email", "firstName", "lastName", "roles", "lastLoginAt", "language"},
-		"products":         {"name", "nameLocalized", "description", "descriptionLocalized", "category", "priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "searchText", "created", "updated"},
-		"product_images":   {"file", "created"},
-		"carts":            {"user", "sessionId", "created", "updated"},
-		"cart_items":       {"cart", "product", "quantity"},
-		"orders":           {"orderNumber", "user", "status", "totalCents", "itemCount", "shipping", "billing", "created", "subtotalCents", "shippingMethod", "shippingCents", "trackingNumber", "history"},
-		"shop_settings":    {"homeCountry", "freeShippingThresholdCents", "standardCents", "expressCents", "overnightCents", "intlStandardCents", "intlExpressCents"},
-		"stock_alerts":     {"product", "email", "language", "user", "status", "notifiedAt", "created"},
-		"order_items":      {"orderRef", "productId", "productName", "productImage", "quantity", "unitPriceCents", "totalCents"},
-		"contact_requests": {"name", "email", "subject", "message", "status", "adminNotes", "created", "updated"},
-		"refresh_tokens":   {"user", "tokenHash", "familyId", "expiresAt", "usedAt", "revokedAt"},
-		"emails":           {"kind", "to", "language", "subject", "html", "text", "status", "attempts", "lastError", "nextAttemptAt", "sentAt", "eventKey", "claimedBy", "claimedUntil", "created"},
-	}
-	for name, fields := range want {
+	for name, fields := range schemaFields {
 		c, err := app.FindCollectionByNameOrId(name)
 		if err != nil {
 			t.Errorf("collection %s missing: %v", name, err)
@@ -51,15 +63,7 @@ func TestSchema(t *testing.T) {
 		}
 	}
 
-	indexes := map[string][]string{
-		"products":       {"idx_products_active_created", "idx_products_active_cat_created", "idx_products_active_cat_price", "idx_products_active_cat_name"},
-		"product_images": {"idx_product_images_file"},
-		"carts":          {"idx_carts_user", "idx_carts_session"},
-		"cart_items":     {"idx_cart_items_cart_product"},
-		"orders":         {"idx_orders_number", "idx_orders_user_created"},
-		"refresh_tokens": {"idx_refresh_tokens_hash", "idx_refresh_tokens_family"},
-	}
-	for table, names := range indexes {
+	for table, names := range schemaIndexes {
 		var have []string
 		err := app.DB().NewQuery("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = {:t}").
 			Bind(map[string]any{"t": table}).Column(&have)

@@ -55,30 +55,31 @@ func updateProduct(e *core.RequestEvent) error {
 	return saveProduct(e, rec, req, http.StatusOK)
 }
 
-// saveProduct applies the request to rec, validates it with the same rules
-// the record hook enforces (so every problem is reported at once, under API
-// field names) and saves it.
+// saveProduct applies the request to rec and saves it; the record hook's
+// rules run once, and their errors are reported with those found at the
+// edge, under API field names.
 func saveProduct(e *core.RequestEvent, rec *core.Record, req productRequest, status int) error {
 	errs := applyProductRequest(rec, req)
-	if verrs := shop.ValidateProduct(e.App, rec); verrs != nil {
-		if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
-			return err
-		}
-	}
+	var err error
 	if len(errs) > 0 {
-		return validationError(errs)
+		// The body already failed: the record's rules still run (once, as
+		// the record hook), so every problem is reported at once.
+		err = e.App.Validate(rec)
+	} else {
+		err = e.App.Save(rec) // validated by the record hook, once
 	}
-	if err := e.App.Save(rec); err != nil {
-		var verrs validation.Errors
-		if errors.As(err, &verrs) {
-			if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
-				return err // an internal field: a generic 500, logged
-			}
-			return validationError(errs)
-		}
+	var verrs validation.Errors
+	switch {
+	case err == nil && len(errs) == 0:
+		return adminProductAnswer(e, rec.Id, status)
+	case err != nil && !errors.As(err, &verrs):
 		return err
+	case err != nil:
+		if err := mergeProductErrors(errs, verrs, req); err != nil && len(errs) == 0 {
+			return err // an internal field: a generic 500, logged
+		}
 	}
-	return adminProductAnswer(e, rec.Id, status)
+	return validationError(errs)
 }
 
 // productInputFields are the record fields a product request sets; errors

@@ -111,7 +111,9 @@ func uploadImage(e *core.RequestEvent) error {
 }
 
 // readUploadedFile streams the multipart body and returns the bytes of the
-// single file part named "file", of at most maxSize bytes.
+// single file part named "file", of at most maxSize bytes. (Not
+// e.FindUploadedFiles: it parses the whole form, every part and file,
+// before a limit or a count could refuse it.)
 func readUploadedFile(e *core.RequestEvent, maxSize int64) ([]byte, error) {
 	mediaType, _, err := mime.ParseMediaType(e.Request.Header.Get("Content-Type"))
 	if err != nil || mediaType != "multipart/form-data" {

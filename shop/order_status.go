@@ -49,12 +49,7 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	var detail *OrderDetail
-	err := app.RunInTransaction(func(txApp core.App) error {
-		rec, err := findOrder(txApp, orderID)
-		if err != nil {
-			return err
-		}
+	return changeOrder(app, orderID, func(rec *core.Record) (bool, error) {
 		changed := rec.GetString("status") != in.Status
 		rec.Set("status", in.Status)
 		if in.TrackingNumber != nil {
@@ -62,18 +57,8 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 			changed = changed || tracking != rec.GetString("trackingNumber")
 			rec.Set("trackingNumber", tracking)
 		}
-		if changed {
-			if err := txApp.Save(rec); err != nil {
-				return err
-			}
-		}
-		detail, err = orderDetail(txApp, rec)
-		return err
+		return changed, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return detail, nil
 }
 
 // CancelOwnOrder cancels one of the user's own orders while it is still
@@ -81,21 +66,35 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 // Someone else's order is ErrOrderNotFound, any other status
 // ErrNotCancellable.
 func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
+	return changeOrder(app, orderID, func(rec *core.Record) (bool, error) {
+		if userID == "" || rec.GetString("user") != userID {
+			return false, ErrOrderNotFound
+		}
+		if rec.GetString("status") != StatusCreated {
+			return false, ErrNotCancellable
+		}
+		rec.Set("status", StatusCancelled)
+		return true, nil
+	})
+}
+
+// changeOrder applies change to an order in one transaction, saves it when
+// change reports a change, and returns the order as it then is.
+func changeOrder(app core.App, orderID string, change func(rec *core.Record) (bool, error)) (*OrderDetail, error) {
 	var detail *OrderDetail
 	err := app.RunInTransaction(func(txApp core.App) error {
 		rec, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
 		}
-		if userID == "" || rec.GetString("user") != userID {
-			return ErrOrderNotFound
-		}
-		if rec.GetString("status") != StatusCreated {
-			return ErrNotCancellable
-		}
-		rec.Set("status", StatusCancelled)
-		if err := txApp.Save(rec); err != nil {
+		changed, err := change(rec)
+		if err != nil {
 			return err
+		}
+		if changed {
+			if err := txApp.Save(rec); err != nil {
+				return err
+			}
 		}
 		detail, err = orderDetail(txApp, rec)
 		return err
