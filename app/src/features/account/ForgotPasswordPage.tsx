@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Text } from '@radix-ui/themes';
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isEmail } from '../../lib/validation';
 import { useForgotPassword } from './passwordReset';
+import { PasswordFormCard } from './PasswordFormCard';
 import { ErrorCallout } from '../../components/ErrorCallout';
 
 /** /forgot-password: asks for the e-mail; the answer never tells whether an account exists. */
@@ -30,46 +30,34 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <Container size="1" px="4" py="7">
-      <Card size="3">
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="4">
-            <Heading as="h1" size="6">
-              {t('passwordReset.forgotTitle')}
-            </Heading>
-            {forgot.isSuccess ? (
-              <Callout.Root color="green" role="status">
-                <Callout.Icon>
-                  <CheckCircledIcon />
-                </Callout.Icon>
-                <Callout.Text>{t('passwordReset.sent')}</Callout.Text>
-              </Callout.Root>
-            ) : (
-              <>
-                <Text size="2" color="gray">
-                  {t('passwordReset.forgotIntro')}
-                </Text>
-                <ErrorCallout message={error} />
-                <FormField
-                  label={t('fields.email')}
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={setEmail}
-                  disabled={forgot.isPending}
-                  required
-                />
-                <Button type="submit" size="3" loading={forgot.isPending}>
-                  {t('passwordReset.send')}
-                </Button>
-              </>
-            )}
-            <Text size="2" align="center">
-              <Link to="/login">{t('passwordReset.backToLogin')}</Link>
-            </Text>
-          </Flex>
-        </form>
-      </Card>
-    </Container>
+    <PasswordFormCard title={t('passwordReset.forgotTitle')} onSubmit={submit}>
+      {forgot.isSuccess ? (
+        <Callout.Root color="green" role="status">
+          <Callout.Icon>
+            <CheckCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>{t('passwordReset.sent')}</Callout.Text>
+        </Callout.Root>
+      ) : (
+        <>
+          <Text size="2" color="gray">
+            {t('passwordReset.forgotIntro')}
+          </Text>
+          <ErrorCallout message={error} />
+          <FormField
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={setEmail}
+            disabled={forgot.isPending}
+            required
+          />
+          <Button type="submit" size="3" loading={forgot.isPending}>
+            {t('passwordReset.send')}
+          </Button>
+        </>
+      )}
+    </PasswordFormCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout } from '@radix-ui/themes';
 import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
+import { PasswordFormCard } from './PasswordFormCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
@@ -61,55 +62,43 @@ export default function ResetPasswordPage() {
   );
 
   return (
-    <Container size="1" px="4" py="7">
-      <Card size="3">
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="4">
-            <Heading as="h1" size="6">
-              {t('passwordReset.resetTitle')}
-            </Heading>
-            {reset.isSuccess && notice('green', t('passwordReset.done'))}
-            {badLink && !reset.isSuccess && (
-              <>
-                {notice('red', t('passwordReset.errors.invalidToken'))}
-                <Button asChild size="3" variant="soft">
-                  <Link to="/forgot-password">{t('passwordReset.requestNew')}</Link>
-                </Button>
-              </>
-            )}
-            {!badLink && !reset.isSuccess && (
-              <>
-                {error && notice('red', error)}
-                <FormField
-                  label={t('fields.newPassword')}
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={setPassword}
-                  hint={t('register.passwordHint')}
-                  disabled={reset.isPending}
-                  required
-                />
-                <FormField
-                  label={t('fields.confirmNewPassword')}
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={setConfirm}
-                  disabled={reset.isPending}
-                  required
-                />
-                <Button type="submit" size="3" loading={reset.isPending}>
-                  {t('passwordReset.save')}
-                </Button>
-              </>
-            )}
-            <Text size="2" align="center">
-              <Link to="/login">{t('passwordReset.backToLogin')}</Link>
-            </Text>
-          </Flex>
-        </form>
-      </Card>
-    </Container>
+    <PasswordFormCard title={t('passwordReset.resetTitle')} onSubmit={submit}>
+      {reset.isSuccess && notice('green', t('passwordReset.done'))}
+      {badLink && !reset.isSuccess && (
+        <>
+          {notice('red', t('passwordReset.errors.invalidToken'))}
+          <Button asChild size="3" variant="soft">
+            <Link to="/forgot-password">{t('passwordReset.requestNew')}</Link>
+          </Button>
+        </>
+      )}
+      {!badLink && !reset.isSuccess && (
+        <>
+          {error && notice('red', error)}
+          <FormField
+            label={t('fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            hint={t('register.passwordHint')}
+            disabled={reset.isPending}
+            required
+          />
+          <FormField
+            label={t('fields.confirmNewPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            disabled={reset.isPending}
+            required
+          />
+          <Button type="submit" size="3" loading={reset.isPending}>
+            {t('passwordReset.save')}
+          </Button>
+        </>
+      )}
+    </PasswordFormCard>
   );
 }
