@@ -30,29 +30,9 @@ import (
 // dbConns > 0 sets PocketBase's DataMaxOpenConns and DataMaxIdleConns to it
 // (the binary uses PocketBase's defaults, 120 and 15), to try the pool size.
 func profileServer(dir, public string, paths []string, conns, dbConns int, d time.Duration, outDir string) error {
-	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true,
-		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns})
-	// As main.go registers them (the mail package keeps the settings and
-	// the admin list for the orders' e-mails).
-	hooks.Register(app)
-	routes.Register(app, os.DirFS(public))
-	mail.Register(app)
-	if err := app.Bootstrap(); err != nil {
-		return err
-	}
-	port, err := freePort()
+	base, err := serveInProcess(dir, public, dbConns)
 	if err != nil {
 		return err
-	}
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	go func() {
-		if err := apis.Serve(app, apis.ServeConfig{HttpAddr: addr}); err != nil && err != http.ErrServerClosed {
-			log.Printf("in-process server: %v", err)
-		}
-	}()
-	base := "http://" + addr
-	if !waitHealthy(addr, 10*time.Second) {
-		return fmt.Errorf("in-process server did not start")
 	}
 	for i, p := range paths {
 		if p == "cart" {
@@ -91,6 +71,35 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 			i+1, p, st.rps(), ms(st.pct(50)), cpu, procPeakRSS(os.Getpid())>>20, mem.HeapSys>>20)
 	}
 	return nil
+}
+
+// serveInProcess serves data dir dir with the binary's hooks and routes on
+// a free loopback port and returns its base URL once it answers.
+func serveInProcess(dir, public string, dbConns int) (string, error) {
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true,
+		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns})
+	// As main.go registers them (the mail package keeps the settings and
+	// the admin list for the orders' e-mails).
+	hooks.Register(app)
+	routes.Register(app, os.DirFS(public))
+	mail.Register(app)
+	if err := app.Bootstrap(); err != nil {
+		return "", err
+	}
+	port, err := freePort()
+	if err != nil {
+		return "", err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	go func() {
+		if err := apis.Serve(app, apis.ServeConfig{HttpAddr: addr}); err != nil && err != http.ErrServerClosed {
+			log.Printf("in-process server: %v", err)
+		}
+	}()
+	if !waitHealthy(addr, 10*time.Second) {
+		return "", fmt.Errorf("in-process server did not start")
+	}
+	return "http://" + addr, nil
 }
 
 // profileCart profiles test 3's cart and checkout loop; dir must be a shop
