@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
@@ -9,6 +9,7 @@ import { adminKeys } from '../api';
 import { failureText } from '../messages';
 import { stockColor } from '../products/ProductRow';
 import { insightApi, insightKeys, type Overview } from './api';
+import { TableCard } from './OverviewLists';
 
 type Item = Overview['lowStock'][number];
 
@@ -71,53 +72,44 @@ export function LowStockList({ products, total }: { products: Overview['lowStock
   const { t, i18n } = useTranslation('admin');
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <Card>
-      <Heading as="h3" size="3" mb="3">
-        {t('overview.lowStock', { count: total })}
-      </Heading>
-      {products.length === 0 ? (
-        <Text as="p" size="2" color="gray">
-          {t('overview.noLowStock')}
-        </Text>
-      ) : (
-        <Table.Root size="1">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>{t('overview.product')}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{t('products.columns.stock')}</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {products.map((p) => {
-              const name = resolveLocalized(p.nameLocalized, i18n.language, p.name);
-              return (
-                <Table.Row key={p.id} align="center">
-                  <Table.RowHeaderCell>{name}</Table.RowHeaderCell>
-                  <Table.Cell>
-                    {editing === p.id ? (
-                      <SetStock item={p} name={name} onDone={() => setEditing(null)} />
-                    ) : (
-                      <Flex gap="2" align="center" wrap="wrap">
-                        <Badge color={stockColor(p.stockQuantity)} variant="soft">
-                          {p.stockQuantity === 0 ? t('overview.outOfStock') : p.stockQuantity}
-                        </Badge>
-                        <Button size="1" variant="ghost" onClick={() => setEditing(p.id)} aria-label={t('overview.setStockFor', { name })}>
-                          {t('overview.setStock')}
-                        </Button>
-                      </Flex>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      )}
-      {total > products.length && (
-        <Text as="p" size="1" color="gray" mt="2">
-          {t('overview.lowStockMore', { shown: products.length, total })}
-        </Text>
-      )}
-    </Card>
+    <TableCard
+      title={t('overview.lowStock', { count: total })}
+      empty={t('overview.noLowStock')}
+      columns={
+        <>
+          <Table.ColumnHeaderCell>{t('overview.product')}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>{t('products.columns.stock')}</Table.ColumnHeaderCell>
+        </>
+      }
+      rows={products.map((p) => {
+        const name = resolveLocalized(p.nameLocalized, i18n.language, p.name);
+        return (
+          <Table.Row key={p.id} align="center">
+            <Table.RowHeaderCell>{name}</Table.RowHeaderCell>
+            <Table.Cell>
+              {editing === p.id ? (
+                <SetStock item={p} name={name} onDone={() => setEditing(null)} />
+              ) : (
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Badge color={stockColor(p.stockQuantity)} variant="soft">
+                    {p.stockQuantity === 0 ? t('overview.outOfStock') : p.stockQuantity}
+                  </Badge>
+                  <Button size="1" variant="ghost" onClick={() => setEditing(p.id)} aria-label={t('overview.setStockFor', { name })}>
+                    {t('overview.setStock')}
+                  </Button>
+                </Flex>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        );
+      })}
+      footer={
+        total > products.length && (
+          <Text as="p" size="1" color="gray" mt="2">
+            {t('overview.lowStockMore', { shown: products.length, total })}
+          </Text>
+        )
+      }
+    />
   );
 }

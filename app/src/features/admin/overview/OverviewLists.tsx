@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES } from '../../../api/types';
@@ -6,39 +7,52 @@ import { formatPrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
 import type { Overview } from './api';
 
-/** Best sellers of the period by units (cancelled orders left out). */
-export function TopProducts({ products, days }: { products: Overview['topProducts']; days: number }) {
-  const { t, i18n } = useTranslation('admin');
+/** An overview card holding a table: its title, the text when there are no rows, the header row's cells. */
+export function TableCard(p: { title: string; empty: string; columns: ReactNode; rows: ReactNode[]; footer?: ReactNode }) {
   return (
     <Card>
       <Heading as="h3" size="3" mb="3">
-        {t('overview.topProducts', { count: days })}
+        {p.title}
       </Heading>
-      {products.length === 0 ? (
+      {p.rows.length === 0 ? (
         <Text as="p" size="2" color="gray">
-          {t('overview.noSales')}
+          {p.empty}
         </Text>
       ) : (
         <Table.Root size="1">
           <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>{t('overview.product')}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t('overview.units')}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">{t('overview.chart.revenue')}</Table.ColumnHeaderCell>
-            </Table.Row>
+            <Table.Row>{p.columns}</Table.Row>
           </Table.Header>
-          <Table.Body>
-            {products.map((p) => (
-              <Table.Row key={p.id}>
-                <Table.RowHeaderCell>{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Table.RowHeaderCell>
-                <Table.Cell justify="end">{p.units}</Table.Cell>
-                <Table.Cell justify="end">{formatPrice(p.revenue)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
+          <Table.Body>{p.rows}</Table.Body>
         </Table.Root>
       )}
+      {p.footer}
     </Card>
+  );
+}
+
+/** Best sellers of the period by units (cancelled orders left out). */
+export function TopProducts({ products, days }: { products: Overview['topProducts']; days: number }) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <TableCard
+      title={t('overview.topProducts', { count: days })}
+      empty={t('overview.noSales')}
+      columns={
+        <>
+          <Table.ColumnHeaderCell>{t('overview.product')}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">{t('overview.units')}</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">{t('overview.chart.revenue')}</Table.ColumnHeaderCell>
+        </>
+      }
+      rows={products.map((p) => (
+        <Table.Row key={p.id}>
+          <Table.RowHeaderCell>{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Table.RowHeaderCell>
+          <Table.Cell justify="end">{p.units}</Table.Cell>
+          <Table.Cell justify="end">{formatPrice(p.revenue)}</Table.Cell>
+        </Table.Row>
+      ))}
+    />
   );
 }
 
