@@ -14,6 +14,7 @@ import (
 
 	"stageshop/commands"
 	"stageshop/hooks"
+	"stageshop/internal/sqlitecache"
 	"stageshop/ops"
 	_ "stageshop/pb_migrations"
 	"stageshop/routes"
@@ -34,6 +35,7 @@ func main() {
 		// (24 connections reached 939 MB at 10k products; see bench/README.md).
 		DataMaxOpenConns: 12,
 		DataMaxIdleConns: 12,
+		DBConnect:        sqlitecache.Connect,
 	})
 
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 
 	"stageshop/hooks"
+	"stageshop/internal/sqlitecache"
 	"stageshop/routes"
 	"stageshop/shop/mail"
 )
@@ -77,7 +78,7 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 // a free loopback port and returns its base URL once it answers.
 func serveInProcess(dir, public string, dbConns int) (string, error) {
 	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true,
-		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns})
+		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns, DBConnect: sqlitecache.Connect})
 	// As main.go registers them (the mail package keeps the settings and
 	// the admin list for the orders' e-mails).
 	hooks.Register(app)

@@ -212,11 +212,16 @@ func loadCart(app core.App, owner CartOwner) (*Cart, error) {
 	if rec == nil {
 		return emptyCart(), nil
 	}
-	items, err := cartLines(app, rec.Id)
+	return cartOf(app, rec.Id)
+}
+
+// cartOf reads the cart with id cartID: its lines and their totals.
+func cartOf(app core.App, cartID string) (*Cart, error) {
+	items, err := cartLines(app, cartID)
 	if err != nil {
 		return nil, err
 	}
-	cart := &Cart{ID: rec.Id, Items: items}
+	cart := &Cart{ID: cartID, Items: items}
 	for _, it := range items {
 		cart.TotalItems += it.Quantity
 		cart.TotalPrice += it.TotalPrice
@@ -272,6 +277,7 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 	if qty < 1 {
 		return nil, checkQuantity(qty)
 	}
+	var cartID string
 	err := app.RunInTransaction(func(txApp core.App) error {
 		product, err := activeProduct(txApp, productID)
 		if err != nil {
@@ -281,6 +287,7 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 		if err != nil {
 			return err
 		}
+		cartID = rec.Id
 		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
 			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.Id})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -297,7 +304,7 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 		}
 		return setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
 	})
-	return cartAfter(app, owner, err)
+	return cartAfter(app, owner, cartID, err)
 }
 
 // setLineQuantity saves a cart line's quantity, never above the product's
@@ -313,12 +320,18 @@ func setLineQuantity(txApp core.App, line, product *core.Record, qty int) error 
 	return txApp.Save(line)
 }
 
-// cartAfter is the owner's cart after a change that ended with err. It is
-// read after the commit: the write lock is held no longer than the change
-// needs.
-func cartAfter(app core.App, owner CartOwner, err error) (*Cart, error) {
+// cartAfter is the owner's cart after a change to the cart cartID that
+// ended with err. It is read after the commit: the write lock is held no
+// longer than the change needs. The change left lines in that cart; when it
+// has none, it went away meanwhile (cleared or ordered from another tab) or
+// the change removed the last line, and the owner's cart is read afresh.
+func cartAfter(app core.App, owner CartOwner, cartID string, err error) (*Cart, error) {
 	if err != nil {
 		return nil, err
+	}
+	cart, err := cartOf(app, cartID)
+	if err != nil || len(cart.Items) > 0 {
+		return cart, err
 	}
 	return loadCart(app, owner)
 }
@@ -351,18 +364,20 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 	if qty < 1 {
 		return nil, checkQuantity(qty)
 	}
+	var cartID string
 	err := app.RunInTransaction(func(txApp core.App) error {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
 			return err
 		}
+		cartID = line.GetString("cart")
 		product, err := activeProduct(txApp, line.GetString("product"))
 		if err != nil {
 			return err
 		}
 		return setLineQuantity(txApp, line, product, qty)
 	})
-	return cartAfter(app, owner, err)
+	return cartAfter(app, owner, cartID, err)
 }
 
 // RemoveCartItem deletes a line of the owner's cart.
@@ -370,17 +385,16 @@ func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error)
 	if err := owner.check(); err != nil {
 		return nil, err
 	}
+	var cartID string
 	err := app.RunInTransaction(func(txApp core.App) error {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
 			return err
 		}
-		if err := txApp.Delete(line); err != nil {
-			return err
-		}
-		return nil
+		cartID = line.GetString("cart")
+		return txApp.Delete(line)
 	})
-	return cartAfter(app, owner, err)
+	return cartAfter(app, owner, cartID, err)
 }
 
 // ClearCart removes the owner's cart and all its lines. Clearing a cart that

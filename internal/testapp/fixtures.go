@@ -363,7 +363,7 @@ func buildTemplate() (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(empty)
-	app, err := tests.NewTestApp(empty)
+	app, err := newTestApp(empty)
 	if err != nil {
 		return "", err
 	}
@@ -389,7 +389,7 @@ func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	if err != nil {
 		t.Fatalf("template data dir: %v", err)
 	}
-	app, err := tests.NewTestApp(dir)
+	app, err := newTestApp(dir)
 	if err != nil {
 		t.Fatalf("test app: %v", err)
 	}

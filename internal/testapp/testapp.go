@@ -8,9 +8,11 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"stageshop/hooks"
+	"stageshop/internal/sqlitecache"
 	_ "stageshop/pb_migrations"
 	"stageshop/routes"
 	"stageshop/shop/mail"
@@ -28,7 +30,7 @@ var Site = fstest.MapFS{
 // It fits tests.ApiScenario.TestAppFactory.
 func Factory(t testing.TB) *tests.TestApp {
 	t.Helper()
-	app, err := tests.NewTestApp(t.TempDir())
+	app, err := newTestApp(t.TempDir())
 	if err != nil {
 		t.Fatalf("test app: %v", err)
 	}
@@ -39,6 +41,16 @@ func Factory(t testing.TB) *tests.TestApp {
 	routes.Register(app, Site)
 	mail.Register(app)
 	return app
+}
+
+// newTestApp is tests.NewTestApp (a copy of dir) with the database opened
+// as main opens it: through the statement cache.
+func newTestApp(dir string) (*tests.TestApp, error) {
+	return tests.NewTestAppWithConfig(core.BaseAppConfig{
+		DataDir:       dir,
+		EncryptionEnv: "pb_test_env",
+		DBConnect:     sqlitecache.Connect,
+	})
 }
 
 // New returns a new app that is cleaned up when the test ends.

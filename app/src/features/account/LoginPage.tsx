@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,18 @@ import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
+import { isBlank } from '../../lib/validation';
+import { useForm, type Problems } from '../../lib/form';
 import { isAdminUser } from '../../lib/user';
 import { ErrorCallout } from '../../components/ErrorCallout';
+
+/** Both fields are needed (the summary says so; the server checks the rest). */
+function loginRules(v: { email: string; password: string }): Problems {
+  const problems: Problems = {};
+  if (isBlank(v.email)) problems.email = 'login.errors.required';
+  if (!v.password) problems.password = 'login.errors.required';
+  return problems;
+}
 
 export default function LoginPage() {
   const { t } = useTranslation('account');
@@ -20,11 +29,10 @@ export default function LoginPage() {
   const state = location.state as { from?: Partial<Location>; email?: string } | null;
   const from = state?.from;
   // Just registered: the new account's e-mail is filled in.
-  const [email, setEmail] = useState(state?.email ?? '');
-  const [password, setPassword] = useState('');
+  const form = useForm({ initial: { email: state?.email ?? '', password: '' }, rules: loginRules, message: t, inline: false });
   const [error, setError] = useFleetingState<string>();
   const signIn = useMutation({
-    mutationFn: () => login(email, password),
+    mutationFn: ({ email, password }: typeof form.values) => login(email, password),
     onSuccess: (user) => {
       const target = from?.pathname && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : isAdminUser(user) ? '/admin' : '/';
       navigate(target, { replace: true });
@@ -35,15 +43,13 @@ export default function LoginPage() {
   const busy = signIn.isPending || signIn.isSuccess;
   useDocumentTitle(t('login.title'));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || !password) {
-      setError(t('login.errors.required'));
-      return;
-    }
-    setError(null);
-    signIn.mutate();
-  }
+  const submit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      signIn.mutate(values);
+    },
+    () => setError(t('login.errors.required')),
+  );
 
   // Already signed in (not by this form, which sends the user on itself): nothing to do here.
   if (status === 'loading' && !busy) return <FullPageSpinner />;
@@ -58,14 +64,13 @@ export default function LoginPage() {
               {t('login.title')}
             </Heading>
             <ErrorCallout message={error} />
-            <FormField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={setEmail} disabled={busy} />
+            <FormField label={t('fields.email')} type="email" autoComplete="email" disabled={busy} {...form.field('email')} />
             <FormField
               label={t('fields.password')}
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
               disabled={busy}
+              {...form.field('password')}
             />
             <Text size="2" align="right">
               <ThemeLink asChild underline="always">

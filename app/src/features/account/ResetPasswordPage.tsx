@@ -1,14 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout } from '@radix-ui/themes';
-import { CheckCircledIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useEffect } from 'react';
+import { Button } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
+import { Notice } from '../../components/ErrorCallout';
 import { PasswordFormCard } from './PasswordFormCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
+import { useForm, type Problems } from '../../lib/form';
 import { isStrongPassword, MIN_PASSWORD_LENGTH } from '../../lib/validation';
 import { useResetPassword } from './passwordReset';
 
@@ -21,14 +22,20 @@ export function resetProblem(password: string, confirm: string): string | null {
   return null;
 }
 
+/** The reset form's rules, the first problem first (a summary shows it). */
+function resetRules(v: { password: string; confirmPassword: string }): Problems {
+  const problem = resetProblem(v.password, v.confirmPassword);
+  if (!problem) return {};
+  return { [problem === 'passwordMismatch' ? 'confirmPassword' : 'password']: `passwordReset.errors.${problem}` };
+}
+
 /** /reset-password?token=...: sets a new password with the e-mailed link, then goes to /login. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const form = useForm({ initial: { password: '', confirmPassword: '' }, rules: resetRules, message: t, inline: false });
   const [error, setError] = useFleetingState<string>();
   const reset = useResetPassword();
   const badLink = !token || (isApiError(reset.error) && reset.error.code === 'invalid_token');
@@ -40,33 +47,20 @@ export default function ResetPasswordPage() {
     return () => window.clearTimeout(id);
   }, [reset.isSuccess, navigate]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = resetProblem(password, confirm);
-    if (problem) {
-      setError(t(`passwordReset.errors.${problem}`));
-      return;
-    }
-    setError(null);
-    reset.mutate(
-      { token, password, confirmPassword: confirm },
-      { onError: (err) => setError(errorText(t, err, 'account:passwordReset.errors.failed')) },
-    );
-  }
-
-  const notice = (color: 'red' | 'green', text: string) => (
-    <Callout.Root color={color} role={color === 'red' ? 'alert' : 'status'}>
-      <Callout.Icon>{color === 'red' ? <ExclamationTriangleIcon /> : <CheckCircledIcon />}</Callout.Icon>
-      <Callout.Text>{text}</Callout.Text>
-    </Callout.Root>
+  const submit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      reset.mutate({ token, ...values }, { onError: (err) => setError(errorText(t, err, 'account:passwordReset.errors.failed')) });
+    },
+    (_, first) => setError(first),
   );
 
   return (
     <PasswordFormCard title={t('passwordReset.resetTitle')} onSubmit={submit}>
-      {reset.isSuccess && notice('green', t('passwordReset.done'))}
+      {reset.isSuccess && <Notice kind="success" message={t('passwordReset.done')} />}
       {badLink && !reset.isSuccess && (
         <>
-          {notice('red', t('passwordReset.errors.invalidToken'))}
+          <Notice kind="error" message={t('passwordReset.errors.invalidToken')} />
           <Button asChild size="3" variant="soft">
             <Link to="/forgot-password">{t('passwordReset.requestNew')}</Link>
           </Button>
@@ -74,25 +68,23 @@ export default function ResetPasswordPage() {
       )}
       {!badLink && !reset.isSuccess && (
         <>
-          {error && notice('red', error)}
+          <Notice kind="error" message={error} />
           <FormField
             label={t('fields.newPassword')}
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
             hint={t('register.passwordHint')}
             disabled={reset.isPending}
             required
+            {...form.field('password')}
           />
           <FormField
             label={t('fields.confirmNewPassword')}
             type="password"
             autoComplete="new-password"
-            value={confirm}
-            onChange={setConfirm}
             disabled={reset.isPending}
             required
+            {...form.field('confirmPassword')}
           />
           <Button type="submit" size="3" loading={reset.isPending}>
             {t('passwordReset.save')}

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { ClockIcon, EnvelopeClosedIcon, HomeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../api/client';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
+import { useForm } from '../../lib/form';
 import { emptyContact, validateContact, type ContactForm } from './validation';
 
 const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'subject', 'message'];
@@ -15,37 +16,21 @@ const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'subject', 'message'];
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   const show = useToast();
-  const [form, setForm] = useState<ContactForm>(emptyContact);
-  const [errors, setErrors] = useState<Partial<Record<keyof ContactForm, string>>>({});
-  const [sending, setSending] = useState(false);
-  useDocumentTitle(t('title'));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problems = validateContact(form);
-    if (Object.keys(problems).length) {
-      setErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(`validation.${v}`)])));
-      return;
-    }
-    setSending(true);
-    try {
-      await api.post('/contact/submit', {
-        name: form.name.trim(),
-        email: form.email.trim(),
-        subject: form.subject.trim(),
-        message: form.message.trim(),
-        language: uiLanguage(),
-      });
-      setForm(emptyContact());
-      setErrors({});
+  const form = useForm<ContactForm>({ initial: emptyContact, rules: validateContact, message: (key) => t(`validation.${key}`) });
+  const send = useMutation({
+    mutationFn: (f: ContactForm) =>
+      api.post('/contact/submit', { name: f.name.trim(), email: f.email.trim(), subject: f.subject.trim(), message: f.message.trim(), language: uiLanguage() }),
+    onSuccess: () => {
+      form.reset(emptyContact());
       show({ kind: 'success', message: t('success'), duration: TOAST_LONG });
-    } catch (err) {
-      if (isApiError(err) && err.errors) setErrors(err.errors);
+    },
+    onError: (err) => {
+      form.serverFailed(err);
       show({ kind: 'error', message: errorText(t, err, 'contact:error'), duration: TOAST_LONG });
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
+  const sending = send.isPending;
+  useDocumentTitle(t('title'));
 
   const cards = [
     { icon: MobileIcon, title: t('cards.phone.title'), lines: [t('cards.phone.value'), t('cards.phone.note')] },
@@ -65,7 +50,7 @@ export default function ContactPage() {
       <Grid columns={{ initial: '1', md: '3' }} gap="5">
         <Box gridColumn={{ md: 'span 2' }}>
           <Card size="3">
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={form.handleSubmit((f) => send.mutate(f))} noValidate>
               <Flex direction="column" gap="4">
                 <Heading as="h2" size="5">
                   {t('formTitle')}
@@ -78,13 +63,8 @@ export default function ContactPage() {
                     autoComplete={f === 'name' ? 'name' : f === 'email' ? 'email' : 'off'}
                     multiline={f === 'message'}
                     required
-                    value={form[f]}
                     disabled={sending}
-                    error={errors[f]}
-                    onChange={(v) => {
-                      setForm((s) => ({ ...s, [f]: v }));
-                      if (errors[f]) setErrors((s) => ({ ...s, [f]: undefined }));
-                    }}
+                    {...form.field(f)}
                   />
                 ))}
                 <Button type="submit" size="3" disabled={sending} style={{ alignSelf: 'flex-start' }}>

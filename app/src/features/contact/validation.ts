@@ -1,3 +1,4 @@
+import type { Problems } from '../../lib/form';
 import { isBlank, isEmail } from '../../lib/validation';
 
 export interface ContactForm {
@@ -9,9 +10,9 @@ export interface ContactForm {
 
 export const emptyContact = (): ContactForm => ({ name: '', email: '', subject: '', message: '' });
 
-/** Field -> translation key (contact:validation.*). */
-export function validateContact(f: ContactForm): Partial<Record<keyof ContactForm, 'required' | 'email'>> {
-  const errors: Partial<Record<keyof ContactForm, 'required' | 'email'>> = {};
+/** The contact form's rules: field -> translation key (contact:validation.*). */
+export function validateContact(f: ContactForm): Problems {
+  const errors: Problems = {};
   if (isBlank(f.name)) errors.name = 'required';
   if (!isEmail(f.email)) errors.email = 'email';
   if (isBlank(f.subject)) errors.subject = 'required';
