@@ -269,6 +269,7 @@ func lastLines(b []byte, n int) string {
 // runLighthouse runs one Lighthouse audit of url with the system Chromium.
 func runLighthouse(cli, chrome, url, page, formFactor, outDir string) lighthouseScore {
 	sc := lighthouseScore{Page: page, FormFactor: formFactor}
+	_ = os.MkdirAll(outDir, 0o755)
 	out := filepath.Join(outDir, fmt.Sprintf("lighthouse-%s-%s.json", page, formFactor))
 	args := []string{cli, url, "--output=json", "--output-path=" + out, "--quiet",
 		"--only-categories=performance,accessibility,best-practices",

@@ -40,6 +40,7 @@ type config struct {
 	crashes    int
 	sizes      []int
 	lighthouse bool
+	lhRuns     int
 	keep       bool
 	only       string
 }
@@ -56,8 +57,9 @@ func main() {
 	flag.IntVar(&c.raceRounds, "race-rounds", 5, "test 4: rounds")
 	flag.IntVar(&c.crashes, "crashes", 5, "test 5: rounds")
 	flag.BoolVar(&c.lighthouse, "lighthouse", true, "test 6: run Lighthouse (needs npm and Chromium)")
+	flag.IntVar(&c.lhRuns, "lighthouse-runs", 1, "test 6: Lighthouse runs of each page and form factor (the report gives min and median)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
-	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the admin overview (8) or only live updates (9); 8 and 9 update their section in -out: catalog, shop, overview or live")
+	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
@@ -177,6 +179,9 @@ func run(c config) error {
 	_ = os.MkdirAll(outDir, 0o755)
 	if c.only == "live" {
 		return runLive(ctx, bin, work, c.out)
+	}
+	if c.only == "app" {
+		return runApp(c, bin, filepath.Join(work, "app"), outDir)
 	}
 
 	if c.only == "overview" || c.only == "" {
@@ -359,10 +364,13 @@ func appTests(c config, srv *server, ids []string, outDir string, res *results) 
 		return
 	}
 	pages := []struct{ name, path string }{{"home", "/"}, {"product", "/products/" + ids[0]}}
-	for _, ff := range []string{"desktop", "mobile"} {
-		for _, p := range pages {
-			log.Printf("test 6: lighthouse %s %s", p.name, ff)
-			res.lighthouse = append(res.lighthouse, runLighthouse(cli, chrome, base+p.path, p.name, ff, outDir))
+	for run := 1; run <= max(c.lhRuns, 1); run++ {
+		for _, ff := range []string{"desktop", "mobile"} {
+			for _, p := range pages {
+				log.Printf("test 6: lighthouse %s %s (run %d)", p.name, ff, run)
+				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
+				res.lighthouse = append(res.lighthouse, sc)
+			}
 		}
 	}
 }
@@ -647,6 +655,7 @@ func reportLighthouse(w writef, c config, r *results) {
 			w("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
 		}
 		w("\n")
+		reportLighthouseSpread(w, r.lighthouse)
 	}
 }
 

@@ -249,12 +249,18 @@ func renderOverview(c config, r *results) string {
 // replacing the one there (a run of -only overview keeps the other tests'
 // figures).
 func writeOverviewSection(path string, section string) error {
+	return writeSection(path, "## 8. Admin overview", section)
+}
+
+// writeSection replaces the section of the report at path that starts with
+// heading (up to the next "## " heading) with section, or appends it.
+func writeSection(path, heading, section string) error {
 	old, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
 	text := string(old)
-	if i := strings.Index(text, "## 8. Admin overview"); i >= 0 {
+	if i := strings.Index(text, heading); i >= 0 {
 		end := len(text)
 		if j := strings.Index(text[i+1:], "\n## "); j >= 0 {
 			end = i + 1 + j + 1
