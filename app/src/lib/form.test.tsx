@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { ApiError } from '../api/client';
-import { serverFieldErrors, useForm, type Problems } from './form';
+import { errorsBelow, serverFieldErrors, useForm, type Problems } from './form';
 
 interface Values {
   email: string;
@@ -111,5 +111,11 @@ describe('serverFieldErrors', () => {
 
   it('gives nothing for an error that is not from the API', () => {
     expect(serverFieldErrors(new Error('offline'), 'x')).toEqual({});
+  });
+});
+
+describe('errorsBelow', () => {
+  it('keeps the errors of one part of a request, named as that part names them', () => {
+    expect(errorsBelow({ 'shippingInfo.city': 'Required', 'billingInfo.city': 'Bad', shippingMethod: 'Unknown' }, 'shippingInfo')).toEqual({ city: 'Required' });
   });
 });

@@ -30,6 +30,13 @@ export function serverFieldErrors(error: unknown, codeText?: string, toPath: (pa
   return out;
 }
 
+/** The errors below `prefix` (`shippingInfo.city` -> `city`), for a form that edits that part of a request. */
+export function errorsBelow(errors: Problems, prefix: string): Problems {
+  const out: Problems = {};
+  for (const [k, v] of Object.entries(errors)) if (k.startsWith(`${prefix}.`)) out[k.slice(prefix.length + 1)] = v;
+  return out;
+}
+
 /** Whether `path` is `key` or lies below it (`name.en` below `name`). */
 const within = (path: string, key: string) => path === key || path.startsWith(`${key}.`);
 

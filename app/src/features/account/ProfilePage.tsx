@@ -1,20 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
-import { CheckCircledIcon, ChevronDownIcon, ChevronRightIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { useState } from 'react';
+import { Box, Button, Card, Container, Flex, Grid, Heading, Separator } from '@radix-ui/themes';
+import { ChevronDownIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../api/client';
+import { api } from '../../api/client';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { UserAvatar } from '../../components/UserAvatar';
+import { Notice } from '../../components/ErrorCallout';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
-import { formatDate } from '../../lib/format';
-import { displayName } from '../../lib/user';
-import { emailChanged, profilePayload, validateProfile, type ProfileForm } from './profileValidation';
+import { useForm } from '../../lib/form';
+import { ProfileAccountCard } from './ProfileAccountCard';
+import { emailChanged, profilePayload, profileRules, type ProfileForm } from './profileValidation';
 
 interface ProfileResponse {
   message?: string;
@@ -31,44 +31,50 @@ export default function ProfilePage() {
 }
 
 function ProfileScreen({ user }: { user: User }) {
-  const { t, i18n } = useTranslation('account');
-  const { isAdmin, setUser } = useAuth();
-  const [form, setForm] = useState<ProfileForm>({
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    email: user.email ?? '',
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
-  });
+  const { t } = useTranslation('account');
+  const { setUser } = useAuth();
   const [showPassword, setShowPassword] = useState(false);
+  const form = useForm<ProfileForm>({
+    initial: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', currentPassword: '', newPassword: '', confirmPassword: '' },
+    // A new e-mail needs the current password (the server ends the other sessions).
+    rules: (f) => profileRules(f, showPassword, emailChanged(f, user.email ?? '')),
+    message: (key) => t(`profile.errors.${key}`),
+    inline: false,
+  });
+  const changingEmail = emailChanged(form.values, user.email ?? '');
   const [notice, setNotice] = useFleetingState<{ kind: 'success' | 'error'; text: string }>();
   const save = useMutation({
     mutationFn: (payload: ReturnType<typeof profilePayload>) => api.put<ProfileResponse>('/auth/profile', payload),
     onSuccess: (res) => {
       setUser(res.user, { token: res.token, refreshToken: res.refreshToken });
-      setForm((f) => ({ ...f, email: res.user.email ?? f.email, currentPassword: '', newPassword: '', confirmPassword: '' }));
+      form.reset({ ...form.values, email: res.user.email ?? form.values.email, currentPassword: '', newPassword: '', confirmPassword: '' });
       setNotice({ kind: 'success', text: t('profile.updated') });
     },
-    onError: (err) => setNotice({ kind: 'error', text: errorText(t, err, 'account:profile.errors.updateFailed') }),
+    onError: (err) => {
+      const text = errorText(t, err, 'account:profile.errors.updateFailed');
+      form.serverFailed(err, text);
+      setNotice({ kind: 'error', text });
+    },
   });
-  const fieldErrors: Record<string, string> = (isApiError(save.error) && save.error.errors) || {};
   useDocumentTitle(t('profile.title'));
 
-  const set = (key: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  // A new e-mail needs the current password (the server ends the other sessions).
-  const changingEmail = emailChanged(form, user.email ?? '');
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = validateProfile(form, showPassword, changingEmail);
-    if (problem) {
-      setNotice({ kind: 'error', text: t(`profile.errors.${problem}`) });
-      return;
-    }
-    setNotice(null);
-    save.mutate(profilePayload(form, showPassword, changingEmail));
-  }
+  const submit = form.handleSubmit(
+    (values) => {
+      setNotice(null);
+      save.mutate(profilePayload(values, showPassword, changingEmail));
+    },
+    (_, first) => setNotice({ kind: 'error', text: first }),
+  );
+  // One current-password field: under the e-mail for a new address, or in the password section.
+  const currentPassword = (
+    <FormField
+      label={t('fields.currentPassword')}
+      type="password"
+      autoComplete="current-password"
+      hint={showPassword ? undefined : t('profile.emailPasswordHint')}
+      {...form.field('currentPassword')}
+    />
+  );
 
   return (
     <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
@@ -83,28 +89,13 @@ function ProfileScreen({ user }: { user: User }) {
                 <Heading as="h2" size="4">
                   {t('profile.info')}
                 </Heading>
-                {notice && (
-                  <Callout.Root color={notice.kind === 'success' ? 'green' : 'red'} role={notice.kind === 'error' ? 'alert' : 'status'}>
-                    <Callout.Icon>{notice.kind === 'success' ? <CheckCircledIcon /> : <ExclamationTriangleIcon />}</Callout.Icon>
-                    <Callout.Text>{notice.text}</Callout.Text>
-                  </Callout.Root>
-                )}
+                <Notice kind={notice?.kind ?? 'error'} message={notice?.text} />
                 <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                  <FormField label={t('fields.firstName')} value={form.firstName} onChange={set('firstName')} required autoComplete="given-name" error={fieldErrors.firstName} />
-                  <FormField label={t('fields.lastName')} value={form.lastName} onChange={set('lastName')} required autoComplete="family-name" error={fieldErrors.lastName} />
+                  <FormField label={t('fields.firstName')} required autoComplete="given-name" {...form.field('firstName')} />
+                  <FormField label={t('fields.lastName')} required autoComplete="family-name" {...form.field('lastName')} />
                 </Grid>
-                <FormField label={t('fields.email')} type="email" value={form.email} onChange={set('email')} required autoComplete="email" error={fieldErrors.email} />
-                {changingEmail && !showPassword && (
-                  <FormField
-                    label={t('fields.currentPassword')}
-                    type="password"
-                    autoComplete="current-password"
-                    value={form.currentPassword}
-                    onChange={set('currentPassword')}
-                    hint={t('profile.emailPasswordHint')}
-                    error={fieldErrors.currentPassword}
-                  />
-                )}
+                <FormField label={t('fields.email')} type="email" required autoComplete="email" {...form.field('email')} />
+                {changingEmail && !showPassword && currentPassword}
                 <Separator size="4" />
                 <Button
                   type="button"
@@ -119,30 +110,19 @@ function ProfileScreen({ user }: { user: User }) {
                 </Button>
                 {showPassword && (
                   <Flex direction="column" gap="4" id="password-section">
-                    <FormField
-                      label={t('fields.currentPassword')}
-                      type="password"
-                      autoComplete="current-password"
-                      value={form.currentPassword}
-                      onChange={set('currentPassword')}
-                      error={fieldErrors.currentPassword}
-                    />
+                    {currentPassword}
                     <FormField
                       label={t('fields.newPassword')}
                       type="password"
                       autoComplete="new-password"
-                      value={form.newPassword}
-                      onChange={set('newPassword')}
                       hint={t('register.passwordHint')}
-                      error={fieldErrors.newPassword}
+                      {...form.field('newPassword')}
                     />
                     <FormField
                       label={t('fields.confirmNewPassword')}
                       type="password"
                       autoComplete="new-password"
-                      value={form.confirmPassword}
-                      onChange={set('confirmPassword')}
-                      error={fieldErrors.confirmPassword}
+                      {...form.field('confirmPassword')}
                     />
                   </Flex>
                 )}
@@ -153,47 +133,7 @@ function ProfileScreen({ user }: { user: User }) {
             </form>
           </Card>
         </Box>
-        <Card size="3">
-          <Flex direction="column" align="center" gap="2" mb="4">
-            <UserAvatar user={user} size="6" />
-            <Text weight="bold" size="4">
-              {displayName(user, t('common:user.fallbackName'))}
-            </Text>
-            <Text size="2" color="gray">
-              {user.email}
-            </Text>
-            {isAdmin && (
-              <Badge color="amber" variant="soft">
-                {t('common:user.adminBadge')}
-              </Badge>
-            )}
-          </Flex>
-          <Heading as="h2" size="3" mb="3">
-            {t('profile.accountDetails')}
-          </Heading>
-          <DataList.Root orientation="vertical">
-            <DataList.Item>
-              <DataList.Label>{t('profile.memberSince')}</DataList.Label>
-              <DataList.Value>{formatDate(user.createdAt, i18n.language)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>{t('profile.lastLogin')}</DataList.Label>
-              <DataList.Value>{formatDate(user.lastLoginAt, i18n.language, true)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label>{t('profile.roles')}</DataList.Label>
-              <DataList.Value>
-                <Flex gap="1" wrap="wrap">
-                  {(user.roles ?? []).map((r) => (
-                    <Badge key={r} variant="soft">
-                      {t(`common:roles.${r}`, r)}
-                    </Badge>
-                  ))}
-                </Flex>
-              </DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
-        </Card>
+        <ProfileAccountCard user={user} />
       </Grid>
     </Container>
   );

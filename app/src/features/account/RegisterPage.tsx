@@ -1,17 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Callout, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
-import { CheckCircledIcon } from '@radix-ui/react-icons';
+import { useEffect, useState } from 'react';
+import { Button, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, isApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
-import { ACCOUNT_FIELDS, validateAccountStep } from './registerValidation';
-import { ErrorCallout } from '../../components/ErrorCallout';
+import { useForm } from '../../lib/form';
+import { ACCOUNT_FIELDS, accountRules, accountSummary, personalRules, type AccountValues } from './registerValidation';
+import { ErrorCallout, Notice } from '../../components/ErrorCallout';
 
 export const REDIRECT_AFTER_REGISTER_MS = 2000;
 
@@ -19,32 +19,26 @@ export default function RegisterPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [step, setStep] = useState<0 | 1>(0);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const account = useForm<AccountValues>({ initial: { email: '', password: '', confirmPassword: '' }, rules: accountRules, message: t });
+  const personal = useForm({ initial: { firstName: '', lastName: '' }, rules: personalRules, message: t, inline: false });
   const [error, setError] = useFleetingState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const email = account.values.email.trim().toLowerCase();
   const register = useMutation({
     mutationFn: () =>
       api.post('/auth/register', {
-        email: email.trim().toLowerCase(),
-        password,
-        confirmPassword: confirm,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
+        ...account.values,
+        email,
+        firstName: personal.values.firstName.trim(),
+        lastName: personal.values.lastName.trim(),
         language: uiLanguage(),
       }),
     onError: (err) => {
       const text = errorText(t, err, 'account:register.errors.failed');
       setError(text);
-      // A field the server rejects is marked on the step that has it; a taken e-mail is the
-      // e-mail field's error.
-      const errs: Record<string, string> = { ...(isApiError(err) ? err.errors : undefined) };
-      if (isApiError(err) && err.code === 'email_taken') errs.email = text;
-      setFieldErrors(errs);
-      if (ACCOUNT_FIELDS.some((f) => errs[f])) setStep(0);
+      // A field the server rejects is marked on the step that has it (a taken e-mail on the e-mail field).
+      const errors = account.serverFailed(err, text);
+      personal.serverFailed(err, text);
+      if (ACCOUNT_FIELDS.some((f) => errors[f])) setStep(0);
     },
   });
   const busy = register.isPending;
@@ -54,28 +48,24 @@ export default function RegisterPage() {
   useEffect(() => {
     if (!done) return;
     // The login page starts with the new account's e-mail filled in.
-    const id = window.setTimeout(() => navigate('/login', { state: { email: email.trim().toLowerCase() } }), REDIRECT_AFTER_REGISTER_MS);
+    const id = window.setTimeout(() => navigate('/login', { state: { email } }), REDIRECT_AFTER_REGISTER_MS);
     return () => window.clearTimeout(id);
   }, [done, navigate, email]);
 
-  function next(e: FormEvent) {
-    e.preventDefault();
-    const { summary, fields } = validateAccountStep(email, password, confirm);
-    setError(summary ? t(summary) : null);
-    setFieldErrors(Object.fromEntries(Object.entries(fields).map(([f, key]) => [f, t(key)])));
-    if (!summary) setStep(1);
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!firstName.trim() || !lastName.trim()) {
-      setError(t('register.errors.nameRequired'));
-      return;
-    }
-    setError(null);
-    setFieldErrors({});
-    register.mutate();
-  }
+  const next = account.handleSubmit(
+    () => {
+      setError(null);
+      setStep(1);
+    },
+    (problems) => setError(t(accountSummary(problems))),
+  );
+  const submit = personal.handleSubmit(
+    () => {
+      setError(null);
+      register.mutate();
+    },
+    (_, first) => setError(first),
+  );
 
   const steps = [t('register.steps.account'), t('register.steps.personal')];
   return (
@@ -95,12 +85,7 @@ export default function RegisterPage() {
             ))}
           </ol>
           {done ? (
-            <Callout.Root color="green" role="status">
-              <Callout.Icon>
-                <CheckCircledIcon />
-              </Callout.Icon>
-              <Callout.Text>{t('register.success')}</Callout.Text>
-            </Callout.Root>
+            <Notice kind="success" message={t('register.success')} />
           ) : (
             <>
               <ErrorCallout message={error} />
@@ -111,29 +96,23 @@ export default function RegisterPage() {
                       label={t('fields.email')}
                       type="email"
                       autoComplete="email"
-                      value={email}
-                      onChange={setEmail}
                       required
-                      error={fieldErrors.email}
+                      {...account.field('email')}
                     />
                     <FormField
                       label={t('fields.password')}
                       type="password"
                       autoComplete="new-password"
-                      value={password}
-                      onChange={setPassword}
                       required
                       hint={t('register.passwordHint')}
-                      error={fieldErrors.password}
+                      {...account.field('password')}
                     />
                     <FormField
                       label={t('fields.confirmPassword')}
                       type="password"
                       autoComplete="new-password"
-                      value={confirm}
-                      onChange={setConfirm}
                       required
-                      error={fieldErrors.confirmPassword}
+                      {...account.field('confirmPassword')}
                     />
                     <Button type="submit" size="3">
                       {t('register.next')}
@@ -146,20 +125,16 @@ export default function RegisterPage() {
                     <FormField
                       label={t('fields.firstName')}
                       autoComplete="given-name"
-                      value={firstName}
-                      onChange={setFirstName}
                       required
                       disabled={busy}
-                      error={fieldErrors.firstName}
+                      {...personal.field('firstName')}
                     />
                     <FormField
                       label={t('fields.lastName')}
                       autoComplete="family-name"
-                      value={lastName}
-                      onChange={setLastName}
                       required
                       disabled={busy}
-                      error={fieldErrors.lastName}
+                      {...personal.field('lastName')}
                     />
                     <Flex gap="3" justify="between">
                       <Button

@@ -1,4 +1,5 @@
 import { uiLanguage } from '../../i18n/current';
+import type { Problems } from '../../lib/form';
 import { isBlank, isEmail, isStrongPassword, MIN_PASSWORD_LENGTH } from '../../lib/validation';
 
 export interface ProfileForm {
@@ -15,18 +16,26 @@ export function emailChanged(f: ProfileForm, currentEmail: string): boolean {
   return f.email.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
 }
 
-/** Returns the key under profile.errors of the first failed rule, or null. */
-export function validateProfile(f: ProfileForm, changingPassword: boolean, changingEmail = false): string | null {
-  if (isBlank(f.firstName) || isBlank(f.lastName) || isBlank(f.email)) return 'requiredFields';
-  if (!isEmail(f.email)) return 'invalidEmail';
-  if (changingEmail && !f.currentPassword) return 'emailPasswordRequired';
-  if (changingPassword && (f.newPassword || f.confirmPassword || f.currentPassword)) {
-    if (!f.currentPassword) return 'currentPasswordRequired';
-    if (f.newPassword.length < MIN_PASSWORD_LENGTH) return 'passwordLength';
-    if (f.newPassword !== f.confirmPassword) return 'passwordMismatch';
-    if (!isStrongPassword(f.newPassword)) return 'passwordStrength';
+/**
+ * The profile form's rules: a profile.errors key per wrong field, the first problem first
+ * (the form shows it as its notice). Password rules apply while the password section is open
+ * and something is typed in it; a new e-mail needs the current password.
+ */
+export function profileRules(f: ProfileForm, changingPassword: boolean, changingEmail = false): Problems {
+  const p: Problems = {};
+  if (isBlank(f.firstName)) p.firstName = 'requiredFields';
+  if (isBlank(f.lastName)) p.lastName = 'requiredFields';
+  if (isBlank(f.email)) p.email = 'requiredFields';
+  else if (!p.firstName && !p.lastName && !isEmail(f.email)) p.email = 'invalidEmail';
+  if (Object.keys(p).length) return p;
+  if (changingEmail && !f.currentPassword) p.currentPassword = 'emailPasswordRequired';
+  else if (changingPassword && (f.newPassword || f.confirmPassword || f.currentPassword)) {
+    if (!f.currentPassword) p.currentPassword = 'currentPasswordRequired';
+    else if (f.newPassword.length < MIN_PASSWORD_LENGTH) p.newPassword = 'passwordLength';
+    else if (f.newPassword !== f.confirmPassword) p.confirmPassword = 'passwordMismatch';
+    else if (!isStrongPassword(f.newPassword)) p.newPassword = 'passwordStrength';
   }
-  return null;
+  return p;
 }
 
 /** The PUT /auth/profile body: trimmed, e-mail lower-cased, password fields only when changing it (the current one also for a new e-mail). */

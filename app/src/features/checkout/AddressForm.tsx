@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { Grid } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
+import { useForm, type Form, type Problems } from '../../lib/form';
+import { validateAddress } from './validation';
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: 'given-name',
@@ -15,44 +16,48 @@ const AUTOCOMPLETE: Record<string, string> = {
   country: 'country-name',
 };
 
-interface Props<T> {
-  prefix: string;
-  value: T;
-  fields: (keyof T & string)[];
-  errors: Partial<Record<keyof T, string>>;
-  serverErrors?: Record<string, string>;
-  disabled?: boolean;
-  /** Show every field's error (the step was submitted), not only those of fields left. */
-  showAll?: boolean;
-  onChange: (value: T) => void;
+/**
+ * An address step's form on the checkout draft's values: the address rules plus the step's
+ * `more` (the shipping method), and the server's errors from a refused order.
+ */
+export function useAddressForm<T extends object>(value: T, onChange: (value: T) => void, fields: (keyof T & string)[], serverErrors: Problems, more: Problems = {}) {
+  const { t } = useTranslation('checkout');
+  return useForm({
+    values: value,
+    onValues: onChange,
+    rules: (v) => ({ ...validateAddress(v, fields), ...more }),
+    message: (key) => t(`validation.${key}`),
+    serverErrors,
+  });
 }
 
-/** The address fields; errors show once a field was left (or the step was submitted). */
-export function AddressForm<T extends object>({ prefix, value, fields, errors, serverErrors, disabled, showAll, onChange }: Props<T>) {
+interface Props<T extends object> {
+  prefix: string;
+  /** The step's form (values, rules, server errors). */
+  form: Form<T>;
+  fields: (keyof T & string)[];
+  disabled?: boolean;
+}
+
+/** The address fields; a problem shows once its field was left or the step submitted. */
+export function AddressForm<T extends object>({ prefix, form, fields, disabled }: Props<T>) {
   const { t } = useTranslation('checkout');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
   return (
     <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-      {fields.map((f) => {
-        const key = errors[f];
-        const shown = (touched[f] || showAll) && key ? t(`validation.${key}`) : serverErrors?.[f];
-        return (
-          <div key={f} style={f === 'address' ? { gridColumn: '1 / -1' } : undefined}>
-            <FormField
-              id={`${prefix}-${f}`}
-              label={t(`fields.${f}`)}
-              type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
-              autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${AUTOCOMPLETE[f] ?? 'on'}`}
-              value={String(value[f] ?? '')}
-              required
-              disabled={disabled}
-              error={disabled ? null : shown}
-              onBlur={() => setTouched((s) => ({ ...s, [f]: true }))}
-              onChange={(v) => onChange({ ...value, [f]: v })}
-            />
-          </div>
-        );
-      })}
+      {fields.map((f) => (
+        <div key={f} style={f === 'address' ? { gridColumn: '1 / -1' } : undefined}>
+          <FormField
+            id={`${prefix}-${f}`}
+            label={t(`fields.${f}`)}
+            type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+            autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${AUTOCOMPLETE[f] ?? 'on'}`}
+            required
+            disabled={disabled}
+            {...form.field(f)}
+            error={disabled ? null : form.error(f)}
+          />
+        </div>
+      ))}
     </Grid>
   );
 }

@@ -6,6 +6,7 @@ import type { OrderDetail, User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { errorsBelow } from '../../lib/form';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
@@ -34,12 +35,6 @@ export default function CheckoutPage() {
   // Wait for the signed-in user (to prefill) and the cart (not to flash "empty").
   if (!user || !cart) return <FullPageSpinner />;
   return <Checkout user={user} />;
-}
-
-function splitServerErrors(errors: Record<string, string>, prefix: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors)) if (k.startsWith(prefix + '.')) out[k.slice(prefix.length + 1)] = v;
-  return out;
 }
 
 function Checkout({ user }: { user: User }) {
@@ -150,7 +145,7 @@ function Checkout({ user }: { user: User }) {
                 methods={methods}
                 method={draft.shippingMethod}
                 onMethod={(shippingMethod) => update({ shippingMethod })}
-                serverErrors={{ ...splitServerErrors(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
+                serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
                 onNext={() => update({ step: 1 })}
               />
             )}
@@ -163,7 +158,7 @@ function Checkout({ user }: { user: User }) {
                   update(!on && isBlankAddress(draft.billing) ? { sameAsShipping: false, billing: billingFromShipping(draft.shipping) } : { sameAsShipping: on })
                 }
                 onChange={(b) => update({ billing: b })}
-                serverErrors={splitServerErrors(flow.serverErrors, 'billingInfo')}
+                serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
                 onBack={() => update({ step: 0 })}
                 onNext={() => update({ step: 2 })}
               />

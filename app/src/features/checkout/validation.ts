@@ -1,8 +1,9 @@
 import type { BillingInfo, ShippingInfo } from '../../api/types';
+import type { Problems } from '../../lib/form';
 import { isBlank, isEmail } from '../../lib/validation';
 
-export const SHIPPING_FIELDS: (keyof ShippingInfo)[] = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country'];
-export const BILLING_FIELDS: (keyof BillingInfo)[] = ['firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country'];
+export const SHIPPING_FIELDS: (keyof ShippingInfo & string)[] = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country'];
+export const BILLING_FIELDS: (keyof BillingInfo & string)[] = ['firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country'];
 
 export const emptyShipping = (): ShippingInfo => ({
   firstName: '',
@@ -37,9 +38,9 @@ export const isPhone = (v: string) => /^[\d\s+\-().]+$/.test(v.trim()) && (v.mat
 export const isZip = (v: string, country: string) =>
   US_NAMES.has(country.trim().toLowerCase()) ? /^[\d\s-]+$/.test(v.trim()) : /^[\p{L}\d\s-]+$/u.test(v.trim());
 
-/** Field -> translation key (checkout:validation.*) for every field that fails. */
-export function validateAddress<T extends object>(info: T, fields: (keyof T)[]): Partial<Record<keyof T, string>> {
-  const errors: Partial<Record<keyof T, string>> = {};
+/** An address step's rules: field -> translation key (checkout:validation.*) for every field that fails. */
+export function validateAddress<T extends object>(info: T, fields: (keyof T & string)[]): Problems {
+  const errors: Problems = {};
   const country = String((info as { country?: string }).country ?? '');
   for (const f of fields) {
     const v = String(info[f] ?? '');

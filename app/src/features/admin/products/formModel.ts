@@ -1,4 +1,5 @@
 import type { Localized, Product } from '../../../api/types';
+import type { Problems } from '../../../lib/form';
 import type { ProductPayload } from '../api';
 
 /** Languages a product text can be written in; English is required and cannot be removed. */
@@ -36,8 +37,6 @@ export interface ProductFormValues {
   images: ImageItem[];
 }
 
-/** Field errors: field path -> i18n key (client) or text (server). */
-export type FormErrors = Record<string, string>;
 
 let seq = 0;
 export function newId(prefix: string): string {
@@ -118,14 +117,17 @@ export function submitBlocked(v: ProductFormValues): boolean {
 const PRICE_RE = /^\d+(\.\d{1,2})?$/;
 const MAX_PRICE = 1_000_000;
 
-/** Client-side rules; values are i18n keys under admin:productForm.validation. */
-export function validateProduct(v: ProductFormValues): FormErrors {
-  const errors: FormErrors = {};
+/**
+ * The product form's rules, keyed by the form's field paths (the values' own: `name.en`,
+ * `images`, `attributes.<row id>.key`); values are i18n keys under admin:productForm.validation.
+ */
+export function validateProduct(v: ProductFormValues): Problems {
+  const errors: Problems = {};
   const name = v.name.en.trim();
-  if (!name) errors['nameLocalized.en'] = 'nameRequired';
-  else if (name.length > 200) errors['nameLocalized.en'] = 'nameTooLong';
-  if (!v.description.en.trim()) errors['descriptionLocalized.en'] = 'descriptionRequired';
-  else if (v.description.en.trim().length > 5000) errors['descriptionLocalized.en'] = 'descriptionTooLong';
+  if (!name) errors['name.en'] = 'nameRequired';
+  else if (name.length > 200) errors['name.en'] = 'nameTooLong';
+  if (!v.description.en.trim()) errors['description.en'] = 'descriptionRequired';
+  else if (v.description.en.trim().length > 5000) errors['description.en'] = 'descriptionTooLong';
 
   const price = v.price.trim();
   if (!price) errors.price = 'priceRequired';
@@ -137,7 +139,7 @@ export function validateProduct(v: ProductFormValues): FormErrors {
   else if (!/^\d+$/.test(stock)) errors.stockQuantity = 'stockInvalid';
 
   if (!v.category) errors.category = 'categoryRequired';
-  if (uploadedFileNames(v.images).length === 0) errors.imageFileNames = 'imagesRequired';
+  if (uploadedFileNames(v.images).length === 0) errors.images = 'imagesRequired';
 
   for (const row of v.attributes) {
     if (isEmptyAttribute(row)) continue;
@@ -184,24 +186,19 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
   };
 }
 
-/** Maps the server's `errors` keys (JSON paths of the request) onto the form's fields. */
-export function mapServerErrors(errors: Record<string, string>, attributeRowIds: string[]): FormErrors {
-  const out: FormErrors = {};
-  for (const [path, message] of Object.entries(errors)) {
-    let field = path;
-    if (path === 'name' || path === 'nameLocalized') field = 'nameLocalized.en';
-    else if (path === 'description' || path === 'descriptionLocalized') field = 'descriptionLocalized.en';
-    else if (path.startsWith('imageFileNames')) field = 'imageFileNames';
-    else {
-      const m = /^attributes\.(\d+)(?:\.(key|value)(?:Localized(?:\.\w+)?)?)?$/.exec(path);
-      if (m) {
-        const rowId = attributeRowIds[Number(m[1])];
-        field = rowId ? `attributes.${rowId}.${m[2] ?? 'key'}` : 'attributes';
-      }
-    }
-    out[field] = out[field] ? `${out[field]} ${message}` : message;
-  }
-  return out;
+/**
+ * The form field a server error path is about (the API's JSON paths of the request):
+ * `name`/`nameLocalized.*` -> `name.<lang>`, `imageFileNames.*` -> `images`, and
+ * `attributes.<sent index>.*` -> `attributes.<row id>.key|value` (`attributes` when no row).
+ */
+export function productFieldPath(path: string, attributeRowIds: string[]): string {
+  const text = /^(name|description)(?:Localized(?:\.(\w+))?)?$/.exec(path);
+  if (text) return `${text[1]}.${text[2] ?? 'en'}`;
+  if (path.startsWith('imageFileNames')) return 'images';
+  const m = /^attributes\.(\d+)(?:\.(key|value)(?:Localized(?:\.\w+)?)?)?$/.exec(path);
+  if (!m) return path;
+  const rowId = attributeRowIds[Number(m[1])];
+  return rowId ? `attributes.${rowId}.${m[2] ?? 'key'}` : 'attributes';
 }
 
 /** Moves the item at `from` to position `to`. */

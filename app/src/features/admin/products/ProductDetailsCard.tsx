@@ -1,0 +1,63 @@
+import { Box, Card, Flex, Grid, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { describedBy, Field } from '../components/Field';
+import type { ProductFormState } from './ProductForm';
+
+/** Price, stock, category and whether the product is on sale. */
+export function ProductDetailsCard({ form, categories }: { form: ProductFormState; categories: readonly string[] }) {
+  const { t } = useTranslation('admin');
+  const { values } = form;
+  /** A number input bound to its value, rule and server error. */
+  const number = (key: 'price' | 'stockQuantity', decimals: boolean) => ({
+    id: key,
+    type: 'number' as const,
+    inputMode: decimals ? ('decimal' as const) : ('numeric' as const),
+    step: decimals ? '0.01' : '1',
+    min: '0',
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
+    onBlur: () => form.touch(key),
+    ...describedBy(key, form.error(key)),
+  });
+  const categoryError = form.error('category');
+  return (
+    <Card size="2">
+      <Heading as="h3" size="3" mb="3">
+        {t('productForm.details')}
+      </Heading>
+      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        <Field id="price" label={t('productForm.price')} required error={form.error('price')}>
+          <TextField.Root {...number('price', true)}>
+            <TextField.Slot>$</TextField.Slot>
+          </TextField.Root>
+        </Field>
+        <Field id="stockQuantity" label={t('productForm.stock')} required error={form.error('stockQuantity')}>
+          <TextField.Root {...number('stockQuantity', false)} />
+        </Field>
+        <Field id="category" label={t('productForm.category')} required error={categoryError}>
+          <Select.Root value={values.category} onValueChange={(v) => form.set('category', v)} onOpenChange={(open) => !open && form.touch('category')}>
+            <Select.Trigger id="category" placeholder={t('productForm.selectCategory')} style={{ width: '100%' }} {...describedBy('category', categoryError)} />
+            <Select.Content position="popper">
+              {categories.map((c) => (
+                <Select.Item key={c} value={c}>
+                  {t(`shop:categories.${c}`, c)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Field>
+        <Box>
+          <Text as="label" size="2" weight="medium">
+            <Flex gap="2" align="center" mt={{ initial: '0', sm: '5' }}>
+              <Switch checked={values.isActive} onCheckedChange={(isActive) => form.set('isActive', isActive)} />
+              {t('productForm.active')}
+            </Flex>
+          </Text>
+          <Text as="p" size="1" color="gray" mt="1">
+            {t('productForm.activeHint')}
+          </Text>
+        </Box>
+      </Grid>
+    </Card>
+  );
+}
