@@ -24,10 +24,6 @@ func init() {
 		c.AddIndex("idx_contact_requests_status_created", false, "status, created", "")
 		return app.Save(c)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("contact_requests")
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, "contact_requests")
 	})
 }

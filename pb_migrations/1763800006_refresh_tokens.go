@@ -28,10 +28,6 @@ func init() {
 		c.AddIndex("idx_refresh_tokens_user", false, "user", "")
 		return app.Save(c)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("refresh_tokens")
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, "refresh_tokens")
 	})
 }

@@ -33,17 +33,7 @@ func init() {
 		return app.Save(s)
 	}, func(app core.App) error {
 		s := app.Settings()
-		kept := []core.RateLimitRule{}
-		for _, r := range s.RateLimits.Rules {
-			shopRule := false
-			for _, sr := range shopRateLimits {
-				shopRule = shopRule || sr.Label == r.Label
-			}
-			if !shopRule {
-				kept = append(kept, r)
-			}
-		}
-		s.RateLimits.Rules = kept
+		removeRateLimits(s, shopRateLimits...)
 		s.RateLimits.Enabled = false
 		return app.Save(s)
 	})

@@ -9,19 +9,5 @@ import (
 // token itself (which is stored only as a hash), so that a repeat within
 // the grace window (two tabs refreshing at once) gets the same successor.
 func init() {
-	m.Register(func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("refresh_tokens")
-		if err != nil {
-			return err
-		}
-		c.Fields.Add(&core.TextField{Name: "successorSealed", Hidden: true, Max: 512})
-		return app.Save(c)
-	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("refresh_tokens")
-		if err != nil {
-			return err
-		}
-		c.Fields.RemoveByName("successorSealed")
-		return app.Save(c)
-	})
+	m.Register(fieldsMigration("refresh_tokens", &core.TextField{Name: "successorSealed", Hidden: true, Max: 512}))
 }

@@ -26,27 +26,5 @@ var securityRateLimits = []core.RateLimitRule{
 }
 
 func init() {
-	m.Register(func(app core.App) error {
-		s := app.Settings()
-		for _, rule := range securityRateLimits {
-			if _, ok := s.RateLimits.FindRateLimitRule([]string{rule.Label}); !ok {
-				s.RateLimits.Rules = append(s.RateLimits.Rules, rule)
-			}
-		}
-		return app.Save(s)
-	}, func(app core.App) error {
-		s := app.Settings()
-		kept := []core.RateLimitRule{}
-		for _, r := range s.RateLimits.Rules {
-			ours := false
-			for _, sr := range securityRateLimits {
-				ours = ours || sr.Label == r.Label
-			}
-			if !ours {
-				kept = append(kept, r)
-			}
-		}
-		s.RateLimits.Rules = kept
-		return app.Save(s)
-	})
+	m.Register(rateLimitsMigration(securityRateLimits...))
 }

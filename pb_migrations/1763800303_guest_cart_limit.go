@@ -11,21 +11,5 @@ import (
 var guestCartRule = core.RateLimitRule{Label: "shop:newGuestCart", MaxRequests: 30, Duration: 3600}
 
 func init() {
-	m.Register(func(app core.App) error {
-		s := app.Settings()
-		if _, ok := s.RateLimits.FindRateLimitRule([]string{guestCartRule.Label}); !ok {
-			s.RateLimits.Rules = append(s.RateLimits.Rules, guestCartRule)
-		}
-		return app.Save(s)
-	}, func(app core.App) error {
-		s := app.Settings()
-		kept := []core.RateLimitRule{}
-		for _, r := range s.RateLimits.Rules {
-			if r.Label != guestCartRule.Label {
-				kept = append(kept, r)
-			}
-		}
-		s.RateLimits.Rules = kept
-		return app.Save(s)
-	})
+	m.Register(rateLimitsMigration(guestCartRule))
 }

@@ -36,10 +36,6 @@ func init() {
 		c.AddIndex("idx_emails_created", false, "created", "")
 		return app.Save(c)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("emails")
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, "emails")
 	})
 }

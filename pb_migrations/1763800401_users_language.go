@@ -8,19 +8,5 @@ import (
 // users.language is the language the shop writes to the user in (e-mails):
 // en, ru or zh; empty means English.
 func init() {
-	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId("users")
-		if err != nil {
-			return err
-		}
-		users.Fields.Add(&core.SelectField{Name: "language", MaxSelect: 1, Values: []string{"en", "ru", "zh"}})
-		return app.Save(users)
-	}, func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId("users")
-		if err != nil {
-			return err
-		}
-		users.Fields.RemoveByName("language")
-		return app.Save(users)
-	})
+	m.Register(fieldsMigration("users", &core.SelectField{Name: "language", MaxSelect: 1, Values: []string{"en", "ru", "zh"}}))
 }

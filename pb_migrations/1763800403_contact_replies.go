@@ -33,18 +33,9 @@ func init() {
 		c.AddIndex("idx_contact_replies_request", false, "request, created", "")
 		return app.Save(c)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("contact_replies")
-		if err != nil {
+		if err := deleteCollections(app, "contact_replies"); err != nil {
 			return err
 		}
-		if err := app.Delete(c); err != nil {
-			return err
-		}
-		requests, err := app.FindCollectionByNameOrId("contact_requests")
-		if err != nil {
-			return err
-		}
-		requests.Fields.RemoveByName("language")
-		return app.Save(requests)
+		return removeFields(app, "contact_requests", "language")
 	})
 }

@@ -35,10 +35,6 @@ func init() {
 		s.RateLimits.Rules = append(s.RateLimits.Rules, resetRateLimits...)
 		return app.Save(s)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("password_resets")
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, "password_resets")
 	})
 }

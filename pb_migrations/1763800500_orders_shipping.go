@@ -25,14 +25,7 @@ func init() {
 				return err
 			}
 		}
-		orders, err := app.FindCollectionByNameOrId("orders")
-		if err != nil {
-			return err
-		}
-		for _, f := range []string{"subtotalCents", "shippingMethod", "shippingCents", "trackingNumber", "history"} {
-			orders.Fields.RemoveByName(f)
-		}
-		return app.Save(orders)
+		return removeFields(app, "orders", "subtotalCents", "shippingMethod", "shippingCents", "trackingNumber", "history")
 	})
 }
 

@@ -5,6 +5,9 @@ import (
 	m "github.com/pocketbase/pocketbase/migrations"
 )
 
+// stockAlertRateLimit guards the stock-alert route per IP.
+var stockAlertRateLimit = core.RateLimitRule{Label: "POST /api/products/", MaxRequests: 10, Duration: 60}
+
 // Back-in-stock alerts: a shopper's e-mail waiting for a sold-out product.
 // One open alert per product and address; it is closed (status sent) when
 // the product's stock goes from 0 to more and its e-mail is queued. The
@@ -34,25 +37,14 @@ func init() {
 			return err
 		}
 		s := app.Settings()
-		s.RateLimits.Rules = append(s.RateLimits.Rules,
-			core.RateLimitRule{Label: "POST /api/products/", MaxRequests: 10, Duration: 60})
+		s.RateLimits.Rules = append(s.RateLimits.Rules, stockAlertRateLimit)
 		return app.Save(s)
 	}, func(app core.App) error {
 		s := app.Settings()
-		kept := []core.RateLimitRule{}
-		for _, r := range s.RateLimits.Rules {
-			if r.Label != "POST /api/products/" {
-				kept = append(kept, r)
-			}
-		}
-		s.RateLimits.Rules = kept
+		removeRateLimits(s, stockAlertRateLimit)
 		if err := app.Save(s); err != nil {
 			return err
 		}
-		c, err := app.FindCollectionByNameOrId("stock_alerts")
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, "stock_alerts")
 	})
 }

@@ -11,35 +11,7 @@ import (
 // products. role_changes is the record of every grant and revoke of a role;
 // it keeps e-mails as text so it outlives the accounts.
 func init() {
-	m.Register(func(app core.App) error {
-		orders, err := app.FindCollectionByNameOrId("orders")
-		if err != nil {
-			return err
-		}
-		orders.AddIndex("idx_orders_created_status_total", false, "created, status, totalCents", "")
-		orders.AddIndex("idx_orders_status", false, "status", "")
-		orders.AddIndex("idx_orders_user_status_total", false, "user, status, totalCents", "")
-		if err := app.Save(orders); err != nil {
-			return err
-		}
-		items, err := app.FindCollectionByNameOrId("order_items")
-		if err != nil {
-			return err
-		}
-		items.AddIndex("idx_order_items_order_product", false, "orderRef, productId, quantity, totalCents", "")
-		if err := app.Save(items); err != nil {
-			return err
-		}
-		products, err := app.FindCollectionByNameOrId("products")
-		if err != nil {
-			return err
-		}
-		products.AddIndex("idx_products_active_stock", false, "isActive, stockQuantity, name", "")
-		if err := app.Save(products); err != nil {
-			return err
-		}
-		return app.Save(roleChangesCollection())
-	}, func(app core.App) error {
+	m.Register(addOverviewIndexes, func(app core.App) error {
 		if c, err := app.FindCollectionByNameOrId("role_changes"); err == nil {
 			if err := app.Delete(c); err != nil {
 				return err
@@ -50,19 +22,43 @@ func init() {
 			"order_items": {"idx_order_items_order_product"},
 			"products":    {"idx_products_active_stock"},
 		} {
-			c, err := app.FindCollectionByNameOrId(name)
+			err := updateCollection(app, name, func(c *core.Collection) {
+				for _, i := range idx {
+					c.RemoveIndex(i)
+				}
+			})
 			if err != nil {
-				return err
-			}
-			for _, i := range idx {
-				c.RemoveIndex(i)
-			}
-			if err := app.Save(c); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// addOverviewIndexes adds the covering indexes and the role_changes
+// collection.
+func addOverviewIndexes(app core.App) error {
+	err := updateCollection(app, "orders", func(orders *core.Collection) {
+		orders.AddIndex("idx_orders_created_status_total", false, "created, status, totalCents", "")
+		orders.AddIndex("idx_orders_status", false, "status", "")
+		orders.AddIndex("idx_orders_user_status_total", false, "user, status, totalCents", "")
+	})
+	if err != nil {
+		return err
+	}
+	err = updateCollection(app, "order_items", func(items *core.Collection) {
+		items.AddIndex("idx_order_items_order_product", false, "orderRef, productId, quantity, totalCents", "")
+	})
+	if err != nil {
+		return err
+	}
+	err = updateCollection(app, "products", func(products *core.Collection) {
+		products.AddIndex("idx_products_active_stock", false, "isActive, stockQuantity, name", "")
+	})
+	if err != nil {
+		return err
+	}
+	return app.Save(roleChangesCollection())
 }
 
 // roleChangesCollection is the audit record of role changes: whose roles

@@ -27,33 +27,21 @@ import (
 // first (SQLite refuses to drop a column a trigger uses) and recreate them.
 func init() {
 	m.Register(func(app core.App) error {
-		for _, q := range overviewRollupUp {
-			if _, err := app.DB().NewQuery(q).Execute(); err != nil {
-				return err
-			}
-		}
-		items, err := app.FindCollectionByNameOrId("order_items")
-		if err != nil {
+		if err := execAll(app, overviewRollupUp); err != nil {
 			return err
 		}
-		// The snapshot name of a deleted best seller: its latest line.
-		items.AddIndex("idx_order_items_product", false, "productId", "")
-		return app.Save(items)
+		return updateCollection(app, "order_items", func(items *core.Collection) {
+			// The snapshot name of a deleted best seller: its latest line.
+			items.AddIndex("idx_order_items_product", false, "productId", "")
+		})
 	}, func(app core.App) error {
-		items, err := app.FindCollectionByNameOrId("order_items")
+		err := updateCollection(app, "order_items", func(items *core.Collection) {
+			items.RemoveIndex("idx_order_items_product")
+		})
 		if err != nil {
 			return err
 		}
-		items.RemoveIndex("idx_order_items_product")
-		if err := app.Save(items); err != nil {
-			return err
-		}
-		for _, q := range overviewRollupDown {
-			if _, err := app.DB().NewQuery(q).Execute(); err != nil {
-				return err
-			}
-		}
-		return nil
+		return execAll(app, overviewRollupDown)
 	})
 }
 

@@ -10,19 +10,5 @@ import (
 // sends them (or an admin previews them): the templates no longer run
 // inside the order's transaction. html and text keep what went out.
 func init() {
-	m.Register(func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("emails")
-		if err != nil {
-			return err
-		}
-		c.Fields.Add(&core.JSONField{Name: "view", MaxSize: 1 << 20})
-		return app.Save(c)
-	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId("emails")
-		if err != nil {
-			return err
-		}
-		c.Fields.RemoveByName("view")
-		return app.Save(c)
-	})
+	m.Register(fieldsMigration("emails", &core.JSONField{Name: "view", MaxSize: 1 << 20}))
 }
