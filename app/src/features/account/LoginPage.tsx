@@ -1,4 +1,4 @@
-import { Button, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Button, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { isBlank } from '../../lib/validation';
 import { useForm, type Problems } from '../../lib/form';
 import { isAdminUser } from '../../lib/user';
 import { ErrorCallout } from '../../components/ErrorCallout';
+import { AuthCard } from './AuthCard';
 
 /** Both fields are needed (the summary says so; the server checks the rest). */
 function loginRules(v: { email: string; password: string }): Problems {
@@ -55,42 +56,29 @@ export default function LoginPage() {
   if (status === 'loading' && !busy) return <FullPageSpinner />;
   if (status === 'authenticated' && !busy) return <Navigate to={isAdmin ? '/admin' : '/'} replace />;
 
+  const footer = (
+    <Text size="2" align="center">
+      {t('login.noAccount')}{' '}
+      <ThemeLink asChild underline="always">
+        <Link to="/register" state={from ? { from } : null}>
+          {t('login.registerLink')}
+        </Link>
+      </ThemeLink>
+    </Text>
+  );
   return (
-    <Container size="1" px="4" py="7">
-      <Card size="3">
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="4">
-            <Heading as="h1" size="6">
-              {t('login.title')}
-            </Heading>
-            <ErrorCallout message={error} />
-            <FormField label={t('fields.email')} type="email" autoComplete="email" disabled={busy} {...form.field('email')} />
-            <FormField
-              label={t('fields.password')}
-              type="password"
-              autoComplete="current-password"
-              disabled={busy}
-              {...form.field('password')}
-            />
-            <Text size="2" align="right">
-              <ThemeLink asChild underline="always">
-                <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
-              </ThemeLink>
-            </Text>
-            <Button type="submit" size="3" loading={busy}>
-              {t('login.submit')}
-            </Button>
-            <Text size="2" align="center">
-              {t('login.noAccount')}{' '}
-              <ThemeLink asChild underline="always">
-                <Link to="/register" state={from ? { from } : null}>
-                  {t('login.registerLink')}
-                </Link>
-              </ThemeLink>
-            </Text>
-          </Flex>
-        </form>
-      </Card>
-    </Container>
+    <AuthCard title={t('login.title')} onSubmit={submit} footer={footer}>
+      <ErrorCallout message={error} />
+      <FormField label={t('fields.email')} type="email" autoComplete="email" disabled={busy} {...form.field('email')} />
+      <FormField label={t('fields.password')} type="password" autoComplete="current-password" disabled={busy} {...form.field('password')} />
+      <Text size="2" align="right">
+        <ThemeLink asChild underline="always">
+          <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+        </ThemeLink>
+      </Text>
+      <Button type="submit" size="3" loading={busy}>
+        {t('login.submit')}
+      </Button>
+    </AuthCard>
   );
 }

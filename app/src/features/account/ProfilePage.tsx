@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
+import { NewPasswordFields } from './NewPasswordFields';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { emailChanged, profilePayload, profileRules, type ProfileForm } from './profileValidation';
 
@@ -111,19 +112,7 @@ function ProfileScreen({ user }: { user: User }) {
                 {showPassword && (
                   <Flex direction="column" gap="4" id="password-section">
                     {currentPassword}
-                    <FormField
-                      label={t('fields.newPassword')}
-                      type="password"
-                      autoComplete="new-password"
-                      hint={t('register.passwordHint')}
-                      {...form.field('newPassword')}
-                    />
-                    <FormField
-                      label={t('fields.confirmNewPassword')}
-                      type="password"
-                      autoComplete="new-password"
-                      {...form.field('confirmPassword')}
-                    />
+                    <NewPasswordFields form={form} names={['newPassword', 'confirmPassword']} change />
                   </Flex>
                 )}
                 <Button type="submit" size="3" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>

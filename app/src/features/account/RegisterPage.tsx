@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Container, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Button, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -12,6 +12,8 @@ import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
 import { ACCOUNT_FIELDS, accountRules, accountSummary, personalRules, type AccountValues } from './registerValidation';
 import { ErrorCallout, Notice } from '../../components/ErrorCallout';
+import { AuthCard } from './AuthCard';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export const REDIRECT_AFTER_REGISTER_MS = 2000;
 
@@ -68,104 +70,67 @@ export default function RegisterPage() {
   );
 
   const steps = [t('register.steps.account'), t('register.steps.personal')];
+  const footer = (
+    <Text size="2" align="center">
+      {t('register.haveAccount')}{' '}
+      <ThemeLink asChild underline="always">
+        <Link to="/login">{t('register.loginLink')}</Link>
+      </ThemeLink>
+    </Text>
+  );
   return (
-    <Container size="1" px="4" py="7">
-      <Card size="3">
-        <Flex direction="column" gap="4">
-          <Heading as="h1" size="6">
-            {t('register.title')}
-          </Heading>
-          <ol className="plain-list" style={{ display: 'flex', gap: 16 }} aria-label={t('register.progress')}>
-            {steps.map((label, i) => (
-              <li key={label} aria-current={i === step ? 'step' : undefined}>
-                <Text size="2" weight={i === step ? 'bold' : 'regular'} color={i === step ? 'indigo' : 'gray'}>
-                  {i + 1}. {label}
-                </Text>
-              </li>
-            ))}
-          </ol>
-          {done ? (
-            <Notice kind="success" message={t('register.success')} />
+    <AuthCard title={t('register.title')} footer={footer}>
+      <ol className="plain-list" style={{ display: 'flex', gap: 16 }} aria-label={t('register.progress')}>
+        {steps.map((label, i) => (
+          <li key={label} aria-current={i === step ? 'step' : undefined}>
+            <Text size="2" weight={i === step ? 'bold' : 'regular'} color={i === step ? 'indigo' : 'gray'}>
+              {i + 1}. {label}
+            </Text>
+          </li>
+        ))}
+      </ol>
+      {done ? (
+        <Notice kind="success" message={t('register.success')} />
+      ) : (
+        <>
+          <ErrorCallout message={error} />
+          {step === 0 ? (
+            <form onSubmit={next} noValidate>
+              <Flex direction="column" gap="4">
+                <FormField label={t('fields.email')} type="email" autoComplete="email" required {...account.field('email')} />
+                <NewPasswordFields form={account} names={['password', 'confirmPassword']} required />
+                <Button type="submit" size="3">
+                  {t('register.next')}
+                </Button>
+              </Flex>
+            </form>
           ) : (
-            <>
-              <ErrorCallout message={error} />
-              {step === 0 ? (
-                <form onSubmit={next} noValidate>
-                  <Flex direction="column" gap="4">
-                    <FormField
-                      label={t('fields.email')}
-                      type="email"
-                      autoComplete="email"
-                      required
-                      {...account.field('email')}
-                    />
-                    <FormField
-                      label={t('fields.password')}
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      hint={t('register.passwordHint')}
-                      {...account.field('password')}
-                    />
-                    <FormField
-                      label={t('fields.confirmPassword')}
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      {...account.field('confirmPassword')}
-                    />
-                    <Button type="submit" size="3">
-                      {t('register.next')}
-                    </Button>
-                  </Flex>
-                </form>
-              ) : (
-                <form onSubmit={submit} noValidate>
-                  <Flex direction="column" gap="4">
-                    <FormField
-                      label={t('fields.firstName')}
-                      autoComplete="given-name"
-                      required
-                      disabled={busy}
-                      {...personal.field('firstName')}
-                    />
-                    <FormField
-                      label={t('fields.lastName')}
-                      autoComplete="family-name"
-                      required
-                      disabled={busy}
-                      {...personal.field('lastName')}
-                    />
-                    <Flex gap="3" justify="between">
-                      <Button
-                        type="button"
-                        variant="soft"
-                        size="3"
-                        disabled={busy}
-                        onClick={() => {
-                          setError(null);
-                          setStep(0);
-                        }}
-                      >
-                        {t('register.back')}
-                      </Button>
-                      <Button type="submit" size="3" loading={busy}>
-                        {t('register.submit')}
-                      </Button>
-                    </Flex>
-                  </Flex>
-                </form>
-              )}
-            </>
+            <form onSubmit={submit} noValidate>
+              <Flex direction="column" gap="4">
+                <FormField label={t('fields.firstName')} autoComplete="given-name" required disabled={busy} {...personal.field('firstName')} />
+                <FormField label={t('fields.lastName')} autoComplete="family-name" required disabled={busy} {...personal.field('lastName')} />
+                <Flex gap="3" justify="between">
+                  <Button
+                    type="button"
+                    variant="soft"
+                    size="3"
+                    disabled={busy}
+                    onClick={() => {
+                      setError(null);
+                      setStep(0);
+                    }}
+                  >
+                    {t('register.back')}
+                  </Button>
+                  <Button type="submit" size="3" loading={busy}>
+                    {t('register.submit')}
+                  </Button>
+                </Flex>
+              </Flex>
+            </form>
           )}
-          <Text size="2" align="center">
-            {t('register.haveAccount')}{' '}
-            <ThemeLink asChild underline="always">
-              <Link to="/login">{t('register.loginLink')}</Link>
-            </ThemeLink>
-          </Text>
-        </Flex>
-      </Card>
-    </Container>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -3,8 +3,8 @@ import { Button } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../api/client';
-import { FormField } from '../../components/FormField';
 import { Notice } from '../../components/ErrorCallout';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordFormCard } from './PasswordFormCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
@@ -69,23 +69,7 @@ export default function ResetPasswordPage() {
       {!badLink && !reset.isSuccess && (
         <>
           <Notice kind="error" message={error} />
-          <FormField
-            label={t('fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('register.passwordHint')}
-            disabled={reset.isPending}
-            required
-            {...form.field('password')}
-          />
-          <FormField
-            label={t('fields.confirmNewPassword')}
-            type="password"
-            autoComplete="new-password"
-            disabled={reset.isPending}
-            required
-            {...form.field('confirmPassword')}
-          />
+          <NewPasswordFields form={form} names={['password', 'confirmPassword']} change required disabled={reset.isPending} />
           <Button type="submit" size="3" loading={reset.isPending}>
             {t('passwordReset.save')}
           </Button>

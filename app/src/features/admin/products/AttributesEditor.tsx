@@ -28,6 +28,29 @@ export function AttributesEditor({ rows, onChange, lang, errorText }: Props) {
     onChange(rest.length ? rest : [emptyAttribute()]);
   };
 
+  /** A row's key or value in the tab's language (the English text as the placeholder), with its error. */
+  const cell = (row: AttributeRow, part: 'key' | 'value', index: number) => {
+    const error = errorText(`attributes.${row.id}.${part}`);
+    const placeholder = t(`attributes.${part}Placeholder`);
+    return (
+      <Box>
+        <TextField.Root
+          aria-label={t(`attributes.${part}Label`, { n: index + 1, language: langName })}
+          placeholder={lang === 'en' ? placeholder : row[part].en || placeholder}
+          value={row[part][lang]}
+          maxLength={part === 'key' ? 200 : 500}
+          aria-invalid={!!error}
+          onChange={(e) => set(row.id, part, e.target.value)}
+        />
+        {error && (
+          <Text size="1" color="red" role="alert">
+            {error}
+          </Text>
+        )}
+      </Box>
+    );
+  };
+
   return (
     <Box>
       <Text as="p" size="1" color="gray" mb="2">
@@ -35,57 +58,17 @@ export function AttributesEditor({ rows, onChange, lang, errorText }: Props) {
       </Text>
       <Flex direction="column" gap="3" asChild>
         <ol className="plain-list" aria-label={t('attributes.title')}>
-          {rows.map((row, index) => {
-            const keyError = errorText(`attributes.${row.id}.key`);
-            const valueError = errorText(`attributes.${row.id}.value`);
-            const keyLabel = t('attributes.keyLabel', { n: index + 1, language: langName });
-            const valueLabel = t('attributes.valueLabel', { n: index + 1, language: langName });
-            return (
-              <li key={row.id} data-testid="attribute-row">
-                <Grid columns={{ initial: '1', sm: '1fr 1fr auto' }} gap="2" align="start">
-                  <Box>
-                    <TextField.Root
-                      aria-label={keyLabel}
-                      placeholder={lang === 'en' ? t('attributes.keyPlaceholder') : row.key.en || t('attributes.keyPlaceholder')}
-                      value={row.key[lang]}
-                      maxLength={200}
-                      aria-invalid={!!keyError}
-                      onChange={(e) => set(row.id, 'key', e.target.value)}
-                    />
-                    {keyError && (
-                      <Text size="1" color="red" role="alert">
-                        {keyError}
-                      </Text>
-                    )}
-                  </Box>
-                  <Box>
-                    <TextField.Root
-                      aria-label={valueLabel}
-                      placeholder={lang === 'en' ? t('attributes.valuePlaceholder') : row.value.en || t('attributes.valuePlaceholder')}
-                      value={row.value[lang]}
-                      maxLength={500}
-                      aria-invalid={!!valueError}
-                      onChange={(e) => set(row.id, 'value', e.target.value)}
-                    />
-                    {valueError && (
-                      <Text size="1" color="red" role="alert">
-                        {valueError}
-                      </Text>
-                    )}
-                  </Box>
-                  <IconButton
-                    type="button"
-                    variant="soft"
-                    color="red"
-                    aria-label={t('attributes.remove', { n: index + 1 })}
-                    onClick={() => remove(row.id)}
-                  >
-                    <TrashIcon />
-                  </IconButton>
-                </Grid>
-              </li>
-            );
-          })}
+          {rows.map((row, index) => (
+            <li key={row.id} data-testid="attribute-row">
+              <Grid columns={{ initial: '1', sm: '1fr 1fr auto' }} gap="2" align="start">
+                {cell(row, 'key', index)}
+                {cell(row, 'value', index)}
+                <IconButton type="button" variant="soft" color="red" aria-label={t('attributes.remove', { n: index + 1 })} onClick={() => remove(row.id)}>
+                  <TrashIcon />
+                </IconButton>
+              </Grid>
+            </li>
+          ))}
         </ol>
       </Flex>
       <Button type="button" variant="ghost" mt="3" onClick={() => onChange([...rows, emptyAttribute()])}>
