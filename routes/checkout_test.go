@@ -189,6 +189,8 @@ func TestCheckoutBadInputChangesNothing(t *testing.T) {
 		{"empty", "", 400, "invalid_json", ""},
 		{"shipping string", `{"shippingInfo":"x"}`, 400, "validation_failed", "shippingInfo"},
 		{"city number", `{"shippingInfo":{"city":5}}`, 400, "validation_failed", "shippingInfo.city"},
+		{"phone number", `{"shippingInfo":{"phone":5}}`, 400, "validation_failed", "shippingInfo.phone"},
+		{"billing city number", `{"billingInfo":{"city":5}}`, 400, "validation_failed", "billingInfo.city"},
 		{"flag string", `{"useShippingForBilling":"yes"}`, 400, "validation_failed", "useShippingForBilling"},
 		{"no shipping", `{}`, 400, "validation_failed", "shippingInfo.firstName"},
 		{"blank city", noCity, 400, "validation_failed", "shippingInfo.city"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -23,7 +24,7 @@ func decodeJSON(e *core.RequestEvent, dst any) error {
 	dec := json.NewDecoder(body)
 	dec.UseNumber()
 	if err := dec.Decode(dst); err != nil {
-		return decodeError(err)
+		return decodeError(withJSONPath(err, dst))
 	}
 	// One value only: trailing data is a malformed body too.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
@@ -32,6 +33,51 @@ func decodeJSON(e *core.RequestEvent, dst any) error {
 			return decodeError(err)
 		}
 		return newError(http.StatusBadRequest, "invalid_json", "Request body must be a single JSON object")
+	}
+	return nil
+}
+
+// withJSONPath makes the field of a wrong-type error the JSON path the
+// client sent: encoding/json (since Go 1.24) also names the embedded
+// structs on the way ("shippingInfo.PostalAddress.city"), which the JSON
+// does not have.
+func withJSONPath(err error, dst any) error {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		typeErr.Field = jsonPath(reflect.TypeOf(dst), typeErr.Field)
+	}
+	return err
+}
+
+// jsonPath drops from field (a dotted path into a value of type t) the
+// names of embedded structs without a JSON name of their own.
+func jsonPath(t reflect.Type, field string) string {
+	var out []string
+	for _, name := range strings.Split(field, ".") {
+		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			t = t.Elem()
+		}
+		if t == nil || t.Kind() != reflect.Struct {
+			out, t = append(out, name), nil
+			continue
+		}
+		if f, ok := t.FieldByName(name); ok && f.Anonymous && f.Tag.Get("json") == "" {
+			t = f.Type // embedded: its fields are the outer struct's in JSON
+			continue
+		}
+		out, t = append(out, name), jsonFieldType(t, name)
+	}
+	return strings.Join(out, ".")
+}
+
+// jsonFieldType is the type of the field of struct t (or of a struct it
+// embeds) that JSON calls name; nil when there is none.
+func jsonFieldType(t reflect.Type, name string) reflect.Type {
+	for _, f := range reflect.VisibleFields(t) {
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == name || (tag == "" && f.Name == name) {
+			return f.Type
+		}
 	}
 	return nil
 }

@@ -27,8 +27,8 @@ func buyDirectly(t *testing.T, app core.App, userID, productID string, qty int) 
 		t.Fatal(err)
 	}
 	order, err := shop.PlaceOrder(app, userID, shop.OrderInput{
-		Shipping: shop.ShippingInfo{FirstName: "Ann", LastName: "Lee", Address: "1 Main St", City: "Town",
-			State: "CA", ZipCode: "90001", Country: "US", Phone: "555-0100", Email: "ann@example.com"},
+		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ann", LastName: "Lee",
+			Address: "1 Main St", City: "Town", State: "CA", ZipCode: "90001", Country: "US"}, Phone: "555-0100", Email: "ann@example.com"},
 		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
 	})
 	if err != nil {

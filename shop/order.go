@@ -31,8 +31,9 @@ func IsOrderStatus(s string) bool {
 // MaxAddressFieldLen bounds every shipping and billing text.
 const MaxAddressFieldLen = 200
 
-// ShippingInfo is where an order goes and whom to tell.
-type ShippingInfo struct {
+// PostalAddress is a name with an address: an order's billing address, and
+// its shipping address without the contact details.
+type PostalAddress struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 	Address   string `json:"address"`
@@ -40,20 +41,18 @@ type ShippingInfo struct {
 	State     string `json:"state"`
 	ZipCode   string `json:"zipCode"`
 	Country   string `json:"country"`
-	Phone     string `json:"phone"`
-	Email     string `json:"email"`
+}
+
+// ShippingInfo is where an order goes and whom to tell. In JSON the
+// address's fields stand beside phone and email.
+type ShippingInfo struct {
+	PostalAddress
+	Phone string `json:"phone"`
+	Email string `json:"email"`
 }
 
 // BillingInfo is the billing address of an order.
-type BillingInfo struct {
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
-	Address   string `json:"address"`
-	City      string `json:"city"`
-	State     string `json:"state"`
-	ZipCode   string `json:"zipCode"`
-	Country   string `json:"country"`
-}
+type BillingInfo = PostalAddress
 
 // OrderInput is what a customer sends to place an order; the lines come
 // from the customer's cart.

@@ -15,8 +15,8 @@ import (
 
 func validInput() shop.OrderInput {
 	return shop.OrderInput{
-		Shipping: shop.ShippingInfo{FirstName: "Ada", LastName: "Lovelace", Address: "1 Stage St", City: "London",
-			State: "LDN", ZipCode: "N1", Country: "UK", Phone: "+44", Email: "ada@example.com"},
+		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ada", LastName: "Lovelace",
+			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44", Email: "ada@example.com"},
 		UseShippingForBilling: true,
 		ShippingMethod:        shop.ShipIntlStandard,
 	}
