@@ -3,7 +3,6 @@ package routes
 import (
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -20,23 +19,8 @@ func registerAdminEmails(se *core.ServeEvent) {
 }
 
 func adminListEmails(e *core.RequestEvent) error {
-	errs := map[string]string{}
-	page, ok := queryInt(e, "page", 1)
-	if !ok || page < 1 {
-		errs["page"] = "Page must be a whole number of at least 1"
-	}
-	size, ok := queryInt(e, "pageSize", mail.DefaultPageSize)
-	if !ok || size < 1 || size > mail.MaxPageSize {
-		errs["pageSize"] = "Page size must be a whole number from 1 to 100"
-	}
-	status := strings.TrimSpace(e.Request.URL.Query().Get("status"))
-	if status != "" && !mail.IsStatus(status) {
-		errs["status"] = "Status must be one of queued, sent, failed"
-	}
-	if len(errs) > 0 {
-		return validationError(errs)
-	}
-	list, err := mail.List(e.App, page, size, status)
+	list, err := mail.List(e.App, pageParam(e, "page", 1), pageParam(e, "pageSize", mail.DefaultPageSize),
+		queryText(e, "status"))
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package routes
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -47,29 +46,14 @@ func adminOverview(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, o)
 }
 
-// pageQuery reads page (1) and pageSize (20) from the query string.
-func pageQuery(e *core.RequestEvent) (shop.PageQuery, error) {
-	errs := map[string]string{}
-	page, ok := queryInt(e, "page", 1)
-	if !ok {
-		errs["page"] = "Page must be a whole number of at least 1"
-	}
-	size, ok := queryInt(e, "pageSize", shop.DefaultAdminPageSize)
-	if !ok {
-		errs["pageSize"] = "Page size must be a whole number from 1 to 100"
-	}
-	if len(errs) > 0 {
-		return shop.PageQuery{}, validationError(errs)
-	}
-	return shop.PageQuery{Page: page, PageSize: size}, nil
+// pageQuery reads page (1) and pageSize (20) from the query string; the
+// shop checks them (shop.PageQuery.Validate).
+func pageQuery(e *core.RequestEvent) shop.PageQuery {
+	return shop.PageQuery{Page: pageParam(e, "page", 1), PageSize: pageParam(e, "pageSize", shop.DefaultAdminPageSize)}
 }
 
 func adminListUsers(e *core.RequestEvent) error {
-	pq, err := pageQuery(e)
-	if err != nil {
-		return err
-	}
-	q := shop.UserQuery{PageQuery: pq, Search: strings.TrimSpace(e.Request.URL.Query().Get("search"))}
+	q := shop.UserQuery{PageQuery: pageQuery(e), Search: queryText(e, "search")}
 	page, err := shop.ListUsers(e.App, q)
 	if err != nil {
 		return err
@@ -102,11 +86,7 @@ func adminSetUserRoles(e *core.RequestEvent) error {
 }
 
 func adminRoleChanges(e *core.RequestEvent) error {
-	pq, err := pageQuery(e)
-	if err != nil {
-		return err
-	}
-	page, err := shop.ListRoleChanges(e.App, pq)
+	page, err := shop.ListRoleChanges(e.App, pageQuery(e))
 	if err != nil {
 		return err
 	}

@@ -2,8 +2,6 @@ package routes
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -50,37 +48,9 @@ func submitContact(e *core.RequestEvent) error {
 	return e.JSON(http.StatusCreated, map[string]string{"message": "Message sent successfully!", "id": id})
 }
 
-// queryInt reads an optional whole-number query parameter; def when absent.
-func queryInt(e *core.RequestEvent, name string, def int) (int, bool) {
-	s := strings.TrimSpace(e.Request.URL.Query().Get(name))
-	if s == "" {
-		return def, true
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n > 1_000_000_000 {
-		return 0, false
-	}
-	return n, true
-}
-
 func adminListContacts(e *core.RequestEvent) error {
-	errs := map[string]string{}
-	page, ok := queryInt(e, "page", 1)
-	if !ok || page < 1 {
-		errs["page"] = "Page must be a whole number of at least 1"
-	}
-	size, ok := queryInt(e, "pageSize", shop.DefaultContactPageSize)
-	if !ok || !shop.IsContactPageSize(size) {
-		errs["pageSize"] = "Page size must be one of 5, 10, 25, 50"
-	}
-	status := strings.TrimSpace(e.Request.URL.Query().Get("status"))
-	if status != "" && !shop.IsContactStatus(status) {
-		errs["status"] = "Status must be one of " + strings.Join(shop.ContactStatuses, ", ")
-	}
-	if len(errs) > 0 {
-		return validationError(errs)
-	}
-	list, err := shop.ListContactRequests(e.App, page, size, status)
+	list, err := shop.ListContactRequests(e.App, pageParam(e, "page", 1),
+		pageParam(e, "pageSize", shop.DefaultContactPageSize), queryText(e, "status"))
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/wire"
@@ -51,6 +52,21 @@ func IsStatus(s string) bool {
 	return s == StatusQueued || s == StatusSent || s == StatusFailed
 }
 
+// validateList checks the query of List.
+func validateList(page, pageSize int, status string) error {
+	errs := validation.Errors{}
+	if page < 1 {
+		errs["page"] = validation.NewError("validation_invalid", "Page must be a whole number of at least 1")
+	}
+	if pageSize < 1 || pageSize > MaxPageSize {
+		errs["pageSize"] = validation.NewError("validation_invalid", "Page size must be a whole number from 1 to 100")
+	}
+	if status != "" && !IsStatus(status) {
+		errs["status"] = validation.NewError("validation_invalid", "Status must be one of queued, sent, failed")
+	}
+	return errs.Filter()
+}
+
 func summaryOf(r *core.Record) Summary {
 	return Summary{ID: r.Id, To: r.GetString("to"), Subject: r.GetString("subject"), Kind: r.GetString("kind"),
 		Language: r.GetString("language"), Status: r.GetString("status"), Attempts: r.GetInt("attempts"),
@@ -58,9 +74,13 @@ func summaryOf(r *core.Record) Summary {
 }
 
 // List returns one page of the outbox, newest first, optionally only the
-// e-mails with status. The caller has checked page >= 1, 1 <= pageSize <=
-// MaxPageSize and the status.
+// e-mails with status. page starts at 1; pageSize is from 1 to MaxPageSize;
+// status is empty or one of the outbox's. Errors are keyed "page",
+// "pageSize" and "status".
 func List(app core.App, page, pageSize int, status string) (*Page, error) {
+	if err := validateList(page, pageSize, status); err != nil {
+		return nil, err
+	}
 	var where dbx.Expression = dbx.NewExp("1=1")
 	if status != "" {
 		where = dbx.HashExp{"status": status}

@@ -1,0 +1,38 @@
+package routes
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// queryText reads a query parameter, trimmed.
+func queryText(e *core.RequestEvent, name string) string {
+	return strings.TrimSpace(e.Request.URL.Query().Get(name))
+}
+
+// queryInt reads an optional whole-number query parameter; def when absent.
+func queryInt(e *core.RequestEvent, name string, def int) (int, bool) {
+	s := queryText(e, name)
+	if s == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1_000_000_000 {
+		return 0, false
+	}
+	return n, true
+}
+
+// pageParam reads a list's optional page or page size: def when absent, 0
+// when it is not a whole number. Every list refuses 0 with its own message
+// (the list functions of shop and shop/mail check their page and page
+// size, so the rules and messages live there, once).
+func pageParam(e *core.RequestEvent, name string, def int) int {
+	n, ok := queryInt(e, name, def)
+	if !ok {
+		return 0
+	}
+	return n
+}
