@@ -154,5 +154,11 @@ describe('ProfilePage', () => {
     await screen.findByLabelText(/^Email/);
     await save();
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+    // The code is about the e-mail: its field says so too, until it is edited.
+    const email = screen.getByLabelText(/^Email/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('An account with this email already exists.');
+    await userEvent.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid');
   });
 });

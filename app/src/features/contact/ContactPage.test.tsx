@@ -26,6 +26,16 @@ describe('ContactPage', () => {
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
   });
 
+  it('shows the problem of a field once it is left, as every form does (lib/form)', async () => {
+    mockFetch({});
+    renderApp(<ContactPage />, { route: '/contact', path: '/contact' });
+    await userEvent.type(field('Email'), 'nope');
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    await userEvent.tab();
+    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.queryByText('This field is required')).toBeNull();
+  });
+
   it('sends trimmed values, shows Sending..., clears the form and shows the success notice', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
