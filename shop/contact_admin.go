@@ -5,8 +5,6 @@ package shop
 // in contact_reply.go.)
 
 import (
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -123,14 +121,7 @@ func GetContactStats(app core.App) (*ContactStats, error) {
 
 // findContact loads a contact request or answers ErrContactNotFound.
 func findContact(app core.App, id string) (*core.Record, error) {
-	if id == "" {
-		return nil, ErrContactNotFound
-	}
-	rec, err := app.FindRecordById(ContactCollection, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrContactNotFound
-	}
-	return rec, err
+	return findRecord(app, ContactCollection, id, ErrContactNotFound)
 }
 
 // SetContactStatus sets a request's status and, when notes is not nil, its

@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"database/sql"
 	"errors"
 	"math"
 	"strings"
@@ -142,14 +141,7 @@ func customerStats(app core.App, userIDs []any) (map[string]CustomerStats, error
 
 // findUser loads a shop user or answers ErrUserNotFound.
 func findUser(app core.App, id string) (*core.Record, error) {
-	if id == "" {
-		return nil, ErrUserNotFound
-	}
-	rec, err := app.FindRecordById(UsersCollection, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrUserNotFound
-	}
-	return rec, err
+	return findRecord(app, UsersCollection, id, ErrUserNotFound)
 }
 
 // ListCustomerOrders returns a user's orders, newest first (admins); an

@@ -1,8 +1,6 @@
 package shop
 
 import (
-	"database/sql"
-	"errors"
 	"math"
 
 	"github.com/pocketbase/dbx"
@@ -114,14 +112,7 @@ func GetOrder(app core.App, orderID string) (*OrderDetail, error) {
 
 // findOrder loads an order record or answers ErrOrderNotFound.
 func findOrder(app core.App, orderID string) (*core.Record, error) {
-	if orderID == "" {
-		return nil, ErrOrderNotFound
-	}
-	rec, err := app.FindRecordById(OrdersCollection, orderID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrOrderNotFound
-	}
-	return rec, err
+	return findRecord(app, OrdersCollection, orderID, ErrOrderNotFound)
 }
 
 // orderItems reads the line snapshots of an order.
