@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -27,11 +26,10 @@ func adminListEmails(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, list)
 }
 
+// adminGetEmail and adminResendEmail answer an unknown id with 404 through
+// the one error path (mail.ErrNotFound in sentinelErrors).
 func adminGetEmail(e *core.RequestEvent) error {
 	m, err := mail.Get(e.App, e.Request.PathValue("id"))
-	if errors.Is(err, mail.ErrNotFound) {
-		return notFound("E-mail not found")
-	}
 	if err != nil {
 		return err
 	}
@@ -40,9 +38,6 @@ func adminGetEmail(e *core.RequestEvent) error {
 
 func adminResendEmail(e *core.RequestEvent) error {
 	m, err := mail.Resend(e.App, e.Request.PathValue("id"))
-	if errors.Is(err, mail.ErrNotFound) {
-		return notFound("E-mail not found")
-	}
 	if err != nil {
 		return err
 	}
