@@ -271,38 +271,57 @@ func activeProduct(app core.App, productID string) (*core.Record, error) {
 // the product is there already. The line never exceeds the stock
 // (*StockError); unknown and inactive products are ErrCartProductNotFound.
 func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart, error) {
-	if err := owner.check(); err != nil {
-		return nil, err
-	}
-	if qty < 1 {
-		return nil, checkQuantity(qty)
-	}
-	var cartID string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
 		product, err := activeProduct(txApp, productID)
 		if err != nil {
-			return err
+			return "", err
 		}
 		rec, err := findOrCreateCart(txApp, owner)
 		if err != nil {
-			return err
+			return "", err
 		}
-		cartID = rec.Id
 		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
 			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.Id})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
+			return "", err
 		}
 		if line == nil {
 			col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
 			if err != nil {
-				return err
+				return "", err
 			}
 			line = core.NewRecord(col)
 			line.Set("cart", rec.Id)
 			line.Set("product", product.Id)
 		}
-		return setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
+		return rec.Id, setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
+	})
+}
+
+// atLeastOne is the error of a requested quantity below one, else nil (the
+// upper bound depends on the line and is checked with it).
+func atLeastOne(qty int) error {
+	if qty < 1 {
+		return checkQuantity(qty)
+	}
+	return nil
+}
+
+// changeCart checks the owner, then the request (invalid: a non-nil error),
+// runs change in a transaction and answers the cart change says it changed,
+// read after the commit (cartAfter).
+func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp core.App) (cartID string, err error)) (*Cart, error) {
+	if err := owner.check(); err != nil {
+		return nil, err
+	}
+	if invalid != nil {
+		return nil, invalid
+	}
+	var cartID string
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		cartID, err = change(txApp)
+		return err
 	})
 	return cartAfter(app, owner, cartID, err)
 }
@@ -358,43 +377,28 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 // the product's stock (*StockError); a line of a product taken off sale is
 // ErrCartProductNotFound, as adding it would be.
 func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Cart, error) {
-	if err := owner.check(); err != nil {
-		return nil, err
-	}
-	if qty < 1 {
-		return nil, checkQuantity(qty)
-	}
-	var cartID string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
-			return err
+			return "", err
 		}
-		cartID = line.GetString("cart")
 		product, err := activeProduct(txApp, line.GetString("product"))
 		if err != nil {
-			return err
+			return "", err
 		}
-		return setLineQuantity(txApp, line, product, qty)
+		return line.GetString("cart"), setLineQuantity(txApp, line, product, qty)
 	})
-	return cartAfter(app, owner, cartID, err)
 }
 
 // RemoveCartItem deletes a line of the owner's cart.
 func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error) {
-	if err := owner.check(); err != nil {
-		return nil, err
-	}
-	var cartID string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	return changeCart(app, owner, nil, func(txApp core.App) (string, error) {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
-			return err
+			return "", err
 		}
-		cartID = line.GetString("cart")
-		return txApp.Delete(line)
+		return line.GetString("cart"), txApp.Delete(line)
 	})
-	return cartAfter(app, owner, cartID, err)
 }
 
 // ClearCart removes the owner's cart and all its lines. Clearing a cart that
