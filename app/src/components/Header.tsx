@@ -2,23 +2,17 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, Flex, IconButton } from '@radix-ui/themes';
 import { HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { CartPopover } from '../features/cart/CartPopover';
 import { forgetShopState } from '../features/catalog/homeState';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from './UserAvatar';
 
 // Loaded on demand: signed-out visitors on wide screens never need these.
 const UserMenu = lazy(() => import('./UserMenu'));
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
-
-export interface NavItem {
-  to: string;
-  label: string;
-  end?: boolean;
-  onClick?: () => void;
-}
 
 function useNavItems(): NavItem[] {
   const { t } = useTranslation('common');
@@ -89,17 +83,7 @@ export function Header() {
         <Brand />
         <Box asChild display={{ initial: 'none', sm: 'block' }} flexGrow="1">
           <nav aria-label={t('nav.main')}>
-            <Flex gap="4" asChild>
-              <ul className="plain-list">
-                {items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className="nav-link" onClick={item.onClick}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </Flex>
+            <NavList items={items} linkClass="nav-link" />
           </nav>
         </Box>
         <Flex align="center" gap="4" ml="auto">

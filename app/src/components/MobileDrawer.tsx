@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Dialog, Flex, IconButton, Separator, Text, VisuallyHidden } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { displayName } from '../lib/user';
-import type { NavItem } from './Header';
+import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from './UserAvatar';
 
 /** The side drawer that holds the header's links on small screens. */
@@ -42,20 +42,7 @@ export default function MobileDrawer({ items, open, onOpenChange }: { items: Nav
           </Flex>
         )}
         <nav aria-label={t('nav.main')}>
-          <Flex direction="column" gap="1" asChild>
-            <ul className="plain-list">
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className="drawer-link" onClick={() => {
-                      item.onClick?.();
-                      setOpen(false);
-                    }}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </Flex>
+          <NavList items={items} linkClass="drawer-link" column onNavigate={() => setOpen(false)} />
         </nav>
         <Separator size="4" my="4" />
         {isAuthenticated ? (

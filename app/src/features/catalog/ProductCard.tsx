@@ -8,9 +8,8 @@ import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
-import { remainingStock } from '../cart/rules';
-import { StockBadge } from './StockBadge';
-import { useAddToCart } from './useAddToCart';
+import { ProductBadges } from './ProductBadges';
+import { useQuantityToAdd } from './useAddToCart';
 import { NotifyMe } from './NotifyMe';
 
 interface Props {
@@ -32,12 +31,9 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
   const description = resolveLocalized(product.descriptionLocalized, i18n.language, product.description);
   const pics = images(product);
   const [index, setIndex] = useState(0);
-  const [quantity, setQuantity] = useState(1);
-  const { add, adding } = useAddToCart();
-  const max = remainingStock(product.stockQuantity, inCart);
+  const pick = useQuantityToAdd(product.id, product.stockQuantity, inCart, name);
   const outOfStock = product.stockQuantity <= 0;
   const href = `/products/${encodeURIComponent(product.id)}`;
-  const shown = Math.min(quantity, Math.max(1, max));
 
   return (
     <Card className="product-card" asChild>
@@ -85,15 +81,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
           )}
         </div>
         <Flex direction="column" gap="2" pt="3" flexGrow="1">
-          <Flex gap="2" wrap="wrap">
-            <Badge variant="soft">{t(`categories.${product.category}`, product.category)}</Badge>
-            <StockBadge stock={product.stockQuantity} />
-            {inCart > 0 && (
-              <Badge color="cyan" variant="soft">
-                {t('inCart', { count: inCart })}
-              </Badge>
-            )}
-          </Flex>
+          <ProductBadges product={product} inCart={inCart} />
           <Heading as="h2" size="3" id={`p-${product.id}`}>
             <Link to={href} onClick={onOpen} className="title-link">
               {name}
@@ -115,16 +103,8 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
             </Flex>
           ) : (
             <Flex gap="2" align="center" justify="between" wrap="wrap">
-              <QuantityStepper value={shown} max={max} onChange={setQuantity} label={t('quantityFor', { name })} disabled={adding} />
-              <Button
-                disabled={max < 1 || adding}
-                loading={adding}
-                onClick={async () => {
-                  if (await add(product.id, shown, name)) setQuantity(1);
-                }}
-              >
-                {t('addToCart')}
-              </Button>
+              <QuantityStepper {...pick.stepper} label={t('quantityFor', { name })} />
+              <Button {...pick.button}>{t('addToCart')}</Button>
             </Flex>
           )}
         </Flex>

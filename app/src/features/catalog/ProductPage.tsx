@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -8,11 +7,10 @@ import { QuantityStepper } from '../../components/QuantityStepper';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { remainingStock } from '../cart/rules';
 import { productQuery } from './api';
 import { ImageGallery } from './ImageGallery';
-import { StockBadge } from './StockBadge';
-import { useAddToCart } from './useAddToCart';
+import { ProductBadges } from './ProductBadges';
+import { useQuantityToAdd } from './useAddToCart';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotifyMe } from './NotifyMe';
 
@@ -23,10 +21,10 @@ export default function ProductPage() {
   const location = useLocation();
   const { data: product, isLoading, isError } = useQuery(productQuery(productId));
   const { quantityInCart } = useCart();
-  const { add, adding } = useAddToCart();
-  const [quantity, setQuantity] = useState(1);
   const lang = i18n.language;
   const name = product ? resolveLocalized(product.nameLocalized, lang, product.name) : '';
+  const inCart = quantityInCart(productId);
+  const pick = useQuantityToAdd(productId, product?.stockQuantity ?? 0, inCart, name);
   useDocumentTitle(name || undefined);
 
   // Back in history while the shop has an entry before this one; a product opened from a link
@@ -65,9 +63,6 @@ export default function ProductPage() {
   const images = product.imageFileNames?.length ? product.imageFileNames : product.imageFileName ? [product.imageFileName] : [];
   // A product deactivated or deleted while open (live update) can no longer be bought.
   const gone = !product.isActive;
-  const inCart = quantityInCart(product.id);
-  const max = remainingStock(product.stockQuantity, inCart);
-  const shown = Math.min(quantity, Math.max(1, max));
   const attributes = (product.attributes ?? [])
     .map((a) => ({
       key: resolveLocalized(a.keyLocalized, lang, a.key).trim(),
@@ -107,15 +102,7 @@ export default function ProductPage() {
       <Grid columns={{ initial: '1', md: '2' }} gap="6">
         <ImageGallery images={images} alt={name} />
         <Flex direction="column" gap="3">
-          <Flex gap="2" wrap="wrap">
-            <Badge variant="soft">{t(`categories.${product.category}`, product.category)}</Badge>
-            <StockBadge stock={product.stockQuantity} />
-            {inCart > 0 && (
-              <Badge color="cyan" variant="soft">
-                {t('inCart', { count: inCart })}
-              </Badge>
-            )}
-          </Flex>
+          <ProductBadges product={product} inCart={inCart} />
           <Heading as="h1" size="7">
             {name}
           </Heading>
@@ -151,16 +138,9 @@ export default function ProductPage() {
                 <Text as="label" size="2" weight="medium" htmlFor="detail-qty">
                   {t('quantity')}
                 </Text>
-                <QuantityStepper id="detail-qty" value={shown} max={max} onChange={setQuantity} label={t('quantity')} disabled={adding} />
+                <QuantityStepper id="detail-qty" {...pick.stepper} label={t('quantity')} />
               </Flex>
-              <Button
-                size="3"
-                disabled={max < 1 || adding}
-                loading={adding}
-                onClick={async () => {
-                  if (await add(product.id, shown, name)) setQuantity(1);
-                }}
-              >
+              <Button size="3" {...pick.button}>
                 {t('addToCart')}
               </Button>
             </Flex>

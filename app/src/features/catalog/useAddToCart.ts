@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_SHORT, useToast } from '../../components/Toast';
 import { useCart } from '../cart/CartContext';
+import { remainingStock } from '../cart/rules';
 
 /** Adds to the cart and reports the result in the green/red snackbar (4 s). */
 export function useAddToCart() {
@@ -23,4 +24,26 @@ export function useAddToCart() {
   );
 
   return { add, adding };
+}
+
+/**
+ * The quantity a shopper picks beside a product (1 up to what the stock leaves after the cart)
+ * and its Add to cart: props for the QuantityStepper and the Button; a successful add resets
+ * the pick to 1.
+ */
+export function useQuantityToAdd(productId: string, stock: number, inCart: number, name: string) {
+  const [quantity, setQuantity] = useState(1);
+  const { add, adding } = useAddToCart();
+  const max = remainingStock(stock, inCart);
+  const shown = Math.min(quantity, Math.max(1, max));
+  return {
+    stepper: { value: shown, max, onChange: setQuantity, disabled: adding },
+    button: {
+      disabled: max < 1 || adding,
+      loading: adding,
+      onClick: async () => {
+        if (await add(productId, shown, name)) setQuantity(1);
+      },
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Callout, DataList, Dialog, Flex, Heading, Separator, Spinner } from '@radix-ui/themes';
+import { Box, Callout, DataList, Dialog, Flex, Heading, Separator, Spinner } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { OrderTotals } from '../../components/OrderTotals';
 import { orderDetailQuery } from './api';
 import { CancelOrderButton } from './CancelOrderButton';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
+import { DialogFooter } from '../../components/DialogFooter';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -80,13 +81,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
             </Box>
           </Flex>
         )}
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              {t('common:close')}
-            </Button>
-          </Dialog.Close>
-        </Flex>
+        <DialogFooter closeLabel={t('common:close')} />
       </Dialog.Content>
     </Dialog.Root>
   );

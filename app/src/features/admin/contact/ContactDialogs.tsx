@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, DataList, Dialog, Flex, Select, Text, TextArea } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_STATUSES, type ContactRequest } from '../../../api/types';
+import type { ContactRequest } from '../../../api/types';
+import { ContactStatusItems } from './ContactStatusItems';
 import { formatDate } from '../../../lib/format';
 import { ContactReplies } from './ContactReplies';
 import { ContactStatusBadge } from './ContactStatusBadge';
+import { DialogFooter } from '../../../components/DialogFooter';
 
 /** The whole request: sender, subject, message, status and the admin's notes. */
 export function ContactDetailDialog({
@@ -68,14 +70,9 @@ export function ContactDetailDialog({
             <ContactReplies key={request.id} request={request} />
           </Flex>
         )}
-        <Flex justify="end" gap="3" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              {t('actions.close')}
-            </Button>
-          </Dialog.Close>
+        <DialogFooter closeLabel={t('actions.close')}>
           {request && <Button onClick={() => onEdit(request)}>{t('contact.updateStatus')}</Button>}
-        </Flex>
+        </DialogFooter>
       </Dialog.Content>
     </Dialog.Root>
   );
@@ -136,11 +133,7 @@ function StatusForm({
           <Select.Root value={status} onValueChange={setStatus}>
             <Select.Trigger id="contact-status" style={{ width: '100%' }} />
             <Select.Content position="popper">
-              {CONTACT_STATUSES.map((s) => (
-                <Select.Item key={s} value={s}>
-                  {t(`contact.status.${s}`)}
-                </Select.Item>
-              ))}
+              <ContactStatusItems />
             </Select.Content>
           </Select.Root>
         </Box>

@@ -3,7 +3,8 @@ import { Box, Card, Flex, Grid, Heading, Select, Table, Text } from '@radix-ui/t
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CONTACT_STATUSES, type ContactRequest } from '../../../api/types';
+import type { ContactRequest } from '../../../api/types';
+import { ContactStatusItems } from './ContactStatusItems';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { CONTACT_PAGE_SIZES, adminApi, adminKeys, contactRequestsQuery, contactStatsQuery } from '../api';
@@ -110,11 +111,7 @@ export function ContactRequestsView() {
           <Select.Trigger id="contact-status-filter" style={{ minWidth: 160 }} />
           <Select.Content position="popper">
             <Select.Item value={ALL}>{t('contact.allStatuses')}</Select.Item>
-            {CONTACT_STATUSES.map((s) => (
-              <Select.Item key={s} value={s}>
-                {t(`contact.status.${s}`)}
-              </Select.Item>
-            ))}
+            <ContactStatusItems />
           </Select.Content>
         </Select.Root>
       </Flex>

@@ -13,6 +13,7 @@ import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { insightApi, insightKeys, rolesWithAdmin, userOrdersQuery, type AdminUser } from '../overview/api';
 import { RoleBadges } from './RoleBadges';
+import { DialogFooter } from '../../../components/DialogFooter';
 
 /** The refusals the server explains with a code of its own (docs/api.md). */
 const ROLE_CODES = ['own_admin_role', 'last_admin'];
@@ -123,13 +124,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
             <CustomerOrders userId={user.id} />
           </Flex>
         )}
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              {t('actions.close')}
-            </Button>
-          </Dialog.Close>
-        </Flex>
+        <DialogFooter closeLabel={t('actions.close')} />
       </Dialog.Content>
       <ConfirmDialog
         open={confirming && !!user}

@@ -1,54 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { displayName } from '../../../lib/user';
 import { EmptyListText, ListState } from '../components/ListState';
 import { SearchField } from '../components/SearchField';
 import { Pager } from '../components/Pager';
+import { useListQuery } from '../components/useListQuery';
 import { USERS_PAGE_SIZE, usersQuery, type AdminUser } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
 import { RoleBadges } from './RoleBadges';
 import { RoleChangesList } from './RoleChangesList';
 
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /** The shop's users with search and pages (kept in the URL), their orders and spending; a row opens the customer. */
 export function CustomersView() {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const page = positiveInt(params.get('page'), 1);
-  const [searchInput, setSearchInput] = useState(search);
+  const { search, page, searchInput, setSearchInput, setPage } = useListQuery();
   const [openId, setOpenId] = useState<string | null>(null);
-
-  const setQuery = (patch: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  // The search box writes to the URL a moment after typing stops (and goes back to page 1).
-  useEffect(() => {
-    if (searchInput.trim() === search) return;
-    const timer = window.setTimeout(() => setQuery({ search: searchInput.trim(), page: '' }), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setQuery is rebuilt each render; the input and URL value decide
-  }, [searchInput, search]);
 
   const list = useQuery(usersQuery({ search, page }));
   const users = list.data?.users ?? [];
@@ -113,7 +85,7 @@ export function CustomersView() {
         </div>
       </ListState>
       {list.data && list.data.pagination.totalCount > 0 && (
-        <Pager page={page} pageSize={USERS_PAGE_SIZE} totalCount={list.data.pagination.totalCount} onPage={(p) => setQuery({ page: p > 1 ? String(p) : '' })} />
+        <Pager page={page} pageSize={USERS_PAGE_SIZE} totalCount={list.data.pagination.totalCount} onPage={setPage} />
       )}
 
       <CustomerDialog user={open ?? null} onClose={() => setOpenId(null)} />

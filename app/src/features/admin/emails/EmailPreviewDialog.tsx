@@ -1,10 +1,11 @@
-import { Box, Button, Dialog, Flex, SegmentedControl, Spinner, Text } from '@radix-ui/themes';
+import { Box, Dialog, Flex, SegmentedControl, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { emailDetailQuery } from './api';
+import { DialogFooter } from '../../../components/DialogFooter';
 
 /**
  * The rendered e-mail: HTML in a sandboxed frame (no scripts, no same-origin access, so a
@@ -43,13 +44,7 @@ export function EmailPreviewDialog({ id, onClose }: { id: string | null; onClose
             )}
           </Flex>
         )}
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              {t('actions.close')}
-            </Button>
-          </Dialog.Close>
-        </Flex>
+        <DialogFooter closeLabel={t('actions.close')} />
       </Dialog.Content>
     </Dialog.Root>
   );

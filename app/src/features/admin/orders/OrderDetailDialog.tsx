@@ -1,4 +1,4 @@
-import { Box, Button, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner, Text } from '@radix-ui/themes';
+import { Box, DataList, Dialog, Flex, Grid, Heading, Separator, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../../api/types';
@@ -8,6 +8,7 @@ import { OrderTotals } from '../../../components/OrderTotals';
 import { adminOrderQuery } from '../api';
 import { LoadError } from '../components/LoadError';
 import { OrderItemsTable } from '../../../components/OrderItemsTable';
+import { DialogFooter } from '../../../components/DialogFooter';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -93,13 +94,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
             </Box>
           </Flex>
         )}
-        <Flex justify="end" mt="4">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              {t('actions.close')}
-            </Button>
-          </Dialog.Close>
-        </Flex>
+        <DialogFooter closeLabel={t('actions.close')} />
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Flex, Heading, Select, Strong, Table, Text } from '@radix-ui/themes';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Product } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
@@ -14,16 +14,12 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListState } from '../components/ListState';
 import { SearchField } from '../components/SearchField';
 import { Pager } from '../components/Pager';
+import { useListQuery } from '../components/useListQuery';
 import { failureText } from '../messages';
 import { ProductRow } from './ProductRow';
 
 const ALL = 'all';
 
-
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /** The products table with search, category filter and paging, all kept in the URL. */
 export function ProductListView() {
@@ -33,35 +29,9 @@ export function ProductListView() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-
-  const search = params.get('search') ?? '';
+  const { params, search, page, searchInput, setSearchInput, setQuery: setFilter, setPage } = useListQuery();
   const category = params.get('category') ?? '';
-  const page = positiveInt(params.get('page'), 1);
-  const [searchInput, setSearchInput] = useState(search);
   const [toDelete, setToDelete] = useState<Product | null>(null);
-
-  const setFilter = (patch: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // The search box writes to the URL a moment after typing stops.
-  useEffect(() => {
-    if (searchInput.trim() === search) return;
-    const timer = window.setTimeout(() => setFilter({ search: searchInput.trim() }), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is rebuilt each render; the input and URL value decide
-  }, [searchInput, search]);
 
   const categories = useQuery(categoriesQuery());
   const categoryList = categories.data?.length ? categories.data : CATEGORIES;
@@ -166,7 +136,7 @@ export function ProductListView() {
                   ))}
                 </Table.Body>
             </FitTable>
-            <Pager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} totalCount={totalCount} onPage={(p) => setFilter({ page: String(p) })} />
+            <Pager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} totalCount={totalCount} onPage={setPage} />
           </>
       </ListState>
 
