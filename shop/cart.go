@@ -255,13 +255,22 @@ func checkQuantity(qty int) error {
 	return nil
 }
 
-// activeProduct finds a product that may be put into a cart.
-func activeProduct(app core.App, productID string) (*core.Record, error) {
+// cartProduct is what a cart change needs of a product: its id and stock.
+type cartProduct struct {
+	ID    string  `db:"id"`
+	Stock float64 `db:"stockQuantity"` // a whole number, stored as SQLite's NUMERIC
+}
+
+// activeProduct finds a product that may be put into a cart: one narrow
+// row, not the whole record (its texts and images are not needed here).
+func activeProduct(app core.App, productID string) (*cartProduct, error) {
 	if productID == "" {
 		return nil, ErrCartProductNotFound
 	}
-	p, err := app.FindRecordById(ProductsCollection, productID)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !p.GetBool("isActive")) {
+	p := &cartProduct{}
+	err := app.DB().Select("id", "stockQuantity").From(ProductsCollection).
+		Where(dbx.HashExp{"id": productID, "isActive": true}).Limit(1).One(p)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrCartProductNotFound
 	}
 	return p, err
@@ -281,7 +290,7 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 			return "", err
 		}
 		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
-			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.Id})
+			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
 		}
@@ -292,7 +301,7 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 			}
 			line = core.NewRecord(col)
 			line.Set("cart", rec.Id)
-			line.Set("product", product.Id)
+			line.Set("product", product.ID)
 		}
 		return rec.Id, setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
 	})
@@ -328,15 +337,18 @@ func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp 
 
 // setLineQuantity saves a cart line's quantity, never above the product's
 // stock (*StockError).
-func setLineQuantity(txApp core.App, line, product *core.Record, qty int) error {
-	if stock := product.GetInt("stockQuantity"); qty > stock {
-		return &StockError{ProductID: product.Id, Available: stock}
+func setLineQuantity(txApp core.App, line *core.Record, product *cartProduct, qty int) error {
+	if stock := int(math.Round(product.Stock)); qty > stock {
+		return &StockError{ProductID: product.ID, Available: stock}
 	}
 	if err := checkQuantity(qty); err != nil {
 		return err
 	}
 	line.Set("quantity", qty)
-	return txApp.Save(line)
+	// Checked above; the line's cart and product are records this
+	// transaction read, so PocketBase's relation look-ups would only repeat
+	// those reads on the one writer connection.
+	return txApp.SaveNoValidate(line)
 }
 
 // cartAfter is the owner's cart after a change to the cart cartID that
@@ -412,13 +424,25 @@ func ClearCart(app core.App, owner CartOwner) error {
 	})
 }
 
-// deleteCart deletes the owner's cart record; its lines go with it.
+// deleteCart deletes the owner's cart and its lines.
 func deleteCart(txApp core.App, owner CartOwner) error {
 	rec, err := findCart(txApp, owner)
 	if err != nil || rec == nil {
 		return err
 	}
-	return txApp.Delete(rec)
+	return dropCart(txApp, rec.Id)
+}
+
+// dropCart deletes the cart cartID and its lines with two plain deletes.
+// A record delete would read the lines back and delete them one by one (a
+// cascade on the one writer connection, in every order); carts have no
+// hooks, files or public realtime, so nothing misses their record events.
+func dropCart(txApp core.App, cartID string) error {
+	if _, err := txApp.DB().Delete(CartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
+		return err
+	}
+	_, err := txApp.DB().Delete(CartsCollection, dbx.HashExp{"id": cartID}).Execute()
+	return err
 }
 
 // MergeReport says what a merge did with the guest cart: how many lines
@@ -482,7 +506,7 @@ func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
 		if err := mergeLines(txApp, guestCart.Id, user, &report); err != nil {
 			return err
 		}
-		return txApp.Delete(guestCart)
+		return dropCart(txApp, guestCart.Id)
 	})
 	if err != nil {
 		return nil, err
