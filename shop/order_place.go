@@ -164,8 +164,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 		item.Set("quantity", l.Quantity)
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
-		// Every value comes from the cart lines read in this transaction and
-		// the order just saved: no field validation to repeat (see setLineQuantity).
+		// Values from lines and order of this transaction (see setLineQuantity).
 		if err := txApp.SaveNoValidate(item); err != nil {
 			return nil, err
 		}
