@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api';
 import { useAuth } from '../../../auth/AuthContext';
+import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -25,8 +26,7 @@ function CustomerOrders({ userId }: { userId: string }) {
   if (orders.isPending) return <Spinner aria-label={t('loading')} />;
   if (orders.data.length === 0) return <Text color="gray">{t('customers.noOrders')}</Text>;
   return (
-    <div className="table-scroll">
-      <Table.Root size="1" variant="surface">
+    <FitTable size="1" cardsBelow={440} actions={false}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>{t('orders.columns.orderNumber')}</Table.ColumnHeaderCell>
@@ -47,8 +47,7 @@ function CustomerOrders({ userId }: { userId: string }) {
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
-    </div>
+    </FitTable>
   );
 }
 
