@@ -42,4 +42,30 @@ describe('information pages', () => {
     expect(screen.getByText('Free standard shipping on orders over $500.')).toBeInTheDocument();
     expect(screen.getAllByText(/over 50 countries/).length).toBeGreaterThan(0);
   });
+
+  it('Shipping: the rates and free-shipping threshold the server charges, once it answers', async () => {
+    const method = (code: string, region: string, amount: number, deliveryDays: string, en: string) => ({ code, name: { en }, region, amount, deliveryDays });
+    mockFetch({
+      'GET /api/shipping/methods': {
+        body: {
+          homeCountry: 'US',
+          freeShippingThreshold: 250,
+          methods: [
+            method('standard', 'domestic', 9.99, '5-7', 'Standard'),
+            method('express', 'domestic', 24.5, '2-3', 'Express'),
+            method('overnight', 'domestic', 29.99, '1', 'Overnight'),
+            method('intl_standard', 'international', 59.99, '10-15', 'International standard'),
+            method('intl_express', 'international', 79.99, '5-7', 'International express'),
+          ],
+        },
+      },
+    });
+    renderApp(<ShippingPage />);
+    expect(await screen.findByText('Free standard shipping on orders of $250.00 or more')).toBeInTheDocument();
+    expect(screen.getByText('$24.50')).toBeInTheDocument();
+    expect(screen.getByText('$59.99')).toBeInTheDocument();
+    expect(screen.queryByText('$19.99')).not.toBeInTheDocument();
+    expect(screen.queryByText(/from \$/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/over \$500/)).not.toBeInTheDocument();
+  });
 });
