@@ -2,9 +2,15 @@
 // sign-in with a notice that says what happened (one line capped at the
 // stock); checkout offers the domestic methods as cards and the summary
 // follows the choice (express); an admin raises a price between review and
-// Place order: the shopper sees what changed and the new total and confirms
-// it; a sold-out product's "Notify me" alert is e-mailed (outbox) and
-// closed when the admin restocks.
+// Place order: the shopper sees what changed and the new total (live), then
+// a superuser raises the express rate in the dashboard's settings record and
+// Place order is refused with 409 total_changed: the shopper sees the new
+// shipping and total and confirms it; a sold-out product's "Notify me" alert
+// is e-mailed (outbox; journey 11 sees one arrive in Mailpit) and closed
+// when the admin restocks.
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { allProducts, apiOk, formatPrice } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
@@ -23,6 +29,20 @@ const SHIPPING = {
 const cents = (n) => Math.round(n * 100);
 const dollars = (c) => c / 100;
 
+const ROOT = { email: 'root@e2e.stageshop.test', password: 'E2eRoot123456' };
+
+/** The shop's settings record (shipping rates, threshold) as a superuser edits it in the dashboard. */
+async function shopSettings(bin, server) {
+  await promisify(execFile)(resolve(bin), ['superuser', 'upsert', ROOT.email, ROOT.password, '--dir', server.dataDir], { timeout: 60_000 });
+  const { token } = await apiOk(server.url, 'POST', '/api/collections/_superusers/auth-with-password', {
+    body: { identity: ROOT.email, password: ROOT.password },
+  });
+  const { items } = await apiOk(server.url, 'GET', '/api/collections/shop_settings/records', { token });
+  assert.equal(items.length, 1, 'one shop settings record');
+  const url = `/api/collections/shop_settings/records/${items[0].id}`;
+  return { record: items[0], set: (body) => apiOk(server.url, 'PATCH', url, { token, body }) };
+}
+
 async function addOnProductPage(page, product, qty) {
   await page.goto(`/products/${product.id}`);
   await visible(main(page).getByRole('heading', { level: 1, name: product.name }), `the page of ${product.name}`);
@@ -34,7 +54,7 @@ async function addOnProductPage(page, product, qty) {
 export default {
   id: 12,
   title: 'Checkout like a real shop: merge notice, shipping methods, changed total, back-in-stock alert',
-  async run({ baseURL, newContext, evidence }) {
+  async run({ baseURL, server, bin, newContext, evidence }) {
     const { token: adminToken } = await apiLogin(baseURL, ADMIN);
     const admin = { token: adminToken };
     const catalog = (await allProducts(baseURL)).filter((p) => p.isActive && p.stockQuantity >= 5 && p.price < 100);
@@ -97,9 +117,25 @@ export default {
     await hasText(problem, new RegExp(`The total changed from \\${formatPrice(dollars(before))} to \\${formatPrice(dollars(after))}`), 'the changed total');
     await hasText(problem, new RegExp(`${item.name}: price changed from \\${formatPrice(item.price)} to \\${formatPrice(dollars(raised))}`), 'what changed');
     await evidence.screens(page, 'checkout-total-changed');
-    await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(after))}` }).click();
-    await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
-    await hasText(main(page).getByTestId('confirmation-total'), formatPrice(dollars(after)), 'the charged total is the confirmed one');
+
+    // No live update for a shipping rate: the superuser raises express in the dashboard's settings
+    // record before Place order, so the order is refused (409 total_changed, nothing charged) and the
+    // shopper sees the new shipping and total and is asked again.
+    const settings = await shopSettings(bin, server);
+    const express = settings.record.expressCents;
+    const later = after + 500;
+    try {
+      await settings.set({ expressCents: express + 500 });
+      await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(after))}` }).click();
+      await hasText(problem, new RegExp(`The total changed from \\${formatPrice(dollars(after))} to \\${formatPrice(dollars(later))}`), 'the refused order');
+      await hasText(problem, new RegExp(`Shipping changed from \\$19\\.99 to \\$24\\.99`), 'the changed shipping');
+      await evidence.screens(page, 'checkout-total-changed-409');
+      await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(later))}` }).click();
+      await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
+    } finally {
+      await settings.set({ expressCents: express });
+    }
+    await hasText(main(page).getByTestId('confirmation-total'), formatPrice(dollars(later)), 'the charged total is the confirmed one');
     await evidence.screens(page, 'checkout-confirmation');
 
     // A sold-out product: "Notify me when available", then the admin restocks.
