@@ -6,13 +6,14 @@
 // a superuser raises the express rate in the dashboard's settings record and
 // Place order is refused with 409 total_changed: the shopper sees the new
 // shipping and total and confirms it; a sold-out product's "Notify me" alert
-// is e-mailed (outbox; journey 11 sees one arrive in Mailpit) and closed
+// is closed and e-mailed once through Mailpit (SMTP on for that part only)
 // when the admin restocks.
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { allProducts, apiOk, formatPrice } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
+import { startMailpit } from '../lib/mailpit.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, atPath, field, hasText, main, submitLogin, until, visible } from '../lib/shop.mjs';
@@ -40,7 +41,12 @@ async function shopSettings(bin, server) {
   const { items } = await apiOk(server.url, 'GET', '/api/collections/shop_settings/records', { token });
   assert.equal(items.length, 1, 'one shop settings record');
   const url = `/api/collections/shop_settings/records/${items[0].id}`;
-  return { record: items[0], set: (body) => apiOk(server.url, 'PATCH', url, { token, body }) };
+  return {
+    record: items[0],
+    set: (body) => apiOk(server.url, 'PATCH', url, { token, body }),
+    /** PocketBase's mail settings, as in the dashboard's Settings → Mail settings. */
+    smtp: (smtp) => apiOk(server.url, 'PATCH', '/api/settings', { token, body: { smtp } }),
+  };
 }
 
 async function addOnProductPage(page, product, qty) {
@@ -149,12 +155,28 @@ export default {
     await evidence.screens(page, 'notify-me');
     const waiting = await apiOk(baseURL, 'GET', `/api/products/${soldOut.id}`, admin);
     assert.equal(waiting.waitingAlerts, 1, 'the admin sees one shopper waiting');
-    await apiOk(baseURL, 'PUT', `/api/products/${soldOut.id}`, { ...admin, body: { stockQuantity: 5 } });
-    const done = await apiOk(baseURL, 'GET', `/api/products/${soldOut.id}`, admin);
-    assert.equal(done.waitingAlerts, 0, 'the alert is closed after the restock');
-    // The outbox's admin view (issue 17) shows the one queued e-mail (journey 11 sees it arrive in Mailpit).
-    const emails = await apiOk(baseURL, 'GET', '/api/admin/emails?pageSize=50', admin);
-    const mine = emails.emails.filter((e) => e.to === customer.email && e.kind === 'back_in_stock');
-    assert.equal(mine.length, 1, 'one back-in-stock e-mail to the shopper in the outbox');
+    // The admin restocks; the alert's e-mail arrives through a real SMTP server (Mailpit), once.
+    // SMTP is on only for this part: the other journeys on this server keep their e-mails queued.
+    const mailpit = await startMailpit();
+    try {
+      await settings.smtp({ enabled: true, host: '127.0.0.1', port: mailpit.smtpPort, tls: false });
+      await apiOk(baseURL, 'PUT', `/api/products/${soldOut.id}`, { ...admin, body: { stockQuantity: 5 } });
+      const done = await apiOk(baseURL, 'GET', `/api/products/${soldOut.id}`, admin);
+      assert.equal(done.waitingAlerts, 0, 'the alert is closed after the restock');
+      const message = await mailpit.waitFor(customer.email, 'back in stock');
+      assert.ok(message.Subject.includes(soldOut.name), `the e-mail names the product: ${message.Subject}`);
+      assert.ok(message.Text.includes(`/products/${soldOut.id}`), 'the e-mail links to the product');
+      const mailPage = await page.context().newPage();
+      await mailPage.setContent(message.HTML, { waitUntil: 'load' });
+      await evidence.screens(mailPage, 'notify-me-email');
+      await mailPage.close();
+      const emails = await apiOk(baseURL, 'GET', '/api/admin/emails?pageSize=100', admin);
+      const mine = emails.emails.filter((e) => e.to === customer.email && e.kind === 'back_in_stock');
+      assert.equal(mine.length, 1, 'one back-in-stock e-mail to the shopper in the outbox');
+      assert.equal((await mailpit.messagesTo(customer.email, 'back in stock')).length, 1, 'one back-in-stock e-mail delivered');
+    } finally {
+      await settings.smtp({ enabled: false });
+      await mailpit.stop();
+    }
   },
 };
