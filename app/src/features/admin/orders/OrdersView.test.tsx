@@ -197,6 +197,25 @@ describe('admin orders', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('exports the filtered date range as CSV from the server', async () => {
+    const { callsTo, fn } = api({ 'GET /api/checkout/admin/orders/export.csv': { body: 'orderNumber\n' } });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:orders');
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsTo('GET', '/api/checkout/admin/orders/export.csv')).toHaveLength(1));
+    const q = queriesTo(fn, '/api/checkout/admin/orders/export.csv')[0];
+    expect(q.get('from')).toBe('2026-11-01');
+    expect(q.get('to')).toBe('2026-11-30');
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('orders-2026-11-01-2026-11-30.csv');
+    created.mockRestore();
+    clicked.mockRestore();
+  });
+
   it('says so when the orders cannot be loaded', async () => {
     api({ 'GET /api/checkout/admin/orders': { status: 500, body: { status: 500, code: 'internal', message: 'x' } } });
     renderAdmin('/admin/orders');
