@@ -84,7 +84,7 @@ export default {
     const notice = page.locator('.toast');
     await hasText(notice, /We added 3 items from your guest cart\./, 'the merge notice');
     await hasText(notice, new RegExp(`Only 2 left of ${scarce.name}: your cart now has 2\\.`), 'the capped line in the notice');
-    await evidence.screens(page, 'merge-notice');
+    await evidence.screens(page, 'j12-merge-notice');
 
     // Checkout with express shipping: the summary follows the choice.
     await page.goto('/checkout');
@@ -97,21 +97,21 @@ export default {
     await main(page).getByTestId('method-express').click();
     await hasText(summary.getByTestId('summary-shipping'), '$19.99', 'express shipping in the summary');
     await hasText(summary.getByTestId('summary-total'), formatPrice(dollars(subtotal + 1999)), 'the summary total with express');
-    await evidence.screens(page, 'checkout-shipping-methods');
+    await evidence.screens(page, 'j12-checkout-shipping-methods');
     // On a phone the summary is a collapsed panel above the form: opened, it shows express too.
     await page.setViewportSize(PHONE);
     await summary.locator('summary').click();
     await hasText(summary.getByTestId('summary-shipping'), '$19.99', 'express shipping in the phone summary');
-    await evidence.screens(page, 'checkout-shipping-summary-open', { only: 'phone' });
+    await evidence.screens(page, 'j12-checkout-shipping-summary-open', { only: 'phone' });
     await page.setViewportSize(DESKTOP);
     await main(page).getByRole('button', { name: 'Continue to Billing' }).click();
     await visible(main(page).getByRole('heading', { name: 'Billing', exact: true }), 'the billing step');
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the billing step starts at its top');
-    await evidence.screens(page, 'checkout-billing');
+    await evidence.screens(page, 'j12-checkout-billing');
     await main(page).getByRole('button', { name: 'Review Order' }).click();
     const before = subtotal + 1999;
     await hasText(main(page).getByTestId('review-total'), formatPrice(dollars(before)), 'the review total');
-    await evidence.screens(page, 'checkout-review');
+    await evidence.screens(page, 'j12-checkout-review');
 
     // The admin raises a price before Place order: the live update (issue 19) shows the shopper the
     // new total and what changed on the open review step, and Place order asks again. (Without
@@ -122,7 +122,7 @@ export default {
     const problem = main(page).getByTestId('place-problem');
     await hasText(problem, new RegExp(`The total changed from \\${formatPrice(dollars(before))} to \\${formatPrice(dollars(after))}`), 'the changed total');
     await hasText(problem, new RegExp(`${item.name}: price changed from \\${formatPrice(item.price)} to \\${formatPrice(dollars(raised))}`), 'what changed');
-    await evidence.screens(page, 'checkout-total-changed');
+    await evidence.screens(page, 'j12-checkout-total-changed');
 
     // No live update for a shipping rate: the superuser raises express in the dashboard's settings
     // record before Place order, so the order is refused (409 total_changed, nothing charged) and the
@@ -135,14 +135,14 @@ export default {
       await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(after))}` }).click();
       await hasText(problem, new RegExp(`The total changed from \\${formatPrice(dollars(after))} to \\${formatPrice(dollars(later))}`), 'the refused order');
       await hasText(problem, new RegExp(`Shipping changed from \\$19\\.99 to \\$24\\.99`), 'the changed shipping');
-      await evidence.screens(page, 'checkout-total-changed-409');
+      await evidence.screens(page, 'j12-checkout-total-changed-409');
       await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(later))}` }).click();
       await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
     } finally {
       await settings.set({ expressCents: express });
     }
     await hasText(main(page).getByTestId('confirmation-total'), formatPrice(dollars(later)), 'the charged total is the confirmed one');
-    await evidence.screens(page, 'checkout-confirmation');
+    await evidence.screens(page, 'j12-checkout-confirmation');
 
     // A sold-out product: "Notify me when available", then the admin restocks.
     await apiOk(baseURL, 'PUT', `/api/products/${soldOut.id}`, { ...admin, body: { stockQuantity: 0 } });
@@ -152,7 +152,7 @@ export default {
     await until(async () => (await notify.getAttribute('aria-haspopup')) === null, 'the signed-in Notify me button');
     await notify.click();
     await visible(main(page).getByTestId('notify-done'), 'the alert confirmation');
-    await evidence.screens(page, 'notify-me');
+    await evidence.screens(page, 'j12-notify-me');
     const waiting = await apiOk(baseURL, 'GET', `/api/products/${soldOut.id}`, admin);
     assert.equal(waiting.waitingAlerts, 1, 'the admin sees one shopper waiting');
     // The admin restocks; the alert's e-mail arrives through a real SMTP server (Mailpit), once.
@@ -168,7 +168,7 @@ export default {
       assert.ok(message.Text.includes(`/products/${soldOut.id}`), 'the e-mail links to the product');
       const mailPage = await page.context().newPage();
       await mailPage.setContent(message.HTML, { waitUntil: 'load' });
-      await evidence.screens(mailPage, 'notify-me-email');
+      await evidence.screens(mailPage, 'j12-notify-me-email');
       await mailPage.close();
       const emails = await apiOk(baseURL, 'GET', '/api/admin/emails?pageSize=100', admin);
       const mine = emails.emails.filter((e) => e.to === customer.email && e.kind === 'back_in_stock');
