@@ -47,6 +47,8 @@ async function shippingStep(page, product, evidence) {
   await pressAtBottom(page, 'Continue to Billing');
   const missing = main(page).getByTestId('missing-fields');
   await hasText(missing, /^Please fill in: Phone, Address, City, State \/ Province, ZIP Code, Country\b/, 'Continue names the missing fields');
+  // Photographed from the top: the sticky header of a scrolled page would cover the summary.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await evidence.screens(page, 'j10-checkout-missing', { only: 'phone' });
 
   const f = (label) => field(main(page), label);

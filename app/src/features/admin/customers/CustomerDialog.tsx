@@ -38,12 +38,12 @@ function CustomerOrders({ userId }: { userId: string }) {
         <Table.Body>
           {orders.data.map((o) => (
             <Table.Row key={o.id} align="center">
-              <Table.RowHeaderCell style={{ whiteSpace: 'nowrap' }}>{o.orderNumber}</Table.RowHeaderCell>
+              <Table.RowHeaderCell className="fit-nowrap">{o.orderNumber}</Table.RowHeaderCell>
               <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
               <Table.Cell>
                 <OrderStatusBadge status={o.status} />
               </Table.Cell>
-              <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(o.createdAt, i18n.language)}</Table.Cell>
+              <Table.Cell className="fit-nowrap">{formatDate(o.createdAt, i18n.language)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -71,8 +71,8 @@ export function CustomersView() {
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
                   <Table.Cell justify="end">{formatPrice(u.totalSpent)}</Table.Cell>
-                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(u.createdAt, lang)}</Table.Cell>
-                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
+                  <Table.Cell className="fit-nowrap">{formatDate(u.createdAt, lang)}</Table.Cell>
+                  <Table.Cell className="fit-nowrap">{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
                   <Table.Cell justify="end">
                     <Button size="1" variant="soft" onClick={() => setOpenId(u.id)} aria-label={t('customers.openFor', { email: u.email })}>
                       <EyeOpenIcon /> {t('customers.open')}

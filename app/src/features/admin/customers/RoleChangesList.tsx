@@ -43,7 +43,7 @@ export function RoleChangesList() {
             <Table.Body>
               {list.map((c) => (
                 <Table.Row key={c.id}>
-                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Cell className="fit-nowrap">
                     <time dateTime={c.at}>{formatDate(c.at, i18n.language, true)}</time>
                   </Table.Cell>
                   <Table.RowHeaderCell className="fit-break">{c.userEmail}</Table.RowHeaderCell>
