@@ -41,6 +41,15 @@ func TestCustomerCancelsOwnCreatedOrder(t *testing.T) {
 	if s := testapp.Stock(t, h.App, p.Id); s != 5 {
 		t.Fatalf("stock after cancel %d, want 5", s)
 	}
+	// The admins see the customer's cancel: in the list by status, and in the order's timed history.
+	admin := testapp.NewUser(t, h.App, true)
+	var listed []orderJSON
+	c.Do("GET", "/api/checkout/admin/orders?status=Cancelled", nil, testapp.Auth(admin.Token)...).JSON(t, &listed)
+	var seen orderJSON
+	c.Do("GET", "/api/checkout/admin/orders/"+o.ID, nil, testapp.Auth(admin.Token)...).JSON(t, &seen)
+	if len(listed) != 1 || listed[0].ID != o.ID || seen.Status != "Cancelled" || len(seen.History) != 2 || seen.History[1].At != got.History[1].At {
+		t.Fatalf("admin view of the cancel: list %+v, detail %+v", listed, seen)
+	}
 	expectErr(t, cancel(alice.Token, o.ID), http.StatusConflict, "not_cancellable")
 	if s := testapp.Stock(t, h.App, p.Id); s != 5 {
 		t.Fatalf("stock after a second cancel %d, want 5", s)

@@ -17,6 +17,7 @@ func orderOn(t *testing.T, h testapp.Harness, token, productID, first, day strin
 	addLine(t, h.Client, token, productID, 1)
 	body := usBody("standard")
 	body["shippingInfo"].(map[string]any)["firstName"] = first
+	body["shippingInfo"].(map[string]any)["email"] = strings.TrimPrefix(strings.ToLower(first), "-") + "@example.com"
 	o := placeOrder(t, h.Client, token, body)
 	_, err := h.App.DB().NewQuery("UPDATE orders SET created = {:d} WHERE id = {:id}").
 		Bind(dbx.Params{"d": day + " 12:00:00.000Z", "id": o.ID}).Execute()
@@ -65,6 +66,9 @@ func TestAdminOrdersFiltersAndPages(t *testing.T) {
 	if got, _ := list("?search=grace"); ids(got) != o3.ID+","+o1.ID {
 		t.Errorf("search by name: %s", ids(got))
 	}
+	if got, _ := list("?search=LINUS@example"); ids(got) != o2.ID {
+		t.Errorf("search by e-mail: %s", ids(got))
+	}
 	if got, _ := list("?search=" + o2.OrderNumber[4:]); ids(got) != o2.ID {
 		t.Errorf("search by number: %s", ids(got))
 	}
@@ -95,12 +99,16 @@ func TestAdminOrdersCSVExport(t *testing.T) {
 	admin := testapp.NewUser(t, h.App, true)
 	p1 := testapp.NewProduct(t, h.App, testapp.Product{Name: `=HYPERLINK("http://evil")`, PriceCents: 1050, Stock: 50})
 	p2 := testapp.NewProduct(t, h.App, testapp.Product{Name: "Cable, 10 m \"pro\"\nblack", PriceCents: 200, Stock: 50})
+	p3 := testapp.NewProduct(t, h.App, testapp.Product{Name: "@SUM(1+1)", PriceCents: 100, Stock: 50})
 	addLine(t, c, u.Token, p1.Id, 2)
 	addLine(t, c, u.Token, p2.Id, 3)
+	addLine(t, c, u.Token, p3.Id, 1)
 	body := usBody("express")
 	body["shippingInfo"].(map[string]any)["firstName"] = "+1 Ann"
 	body["shippingInfo"].(map[string]any)["lastName"] = "@Lee"
 	o := placeOrder(t, c, u.Token, body)
+	wantStatus(t, c.Do("PUT", "/api/checkout/admin/orders/"+o.ID+"/status",
+		map[string]any{"status": "Shipped", "trackingNumber": "-2+3"}, testapp.Auth(admin.Token)...), 200, nil)
 	old := orderOn(t, h, u.Token, p2.Id, "-Old", "2020-01-01")
 
 	r := c.Do("GET", "/api/checkout/admin/orders/export.csv?from=2021-01-01", nil, testapp.Auth(admin.Token)...)
@@ -111,21 +119,25 @@ func TestAdminOrdersCSVExport(t *testing.T) {
 	if err != nil {
 		t.Fatalf("not CSV: %v\n%s", err, r.Body)
 	}
-	if len(rows) != 3 || rows[0][0] != "orderNumber" {
+	if len(rows) != 4 || rows[0][0] != "orderNumber" {
 		t.Fatalf("rows %q", rows)
 	}
 	col := map[string]int{}
 	for i, name := range rows[0] {
 		col[name] = i
 	}
-	first, second := rows[1], rows[2]
+	first, second, third := rows[1], rows[2], rows[3]
 	if first[col["orderNumber"]] != o.OrderNumber || first[col["productName"]] != `'=HYPERLINK("http://evil")` ||
 		first[col["quantity"]] != "2" || first[col["unitPrice"]] != "10.50" || first[col["lineTotal"]] != "21.00" ||
-		first[col["customerName"]] != "'+1 Ann @Lee" || first[col["orderTotal"]] != "46.99" || first[col["shippingMethod"]] != "express" {
+		first[col["customerName"]] != "'+1 Ann @Lee" || first[col["orderTotal"]] != "47.99" || first[col["shippingMethod"]] != "express" ||
+		first[col["trackingNumber"]] != "'-2+3" {
 		t.Errorf("first line %q", first)
 	}
 	if second[col["productName"]] != "Cable, 10 m \"pro\"\nblack" || second[col["lineTotal"]] != "6.00" {
 		t.Errorf("second line %q", second)
+	}
+	if third[col["productName"]] != "'@SUM(1+1)" || third[col["orderNumber"]] != o.OrderNumber {
+		t.Errorf("third line %q", third)
 	}
 	if strings.Contains(string(r.Body), old.OrderNumber) {
 		t.Error("an order outside the date range was exported")

@@ -76,3 +76,35 @@ func TestShippingMethodsRoute(t *testing.T) {
 		t.Errorf("after the change: %+v", changed)
 	}
 }
+
+// The dashboard (the records API as a superuser) is held to the same rules
+// as any other writer of the settings: a blank home country, a negative or
+// absurd rate and a second settings record are refused, a sane change is
+// what checkout charges next.
+func TestShippingSettingsThroughTheDashboard(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	su := superuserToken(t, h.App)
+	recs, err := h.App.FindAllRecords("shop_settings")
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("settings records: %d %v", len(recs), err)
+	}
+	url := "/api/collections/shop_settings/records/" + recs[0].Id
+	for _, bad := range []map[string]any{{"homeCountry": "   "}, {"expressCents": -1}, {"overnightCents": 100_000_001}, {"freeShippingThresholdCents": 12.5}} {
+		if r := c.Do("PATCH", url, bad, "Authorization", su); r.Status != http.StatusBadRequest {
+			t.Errorf("%v: %d %s", bad, r.Status, r.Body)
+		}
+	}
+	if r := c.Do("POST", "/api/collections/shop_settings/records", map[string]any{"homeCountry": "US"}, "Authorization", su); r.Status != http.StatusBadRequest {
+		t.Errorf("second settings record: %d %s", r.Status, r.Body)
+	}
+	admin := testapp.NewUser(t, h.App, true)
+	if r := c.Do("PATCH", url, map[string]any{"expressCents": 1}, testapp.Auth(admin.Token)...); r.Status < 400 {
+		t.Errorf("a shop admin's token changed the settings: %d", r.Status)
+	}
+	wantStatus(t, c.Do("PATCH", url, map[string]any{"expressCents": 2450, "homeCountry": "Canada"}, "Authorization", su), 200, nil)
+	m := getMethods(t, c, "?country=canada&subtotal=10")
+	if m.HomeCountry != "Canada" || len(m.Methods) != 3 || m.Methods[1].Code != "express" || m.Methods[1].Amount != 24.5 {
+		t.Errorf("after the dashboard change: %+v", m)
+	}
+}

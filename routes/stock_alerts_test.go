@@ -2,6 +2,7 @@ package routes_test
 
 import (
 	"net/http"
+	"regexp"
 	"testing"
 
 	"github.com/pocketbase/dbx"
@@ -110,9 +111,11 @@ func TestStockAlertRateLimited(t *testing.T) {
 	}
 }
 
-// Whoever takes a product's stock from 0 to more, each waiting shopper gets
-// one e-mail through the outbox and the alert closes; a later rise sends
-// nothing more.
+// Whoever takes a product's stock from 0 to more (the admin form, the
+// dashboard, an admin's or the customer's cancel, a superuser deleting an
+// unshipped order), each waiting shopper gets one e-mail through the outbox,
+// in the language they subscribed in, and the alert closes; a later rise
+// sends nothing more.
 func TestStockAlertFiresOnceForEveryWriter(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -120,37 +123,45 @@ func TestStockAlertFiresOnceForEveryWriter(t *testing.T) {
 	buyer := testapp.NewUser(t, h.App, false)
 	su := superuserToken(t, h.App)
 
-	restocks := map[string]func(p *core.Record){
-		"admin form": func(p *core.Record) {
+	// Each writer takes a sold-out product (an order bought its whole stock
+	// when the writer undoes an order) from 0 to more.
+	restocks := map[string]func(p *core.Record, order string){
+		"admin form": func(p *core.Record, _ string) {
 			wantStatus(t, c.Do("PUT", "/api/products/"+p.Id, map[string]any{"stockQuantity": 4}, testapp.Auth(admin.Token)...), 200, nil)
 		},
-		"dashboard": func(p *core.Record) {
+		"dashboard": func(p *core.Record, _ string) {
 			wantStatus(t, c.Do("PATCH", "/api/collections/products/records/"+p.Id, map[string]any{"stockQuantity": 4}, "Authorization", su), 200, nil)
 		},
-		"admin cancel": func(p *core.Record) {
-			o := soldOutByOrder(t, h, buyer, p)
+		"admin cancel": func(_ *core.Record, o string) {
 			wantStatus(t, c.Do("PUT", "/api/checkout/admin/orders/"+o+"/status", map[string]any{"status": "Cancelled"}, testapp.Auth(admin.Token)...), 200, nil)
 		},
-		"customer cancel": func(p *core.Record) {
-			o := soldOutByOrder(t, h, buyer, p)
+		"customer cancel": func(_ *core.Record, o string) {
 			wantStatus(t, c.Do("POST", "/api/checkout/orders/"+o+"/cancel", nil, testapp.Auth(buyer.Token)...), 200, nil)
+		},
+		"order deleted in the dashboard": func(_ *core.Record, o string) {
+			wantStatus(t, c.Do("DELETE", "/api/collections/orders/records/"+o, nil, "Authorization", su), 204, nil)
 		},
 	}
 	for name, restock := range restocks {
 		p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 2})
-		to := "fan-" + p.Id + "@example.com"
+		order := ""
 		if name == "admin form" || name == "dashboard" {
 			setStock(t, h.App, p.Id, 0)
-			wantStatus(t, c.Do("POST", alertURL(p.Id), map[string]any{"email": to}), 201, nil)
+		} else {
+			addLine(t, c, buyer.Token, p.Id, 2)
+			order = placeOrder(t, c, buyer.Token, usBody("standard")).ID
 		}
-		restock(p)
-		if name == "admin cancel" || name == "customer cancel" {
-			continue // checked in soldOutByOrder's alert below
+		to := "fan-" + p.Id + "@example.com"
+		wantStatus(t, c.Do("POST", alertURL(p.Id), map[string]any{"email": to, "language": "ru"}), 201, nil)
+		if n := backInStockMails(t, h.App, to); n != 0 {
+			t.Fatalf("%s: %d e-mails before the restock", name, n)
 		}
-		if n := backInStockMails(t, h.App, to); n != 1 {
-			t.Errorf("%s: %d e-mails, want 1", name, n)
+		restock(p, order)
+		if testapp.Stock(t, h.App, p.Id) == 0 {
+			t.Fatalf("%s: still sold out", name)
 		}
-		setStock(t, h.App, p.Id, 9) // 4 -> 9: nobody waits any more
+		wantOneRussianAlertMail(t, h.App, name, to)
+		setStock(t, h.App, p.Id, 9) // more again: nobody waits any more
 		if n := backInStockMails(t, h.App, to); n != 1 {
 			t.Errorf("%s: %d e-mails after a second rise, want 1", name, n)
 		}
@@ -158,28 +169,23 @@ func TestStockAlertFiresOnceForEveryWriter(t *testing.T) {
 			t.Errorf("%s: %d alerts still open", name, open)
 		}
 	}
-	for _, a := range soldOut {
-		if n := backInStockMails(t, h.App, a); n != 1 {
-			t.Errorf("cancel restock to %s: %d e-mails, want 1", a, n)
-		}
-	}
 }
 
-// soldOut are the alert addresses of products sold out by soldOutByOrder.
-var soldOut []string
-
-// soldOutByOrder has buyer order a product's whole stock, subscribes an
-// alert for it, and returns the order id.
-func soldOutByOrder(t *testing.T, h testapp.Harness, buyer testapp.User, p *core.Record) string {
+// wantOneRussianAlertMail checks that exactly one back-in-stock e-mail to
+// to is in the outbox, written in Russian (the subscriber's language).
+func wantOneRussianAlertMail(t *testing.T, app core.App, writer, to string) {
 	t.Helper()
-	addLine(t, h.Client, buyer.Token, p.Id, testapp.Stock(t, h.App, p.Id))
-	o := placeOrder(t, h.Client, buyer.Token, usBody("standard"))
-	to := "fan-" + p.Id + "@example.com"
-	if r := h.Client.Do("POST", alertURL(p.Id), map[string]any{"email": to}); r.Status != 201 {
-		t.Fatalf("alert: %d %s", r.Status, r.Body)
+	mails, err := app.FindAllRecords("emails", dbx.HashExp{"kind": mail.KindBackInStock, "to": to})
+	if err != nil {
+		t.Fatal(err)
 	}
-	soldOut = append(soldOut, to)
-	return o.ID
+	if len(mails) != 1 {
+		t.Errorf("%s: %d e-mails, want 1", writer, len(mails))
+		return
+	}
+	if m := mails[0]; m.GetString("language") != "ru" || !regexp.MustCompile(`\p{Cyrillic}`).MatchString(m.GetString("subject")) {
+		t.Errorf("%s: e-mail in %q, subject %q; want Russian", writer, m.GetString("language"), m.GetString("subject"))
+	}
 }
 
 func setStock(t *testing.T, app core.App, id string, n int) {

@@ -66,11 +66,14 @@ func htmlEscape(s string) string {
 // phrases are words of each language the e-mails must use.
 var phrases = map[string]map[string]string{
 	"en": {"placed": "Thank you for your order", "shipped": "has shipped", "tracking": "Tracking number", "delivered": "has been delivered",
-		"cancelled": "has been cancelled", "promise": "within 24 hours", "reply": "Our reply", "stock": "is back in stock", "total": "Total"},
+		"cancelled": "has been cancelled", "promise": "within 24 hours", "reply": "Our reply", "stock": "is back in stock", "total": "Total",
+		"subtotal": "Subtotal", "intlStandard": "International standard"},
 	"ru": {"placed": "Спасибо за заказ", "shipped": "отправлен", "tracking": "Трек-номер", "delivered": "доставлен",
-		"cancelled": "отменён", "promise": "в течение 24 часов", "reply": "Наш ответ", "stock": "снова в наличии", "total": "Итого"},
+		"cancelled": "отменён", "promise": "в течение 24 часов", "reply": "Наш ответ", "stock": "снова в наличии", "total": "Итого",
+		"subtotal": "Товары", "intlStandard": "Международная стандартная"},
 	"zh": {"placed": "感谢您的订购", "shipped": "已发货", "tracking": "物流单号", "delivered": "已送达",
-		"cancelled": "已取消", "promise": "24 小时内", "reply": "我们的回复", "stock": "已到货", "total": "合计"},
+		"cancelled": "已取消", "promise": "24 小时内", "reply": "我们的回复", "stock": "已到货", "total": "合计",
+		"subtotal": "商品小计", "intlStandard": "国际标准配送"},
 }
 
 var productNames = map[string]string{"en": "Moving Head Spot", "ru": "Прожектор с вращающейся головой", "zh": "摇头聚光灯"}
@@ -109,6 +112,8 @@ func checkEmailsIn(t *testing.T, lang string) {
 	}
 	has(t, placed, words["placed"], order.OrderNumber, productNames[lang], "$1,299.90", "$2,599.80", words["total"],
 		"1 Stage St", "London", "https://shop.example/account/orders")
+	// Subtotal, the shipping method and its price, and the total with shipping, as the order stored them.
+	has(t, placed, words["subtotal"], words["intlStandard"], "$49.99", "$2,649.79")
 	notice := one(t, app, mail.KindOrderAdmin)
 	if notice.To != admin.Record.Email() || notice.Language != lang || !strings.Contains(notice.Subject, order.OrderNumber) {
 		t.Fatalf("admin notice: %+v", notice.Subject)

@@ -49,6 +49,14 @@ describe('CartPopover', () => {
     expect(within(dialog).getByText('$761.50')).toBeInTheDocument();
   });
 
+  it("notes the server's free-shipping threshold, the figure checkout uses", async () => {
+    setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 250, methods: [] } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent('Free standard shipping on orders of $250.00 or more');
+    expect(within(dialog).queryByText(/\$50\b/)).not.toBeInTheDocument();
+  });
+
   it('disables decrease at 1 and increase at the available stock', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));

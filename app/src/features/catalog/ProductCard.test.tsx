@@ -88,6 +88,14 @@ describe('ProductCard', () => {
     expect(buttons.length).toBe(2); // chip and button
     expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    // A sold-out card offers the back-in-stock alert; one in stock does not.
+    expect(screen.getByRole('button', { name: 'Notify me when available' })).toBeInTheDocument();
+  });
+
+  it('offers no back-in-stock alert while the product is in stock', async () => {
+    setup(product, 0);
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByRole('button', { name: 'Notify me when available' })).not.toBeInTheDocument();
   });
 
   it('adds the chosen quantity, shows the green notice and resets the stepper to 1', async () => {

@@ -115,6 +115,39 @@ describe('CheckoutPage', () => {
     expect(summary().getByText('Free standard shipping on orders of $500.00 or more')).toBeInTheDocument();
   });
 
+  it('asks the server for the methods of the address and switches them with the country', async () => {
+    const international = {
+      ...methods,
+      methods: [
+        { code: 'intl_standard', name: { en: 'International standard' }, region: 'international', amount: 49.99, deliveryDays: '10-15' },
+        { code: 'intl_express', name: { en: 'International express' }, region: 'international', amount: 79.99, deliveryDays: '5-7' },
+      ],
+    };
+    // The mock sees no query string: the reply follows the country of the request being answered.
+    const byCountry = () => {
+      const url = new URL(String(vi.mocked(fetch).mock.calls.at(-1)![0]), 'http://localhost');
+      return { body: url.searchParams.get('country') === 'United Kingdom' ? international : methods };
+    };
+    const { fn } = setup({ 'GET /api/shipping/methods': byCountry });
+    await screen.findByRole('button', { name: 'Continue to Billing' });
+    await fillShipping('United Kingdom');
+    const intl = await screen.findByRole('radio', { name: /International standard/ });
+    expect(intl).toHaveTextContent('10-15 business days');
+    expect(screen.getByRole('radio', { name: /International express/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /^Standard/ })).toBeNull();
+    await waitFor(() => expect(intl).toBeChecked());
+    await waitFor(() => expect(summary().getByTestId('summary-total')).toHaveTextContent('$99.79'));
+    const asked = fn.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').searchParams);
+    expect(asked.some((q) => q.get('country') === 'United Kingdom' && q.get('subtotal') === '49.8')).toBe(true);
+
+    await userEvent.clear(field('Country'));
+    await userEvent.paste('USA');
+    const standard = await screen.findByRole('radio', { name: /^Standard/ });
+    await waitFor(() => expect(standard).toBeChecked());
+    expect(screen.queryByRole('radio', { name: /International/ })).toBeNull();
+    await waitFor(() => expect(summary().getByTestId('summary-total')).toHaveTextContent('$59.79'));
+  });
+
   it('keeps what was typed in billing when the option is toggled, and the form across a reload', async () => {
     const first = setup();
     await screen.findByRole('button', { name: 'Continue to Billing' });

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { ShippingMethod } from '../../api/types';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
+import { deliveryText } from './deliveryText';
 
 /** A method's delivery time in words: "5-7 business days", "Next business day". */
 export function useDeliveryText() {
   const { t } = useTranslation('common');
-  return (m: Pick<ShippingMethod, 'deliveryDays'>) => (m.deliveryDays === '1' ? t('shipping.nextDay') : t('shipping.days', { days: m.deliveryDays }));
+  return (m: Pick<ShippingMethod, 'deliveryDays'>) => deliveryText(t, m.deliveryDays);
 }
 
 interface Props {

@@ -33,13 +33,41 @@ describe('information pages', () => {
     expect(screen.getByText('No questions match your search.')).toBeInTheDocument();
   });
 
-  it('Shipping: the spec figures', async () => {
+  it('Shipping: the default figures, worded as checkout words them, when the server does not answer', async () => {
     mockFetch({});
     renderApp(<ShippingPage />);
-    for (const text of ['$9.99', '$19.99', '$29.99', 'from $49.99', 'from $79.99', '5-7 business days', 'Next business day']) {
+    for (const text of ['$9.99', '$19.99', '$29.99', '$49.99', '$79.99', '5-7 business days', 'Next business day']) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
-    expect(screen.getByText('Free standard shipping on orders over $500.')).toBeInTheDocument();
+    // International rates are flat (no "from"), and the threshold is inclusive, as checkout charges them.
+    expect(screen.queryByText(/from \$/)).not.toBeInTheDocument();
+    expect(screen.getByText('Free standard shipping on orders of $500.00 or more')).toBeInTheDocument();
     expect(screen.getAllByText(/over 50 countries/).length).toBeGreaterThan(0);
+  });
+
+  it('Shipping: the rates and free-shipping threshold the server charges, once it answers', async () => {
+    const method = (code: string, region: string, amount: number, deliveryDays: string, en: string) => ({ code, name: { en }, region, amount, deliveryDays });
+    mockFetch({
+      'GET /api/shipping/methods': {
+        body: {
+          homeCountry: 'US',
+          freeShippingThreshold: 250,
+          methods: [
+            method('standard', 'domestic', 9.99, '5-7', 'Standard'),
+            method('express', 'domestic', 24.5, '2-3', 'Express'),
+            method('overnight', 'domestic', 29.99, '1', 'Overnight'),
+            method('intl_standard', 'international', 59.99, '10-15', 'International standard'),
+            method('intl_express', 'international', 79.99, '5-7', 'International express'),
+          ],
+        },
+      },
+    });
+    renderApp(<ShippingPage />);
+    expect(await screen.findByText('Free standard shipping on orders of $250.00 or more')).toBeInTheDocument();
+    expect(screen.getByText('$24.50')).toBeInTheDocument();
+    expect(screen.getByText('$59.99')).toBeInTheDocument();
+    expect(screen.queryByText('$19.99')).not.toBeInTheDocument();
+    expect(screen.queryByText(/from \$/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/over \$500/)).not.toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import type { ShippingMethod, ShippingMethods } from '../../api/types';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { shippingMethodsQuery } from '../checkout/api';
+import { deliveryText } from '../checkout/deliveryText';
 import { InfoArticle, useInfoLanguage, type InfoSection } from './InfoArticle';
 
 /** The shipping page: its text from `info`, its rates and free-shipping threshold from the server (what checkout charges). */
@@ -16,7 +17,7 @@ export default function ShippingPage() {
       .filter((m) => m.region === region)
       .map((m) => [
         resolveLocalized(m.name, lng),
-        m.deliveryDays === '1' ? t('shipping.nextDay', { lng }) : t('shipping.days', { lng, days: m.deliveryDays }),
+        deliveryText(t, m.deliveryDays, lng),
         formatPrice(m.amount),
       ]);
   const live = (s: InfoSection, i: number): InfoSection => {

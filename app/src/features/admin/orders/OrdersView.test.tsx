@@ -34,6 +34,14 @@ const ORDERS = [
 ];
 const DETAIL = {
   ...ORDERS[0],
+  subtotalAmount: 1299.9,
+  shippingMethod: 'standard',
+  shippingAmount: 0,
+  trackingNumber: '1Z999AA10123456784',
+  history: [
+    { status: 'Created', at: '2026-11-22T10:00:00Z' },
+    { status: 'Cancelled', at: '2026-11-22T11:30:00Z' },
+  ],
   shipping: {
     firstName: 'Jane',
     lastName: 'Doe',
@@ -172,13 +180,40 @@ describe('admin orders', () => {
     expect(d.getByText('XLR Cable')).toBeInTheDocument();
     expect(d.getByText('$599.95 × 2')).toBeInTheDocument();
     expect(d.getByTestId('order-total')).toHaveTextContent('$1,299.90');
-    expect(d.getByText('Order placed')).toBeInTheDocument();
+    // Subtotal, the method (free standard shipping) and the tracking number, as the order stored them.
+    expect(d.getByTestId('order-totals')).toHaveTextContent('Subtotal$1,299.90');
+    expect(d.getByTestId('order-totals')).toHaveTextContent('Shipping (Standard)Free');
+    expect(d.getByTestId('order-totals')).toHaveTextContent('1Z999AA10123456784');
+    // Every status change with its time: here the customer's own cancel.
+    const timeline = within(d.getByTestId('order-timeline'));
+    expect(timeline.getByText('Order placed')).toBeInTheDocument();
+    expect(timeline.getByText('Cancelled')).toBeInTheDocument();
+    expect(d.getByTestId('order-timeline').querySelectorAll('time')).toHaveLength(2);
     const images = dialog.querySelectorAll('img');
     expect(images[0].getAttribute('src')).toBe('/images/products/head.jpg?thumb=120x120');
     expect(images[1].getAttribute('src')).toBe('/images/placeholder.jpg');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('exports the filtered date range as CSV from the server', async () => {
+    const { callsTo, fn } = api({ 'GET /api/checkout/admin/orders/export.csv': { body: 'orderNumber\n' } });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:orders');
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261122-7KQ2MX');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(callsTo('GET', '/api/checkout/admin/orders/export.csv')).toHaveLength(1));
+    const q = queriesTo(fn, '/api/checkout/admin/orders/export.csv')[0];
+    expect(q.get('from')).toBe('2026-11-01');
+    expect(q.get('to')).toBe('2026-11-30');
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('orders-2026-11-01-2026-11-30.csv');
+    created.mockRestore();
+    clicked.mockRestore();
   });
 
   it('says so when the orders cannot be loaded', async () => {

@@ -52,6 +52,14 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 const lastQuery = (fn: Parameters<typeof queriesTo>[0]) => queriesTo(fn, '/api/products').at(-1)!;
 
 describe('admin product list', () => {
+  it('shows how many shoppers wait for a sold-out product, and nothing where none wait', async () => {
+    api({ 'GET /api/products': list([{ ...product('p1', 'Par Can', 0), waitingAlerts: 3 }, { ...product('p2', 'Fog Machine', 10), waitingAlerts: 0 }]) });
+    renderAdmin('/admin');
+    await screen.findByText('Par Can');
+    expect(within(rowOf('Par Can')).getByTestId('waiting-alerts')).toHaveAccessibleName('3 shoppers wait for this product');
+    expect(within(rowOf('Fog Machine')).queryByTestId('waiting-alerts')).not.toBeInTheDocument();
+  });
+
   it('asks for inactive products too and shows thumbnail, price, stock badge and status', async () => {
     const { fn } = api();
     renderAdmin('/admin');
