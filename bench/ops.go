@@ -89,7 +89,7 @@ func opsRestore(c config, bin, work string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("-sync: %w", err)
 		}
-		r, err := restoreBench(bin, filepath.Join(work, fmt.Sprint(i)), c.cartFor, d)
+		r, err := restoreBench(bin, filepath.Join(work, fmt.Sprint(i)), c.cartFor, 0, d)
 		if err != nil {
 			return "", err
 		}

@@ -49,6 +49,8 @@ type restoreResult struct {
 	syncInterval   time.Duration
 	loadFor        time.Duration
 	acked, missing int
+	serverErrors   int           // 5xx answers during the load
+	longestGap     time.Duration // longest time without an acknowledged order
 	restore        time.Duration // litestream restore, wiped dir to data.db
 	restart        time.Duration // stageshop serve until /api/health answers
 	replicaObjects int
@@ -103,45 +105,74 @@ func (s *sidecar) kill() {
 	_ = s.cmd.Wait()
 }
 
+// orderLoad is what the checkout load through the sidecar saw: the ids of
+// the orders acknowledged (201), the 5xx answers, and the longest time
+// without an acknowledged order (a stalled writer shows there).
+type orderLoad struct {
+	mu           sync.Mutex
+	ids          []string
+	serverErrors int
+	last         time.Time
+	longestGap   time.Duration
+}
+
+// record notes one answer to a request of the load.
+func (l *orderLoad) record(st int, body []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if st >= 500 {
+		l.serverErrors++
+	}
+	var o struct {
+		ID string `json:"id"`
+	}
+	if st != http.StatusCreated || json.Unmarshal(body, &o) != nil {
+		return
+	}
+	l.ids = append(l.ids, o.ID)
+	if gap := time.Since(l.last); gap > l.longestGap {
+		l.longestGap = gap
+	}
+	l.last = time.Now()
+}
+
 // ackedOrders runs the checkout load (add one unit, place the order) for
-// every customer until ctx ends, and returns the ids of the orders the
-// server acknowledged (201).
-func ackedOrders(ctx context.Context, base string, customers []customer, products []string) []string {
+// every customer until ctx ends.
+func ackedOrders(ctx context.Context, base string, customers []customer, products []string) *orderLoad {
 	client := newClient(len(customers))
 	defer client.CloseIdleConnections()
-	var mu sync.Mutex
-	var ids []string
+	load := &orderLoad{last: time.Now()}
 	var wg sync.WaitGroup
 	for w := range customers {
 		wg.Add(1)
 		go func(c *customer) {
 			defer wg.Done()
 			for i := 0; ctx.Err() == nil; i++ {
-				pid := products[(i*31+len(ids)+w)%len(products)]
-				st, _, _, err := call(ctx, client, base, c, http.MethodPost, "/api/cart/items", map[string]any{"productId": pid, "quantity": 1})
-				if err != nil || st != http.StatusOK {
-					continue
+				pid := products[(i*31+w)%len(products)]
+				st, body, _, err := call(ctx, client, base, c, http.MethodPost, "/api/cart/items", map[string]any{"productId": pid, "quantity": 1})
+				if err == nil && st == http.StatusOK {
+					st, body, _, err = call(ctx, client, base, c, http.MethodPost, "/api/checkout/create-order", checkoutBody(c))
 				}
-				st, body, _, err := call(ctx, client, base, c, http.MethodPost, "/api/checkout/create-order", checkoutBody(c))
-				if err == nil && st == http.StatusCreated {
-					var o struct {
-						ID string `json:"id"`
-					}
-					if json.Unmarshal(body, &o) == nil {
-						mu.Lock()
-						ids = append(ids, o.ID)
-						mu.Unlock()
-					}
+				if err == nil {
+					load.record(st, body)
 				}
 			}
 		}(&customers[w])
 	}
 	wg.Wait()
-	return ids
+	load.mu.Lock()
+	defer load.mu.Unlock()
+	if gap := time.Since(load.last); gap > load.longestGap {
+		load.longestGap = gap // the load ended in a stall
+	}
+	return load
 }
 
-// restoreBench runs the section once with the given sync interval.
-func restoreBench(bin, work string, loadFor, syncInterval time.Duration) (*restoreResult, error) {
+// restoreBench runs the section once with the given sync interval. The
+// machine is lost settle after the load ends, or during the load when
+// settle is 0 (the bench: the RPO under load; the test waits a few sync
+// intervals, after which nothing acknowledged may be missing).
+func restoreBench(bin, work string, loadFor, settle, syncInterval time.Duration) (*restoreResult, error) {
 	litestream, err := exec.LookPath("litestream")
 	if err != nil {
 		return nil, fmt.Errorf("litestream not on PATH: run scripts/ensure-ops-tools.sh: %w", err)
@@ -169,14 +200,9 @@ func restoreBench(bin, work string, loadFor, syncInterval time.Duration) (*resto
 		return nil, err
 	}
 	log.Printf("restore: checkout load for %s through the sidecar, sync interval %s", loadFor, syncInterval)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan []string, 1)
-	go func() { done <- ackedOrders(ctx, "http://"+side.addr, f.customers, f.plenty) }()
-	time.Sleep(loadFor)
-	side.kill()
-	cancel()
-	acked := <-done
-	res.acked = len(acked)
+	load := loadThenKill(side, f, loadFor, settle)
+	acked := load.ids
+	res.acked, res.serverErrors, res.longestGap = len(acked), load.serverErrors, load.longestGap
 
 	log.Printf("restore: %d orders acknowledged; wiping %s and restoring from S3", res.acked, dir)
 	if err := os.RemoveAll(dir); err != nil {
@@ -191,6 +217,27 @@ func restoreBench(bin, work string, loadFor, syncInterval time.Duration) (*resto
 	}
 	res.check, err = checkIntegrity(dir, f.initial)
 	return res, err
+}
+
+// loadThenKill runs the checkout load through side for loadFor, kills it
+// settle after the load ends (0: during the load), and returns the ids of
+// the orders acknowledged.
+func loadThenKill(side *sidecar, f *shopFixture, loadFor, settle time.Duration) *orderLoad {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan *orderLoad, 1)
+	go func() { done <- ackedOrders(ctx, "http://"+side.addr, f.customers, f.plenty) }()
+	time.Sleep(loadFor)
+	if settle > 0 {
+		cancel()
+		acked := <-done
+		time.Sleep(settle)
+		side.kill()
+		return acked
+	}
+	side.kill()
+	cancel()
+	return <-done
 }
 
 // restoreAndStart restores dir's database from S3 and starts the shop on
@@ -252,6 +299,8 @@ func restoreMarkdown(runs []*restoreResult) string {
 	}
 	row("orders acknowledged (201) before the kill", func(r *restoreResult) string { return fmt.Sprint(r.acked) })
 	row("of those, missing after the restore (RPO, measured)", func(r *restoreResult) string { return fmt.Sprintf("**%d**", r.missing) })
+	row("5xx answers during the load", func(r *restoreResult) string { return fmt.Sprint(r.serverErrors) })
+	row("longest time without an acknowledged order", func(r *restoreResult) string { return r.longestGap.Round(time.Millisecond).String() })
 	row("objects in the bucket at the restore", func(r *restoreResult) string { return fmt.Sprint(r.replicaObjects) })
 	row("restore time (`litestream restore`)", func(r *restoreResult) string { return r.restore.Round(time.Millisecond).String() })
 	row("start after the restore (until /api/health)", func(r *restoreResult) string { return r.restart.Round(time.Millisecond).String() })

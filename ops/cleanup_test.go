@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/cron"
 
 	"stageshop/internal/testapp"
 	"stageshop/ops"
@@ -92,5 +93,31 @@ func TestRemoveUnusedImages(t *testing.T) {
 	}
 	if again, err := ops.RemoveUnusedImages(app, time.Now().Add(-ops.UnusedImageAge)); err != nil || again != 0 {
 		t.Errorf("second run removed %d (%v), want 0", again, err)
+	}
+}
+
+// The hourly cron runs the cleanup with the one-day cutoff: an unused
+// upload two days old goes, one from an hour ago stays.
+func TestImageCleanupCron(t *testing.T) {
+	app := testapp.New(t)
+	ops.Register(app)
+	var job *cron.Job
+	for _, j := range app.Cron().Jobs() {
+		if j.Id() == "stageshopUnusedImages" {
+			job = j
+		}
+	}
+	if job == nil || job.Expression() != "23 * * * *" {
+		t.Fatalf("cleanup cron: %v, want hourly at minute 23", job)
+	}
+	old, recent := testapp.NewImage(t, app), testapp.NewImage(t, app)
+	age(t, app, old, 48*time.Hour)
+	age(t, app, recent, time.Hour)
+	job.Run()
+	if _, err := app.FindFirstRecordByData("product_images", "file", old); err == nil {
+		t.Error("the cron left the two-day-old unused image")
+	}
+	if _, err := app.FindFirstRecordByData("product_images", "file", recent); err != nil {
+		t.Errorf("the cron removed the image uploaded an hour ago: %v", err)
 	}
 }

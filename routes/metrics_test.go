@@ -131,3 +131,13 @@ func TestMetricsCount(t *testing.T) {
 		t.Errorf("outbox queued=%q failed=%q, want %d and 1", q, f, queuedBefore+2)
 	}
 }
+
+// The realtime gauge counts the SSE clients connected at the scrape.
+func TestMetricsRealtimeSubscribers(t *testing.T) {
+	ls := newLiveServer(t)
+	t.Setenv("STAGESHOP_METRICS_TOKEN", "scrape-secret-1234")
+	r := ls.h.Client.Do("GET", "/api/metrics", nil, testapp.Auth("scrape-secret-1234")...)
+	if got := metricValue(string(r.Body), "stageshop_realtime_subscribers"); r.Status != 200 || got != "3" {
+		t.Errorf("with 3 subscribers connected: %d, stageshop_realtime_subscribers %q, want 3", r.Status, got)
+	}
+}

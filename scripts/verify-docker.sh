@@ -6,7 +6,8 @@
 # Everything after the base and its package line is the Dockerfile's own
 # text. Then: the container runs as non-root, the health check turns
 # healthy, `seed` and `admin create` work through `docker run` (a refused one
-# exits 1), the data survive a restart, and `docker stop` ends it cleanly.
+# exits 1), the data survive a restart, `docker stop` ends it cleanly, and a
+# new container on the same volume (an upgrade) has the data.
 # No network: containers run with --network none and are probed from inside.
 # Needs root, Debian's docker.io and debootstrap (installed when missing).
 set -euo pipefail
@@ -94,4 +95,11 @@ docker stop -t 10 "$name" >/dev/null
 code="$(docker inspect -f '{{.State.ExitCode}}' "$name")"
 [ "$code" = 0 ] || fail "docker stop: exit code $code"
 pass "docker stop: clean exit (code $code)"
+# An upgrade replaces the container and keeps the volume.
+docker rm "$name" >/dev/null
+docker run -d --name "$name" --network none -v "$vol:/pb_data" stageshop-verify >/dev/null
+healthy
+again="$(count)"
+[ "$again" = "$before" ] || fail "in a new container on the same volume: $again products, before $before"
+pass "data survive replacing the container (docker rm, docker run on the volume: $again products)"
 echo "Not verified here: the node and golang build stages and the alpine base with its packages (see README, Container)."

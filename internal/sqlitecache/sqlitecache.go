@@ -32,7 +32,19 @@ const MaxStatements = 200
 // pragmas are the connection settings of PocketBase's core.DefaultDBConnect
 // (v0.39), kept the same: a busy timeout first, WAL, NORMAL sync, foreign
 // keys, a 32 MB page cache. TestConnectKeepsPocketBasePragmas checks them.
-const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
+//
+// One addition: write transactions begin IMMEDIATE (_txlock; read-only ones
+// stay deferred). A deferred transaction that reads and then writes fails
+// at once with SQLITE_BUSY when another process committed in between, and
+// no busy timeout helps: the transaction has to start over. PocketBase
+// retries the statement instead, in the same transaction, for about 7 s,
+// while every other write waits behind it. Inside one shop process the
+// single writer connection never meets that, but Litestream commits to its
+// own table at every checkpoint: under the checkout load the shop stalled
+// for seconds and answered 500 (TestWriteAfterAnotherProcessCommitted,
+// TestOpsLitestreamRestore). IMMEDIATE takes the write lock first, waiting
+// with the busy timeout, so the transaction reads what is current.
+const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_txlock=immediate"
 
 func init() {
 	sql.Register(DriverName, &cachingDriver{inner: &sqlite.Driver{}})

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -244,4 +245,52 @@ func TestConcurrentUse(t *testing.T) {
 		}(g)
 	}
 	wg.Wait()
+}
+
+// A transaction that reads, then writes, succeeds although another process
+// (Litestream at a checkpoint) wanted to commit meanwhile: it holds the
+// write lock from its start, and the other writer waits for it. Begun
+// DEFERRED, its write failed with "database is locked" whatever the busy
+// timeout.
+func TestWriteAfterAnotherProcessCommitted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.db")
+	ours, err := Connect(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ours.Close()
+	mustExec(t, ours.DB(), `CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)`)
+	other, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+
+	tx, err := ours.DB().Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	var n int
+	if err := tx.QueryRow(`SELECT COUNT(*) FROM t`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	otherDone := make(chan error, 1)
+	go func() {
+		_, err := other.Exec(`INSERT INTO t (name) VALUES ('theirs')`)
+		otherDone <- err
+	}()
+	time.Sleep(200 * time.Millisecond) // the other commits now, or waits for us
+	if _, err := tx.Exec(`INSERT INTO t (name) VALUES ('ours')`); err != nil {
+		t.Fatalf("write after another process's commit: %v", err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-otherDone; err != nil {
+		t.Fatalf("the other process's write: %v", err)
+	}
+	if err := ours.DB().QueryRow(`SELECT COUNT(*) FROM t`).Scan(&n); err != nil || n != 2 {
+		t.Errorf("%d rows (%v), want both writes", n, err)
+	}
 }
