@@ -12,8 +12,15 @@ describe('trimRadixCss: breakpoint classes', () => {
     expect([...used].sort()).toEqual(['lg:gtc', 'md:gtc', 'sm:display', 'sm:px', 'sm:size', 'xs:gtc']);
   });
 
+  it('finds a responsive prop that leaves out initial (the profile and contact forms span two columns)', () => {
+    const used = responsiveClassesUsed([`<Box gridColumn={{ md: 'span 2' }}><Box mt={{ sm: '4' }} /></Box>`]);
+    expect([...used].sort()).toEqual(['md:gc', 'sm:mt']);
+    expect(keepsSelector('.md\\:rt-r-gc', used)).toBe(true);
+  });
+
   it('fails the build on a responsive prop it cannot map, instead of losing its styles', () => {
     expect(() => responsiveClassesUsed([`<Box mysteryProp={{ initial: '1', sm: '2' }} />`])).toThrow(/mysteryProp/);
+    expect(() => responsiveClassesUsed([`<Box mysteryProp={{ md: '2' }} />`])).toThrow(/mysteryProp/);
   });
 
   it('keeps the used breakpoint classes and everything else, drops the unused ones', () => {

@@ -38,19 +38,20 @@ const RESPONSIVE_PROP_CLASS: Record<string, string> = {
   m: 'm', mx: 'mx', my: 'my', mt: 'mt', mr: 'mr', mb: 'mb', ml: 'ml',
   gap: 'gap', columns: 'gtc', rows: 'gtr', display: 'display', direction: 'fd', align: 'ai', justify: 'jc',
   wrap: 'fw', size: 'size', orientation: 'orientation', width: 'w', height: 'h', minWidth: 'min-w', maxWidth: 'max-w',
-  flexGrow: 'fg', flexShrink: 'fs',
+  flexGrow: 'fg', flexShrink: 'fs', gridColumn: 'gc',
 };
 
 /**
  * The breakpoint classes the app can produce, as `bp:part` (`sm:px`), from the responsive props
- * in its source (`px={{ initial: '3', sm: '5' }}`). Of Radix's ~1,900 breakpoint rules (over
+ * in its source (`px={{ initial: '3', sm: '5' }}`, `gridColumn={{ md: 'span 2' }}`). Of Radix's ~1,900 breakpoint rules (over
  * half of its CSS) the app uses about twenty. A responsive prop missing from
  * RESPONSIVE_PROP_CLASS fails the build rather than losing its styles.
  */
 export function responsiveClassesUsed(sources: string[]): Set<string> {
   const used = new Set<string>();
   for (const code of sources) {
-    for (const m of code.matchAll(/(\w+)=\{\{\s*(initial:[^{}]*)\}\}/g)) {
+    // An object may leave out `initial` (`gridColumn={{ md: 'span 2' }}`): it is responsive too.
+    for (const m of code.matchAll(/(\w+)=\{\{\s*((?:initial|xs|sm|md|lg|xl)\s*:[^{}]*)\}\}/g)) {
       const part = RESPONSIVE_PROP_CLASS[m[1]];
       if (!part) throw new Error(`trim-radix-css: add the responsive prop "${m[1]}" to RESPONSIVE_PROP_CLASS`);
       for (const bp of m[2].matchAll(/\b(xs|sm|md|lg|xl)\s*:/g)) used.add(`${bp[1]}:${part}`);

@@ -9,6 +9,7 @@ import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { pageFits } from '../lib/fit.mjs';
 import { assert, atPath, field, hasText, header, login, main, until, visible } from '../lib/shop.mjs';
+import { formSpansTwoColumns } from './j10-screens.mjs';
 
 const stepHeading = (page, name) => main(page).getByRole('heading', { level: 2, name, exact: true });
 const draft = (page) => page.evaluate(() => sessionStorage.getItem('checkoutDraft'));
@@ -119,7 +120,7 @@ async function summaryBeside(page) {
   await page.setViewportSize(PHONE);
 }
 
-/** Items 3 and 6 on a phone, with one product in a new customer's cart. */
+/** Items 3 and 6 on a phone, with one product in a new customer's cart; then the profile's width (item 9). */
 export async function checkoutOnPhone({ newContext, evidence, baseURL, products }) {
   const product = products.find((p) => p.stockQuantity > 5 && p.price < 400);
   const customer = await registerCustomer(baseURL, 'Harper', 'Phone');
@@ -134,4 +135,5 @@ export async function checkoutOnPhone({ newContext, evidence, baseURL, products 
   await billingStep(page);
   await reviewAndConfirm(page, evidence);
   await atPath(page, '/checkout', 'the confirmation stays on /checkout');
+  await formSpansTwoColumns(page, '/profile', 'Profile Information');
 }

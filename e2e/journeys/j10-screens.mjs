@@ -1,11 +1,11 @@
 // Journey 10, the screens no other journey photographs (issue 16: every screen at 390 px
 // shows nothing cut off): a guest's phone header with a cart badge at 360 and 390 px, the
-// password pages, the 404 page, an information page in Chinese with its note, and the
+// search field's focus ring, the account pages' theme links and the contact form's width (item 9), the password pages, the 404 page, an information page in Chinese with its note, and the
 // admin's customers and e-mails (tables at 1280, 1024 and 390 px, their dialogs at 390 px).
 import { apiOk } from '../lib/api.mjs';
 import { PHONE } from '../lib/browser.mjs';
 import { controlsOnScreen, dialogFits, pageFits } from '../lib/fit.mjs';
-import { assert, cartCountIs, header, main, visible } from '../lib/shop.mjs';
+import { assert, cartCountIs, field, header, main, until, visible } from '../lib/shop.mjs';
 
 const SIZES = [
   { width: 1280, height: 900 },
@@ -30,6 +30,60 @@ async function guestHeader(page, baseURL, product) {
   }
 }
 
+/** The search field's focus ring is the field's (around the icon), not the bare input's. */
+async function searchFocusRing(page) {
+  await page.goto('/');
+  const input = field(main(page), 'Search');
+  let ring;
+  // Focused again until the app has replaced the server's first screen (its field is static).
+  await until(
+    async () => {
+      await input.focus();
+      ring = await input.evaluate((el) => {
+        const root = el.closest('.rt-TextFieldRoot');
+        const icon = root?.querySelector('svg')?.getBoundingClientRect();
+        const box = root?.getBoundingClientRect();
+        return {
+          input: getComputedStyle(el).outlineStyle,
+          root: root && getComputedStyle(root).outlineStyle,
+          iconInside: !!(icon && box && icon.left >= box.left && icon.right <= box.right),
+        };
+      });
+      return ring.input === 'none' && ring.root === 'solid' && ring.iconInside;
+    },
+    () => `the focused search field is ringed as a whole, its icon inside the ring (saw ${JSON.stringify(ring)})`,
+  );
+}
+
+/** The account pages' links look like the theme's links (Radix Link), not the browser's. */
+async function themeLinks(page) {
+  for (const [path, names] of [
+    ['/login', ['Register', 'Forgot password?']],
+    ['/register', ['Login']],
+    ['/forgot-password', ['Back to login']],
+  ]) {
+    await page.goto(path);
+    for (const name of names) {
+      const link = await visible(main(page).getByRole('link', { name, exact: true }), `the "${name}" link on ${path}`);
+      assert.match((await link.getAttribute('class')) ?? '', /\brt-Link\b/, `the "${name}" link on ${path} uses the theme's link style`);
+    }
+  }
+}
+
+/**
+ * At 1280 px a form beside a side card spans two of the three columns, like the other forms
+ * (the profile and the contact form; item 9). Measured against the page heading's width.
+ */
+export async function formSpansTwoColumns(page, path, formHeading) {
+  const original = page.viewportSize();
+  await page.setViewportSize(SIZES[0]);
+  await page.goto(path);
+  const heading = await visible(main(page).getByRole('heading', { name: formHeading, exact: true }), `"${formHeading}" on ${path}`);
+  const share = await heading.evaluate((h) => h.closest('.rt-Card').getBoundingClientRect().width / document.querySelector('main h1').getBoundingClientRect().width);
+  assert.ok(share > 0.6, `at 1280 px the form on ${path} should span two of three columns (it takes ${Math.round(share * 100)}% of the width)`);
+  await page.setViewportSize(original);
+}
+
 /** Password pages, the 404 page and the Chinese note of an information page. */
 async function publicScreens({ newContext, evidence, baseURL, products }) {
   const c = await newContext();
@@ -37,6 +91,9 @@ async function publicScreens({ newContext, evidence, baseURL, products }) {
   await guestHeader(page, baseURL, products.find((p) => p.stockQuantity >= 12));
   await evidence.screens(page, 'j10-header-guest', { only: 'phone' });
   await page.setViewportSize(SIZES[0]);
+  await searchFocusRing(page);
+  await themeLinks(page);
+  await formSpansTwoColumns(page, '/contact', 'Send us a message');
   for (const [path, name, heading] of [
     ['/forgot-password', 'forgot-password', 'Forgot password'],
     ['/reset-password?token=not-a-real-token', 'reset-password', 'Choose a new password'],
