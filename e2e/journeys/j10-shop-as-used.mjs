@@ -6,8 +6,11 @@
 // step 1 and marks a server error on its step, login is prefilled and skipped
 // when signed in; tables keep their actions on screen at 1280, 1024 and 390 px
 // and dialogs fit 390 px; a refused image leaves the list, delete names the
-// product, Cancelled asks first; the signed-in phone header fits 360 and 390 px.
-// Every screen is photographed at 390 px.
+// product, Cancelled asks first; the phone header fits 360 and 390 px signed in and as a
+// guest with a cart; on a phone each checkout step and the confirmation start at their
+// top, Continue names missing fields, phone and ZIP are checked loosely, billing and a
+// reload keep what was typed, the summary folds above the form (j10-checkout.mjs).
+// Every screen is photographed at 390 px (the ones no other journey takes: j10-screens.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allProducts, apiOk } from '../lib/api.mjs';
@@ -17,6 +20,8 @@ import { controlsOnScreen, dialogFits, pageFits } from '../lib/fit.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, atPath, field, hasText, header, main, productCard, submitLogin, until, visible } from '../lib/shop.mjs';
 import { hidden } from '../lib/wait.mjs';
+import { checkoutOnPhone } from './j10-checkout.mjs';
+import { adminLists, publicScreens } from './j10-screens.mjs';
 
 const TABLET = { width: 1024, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -334,6 +339,8 @@ export default {
     await homeState(all);
     await firstScreenWithQuery(all);
     await backFromLink(all);
+    await publicScreens(all);
+    await checkoutOnPhone(all);
     const admin = await registerAndLogin(all);
     const order = await myOrders(all);
     await apiOk(ctx.baseURL, 'POST', '/api/contact/submit', {
@@ -341,5 +348,6 @@ export default {
     });
     await phoneHeader(admin, 'admin', ctx.evidence);
     await adminScreens(all, admin, order);
+    await adminLists(admin, ctx.evidence);
   },
 };

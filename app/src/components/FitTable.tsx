@@ -7,6 +7,8 @@ interface FitTableProps {
   cardsBelow?: number;
   size?: '1' | '2' | '3';
   variant?: 'surface' | 'ghost';
+  /** Whether the last column holds the row's actions (kept on one line, a card's bottom row). */
+  actions?: boolean;
   'aria-busy'?: boolean;
 }
 
@@ -15,10 +17,10 @@ interface FitTableProps {
  * the columns share the width and text wraps (cells marked .fit-break, such as e-mail
  * addresses, anywhere); the last column (the actions) never wraps. In a narrower container each
  * row is a card: the first cell its title, the others labelled blocks, the actions along the
- * bottom (styles: .fit-table in app.css). The labels are the header cells' texts, copied onto
+ * bottom (a table without actions labels its last cell like the others) (styles: .fit-table in app.css). The labels are the header cells' texts, copied onto
  * the body cells after each render, so a view names its columns once.
  */
-export function FitTable({ children, cardsBelow = 680, size, variant = 'surface', 'aria-busy': busy }: FitTableProps) {
+export function FitTable({ children, cardsBelow = 680, size, variant = 'surface', actions = true, 'aria-busy': busy }: FitTableProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [cards, setCards] = useState(false);
 
@@ -46,7 +48,7 @@ export function FitTable({ children, cardsBelow = 680, size, variant = 'surface'
   });
 
   return (
-    <div ref={ref} className="fit-table" data-cards={cards || undefined} aria-busy={busy}>
+    <div ref={ref} className="fit-table" data-cards={cards || undefined} data-no-actions={actions ? undefined : ''} aria-busy={busy}>
       <Table.Root variant={variant} size={size}>
         {children}
       </Table.Root>

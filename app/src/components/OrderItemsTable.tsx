@@ -17,7 +17,7 @@ interface Props {
 /** An order's lines (photo, name, price × quantity, line total), shared by the customer's and the admin's order dialogs. */
 export function OrderItemsTable({ items, lang, labels, productMinWidth }: Props) {
   return (
-    <FitTable size="1" variant="ghost">
+    <FitTable size="1" variant="ghost" actions={false}>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>{labels.product}</Table.ColumnHeaderCell>

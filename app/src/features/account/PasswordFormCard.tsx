@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Text } from '@radix-ui/themes';
+import { Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
@@ -9,7 +9,10 @@ export function PasswordFormCard({ title, onSubmit, children }: { title: string;
   const { t } = useTranslation('account');
   const footer = (
     <Text size="2" align="center">
-      <Link to="/login">{t('passwordReset.backToLogin')}</Link>
+      {/* The theme's link style, like the login and register pages' links. */}
+      <ThemeLink asChild underline="always">
+        <Link to="/login">{t('passwordReset.backToLogin')}</Link>
+      </ThemeLink>
     </Text>
   );
   return (

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api';
 import { useAuth } from '../../../auth/AuthContext';
+import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -25,8 +26,7 @@ function CustomerOrders({ userId }: { userId: string }) {
   if (orders.isPending) return <Spinner aria-label={t('loading')} />;
   if (orders.data.length === 0) return <Text color="gray">{t('customers.noOrders')}</Text>;
   return (
-    <div className="table-scroll">
-      <Table.Root size="1" variant="surface">
+    <FitTable size="1" cardsBelow={440} actions={false}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>{t('orders.columns.orderNumber')}</Table.ColumnHeaderCell>
@@ -38,17 +38,16 @@ function CustomerOrders({ userId }: { userId: string }) {
         <Table.Body>
           {orders.data.map((o) => (
             <Table.Row key={o.id} align="center">
-              <Table.RowHeaderCell style={{ whiteSpace: 'nowrap' }}>{o.orderNumber}</Table.RowHeaderCell>
+              <Table.RowHeaderCell className="fit-nowrap">{o.orderNumber}</Table.RowHeaderCell>
               <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
               <Table.Cell>
                 <OrderStatusBadge status={o.status} />
               </Table.Cell>
-              <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(o.createdAt, i18n.language)}</Table.Cell>
+              <Table.Cell className="fit-nowrap">{formatDate(o.createdAt, i18n.language)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
-      </Table.Root>
-    </div>
+    </FitTable>
   );
 }
 

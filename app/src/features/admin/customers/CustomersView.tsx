@@ -3,6 +3,7 @@ import { Box, Button, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FitTable } from '../../../components/FitTable';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { displayName } from '../../../lib/user';
 import { EmptyListText, ListState } from '../components/ListState';
@@ -47,8 +48,7 @@ export function CustomersView() {
         count={users.length}
         empty={<EmptyListText>{t('customers.empty')}</EmptyListText>}
       >
-        <div className="table-scroll">
-          <Table.Root variant="surface" className="admin-table">
+        <FitTable cardsBelow={900}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('customers.columns.name')}</Table.ColumnHeaderCell>
@@ -65,14 +65,14 @@ export function CustomersView() {
               {users.map((u) => (
                 <Table.Row key={u.id} align="center">
                   <Table.RowHeaderCell>{displayName(u)}</Table.RowHeaderCell>
-                  <Table.Cell>{u.email}</Table.Cell>
+                  <Table.Cell className="fit-break">{u.email}</Table.Cell>
                   <Table.Cell>
                     <RoleBadges roles={u.roles} />
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
                   <Table.Cell justify="end">{formatPrice(u.totalSpent)}</Table.Cell>
-                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(u.createdAt, lang)}</Table.Cell>
-                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
+                  <Table.Cell className="fit-nowrap">{formatDate(u.createdAt, lang)}</Table.Cell>
+                  <Table.Cell className="fit-nowrap">{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
                   <Table.Cell justify="end">
                     <Button size="1" variant="soft" onClick={() => setOpenId(u.id)} aria-label={t('customers.openFor', { email: u.email })}>
                       <EyeOpenIcon /> {t('customers.open')}
@@ -81,8 +81,7 @@ export function CustomersView() {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
-        </div>
+        </FitTable>
       </ListState>
       {list.data && list.data.pagination.totalCount > 0 && (
         <Pager page={page} pageSize={USERS_PAGE_SIZE} totalCount={list.data.pagination.totalCount} onPage={setPage} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FitTable } from '../../../components/FitTable';
 import { formatDate } from '../../../lib/format';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
@@ -29,8 +30,7 @@ export function RoleChangesList() {
           {t('customers.noRoleChanges')}
         </Text>
       ) : (
-        <div className="table-scroll">
-          <Table.Root size="1" variant="surface" className="admin-table">
+        <FitTable size="1" actions={false}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('customers.change.at')}</Table.ColumnHeaderCell>
@@ -43,11 +43,11 @@ export function RoleChangesList() {
             <Table.Body>
               {list.map((c) => (
                 <Table.Row key={c.id}>
-                  <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Cell className="fit-nowrap">
                     <time dateTime={c.at}>{formatDate(c.at, i18n.language, true)}</time>
                   </Table.Cell>
-                  <Table.RowHeaderCell>{c.userEmail}</Table.RowHeaderCell>
-                  <Table.Cell>{c.by || '—'}</Table.Cell>
+                  <Table.RowHeaderCell className="fit-break">{c.userEmail}</Table.RowHeaderCell>
+                  <Table.Cell className="fit-break">{c.by || '—'}</Table.Cell>
                   <Table.Cell>
                     <RoleBadges roles={c.from} />
                   </Table.Cell>
@@ -57,8 +57,7 @@ export function RoleChangesList() {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
-        </div>
+        </FitTable>
       )}
       {changes.data && changes.data.pagination.totalCount > ROLE_CHANGES_PAGE_SIZE && (
         <Pager page={page} pageSize={ROLE_CHANGES_PAGE_SIZE} totalCount={changes.data.pagination.totalCount} onPage={setPage} />

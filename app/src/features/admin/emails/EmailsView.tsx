@@ -3,6 +3,7 @@ import { Badge, Button, Flex, Heading, Select, Spinner, Table, Text } from '@rad
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate } from '../../../lib/format';
 import { LoadError } from '../components/LoadError';
@@ -109,7 +110,7 @@ export function EmailsView() {
       ) : emails.length === 0 ? (
         <Text color="gray">{t('emails.empty')}</Text>
       ) : (
-        <Table.Root variant="surface" size="1">
+        <FitTable size="1">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{t('emails.columns.email')}</Table.ColumnHeaderCell>
@@ -124,7 +125,7 @@ export function EmailsView() {
               <EmailRow key={e.id} email={e} onPreview={() => setPreview(e.id)} onResend={() => resend.mutate(e.id)} busy={resend.isPending} />
             ))}
           </Table.Body>
-        </Table.Root>
+        </FitTable>
       )}
       <Pager page={page} pageSize={EMAILS_PAGE_SIZE} totalCount={list.data?.pagination.totalCount ?? 0} onPage={(p) => setFilter({ page: p })} />
       <EmailPreviewDialog id={preview} onClose={() => setPreview(null)} />
