@@ -315,9 +315,11 @@ func NewHarnessSite(t testing.TB, site fs.FS) Harness {
 }
 
 // template is a data dir with every migration applied. It lives at a fixed
-// path named after the registered migrations, made once and shared by every
-// test binary and run; copying it is much faster than migrating a fresh dir
-// per test. (NewTestApp still applies any migration the copy lacks.)
+// path named after the registered migrations and the source of the
+// project's migrations, made once and shared by every test binary and run;
+// copying it is much faster than migrating a fresh dir per test.
+// (NewTestApp still applies any migration the copy lacks, but not a changed
+// one: hence the source in the name.)
 var template struct {
 	once sync.Once
 	dir  string
@@ -333,6 +335,7 @@ func templateDir() (string, error) {
 		for _, m := range core.AppMigrations.Items() {
 			fmt.Fprintln(h, "app", m.File)
 		}
+		hashMigrationSources(h)
 		dir := filepath.Join(os.TempDir(), fmt.Sprintf("stageshop-testdata-%x", h.Sum(nil)[:8]))
 		if _, err := os.Stat(filepath.Join(dir, "data.db")); err == nil {
 			template.dir = dir
@@ -354,6 +357,34 @@ func templateDir() (string, error) {
 		template.dir = dir
 	})
 	return template.dir, template.err
+}
+
+// hashMigrationSources adds the text of pb_migrations/*.go to h, found
+// from the test's working directory (a package directory inside the
+// module), so that editing a migration makes a new template. Outside the
+// module nothing is added.
+func hashMigrationSources(h io.Writer) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return
+		}
+		dir = parent
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "pb_migrations", "*.go"))
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil && !strings.HasSuffix(f, "_test.go") {
+			fmt.Fprintln(h, filepath.Base(f))
+			h.Write(data)
+		}
+	}
 }
 
 // buildTemplate migrates a fresh data dir and returns a closed copy of it.
