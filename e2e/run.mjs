@@ -82,11 +82,13 @@ async function main() {
       const t0 = Date.now();
       let error = null;
       let timer;
+      // A journey that walks many screens may ask for more time than the default.
+      const limitMs = Math.max(JOURNEY_TIMEOUT_MS, journey.timeoutMs ?? 0);
       try {
         await Promise.race([
           journey.run(ctx),
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`journey timed out after ${JOURNEY_TIMEOUT_MS / 1000} s`)), JOURNEY_TIMEOUT_MS);
+            timer = setTimeout(() => reject(new Error(`journey timed out after ${limitMs / 1000} s`)), limitMs);
           }),
         ]);
         const problems = contexts.flatMap((c) => c.problems);

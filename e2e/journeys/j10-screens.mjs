@@ -4,7 +4,7 @@
 // admin's customers and e-mails (tables at 1280, 1024 and 390 px, their dialogs at 390 px).
 import { apiOk } from '../lib/api.mjs';
 import { PHONE } from '../lib/browser.mjs';
-import { controlsOnScreen, dialogFits, pageFits } from '../lib/fit.mjs';
+import { controlsOnScreen, dialogFits, listsAreTables, pageFits } from '../lib/fit.mjs';
 import { assert, cartCountIs, field, header, main, until, visible } from '../lib/shop.mjs';
 
 const SIZES = [
@@ -127,6 +127,7 @@ async function adminLists(page, evidence) {
       await pageFits(page, `admin ${name}`);
       await controlsOnScreen(page, TABLE_CONTROLS, `admin ${name}`);
       await controlsOnScreen(page, 'main table tbody td, main table tbody th', `admin ${name} cells`);
+      if (vp === SIZES[0]) await listsAreTables(page, `admin ${name}`);
     }
     await evidence.screens(page, `j10-admin-${name}`);
   }

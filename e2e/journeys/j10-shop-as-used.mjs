@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { placeOrderViaApi } from '../lib/accounts.mjs';
 import { PHONE } from '../lib/browser.mjs';
-import { controlsOnScreen, dialogFits, pageFits } from '../lib/fit.mjs';
+import { controlsOnScreen, dialogFits, listsAreTables, pageFits } from '../lib/fit.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, atPath, field, hasText, header, main, productCard, submitLogin, until, visible } from '../lib/shop.mjs';
 import { hidden } from '../lib/wait.mjs';
@@ -286,6 +286,7 @@ async function adminScreens({ evidence, runDir }, page, order) {
       }
       await pageFits(page, `admin ${name}`);
       await controlsOnScreen(page, TABLE_CONTROLS, `admin ${name}`);
+      if (vp === DESKTOP) await listsAreTables(page, `admin ${name}`);
       if (vp === PHONE) await evidence.screens(page, `j10-admin-${name}`, { only: 'phone' });
     }
   }
@@ -332,6 +333,8 @@ async function adminScreens({ evidence, runDir }, page, order) {
 
 export default {
   id: 10,
+  // Three files' worth of screens (about 1 min 40 s on 2 cores): the default 3 min is too close.
+  timeoutMs: 300_000,
   title: 'The shop as people use it: state in the URL, tables and dialogs that fit, safe admin actions, phone header',
   async run(ctx) {
     const products = await allProducts(ctx.baseURL);

@@ -51,3 +51,17 @@ export async function dialogFits(page, what) {
   assert.ok(out.l >= 0 && out.r <= out.vw, `${what} at ${out.vw} px: the dialog spans x ${Math.round(out.l)}-${Math.round(out.r)}`);
   assert.deepEqual(out.sticking, [], `${what} at ${out.vw} px: content sticks out of the dialog`);
 }
+
+/**
+ * On a desktop the page's lists are tables with their column headers, not the phone's cards
+ * (components/FitTable turns rows into cards in a narrow container).
+ */
+export async function listsAreTables(page, what) {
+  const out = await page.evaluate(() => ({
+    tables: document.querySelectorAll('main .fit-table').length,
+    cards: document.querySelectorAll('main .fit-table[data-cards]').length,
+    vw: window.innerWidth,
+  }));
+  assert.ok(out.tables > 0, `${what}: no list found`);
+  assert.equal(out.cards, 0, `${what} at ${out.vw} px: ${out.cards} of ${out.tables} lists shown as cards instead of a table`);
+}

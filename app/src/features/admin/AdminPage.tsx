@@ -51,7 +51,7 @@ export default function AdminPage() {
   // The tooltips' provider: the app's Theme has none in the build (scripts/theme-without-tooltip.ts).
   return (
     <Tooltip.Provider delayDuration={200}>
-      <Container size="4" px={{ initial: '3', sm: '5' }} py={{ initial: '4', sm: '6' }}>
+      <Container size="4" className="admin-container" px={{ initial: '3', sm: '5' }} py={{ initial: '4', sm: '6' }}>
         <Heading as="h1" size="7" mb="4">
           {t('title')}
         </Heading>
