@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayFigures } from './api';
-import { dayLabel, layoutChart, polylinePoints, summarize } from './chartModel';
+import { dayLabel, labelWidth, layoutChart, polylinePoints, summarize } from './chartModel';
 
 const WEEK: DayFigures[] = [
   { date: '2026-11-17', revenue: 20, orders: 1 },
@@ -74,6 +74,20 @@ describe('the chart data mapping', () => {
     expect(c.xLabels.at(-1)!.label).toBe(dayLabel(ninety[89].date, 'en'));
     for (let i = 1; i < c.xLabels.length; i++) expect(c.xLabels[i].x - c.xLabels[i - 1].x).toBeGreaterThanOrEqual(50);
     expect(c.xLabels.length).toBeGreaterThan(2);
+  });
+
+  it('keeps every date label inside the chart, also the wide Chinese ones at the edges', () => {
+    for (const lang of ['en', 'ru', 'zh']) {
+      for (const n of [7, 30, 90]) {
+        const c = layoutChart(days(n), 340, 240, lang);
+        for (const l of c.xLabels) {
+          const w = labelWidth(l.label);
+          expect(l.x - w / 2, `${lang} ${n} days: ${l.label}`).toBeGreaterThanOrEqual(0);
+          expect(l.x + w / 2, `${lang} ${n} days: ${l.label}`).toBeLessThanOrEqual(340);
+        }
+      }
+    }
+    expect(labelWidth('11月25日')).toBeGreaterThanOrEqual(40);
   });
 
   it('names UTC dates without shifting them into the local time zone', () => {

@@ -46,6 +46,14 @@ const TOP = 12;
 const BOTTOM = 28;
 const CHAR_PX = 6.6; // average width of an 11 px label character
 const MIN_LABEL_GAP = 56;
+const WIDE_CHAR_PX = 11; // a CJK character at 11 px is about square
+
+/** The estimated width of an axis label in pixels (CJK characters count wide). */
+export function labelWidth(label: string): number {
+  let w = 0;
+  for (const ch of label) w += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? WIDE_CHAR_PX : CHAR_PX;
+  return Math.ceil(w);
+}
 
 /** Lays out revenue bars (left axis, dollars) and an orders line (right axis, whole numbers) for every day given. */
 export function layoutChart(days: DayFigures[], width: number, height: number, lang: string): ChartLayout {
@@ -78,7 +86,13 @@ export function layoutChart(days: DayFigures[], width: number, height: number, l
   // Labels run from the newest day backwards, so today always has one.
   const xLabels = bars
     .filter((_, i) => (bars.length - 1 - i) % step === 0)
-    .map((b) => ({ x: b.x + b.width / 2, label: dayLabel(b.date, lang) }));
+    .map((b) => {
+      const label = dayLabel(b.date, lang);
+      // Centred under its bar, but moved inwards where it would run past the chart's edge
+      // (today's label at the right edge: "11月25日" was cut off on a phone).
+      const half = labelWidth(label) / 2 + 2;
+      return { x: Math.min(width - half, Math.max(half, b.x + b.width / 2)), label };
+    });
 
   return {
     width,
