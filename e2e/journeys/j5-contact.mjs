@@ -33,6 +33,11 @@ export default {
     ]) {
       await page.goto(path);
       await visible(main(page).getByRole('heading', { level: 1, name: title }), `the ${title} page`);
+      if (path === '/shipping') {
+        // The rates and threshold are the server's; none show before it answers.
+        await visible(main(page).getByText('Free standard shipping on orders of $500.00 or more'), "the server's free-shipping threshold");
+        await visible(main(page).getByRole('cell', { name: '$19.99' }), "the server's express rate");
+      }
       await evidence.screens(page, `info${path.replace('/', '-')}`);
     }
     await page.goto('/');

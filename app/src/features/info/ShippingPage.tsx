@@ -11,7 +11,7 @@ import { InfoArticle, useInfoLanguage, type InfoSection } from './InfoArticle';
 export default function ShippingPage() {
   const { t } = useTranslation('common');
   const lng = useInfoLanguage();
-  const { data } = useQuery(shippingMethodsQuery('', 0));
+  const { data, isPending } = useQuery(shippingMethodsQuery('', 0));
   const rows = (rules: ShippingMethods, region: ShippingMethod['region']) =>
     rules.methods
       .filter((m) => m.region === region)
@@ -21,7 +21,11 @@ export default function ShippingPage() {
         formatPrice(m.amount),
       ]);
   const live = (s: InfoSection, i: number): InfoSection => {
-    if (!data || i > 1 || !s.table) return s;
+    if (i > 1 || !s.table) return s;
+    // Until the server answers, no figures: an admin may have changed them (the defaults stay
+    // only for a server that does not answer).
+    if (isPending) return { ...s, table: { ...s.table, rows: s.table.rows.map(([name, time]) => [name, time, '']) }, note: i === 0 ? undefined : s.note };
+    if (!data) return s;
     const region = i === 0 ? 'domestic' : 'international';
     const threshold = data.freeShippingThreshold;
     const note = i === 0 ? (threshold > 0 ? t('shipping.freeOver', { lng, amount: formatPrice(threshold) }) : undefined) : s.note;
