@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format';
 import type { Overview } from './api';
+import './overview.css';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -16,7 +17,9 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
           {value}
         </Text>
         {hint && (
-          <Text as="p" size="1" color="gray" mt="1">
+          // Grey by class, not color="gray": that sets the grey accent, and the links in a hint
+          // lost the theme's link colour.
+          <Text as="p" size="1" mt="1" className="overview-hint">
             {hint}
           </Text>
         )}
