@@ -131,7 +131,9 @@ func adminListOrders(e *core.RequestEvent) error {
 
 // adminExportOrders streams the matching orders as CSV, one row per line.
 // The filter is checked before the first byte is written, so a bad query
-// still gets the JSON envelope.
+// still gets the JSON envelope. A failure after that aborts the connection:
+// the download fails visibly instead of ending as a short file that looks
+// complete.
 func adminExportOrders(e *core.RequestEvent) error {
 	f, err := orderFilter(e)
 	if err != nil {
@@ -149,7 +151,11 @@ func adminExportOrders(e *core.RequestEvent) error {
 	h.Set("Content-Disposition", `attachment; filename="`+strings.Trim(name, "-")+`.csv"`)
 	h.Set("Cache-Control", "private, no-store")
 	e.Response.WriteHeader(http.StatusOK)
-	return shop.ExportOrdersCSV(e.App, f, e.Response)
+	if err := shop.ExportOrdersCSV(e.App, f, e.Response); err != nil {
+		e.App.Logger().Error("orders CSV export failed after its first bytes", "error", err.Error())
+		panic(http.ErrAbortHandler) // PocketBase's recoverer passes it on to net/http
+	}
+	return nil
 }
 
 func adminGetOrder(e *core.RequestEvent) error {

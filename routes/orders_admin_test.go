@@ -2,7 +2,9 @@ package routes_test
 
 import (
 	"encoding/csv"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -146,4 +148,32 @@ func TestAdminOrdersCSVExport(t *testing.T) {
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv?from=soon", nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv", nil), http.StatusUnauthorized, "")
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
+}
+
+// A CSV export that fails after its 200 has gone out aborts the connection:
+// the admin's download fails instead of ending as a short file that looks
+// complete (here a damaged line of the newest order cannot be read).
+func TestAdminOrdersCSVExportFailureAborts(t *testing.T) {
+	h := testapp.NewHarness(t)
+	u := testapp.NewUser(t, h.App, false)
+	admin := testapp.NewUser(t, h.App, true)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 50})
+	orderOn(t, h, u.Token, p.Id, "Grace", "2026-11-01")
+	o := orderOn(t, h, u.Token, p.Id, "Linus", "2026-11-10")
+	if _, err := h.App.DB().NewQuery("UPDATE order_items SET quantity = 'lots' WHERE orderRef = {:id}").
+		Bind(dbx.Params{"id": o.ID}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Client.Handler)
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/api/checkout/admin/orders/export.csv", nil)
+	req.Header.Set("Authorization", "Bearer "+admin.Token)
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		body, readErr := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if readErr == nil {
+			t.Fatalf("a failed export ended normally: %d, %d bytes:\n%s", resp.StatusCode, len(body), body)
+		}
+	}
 }
