@@ -8,10 +8,11 @@ import j7 from './j7-token-expiry.mjs';
 import j8 from './j8-first-screen.mjs';
 import j9 from './j9-security.mjs';
 import j10 from './j10-shop-as-used.mjs';
+import j15 from './j15-keyboard.mjs';
 import j11 from './j11-email.mjs';
 import j12 from './j12-checkout-shipping.mjs';
 import j13 from './j13-live.mjs';
 import j14 from './j14-admin-overview.mjs';
 
 // Journey 13 runs last: it sells out a product (and restocks it) while others watch.
-export const journeys = [j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j13];
+export const journeys = [j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j13, j15];
