@@ -18,7 +18,8 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
         </Text>
         {hint && (
           // Grey by class, not color="gray": that sets the grey accent, and the links in a hint
-          // lost the theme's link colour.
+          // lost the theme's link colour. The links are underlined: colour alone does not set
+          // them apart from the text around them (axe link-in-text-block).
           <Text as="p" size="1" mt="1" className="overview-hint">
             {hint}
           </Text>
@@ -46,7 +47,7 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
           label={t('overview.newContactRequests')}
           value={o.newContactRequests}
           hint={
-            <RadixLink asChild size="1">
+            <RadixLink asChild size="1" underline="always">
               <Link to="/admin/contact-requests">{t('overview.openContact')}</Link>
             </RadixLink>
           }
@@ -57,7 +58,7 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
           hint={
             <>
               {t('overview.emailsHint')}{' '}
-              <RadixLink asChild size="1">
+              <RadixLink asChild size="1" underline="always">
                 <Link to="/admin/emails">{t('overview.openEmails')}</Link>
               </RadixLink>
             </>
