@@ -147,8 +147,8 @@ export default {
   async run({ baseURL, newContext }) {
     const products = (await allProducts(baseURL)).filter((p) => p.isActive && p.stockQuantity >= 5);
     assert.ok(products.length >= 2, 'two products in stock');
+    const customer = await registerCustomer(baseURL, 'Kim', 'Keys');
     for (const [i, vp] of [[0, null], [1, PHONE]]) {
-      const customer = await registerCustomer(baseURL, 'Kim', 'Keys');
       const { newPage } = await newContext();
       const page = await newPage();
       if (vp) await page.setViewportSize(vp);

@@ -1,5 +1,5 @@
 // Customer accounts for journeys that do not test registration itself.
-import { apiOk } from './api.mjs';
+import { api, apiOk } from './api.mjs';
 
 let seq = 0;
 
@@ -11,10 +11,15 @@ export async function registerCustomer(baseURL, firstName = 'Riley', lastName = 
     firstName,
     lastName,
   };
-  await apiOk(baseURL, 'POST', '/api/auth/register', {
-    body: { email: c.email, password: c.password, confirmPassword: c.password, firstName, lastName },
-  });
-  return c;
+  const body = { email: c.email, password: c.password, confirmPassword: c.password, firstName, lastName };
+  // Registration is limited to 5 a minute per IP and every journey shares one: wait for the
+  // window to pass rather than fail a journey that comes after others that registered.
+  for (let tries = 0; ; tries++) {
+    const r = await api(baseURL, 'POST', '/api/auth/register', { body });
+    if (r.status === 201) return c;
+    if (r.status !== 429 || tries >= 13) throw new Error(`POST /api/auth/register answered ${r.status}: ${JSON.stringify(r.body)}`);
+    await new Promise((done) => setTimeout(done, 5_000));
+  }
 }
 
 /** Logs in through the API; returns {token, refreshToken, ...user}. */
