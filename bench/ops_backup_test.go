@@ -30,11 +30,7 @@ const (
 // shop keeps serving and taking admin writes.
 func TestOpsBackupsOnS3(t *testing.T) {
 	bin := shopBinary(t)
-	g, err := startS3(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.stop)
+	g := testS3(t)
 	if err := os.MkdirAll(filepath.Join(g.root, backupBucket), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,18 @@ func useS3(t *testing.T, dir string, g *s3gw, on bool) {
 	}
 }
 
+// testS3 starts VersityGW on a temporary directory for the test, which
+// stops it at the end.
+func testS3(t *testing.T) *s3gw {
+	t.Helper()
+	g, err := startS3(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.stop)
+	return g
+}
+
 // adminToken makes a shop admin in the data dir and returns a token.
 func adminToken(t *testing.T, dir string) string {
 	t.Helper()
@@ -135,11 +147,7 @@ func localFiles(dir string) []string {
 // the same images are served from the disk.
 func TestOpsImagesOnS3(t *testing.T) {
 	bin := shopBinary(t)
-	g, err := startS3(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(g.stop)
+	g := testS3(t)
 	dir := t.TempDir()
 	if err := runCLI(bin, dir, "migrate", "up"); err != nil {
 		t.Fatal(err)
