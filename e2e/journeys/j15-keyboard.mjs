@@ -1,8 +1,8 @@
 // 15. Keyboard only: a shopper who cannot use a mouse finds a product by search, adds it,
 // opens the cart, signs in, checks out with express shipping (arrow keys on the method
 // cards) and places the order, with Tab, Shift+Tab, arrows, Enter and Space alone; every
-// control reached shows where the focus is; then My Orders lists the order (at 390 px reached
-// through the menu drawer).
+// control reached shows where the focus is, and a new screen takes the focus to its content;
+// then My Orders lists the order (at 390 px reached through the menu drawer).
 import { allProducts } from '../lib/api.mjs';
 import { registerCustomer } from '../lib/accounts.mjs';
 import { PHONE } from '../lib/browser.mjs';
@@ -51,6 +51,14 @@ async function tabTo(page, want, what, { back = false, max = 80 } = {}) {
   throw new Error(`${what}: not reached with ${max} ${back ? 'Shift+Tab' : 'Tab'} presses`);
 }
 
+/** The focus is on the new screen's content (the main region or inside it), not left behind. */
+async function focusInMain(page, what) {
+  await until(
+    () => page.evaluate(() => !!document.activeElement?.closest('#main')),
+    async () => `${what}: the focus is on the new screen's content (it is on ${JSON.stringify(await page.evaluate(describeFocus))})`,
+  );
+}
+
 /** Types into the focused field after clearing it. */
 async function typeHere(page, text) {
   await page.keyboard.press('ControlOrMeta+A');
@@ -77,6 +85,8 @@ async function shopByKeyboard(page, product, customer, { phone }) {
   await tabTo(page, new RegExp(`^${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), 'the product link');
   await page.keyboard.press('Enter');
   await atPath(page, `/products/${product.id}`, 'the product page by Enter');
+  await visible(main(page).getByRole('heading', { level: 1, name: product.name }), 'the product page');
+  await focusInMain(page, 'the product page');
 
   await tabTo(page, /^Add to Cart$/, 'Add to Cart');
   await page.keyboard.press('Enter');
@@ -138,6 +148,8 @@ async function shopByKeyboard(page, product, customer, { phone }) {
   }
   await page.keyboard.press('Enter');
   await atPath(page, '/account/orders', 'My Orders by Enter');
+  await visible(main(page).getByRole('heading', { level: 1, name: 'My Orders' }), 'My Orders');
+  await focusInMain(page, `My Orders from the ${phone ? 'drawer' : 'header'}`);
   await visible(main(page).getByText(number).first(), `order ${number} in My Orders`);
 }
 

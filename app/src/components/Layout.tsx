@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { setSessionExpiredHandler } from '../api/client';
 import { Footer } from './Footer';
@@ -25,6 +25,18 @@ export function Layout() {
   // New screens start at the top (the home restores its own position).
   useEffect(() => {
     if (location.pathname !== '/') window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  // A new screen takes the keyboard focus to its content, as the skip link does, so Tab goes on
+  // from there instead of from the top of the page (the link that was followed is usually gone).
+  // A layout effect: it runs before the screens' own effects, so a screen that places the focus
+  // itself (checkout's step heading) still does. The first load and a change of the query alone
+  // leave the focus alone.
+  const shownPath = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const previous = shownPath.current;
+    shownPath.current = location.pathname;
+    if (previous !== null && previous !== location.pathname) document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);
 
   const isAdmin = location.pathname.startsWith('/admin');

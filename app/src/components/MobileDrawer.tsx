@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthContext';
 import { displayName } from '../lib/user';
 import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from './UserAvatar';
+import { keepFocusOnNewScreen } from './focusAfterMenu';
 
 /** The side drawer that holds the header's links on small screens. */
 export default function MobileDrawer({ items, open, onOpenChange }: { items: NavItem[]; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -15,7 +16,7 @@ export default function MobileDrawer({ items, open, onOpenChange }: { items: Nav
   const setOpen = onOpenChange;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Content className="drawer" aria-describedby={undefined}>
+      <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={keepFocusOnNewScreen}>
         <Flex justify="between" align="center" mb="4">
           <Dialog.Title size="4" mb="0">
             {t('nav.menu')}

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { displayName } from '../lib/user';
 import { UserAvatar } from './UserAvatar';
+import { keepFocusOnNewScreen } from './focusAfterMenu';
 
 /**
  * The signed-in user's chip: avatar initials, name, Admin badge; menu with Profile, My Orders, Logout.
@@ -40,7 +41,7 @@ export default function UserMenu() {
             <ChevronDownIcon aria-hidden="true" />
           </Button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Content align="end">
+        <DropdownMenu.Content align="end" onCloseAutoFocus={keepFocusOnNewScreen}>
           <DropdownMenu.Item onSelect={() => navigate('/profile')}>{t('nav.profile')}</DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => navigate('/account/orders')}>{t('nav.myOrders')}</DropdownMenu.Item>
           <DropdownMenu.Separator />
