@@ -380,7 +380,10 @@ func hashMigrationSources(h io.Writer) {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "pb_migrations", "*.go"))
 	for _, f := range files {
-		if data, err := os.ReadFile(f); err == nil && !strings.HasSuffix(f, "_test.go") {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		if data, err := os.ReadFile(f); err == nil {
 			fmt.Fprintln(h, filepath.Base(f))
 			h.Write(data)
 		}

@@ -66,8 +66,8 @@ export function layoutChart(days: DayFigures[], width: number, height: number, l
   const revenueLabels = revenueValues.map((v) => formatPrice(v));
   const orderLabels = orderValues.map((v) => String(v));
 
-  const left = 8 + Math.ceil(Math.max(...revenueLabels.map((l) => l.length)) * CHAR_PX);
-  const right = width - 8 - Math.ceil(Math.max(1, ...orderLabels.map((l) => l.length)) * CHAR_PX);
+  const left = 8 + Math.max(...revenueLabels.map(labelWidth));
+  const right = width - 8 - Math.max(labelWidth('0'), ...orderLabels.map(labelWidth));
   const top = TOP;
   const bottom = height - BOTTOM;
   revenueScale.range([bottom, top]);
