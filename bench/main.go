@@ -43,6 +43,7 @@ type config struct {
 	lhRuns     int
 	keep       bool
 	only       string
+	before     string
 }
 
 func main() {
@@ -60,6 +61,7 @@ func main() {
 	flag.IntVar(&c.lhRuns, "lighthouse-runs", 1, "test 6: Lighthouse runs of each page and form factor (the report gives min and median)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
+	flag.StringVar(&c.before, "before", "", "test 9: also measure this (older) binary, for a before/after comparison")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
@@ -178,7 +180,7 @@ func run(c config) error {
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
 	if c.only == "live" {
-		return runLive(ctx, bin, work, c.out)
+		return runLive(ctx, bin, c.before, work, c.out)
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)
@@ -208,7 +210,7 @@ func run(c config) error {
 	if err := os.WriteFile(c.out, []byte(report), 0o644); err != nil || c.only != "" {
 		return err
 	}
-	return runLive(ctx, bin, work, c.out)
+	return runLive(ctx, bin, c.before, work, c.out)
 }
 
 // catalogTests runs tests 1, 2, 6 and the first half of 7 on one data dir
