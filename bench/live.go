@@ -26,6 +26,8 @@ const (
 	// the server's 10 s write deadline.
 	liveSettle   = 12 * time.Second
 	attackTopics = 1000
+	// liveWarmUp stock changes are made before the first probe.
+	liveWarmUp = 10
 )
 
 // liveScenario is one measurement's clients and changes.
@@ -37,6 +39,7 @@ type liveScenario struct {
 	stopGoroutines  int // stop the changes early above this (an old binary)
 	stopRSS         int64
 	measureReadness bool
+	customerBlock   int // customers come from 127.0.<3+customerBlock>.x
 }
 
 // The attack as the attacker ran it, and the target.
@@ -76,7 +79,7 @@ type liveRun struct {
 
 // liveBench runs scenario sc on binary bin with a fresh data dir.
 func liveBench(ctx context.Context, bin, dir string, sc liveScenario) (*liveRun, error) {
-	pid, buyers, err := liveData(bin, dir, max(1, sc.changes/2))
+	pid, buyers, err := liveData(bin, dir, liveWarmUp/2+max(1, sc.changes/2))
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +92,14 @@ func liveBench(ctx context.Context, bin, dir string, sc liveScenario) (*liveRun,
 	defer srv.stop()
 	run := &liveRun{sc: sc, bin: filepath.Base(bin)}
 	m := metricsProbe{srv: srv, token: token}
+	// The first orders warm the server up (statement and page caches, the
+	// outbox); idle means after that, so the probes compare clients only.
+	warm := liveScenario{changes: liveWarmUp, customerBlock: 1, stopGoroutines: sc.stopGoroutines, stopRSS: sc.stopRSS}
+	if err := liveChanges(ctx, srv, warm, buyers[:liveWarmUp/2], pid, &subscribers{}, m, &liveRun{}); err != nil {
+		return nil, err
+	}
+	buyers = buyers[liveWarmUp/2:]
+	closeIdle()
 	time.Sleep(2 * time.Second)
 	run.idle = m.probe()
 	subs, st, err := liveClients(ctx, srv, sc, run)
@@ -158,7 +169,7 @@ func liveChanges(ctx context.Context, srv *server, sc liveScenario, buyers []cus
 	var orderID string
 	for i := 0; i < sc.changes; i++ {
 		buyer := &buyers[i/2]
-		client := addrClient(loopback(3, i/2))
+		client := addrClient(loopback(3+sc.customerBlock, i/2))
 		stock := 1000.0
 		if i%2 == 0 {
 			stock = 999

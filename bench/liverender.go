@@ -41,7 +41,7 @@ func renderLive(runs []*liveRun) string {
 		"readers subscribe to `products/*` as the app does (20 per address); clients that stop reading (10 per address) first ask for " +
 		"1,000 topics on `products/*` (variants by options, as issue 27's attacker did) and, when that is refused, for `products/*` alone. " +
 		"Customers (each from its own address) then move one product's stock one change after another: order one unit, cancel that order. " +
-		"Goroutines (the server's `go_goroutines`) / RSS at each step; the probes after the changes and after the clients left wait 12 s " +
+		"Goroutines (the server's `go_goroutines`) / RSS at each step, idle meaning after 10 stock changes with no client connected (the first orders warm caches up); the probes after the changes and after the clients left wait 12 s " +
 		"(past the 10 s write deadline).\n\n")
 	b.WriteString("| Scenario | binary | 1,000 topics answered | idle | clients connected | after the changes | after the clients left | peak RSS |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range runs {
