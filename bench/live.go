@@ -28,6 +28,9 @@ const (
 	attackTopics = 1000
 	// liveWarmUp stock changes are made before the first probe.
 	liveWarmUp = 10
+	// liveGC is when the second probe after the changes is taken: after the
+	// runtime's forced collection (every 2 min) and some scavenging.
+	liveGC = 130 * time.Second
 )
 
 // liveScenario is one measurement's clients and changes.
@@ -66,6 +69,7 @@ type liveRun struct {
 	bin                                      string
 	connectFor                               time.Duration
 	idle, connected, afterChanges, afterLeft probe
+	afterGC                                  probe
 	peak                                     int64
 	stalledRefused                           int
 	topicsReply                              string
@@ -113,6 +117,10 @@ func liveBench(ctx context.Context, bin, dir string, sc liveScenario) (*liveRun,
 	closeIdle()
 	time.Sleep(liveSettle)
 	run.afterChanges = m.probe()
+	// Garbage of the broadcasts (PocketBase encodes each subscriber's copy)
+	// is freed at the next collection: when idle, Go forces one every 2 min.
+	time.Sleep(liveGC - liveSettle)
+	run.afterGC = m.probe()
 	subs.close()
 	st.close()
 	closeIdle()
