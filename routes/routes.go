@@ -18,8 +18,6 @@ import (
 // Register binds the shop's routes to app's router when it serves. site is
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
-	bindAccessTokenTTL(app)
-	bindGuestCartCleanup(app)
 	bindBackgroundWork(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
