@@ -40,4 +40,9 @@ func registerLive(app core.App) {
 		Func:     shop.ProductLeavingHook,
 	})
 	app.OnRecordEnrich(shop.ProductsCollection).BindFunc(shop.LiveProductEnrich)
+	// Before the database closes.
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		shop.StopProductsChanged(e.App)
+		return e.Next()
+	})
 }

@@ -33,6 +33,8 @@ type liveState struct {
 	mu      sync.Mutex
 	pending map[string]struct{}
 	running bool
+	stopped bool           // the app is terminating
+	drains  sync.WaitGroup // the running drain
 
 	deactivating sync.Map // id -> struct{}: saved inactive, not yet broadcast
 	leaving      sync.Map // id -> struct{}: its deactivation is being broadcast
@@ -51,6 +53,9 @@ func ProductsChanged(app core.App, ids ...string) {
 	q := liveOf(app)
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	if q.stopped {
+		return
+	}
 	for _, id := range ids {
 		if id != "" {
 			q.pending[id] = struct{}{}
@@ -58,15 +63,29 @@ func ProductsChanged(app core.App, ids ...string) {
 	}
 	if !q.running && len(q.pending) > 0 {
 		q.running = true
+		q.drains.Add(1)
 		go q.drain(app)
 	}
 }
 
+// StopProductsChanged ends the product events when the app terminates
+// (bind it to OnTerminate): what is queued is dropped and a running event
+// is waited for, so nothing reads the database after it is closed.
+func StopProductsChanged(app core.App) {
+	q := liveOf(app)
+	q.mu.Lock()
+	q.stopped = true
+	clear(q.pending)
+	q.mu.Unlock()
+	q.drains.Wait()
+}
+
 // drain triggers the queued products' events until the queue is empty.
 func (q *liveState) drain(app core.App) {
+	defer q.drains.Done()
 	for {
 		q.mu.Lock()
-		if len(q.pending) == 0 {
+		if len(q.pending) == 0 || q.stopped {
 			q.running = false
 			q.mu.Unlock()
 			return
