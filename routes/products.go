@@ -19,6 +19,7 @@ func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
 	g.GET("", listProducts).Bind(quietRead())
 	g.GET("/categories", listCategories).Bind(quietRead())
+	g.GET("/suggest", suggestProducts).Bind(quietRead())
 	g.GET("/{id}", getProduct).Bind(quietRead())
 	g.POST("", createProduct).Bind(adminOnly())
 	g.PUT("/{id}", updateProduct).Bind(adminOnly())
@@ -99,6 +100,9 @@ func listProducts(e *core.RequestEvent) error {
 		return err
 	}
 	return cachedList(e, q, func() (any, error) {
+		if q.Search != "" || q.Facets {
+			return searchAnswer(e, q)
+		}
 		products, total, err := shop.ListProducts(e.App, q)
 		if err != nil {
 			return nil, err
@@ -117,6 +121,15 @@ func listProducts(e *core.RequestEvent) error {
 			"pagination": wire.NewPage(q.Page, q.PageSize, total),
 		}, nil
 	})
+}
+
+// listAnswer is the product list's answer: a page, and with a search or
+// facets=1 the filter counts, and "did you mean" when nothing matched.
+type listAnswer struct {
+	Products   []productJSON `json:"products"`
+	Pagination wire.Page     `json:"pagination"`
+	Facets     *facetsJSON   `json:"facets,omitempty"`
+	DidYouMean string        `json:"didYouMean,omitempty"`
 }
 
 // productQuery reads the product list's query: page, pageSize, sort,
@@ -139,9 +152,9 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 		}
 		q.PageSize = n
 	}
-	if v := query.Get("sort"); v != "" {
+	if v := query.Get("sort"); v != "" && v != sortRelevance {
 		if !shop.IsSort(v) {
-			errs["sort"] = "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc"
+			errs["sort"] = "Sort must be one of relevance, newest, name_asc, name_desc, price_asc, price_desc"
 		}
 		q.Sort = v
 	}
@@ -156,8 +169,15 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	if len([]rune(q.Search)) > maxSearchLen {
 		errs["search"] = "Search text must be at most 200 characters"
 	}
+	listFilters(e, &q, errs)
 	if len(errs) > 0 {
 		return q, validationError(errs)
+	}
+	if q.Search != "" && (query.Get("sort") == "" || query.Get("sort") == sortRelevance) {
+		q.Sort = "" // a search is ranked by relevance unless a sort is chosen
+	}
+	if q.Search == "" {
+		q.Lang = "" // only a search depends on it; one cached answer for all
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))

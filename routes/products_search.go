@@ -1,0 +1,193 @@
+package routes
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/routes/firstscreen"
+	"stageshop/shop"
+	"stageshop/shop/search"
+	"stageshop/shop/wire"
+)
+
+// sortRelevance is the search's own order, the default with a search text.
+const sortRelevance = "relevance"
+
+// maxSuggestions is the most products the header suggests.
+const maxSuggestions = 5
+
+// listFilters reads the product list's minPrice and maxPrice (dollars),
+// inStock, facets and lang (the interface language, else the browser's).
+func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]string) {
+	query := e.Request.URL.Query()
+	readPrice := func(name string) (int64, bool) {
+		v := strings.TrimSpace(query.Get(name))
+		if v == "" {
+			return 0, false
+		}
+		cents, msg := parsePrice([]byte(v))
+		if msg != "" || strings.HasPrefix(v, `"`) {
+			errs[name] = strings.Replace(msg, "Price", name, 1)
+			if msg == "" {
+				errs[name] = name + " must be a number"
+			}
+		}
+		return cents, true
+	}
+	q.MinPriceCents, _ = readPrice("minPrice")
+	q.MaxPriceCents, q.HasMaxPrice = readPrice("maxPrice")
+	if q.HasMaxPrice && errs["minPrice"] == "" && errs["maxPrice"] == "" && q.MaxPriceCents < q.MinPriceCents {
+		errs["maxPrice"] = "maxPrice must be at least minPrice"
+	}
+	for name, dst := range map[string]*bool{"inStock": &q.InStock, "facets": &q.Facets} {
+		switch query.Get(name) {
+		case "", "0", "false":
+		case "1", "true":
+			*dst = true
+		default:
+			errs[name] = name + " must be true or false"
+		}
+	}
+	q.Lang = query.Get("lang")
+	if !shop.IsLanguage(q.Lang) {
+		q.Lang = firstscreen.Language(e.Request)
+	}
+}
+
+// facetsJSON is the contract's facets: categories with counts and the
+// price range, plus how many are in stock.
+type facetsJSON struct {
+	Categories map[string]int `json:"categories"`
+	Price      struct {
+		Min shop.Amount `json:"min"`
+		Max shop.Amount `json:"max"`
+	} `json:"price"`
+	InStock int `json:"inStock"`
+}
+
+func toFacetsJSON(f shop.Facets) *facetsJSON {
+	out := &facetsJSON{Categories: f.Categories, InStock: f.InStock}
+	out.Price.Min, out.Price.Max = shop.Amount(f.PriceMin), shop.Amount(f.PriceMax)
+	return out
+}
+
+// searchAnswer is the list's answer for a search text (from the search
+// index, checked against the database) or for facets=1, with the facets.
+func searchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+	x, err := search.Of(e.App)
+	if !search.HasWords(q.Search) || err != nil || !x.Ready() {
+		return plainListAnswer(e.App, q) // no text, or the index is being built
+	}
+	req := search.Request{
+		Text: q.Search, Lang: q.Lang, Sort: q.Sort, Page: q.Page, PageSize: q.PageSize, Facets: true,
+		Filters: search.Filters{
+			Category: q.Category, InStock: q.InStock, IncludeInactive: q.IncludeInactive,
+		},
+	}
+	if q.MinPriceCents > 0 {
+		req.Filters.MinPriceCents = &q.MinPriceCents
+	}
+	if q.HasMaxPrice {
+		req.Filters.MaxPriceCents = &q.MaxPriceCents
+	}
+	res, err := x.Search(e.Request.Context(), req)
+	if errors.Is(err, search.ErrNotReady) {
+		return plainListAnswer(e.App, q)
+	}
+	if err != nil {
+		return nil, err
+	}
+	products, err := shop.ProductsByIDs(e.App, res.IDs, !q.IncludeInactive)
+	if err != nil {
+		return nil, err
+	}
+	out := listAnswer{Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, res.Total)}
+	if res.Facets != nil {
+		out.Facets = toFacetsJSON(*res.Facets)
+	}
+	if res.Total == 0 {
+		out.DidYouMean, err = x.DidYouMean(e.Request.Context(), q.Search, q.Lang, req.Filters)
+	}
+	return out, err
+}
+
+// plainListAnswer is the list with its facets from SQL: no search text, a
+// text of punctuation only ("%", matched as a substring), or any search
+// while the index is being built.
+func plainListAnswer(app core.App, q shop.ProductQuery) (any, error) {
+	products, total, err := shop.ListProducts(app, q)
+	if err != nil {
+		return nil, err
+	}
+	f, err := shop.CatalogFacets(app, q)
+	if err != nil {
+		return nil, err
+	}
+	return listAnswer{
+		Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, total),
+		Facets: toFacetsJSON(f),
+	}, nil
+}
+
+func productsJSON(ps []shop.Product) []productJSON {
+	list := make([]productJSON, 0, len(ps))
+	for _, p := range ps {
+		list = append(list, toProductJSON(p))
+	}
+	return list
+}
+
+// suggestionJSON is one product the header suggests as the shopper types.
+type suggestionJSON struct {
+	ID            string         `json:"id"`
+	Name          string         `json:"name"`
+	NameLocalized shop.Localized `json:"nameLocalized"`
+	Price         shop.Amount    `json:"price"`
+	ImageFileName string         `json:"imageFileName"`
+	InStock       bool           `json:"inStock"`
+}
+
+// suggestKey is the catalog cache's key of a suggestion answer.
+type suggestKey struct{ q, lang string }
+
+// suggestProducts answers GET /api/products/suggest?q=: up to 5 active
+// products for the text typed so far (none under 2 characters); name is
+// in the interface language (lang, else the browser's).
+func suggestProducts(e *core.RequestEvent) error {
+	text := queryText(e, "q")
+	if len([]rune(text)) > maxSearchLen {
+		return validationError(map[string]string{"q": "Search text must be at most 200 characters"})
+	}
+	lang := e.Request.URL.Query().Get("lang")
+	if !shop.IsLanguage(lang) {
+		lang = firstscreen.Language(e.Request)
+	}
+	return cached(e, suggestKey{strings.ToLower(text), lang}, func() (any, bool, error) {
+		out := map[string][]suggestionJSON{"products": {}}
+		x, err := search.Of(e.App)
+		if err != nil || !x.Ready() {
+			return out, false, err
+		}
+		ids, err := x.Suggest(e.Request.Context(), text, lang, maxSuggestions)
+		if err != nil {
+			return nil, false, err
+		}
+		products, err := shop.ProductsByIDs(e.App, ids, true)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, p := range products {
+			s := suggestionJSON{
+				ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
+				Price: shop.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+			}
+			if len(p.ImageFileNames) > 0 {
+				s.ImageFileName = p.ImageFileNames[0]
+			}
+			out["products"] = append(out["products"], s)
+		}
+		return out, true, nil
+	})
+}
