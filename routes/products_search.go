@@ -1,10 +1,13 @@
 package routes
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/sync/singleflight"
 
 	"stageshop/routes/firstscreen"
 	"stageshop/shop"
@@ -73,9 +76,21 @@ func toFacetsJSON(f shop.Facets) *facetsJSON {
 	return out
 }
 
+// flights makes concurrent identical searches wait for one answer: a
+// popular text asked by many shoppers at once is computed once, then
+// served from the catalog cache.
+var flights singleflight.Group
+
 // searchAnswer is the list's answer for a search text (from the search
 // index, checked against the database) or for facets=1, with the facets.
 func searchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+	key := fmt.Sprintf("list|%p|%d|%#v", e.App, shop.CatalogGeneration(e.App), q)
+	v, err, _ := flights.Do(key, func() (any, error) { return computeSearchAnswer(e, q) })
+	return v, err
+}
+
+func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+	ctx := context.WithoutCancel(e.Request.Context()) // others may wait for it
 	x, err := search.Of(e.App)
 	if !search.HasWords(q.Search) || err != nil || !x.Ready() {
 		return plainListAnswer(e.App, q) // no text, or the index is being built
@@ -92,7 +107,7 @@ func searchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
 	if q.HasMaxPrice {
 		req.Filters.MaxPriceCents = &q.MaxPriceCents
 	}
-	res, err := x.Search(e.Request.Context(), req)
+	res, err := x.Search(ctx, req)
 	if errors.Is(err, search.ErrNotReady) {
 		return plainListAnswer(e.App, q)
 	}
@@ -108,7 +123,7 @@ func searchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
 		out.Facets = toFacetsJSON(*res.Facets)
 	}
 	if res.Total == 0 {
-		out.DidYouMean, err = x.DidYouMean(e.Request.Context(), q.Search, q.Lang, req.Filters)
+		out.DidYouMean, err = x.DidYouMean(ctx, q.Search, q.Lang, req.Filters)
 	}
 	return out, err
 }
@@ -164,19 +179,29 @@ func suggestProducts(e *core.RequestEvent) error {
 	if !shop.IsLanguage(lang) {
 		lang = firstscreen.Language(e.Request)
 	}
-	return cached(e, suggestKey{strings.ToLower(text), lang}, func() (any, bool, error) {
+	key := suggestKey{strings.ToLower(text), lang}
+	return cached(e, key, func() (any, bool, error) {
+		flight := fmt.Sprintf("suggest|%p|%d|%#v", e.App, shop.CatalogGeneration(e.App), key)
+		v, err, _ := flights.Do(flight, func() (any, error) { return suggestions(e, text, lang) })
+		return v, err == nil, err
+	})
+}
+
+// suggestions are the products suggested for text, in language lang.
+func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
+	{
 		out := map[string][]suggestionJSON{"products": {}}
 		x, err := search.Of(e.App)
 		if err != nil || !x.Ready() {
-			return out, false, err
+			return out, err
 		}
-		ids, err := x.Suggest(e.Request.Context(), text, lang, maxSuggestions)
+		ids, err := x.Suggest(context.WithoutCancel(e.Request.Context()), text, lang, maxSuggestions)
 		if err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		products, err := shop.ProductsByIDs(e.App, ids, true)
 		if err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		for _, p := range products {
 			s := suggestionJSON{
@@ -188,6 +213,6 @@ func suggestProducts(e *core.RequestEvent) error {
 			}
 			out["products"] = append(out["products"], s)
 		}
-		return out, true, nil
-	})
+		return out, nil
+	}
 }

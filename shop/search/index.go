@@ -40,6 +40,10 @@ type Index struct {
 
 	syncMu  sync.Mutex   // one catch-up at a time
 	applied atomic.Int64 // the last change row in idx
+
+	facetMu    sync.Mutex
+	facetSeq   int64 // the applied row the cached facets were counted at
+	facetCache map[facetKey]*Facets
 }
 
 func newIndex(app core.App) (*Index, error) {
@@ -126,6 +130,7 @@ func (x *Index) Rebuild() error {
 	}
 	tmp := x.dir + ".new"
 	_ = os.RemoveAll(tmp)
+	// Not unsafe_batch: an index built with it lost its documents at Close.
 	idx, err := bleve.New(tmp, x.mapping)
 	if err != nil {
 		return fmt.Errorf("create search index: %w", err)

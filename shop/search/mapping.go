@@ -26,7 +26,7 @@ import (
 
 // mappingVersion names the index layout; an index built with another one is
 // rebuilt at start.
-const mappingVersion = "1"
+const mappingVersion = "2"
 
 // plainAnalyzer splits words and lower-cases them, nothing more: exact and
 // fuzzy matches are made on its terms, so a typo is measured against the
@@ -34,12 +34,13 @@ const mappingVersion = "1"
 const plainAnalyzer = "plain"
 
 // Field names of the index. Per language: n_ (name), a_ (attributes), d_
-// (description) with that language's analyzer; nw, aw, dw the same texts
-// of every language in plain words; codes the model numbers and units.
+// (description) with that language's analyzer; nw and aw the names and
+// attributes of every language in plain words (exact and fuzzy matches: a
+// description's words match by their stems only, which keeps the index
+// small); codes the model numbers and units.
 const (
 	fNameWords = "nw"
 	fAttrWords = "aw"
-	fDescWords = "dw"
 	fCodes     = "codes"
 	fCategory  = "category"
 	fPrice     = "price"
@@ -79,7 +80,7 @@ func newMapping() (mapping.IndexMapping, error) {
 			doc.AddFieldMappingsAt(langField(p, lang), text(langAnalyzers[lang]))
 		}
 	}
-	for _, f := range []string{fNameWords, fAttrWords, fDescWords} {
+	for _, f := range []string{fNameWords, fAttrWords} {
 		doc.AddFieldMappingsAt(f, text(plainAnalyzer))
 	}
 	doc.AddFieldMappingsAt(fCodes, text(keyword.Name))
@@ -110,13 +111,13 @@ func document(p shop.Product) map[string]any {
 
 		fNameSort: strings.ToLower(p.Name),
 	}
-	var nameWords, attrWords, descWords []string
+	var nameWords, attrWords []string
 	var codeSources []string
 	for _, lang := range shop.Languages {
 		name, desc := p.NameLocalized[lang], p.DescriptionLocalized[lang]
 		attrs := attributeText(p.Attributes, lang)
 		d[langField("n", lang)], d[langField("a", lang)], d[langField("d", lang)] = name, attrs, desc
-		nameWords, attrWords, descWords = append(nameWords, name), append(attrWords, attrs), append(descWords, desc)
+		nameWords, attrWords = append(nameWords, name), append(attrWords, attrs)
 		codeSources = append(codeSources, name)
 	}
 	for _, a := range p.Attributes {
@@ -124,20 +125,23 @@ func document(p shop.Product) map[string]any {
 	}
 	d[fNameWords] = strings.Join(nameWords, "\n")
 	d[fAttrWords] = strings.Join(attrWords, "\n")
-	d[fDescWords] = strings.Join(descWords, "\n")
 	d[fCodes] = codeTerms(codeSources...)
 	return d
 }
 
-// attributeText is a product's attribute keys and values in one language
-// (English where a row has no translation).
+// attributeText is a product's attribute keys and values in one language.
+// A text without a translation is only in English: copied into every
+// language it would count three times and outrank names.
 func attributeText(attrs []shop.Attribute, lang string) string {
 	var b strings.Builder
 	for _, a := range attrs {
-		b.WriteString(a.KeyLocalized.Get(lang, a.Key))
-		b.WriteString(": ")
-		b.WriteString(a.ValueLocalized.Get(lang, a.Value))
-		b.WriteString("\n")
+		for _, t := range []string{a.KeyLocalized[lang], a.ValueLocalized[lang]} {
+			if t == "" {
+				continue
+			}
+			b.WriteString(t)
+			b.WriteString("\n")
+		}
 	}
 	return b.String()
 }

@@ -144,7 +144,6 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 	}
 	term(fNameWords, w, boostName*boostExact)
 	term(fAttrWords, w, boostAttr*boostExact)
-	term(fDescWords, w, boostDesc*boostExact)
 	for _, lang := range shop.Languages {
 		lb := b.langBoost(lang)
 		for _, f := range []struct {
@@ -164,7 +163,7 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 		for _, f := range []struct {
 			field string
 			boost float64
-		}{{fNameWords, boostName}, {fAttrWords, boostAttr}, {fDescWords, boostDesc}} {
+		}{{fNameWords, boostName}, {fAttrWords, boostAttr}} {
 			q := query.NewFuzzyQuery(w)
 			q.SetField(f.field)
 			q.SetFuzziness(n)
@@ -293,12 +292,14 @@ func withFilter(text, filter query.Query) query.Query {
 
 // sortOrders maps the list's sorts onto index fields; relevance (the
 // default with a search) puts in-stock products before sold-out ones of
-// equal score, then newer before older.
+// equal score, then newer before older. No tie-break on _id: it is a
+// stored field, read for every hit (bleve orders ties by its own doc
+// numbers, stable between answers).
 var sortOrders = map[string][]string{
-	"":                 {"-_score", "-" + fInStock, "-" + fCreated, "_id"},
-	shop.SortNewest:    {"-" + fCreated, "-_id"},
-	shop.SortNameAsc:   {fNameSort, "_id"},
-	shop.SortNameDesc:  {"-" + fNameSort, "-_id"},
-	shop.SortPriceAsc:  {fPrice, "_id"},
-	shop.SortPriceDesc: {"-" + fPrice, "-_id"},
+	"":                 {"-_score", "-" + fInStock, "-" + fCreated},
+	shop.SortNewest:    {"-" + fCreated},
+	shop.SortNameAsc:   {fNameSort},
+	shop.SortNameDesc:  {"-" + fNameSort},
+	shop.SortPriceAsc:  {fPrice},
+	shop.SortPriceDesc: {"-" + fPrice},
 }

@@ -72,13 +72,57 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 		return Result{}, err
 	}
 	if r.Facets {
-		f, err := x.facets(ctx, text, r.Filters)
+		f, err := x.cachedFacets(ctx, r, text)
 		if err != nil {
 			return Result{}, err
 		}
 		res.Facets = f
 	}
 	return res, nil
+}
+
+// facetKey is what a result's facets depend on (not the page, nor the sort).
+type facetKey struct {
+	text, lang, category    string
+	min, max                int64
+	hasMin, hasMax, inStock bool
+	inactive                bool
+}
+
+// maxFacetEntries bounds the facet cache; past it, it starts again empty.
+const maxFacetEntries = 4096
+
+// cachedFacets returns r's facets, computed once per text and filters
+// while the index does not change: paging and sorting reuse them.
+func (x *Index) cachedFacets(ctx context.Context, r Request, text query.Query) (*Facets, error) {
+	f := r.Filters
+	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive}
+	if f.MinPriceCents != nil {
+		k.min, k.hasMin = *f.MinPriceCents, true
+	}
+	if f.MaxPriceCents != nil {
+		k.max, k.hasMax = *f.MaxPriceCents, true
+	}
+	seq := x.applied.Load()
+	x.facetMu.Lock()
+	if x.facetSeq != seq || len(x.facetCache) > maxFacetEntries {
+		x.facetSeq, x.facetCache = seq, map[facetKey]*Facets{}
+	}
+	got := x.facetCache[k]
+	x.facetMu.Unlock()
+	if got != nil {
+		return got, nil
+	}
+	got, err := x.facets(ctx, text, f)
+	if err != nil {
+		return nil, err
+	}
+	x.facetMu.Lock()
+	if x.facetSeq == seq && x.applied.Load() == seq {
+		x.facetCache[k] = got
+	}
+	x.facetMu.Unlock()
+	return got, nil
 }
 
 func (x *Index) count(ctx context.Context, q query.Query) (int, error) {

@@ -53,12 +53,32 @@ export interface Pagination {
   totalPages: number;
 }
 
+/** Filter counts of a list: each category under the other filters, the price range, how many in stock. */
+export interface ProductFacets {
+  categories: Record<string, number>;
+  price: { min: number; max: number };
+  inStock: number;
+}
+
 export interface ProductList {
   products: Product[];
   pagination: Pagination;
+  /** With a search or facets=1. */
+  facets?: ProductFacets;
+  /** When nothing matched but a close spelling would. */
+  didYouMean?: string;
 }
 
-export type ProductSort = 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
+/** One product the header suggests as the shopper types (name in the interface language). */
+export interface ProductSuggestion {
+  id: string;
+  name: string;
+  price: number;
+  imageFileName: string;
+  inStock: boolean;
+}
+
+export type ProductSort = 'relevance' | 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
 
 export interface CartItem {
   id: string;
