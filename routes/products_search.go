@@ -2,6 +2,7 @@ package routes
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -30,12 +31,9 @@ func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]str
 		if v == "" {
 			return 0, false
 		}
-		cents, msg := parsePrice([]byte(v))
-		if msg != "" || strings.HasPrefix(v, `"`) {
-			errs[name] = strings.Replace(msg, "Price", name, 1)
-			if msg == "" {
-				errs[name] = name + " must be a number"
-			}
+		cents, err := shop.CentsFromJSON(json.Number(v))
+		if err != nil || cents < 0 || cents > shop.MaxPriceCents {
+			errs[name] = name + " must be a number of dollars from 0 to 1,000,000 with at most two decimals"
 		}
 		return cents, true
 	}

@@ -462,9 +462,7 @@ func NewHarnessFrom(t testing.TB, dir string) Harness {
 		t.Fatalf("test app: %v", err)
 	}
 	app.Settings().RateLimits.Enabled = false
-	hooks.Register(app)
-	routes.Register(app, Site)
-	mail.Register(app)
+	register(app, Site)
 	t.Cleanup(app.Cleanup)
 	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
 }

@@ -4,30 +4,40 @@ import (
 	"errors"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/appstate"
 	"stageshop/shop"
 )
-
-const storeKey = "search.index"
 
 // syncBuildLimit: a catalog up to this size is indexed before the server
 // answers (a second or two); a larger one in the background, while
 // searches fall back to the plain list (ErrNotReady).
 const syncBuildLimit = 20000
 
-// handle is what the app's store keeps: the index, opened once.
+// handle is what the app's state keeps: the index, opened once.
 type handle struct {
-	once sync.Once
-	x    *Index
-	err  error
-	stop chan struct{}
+	once   sync.Once
+	opened atomic.Bool // once has run
+	x      *Index
+	err    error
+	stop   chan struct{}
+}
+
+// opened returns app's index if something has opened it already.
+func opened(app core.App) *Index {
+	h := handleOf(app)
+	if !h.opened.Load() {
+		return nil
+	}
+	return h.x
 }
 
 func handleOf(app core.App) *handle {
-	return app.Store().GetOrSet(storeKey, func() any { return &handle{stop: make(chan struct{})} }).(*handle)
+	return appstate.Of(app, func() *handle { return &handle{stop: make(chan struct{})} })
 }
 
 // Of returns app's search index, opening it on first use: an index on disk
@@ -37,6 +47,7 @@ func handleOf(app core.App) *handle {
 func Of(app core.App) (*Index, error) {
 	h := handleOf(app)
 	h.once.Do(func() {
+		defer h.opened.Store(true)
 		h.x, h.err = newIndex(app)
 		if h.err != nil {
 			return
@@ -94,15 +105,21 @@ func (x *Index) pruneLoop(stop <-chan struct{}) {
 // restore) and brings it up to date after every committed write of a
 // product or an order (orders move stock by plain SQL).
 func Register(app core.App) {
+	// Opened when the server starts with products to search (an empty shop,
+	// such as a test's, opens it on its first search).
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		if _, err := Of(app); err != nil {
-			return err
+		var n int
+		_ = app.DB().Select("COUNT(*)").From(shop.ProductsCollection).Row(&n)
+		if n > 0 {
+			if _, err := Of(app); err != nil {
+				return err
+			}
 		}
 		return se.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		h := handleOf(e.App)
-		h.once.Do(func() {}) // never open an index just to close it
+		h := handleOf(app)
+		h.once.Do(func() { h.opened.Store(true) }) // never open an index just to close it
 		if h.x != nil {
 			select {
 			case <-h.stop:
@@ -125,8 +142,9 @@ func Register(app core.App) {
 	})
 	// app, not e.App: after a transaction's commit e.App is the finished
 	// transaction's app.
+	// An index not opened yet replays the log when it opens.
 	catchUp := func(e *core.RecordEvent) error {
-		if x, err := Of(app); err == nil {
+		if x := opened(app); x != nil {
 			if err := x.CatchUp(); err != nil && !errors.Is(err, ErrNotReady) {
 				e.App.Logger().Error("search index catch-up failed", "error", err)
 			}
