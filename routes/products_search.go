@@ -187,30 +187,28 @@ func suggestProducts(e *core.RequestEvent) error {
 
 // suggestions are the products suggested for text, in language lang.
 func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
-	{
-		out := map[string][]suggestionJSON{"products": {}}
-		x, err := search.Of(e.App)
-		if err != nil || !x.Ready() {
-			return out, err
-		}
-		ids, err := x.Suggest(context.WithoutCancel(e.Request.Context()), text, lang, maxSuggestions)
-		if err != nil {
-			return nil, err
-		}
-		products, err := shop.ProductsByIDs(e.App, ids, true)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range products {
-			s := suggestionJSON{
-				ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
-				Price: shop.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
-			}
-			if len(p.ImageFileNames) > 0 {
-				s.ImageFileName = p.ImageFileNames[0]
-			}
-			out["products"] = append(out["products"], s)
-		}
-		return out, nil
+	out := map[string][]suggestionJSON{"products": {}}
+	x, err := search.Of(e.App)
+	if err != nil || !x.Ready() {
+		return out, err
 	}
+	ids, err := x.Suggest(context.WithoutCancel(e.Request.Context()), text, lang, maxSuggestions)
+	if err != nil {
+		return nil, err
+	}
+	products, err := shop.ProductsByIDs(e.App, ids, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range products {
+		s := suggestionJSON{
+			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
+			Price: shop.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+		}
+		if len(p.ImageFileNames) > 0 {
+			s.ImageFileName = p.ImageFileNames[0]
+		}
+		out["products"] = append(out["products"], s)
+	}
+	return out, nil
 }
