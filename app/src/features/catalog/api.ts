@@ -1,11 +1,12 @@
 import { queryOptions, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { Product, ProductList, ProductSort, ProductSuggestion } from '../../api/types';
+import { catalogKeys } from '../../api/queryKeys';
+import type { Product, ProductList, ProductSort } from '../../api/types';
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 export const CATEGORIES = ['Lighting', 'Sound', 'Stage', 'Accessories'];
 export const SORTS: ProductSort[] = ['name_asc', 'name_desc', 'price_asc', 'price_desc', 'newest'];
-export const DEFAULT_SORT: ProductSort = 'newest';
+const DEFAULT_SORT: ProductSort = 'newest';
 /** A search is ranked by relevance until the shopper picks another order. */
 export const SEARCH_SORT: ProductSort = 'relevance';
 
@@ -25,14 +26,6 @@ export const defaultSort = (search: string): ProductSort => (search.trim() ? SEA
 
 /** The sorts a shopper can choose: relevance only with a search. */
 export const sortsFor = (search: string): ProductSort[] => (search.trim() ? [SEARCH_SORT, ...SORTS] : SORTS);
-
-export const catalogKeys = {
-  all: ['products'] as const,
-  /** A search's answer also depends on the language it ranks first. */
-  list: (f: ProductFilters, lang?: string) => (lang ? (['products', 'list', f, lang] as const) : (['products', 'list', f] as const)),
-  detail: (id: string) => ['products', 'detail', id] as const,
-  categories: ['products', 'categories'] as const,
-};
 
 export const productListQuery = (f: ProductFilters, lang = 'en') => {
   const search = f.search.trim();
@@ -59,14 +52,6 @@ export const productListQuery = (f: ProductFilters, lang = 'en') => {
     staleTime: 60_000,
   });
 };
-
-export const suggestQuery = (q: string, lang: string) =>
-  queryOptions({
-    queryKey: ['products', 'suggest', q.trim().toLowerCase(), lang] as const,
-    queryFn: ({ signal }) => api.get<{ products: ProductSuggestion[] }>('/products/suggest', { signal, query: { q: q.trim(), lang } }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
 
 export const productQuery = (id: string) =>
   queryOptions({

@@ -3,7 +3,7 @@ import type { ProductSort } from '../../api/types';
 import { SEARCH_SORT, SORTS, defaultSort, isCategory, type ProductFilters } from './api';
 
 /** The query parameters the home keeps its state in (?lng= and others are left alone). */
-export const HOME_PARAMS = ['search', 'sort', 'category', 'page', 'minPrice', 'maxPrice', 'inStock'] as const;
+const HOME_PARAMS = ['search', 'sort', 'category', 'page', 'minPrice', 'maxPrice', 'inStock'] as const;
 
 const isSort = (v: string | null): v is ProductSort => !!v && ([SEARCH_SORT, ...SORTS] as string[]).includes(v);
 

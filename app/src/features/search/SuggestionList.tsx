@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductSuggestion } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
 import { formatPrice } from '../../lib/format';
-import { suggestQuery } from '../catalog/api';
+import { suggestQuery } from './api';
 import { suggestionId } from './suggestions';
 
 interface Props {

@@ -9,7 +9,7 @@ import { forgetShopState } from '../features/catalog/homeState';
 import { HeaderSearch } from '../features/search/HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList, type NavItem } from './NavList';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../components/UserAvatar';
 
 // Loaded on demand: signed-out visitors on wide screens never need these.
 const UserMenu = lazy(() => import('./UserMenu'));
