@@ -26,36 +26,9 @@ func registerProducts(se *core.ServeEvent) {
 	g.DELETE("/{id}", deleteProduct).Bind(adminOnly())
 }
 
-// productJSON is the contract's product object.
-type productJSON struct {
-	ID                   string          `json:"id"`
-	Name                 string          `json:"name"`
-	NameLocalized        shop.Localized  `json:"nameLocalized"`
-	Description          string          `json:"description"`
-	DescriptionLocalized shop.Localized  `json:"descriptionLocalized"`
-	Category             string          `json:"category"`
-	Price                shop.Amount     `json:"price"`
-	StockQuantity        int64           `json:"stockQuantity"`
-	IsActive             bool            `json:"isActive"`
-	ImageFileName        string          `json:"imageFileName"`
-	ImageFileNames       []string        `json:"imageFileNames"`
-	Attributes           []attributeJSON `json:"attributes"`
-	CreatedAt            string          `json:"createdAt"`
-	UpdatedAt            string          `json:"updatedAt"`
-	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
-	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
-}
-
-// attributeJSON is one specification row, localized texts always objects.
-type attributeJSON struct {
-	Key            string         `json:"key"`
-	KeyLocalized   shop.Localized `json:"keyLocalized"`
-	Value          string         `json:"value"`
-	ValueLocalized shop.Localized `json:"valueLocalized"`
-}
-
-func toProductJSON(p shop.Product) productJSON {
-	out := productJSON{
+// toProductJSON is the contract's product object of p.
+func toProductJSON(p shop.Product) wire.Product {
+	out := wire.Product{
 		ID:                   p.ID,
 		Name:                 p.Name,
 		NameLocalized:        nonNilLocalized(p.NameLocalized),
@@ -66,7 +39,7 @@ func toProductJSON(p shop.Product) productJSON {
 		StockQuantity:        p.StockQuantity,
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
-		Attributes:           make([]attributeJSON, 0, len(p.Attributes)),
+		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
 	}
@@ -77,7 +50,7 @@ func toProductJSON(p shop.Product) productJSON {
 		out.ImageFileName = out.ImageFileNames[0]
 	}
 	for _, a := range p.Attributes {
-		out.Attributes = append(out.Attributes, attributeJSON{
+		out.Attributes = append(out.Attributes, wire.ProductAttribute{
 			Key: a.Key, KeyLocalized: nonNilLocalized(a.KeyLocalized),
 			Value: a.Value, ValueLocalized: nonNilLocalized(a.ValueLocalized),
 		})
@@ -107,7 +80,7 @@ func listProducts(e *core.RequestEvent) error {
 		if err != nil {
 			return nil, err
 		}
-		list := make([]productJSON, 0, len(products))
+		list := make([]wire.Product, 0, len(products))
 		for _, p := range products {
 			list = append(list, toProductJSON(p))
 		}
@@ -116,20 +89,8 @@ func listProducts(e *core.RequestEvent) error {
 				return nil, err
 			}
 		}
-		return map[string]any{
-			"products":   list,
-			"pagination": wire.NewPage(q.Page, q.PageSize, total),
-		}, nil
+		return wire.ProductList{Pagination: wire.NewPage(q.Page, q.PageSize, total), Products: list}, nil
 	})
-}
-
-// listAnswer is the product list's answer: a page, and with a search or
-// facets=1 the filter counts, and "did you mean" when nothing matched.
-type listAnswer struct {
-	Products   []productJSON `json:"products"`
-	Pagination wire.Page     `json:"pagination"`
-	Facets     *facetsJSON   `json:"facets,omitempty"`
-	DidYouMean string        `json:"didYouMean,omitempty"`
 }
 
 // productQuery reads the product list's query: page, pageSize, sort,
@@ -227,7 +188,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 	if err != nil {
 		return err
 	}
-	out := []productJSON{toProductJSON(p)}
+	out := []wire.Product{toProductJSON(p)}
 	if err := withWaitingAlerts(e.App, out); err != nil {
 		return err
 	}
@@ -236,7 +197,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 }
 
 // withWaitingAlerts sets waitingAlerts on each product of an admin answer.
-func withWaitingAlerts(app core.App, list []productJSON) error {
+func withWaitingAlerts(app core.App, list []wire.Product) error {
 	ids := make([]string, len(list))
 	for i, p := range list {
 		ids[i] = p.ID

@@ -57,21 +57,9 @@ func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]str
 	}
 }
 
-// facetsJSON is the contract's facets: categories with counts and the
-// price range, plus how many are in stock.
-type facetsJSON struct {
-	Categories map[string]int `json:"categories"`
-	Price      struct {
-		Min shop.Amount `json:"min"`
-		Max shop.Amount `json:"max"`
-	} `json:"price"`
-	InStock int `json:"inStock"`
-}
-
-func toFacetsJSON(f shop.Facets) *facetsJSON {
-	out := &facetsJSON{Categories: f.Categories, InStock: f.InStock}
-	out.Price.Min, out.Price.Max = shop.Amount(f.PriceMin), shop.Amount(f.PriceMax)
-	return out
+func toFacetsJSON(f shop.Facets) *wire.ProductFacets {
+	return &wire.ProductFacets{Categories: f.Categories, InStock: f.InStock,
+		Price: wire.PriceRange{Min: wire.Amount(f.PriceMin), Max: wire.Amount(f.PriceMax)}}
 }
 
 // flights makes concurrent identical searches wait for one answer: a
@@ -116,7 +104,7 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	out := listAnswer{Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, res.Total)}
+	out := wire.ProductList{Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, res.Total)}
 	if res.Facets != nil {
 		out.Facets = toFacetsJSON(*res.Facets)
 	}
@@ -138,28 +126,18 @@ func plainListAnswer(app core.App, q shop.ProductQuery) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return listAnswer{
+	return wire.ProductList{
 		Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, total),
 		Facets: toFacetsJSON(f),
 	}, nil
 }
 
-func productsJSON(ps []shop.Product) []productJSON {
-	list := make([]productJSON, 0, len(ps))
+func productsJSON(ps []shop.Product) []wire.Product {
+	list := make([]wire.Product, 0, len(ps))
 	for _, p := range ps {
 		list = append(list, toProductJSON(p))
 	}
 	return list
-}
-
-// suggestionJSON is one product the header suggests as the shopper types.
-type suggestionJSON struct {
-	ID            string         `json:"id"`
-	Name          string         `json:"name"`
-	NameLocalized shop.Localized `json:"nameLocalized"`
-	Price         shop.Amount    `json:"price"`
-	ImageFileName string         `json:"imageFileName"`
-	InStock       bool           `json:"inStock"`
 }
 
 // suggestKey is the catalog cache's key of a suggestion answer.
@@ -187,7 +165,7 @@ func suggestProducts(e *core.RequestEvent) error {
 
 // suggestions are the products suggested for text, in language lang.
 func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
-	out := map[string][]suggestionJSON{"products": {}}
+	out := wire.ProductSuggestions{Products: []wire.ProductSuggestion{}}
 	x, err := search.Of(e.App)
 	if err != nil || !x.Ready() {
 		return out, err
@@ -201,14 +179,14 @@ func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
 		return nil, err
 	}
 	for _, p := range products {
-		s := suggestionJSON{
+		s := wire.ProductSuggestion{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
-			Price: shop.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+			Price: wire.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
 		}
 		if len(p.ImageFileNames) > 0 {
 			s.ImageFileName = p.ImageFileNames[0]
 		}
-		out["products"] = append(out["products"], s)
+		out.Products = append(out.Products, s)
 	}
 	return out, nil
 }
