@@ -40,9 +40,13 @@ func registerLive(app core.App) {
 		Func:     shop.ProductLeavingHook,
 	})
 	app.OnRecordEnrich(shop.ProductsCollection).BindFunc(shop.LiveProductEnrich)
-	// Before the database closes.
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		shop.StopProductsChanged(e.App)
-		return e.Next()
+	// Before the database closes, and before the handlers of default
+	// priority that the events reach (the search index's close).
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
+		Priority: -100,
+		Func: func(e *core.TerminateEvent) error {
+			shop.StopProductsChanged(e.App)
+			return e.Next()
+		},
 	})
 }
