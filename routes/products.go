@@ -19,6 +19,7 @@ func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
 	g.GET("", listProducts).Bind(quietRead())
 	g.GET("/categories", listCategories).Bind(quietRead())
+	g.GET("/suggest", suggestProducts).Bind(quietRead())
 	g.GET("/{id}", getProduct).Bind(quietRead())
 	g.POST("", createProduct).Bind(adminOnly())
 	g.PUT("/{id}", updateProduct).Bind(adminOnly())
@@ -72,6 +73,9 @@ func listProducts(e *core.RequestEvent) error {
 		return err
 	}
 	return cachedList(e, q, func() (any, error) {
+		if q.Search != "" || q.Facets {
+			return searchAnswer(e, q)
+		}
 		products, total, err := shop.ListProducts(e.App, q)
 		if err != nil {
 			return nil, err
@@ -109,9 +113,9 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 		}
 		q.PageSize = n
 	}
-	if v := query.Get("sort"); v != "" {
+	if v := query.Get("sort"); v != "" && v != sortRelevance {
 		if !shop.IsSort(v) {
-			errs["sort"] = "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc"
+			errs["sort"] = "Sort must be one of relevance, newest, name_asc, name_desc, price_asc, price_desc"
 		}
 		q.Sort = v
 	}
@@ -126,8 +130,15 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	if len([]rune(q.Search)) > maxSearchLen {
 		errs["search"] = "Search text must be at most 200 characters"
 	}
+	listFilters(e, &q, errs)
 	if len(errs) > 0 {
 		return q, validationError(errs)
+	}
+	if q.Search != "" && (query.Get("sort") == "" || query.Get("sort") == sortRelevance) {
+		q.Sort = "" // a search is ranked by relevance unless a sort is chosen
+	}
+	if q.Search == "" {
+		q.Lang = "" // only a search depends on it; one cached answer for all
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))

@@ -82,10 +82,43 @@ type ProductAttribute struct {
 	ValueLocalized Localized `json:"valueLocalized"`
 }
 
-// ProductList is one page of the catalog.
+// ProductList is one page of the catalog; a search or facets=1 adds the
+// filter counts, a search that found nothing a close spelling that would.
 type ProductList struct {
-	Pagination Page      `json:"pagination"`
-	Products   []Product `json:"products"`
+	Pagination Page           `json:"pagination"`
+	Products   []Product      `json:"products"`
+	Facets     *ProductFacets `json:"facets,omitempty"`
+	DidYouMean string         `json:"didYouMean,omitempty"`
+}
+
+// ProductFacets are a list's filter counts: products per category, the
+// price range and how many are in stock, each under the other filters.
+type ProductFacets struct {
+	Categories map[string]int `json:"categories"`
+	Price      PriceRange     `json:"price"`
+	InStock    int            `json:"inStock"`
+}
+
+// PriceRange is the lowest and the highest price of a list.
+type PriceRange struct {
+	Min Amount `json:"min"`
+	Max Amount `json:"max"`
+}
+
+// ProductSuggestion is one product suggested as the shopper types, its
+// name in the interface language.
+type ProductSuggestion struct {
+	ID            string    `json:"id"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	Price         Amount    `json:"price"`
+	ImageFileName string    `json:"imageFileName"`
+	InStock       bool      `json:"inStock"`
+}
+
+// ProductSuggestions is the answer of GET /api/products/suggest.
+type ProductSuggestions struct {
+	Products []ProductSuggestion `json:"products"`
 }
 
 // ShippingMethod is one way to ship, priced for an order.

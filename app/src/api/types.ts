@@ -26,7 +26,9 @@ export type {
   Overview,
   PostalAddress as BillingInfo,
   Product,
+  ProductFacets,
   ProductList,
+  ProductSuggestion,
   RoleChangeList,
   ShippingInfo,
   ShippingMethod,
@@ -40,7 +42,8 @@ export type {
 /** A localized text as the app accepts it: an object by language, a JSON string of one, or plain text. */
 export type Localized = Record<string, string> | string | null | undefined;
 
-export type ProductSort = 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
+/** relevance: a search's own order, its default (shop.Sort* and routes' sortRelevance). */
+export type ProductSort = 'relevance' | 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
 
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
 

@@ -74,9 +74,35 @@ export interface Product {
   waitingAlerts?: number;
 }
 
+export interface PriceRange {
+  min: number;
+  max: number;
+}
+
+export interface ProductFacets {
+  categories: Record<string, number>;
+  price: PriceRange;
+  inStock: number;
+}
+
 export interface ProductList {
   pagination: Pagination;
   products: Product[];
+  facets?: ProductFacets;
+  didYouMean?: string;
+}
+
+export interface ProductSuggestion {
+  id: string;
+  name: string;
+  nameLocalized: Localized;
+  price: number;
+  imageFileName: string;
+  inStock: boolean;
+}
+
+export interface ProductSuggestions {
+  products: ProductSuggestion[];
 }
 
 export interface UploadedImage {
