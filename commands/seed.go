@@ -28,6 +28,11 @@ func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if filled, err := seedStore(app); err != nil {
+				return err
+			} else if filled {
+				fmt.Fprintln(cmd.OutOrStdout(), "Filled in the demo shop's contact details.")
+			}
 			if added == 0 {
 				fmt.Fprintln(cmd.OutOrStdout(), "Demo catalog already present: nothing to add.")
 			} else {

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/mail"
 	"stageshop/shop/search"
 )
 
@@ -25,7 +26,8 @@ func Register(app core.App) {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
 	}
-	for _, c := range []string{shop.ProductsCollection, shop.OrdersCollection} {
+	// The store details are on every first screen the catalog cache keeps.
+	for _, c := range []string{shop.ProductsCollection, shop.OrdersCollection, shop.SettingsCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
@@ -53,6 +55,10 @@ func Register(app core.App) {
 	})
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
+	// The store details (storefront, e-mails) are kept the same way; the
+	// e-mails take the shop's name and Reply-To from them.
+	shop.KeepStoreDetails(app)
+	mail.UseIdentity(app, shop.MailIdentity)
 	registerLive(app)
 	// The product search index follows every write (search_changes log).
 	search.Register(app)

@@ -1,12 +1,16 @@
 package routes_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"stageshop/internal/testapp"
+	"stageshop/shop"
 	"stageshop/shop/mail"
 )
 
@@ -125,5 +129,53 @@ func TestContactLanguageFromRequest(t *testing.T) {
 	rec, err := h.App.FindFirstRecordByData("emails", "kind", "contact_received")
 	if err != nil || rec.GetString("language") != "zh" {
 		t.Fatalf("language %q, %v", rec.GetString("language"), err)
+	}
+}
+
+// A reply moves a new request to In progress, and the e-mail it sends
+// names the shop and answers to the shop's contact address (Reply-To).
+func TestContactReplyMovesToInProgressWithReplyTo(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	d, _ := shop.LoadStoreDetails(h.App)
+	in := shop.StoreInput{Name: "Rig & Roll", Email: "desk@rigandroll.example", Social: d.Social}
+	in.Hero.Title = []byte(`{"en":"Gear"}`)
+	if _, err := shop.SaveStoreDetails(h.App, in); err != nil {
+		t.Fatal(err)
+	}
+	id := submit(t, h.Client, map[string]any{"name": "Vera", "email": "vera@example.com", "subject": "Trusses", "message": "Rent?"})
+	r := h.Client.Do("POST", "/api/contact/admin/requests/"+id+"/reply", map[string]any{"message": "Yes."}, testapp.Auth(admin.Token)...)
+	var got replyJSON
+	wantStatus(t, r, 201, &got)
+	if got.Status != "InProgress" {
+		t.Fatalf("status after the reply: %s", got.Status)
+	}
+	rec, err := h.App.FindFirstRecordByData("emails", "kind", "contact_reply")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testapp.UpdateSettings(t, h.App, func(s *core.Settings) { s.SMTP.Enabled, s.SMTP.Host = true, "smtp.invalid" })
+	w, err := mail.NewWorker(h.App)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.SendDue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var sent *mailer.Message
+	for _, m := range h.App.TestMailer.Messages() {
+		if m.To[0].Address == "vera@example.com" && strings.Contains(m.Text, "Yes.") {
+			sent = m
+		}
+	}
+	if sent == nil || sent.Headers["Reply-To"] != "<desk@rigandroll.example>" || !strings.Contains(sent.Text, "Rig & Roll") {
+		t.Fatalf("reply e-mail %v (outbox %s)", sent, rec.Id)
+	}
+	// A later reply leaves a resolved request resolved.
+	wantStatus(t, h.Client.Do("PUT", "/api/contact/admin/requests/"+id+"/status", map[string]any{"status": "Resolved"}, testapp.Auth(admin.Token)...), 200, nil)
+	r = h.Client.Do("POST", "/api/contact/admin/requests/"+id+"/reply", map[string]any{"message": "One more thing."}, testapp.Auth(admin.Token)...)
+	wantStatus(t, r, 201, &got)
+	if got.Status != "Resolved" {
+		t.Errorf("a follow-up reopened the request: %s", got.Status)
 	}
 }

@@ -77,3 +77,14 @@ func notModified(r *http.Request, etag string) bool {
 	}
 	return false
 }
+
+// sendJSONWithETag answers v as JSON with a validator of its bytes, or 304
+// when the client already holds them (small public answers that change
+// rarely and must show a change at once: the store details, the pages).
+func sendJSONWithETag(e *core.RequestEvent, v any) error {
+	body, err := jsonBytes(v)
+	if err != nil {
+		return err
+	}
+	return (&cachedAnswer{plain: body}).send(e, "application/json")
+}

@@ -42,7 +42,8 @@ func (in *ReplyInput) Validate() error {
 
 // ReplyToContact stores an admin's reply to a contact request and, in the
 // same transaction, queues it as an e-mail to the visitor in their
-// language. It returns the request with every reply, oldest first.
+// language (its Reply-To is the shop's contact address) and moves a New
+// request to InProgress. It returns the request with every reply, oldest first.
 func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -67,6 +68,14 @@ func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, er
 		}
 		if err := mail.QueueContactReply(txApp, reply.Id, mailContact(rec), in.AdminName, in.Message); err != nil {
 			return err
+		}
+		// Answered: a new request is being worked on. A request already
+		// resolved or closed keeps its status (a follow-up answer).
+		if rec.GetString("status") == ContactNew {
+			rec.Set("status", ContactInProgress)
+			if err := txApp.Save(rec); err != nil {
+				return err
+			}
 		}
 		out, err = contactRequest(txApp, rec)
 		return err

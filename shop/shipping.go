@@ -105,7 +105,17 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 				"The shop has one settings record: edit it instead")}
 		}
 	}
-	return shippingSettingsOf(rec).Validate()
+	errs := validateStoreRecord(rec)
+	if err := shippingSettingsOf(rec).Validate(); err != nil {
+		if ship, ok := err.(validation.Errors); ok {
+			for k, v := range ship {
+				errs[k] = v
+			}
+		} else {
+			return err
+		}
+	}
+	return errs.Filter()
 }
 
 // LoadShippingSettings returns the shop's shipping settings: its settings

@@ -14,6 +14,7 @@ import (
 // settings kept between requests and the access tokens' lifetime.
 type state struct {
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
+	store    atomic.Pointer[keep.Value[StoreDetails]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 }
 

@@ -62,7 +62,7 @@ type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback string }
 // newView starts a view in lang for the recipient to: the shop's name and
 // URL, the greeting and the layout's words.
 func newView(app core.App, lang, to, name string) *view {
-	shop := currentSettings(app).Meta.AppName
+	shop := identityOf(app).Name
 	if shop == "" {
 		shop = "StageShop"
 	}

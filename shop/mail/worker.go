@@ -202,13 +202,19 @@ func (w *Worker) deliver(id string) error {
 // content, from the sender set in the dashboard (Settings > Mail settings).
 func (w *Worker) message(rec *core.Record, html, text string) *mailer.Message {
 	meta := currentSettings(w.app).Meta
+	headers := map[string]string{"Auto-Submitted": "auto-generated"}
+	// Answers to any e-mail reach the shop's contact address, not the
+	// (often unattended) sender address.
+	if to := identityOf(w.app).ReplyTo; to != "" && to != meta.SenderAddress {
+		headers["Reply-To"] = (&mail.Address{Address: to}).String()
+	}
 	return &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		To:      []mail.Address{{Address: rec.GetString("to")}},
 		Subject: rec.GetString("subject"),
 		HTML:    html,
 		Text:    text,
-		Headers: map[string]string{"Auto-Submitted": "auto-generated"},
+		Headers: headers,
 	}
 }
 

@@ -74,6 +74,9 @@ var answers = []struct {
 	{"EmailSummary", mail.Summary{}},
 	{"EmailDetail", mail.Email{}},
 	{"EmailList", mail.Page{}},
+	{"SocialLink", wire.SocialLink{}},
+	{"Hero", wire.Hero{}},
+	{"Shop", wire.Shop{}},
 }
 
 var (

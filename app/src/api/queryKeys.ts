@@ -37,6 +37,15 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
+/** The shop's own details and information pages, as the owner keeps them in /admin/settings. */
+export const storeKeys = {
+  all: ['store'] as const,
+  details: ['store', 'details'] as const,
+  pages: ['store', 'pages'] as const,
+  page: (slug: string) => ['store', 'pages', slug] as const,
+  categories: ['store', 'categories'] as const,
+};
+
 export const shippingKeys = {
   all: ['shipping'] as const,
   methods: (country: string, subtotal: number) => ['shipping', 'methods', country, subtotal] as const,

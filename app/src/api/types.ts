@@ -33,6 +33,8 @@ export type {
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
+  Shop,
+  SocialLink,
   UploadedImage,
   User,
   UserAnswer,

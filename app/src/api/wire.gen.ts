@@ -336,3 +336,25 @@ export interface EmailList {
   emails: EmailSummary[];
   pagination: Pagination;
 }
+
+export interface SocialLink {
+  kind: 'facebook' | 'instagram' | 'youtube' | 'x' | 'tiktok' | 'linkedin' | 'vk' | 'telegram' | 'wechat' | 'weibo' | 'website';
+  url: string;
+}
+
+export interface Hero {
+  title: Localized;
+  text: Localized;
+}
+
+export interface Shop {
+  name: string;
+  logoUrl: string;
+  logo: string;
+  email: string;
+  phone: string;
+  address: string;
+  hours: Localized;
+  hero: Hero;
+  social: SocialLink[];
+}

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthContext';
 import { CartPopover } from '../features/cart/CartPopover';
 import { forgetShopState } from '../features/catalog/homeState';
 import { HeaderSearch } from '../features/search/HeaderSearch';
+import { useStore } from '../features/store/api';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from '../components/UserAvatar';
@@ -53,10 +54,11 @@ function useHideOnScroll(): boolean {
 
 function Brand() {
   const { t } = useTranslation('common');
+  const { name, logoUrl } = useStore();
   return (
-    <Link to="/" className="brand" aria-label={t('brand.home')} onClick={forgetShopState}>
-      <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>StageShop</span>
+    <Link to="/" className="brand" aria-label={t('brand.homeOf', { name })} onClick={forgetShopState}>
+      <img src={logoUrl ? `${logoUrl}?thumb=120x120` : '/favicon.svg'} alt="" width={28} height={28} />
+      <span>{name}</span>
     </Link>
   );
 }

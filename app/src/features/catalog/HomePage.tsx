@@ -12,6 +12,8 @@ import { NoProducts } from './NoProducts';
 import { ProductCard } from './ProductCard';
 import { useHomeFilters } from './useHomeFilters';
 import { FIRST_ROW } from '../../lib/shared';
+import { resolveLocalized } from '../../lib/localized';
+import { useStore } from '../store/api';
 
 export default function HomePage() {
   const { t, i18n } = useTranslation('shop');
@@ -19,6 +21,8 @@ export default function HomePage() {
   const { quantityInCart } = useCart();
   const { filters, update } = useHomeFilters();
   const { category, search, page } = filters;
+  const { hero } = useStore();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
 
   const categories = useQuery(categoriesQuery());
   const list = useQuery(productListQuery(filters, i18n.resolvedLanguage ?? i18n.language));
@@ -71,10 +75,10 @@ export default function HomePage() {
     <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
       <Box className="hero" p={{ initial: '5', sm: '7' }} mb="5">
         <Heading as="h1" size={{ initial: '7', sm: '8' }} mb="2">
-          {t('hero.title')}
+          {resolveLocalized(hero.title, lang, t('hero.title'))}
         </Heading>
         <Text as="p" size="4" color="gray" highContrast>
-          {t('hero.description')}
+          {resolveLocalized(hero.text, lang, t('hero.description'))}
         </Text>
         {isAdmin && (
           <Button asChild mt="4">

@@ -1,5 +1,4 @@
 import { Box, Button, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { ClockIcon, EnvelopeClosedIcon, HomeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -11,6 +10,7 @@ import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
 import { emptyContact, validateContact, type ContactForm } from './validation';
+import { ContactCard, useContactCards } from './ContactCards';
 
 const FIELDS: (keyof ContactForm)[] = ['name', 'email', 'subject', 'message'];
 
@@ -33,12 +33,7 @@ export default function ContactPage() {
   const sending = send.isPending;
   useDocumentTitle(t('title'));
 
-  const cards = [
-    { icon: MobileIcon, title: t('cards.phone.title'), lines: [t('cards.phone.value'), t('cards.phone.note')] },
-    { icon: EnvelopeClosedIcon, title: t('cards.email.title'), lines: [t('cards.email.value'), t('cards.email.note')] },
-    { icon: HomeIcon, title: t('cards.address.title'), lines: [t('cards.address.line1'), t('cards.address.line2')] },
-    { icon: ClockIcon, title: t('cards.hours.title'), lines: [t('cards.hours.weekdays'), t('cards.hours.weekend')] },
-  ];
+  const cards = useContactCards();
 
   return (
     <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
@@ -76,22 +71,8 @@ export default function ContactPage() {
           </Card>
         </Box>
         <Flex direction="column" gap="3">
-          {cards.map(({ icon: Icon, title, lines }) => (
-            <Card key={title}>
-              <Flex gap="3" align="start">
-                <Icon width={20} height={20} aria-hidden="true" />
-                <Box>
-                  <Heading as="h2" size="3" mb="1">
-                    {title}
-                  </Heading>
-                  {lines.map((l) => (
-                    <Text as="p" size="2" color="gray" key={l}>
-                      {l}
-                    </Text>
-                  ))}
-                </Box>
-              </Flex>
-            </Card>
+          {cards.map((card) => (
+            <ContactCard key={card.title} {...card} />
           ))}
         </Flex>
       </Grid>

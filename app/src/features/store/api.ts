@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { storeKeys } from '../../api/queryKeys';
+import type { Shop } from '../../api/types';
+
+/**
+ * The store details (GET /api/shop). Revalidated when the tab comes back and after a minute, so
+ * an owner's change reaches open storefronts without a reload.
+ */
+export const storeQuery = () =>
+  queryOptions({
+    queryKey: storeKeys.details,
+    queryFn: ({ signal }) => api.get<Shop>('/shop', { signal }),
+    staleTime: 60_000,
+  });
+
+/** What the storefront shows before the details arrive (or when the server does not answer). */
+export const DEFAULT_SHOP: Shop = {
+  name: 'StageShop',
+  logoUrl: '',
+  logo: '',
+  email: '',
+  phone: '',
+  address: '',
+  hours: {},
+  hero: { title: {}, text: {} },
+  social: [],
+};
+
+/** The store details, or the defaults while they load. */
+export function useStore(): Shop {
+  return useQuery(storeQuery()).data ?? DEFAULT_SHOP;
+}

@@ -1,0 +1,62 @@
+package migrations
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+	m "github.com/pocketbase/pocketbase/migrations"
+)
+
+// storeDetailFields are the shop's details an owner edits in /admin/settings
+// (issue 35): name, logo (a stored product image's file name), contact
+// e-mail and phone, postal address, opening hours and the home's hero (both
+// localized JSON), and links to the shop's social pages.
+var storeDetailFields = []core.Field{
+	&core.TextField{Name: "shopName", Max: 100},
+	&core.TextField{Name: "logo", Max: 200},
+	&core.TextField{Name: "contactEmail", Max: 254},
+	&core.TextField{Name: "contactPhone", Max: 40},
+	&core.TextField{Name: "address", Max: 500},
+	&core.JSONField{Name: "hours", MaxSize: 5000},
+	&core.JSONField{Name: "heroTitle", MaxSize: 5000},
+	&core.JSONField{Name: "heroText", MaxSize: 10000},
+	&core.JSONField{Name: "social", MaxSize: 10000},
+}
+
+// The shop's settings record gains the store details. An existing shop keeps
+// its name (the Application name its e-mails used) and today's hero, so
+// nothing the shoppers see changes until the owner edits it; the demo
+// contact details come from `seed`.
+func init() {
+	up, down := fieldsMigration("shop_settings", storeDetailFields...)
+	m.Register(func(app core.App) error {
+		if err := up(app); err != nil {
+			return err
+		}
+		recs, err := app.FindAllRecords("shop_settings")
+		if err != nil {
+			return err
+		}
+		name := app.Settings().Meta.AppName
+		if name == "" || name == "Acme" {
+			name = "StageShop"
+		}
+		for _, rec := range recs {
+			rec.Set("shopName", name)
+			rec.Set("heroTitle", map[string]string{
+				"en": "Professional Stage Equipment",
+				"ru": "Профессиональное сценическое оборудование",
+				"zh": "专业舞台设备",
+			})
+			rec.Set("heroText", map[string]string{
+				"en": "Lighting, sound, staging and accessories for performers, venues and events.",
+				"ru": "Свет, звук, сцена и аксессуары для артистов, площадок и мероприятий.",
+				"zh": "为演出者、场馆和活动提供灯光、音响、舞台和配件。",
+			})
+			rec.Set("hours", map[string]string{})
+			rec.Set("social", []any{})
+			if err := app.SaveNoValidate(rec); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, down)
+}

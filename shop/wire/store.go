@@ -1,0 +1,31 @@
+package wire
+
+// The answers of the owner's settings: the store details (GET /api/shop),
+// the information pages and the categories.
+
+// Shop is the answer of GET /api/shop and PUT /api/admin/shop: the store
+// details. logo is the stored image's file name (what the admin's form
+// sends back); logoUrl is "" without one.
+type Shop struct {
+	Name    string       `json:"name"`
+	LogoURL string       `json:"logoUrl"`
+	Logo    string       `json:"logo"`
+	Email   string       `json:"email"`
+	Phone   string       `json:"phone"`
+	Address string       `json:"address"`
+	Hours   Localized    `json:"hours"`
+	Hero    Hero         `json:"hero"`
+	Social  []SocialLink `json:"social"`
+}
+
+// Hero is the home's title and text, by language.
+type Hero struct {
+	Title Localized `json:"title"`
+	Text  Localized `json:"text"`
+}
+
+// SocialLink is a link to one of the shop's pages elsewhere.
+type SocialLink struct {
+	Kind string `json:"kind" tstype:"'facebook' | 'instagram' | 'youtube' | 'x' | 'tiktok' | 'linkedin' | 'vk' | 'telegram' | 'wechat' | 'weibo' | 'website'"`
+	URL  string `json:"url"`
+}
