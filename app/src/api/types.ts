@@ -24,6 +24,7 @@ export type {
   OrderDetail,
   OrderSummary,
   Overview,
+  PageHead,
   PostalAddress as BillingInfo,
   Product,
   ProductFacets,
