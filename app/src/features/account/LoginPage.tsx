@@ -5,7 +5,6 @@ import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-r
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isBlank } from '../../lib/validation';
@@ -42,7 +41,6 @@ export default function LoginPage() {
   });
   // Signed in by this form: it sends the user on itself.
   const busy = signIn.isPending || signIn.isSuccess;
-  useDocumentTitle(t('login.title'));
 
   const submit = form.handleSubmit(
     (values) => {

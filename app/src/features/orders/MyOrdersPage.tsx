@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
 import { formatDate, formatPrice } from '../../lib/format';
 import { myOrdersQuery } from './api';
@@ -16,7 +15,6 @@ export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('account');
   const { data, isLoading, isFetching, error, refetch } = useQuery(myOrdersQuery());
   const [selected, setSelected] = useState<string | null>(null);
-  useDocumentTitle(t('orders.title'));
   const orders = data ?? [];
 
   return (
