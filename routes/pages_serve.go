@@ -43,51 +43,63 @@ func newPageServer(site fs.FS, app core.App, index []byte) *pageServer {
 	return p
 }
 
-// homeScreenKey is the catalog cache's key of the plain home in a language,
-// head and first screen (the shop's name and address are in the head).
-type homeScreenKey struct{ lang, base, shop string }
+// pageKey is the page cache's key: a page's address (language, path and
+// query as asked) and the shop's name and address, which its head shows.
+// A page is kept for the catalog generation it was written in, so a
+// product's price or stock shows at once.
+type pageKey struct{ lang, path, query, base, shop string }
 
-// serve answers the page at the request's address.
+// serve answers the page at the request's address: from the page cache, or
+// written and kept when it is found (200; a 404 is written each time).
 func (p *pageServer) serve(e *core.RequestEvent) error {
 	at := pageAtURL(e.Request.URL)
 	if at.route.Kind == firstscreen.KindMoved {
 		return redirectPage(e, withQuery(firstscreen.LocalePath(at.lang, at.route.To), at.query), http.StatusMovedPermanently)
 	}
-	facts, err := p.heads.facts(e.App, at)
+	key := pageKey{at.lang, e.Request.URL.Path, e.Request.URL.RawQuery, mail.PublicURL(e.App), mail.ShopName(e.App)}
+	var status int
+	var page []byte
+	answer, err := cachedAnswerIn(e.App, &stateOf(e.App).pages, key, func() ([]byte, bool, error) {
+		facts, err := p.heads.facts(e.App, at)
+		if err != nil {
+			return nil, false, err
+		}
+		status, page = facts.status, p.write(e.App, at, facts)
+		return page, status == http.StatusOK, nil
+	})
 	if err != nil {
 		return err
 	}
-	if p.shell == nil {
-		return sendPage(e, facts.status, p.index)
+	if answer != nil {
+		return answer.send(e, "text/html; charset=utf-8")
 	}
+	return sendPage(e, status, page)
+}
+
+// write is the page: index.html with the page's head and language and, for
+// the plain home and a product, its first screen.
+func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
+	if p.shell == nil {
+		return p.index
+	}
+	var screen []byte
+	var err error
 	switch {
 	case at.route.Kind == firstscreen.KindHome && plainQuery(at.query):
-		key := homeScreenKey{at.lang, mail.PublicURL(e.App), mail.ShopName(e.App)}
-		answer, err := cachedAnswerOf(e.App, key, func() ([]byte, bool, error) {
-			q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
-			products, total, err := shop.ListProducts(e.App, q)
-			if err != nil {
-				return nil, false, err
-			}
-			screen, err := firstscreen.Render(at.lang, products, total)
-			if err != nil {
-				return nil, false, err
-			}
-			return p.shell.Page(at.lang, facts.head.HTML(), screen), true, nil
-		})
-		if err == nil && answer != nil {
-			return answer.send(e, "text/html; charset=utf-8")
+		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
+		products, total, lerr := shop.ListProducts(app, q)
+		if err = lerr; err == nil {
+			screen, err = firstscreen.Render(at.lang, products, total)
 		}
-		// The shop still works without it: log and send the page without.
-		e.App.Logger().Error("first screen", "path", at.path, "error", err)
 	case facts.product != nil:
-		screen, ok, err := firstscreen.RenderProduct(at.lang, *facts.product)
-		if err != nil || !ok {
-			screen = nil
-		}
-		return sendPage(e, facts.status, p.shell.Page(at.lang, facts.head.HTML(), screen))
+		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product)
 	}
-	return sendPage(e, facts.status, p.shell.Page(at.lang, facts.head.HTML(), nil))
+	if err != nil {
+		// The shop still works without it: log and send the page without.
+		app.Logger().Error("first screen", "path", at.path, "error", err)
+		screen = nil
+	}
+	return p.shell.Page(at.lang, facts.head.HTML(), screen)
 }
 
 // plainQuery reports whether a query leaves the home plain: no search,

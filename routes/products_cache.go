@@ -101,7 +101,11 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 // catalog did not change while it was built. A nil answer (no error) means
 // build's answer was not shared.
 func cachedAnswerOf(app core.App, key any, build func() (plain []byte, shared bool, err error)) (*cachedAnswer, error) {
-	c := catalogCacheOf(app)
+	return cachedAnswerIn(app, catalogCacheOf(app), key, build)
+}
+
+// cachedAnswerIn is cachedAnswerOf in cache c.
+func cachedAnswerIn(app core.App, c *catalogCache, key any, build func() (plain []byte, shared bool, err error)) (*cachedAnswer, error) {
 	gen := shop.CatalogGeneration(app)
 	c.mu.Lock()
 	if c.gen != gen {
