@@ -77,7 +77,7 @@ func (p *pageServer) serve(e *core.RequestEvent) error {
 }
 
 // write is the page: index.html with the page's head and language and, for
-// the plain home and a product, its first screen.
+// the plain home, a product and the not-found page, its first screen.
 func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	if p.shell == nil {
 		return p.index
@@ -93,6 +93,9 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		}
 	case facts.product != nil:
 		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product)
+	case at.route.Kind == firstscreen.KindNotFound:
+		// An unknown product gets none: its page says "Product not found" when the app mounts.
+		screen, err = firstscreen.RenderNotFound(at.lang)
 	}
 	if err != nil {
 		// The shop still works without it: log and send the page without.

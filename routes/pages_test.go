@@ -269,20 +269,27 @@ func TestPageStatus(t *testing.T) {
 	for _, c := range []struct {
 		url, title string
 		status     int
+		screen     bool // the not-found page's first screen (not on a product's address)
 	}{
-		{"/no/such/page", "Page not found", http.StatusNotFound},
-		{"/ru/nothing-here", "Страница не найдена", http.StatusNotFound},
-		{"/products/nosuchproduct00", "Page not found", http.StatusNotFound},
-		{"/zh/products/" + inactive.Id, "页面未找到", http.StatusNotFound},
-		{"/products/" + inactive.Id + "/reviews", "Page not found", http.StatusNotFound},
+		{"/no/such/page", "Page not found", http.StatusNotFound, true},
+		{"/ru/nothing-here", "Страница не найдена", http.StatusNotFound, true},
+		{"/products/nosuchproduct00", "Page not found", http.StatusNotFound, false},
+		{"/zh/products/" + inactive.Id, "页面未找到", http.StatusNotFound, false},
+		{"/products/" + inactive.Id + "/reviews", "Page not found", http.StatusNotFound, true},
 	} {
 		res := h.Client.Do(http.MethodGet, c.url, nil)
 		head := parseHead(t, res.Body)
 		if res.Status != c.status || !strings.HasPrefix(head.Title, c.title) || !strings.Contains(head.meta("robots"), "noindex") || head.Canonical != "" {
 			t.Errorf("GET %s: %d title %q robots %q canonical %q; want %d, %q, noindex", c.url, res.Status, head.Title, head.meta("robots"), head.Canonical, c.status, c.title)
 		}
-		if !bytes.Contains(res.Body, []byte(`<div id="root">`)) {
-			t.Errorf("GET %s: not the app's page", c.url)
+		// An unknown address comes with the not-found page in its language (the app's own, rendered
+		// at build); an unknown product with the plain page (the app says "Product not found").
+		screen := bytes.Contains(res.Body, []byte(`<div id="root" data-first-screen="`+head.Lang+`">`))
+		if c.screen && (!screen || !bytes.Contains(res.Body, []byte(">"+c.title+"</h1>"))) {
+			t.Errorf("GET %s: the not-found page's first screen is missing", c.url)
+		}
+		if !c.screen && (screen || !bytes.Contains(res.Body, []byte(`<div id="root">`))) {
+			t.Errorf("GET %s: not the app's plain page", c.url)
 		}
 	}
 	for url, to := range map[string]string{"/products?category=Sound": "/?category=Sound", "/ru/products": "/ru/"} {

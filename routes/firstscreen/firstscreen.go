@@ -141,6 +141,12 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	return html, err == nil, err
 }
 
+// RenderNotFound writes the not-found page's first screen in lang (the
+// app's page for an address none of its routes takes).
+func RenderNotFound(lang string) ([]byte, error) {
+	return execute("notFound."+lang, nil)
+}
+
 // photos are p's photo file names, empty ones left out.
 func photos(p shop.Product) []string {
 	return slices.DeleteFunc(slices.Clone(p.ImageFileNames), func(f string) bool { return f == "" })
