@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PlaceProblem, ReviewSnapshot } from './PlaceOrderNotice';
 
 /** How long a notice of new figures is on screen before Place order can confirm them. */
-export const READ_TIME_MS = 500;
+const READ_TIME_MS = 500;
 
 /**
  * What Place order sends as `expectedTotal`: the figure the shopper last saw and confirmed, never
