@@ -23,7 +23,7 @@ func (c headContext) productHead(p shop.Product) pagehead.Head {
 	if !c.texts.Has(lang, "shop:categories."+p.Category) {
 		category = p.Category
 	}
-	price := firstscreen.FormatPrice(p.PriceCents)
+	price := firstscreen.FormatPrice(p.PriceCents, lang)
 	stock := c.t("product.outOfStock")
 	if p.StockQuantity > 0 {
 		stock = c.t("product.inStock")

@@ -200,10 +200,10 @@ func TestProductPageHead(t *testing.T) {
 	soldOut := testapp.NewProduct(t, h.App, testapp.Product{Name: "Par Can", PriceCents: 4500, Stock: 0})
 	base := "https://shop.example"
 
-	for _, c := range []struct{ lang, prefix, name, category, stock string }{
-		{"en", "", "Fog Machine", "Lighting", "in stock"},
-		{"ru", "/ru", "Генератор дыма", "Свет", "в наличии"},
-		{"zh", "/zh", "烟雾机", "灯光", "有货"},
+	for _, c := range []struct{ lang, prefix, name, category, stock, price string }{
+		{"en", "", "Fog Machine", "Lighting", "in stock", "$1,299.99"},
+		{"ru", "/ru", "Генератор дыма", "Свет", "в наличии", "1\u00a0299,99\u00a0$"},
+		{"zh", "/zh", "烟雾机", "灯光", "有货", "US$1,299.99"},
 	} {
 		url := c.prefix + "/products/" + fog.Id
 		res := h.Client.Do(http.MethodGet, url, nil)
@@ -214,8 +214,8 @@ func TestProductPageHead(t *testing.T) {
 		if head.Lang != c.lang || !strings.HasPrefix(head.Title, c.name) || !strings.Contains(head.Title, c.category) {
 			t.Errorf("GET %s: lang %q title %q, want the name %q and category %q", url, head.Lang, head.Title, c.name, c.category)
 		}
-		if d := head.meta("description"); !strings.Contains(d, "$1,299.99") || !strings.Contains(d, c.stock) || len([]rune(d)) > 160 {
-			t.Errorf("GET %s: description %q: want the price and %q, at most 160 letters", url, d, c.stock)
+		if d := head.meta("description"); !strings.Contains(d, c.price) || !strings.Contains(d, c.stock) || len([]rune(d)) > 160 {
+			t.Errorf("GET %s: description %q: want the price as the page shows it (%q) and %q, at most 160 letters", url, d, c.price, c.stock)
 		}
 		if head.Canonical != base+url || head.Alternates["ru"] != base+"/ru/products/"+fog.Id || head.Alternates["x-default"] != base+"/products/"+fog.Id {
 			t.Errorf("GET %s: canonical %q alternates %v", url, head.Canonical, head.Alternates)
