@@ -31,6 +31,7 @@ export type {
   ProductList,
   ProductSuggestion,
   RoleChangeList,
+  SavedAddress,
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
