@@ -44,9 +44,10 @@ go-build:
 
 test: test-go test-app test-e2e
 
+# The payment tests talk to stripe-mock, pinned, installed by go install.
 test-go:
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 30m ./...
+	STRIPE_MOCK_PATH="$$(GO=$(GO) scripts/ensure-stripe-mock.sh)" $(GO) test -race -count=1 -timeout 30m ./...
 
 test-app: app-deps
 	cd app && $(NPM) run lint

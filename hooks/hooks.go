@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/stripepay"
 )
 
 // Register binds every record hook of the shop to app.
@@ -52,5 +53,16 @@ func Register(app core.App) {
 	})
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
+	// The payment settings an admin edits in the dashboard stay sane, and
+	// are kept between requests until they change.
+	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidatePaymentSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	shop.KeepPaymentSettings(app)
+	// Card payments go through Stripe's hosted checkout.
+	shop.UseCardProvider(app, stripepay.New)
 	registerLive(app)
 }

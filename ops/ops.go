@@ -12,4 +12,5 @@ import (
 func Register(app core.App) {
 	bindGracefulStop(app)
 	bindImageCleanup(app)
+	bindPaymentJobs(app)
 }

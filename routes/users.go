@@ -21,6 +21,10 @@ type userJSON struct {
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
+	// InvoiceAllowed: an admin approved the customer for invoices, on
+	// InvoiceTermsDays days' terms (0: the shop's default).
+	InvoiceAllowed   bool `json:"invoiceAllowed"`
+	InvoiceTermsDays int  `json:"invoiceTermsDays"`
 }
 
 func toUserJSON(u *core.Record) userJSON {
@@ -38,6 +42,9 @@ func toUserJSON(u *core.Record) userJSON {
 		Roles:     roles,
 		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
 		CreatedAt: wire.Stamp(u.GetDateTime("created")),
+
+		InvoiceAllowed:   u.GetBool("invoiceAllowed"),
+		InvoiceTermsDays: u.GetInt("invoiceTermsDays"),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
 		s := wire.Stamp(last)

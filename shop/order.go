@@ -65,6 +65,10 @@ type OrderInput struct {
 	// ExpectedTotal, when set, is the total the shopper saw; an order with
 	// another total is refused with TotalChangedError.
 	ExpectedTotal *Amount
+	// PaymentMethod is card, bank_transfer (the default) or invoice;
+	// PONumber is the customer's purchase order (invoice).
+	PaymentMethod string
+	PONumber      string
 }
 
 // OrderSummary is an order in lists.
@@ -80,6 +84,8 @@ type OrderSummary struct {
 	ItemCount      int    `json:"itemCount"`
 	Status         string `json:"status"`
 	CreatedAt      string `json:"createdAt"`
+	// Payment is the order's payment state beside its fulfilment status.
+	Payment *Payment `json:"payment"`
 }
 
 // OrderDetail is an order with its addresses, lines, tracking number and
@@ -91,6 +97,10 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	// CheckoutURL is the hosted payment page of a new card order (or of
+	// pay again); PaymentError says why there is none when there should be.
+	CheckoutURL  string `json:"checkoutUrl,omitempty"`
+	PaymentError string `json:"paymentError,omitempty"`
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.

@@ -64,6 +64,9 @@ func OrderStatusMailHook(e *core.RecordEvent) error {
 	if status != StatusShipped && status != StatusDelivered && status != StatusCancelled {
 		return e.Next()
 	}
+	if e.Record.GetString("paymentStatus") == PayExpired {
+		return e.Next() // the payment-expired e-mail says it (expireOrder)
+	}
 	return withStoredStatus(e, func(txApp core.App, stored string) error {
 		if err := e.Next(); err != nil || stored == status {
 			return err
