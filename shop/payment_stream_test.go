@@ -15,11 +15,11 @@ import (
 
 // How each order of the stream is treated.
 const (
-	streamPaid        = iota // paid; its event repeated
-	streamBeforeReturn       // paid before the shop stored its page's id
-	streamOutOfOrder         // a page expired, then paid (async: processing first)
-	streamAfterExpiry        // expired by the job, then paid: given back
-	streamNeverPaid          // only expiries: ends expired
+	streamPaid         = iota // paid; its event repeated
+	streamBeforeReturn        // paid before the shop stored its page's id
+	streamOutOfOrder          // a page expired, then paid (async: processing first)
+	streamAfterExpiry         // expired by the job, then paid: given back
+	streamNeverPaid           // only expiries: ends expired
 	streamKinds
 )
 
