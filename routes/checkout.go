@@ -103,6 +103,7 @@ func cancelOwnOrder(e *core.RequestEvent) error {
 func orderFilter(e *core.RequestEvent) (shop.OrderFilter, error) {
 	q := e.Request.URL.Query()
 	f := shop.OrderFilter{Status: strings.TrimSpace(q.Get("status")), Search: strings.TrimSpace(q.Get("search")),
+		PaymentMethod: strings.TrimSpace(q.Get("paymentMethod")), PaymentStatus: strings.TrimSpace(q.Get("paymentStatus")),
 		From: strings.TrimSpace(q.Get("from")), To: strings.TrimSpace(q.Get("to"))}
 	errs := map[string]string{}
 	var ok bool

@@ -16,7 +16,8 @@ import (
 // csvHeader names the columns of the orders export, one row per order line.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber"}
+	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber",
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -35,6 +36,11 @@ type csvRow struct {
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
+	PaymentMethod  string         `db:"paymentMethod"`
+	PaymentStatus  string         `db:"paymentStatus"`
+	PONumber       string         `db:"poNumber"`
+	PaidCents      float64        `db:"amountPaidCents"`
+	RefundedCents  float64        `db:"amountRefundedCents"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -48,7 +54,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
-		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents").
+		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -92,6 +99,7 @@ func (r csvRow) record() []string {
 		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
+		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 	}
 }
 

@@ -76,7 +76,7 @@ func applyRecordedPayment(txApp core.App, admin, order *core.Record, in PaymentI
 	if err := txApp.Save(order); err != nil {
 		return err
 	}
-	entry := ledgerEntry{Provider: ProviderManual, OrderID: order.Id, Type: EvPaymentRecorded, Amount: int64(in.Amount),
+	entry := ledgerEntry{Provider: ProviderManual, EventID: localEventID(), OrderID: order.Id, Type: EvPaymentRecorded, Amount: int64(in.Amount),
 		Currency: Currency, At: in.PaidAt, By: admin.Id, ByName: displayName(admin), Note: in.Note}
 	if err := entry.record(txApp); err != nil {
 		return err

@@ -13,6 +13,9 @@ export interface User {
   isAdmin?: boolean;
   createdAt?: string;
   lastLoginAt?: string;
+  /** An admin approved the customer for paying on invoice (0 days: the shop's default terms). */
+  invoiceAllowed?: boolean;
+  invoiceTermsDays?: number;
 }
 
 export interface LoginResponse extends User {
@@ -101,6 +104,56 @@ export interface OrderSummary {
   itemCount: number;
   status: string;
   createdAt: string;
+  payment?: Payment;
+}
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'invoice'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'awaiting_payment', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An order's payment beside its fulfilment status (docs/api.md, Payments). */
+export interface Payment {
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amountDue: number;
+  amountPaid: number;
+  amountRefunded: number;
+  paidAt: string;
+  dueDate: string;
+  poNumber: string;
+  reference: string;
+  holdUntil?: string;
+  flag?: string;
+  events?: PaymentEvent[];
+  attempts?: { provider: string; reference: string; amount: number; status: string; createdAt: string }[];
+  refunds?: Refund[];
+}
+
+export interface PaymentEvent {
+  type: string;
+  amount: number;
+  at: string;
+  by?: string;
+  note?: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  status: 'requested' | 'pending' | 'succeeded' | 'failed';
+  provider: string;
+  reason?: string;
+  by?: string;
+  surplus?: boolean;
+  createdAt: string;
+}
+
+export interface PaymentMethods {
+  methods: { code: PaymentMethod; enabled: boolean }[];
+  bankDetails?: string;
+  invoiceTermsDays?: number;
+  holdMinutes: number;
 }
 
 export interface ShippingInfo {
@@ -138,6 +191,9 @@ export interface OrderDetail extends OrderSummary {
   items: OrderItem[];
   trackingNumber?: string;
   history?: StatusChange[];
+  /** The hosted payment page of a new card order; paymentError says why there is none. */
+  checkoutUrl?: string;
+  paymentError?: string;
 }
 
 export interface ShippingMethod {

@@ -11,6 +11,7 @@ import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { addMoney, shippingMethodsQuery } from './api';
+import { goToPaymentPage } from '../orders/api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -20,6 +21,7 @@ import { PlaceOrderNotice, type ReviewSnapshot } from './PlaceOrderNotice';
 import { ReviewStep } from './ReviewStep';
 import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
+import { usePaymentChoice } from './usePaymentChoice';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
 import { useDebounced } from './useDebounced';
@@ -85,12 +87,15 @@ function Checkout({ user }: { user: User }) {
     onPlaced: (created) => {
       clearDraft();
       setOrder(created);
+      if (created.checkoutUrl) goToPaymentPage(created.checkoutUrl);
     },
     onFieldErrors: (errors) => {
-      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
-      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
+      const keys = Object.keys(errors);
+      if (keys.some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
+      else if (keys.some((k) => k.startsWith('billingInfo.') || k === 'paymentMethod' || k === 'poNumber')) update({ step: 1 });
     },
   });
+  const payment = usePaymentChoice(user.id, draft, update, flow.serverErrors);
 
   if (step < 3 && items.length === 0) return <EmptyCheckout />;
 
@@ -103,6 +108,8 @@ function Checkout({ user }: { user: User }) {
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
         expectedTotal: total,
+        paymentMethod: payment.method,
+        poNumber: payment.method === 'invoice' ? payment.poNumber : '',
       },
       current,
     );
@@ -161,6 +168,7 @@ function Checkout({ user }: { user: User }) {
                 serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
                 onBack={() => update({ step: 0 })}
                 onNext={() => update({ step: 2 })}
+                payment={payment}
               />
             )}
             {step === 2 && (
@@ -170,6 +178,7 @@ function Checkout({ user }: { user: User }) {
                 sameAsShipping={draft.sameAsShipping}
                 methodName={methodName}
                 delivery={chosen ? delivery(chosen) : ''}
+                paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
                 total={total}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { BillingInfo, OrderDetail, ShippingInfo, ShippingMethods } from '../../api/types';
+import type { BillingInfo, OrderDetail, PaymentMethod, ShippingInfo, ShippingMethods } from '../../api/types';
 
 export const shippingKeys = {
   all: ['shipping'] as const,
@@ -22,6 +22,8 @@ export interface PlaceOrderInput {
   useShippingForBilling: boolean;
   shippingMethod: string;
   expectedTotal: number;
+  paymentMethod: PaymentMethod;
+  poNumber: string;
 }
 
 export function usePlaceOrder() {

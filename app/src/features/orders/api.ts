@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { OrderDetail, OrderSummary } from '../../api/types';
+import type { OrderDetail, OrderSummary, PaymentMethods } from '../../api/types';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -19,4 +19,27 @@ export const orderDetailQuery = (id: string) =>
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => api.get<OrderDetail>(`/checkout/orders/${encodeURIComponent(id)}`, { signal }),
     staleTime: 30_000,
+  });
+
+/** A new hosted payment page for one's own unpaid card order. */
+export function usePayAgain() {
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<{ checkoutUrl: string }>(`/checkout/orders/${encodeURIComponent(orderId)}/pay`),
+  });
+}
+
+/** Off to the payment provider's hosted page (a full page load: our pages load no payment script). */
+export const goToPaymentPage = (url: string) => window.location.assign(url);
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  methods: (userId: string) => ['payments', 'methods', userId] as const,
+};
+
+/** The payment methods and whether this shopper may use each (invoice: approved customers only), with the bank details. */
+export const paymentMethodsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.methods(userId),
+    queryFn: ({ signal }) => api.get<PaymentMethods>('/payments/methods', { signal }),
+    staleTime: 60_000,
   });
