@@ -43,6 +43,9 @@ type config struct {
 	lhRuns     int
 	keep       bool
 	only       string
+	baseBin    string        // test 10: the binary before payments
+	payRounds  int           // test 10: rounds
+	payFor     time.Duration // test 10: load per server and round
 }
 
 func main() {
@@ -59,6 +62,9 @@ func main() {
 	flag.BoolVar(&c.lighthouse, "lighthouse", true, "test 6: run Lighthouse (needs npm and Chromium)")
 	flag.IntVar(&c.lhRuns, "lighthouse-runs", 1, "test 6: Lighthouse runs of each page and form factor (the report gives min and median)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
+	flag.StringVar(&c.baseBin, "base-bin", "", "test 10 (-only payments): the binary to compare with, built from main before payments")
+	flag.IntVar(&c.payRounds, "pay-rounds", 3, "test 10: rounds (each server takes the load once a round)")
+	flag.DurationVar(&c.payFor, "pay", 20*time.Second, "test 10: load per server and round")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
@@ -179,6 +185,9 @@ func run(c config) error {
 	_ = os.MkdirAll(outDir, 0o755)
 	if c.only == "live" {
 		return runLive(ctx, bin, work, c.out)
+	}
+	if c.only == "payments" {
+		return runPayments(ctx, c, work, c.payRounds, c.payFor)
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)
