@@ -7,7 +7,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
-	"stageshop/shop/stripepay"
 )
 
 // Register binds every record hook of the shop to app.
@@ -62,7 +61,5 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	shop.KeepPaymentSettings(app)
-	// Card payments go through Stripe's hosted checkout.
-	shop.UseCardProvider(app, stripepay.New)
 	registerLive(app)
 }

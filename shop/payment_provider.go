@@ -118,7 +118,6 @@ type payState struct {
 	factory ProviderFactory
 	made    PaymentProvider
 	madeFor [3]string
-	wake    chan struct{}
 }
 
 // UseCardProvider sets how app talks to its card provider (the wiring

@@ -16,7 +16,7 @@ type state struct {
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 	// payments are the payment settings kept until their record changes;
-	// pay is the payment provider in use and the refund worker's signal.
+	// pay is the card payment provider in use.
 	payments *keep.Value[PaymentSettings]
 	pay      payState
 }

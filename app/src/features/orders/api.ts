@@ -1,12 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { orderKeys, paymentKeys } from '../../api/queryKeys';
 import type { OrderDetail, OrderSummary, PaymentMethods } from '../../api/types';
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: ['orders', 'mine'] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-};
 
 export const myOrdersQuery = () =>
   queryOptions({
@@ -30,11 +25,6 @@ export function usePayAgain() {
 
 /** Off to the payment provider's hosted page (a full page load: our pages load no payment script). */
 export const goToPaymentPage = (url: string) => window.location.assign(url);
-
-export const paymentKeys = {
-  all: ['payments'] as const,
-  methods: (userId: string) => ['payments', 'methods', userId] as const,
-};
 
 /** The payment methods and whether this shopper may use each (invoice: approved customers only), with the bank details. */
 export const paymentMethodsQuery = (userId: string) =>

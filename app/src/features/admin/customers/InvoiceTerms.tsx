@@ -6,7 +6,8 @@ import { api } from '../../../api/client';
 import type { User } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { failureText } from '../messages';
-import { insightKeys, type AdminUser } from '../overview/api';
+import type { AdminUser } from '../overview/api';
+import { insightKeys } from '../keys';
 
 const setInvoiceTerms = (id: string, allowed: boolean, termsDays: number) =>
   api.put<User>(`/admin/users/${encodeURIComponent(id)}/invoice-terms`, { allowed, termsDays });

@@ -9,7 +9,6 @@ import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
-import { adminKeys } from '../api';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
@@ -18,6 +17,7 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersFilters } from './OrdersFilters';
 import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
 import { TrackingDialog } from './TrackingDialog';
+import { adminKeys } from '../keys';
 
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {

@@ -7,7 +7,7 @@ import type { OrderDetail } from '../../../api/types';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
-import { adminKeys } from '../api';
+import { adminKeys } from '../keys';
 import { failureText } from '../messages';
 import { MoneyDialog, type MoneyInput } from './MoneyDialog';
 import { markRefundSent, recordPayment, refundOrder } from './ordersApi';
