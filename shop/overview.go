@@ -41,8 +41,9 @@ func (q OverviewQuery) Validate() error {
 	)
 }
 
-// Revenue is the takings of non-cancelled orders over three fixed windows:
-// today's UTC date, and the last 7 and 30 UTC dates including today.
+// Revenue is the money paid (less refunds) for non-cancelled orders over
+// three fixed windows, by the UTC date the order was placed: today's UTC
+// date, and the last 7 and 30 UTC dates including today.
 type Revenue struct {
 	Today      Amount `json:"today"`
 	Last7Days  Amount `json:"last7Days"`
@@ -86,6 +87,7 @@ type Overview struct {
 	TopProducts        []TopProduct      `json:"topProducts"`
 	LowStock           []LowStockProduct `json:"lowStock"`
 	LowStockCount      int               `json:"lowStockCount"`
+	Awaiting           Awaiting          `json:"awaiting"`
 	NewContactRequests int               `json:"newContactRequests"`
 	QueuedEmails       int               `json:"queuedEmails"`
 	FailedEmails       int               `json:"failedEmails"`
@@ -133,6 +135,9 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 		return nil, err
 	}
 	if out.LowStock, out.LowStockCount, err = lowStock(app); err != nil {
+		return nil, err
+	}
+	if out.Awaiting, err = awaitedPayments(app); err != nil {
 		return nil, err
 	}
 	if err = app.DB().Select("COUNT(*)").From(ContactCollection).
@@ -214,4 +219,24 @@ func ordersByStatus(app core.App) (map[string]int, error) {
 		out[r.Status] += r.N
 	}
 	return out, nil
+}
+
+// Awaiting is the money open orders still wait for (card pending, bank
+// transfer and invoice unpaid or part paid) and how many orders.
+type Awaiting struct {
+	Amount Amount `json:"amount"`
+	Orders int    `json:"orders"`
+}
+
+// awaitedPayments sums what open orders still owe, through the payment
+// status index (unpaid orders are few: they are paid, expire or are
+// cancelled).
+func awaitedPayments(app core.App) (Awaiting, error) {
+	var row struct {
+		Amount float64 `db:"amount"`
+		Orders int     `db:"orders"`
+	}
+	err := app.DB().NewQuery(`SELECT COALESCE(SUM(amountDueCents - amountPaidCents), 0) AS amount, COUNT(*) AS orders
+		FROM orders WHERE paymentStatus IN ('pending', 'awaiting_payment', 'partially_paid') AND status != 'Cancelled'`).One(&row)
+	return Awaiting{Amount: Amount(int64(math.Round(row.Amount))), Orders: row.Orders}, err
 }

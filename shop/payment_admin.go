@@ -36,8 +36,8 @@ func (in PaymentInput) Validate() error {
 }
 
 // RecordPayment records money received for a bank transfer or invoice
-// order (admins): at most what is outstanding; a part payment leaves the
-// order partially paid. The customer is e-mailed.
+// order (admins; nil: the shop itself): at most what is outstanding; a
+// part payment leaves the order partially paid. The customer is e-mailed.
 func RecordPayment(app core.App, admin *core.Record, orderID string, in PaymentInput) (*OrderDetail, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -77,7 +77,10 @@ func applyRecordedPayment(txApp core.App, admin, order *core.Record, in PaymentI
 		return err
 	}
 	entry := ledgerEntry{Provider: ProviderManual, EventID: localEventID(), OrderID: order.Id, Type: EvPaymentRecorded, Amount: int64(in.Amount),
-		Currency: Currency, At: in.PaidAt, By: admin.Id, ByName: displayName(admin), Note: in.Note}
+		Currency: Currency, At: in.PaidAt, ByName: displayName(admin), Note: in.Note}
+	if admin != nil {
+		entry.By = admin.Id
+	}
 	if err := entry.record(txApp); err != nil {
 		return err
 	}

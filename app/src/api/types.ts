@@ -109,7 +109,7 @@ export interface OrderSummary {
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'awaiting_payment', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'expired'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An order's payment beside its fulfilment status (docs/api.md, Payments). */
 export interface Payment {
@@ -129,7 +129,7 @@ export interface Payment {
   refunds?: Refund[];
 }
 
-export interface PaymentEvent {
+interface PaymentEvent {
   type: string;
   amount: number;
   at: string;
@@ -137,7 +137,7 @@ export interface PaymentEvent {
   note?: string;
 }
 
-export interface Refund {
+interface Refund {
   id: string;
   amount: number;
   status: 'requested' | 'pending' | 'succeeded' | 'failed';

@@ -16,7 +16,7 @@ const COLORS: Record<string, BadgeColor> = {
 };
 
 /** The words for a payment state: "Awaiting payment", "Paid", "Refunded $40.00". */
-export function usePaymentLabel() {
+function usePaymentLabel() {
   const { t } = useTranslation('common');
   return (p: Payment) => {
     if (p.status === 'partially_refunded' || p.status === 'refunded') {

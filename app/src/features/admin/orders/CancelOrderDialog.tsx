@@ -10,7 +10,7 @@ interface Props {
 }
 
 /** What is left to refund of an order's payment, in dollars. */
-export const paidLeft = (o: OrderSummary | null) =>
+const paidLeft = (o: OrderSummary | null) =>
   o?.payment ? (Math.round(o.payment.amountPaid * 100) - Math.round(o.payment.amountRefunded * 100)) / 100 : 0;
 
 /** Cancelling puts the items back in stock; for a paid order it asks whether to refund as well. */

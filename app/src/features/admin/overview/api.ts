@@ -37,6 +37,8 @@ export interface Overview {
   newContactRequests: number;
   queuedEmails: number;
   failedEmails: number;
+  /** What open orders still owe (card pending, bank transfer and invoice unpaid). */
+  awaiting?: { amount: number; orders: number };
 }
 
 export interface AdminUser extends User {
