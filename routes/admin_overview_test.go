@@ -19,7 +19,7 @@ type overviewJSON struct {
 	} `json:"revenue"`
 	AverageOrderValue float64        `json:"averageOrderValue"`
 	OrdersByStatus    map[string]int `json:"ordersByStatus"`
-	Awaiting struct {
+	Awaiting          struct {
 		Amount float64 `json:"amount"`
 		Orders int     `json:"orders"`
 	} `json:"awaiting"`

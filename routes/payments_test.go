@@ -40,8 +40,8 @@ type payOrder struct {
 	TotalAmount float64 `json:"totalAmount"`
 	Payment     struct {
 		Method, Status, DueDate, PONumber, Reference, Flag string
-		AmountPaid, AmountRefunded                        float64
-		Refunds                                           []struct {
+		AmountPaid, AmountRefunded                         float64
+		Refunds                                            []struct {
 			ID, Status string
 			Amount     float64
 		}
