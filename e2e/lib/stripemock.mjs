@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
-export const STRIPE_KEYS = { secret: 'sk_test_stageshop_e2e_0000', webhook: 'whsec_stageshop_e2e_secret_0000' };
+export const STRIPE_KEYS = { secret: 'sk_test_stageshopE2e0000', webhook: 'whsec_stageshop_e2e_secret_0000' };
 
 export async function startStripeMock() {
   const bin = process.env.STRIPE_MOCK_PATH;

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -82,7 +83,7 @@ func (p *Provider) CreateCheckout(ctx context.Context, r shop.CheckoutRequest) (
 	params.Context = ctx
 	s, err := p.client.V1CheckoutSessions.Create(ctx, params)
 	if err != nil {
-		return nil, err
+		return nil, scrub(err)
 	}
 	return session(s), nil
 }
@@ -91,7 +92,7 @@ func (p *Provider) CreateCheckout(ctx context.Context, r shop.CheckoutRequest) (
 func (p *Provider) GetCheckout(ctx context.Context, id string) (*shop.CheckoutSession, error) {
 	s, err := p.client.V1CheckoutSessions.Retrieve(ctx, id, &stripe.CheckoutSessionRetrieveParams{})
 	if err != nil {
-		return nil, err
+		return nil, scrub(err)
 	}
 	return session(s), nil
 }
@@ -99,7 +100,7 @@ func (p *Provider) GetCheckout(ctx context.Context, id string) (*shop.CheckoutSe
 // ExpireCheckout closes an open session so it can no longer be paid.
 func (p *Provider) ExpireCheckout(ctx context.Context, id string) error {
 	_, err := p.client.V1CheckoutSessions.Expire(ctx, id, &stripe.CheckoutSessionExpireParams{})
-	return err
+	return scrub(err)
 }
 
 // Refund refunds part or all of a payment, with the request's idempotency
@@ -115,9 +116,9 @@ func (p *Provider) Refund(ctx context.Context, r shop.RefundRequest) (*shop.Refu
 	if err != nil {
 		var se *stripe.Error
 		if errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != 429 {
-			return nil, &shop.ProviderRefusal{Code: string(se.Code), Message: se.Msg}
+			return nil, &shop.ProviderRefusal{Code: string(se.Code), Message: redact(se.Msg)}
 		}
-		return nil, err
+		return nil, scrub(err)
 	}
 	return refund(rf), nil
 }
@@ -208,4 +209,21 @@ func refund(r *stripe.Refund) *shop.RefundResult {
 		status = "failed"
 	}
 	return &shop.RefundResult{ID: r.ID, Status: status, Amount: r.Amount}
+}
+
+// keyPattern matches Stripe secrets: secret and restricted keys, webhook
+// signing secrets.
+var keyPattern = regexp.MustCompile(`\b(sk|rk)_(test|live)_[A-Za-z0-9_]+|\bwhsec_[A-Za-z0-9_]+`)
+
+// redact removes any Stripe secret from a text (an API error may quote the
+// key it was sent: stripe-mock does, in full).
+func redact(s string) string { return keyPattern.ReplaceAllString(s, "[redacted]") }
+
+// scrub is err with any Stripe secret removed from its text, so no log
+// line or stored error ever holds a key.
+func scrub(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(redact(err.Error()))
 }

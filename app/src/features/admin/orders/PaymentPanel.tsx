@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Callout, DataList, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, DataList, Flex, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -129,38 +129,35 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
   );
 }
 
-/** Every payment event of the order, oldest first. */
+/** Every payment event of the order, oldest first (a list: it wraps on a phone). */
 function PaymentTimeline({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('admin');
   const events = order.payment?.events ?? [];
   if (events.length === 0) return <Text size="2" color="gray">{t('payments.noEvents')}</Text>;
   return (
-    <Table.Root size="1" variant="surface" data-testid="payment-timeline">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>{t('payments.when')}</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>{t('payments.event')}</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">{t('payments.amount')}</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {events.map((e, i) => (
-          <Table.Row key={i}>
-            <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(e.at, i18n.language, true)}</Table.Cell>
-            <Table.Cell>
+    <ol className="plain-list" data-testid="payment-timeline" aria-label={t('payments.timeline')}>
+      {events.map((e, i) => (
+        <li key={i} style={{ borderTop: i ? '1px solid var(--gray-a5)' : undefined, padding: '6px 0' }}>
+          <Flex justify="between" gap="3" wrap="wrap" align="center">
+            <Flex gap="2" align="center" wrap="wrap">
+              <Text size="1" color="gray" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(e.at, i18n.language, true)}
+              </Text>
               <Badge variant="soft" color="gray">
                 {t(`payments.events.${e.type}`, e.type)}
               </Badge>
-              {(e.by || e.note) && (
-                <Text as="div" size="1" color="gray">
-                  {[e.by, e.note].filter(Boolean).join(' · ')}
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell justify="end">{formatPrice(e.amount)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+            </Flex>
+            <Text size="2" weight="medium">
+              {formatPrice(e.amount)}
+            </Text>
+          </Flex>
+          {(e.by || e.note) && (
+            <Text as="div" size="1" color="gray" style={{ overflowWrap: 'anywhere' }}>
+              {[e.by, e.note].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
