@@ -52,7 +52,16 @@ func queueOrderPlaced(txApp core.App, userID string, d *OrderDetail) error {
 	if err != nil {
 		return err
 	}
-	return mail.QueueOrderPlaced(txApp, lang, mailOrder(d))
+	o := mailOrder(d)
+	if d.Payment != nil && d.Payment.Method == MethodBankTransfer {
+		// The confirmation says how to pay: one e-mail, not two.
+		s, err := LoadPaymentSettings(txApp)
+		if err != nil {
+			return err
+		}
+		o.Transfer = &mail.Transfer{Amount: int64(d.Payment.AmountDue), Reference: d.Payment.Reference, BankDetails: s.BankDetails}
+	}
+	return mail.QueueOrderPlaced(txApp, lang, o)
 }
 
 // OrderStatusMailHook is the orders OnRecordUpdate hook that queues the

@@ -12,7 +12,6 @@ import (
 // Payment e-mails.
 const (
 	mailPaymentReceived = mail.KindPaymentReceived
-	mailBankTransfer    = mail.KindBankTransfer
 	mailPaymentExpired  = mail.KindPaymentExpired
 	mailRefund          = mail.KindRefund
 	mailInvoiceDue      = mail.KindInvoiceDue
@@ -64,7 +63,7 @@ func queuePaymentMail(txApp core.App, order *core.Record, kind, key string, amou
 	if d := order.GetDateTime("dueDate"); !d.IsZero() {
 		p.DueDate = d.Time().UTC().Format(dateLayout)
 	}
-	if kind == mailBankTransfer || kind == mailInvoiceDue || kind == mailInvoiceOverdue {
+	if kind == mailInvoiceDue || kind == mailInvoiceOverdue {
 		p.BankDetails = s.BankDetails
 	}
 	eventKey := kind + ":" + order.Id

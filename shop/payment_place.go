@@ -116,15 +116,13 @@ func setPaymentFields(order *core.Record, plan paymentPlan) {
 }
 
 // afterOrderPlaced does, in the order's transaction, what its payment
-// method asks: a card order's first attempt, a transfer's instructions, an
-// invoice's number and e-mail.
+// method asks: a card order's first attempt, an invoice's number and
+// e-mail (a bank transfer's instructions are in its confirmation).
 func afterOrderPlaced(txApp core.App, order *core.Record) error {
 	switch order.GetString("paymentMethod") {
 	case MethodCard:
 		_, err := newAttempt(txApp, order)
 		return err
-	case MethodBankTransfer:
-		return queuePaymentMail(txApp, order, mailBankTransfer, "")
 	case MethodInvoice:
 		if err := onInvoiceable(txApp, order); err != nil {
 			return err
