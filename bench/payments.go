@@ -33,7 +33,7 @@ type paymentVariant struct {
 }
 
 // runPayments runs the comparison for rounds rounds of d each and writes
-// section 10 of the report.
+// section 11 of the report.
 func runPayments(ctx context.Context, c config, work string, rounds int, d time.Duration) error {
 	if c.baseBin == "" {
 		return fmt.Errorf("-only payments needs -base-bin: the binary to compare with (built from main before payments)")
@@ -71,13 +71,13 @@ func runPayments(ctx context.Context, c config, work string, rounds int, d time.
 		}
 	}
 	checkoutPayment = ""
-	return writeSection(c.out, "## 10. Checkout with payment", renderPayments(variants, d, len(variants[0].f.customers)))
+	return writeSection(c.out, "## 11. Checkout with payment", renderPayments(variants, d, len(variants[0].f.customers)))
 }
 
-// renderPayments is section 10 of the report.
+// renderPayments is section 11 of the report.
 func renderPayments(vs []*paymentVariant, d time.Duration, customers int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## 10. Checkout with payment\n\n")
+	fmt.Fprintf(&b, "## 11. Checkout with payment\n\n")
 	fmt.Fprintf(&b, "Test 3's loop (%d customers, %s a round), the three servers in turn, round after round (`go run . -only payments -base-bin OLD`). ", customers, d)
 	b.WriteString("Card: the order's transaction, then a Checkout Session at stripe-mock. Issue 29 asks for at least 90 % of the orders/s before payments.\n\n")
 	b.WriteString("| server | orders/s per round | median | vs before | order p99 (ms) per round | unexpected |\n|---|---|---|---|---|---|\n")

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // MaxWebhookBody bounds a provider's webhook (Stripe's events are a few kB).
@@ -67,7 +68,7 @@ func payAgain(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, map[string]string{"checkoutUrl": url})
+	return e.JSON(http.StatusOK, wire.CheckoutURL{CheckoutURL: url})
 }
 
 // amountBody reads a required amount in dollars with at most two decimals.

@@ -50,53 +50,14 @@ const (
 	FlagRefundToSend   = "refund_to_send"  // a bank transfer refund waits for the admin
 )
 
-// Payment is an order's payment state (docs/api.md, Payments).
-type Payment struct {
-	Method         string           `json:"method"`
-	Status         string           `json:"status"`
-	AmountDue      Amount           `json:"amountDue"`
-	AmountPaid     Amount           `json:"amountPaid"`
-	AmountRefunded Amount           `json:"amountRefunded"`
-	PaidAt         string           `json:"paidAt"`
-	DueDate        string           `json:"dueDate"`
-	PONumber       string           `json:"poNumber"`
-	Reference      string           `json:"reference"`
-	HoldUntil      string           `json:"holdUntil,omitempty"`
-	Flag           string           `json:"flag,omitempty"`
-	Events         []PaymentEvent   `json:"events,omitempty"`
-	Attempts       []PaymentAttempt `json:"attempts,omitempty"`
-	Refunds        []Refund         `json:"refunds,omitempty"`
-}
-
-// PaymentEvent is one entry of an order's payment timeline.
-type PaymentEvent struct {
-	Type   string `json:"type"`
-	Amount Amount `json:"amount"`
-	At     string `json:"at"`
-	By     string `json:"by,omitempty"`
-	Note   string `json:"note,omitempty"`
-}
-
-// PaymentAttempt is one hosted-page session of a card order (admins only).
-type PaymentAttempt struct {
-	Provider  string `json:"provider"`
-	Reference string `json:"reference"`
-	Amount    Amount `json:"amount"`
-	Status    string `json:"status"`
-	CreatedAt string `json:"createdAt"`
-}
-
-// Refund is one refund of an order (admins only).
-type Refund struct {
-	ID        string `json:"id"`
-	Amount    Amount `json:"amount"`
-	Status    string `json:"status"`
-	Provider  string `json:"provider"`
-	Reason    string `json:"reason,omitempty"`
-	By        string `json:"by,omitempty"`
-	Surplus   bool   `json:"surplus,omitempty"`
-	CreatedAt string `json:"createdAt"`
-}
+// Payment, PaymentEvent, PaymentAttempt and Refund are answer shapes
+// (shop/wire).
+type (
+	Payment        = wire.Payment
+	PaymentEvent   = wire.PaymentEvent
+	PaymentAttempt = wire.PaymentAttempt
+	Refund         = wire.Refund
+)
 
 // paymentStatusFor derives the payment status from the amounts: money
 // refunded first, then money paid against money due.

@@ -6,6 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // ErrNotRecordable: recording money for a card order (the provider tells
@@ -120,19 +122,11 @@ func SetInvoiceTerms(app core.App, userID string, in InvoiceTermsInput) (*core.R
 	return u, app.Save(u)
 }
 
-// MethodOption is a payment method and whether the caller may choose it.
-type MethodOption struct {
-	Code    string `json:"code"`
-	Enabled bool   `json:"enabled"`
-}
-
-// PaymentMethodsInfo answers GET /api/payments/methods.
-type PaymentMethodsInfo struct {
-	Methods          []MethodOption `json:"methods"`
-	BankDetails      string         `json:"bankDetails,omitempty"`
-	InvoiceTermsDays int            `json:"invoiceTermsDays,omitempty"`
-	HoldMinutes      int            `json:"holdMinutes"`
-}
+// MethodOption and PaymentMethodsInfo are answer shapes (shop/wire).
+type (
+	MethodOption       = wire.MethodOption
+	PaymentMethodsInfo = wire.PaymentMethods
+)
 
 // PaymentMethodsFor lists the methods and whether userID ("" signed out)
 // may use each: invoice only for an approved, signed-in customer. No key

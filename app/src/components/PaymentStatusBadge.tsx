@@ -30,7 +30,7 @@ function usePaymentLabel() {
 }
 
 /** Payment state chip of an order; nothing for an order without one. */
-export function PaymentStatusBadge({ payment }: { payment?: Payment }) {
+export function PaymentStatusBadge({ payment }: { payment?: Payment | null }) {
   const label = usePaymentLabel();
   if (!payment?.status) return null;
   return (

@@ -3,10 +3,9 @@ import { Button, Flex, Heading, Switch, Text, TextField } from '@radix-ui/themes
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import type { User } from '../../../api/types';
+import type { AdminUser, User } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { failureText } from '../messages';
-import type { AdminUser } from '../overview/api';
 import { insightKeys } from '../keys';
 
 const setInvoiceTerms = (id: string, allowed: boolean, termsDays: number) =>

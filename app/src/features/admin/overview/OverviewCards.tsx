@@ -3,7 +3,7 @@ import { Card, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format';
-import type { Overview } from './api';
+import type { Overview } from '../../../api/types';
 import './overview.css';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
@@ -45,10 +45,10 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
         />
         <Figure
           label={t('payments.awaitingFigure')}
-          value={formatPrice(o.awaiting?.amount ?? 0)}
+          value={formatPrice(o.awaiting.amount)}
           hint={
             <RadixLink asChild size="1" underline="always">
-              <Link to="/admin/orders">{t('payments.awaitingOrders', { count: o.awaiting?.orders ?? 0 })}</Link>
+              <Link to="/admin/orders">{t('payments.awaitingOrders', { count: o.awaiting.orders })}</Link>
             </RadixLink>
           }
         />

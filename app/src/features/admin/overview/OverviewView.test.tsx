@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
-import type { Overview } from './api';
+import type { Overview } from '../../../api/types';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -25,6 +25,7 @@ const OVERVIEW: Overview = {
   newContactRequests: 2,
   queuedEmails: 3,
   failedEmails: 1,
+  awaiting: { amount: 0, orders: 0 },
 };
 
 function api(extra: Parameters<typeof mockFetch>[0] = {}) {
