@@ -2,6 +2,8 @@ package mail
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
 )
 
 // Kinds of payment e-mail, all to the customer.
@@ -39,7 +41,7 @@ type Payment struct {
 func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 	lang := Lang(p.To.Language)
 	v := newView(txApp, lang, p.To.Email, p.To.Name)
-	args := []string{"number", p.OrderNumber, "amount", Price(p.Amount), "outstanding", Price(p.Outstanding),
+	args := []string{"number", p.OrderNumber, "amount", locale.Price(p.Amount, lang), "outstanding", locale.Price(p.Outstanding, lang),
 		"reference", p.Reference, "date", p.DueDate, "minutes", p.HoldMinutes}
 	v.Subject = tr(lang, kind+"Subject", args...)
 	v.Heading = tr(lang, kind+"Heading", args...)
@@ -47,12 +49,12 @@ func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 	v.Facts = append(v.Facts, fact{tr(lang, "orderNumber"), p.OrderNumber})
 	switch kind {
 	case KindPaymentReceived:
-		v.Facts = append(v.Facts, fact{tr(lang, "payAmountPaid"), Price(p.Amount)})
+		v.Facts = append(v.Facts, fact{tr(lang, "payAmountPaid"), locale.Price(p.Amount, lang)})
 		if p.Outstanding > 0 {
 			v.Intro = append(v.Intro, tr(lang, "payOutstanding", args...))
 		}
 	case KindInvoiceDue, KindInvoiceOverdue:
-		v.Facts = append(v.Facts, fact{tr(lang, "payAmountDue"), Price(p.Amount)}, fact{tr(lang, "payReference"), p.Reference})
+		v.Facts = append(v.Facts, fact{tr(lang, "payAmountDue"), locale.Price(p.Amount, lang)}, fact{tr(lang, "payReference"), p.Reference})
 		if p.PONumber != "" {
 			v.Facts = append(v.Facts, fact{tr(lang, "payPO"), p.PONumber})
 		}
@@ -63,7 +65,7 @@ func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 			v.Quotes = []quote{{Label: tr(lang, "payBankDetails"), Text: p.BankDetails}}
 		}
 	case KindRefund:
-		v.Facts = append(v.Facts, fact{tr(lang, "payAmountRefunded"), Price(p.Amount)})
+		v.Facts = append(v.Facts, fact{tr(lang, "payAmountRefunded"), locale.Price(p.Amount, lang)})
 	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}

@@ -1,7 +1,7 @@
 import { Badge } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { Payment } from '../api/types';
-import { formatPrice } from '../lib/format';
+import { usePrice } from '../lib/format';
 
 type BadgeColor = 'gray' | 'amber' | 'green' | 'blue' | 'red' | 'orange';
 
@@ -18,12 +18,13 @@ const COLORS: Record<string, BadgeColor> = {
 /** The words for a payment state: "Awaiting payment", "Paid", "Refunded $40.00". */
 function usePaymentLabel() {
   const { t } = useTranslation('common');
+  const price = usePrice();
   return (p: Payment) => {
     if (p.status === 'partially_refunded' || p.status === 'refunded') {
-      return t('payment.status.refundedAmount', { amount: formatPrice(p.amountRefunded) });
+      return t('payment.status.refundedAmount', { amount: price(p.amountRefunded) });
     }
     if (p.status === 'partially_paid') {
-      return t('payment.status.partially_paid', { amount: formatPrice(p.amountPaid) });
+      return t('payment.status.partially_paid', { amount: price(p.amountPaid) });
     }
     return t(`payment.status.${p.status}`, p.status);
   };

@@ -3,7 +3,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacets, ProductSort } from '../../api/types';
 import { NativeSelect } from '../../components/NativeSelect';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { sortsFor, type ProductFilters } from './api';
 import type { UpdateHome } from './useHomeFilters';
 import { SearchCombobox } from '../search/SearchCombobox';
@@ -96,6 +96,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
 /** Price from / to in dollars, applied with Enter or the button; the range found is the hint. */
 function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters' | 'update' | 'facets'>) {
   const { t } = useTranslation('shop');
+  const price = usePrice();
   const [min, setMin] = useState(filters.minPrice);
   const [max, setMax] = useState(filters.maxPrice);
   const clean = (v: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(v.trim()) ? v.trim() : '');
@@ -113,13 +114,13 @@ function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters
           <Text as="label" size="2" weight="medium" htmlFor="price-min">
             {t('filters.priceFrom')}
           </Text>
-          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? formatPrice(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
+          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? price(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
         </Flex>
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium" htmlFor="price-max">
             {t('filters.priceTo')}
           </Text>
-          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? formatPrice(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
+          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? price(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
         </Flex>
         <Button type="submit" variant="soft">
           {t('filters.applyPrice')}

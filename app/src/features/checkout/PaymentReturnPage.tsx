@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { OrderDetail } from '../../api/types';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { orderDetailQuery } from '../orders/api';
 import { PaymentInfo } from '../orders/PaymentInfo';
 
@@ -22,6 +22,7 @@ const waiting = (o: OrderDetail | undefined) => !o || (o.payment?.method === 'ca
  */
 export default function PaymentReturnPage() {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const cancelled = search.get('result') === 'cancel';
@@ -49,8 +50,8 @@ export default function PaymentReturnPage() {
             <>
               <Text align="center" aria-live="polite">
                 {paid
-                  ? t('payment.paidText', { number: order.orderNumber, amount: formatPrice(order.payment?.amountPaid ?? 0) })
-                  : t('payment.orderText', { number: order.orderNumber, amount: formatPrice(order.totalAmount) })}
+                  ? t('payment.paidText', { number: order.orderNumber, amount: price(order.payment?.amountPaid ?? 0) })
+                  : t('payment.orderText', { number: order.orderNumber, amount: price(order.totalAmount) })}
               </Text>
               <PaymentInfo order={order} />
             </>

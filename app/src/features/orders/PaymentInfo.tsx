@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../api/types';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate, usePrice } from '../../lib/format';
 import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from './api';
 
 /** How the order is paid: its state, and what the shopper does next (transfer, invoice date, card page). */
 export function PaymentInfo({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('common');
+  const price = usePrice();
   const pay = usePayAgain();
   const p = order.payment;
   const due = p ? Math.round((p.amountDue - p.amountPaid) * 100) / 100 : 0;
@@ -59,7 +60,7 @@ export function PaymentInfo({ order }: { order: OrderDetail }) {
             <InfoCircledIcon />
           </Callout.Icon>
           <Callout.Text>
-            {t('payment.transferText', { amount: formatPrice(due), reference: p.reference })}
+            {t('payment.transferText', { amount: price(due), reference: p.reference })}
             {bankDetails && (
               <Text as="span" style={{ display: 'block', whiteSpace: 'pre-line', marginTop: 8 }} data-testid="bank-details">
                 {bankDetails}

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../../../api/types';
-import { formatPrice } from '../../../lib/format';
+import { usePrice } from '../../../lib/format';
 
 interface Props {
   order: OrderSummary | null;
@@ -16,13 +16,14 @@ const paidLeft = (o: OrderSummary | null) =>
 /** Cancelling puts the items back in stock; for a paid order it asks whether to refund as well. */
 export function CancelOrderDialog({ order, onConfirm, onCancel }: Props) {
   const { t } = useTranslation('admin');
+  const price = usePrice();
   const left = paidLeft(order);
   return (
     <AlertDialog.Root open={!!order} onOpenChange={(o) => !o && onCancel()}>
       <AlertDialog.Content maxWidth="460px">
         <AlertDialog.Title>{t('safety.cancelTitle', { number: order?.orderNumber ?? '' })}</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          {left > 0 ? t('payments.cancelPaid', { amount: formatPrice(left) }) : t('safety.cancelConfirm')}
+          {left > 0 ? t('payments.cancelPaid', { amount: price(left) }) : t('safety.cancelConfirm')}
         </AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
@@ -36,7 +37,7 @@ export function CancelOrderDialog({ order, onConfirm, onCancel }: Props) {
             </Button>
           )}
           <Button color="red" onClick={() => onConfirm(left > 0)}>
-            {left > 0 ? t('payments.cancelRefund', { amount: formatPrice(left) }) : t('safety.cancelAction')}
+            {left > 0 ? t('payments.cancelRefund', { amount: price(left) }) : t('safety.cancelAction')}
           </Button>
         </Flex>
       </AlertDialog.Content>

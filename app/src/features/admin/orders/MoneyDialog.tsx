@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, Flex, TextArea, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api';
-import { formatPrice } from '../../../lib/format';
+import { usePrice } from '../../../lib/format';
 import { describedBy, Field } from '../components/Field';
 
 export interface MoneyInput {
@@ -38,6 +38,7 @@ export function MoneyDialog(props: Props) {
 
 function MoneyForm({ kind, max, busy, error, onSubmit }: Props) {
   const { t } = useTranslation('admin');
+  const price = usePrice();
   const [amount, setAmount] = useState(() => max.toFixed(2));
   const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
   const [note, setNote] = useState('');
@@ -46,7 +47,7 @@ function MoneyForm({ kind, max, busy, error, onSubmit }: Props) {
   const submit = () => {
     const n = Number(amount);
     if (!/^\d+(\.\d{1,2})?$/.test(amount.trim()) || n <= 0) return setProblem(t('payments.amountInvalid'));
-    if (n > max + 1e-9) return setProblem(t('payments.amountTooHigh', { max: formatPrice(max) }));
+    if (n > max + 1e-9) return setProblem(t('payments.amountTooHigh', { max: price(max) }));
     setProblem('');
     onSubmit({ amount: n, date: kind === 'payment' ? date : undefined, note: note.trim() });
   };
@@ -59,7 +60,7 @@ function MoneyForm({ kind, max, busy, error, onSubmit }: Props) {
           }}
         >
           <Flex direction="column" gap="3">
-            <Field id="money-amount" label={t('payments.amount')} required error={amountError} hint={t('payments.atMost', { max: formatPrice(max) })}>
+            <Field id="money-amount" label={t('payments.amount')} required error={amountError} hint={t('payments.atMost', { max: price(max) })}>
               <TextField.Root id="money-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...describedBy('money-amount', amountError, 'x')}>
                 <TextField.Slot>$</TextField.Slot>
               </TextField.Root>

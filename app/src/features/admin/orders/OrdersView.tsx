@@ -8,7 +8,7 @@ import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, usePrice } from '../../../lib/format';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
@@ -22,6 +22,7 @@ import { adminKeys } from '../keys';
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const toast = useToastApi();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState(NO_ORDER_FILTERS);
@@ -99,7 +100,7 @@ export function OrdersView() {
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
                     <Table.Cell className="fit-break">{o.customerEmail}</Table.Cell>
-                    <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
+                    <Table.Cell justify="end">{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>
                       <Flex align="center" gap="2">

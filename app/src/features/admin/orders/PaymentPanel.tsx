@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../../api/types';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, usePrice } from '../../../lib/format';
 import { adminKeys } from '../keys';
 import { failureText } from '../messages';
 import { MoneyDialog, type MoneyInput } from './MoneyDialog';
@@ -17,6 +17,7 @@ const cents = (n: number) => Math.round(n * 100);
 /** The order's payment: state, amounts, the timeline, refunds, and "Record payment" / "Refund". */
 export function PaymentPanel({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const toast = useToastApi();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'payment' | 'refund' | null>(null);
@@ -85,7 +86,7 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
         <DataList.Item>
           <DataList.Label minWidth="120px">{t('payments.amounts')}</DataList.Label>
           <DataList.Value>
-            {t('payments.amountsText', { due: formatPrice(p.amountDue), paid: formatPrice(p.amountPaid), refunded: formatPrice(p.amountRefunded) })}
+            {t('payments.amountsText', { due: price(p.amountDue), paid: price(p.amountPaid), refunded: price(p.amountRefunded) })}
           </DataList.Value>
         </DataList.Item>
         {p.poNumber && (
@@ -106,7 +107,7 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
           .filter((r) => r.provider === 'manual')
           .map((r) => (
             <Flex key={r.id} gap="3" align="center" mb="2" wrap="wrap">
-              <Text size="2">{t('payments.toSend', { amount: formatPrice(r.amount) })}</Text>
+              <Text size="2">{t('payments.toSend', { amount: price(r.amount) })}</Text>
               <Button size="1" loading={sent.isPending} onClick={() => sent.mutate(r.id)}>
                 {t('payments.markSent')}
               </Button>
@@ -132,6 +133,7 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
 /** Every payment event of the order, oldest first (a list: it wraps on a phone). */
 function PaymentTimeline({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const events = order.payment?.events ?? [];
   if (events.length === 0) return <Text size="2" color="gray">{t('payments.noEvents')}</Text>;
   return (
@@ -148,7 +150,7 @@ function PaymentTimeline({ order }: { order: OrderDetail }) {
               </Badge>
             </Flex>
             <Text size="2" weight="medium">
-              {formatPrice(e.amount)}
+              {price(e.amount)}
             </Text>
           </Flex>
           {(e.by || e.note) && (
