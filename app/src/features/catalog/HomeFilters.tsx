@@ -23,18 +23,27 @@ interface HomeFiltersProps {
 export function HomeFilters({ filters, update, categories, facets }: HomeFiltersProps) {
   const { t } = useTranslation('shop');
   const [searchInput, setSearchInput] = useState(filters.search);
-  // The URL's search changed by other means (Back, the logo, "Clear filters"): show it.
+  // The URL's search changed by other means (Back, the logo, "Clear filters"): show it. The
+  // field's own write coming back is not shown: the shopper may have typed on meanwhile.
   const [urlSearch, setUrlSearch] = useState(filters.search);
+  const [sent, setSent] = useState<string | null>(null);
   if (urlSearch !== filters.search) {
     setUrlSearch(filters.search);
-    setSearchInput(filters.search);
+    setSent(null);
+    // (A blank search leaves the URL without one.)
+    if (sent === null || filters.search !== (sent.trim() ? sent : '')) setSearchInput(filters.search);
   }
   const timer = useRef(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const send = (value: string) => {
+    window.clearTimeout(timer.current);
+    setSent(value);
+    update({ search: value });
+  };
   const onSearch = (value: string) => {
     setSearchInput(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ search: value }), 300);
+    timer.current = window.setTimeout(() => send(value), 300);
   };
   // Counts beside the categories while searching (a plain list shows every product anyway).
   const count = (c: string) => (facets && filters.search.trim() ? ` (${facets.categories[c] ?? 0})` : '');
@@ -49,10 +58,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
           label={t('filters.search')}
           value={searchInput}
           onValueChange={onSearch}
-          onSubmit={(q) => {
-            window.clearTimeout(timer.current);
-            update({ search: q });
-          }}
+          onSubmit={send}
         />
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">

@@ -9,7 +9,6 @@ import CheckoutPage from './CheckoutPage';
 import { DRAFT_KEY } from './draft';
 
 // Each test walks several steps of a form: give a busy machine time.
-vi.setConfig({ testTimeout: 30_000 });
 
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', roles: ['Customer'] };
 const item = {
