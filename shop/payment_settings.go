@@ -69,7 +69,9 @@ func (s PaymentSettings) TermsDays() int {
 }
 
 // Validate checks the settings as the dashboard saves them; errors are
-// keyed by the record's field names and never quote a key.
+// keyed by the record's field names and never quote a key. A hold or terms
+// of 0 is refused (ozzo's Min skips zero values): the dashboard would show
+// 0 while the shop used its default.
 func (s PaymentSettings) Validate() error {
 	prefixed := func(prefixes ...string) validation.Rule {
 		return validation.By(func(v any) error {
@@ -89,8 +91,8 @@ func (s PaymentSettings) Validate() error {
 		"stripeSecretKey":     validation.Validate(s.StripeSecretKey, prefixed("sk_", "rk_")),
 		"stripeWebhookSecret": validation.Validate(s.StripeWebhookSecret, prefixed("whsec_")),
 		"bankDetails":         validation.Validate(strings.TrimSpace(s.BankDetails), validation.RuneLength(0, 2000)),
-		"invoiceTermsDays":    validation.Validate(s.InvoiceTermsDays, validation.Min(1), validation.Max(MaxTermsDays)),
-		"holdMinutes":         validation.Validate(s.HoldMinutes, validation.Min(MinHoldMinutes), validation.Max(MaxHoldMinutes)),
+		"invoiceTermsDays":    validation.Validate(s.InvoiceTermsDays, validation.Required, validation.Min(1), validation.Max(MaxTermsDays)),
+		"holdMinutes":         validation.Validate(s.HoldMinutes, validation.Required, validation.Min(MinHoldMinutes), validation.Max(MaxHoldMinutes)),
 	}
 	if s.BankTransferEnabled && strings.TrimSpace(s.BankDetails) == "" {
 		errs["bankDetails"] = validation.NewError("validation_required", "Bank transfer needs the bank details shoppers pay to")
