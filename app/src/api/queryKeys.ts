@@ -54,3 +54,8 @@ export const shippingKeys = {
  * download them.
  */
 export const adminRoot = ['admin'] as const;
+
+/** The signed-in customer's address book. */
+export const addressKeys = {
+  all: ['addresses'] as const,
+};

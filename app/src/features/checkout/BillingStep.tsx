@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, PaymentMethod, PaymentMethods } from '../../api/types';
-import { AddressForm, useAddressForm } from './AddressForm';
+import { AddressForm, useAddressForm } from '../addresses/AddressForm';
 import { MissingFields } from './MissingFields';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { StepForm } from './StepForm';

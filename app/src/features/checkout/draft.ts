@@ -12,6 +12,10 @@ export interface CheckoutDraft {
   shippingMethod: string;
   paymentMethod?: PaymentMethod;
   poNumber?: string;
+  /** The saved address the shipping address came from, '' for a new one; unset until the step first opened. */
+  savedAddressId?: string;
+  /** Keep a new shipping address in the address book. */
+  saveAddress?: boolean;
 }
 
 export const DRAFT_KEY = 'checkoutDraft';
