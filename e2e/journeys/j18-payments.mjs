@@ -16,11 +16,11 @@ import { allProducts, apiOk } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { startMailpit } from '../lib/mailpit.mjs';
 import { ADMIN } from '../lib/server.mjs';
-import { assert, atPath, field, hasText, login, main, until, visible } from '../lib/shop.mjs';
+import { assert, atPath, fillAddress, hasText, login, main, until, visible } from '../lib/shop.mjs';
 import { STRIPE_KEYS, sessionCompleted, signEvent, startStripeMock } from '../lib/stripemock.mjs';
 
 const ROOT = { email: 'root@e2e.stageshop.test', password: 'E2eRoot123456' };
-const SHIPPING = { Phone: '+1 (555) 0142', Address: '7 Stage Door', City: 'Austin', 'State / Province': 'TX', 'ZIP Code': '73301', Country: 'United States' };
+const SHIPPING = { Phone: '+1 (555) 0142', Address: '7 Stage Door', City: 'Austin', 'State / Province': 'TX', 'ZIP Code': '73301', Country: 'US' };
 
 /** A superuser's token on the server (the dashboard's view of the payment records). */
 async function superuser(bin, server) {
@@ -35,7 +35,7 @@ async function superuser(bin, server) {
 async function toBilling(page) {
   await page.goto('/checkout');
   await visible(main(page).getByRole('heading', { name: 'Shipping', exact: true }), 'the shipping step');
-  for (const [label, value] of Object.entries(SHIPPING)) await field(main(page), label).fill(value);
+  await fillAddress(main(page), SHIPPING);
   await visible(main(page).getByTestId('method-standard'), 'the shipping methods');
   await main(page).getByRole('button', { name: 'Continue to Billing' }).click();
   await visible(main(page).getByRole('heading', { name: 'Billing', exact: true }), 'the billing step');
