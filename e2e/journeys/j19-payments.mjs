@@ -1,4 +1,4 @@
-// 18. Taking the money (issue 29), on a server whose card payments go to
+// 19. Taking the money (issue 29), on a server whose card payments go to
 // stripe-mock and whose e-mail goes to Mailpit: a shopper chooses Card in
 // the Billing step, places the order and is sent to the hosted payment page
 // (the journey stands in for Stripe: it answers the page, sends the signed
@@ -59,7 +59,7 @@ async function payByCard({ server, bin, newContext, evidence, mailpit, product, 
   await visible(methods.getByTestId('payment-bank_transfer'), 'the Bank transfer method');
   assert((await methods.getByTestId('payment-invoice').count()) === 0, 'no invoice for a customer nobody approved');
   await methods.getByTestId('payment-card').click();
-  await evidence.screens(page, 'j18-payment-step');
+  await evidence.screens(page, 'j19-payment-step');
   await evidence.axe(page, 'the payment step');
   await main(page).getByRole('button', { name: 'Review Order' }).click();
   await hasText(main(page).getByTestId('review-payment'), /Card/, 'the review names the method');
@@ -80,7 +80,7 @@ async function payByCard({ server, bin, newContext, evidence, mailpit, product, 
   assert(res.status === 200, `the webhook answered ${res.status}`);
   await hasText(main(page).getByTestId('payment-return-title'), 'Paid', 'the return page says Paid once the server does', 15_000);
   await hasText(main(page).getByTestId('payment-status'), 'Paid', 'the Paid badge');
-  await evidence.screens(page, 'j18-card-paid');
+  await evidence.screens(page, 'j19-card-paid');
   await evidence.axe(page, 'the payment return page');
   const mail = await mailpit.waitFor(shopper.email, 'Payment received');
   assert(mail.Subject.includes(order.orderNumber), `the payment e-mail names the order: ${mail.Subject}`);
@@ -103,14 +103,14 @@ async function payOnInvoice({ server, newContext, evidence, product, admin, log 
   await main(page).getByRole('button', { name: 'Review Order' }).click();
   await visible(main(page).getByText('Please enter your purchase order number'), 'the PO number is asked for');
   await main(page).getByLabel('Purchase order (PO) number').fill('PO-GRAND-2026-17');
-  await evidence.screens(page, 'j18-invoice-step');
+  await evidence.screens(page, 'j19-invoice-step');
   await main(page).getByRole('button', { name: 'Review Order' }).click();
   await main(page).getByRole('button', { name: 'Place Order' }).click();
   await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
   const info = main(page).getByTestId('payment-info');
   await hasText(info, /PO-GRAND-2026-17/, 'the PO number on the confirmation');
   await hasText(info, /Due date/, 'the due date on the confirmation');
-  await evidence.screens(page, 'j18-invoice-confirmation');
+  await evidence.screens(page, 'j19-invoice-confirmation');
   await evidence.axe(page, 'the invoice confirmation');
   log('invoice order with its PO and due date');
 }
@@ -145,17 +145,17 @@ async function adminMoney({ server, newContext, evidence, product, cardOrder, ca
   await refund.getByRole('button', { name: 'Refund' }).click();
   await hasText(dialog.getByTestId('payment-status'), 'Refunded $10.00', 'the card order shows the refund');
   await hasText(dialog.getByTestId('payment-timeline'), /Refunded/, 'the timeline shows the refund');
-  await evidence.screens(page, 'j18-admin-order');
+  await evidence.screens(page, 'j19-admin-order');
   await evidence.axe(page, 'the admin order with its payment');
   log(`bank transfer ${bank.orderNumber} recorded; $10.00 of ${cardOrder.orderNumber} refunded through Stripe`);
 
   await cardPage.goto('/account/orders');
   await hasText(main(cardPage).getByTestId('payment-status'), 'Refunded $10.00', "the shopper's My Orders shows the refund");
-  await evidence.screens(cardPage, 'j18-my-orders');
+  await evidence.screens(cardPage, 'j19-my-orders');
 }
 
 export default {
-  id: 18,
+  id: 19,
   title: 'Payments: card through the hosted page and a signed webhook, invoice with a PO, bank transfer recorded, part refund',
   timeoutMs: 300_000,
   async run({ bin, newContext, evidence, startServer, log }) {
