@@ -13,6 +13,7 @@ import { splitLanguage } from './i18n/urlLanguage';
 // Preloadable: opened directly, a product page loads its code beside the product (prefetch below).
 const ProductPage = lazyWithPreload(() => import('./features/catalog/ProductPage'));
 const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
+const PaymentReturnPage = lazy(() => import('./features/checkout/PaymentReturnPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
@@ -89,6 +90,11 @@ const SHOP_ROUTES: ShopRoute[] = [
       Promise.all([client.prefetchQuery(productQuery(params.productId ?? '')), ProductPage.preload().catch(() => undefined)]),
   },
   { path: '/checkout', element: <RequireAuth><CheckoutPage /></RequireAuth>, page: { kind: 'private', title: 'checkout:title' } },
+  {
+    path: '/checkout/payment/:id',
+    element: <RequireAuth><PaymentReturnPage /></RequireAuth>,
+    page: { kind: 'private', title: 'checkout:payment.returnTitle' },
+  },
   { path: '/login', element: <LoginPage />, page: { kind: 'private', title: 'account:login.title' } },
   { path: '/register', element: <RegisterPage />, page: { kind: 'private', title: 'account:register.title' } },
   { path: '/forgot-password', element: <ForgotPasswordPage />, page: { kind: 'private', title: 'account:passwordReset.forgotTitle' } },
