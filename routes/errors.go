@@ -123,6 +123,8 @@ var sentinelErrors = []struct {
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},
+	{mail.ErrNotResendable, newError(http.StatusConflict, "not_resendable",
+		"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")},
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},

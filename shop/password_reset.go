@@ -2,7 +2,6 @@ package shop
 
 import (
 	"errors"
-	"net/url"
 	"strings"
 	"time"
 
@@ -44,14 +43,14 @@ func RequestPasswordReset(app core.App, email string) error {
 		rec := core.NewRecord(col)
 		rec.Set("user", user.Id)
 		rec.Set("tokenHash", HashRefreshToken(raw))
-		rec.Set("expiresAt", time.Now().Add(ResetTokenTTL))
+		expires := time.Now().Add(ResetTokenTTL)
+		rec.Set("expiresAt", expires)
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
 		to := mail.Recipient{ID: user.Id, Email: user.Email(), Language: user.GetString("language"),
 			Name: strings.TrimSpace(user.GetString("firstName") + " " + user.GetString("lastName"))}
-		link := mail.PublicURL(txApp) + "/reset-password?token=" + url.QueryEscape(raw)
-		return mail.QueuePasswordReset(txApp, rec.Id, to, link)
+		return mail.QueuePasswordReset(txApp, rec.Id, to, raw, expires)
 	})
 }
 

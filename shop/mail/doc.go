@@ -16,7 +16,7 @@
 //	QueueOrderStatus(txApp, language, status, order)  // Shipped, Delivered, Cancelled
 //	QueueContactReceived(txApp, contact)              // visitor + every admin
 //	QueueContactReply(txApp, replyID, contact, adminName, reply)
-//	QueuePasswordReset(txApp, tokenID, recipient, link)
+//	QueuePasswordReset(txApp, tokenID, recipient, token, expires) // link put in when sent
 //	QueueBackInStock(txApp, to, language, ProductFromRecord(productRecord))
 //
 // For example, when a stock alert comes true:

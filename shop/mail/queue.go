@@ -138,21 +138,28 @@ func QueueContactReply(txApp core.App, replyID string, c Contact, adminName, rep
 	return enqueue(txApp, e)
 }
 
-// QueuePasswordReset queues the reset link (link is the full URL with the
-// token) for a user; tokenID is the stored token's id.
-func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, link string) error {
+// QueuePasswordReset queues the reset e-mail of a user; tokenID is the
+// stored token's id, token the raw one, valid until expires. The outbox
+// keeps the e-mail with a placeholder link (RedactedLinkToken): the token
+// is held in memory and put into the link when the worker sends it.
+func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, token string, expires time.Time) error {
 	lang := Lang(to.Language)
 	v := newView(txApp, lang, to.Email, to.Name)
 	v.Subject = tr(lang, "resetSubject", "shop", v.Shop)
 	v.Heading = tr(lang, "resetHeading")
 	v.Intro = []string{tr(lang, "resetIntro", "shop", v.Shop)}
-	v.Button = &button{tr(lang, "resetButton"), link}
+	v.Button = &button{tr(lang, "resetButton"), v.link("/reset-password?token=" + RedactedLinkToken)}
 	v.After = []string{tr(lang, "resetExpiry"), tr(lang, "resetIgnore")}
 	e, err := render(KindPasswordReset, to.Email, KindPasswordReset+":"+tokenID, v)
 	if err != nil {
 		return err
 	}
-	return enqueue(txApp, e)
+	id, err := enqueueID(txApp, e)
+	if err != nil || id == "" {
+		return err
+	}
+	holdSecret(txApp, id, token, expires)
+	return nil
 }
 
 // Product is what the back-in-stock e-mail tells about a product.

@@ -2,6 +2,7 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/mail"
 	"os"
@@ -168,13 +169,15 @@ func (w *Worker) claim(id string) (bool, error) {
 }
 
 // deliver sends a claimed e-mail and records the outcome: sent, or the
-// error with the next attempt's time, or failed after the last retry.
+// error with the next attempt's time, or failed after the last retry (at
+// once for a secret e-mail whose link is no longer held).
 func (w *Worker) deliver(id string) error {
 	rec, err := w.app.FindRecordById(Collection, id)
 	if err != nil {
 		return err
 	}
-	html, text, sendErr := content(rec)
+	html, text, sendErr := w.outgoing(rec)
+	gone := errors.Is(sendErr, errSecretGone)
 	if sendErr == nil {
 		sendErr = w.app.NewMailClient().Send(w.message(rec, html, text))
 	}
@@ -182,10 +185,14 @@ func (w *Worker) deliver(id string) error {
 	now := w.now()
 	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
 	switch {
-	case sendErr == nil: // keep what went out, as it went out
+	case sendErr == nil: // keep what went out, as it went out (a secret as its placeholder)
 		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = StatusSent, dbTime(now), "", ""
+		if HasSecret(rec.GetString("kind")) {
+			secretsOf(w.app).drop(id)
+			html, text, _ = content(rec)
+		}
 		params["html"], params["text"] = html, text
-	case attempts > len(w.delays):
+	case gone || attempts > len(w.delays):
 		params["status"], params["lastError"] = StatusFailed, truncate(sendErr.Error(), 2000)
 	default:
 		params["lastError"] = truncate(sendErr.Error(), 2000)
@@ -196,6 +203,15 @@ func (w *Worker) deliver(id string) error {
 	}
 	_, err = w.app.DB().Update(Collection, params, dbx.HashExp{"id": id, "claimedBy": w.id}).Execute()
 	return err
+}
+
+// outgoing is the HTML and text that go out for rec: its content, with the
+// held secret put in for e-mails that carry one.
+func (w *Worker) outgoing(rec *core.Record) (html, text string, err error) {
+	if HasSecret(rec.GetString("kind")) {
+		return withSecret(w.app, rec, w.now())
+	}
+	return content(rec)
 }
 
 // message builds the mailer message of an outbox record with its rendered

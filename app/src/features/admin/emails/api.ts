@@ -19,6 +19,9 @@ export interface EmailSummary {
   sentAt: string;
 }
 
+/** Kinds that carry a one-time link only their recipient ever sees: the server refuses to resend them. */
+export const NOT_RESENDABLE_KINDS: readonly string[] = ['password_reset'];
+
 export interface EmailDetail extends EmailSummary {
   html: string;
   text: string;
