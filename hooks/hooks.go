@@ -50,6 +50,9 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// Losing the Admin role ends what a session could watch as an admin
+	// (shop.OnSessionsEnded), however the roles are saved.
+	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
 	registerLive(app)

@@ -101,3 +101,27 @@ func TestForgotPasswordTimingDoesNotTell(t *testing.T) {
 		t.Fatalf("medians differ by %v (known %v, unknown %v)", diff, mk, mu)
 	}
 }
+
+// Issue 27, 5: a reset link asked before a password or e-mail change in
+// the profile no longer works after it (before, it reset the new password:
+// whoever held an old link took the account back).
+func TestProfileChangeSpendsResetLinks(t *testing.T) {
+	for _, change := range []string{"password", "email"} {
+		t.Run(change, func(t *testing.T) {
+			h := testapp.NewHarness(t)
+			c := h.Client
+			u := testapp.NewUser(t, h.App, false)
+			wantStatus(t, c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": u.Record.Email()}), 202, nil)
+			token := waitResetToken(t, h, u.Record.Email())
+			body := map[string]any{"firstName": "Ada", "lastName": "L", "email": u.Record.Email(), "currentPassword": testapp.FixturePassword}
+			if change == "password" {
+				body["newPassword"], body["confirmPassword"] = "Changed123", "Changed123"
+			} else {
+				body["email"] = "moved." + u.Record.Email()
+			}
+			wantStatus(t, c.Do("PUT", "/api/auth/profile", body, testapp.Auth(u.Token)...), 200, nil)
+			reset := map[string]any{"token": token, "password": "Thief1234", "confirmPassword": "Thief1234"}
+			wantError(t, c.Do("POST", "/api/auth/reset-password", reset), 400, "invalid_token")
+		})
+	}
+}

@@ -5,10 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/mail"
 )
@@ -99,12 +97,7 @@ func ResetPassword(app core.App, in ResetInput) error {
 		if err := txApp.Save(user); err != nil {
 			return err
 		}
-		_, err = txApp.DB().Update(PasswordResetsCollection, dbx.Params{"usedAt": types.NowDateTime().String()},
-			dbx.HashExp{"user": user.Id, "usedAt": ""}).Execute()
-		if err != nil {
-			return err
-		}
-		return EndAllSessions(txApp, user.Id)
+		return EndAllSessions(txApp, user.Id) // spends this token and every other
 	})
 }
 
