@@ -1,26 +1,12 @@
 package routes
 
 import (
-	"errors"
 	"net/http"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
 )
-
-// forgotBody is the body of POST /api/auth/forgot-password.
-type forgotBody struct {
-	Email string `json:"email"`
-}
-
-// resetBody is the body of POST /api/auth/reset-password.
-type resetBody struct {
-	Token           string `json:"token"`
-	Password        string `json:"password"`
-	ConfirmPassword string `json:"confirmPassword"`
-}
 
 // forgotAnswer is the one answer of forgot-password, whether the account
 // exists or not.
@@ -37,20 +23,19 @@ var resetSlots = make(chan struct{}, 16)
 // answering would take a few milliseconds longer for real accounts: the
 // token, the e-mail's rendering and a write.)
 func authForgotPassword(e *core.RequestEvent) error {
-	var body forgotBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.ForgotInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	email := shop.NormalizeEmail(body.Email)
-	if err := shop.EmailRule.Validate(email); err != nil {
-		return validation.Errors{"email": err}
+	if err := in.Validate(); err != nil {
+		return err
 	}
 	select {
 	case resetSlots <- struct{}{}:
 		app := e.App
 		started := runInBackground(app, func() {
 			defer func() { <-resetSlots }()
-			if err := shop.RequestPasswordReset(app, email); err != nil {
+			if err := shop.RequestPasswordReset(app, in.Email); err != nil {
 				app.Logger().Error("password reset request", "error", err.Error())
 			}
 		})
@@ -68,15 +53,11 @@ func authForgotPassword(e *core.RequestEvent) error {
 // authResetPassword sets a new password with an e-mailed token and ends
 // every session of the user.
 func authResetPassword(e *core.RequestEvent) error {
-	var body resetBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.ResetInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	err := shop.ResetPassword(e.App, shop.ResetInput(body))
-	if errors.Is(err, shop.ErrInvalidResetToken) {
-		return newError(http.StatusBadRequest, "invalid_token", "This password reset link is invalid or has expired")
-	}
-	if err != nil {
+	if err := shop.ResetPassword(e.App, in); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": "Your password has been reset. You can now sign in."})

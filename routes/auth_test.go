@@ -13,6 +13,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/routes"
+	"stageshop/shop"
 )
 
 // envelope is the contract's error answer.
@@ -427,8 +428,8 @@ func TestAccessTokenTTLFromEnvironment(t *testing.T) {
 
 	// A token's expiry is in whole seconds, so a 1s lifetime can end at
 	// once: 2s leaves the first request at least a second.
-	t.Setenv(routes.AccessTokenTTLEnv, "2s")
-	if err := routes.ApplyAccessTokenTTL(h.App); err != nil {
+	t.Setenv(shop.AccessTokenTTLEnv, "2s")
+	if err := shop.ApplyAccessTokenTTL(h.App); err != nil {
 		t.Fatal(err)
 	}
 	s := login(t, c, "ada@example.com", testPassword)
@@ -440,8 +441,8 @@ func TestAccessTokenTTLFromEnvironment(t *testing.T) {
 	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(next.Token)...), http.StatusOK, nil)
 
 	for _, bad := range []string{"soon", "0s", "-5s"} {
-		t.Setenv(routes.AccessTokenTTLEnv, bad)
-		if err := routes.ApplyAccessTokenTTL(h.App); err == nil {
+		t.Setenv(shop.AccessTokenTTLEnv, bad)
+		if err := shop.ApplyAccessTokenTTL(h.App); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -454,7 +455,7 @@ func TestAccessTokenTTLAppliedAtBootstrap(t *testing.T) {
 		value string
 		ok    bool
 	}{{"20s", true}, {"later", false}} {
-		t.Setenv(routes.AccessTokenTTLEnv, tc.value)
+		t.Setenv(shop.AccessTokenTTLEnv, tc.value)
 		app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
 		routes.Register(app, testapp.Site)
 		err := app.Bootstrap()

@@ -3,7 +3,6 @@ package routes
 import (
 	"encoding/json"
 	"maps"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -54,34 +53,11 @@ func wholeNumber(raw json.RawMessage, field string, lo, hi int64) (int64, error)
 	}
 	bad := validationError(map[string]string{field: "Must be a whole number from " +
 		strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10)})
-	n, whole := parseWhole(s)
+	n, whole := shop.ParseWhole(s)
 	if !whole || n < lo || n > hi {
 		return 0, bad
 	}
 	return n, nil
-}
-
-// parseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
-// alike. A whole number beyond int64 comes back as the nearest int64
-// bound, so range checks still refuse it; whole is false for fractions
-// and for anything that is not a number.
-func parseWhole(s string) (n int64, whole bool) {
-	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
-		return 0, false
-	}
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return n, true
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	switch {
-	case err != nil || f != math.Trunc(f):
-		return 0, false
-	case f >= math.MaxInt64:
-		return math.MaxInt64, true
-	case f <= math.MinInt64:
-		return math.MinInt64, true
-	}
-	return int64(f), true
 }
 
 // cartOwner says whose cart a request is about: the signed-in user, or the

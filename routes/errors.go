@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
@@ -128,11 +127,24 @@ var sentinelErrors = []struct {
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
+	{shop.ErrEmailTaken, errEmailTaken},
+	{shop.ErrNotAnImage, errNotAnImage},
+	{shop.ErrImageTooLarge, errImageTooLarge},
+	{shop.ErrInvalidCredentials, newError(http.StatusUnauthorized, "invalid_credentials", "Invalid email or password")},
+	{shop.ErrRefreshTokenInvalid, errInvalidRefresh},
+	{shop.ErrRefreshTokenReused, errInvalidRefresh},
 	{shop.ErrInvalidResetToken, newError(http.StatusBadRequest, "invalid_token", "This password reset link is invalid or has expired")},
 	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
 	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
 	{shop.ErrNotAdmin, errAdminRequired},
 }
+
+var (
+	errInvalidRefresh = newError(http.StatusUnauthorized, "invalid_refresh_token", "Invalid or expired refresh token")
+	errEmailTaken     = &apiError{Status: http.StatusConflict, Code: "email_taken",
+		Message: "An account with this email already exists",
+		Errors:  map[string]string{"email": "This email is already registered"}}
+)
 
 // envelopeOf is the envelope of a shop error, or nil for an unexpected one.
 func envelopeOf(err error) *apiError {
@@ -148,7 +160,6 @@ func envelopeOf(err error) *apiError {
 	var stock *shop.StockError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
-	var verrs validation.Errors
 	switch {
 	case errors.As(err, &stock):
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
@@ -158,39 +169,13 @@ func envelopeOf(err error) *apiError {
 		return totalChanged(changed)
 	case errors.As(err, &lines):
 		return lineConflict(lines)
-	case errors.As(err, &verrs):
-		out := map[string]string{}
-		flattenFieldErrors("", verrs, out)
-		return validationError(out)
+	}
+	if fields, message, ok := shop.FieldErrors(err); ok {
+		ae := validationError(fields)
+		if message != "" {
+			ae.Message = message
+		}
+		return ae
 	}
 	return nil
-}
-
-// flattenFieldErrors writes ozzo-validation errors under JSON field paths
-// ("roles.1") into dst.
-func flattenFieldErrors(prefix string, verrs validation.Errors, dst map[string]string) {
-	for key, err := range verrs {
-		var nested validation.Errors
-		if errors.As(err, &nested) {
-			flattenFieldErrors(prefix+key+".", nested, dst)
-			continue
-		}
-		dst[prefix+key] = errorText(err)
-	}
-}
-
-// errorText is the human message of a validation error (nested errors
-// flattened to their first message).
-func errorText(err error) string {
-	var verrs validation.Errors
-	if errors.As(err, &verrs) {
-		for _, e := range verrs {
-			return errorText(e)
-		}
-	}
-	var ve validation.Error
-	if errors.As(err, &ve) {
-		return ve.Error()
-	}
-	return err.Error()
 }

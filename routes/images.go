@@ -58,7 +58,7 @@ func serveProductImage(e *core.RequestEvent) error {
 	base := rec.BaseFilesPath()
 	servedPath, servedName := base+"/"+name, name
 	if thumb := e.Request.URL.Query().Get("thumb"); thumb != "" {
-		if _, field, err := imageField(e.App); err != nil || !slices.Contains(field.Thumbs, thumb) {
+		if _, field, err := shop.ImageField(e.App); err != nil || !slices.Contains(field.Thumbs, thumb) {
 			return newError(http.StatusBadRequest, "invalid_thumb", "Unknown thumbnail size")
 		}
 		thumbName := thumb + "_" + name

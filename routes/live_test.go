@@ -25,8 +25,10 @@ type liveEvent struct {
 // subscriber is a realtime connection over real HTTP (SSE), subscribed with
 // a token (or none) the way the pocketbase SDK does it.
 type subscriber struct {
-	mu     sync.Mutex
-	events []liveEvent
+	mu       sync.Mutex
+	events   []liveEvent
+	closed   chan struct{} // closed when the server ends the stream
+	clientID string
 }
 
 // subscribe opens /api/realtime on srv and subscribes to topics with token.
@@ -39,7 +41,7 @@ func subscribe(t *testing.T, srv *httptest.Server, token string, topics ...strin
 	if err != nil {
 		t.Fatalf("realtime connect: %v", err)
 	}
-	s := &subscriber{}
+	s := &subscriber{closed: make(chan struct{})}
 	ids := make(chan string, 1)
 	go s.read(resp, ids)
 	var clientID string
@@ -48,6 +50,7 @@ func subscribe(t *testing.T, srv *httptest.Server, token string, topics ...strin
 	case <-time.After(5 * time.Second):
 		t.Fatal("no PB_CONNECT")
 	}
+	s.clientID = clientID
 	body, _ := json.Marshal(map[string]any{"clientId": clientID, "subscriptions": topics})
 	post, _ := http.NewRequest("POST", srv.URL+"/api/realtime", bytes.NewReader(body))
 	post.Header.Set("Content-Type", "application/json")
@@ -65,6 +68,7 @@ func subscribe(t *testing.T, srv *httptest.Server, token string, topics ...strin
 // read parses the event stream: the connect message's client id goes to
 // ids, record events are kept.
 func (s *subscriber) read(resp *http.Response, ids chan<- string) {
+	defer close(s.closed)
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -333,5 +337,40 @@ func TestLiveRecordsAPI(t *testing.T) {
 	}
 	if testapp.Stock(t, h.App, active.Id) != 0 {
 		t.Error("the records API changed a product")
+	}
+}
+
+// The shipped app bounds realtime subscriptions: two topics on one
+// collection, or more than 20 topics, are a 400 in PocketBase's envelope.
+func TestLiveSubscriptionLimits(t *testing.T) {
+	h := testapp.NewHarness(t)
+	srv := httptest.NewServer(h.Client.Handler)
+	t.Cleanup(srv.Close)
+	s := subscribe(t, srv, "", "products/*")
+	many := []string{"PB_CONNECT"}
+	for i := 0; len(many) <= 20; i++ {
+		many = append(many, "topic"+strings.Repeat("x", i))
+	}
+	for _, tc := range []struct {
+		topics []string
+		code   string
+	}{
+		{[]string{"products/*", "products/abc"}, "validation_duplicate_collection_subscription"},
+		{many, "validation_too_many_subscriptions"},
+	} {
+		body, _ := json.Marshal(map[string]any{"clientId": s.clientID, "subscriptions": tc.topics})
+		r, err := srv.Client().Post(srv.URL+"/api/realtime", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var env struct {
+			Status int
+			Data   map[string]struct{ Code string }
+		}
+		_ = json.NewDecoder(r.Body).Decode(&env)
+		r.Body.Close()
+		if r.StatusCode != http.StatusBadRequest || env.Status != 400 || env.Data["subscriptions"].Code != tc.code {
+			t.Errorf("%d topics: %d %+v, want 400 %s", len(tc.topics), r.StatusCode, env, tc.code)
+		}
 	}
 }

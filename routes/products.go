@@ -146,7 +146,7 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 		q.Sort = v
 	}
 	if v := query.Get("category"); v != "" {
-		c, ok := canonicalCategory(v)
+		c, ok := shop.CanonicalCategory(v)
 		if !ok {
 			errs["category"] = "Category must be one of " + strings.Join(shop.Categories, ", ")
 		}
@@ -163,16 +163,6 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 		q.IncludeInactive = isAdmin(shopUser(e))
 	}
 	return q, nil
-}
-
-// canonicalCategory matches a category name regardless of case.
-func canonicalCategory(c string) (string, bool) {
-	for _, k := range shop.Categories {
-		if strings.EqualFold(k, c) {
-			return k, true
-		}
-	}
-	return c, false
 }
 
 // categoriesKey is the catalog cache's key of the category list.

@@ -13,6 +13,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
+
+	"stageshop/realtime"
 )
 
 // Register binds the shop's routes to app's router when it serves. site is
@@ -21,6 +23,8 @@ func Register(app core.App, site fs.FS) {
 	bindAccessTokenTTL(app)
 	bindGuestCartCleanup(app)
 	bindBackgroundWork(app)
+	// PocketBase's realtime at /api/realtime, bounded per client.
+	realtime.Register(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())

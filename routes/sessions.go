@@ -2,7 +2,6 @@ package routes
 
 import (
 	"strings"
-	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -11,13 +10,6 @@ import (
 
 	"stageshop/shop"
 )
-
-// accessToken issues an access token for user in the session family with
-// the configured lifetime (see shop.AccessToken).
-func accessToken(app core.App, user *core.Record, family string) (string, error) {
-	ttl, _ := app.Store().Get(accessTokenTTLKey).(time.Duration)
-	return shop.AccessToken(user, family, ttl)
-}
 
 // endedSessions runs right after PocketBase has loaded the bearer token's
 // user: a shop user's token counts only while its session is active. Tokens

@@ -1,9 +1,89 @@
 package shop
 
 import (
+	"bytes"
+	"errors"
 	"image"
 	"image/color"
+	_ "image/gif" // decoders for image.DecodeConfig
+	_ "image/jpeg"
+	_ "image/png"
+	"net/http"
+	"slices"
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+	_ "golang.org/x/image/webp" // WebP for image.DecodeConfig
 )
+
+// Upload errors.
+var (
+	// ErrNotAnImage: the bytes are not an image of an accepted type.
+	ErrNotAnImage = errors.New("not an image of an accepted type")
+	// ErrImageTooLarge: the image's dimensions are beyond the limits.
+	ErrImageTooLarge = errors.New("image dimensions beyond the limits")
+)
+
+// ImageField is product_images' file field, the one home of the upload's
+// limits: the largest size, the accepted types and the thumbnail sizes.
+func ImageField(app core.App) (*core.Collection, *core.FileField, error) {
+	col, err := app.FindCachedCollectionByNameOrId(ProductImagesCollection)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, ok := col.Fields.GetByName("file").(*core.FileField)
+	if !ok {
+		return nil, nil, errors.New("product_images has no file field")
+	}
+	return col, f, nil
+}
+
+// SaveProductImage stores an uploaded product image and returns its stored
+// name. The type is decided by the bytes (sniffed, then decoded), never by
+// a file name or a Content-Type; the name is generated. Bytes that are not
+// an accepted image are ErrNotAnImage, dimensions beyond the limits
+// ErrImageTooLarge.
+func SaveProductImage(app core.App, data []byte) (string, error) {
+	col, field, err := ImageField(app)
+	if err != nil {
+		return "", err
+	}
+	kind := http.DetectContentType(data)
+	if !slices.Contains(field.MimeTypes, kind) {
+		return "", ErrNotAnImage
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || "image/"+format != kind {
+		return "", ErrNotAnImage
+	}
+	if !ImageFits(cfg) {
+		return "", ErrImageTooLarge
+	}
+	f, err := filesystem.NewFileFromBytes(data, "product"+imageExt(kind))
+	if err != nil {
+		return "", err
+	}
+	rec := core.NewRecord(col)
+	rec.Set("file", f)
+	if err := app.Save(rec); err != nil {
+		var verrs validation.Errors
+		if errors.As(err, &verrs) {
+			return "", ErrNotAnImage
+		}
+		return "", err
+	}
+	return rec.GetString("file"), nil
+}
+
+// imageExt is the extension a stored image of a sniffed type gets.
+func imageExt(kind string) string {
+	if kind == "image/jpeg" {
+		return ".jpg"
+	}
+	return "." + strings.TrimPrefix(kind, "image/")
+}
 
 // Limits of a product image's dimensions. The file limit (5 MB) says
 // nothing about them: a 100 kB PNG can declare 30000x30000 pixels and take

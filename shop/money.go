@@ -83,3 +83,26 @@ func twoDigits(n int64) string {
 	}
 	return strconv.FormatInt(n, 10)
 }
+
+// ParseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
+// alike. A whole number beyond int64 comes back as the nearest int64
+// bound, so range checks still refuse it; whole is false for fractions
+// and for anything that is not a number.
+func ParseWhole(s string) (n int64, whole bool) {
+	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
+		return 0, false
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil || f != math.Trunc(f):
+		return 0, false
+	case f >= math.MaxInt64:
+		return math.MaxInt64, true
+	case f <= math.MinInt64:
+		return math.MinInt64, true
+	}
+	return int64(f), true
+}

@@ -20,6 +20,17 @@ const ResetTokenTTL = time.Hour
 // ErrInvalidResetToken: the token is unknown, used or expired.
 var ErrInvalidResetToken = errors.New("invalid or expired reset token")
 
+// ForgotInput is the body of a password-reset request.
+type ForgotInput struct {
+	Email string `json:"email"`
+}
+
+// Validate normalizes the e-mail and checks it.
+func (in *ForgotInput) Validate() error {
+	in.Email = NormalizeEmail(in.Email)
+	return validation.ValidateStruct(in, validation.Field(&in.Email, EmailRule))
+}
+
 // RequestPasswordReset e-mails a reset link to the account of email, if
 // there is one: a one-hour, single-use token is stored (as a hash) and the
 // e-mail queued in one transaction. An unknown address does nothing and is

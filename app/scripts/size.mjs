@@ -30,4 +30,4 @@ while (queue.length) {
   }
 }
 const total = [...initial].reduce((s, f) => s + gz(join(assets, f)), 0);
-console.log(`\nHome initial JS (${[...initial].join(', ')}): ${kb(total)} gzip`);
+console.log(`\nHome initial JS (${[...initial].join(', ')}): ${kb(total)} gzip (${total} B)`);

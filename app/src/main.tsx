@@ -1,30 +1,17 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme';
-import { App, ProductPage } from './App';
+import { App } from './App';
 import { Providers } from './Providers';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
-import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
-import { initialHomeFilters } from './features/catalog/homeState';
+import { prefetchRoute } from './routes';
 
 const queryClient = createQueryClient();
 
-// Start translations and the home's first product page at once, in parallel.
+// Start translations and the opened screen's data (from the route table) at once, in parallel.
 const i18nReady = initI18n();
-const productMatch = /^\/products\/([^/]+)\/?$/.exec(window.location.pathname);
-let firstData: Promise<unknown> = Promise.resolve();
-if (window.location.pathname === '/') {
-  firstData = queryClient.prefetchQuery(productListQuery(initialHomeFilters(window.location.search)));
-  void queryClient.prefetchQuery(categoriesQuery());
-} else if (productMatch) {
-  // A product page opened directly: fetch the product and the page's chunk together.
-  // A chunk that fails to load shows as the route's error when it renders.
-  firstData = Promise.all([
-    queryClient.prefetchQuery(productQuery(decodeURIComponent(productMatch[1]))),
-    ProductPage.preload().catch(() => undefined),
-  ]);
-}
+const firstData = prefetchRoute(queryClient, window.location);
 
 function mount() {
   const root = createRoot(document.getElementById('root')!);

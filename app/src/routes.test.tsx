@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
+import { initialHomeFilters } from './features/catalog/homeState';
+import { prefetchRoute } from './routes';
+import { mockFetch } from './test/fetchMock';
+
+const product = { id: 'a b', name: 'Spot', description: '', category: 'Lighting', price: 10, stockQuantity: 1, isActive: true, imageFileName: '', imageFileNames: [], attributes: [] };
+const list = { products: [product], pagination: { page: 1, pageSize: 20, totalCount: 1, totalPages: 1 } };
+
+describe('prefetchRoute (the route table at start-up)', () => {
+  it('a product page fetches its product, id decoded, into the query the page reads', async () => {
+    const { calls } = mockFetch({ 'GET /api/products/a%20b': { body: product } });
+    const client = new QueryClient();
+    await prefetchRoute(client, { pathname: '/products/a%20b', search: '' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/products/a%20b']);
+    expect(client.getQueryData(productQuery('a b').queryKey)).toEqual(product);
+  });
+
+  it('the home fetches the products page of its URL and the categories', async () => {
+    const { calls } = mockFetch({ 'GET /api/products': { body: list }, 'GET /api/products/categories': { body: ['Lighting'] } });
+    const client = new QueryClient();
+    await prefetchRoute(client, { pathname: '/', search: '?category=Lighting&page=2' });
+    expect(client.getQueryData(productListQuery(initialHomeFilters('?category=Lighting&page=2')).queryKey)).toEqual(list);
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/products', '/api/products/categories']);
+    await client.fetchQuery(categoriesQuery());
+    expect(calls).toHaveLength(2);
+  });
+
+  it('other screens and unknown paths fetch nothing ahead', async () => {
+    const { calls } = mockFetch({});
+    const client = new QueryClient();
+    for (const pathname of ['/contact', '/products', '/products/x/y', '/nowhere']) await prefetchRoute(client, { pathname, search: '' });
+    expect(calls).toEqual([]);
+  });
+});

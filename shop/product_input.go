@@ -1,0 +1,368 @@
+package shop
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// ProductInput is the body of an admin's product create or update. Every
+// member is raw, so that a wrong type is reported against its own field;
+// members left out keep the record's values (on create the required ones
+// fail). The record's own rules (ValidateProduct, run by the record hook)
+// apply on top.
+type ProductInput struct {
+	Name                 json.RawMessage `json:"name"`
+	NameLocalized        json.RawMessage `json:"nameLocalized"`
+	Description          json.RawMessage `json:"description"`
+	DescriptionLocalized json.RawMessage `json:"descriptionLocalized"`
+	Price                json.RawMessage `json:"price"`
+	Category             json.RawMessage `json:"category"`
+	ImageFileNames       json.RawMessage `json:"imageFileNames"`
+	StockQuantity        json.RawMessage `json:"stockQuantity"`
+	IsActive             json.RawMessage `json:"isActive"`
+	Attributes           json.RawMessage `json:"attributes"`
+
+	// New says the input creates a product: then price, stock quantity,
+	// category and images must be sent.
+	New bool `json:"-"`
+}
+
+// Validate checks the members' types and ranges; the texts, attributes,
+// category and images are then checked against the record (ValidateProduct).
+func (in ProductInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.NameLocalized, rawRule(localizedMember)),
+		validation.Field(&in.Name, rawRule(stringMember)),
+		validation.Field(&in.DescriptionLocalized, rawRule(localizedMember)),
+		validation.Field(&in.Description, rawRule(stringMember)),
+		validation.Field(&in.Price, in.requiredOnCreate("Price"), rawRule(priceMember)),
+		validation.Field(&in.StockQuantity, in.requiredOnCreate("Stock quantity"), rawRule(stockMember)),
+		validation.Field(&in.Category, in.requiredOnCreate("Category"), rawRule(stringMember)),
+		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
+		validation.Field(&in.IsActive, rawRule(boolMember)),
+	)
+}
+
+// CreateProduct stores a new product (active unless the input says
+// otherwise) and returns its id.
+func CreateProduct(app core.App, in ProductInput) (string, error) {
+	col, err := app.FindCachedCollectionByNameOrId(ProductsCollection)
+	if err != nil {
+		return "", err
+	}
+	rec := core.NewRecord(col)
+	rec.Set("isActive", true)
+	rec.Set("attributes", []any{})
+	in.New = true
+	if err := saveProductInput(app, rec, in); err != nil {
+		return "", err
+	}
+	return rec.Id, nil
+}
+
+// UpdateProduct changes the members in sends of product id; an unknown id
+// is ErrProductNotFound.
+func UpdateProduct(app core.App, id string, in ProductInput) error {
+	rec, err := app.FindRecordById(ProductsCollection, id)
+	if err != nil {
+		return ErrProductNotFound
+	}
+	in.New = false
+	return saveProductInput(app, rec, in)
+}
+
+// ProductExists reports whether a product (active or not) has the id.
+func ProductExists(app core.App, id string) bool {
+	_, err := app.FindRecordById(ProductsCollection, id)
+	return err == nil
+}
+
+// DeleteProduct deletes a product. Cart lines go with it (cascade); order
+// lines are snapshots and stay.
+func DeleteProduct(app core.App, id string) error {
+	rec, err := app.FindRecordById(ProductsCollection, id)
+	if err != nil {
+		return ErrProductNotFound
+	}
+	return app.Delete(rec)
+}
+
+// saveProductInput applies in to rec and saves it, validated once by the
+// record hook. When the input already failed, the record's rules still
+// run, so every problem is reported at once under API field paths.
+func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
+	inputErr := in.Validate()
+	edge := validation.Errors{}
+	if !errors.As(inputErr, &edge) && inputErr != nil {
+		return inputErr
+	}
+	in.applyTo(rec, edge)
+	var err error
+	if len(edge) > 0 {
+		err = app.Validate(rec)
+	} else {
+		err = app.Save(rec)
+	}
+	var record validation.Errors
+	switch {
+	case err == nil && len(edge) == 0:
+		return nil
+	case err != nil && !errors.As(err, &record):
+		return err
+	case err != nil:
+		if err := in.mergeRecordErrors(edge, record); err != nil && len(edge) == 0 {
+			return err // an internal field: a generic 500, logged
+		}
+	}
+	return edge
+}
+
+// applyTo copies the members that were sent and passed (not in failed)
+// onto the record, converted to stored types. The plain English text wins
+// over the localized object's "en" (the hook does the same); a localized
+// object alone sets English too.
+func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
+	ok := func(field string, raw json.RawMessage) bool {
+		_, bad := failed[field]
+		return present(raw) && !bad
+	}
+	applyText(rec, "name", "nameLocalized", in.Name, in.NameLocalized, ok)
+	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
+	if ok("price", in.Price) {
+		n, _ := jsonNumber(in.Price)
+		cents, _ := CentsFromJSON(n)
+		rec.Set("priceCents", cents)
+	}
+	if ok("stockQuantity", in.StockQuantity) {
+		n, _ := jsonNumber(in.StockQuantity)
+		v, _ := ParseWhole(n.String())
+		rec.Set("stockQuantity", v)
+	}
+	if ok("category", in.Category) {
+		var c string
+		_ = json.Unmarshal(in.Category, &c)
+		canon, _ := CanonicalCategory(strings.TrimSpace(c))
+		rec.Set("category", canon)
+	}
+	if ok("imageFileNames", in.ImageFileNames) {
+		var names []string
+		_ = json.Unmarshal(in.ImageFileNames, &names)
+		rec.Set("imageFileNames", names) // in the admin's order; the hook drops repeats
+	}
+	if ok("isActive", in.IsActive) {
+		var b bool
+		_ = json.Unmarshal(in.IsActive, &b)
+		rec.Set("isActive", b)
+	}
+	if present(in.Attributes) {
+		rec.Set("attributes", types.JSONRaw(in.Attributes))
+	} else if in.Attributes != nil {
+		rec.Set("attributes", []any{}) // null: no attributes
+	}
+}
+
+// applyText sets a plain text field and its localized object.
+func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.RawMessage, ok func(string, json.RawMessage) bool) {
+	if ok(localized, locRaw) {
+		loc, _ := ParseLocalizedJSON(locRaw)
+		rec.Set(localized, loc)
+		if !present(plainRaw) {
+			rec.Set(plain, loc["en"])
+		}
+	}
+	if !ok(plain, plainRaw) {
+		return
+	}
+	var s string
+	_ = json.Unmarshal(plainRaw, &s)
+	s = strings.TrimSpace(s)
+	rec.Set(plain, s)
+	if !present(locRaw) {
+		// Keep the other languages, replace English.
+		loc := recordLocalized(rec, localized)
+		if s != "" {
+			loc["en"] = s
+		} else {
+			delete(loc, "en")
+		}
+		rec.Set(localized, loc)
+	}
+}
+
+// productInputFields are the record fields a product input sets; errors
+// of any other (internal) field, such as searchText, are the server's
+// fault and never reach the client under their name.
+var productInputFields = map[string]bool{
+	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
+	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
+	"imageFileNames": true, "attributes": true,
+}
+
+// mergeRecordErrors adds the record's errors (keyed by record field names)
+// to dst under API field paths, keeping errors of the input's members. It
+// returns an error for failures of internal fields.
+func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
+	var internal error
+	for field, err := range record {
+		if !productInputFields[strings.SplitN(field, ".", 2)[0]] {
+			internal = fmt.Errorf("product field %s: %w", field, err)
+			continue
+		}
+		key := field
+		switch {
+		case field == "priceCents":
+			key = "price"
+		case field == "nameLocalized.en" && present(in.Name):
+			key = "name" // the plain member carried the English text
+		case field == "name" && !present(in.Name) && present(in.NameLocalized):
+			key = "nameLocalized.en"
+		case field == "description" && !present(in.Description) && present(in.DescriptionLocalized):
+			key = "descriptionLocalized.en"
+		}
+		if _, seen := dst[key]; seen {
+			continue
+		}
+		if _, seen := dst[strings.SplitN(key, ".", 2)[0]]; seen {
+			continue // the member already failed to parse
+		}
+		dst[key] = validation.NewError("validation_invalid", errorText(err))
+	}
+	return internal
+}
+
+// present reports whether a JSON member was sent with a non-null value.
+func present(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
+}
+
+// requiredOnCreate refuses a member left out of a new product.
+func (in ProductInput) requiredOnCreate(label string) validation.Rule {
+	return validation.By(func(v any) error {
+		if raw, _ := v.(json.RawMessage); in.New && !present(raw) {
+			return validation.NewError("validation_required", label+" is required")
+		}
+		return nil
+	})
+}
+
+// rawRule checks a member that was sent; one left out (or null) passes.
+func rawRule(check func(json.RawMessage) error) validation.Rule {
+	return validation.By(func(v any) error {
+		if raw, _ := v.(json.RawMessage); present(raw) {
+			return check(raw)
+		}
+		return nil
+	})
+}
+
+func stringMember(raw json.RawMessage) error {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return validation.NewError("validation_not_string", "Must be a string")
+	}
+	return nil
+}
+
+func boolMember(raw json.RawMessage) error {
+	var b bool
+	if json.Unmarshal(raw, &b) != nil {
+		return validation.NewError("validation_not_bool", "Must be true or false")
+	}
+	return nil
+}
+
+func localizedMember(raw json.RawMessage) error {
+	if _, ok := ParseLocalizedJSON(raw); !ok {
+		return validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
+	}
+	return nil
+}
+
+func imagesMember(raw json.RawMessage) error {
+	var names []string
+	if json.Unmarshal(raw, &names) != nil {
+		return validation.NewError("validation_invalid_images", "Images must be a list of uploaded file names")
+	}
+	return nil
+}
+
+// priceMember accepts a JSON number >= 0 and <= 1,000,000 with at most two
+// decimals.
+func priceMember(raw json.RawMessage) error {
+	n, ok := jsonNumber(raw)
+	if !ok {
+		return validation.NewError("validation_invalid_price", "Price must be a number")
+	}
+	cents, err := CentsFromJSON(n)
+	switch {
+	case err != nil:
+		return validation.NewError("validation_invalid_price", "Price must be a number with at most two decimals")
+	case cents < 0:
+		return validation.NewError("validation_invalid_price", "Price must be at least 0")
+	case cents > MaxPriceCents:
+		return validation.NewError("validation_invalid_price", "Price must be at most 1,000,000")
+	}
+	return nil
+}
+
+// stockMember accepts a whole JSON number from 0 to 10^9.
+func stockMember(raw json.RawMessage) error {
+	n, ok := jsonNumber(raw)
+	if !ok {
+		return validation.NewError("validation_invalid_stock", "Stock quantity must be a number")
+	}
+	v, whole := ParseWhole(n.String())
+	switch {
+	case !whole:
+		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")
+	case v < 0:
+		return validation.NewError("validation_invalid_stock", "Stock quantity must be at least 0")
+	case v > MaxStockQuantity:
+		return validation.NewError("validation_invalid_stock", "Stock quantity must be at most 1000000000")
+	}
+	return nil
+}
+
+// jsonNumber returns raw as a json.Number when it is a JSON number literal.
+func jsonNumber(raw json.RawMessage) (json.Number, bool) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return "", false
+	}
+	n, ok := v.(json.Number)
+	return n, ok
+}
+
+// recordLocalized reads a localized JSON field of a record.
+func recordLocalized(rec *core.Record, field string) Localized {
+	var l Localized
+	if raw, ok := rec.Get(field).(types.JSONRaw); ok {
+		l, _ = ParseLocalizedJSON(raw)
+	} else {
+		l, _ = ParseLocalized(rec.Get(field))
+	}
+	if l == nil {
+		l = Localized{}
+	}
+	return l
+}
+
+// CanonicalCategory matches a category name regardless of case.
+func CanonicalCategory(c string) (string, bool) {
+	for _, k := range Categories {
+		if strings.EqualFold(k, c) {
+			return k, true
+		}
+	}
+	return c, false
+}

@@ -1,0 +1,87 @@
+package shop
+
+import (
+	"errors"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+)
+
+// The shop's one validation style: each input type has a Validate method
+// built with validation.ValidateStruct (codes via validation.NewError),
+// whose errors are keyed by the API's field paths. The routes turn them
+// into the contract's 400 envelope through FieldErrors, and nothing else.
+
+// messageError is a validation failure with its own summary instead of the
+// envelope's generic one ("Please enter both email and password").
+type messageError struct {
+	message string
+	err     error
+}
+
+func (e *messageError) Error() string { return e.message }
+func (e *messageError) Unwrap() error { return e.err }
+
+// WithMessage gives the field errors of err the summary message; nil and
+// other errors pass through as they are.
+func WithMessage(err error, message string) error {
+	var verrs validation.Errors
+	if !errors.As(err, &verrs) {
+		return err
+	}
+	return &messageError{message: message, err: err}
+}
+
+// FieldErrors reports whether err is a validation failure and, if so, its
+// messages by field path ("shippingInfo.city", "roles.1"; nested errors
+// flattened) and its summary message ("" for the generic one).
+func FieldErrors(err error) (fields map[string]string, message string, ok bool) {
+	var verrs validation.Errors
+	if !errors.As(err, &verrs) {
+		return nil, "", false
+	}
+	var me *messageError
+	if errors.As(err, &me) {
+		message = me.message
+	}
+	fields = map[string]string{}
+	flattenFieldErrors("", verrs, fields)
+	return fields, message, true
+}
+
+// flattenFieldErrors writes errors under JSON field paths into dst.
+func flattenFieldErrors(prefix string, verrs validation.Errors, dst map[string]string) {
+	for key, err := range verrs {
+		var nested validation.Errors
+		if errors.As(err, &nested) {
+			flattenFieldErrors(prefix+key+".", nested, dst)
+			continue
+		}
+		dst[prefix+key] = errorText(err)
+	}
+}
+
+// errorText is the human message of a validation error (nested errors
+// flattened to their first message).
+func errorText(err error) string {
+	var verrs validation.Errors
+	if errors.As(err, &verrs) {
+		for _, e := range verrs {
+			return errorText(e)
+		}
+	}
+	var ve validation.Error
+	if errors.As(err, &ve) {
+		return ve.Error()
+	}
+	return err.Error()
+}
+
+// fieldError is a validation failure of one field.
+func fieldError(field, code, message string) validation.Errors {
+	return validation.Errors{field: validation.NewError(code, message)}
+}
+
+// required is validation.Required with the shop's code and message.
+func required(message string) validation.Rule {
+	return validation.Required.ErrorObject(validation.NewError("validation_required", message))
+}
