@@ -55,5 +55,6 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepOrderLimits(app)
 	registerLive(app)
 }

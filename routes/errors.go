@@ -158,6 +158,7 @@ func envelopeOf(err error) *apiError {
 		}
 	}
 	var stock *shop.StockError
+	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	switch {
@@ -165,6 +166,8 @@ func envelopeOf(err error) *apiError {
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
 		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
 		return ae
+	case errors.As(err, &unpaid):
+		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())
 	case errors.As(err, &changed):
 		return totalChanged(changed)
 	case errors.As(err, &lines):

@@ -91,8 +91,9 @@ func shippingSettingsOf(rec *core.Record) ShippingSettings {
 }
 
 // ValidateSettingsRecord is the settings' record hook rule, so the
-// dashboard cannot store a negative rate or an empty home country, nor a
-// second settings record (only the first would count).
+// dashboard cannot store a negative rate, an empty home country or an
+// unpaid-order limit outside 1-1000, nor a second settings record (only the
+// first would count).
 func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 	if rec.IsNew() {
 		n, err := app.CountRecords(SettingsCollection)
@@ -104,7 +105,18 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 				"The shop has one settings record: edit it instead")}
 		}
 	}
-	return shippingSettingsOf(rec).Validate()
+	errs := validation.Errors{}
+	for _, err := range []error{shippingSettingsOf(rec).Validate(), orderLimitsOf(rec).Validate()} {
+		var fields validation.Errors
+		if errors.As(err, &fields) {
+			for k, v := range fields {
+				errs[k] = v
+			}
+		} else if err != nil {
+			return err
+		}
+	}
+	return errs.Filter()
 }
 
 // LoadShippingSettings returns the shop's shipping settings: its settings
