@@ -105,8 +105,12 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 				"The shop has one settings record: edit it instead")}
 		}
 	}
+	checks := []error{shippingSettingsOf(rec).Validate()}
+	if rec.Collection().Fields.GetByName("maxUnpaidOrders") != nil { // not before its migration
+		checks = append(checks, orderLimitsOf(rec).Validate())
+	}
 	errs := validation.Errors{}
-	for _, err := range []error{shippingSettingsOf(rec).Validate(), orderLimitsOf(rec).Validate()} {
+	for _, err := range checks {
 		var fields validation.Errors
 		if errors.As(err, &fields) {
 			for k, v := range fields {

@@ -38,6 +38,13 @@ const (
 var Kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
 	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock}
 
+// securityKinds are account-security e-mails: the worker sends them ahead
+// of every other e-mail, so a backlog of notices never delays them.
+var securityKinds = []any{KindPasswordReset}
+
+// IsSecurity reports whether e-mails of kind are account-security mail.
+func IsSecurity(kind string) bool { return kind == KindPasswordReset }
+
 // rendered is an e-mail ready for the outbox.
 type rendered struct {
 	Kind     string

@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 )
 
 const secretToken = "Tok3n-of-the-user_0123456789abcdefghij"
@@ -115,4 +118,64 @@ func TestResetRolledBackHoldsNothing(t *testing.T) {
 	if held != 0 || len(outbox(t, app)) != 0 {
 		t.Fatalf("held %d tokens, %d e-mails", held, len(outbox(t, app)))
 	}
+}
+
+// sentOrder records the recipients in the order the mailer got them.
+func sentOrder(app *tests.TestApp, also func(n int)) *[]string {
+	var mu sync.Mutex
+	order := []string{}
+	app.OnMailerSend().BindFunc(func(e *core.MailerEvent) error {
+		mu.Lock()
+		order = append(order, e.Message.To[0].Address)
+		n := len(order)
+		mu.Unlock()
+		if also != nil {
+			also(n)
+		}
+		return e.Next()
+	})
+	return &order
+}
+
+// Issue 27, 3: a reset e-mail queued behind a backlog of notices goes out
+// first; one queued while the worker is sending a batch goes out next (the
+// worker looks again), not after the batch. Before, it waited for the
+// whole backlog.
+func TestSecurityMailGoesAheadOfABacklog(t *testing.T) {
+	const backlog = 50
+	t.Run("queued behind a backlog", func(t *testing.T) {
+		app := newApp(t)
+		Register(app)
+		for i := 0; i < backlog; i++ {
+			queueMail(t, app, i)
+		}
+		queueReset(t, app, 999, secretToken, time.Now().Add(time.Hour))
+		order := sentOrder(app, nil)
+		w := app.Store().Get(workerKey).(*Worker)
+		if _, err := w.SendDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(*order) != backlog+1 || (*order)[0] != "user999@example.com" {
+			t.Fatalf("the reset went out as e-mail %d of %d", slices.Index(*order, "user999@example.com")+1, len(*order))
+		}
+	})
+	t.Run("queued while a batch is sent", func(t *testing.T) {
+		app := newApp(t)
+		Register(app)
+		for i := 0; i < backlog; i++ {
+			queueMail(t, app, i)
+		}
+		order := sentOrder(app, func(n int) {
+			if n == 1 { // while the first notice goes out, a user asks for a reset
+				queueReset(t, app, 999, secretToken, time.Now().Add(time.Hour))
+			}
+		})
+		w := app.Store().Get(workerKey).(*Worker)
+		if _, err := w.SendDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(*order) != backlog+1 || (*order)[1] != "user999@example.com" {
+			t.Fatalf("the reset went out as e-mail %d of %d", slices.Index(*order, "user999@example.com")+1, len(*order))
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/mail"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -44,6 +45,7 @@ type Worker struct {
 	lease  time.Duration // how long a claim holds if its worker dies mid-send
 	batch  int
 	wake   chan struct{}
+	urgent atomic.Bool // account-security mail was queued: look again before the next send
 	now    func() time.Time
 }
 
@@ -77,6 +79,14 @@ func (w *Worker) Wake() {
 	case w.wake <- struct{}{}:
 	default:
 	}
+}
+
+// WakeUrgent is Wake for account-security mail: a send loop in progress
+// looks at the outbox again before its next send, so the e-mail goes out
+// next, not after the batch.
+func (w *Worker) WakeUrgent() {
+	w.urgent.Store(true)
+	w.Wake()
 }
 
 // Run sends due e-mails until ctx is done: at once, whenever woken, and
@@ -121,6 +131,9 @@ func (w *Worker) SendDue(ctx context.Context) (int, error) {
 					return attempted, err
 				}
 			}
+			if w.urgent.Swap(false) {
+				break // account-security mail came in: it goes next
+			}
 		}
 		if attempted == before {
 			return attempted, nil // other workers hold the rest
@@ -141,15 +154,26 @@ func unclaimed(now string) dbx.Expression {
 	return dbx.Or(dbx.HashExp{"claimedUntil": ""}, dbx.NewExp("claimedUntil <= {:now}", dbx.Params{"now": now}))
 }
 
-// dueIDs lists queued e-mails whose attempt is due, oldest first.
+// dueIDs lists up to a batch of queued e-mails whose attempt is due:
+// account-security mail first, then the rest, each oldest first.
 func (w *Worker) dueIDs() ([]string, error) {
+	ids, err := w.due(dbx.In("kind", securityKinds...), w.batch) // idx_emails_kind_status
+	if err != nil || len(ids) >= w.batch {
+		return ids, err
+	}
+	rest, err := w.due(dbx.NotIn("kind", securityKinds...), w.batch-len(ids))
+	return append(ids, rest...), err
+}
+
+// due lists up to n due e-mails that match which, oldest first.
+func (w *Worker) due(which dbx.Expression, n int) ([]string, error) {
 	now := dbTime(w.now())
 	var ids []string
 	err := w.app.DB().Select("id").From(Collection).
-		Where(dbx.HashExp{"status": StatusQueued}).
+		Where(dbx.HashExp{"status": StatusQueued}).AndWhere(which).
 		AndWhere(dbx.Or(dbx.HashExp{"nextAttemptAt": ""}, dbx.NewExp("nextAttemptAt <= {:now}", dbx.Params{"now": now}))).
 		AndWhere(unclaimed(now)).
-		OrderBy("created ASC", "rowid ASC").Limit(int64(w.batch)).Column(&ids)
+		OrderBy("created ASC", "rowid ASC").Limit(int64(n)).Column(&ids)
 	return ids, err
 }
 
