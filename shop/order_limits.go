@@ -4,12 +4,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/appstate"
 	"stageshop/internal/keep"
 )
 
@@ -82,14 +84,20 @@ func orderLimitsOf(rec *core.Record) OrderLimits {
 	return OrderLimits{MaxUnpaidOrders: rec.GetInt("maxUnpaidOrders")}
 }
 
-// orderLimitsKey keeps the app's kept order limits in its store.
-const orderLimitsKey = "stageshop.orderLimits"
+// keptOrderLimits is app's kept order limits (KeepOrderLimits).
+type keptOrderLimits struct {
+	v atomic.Pointer[keep.Value[OrderLimits]]
+}
+
+func keptLimits(app core.App) *keptOrderLimits {
+	return appstate.Of(app, func() *keptOrderLimits { return &keptOrderLimits{} })
+}
 
 // LoadOrderLimits returns the shop's order limits (the defaults without a
 // settings record). With KeepOrderLimits they are kept until the settings
 // record changes.
 func LoadOrderLimits(app core.App) (OrderLimits, error) {
-	if k, ok := app.Store().Get(orderLimitsKey).(*keep.Value[OrderLimits]); ok {
+	if k := keptLimits(app).v.Load(); k != nil {
 		return k.Get(app)
 	}
 	return readOrderLimits(app)
@@ -100,7 +108,7 @@ func LoadOrderLimits(app core.App) (OrderLimits, error) {
 func KeepOrderLimits(app core.App) {
 	k := keep.New(time.Minute, readOrderLimits)
 	k.DropOnChange(app, SettingsCollection)
-	app.Store().Set(orderLimitsKey, k)
+	keptLimits(app).v.Store(k)
 }
 
 func readOrderLimits(app core.App) (OrderLimits, error) {

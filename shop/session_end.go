@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/appstate"
 )
 
 // Every way a session ends goes through this file: logout (one session or
@@ -25,10 +27,7 @@ const (
 	EndAdminRoleLoss = "admin_role_lost" // the Admin role was removed: sessions stay, admin rights go
 )
 
-const (
-	sessionsEndedKey = "stageshop.sessionsEnded"
-	noFamily         = "" // every session of the user
-)
+const noFamily = "" // every session of the user
 
 // SessionsEndedEvent says whose sessions ended and why. Family names the
 // one session that ended; empty means every session of the user.
@@ -43,9 +42,7 @@ type SessionsEndedEvent struct {
 // OnSessionsEnded is app's hook that runs after sessions ended, once the
 // change is committed (never for a change that rolled back).
 func OnSessionsEnded(app core.App) *hook.Hook[*SessionsEndedEvent] {
-	return app.Store().GetOrSet(sessionsEndedKey, func() any {
-		return &hook.Hook[*SessionsEndedEvent]{}
-	}).(*hook.Hook[*SessionsEndedEvent])
+	return appstate.Of(app, func() *hook.Hook[*SessionsEndedEvent] { return &hook.Hook[*SessionsEndedEvent]{} })
 }
 
 // endSessions revokes the refresh tokens of the user's session family (or

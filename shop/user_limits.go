@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/appstate"
 )
 
 // PocketBase's rate limiter (Settings > Rate limits) counts requests per
@@ -23,9 +25,6 @@ const (
 type RateLimitedError struct{ RetryAfter time.Duration }
 
 func (e *RateLimitedError) Error() string { return "too many requests" }
-
-// userLimitsKey keeps the app's per-user counters in its store.
-const userLimitsKey = "stageshop.userLimits"
 
 // userWindow is one user's count in the current window of one rule.
 type userWindow struct {
@@ -53,9 +52,7 @@ func AllowUserAction(app core.App, label, userID, ip string) error {
 	if !ok {
 		return nil
 	}
-	l := app.Store().GetOrSet(userLimitsKey, func() any {
-		return &userLimits{windows: map[string]*userWindow{}}
-	}).(*userLimits)
+	l := appstate.Of(app, func() *userLimits { return &userLimits{windows: map[string]*userWindow{}} })
 	now := time.Now()
 	window := rule.DurationTime()
 	key := rule.String() + "|" + userID

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/appstate"
 )
 
 // Some e-mails carry a secret: a password-reset link works as the user's
@@ -35,9 +37,6 @@ var errSecretGone = errors.New("the one-time link is no longer available (expire
 // out of the outbox: only password resets do.
 func HasSecret(kind string) bool { return kind == KindPasswordReset }
 
-// secretsKey keeps the app's held links in its store.
-const secretsKey = "stageshop.mailSecrets"
-
 // maxSecrets bounds the links held at once (forgot-password is rate
 // limited per IP; this bounds a flood from many).
 const maxSecrets = 20000
@@ -54,10 +53,9 @@ type secrets struct {
 	links map[string]secretLink
 }
 
+// secretsOf is app's held tokens (a transaction's app shares them).
 func secretsOf(app core.App) *secrets {
-	return app.Store().GetOrSet(secretsKey, func() any {
-		return &secrets{links: map[string]secretLink{}}
-	}).(*secrets)
+	return appstate.Of(app, func() *secrets { return &secrets{links: map[string]secretLink{}} })
 }
 
 // holdSecret keeps token for the e-mail id until expires. When the

@@ -79,7 +79,10 @@ func TestResetLinkExpiredOrLostFailsAtOnce(t *testing.T) {
 		"expired": func(app core.App) { queueReset(t, app, 1, secretToken, time.Now().Add(-time.Second)) },
 		"restart": func(app core.App) {
 			queueReset(t, app, 1, secretToken, time.Now().Add(time.Hour))
-			app.Store().Remove(secretsKey) // the memory of the process that queued it
+			s := secretsOf(app) // the memory of the process that queued it
+			s.mu.Lock()
+			clear(s.links)
+			s.mu.Unlock()
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -151,7 +154,7 @@ func TestSecurityMailGoesAheadOfABacklog(t *testing.T) {
 		}
 		queueReset(t, app, 999, secretToken, time.Now().Add(time.Hour))
 		order := sentOrder(app, nil)
-		w := app.Store().Get(workerKey).(*Worker)
+		w := stateOf(app).worker.Load()
 		if _, err := w.SendDue(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +173,7 @@ func TestSecurityMailGoesAheadOfABacklog(t *testing.T) {
 				queueReset(t, app, 999, secretToken, time.Now().Add(time.Hour))
 			}
 		})
-		w := app.Store().Get(workerKey).(*Worker)
+		w := stateOf(app).worker.Load()
 		if _, err := w.SendDue(context.Background()); err != nil {
 			t.Fatal(err)
 		}
