@@ -43,6 +43,14 @@ func Register(app core.App) {
 	// Every status change is kept in the order's history with its time.
 	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	// A product image beyond the pixel limits is refused however it is
+	// stored (the dashboard too), so no thumbnail ever decodes one.
+	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateProductImageRecord(e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 	// The shipping settings an admin edits in the dashboard stay sane.
 	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
 		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
