@@ -2,11 +2,15 @@ package routes_test
 
 import (
 	"bytes"
+	"net/http/httptest"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
 )
@@ -123,5 +127,52 @@ func TestProfileChangeSpendsResetLinks(t *testing.T) {
 			reset := map[string]any{"token": token, "password": "Thief1234", "confirmPassword": "Thief1234"}
 			wantError(t, c.Do("POST", "/api/auth/reset-password", reset), 400, "invalid_token")
 		})
+	}
+}
+
+// flushLog records, in order, when the answer was flushed to the client
+// and when the background work created the reset token.
+type flushLog struct {
+	*httptest.ResponseRecorder
+	mu     sync.Mutex
+	events []string
+}
+
+func (w *flushLog) Flush() {
+	w.note("answer flushed")
+	w.ResponseRecorder.Flush()
+}
+
+func (w *flushLog) note(s string) {
+	w.mu.Lock()
+	w.events = append(w.events, s)
+	w.mu.Unlock()
+}
+
+// Issue 27, 10: forgot-password answered about 0.4 ms later for known
+// e-mails. The account is looked up only after the answer has been written
+// and flushed, so nothing of that work can run before the client has it.
+func TestForgotPasswordLooksUpAfterAnswering(t *testing.T) {
+	h := testapp.NewHarness(t)
+	u := testapp.NewUser(t, h.App, false)
+	w := &flushLog{ResponseRecorder: httptest.NewRecorder()}
+	created := make(chan struct{})
+	h.App.OnRecordCreate("password_resets").BindFunc(func(e *core.RecordEvent) error {
+		w.note("token created")
+		close(created)
+		return e.Next()
+	})
+	req := httptest.NewRequest("POST", "/api/auth/forgot-password", strings.NewReader(`{"email":"`+u.Record.Email()+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	h.Client.Handler.ServeHTTP(w, req)
+	select {
+	case <-created:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no reset token was created")
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.Code != 202 || len(w.events) != 2 || w.events[0] != "answer flushed" {
+		t.Fatalf("status %d; order of events %v, want the answer flushed before the token is made", w.Code, w.events)
 	}
 }
