@@ -20,7 +20,7 @@ export interface LoginResponse extends User {
   refreshToken: string;
 }
 
-export interface ProductAttribute {
+interface ProductAttribute {
   key: string;
   keyLocalized?: Localized;
   value: string;
@@ -87,7 +87,6 @@ export interface MergeReport {
 }
 
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderSummary {
   id: string;
@@ -117,7 +116,7 @@ export interface ShippingInfo {
 
 export type BillingInfo = Omit<ShippingInfo, 'phone' | 'email'>;
 
-export interface OrderItem {
+interface OrderItem {
   id: string;
   productId: string;
   productName: Localized;
@@ -127,7 +126,7 @@ export interface OrderItem {
   totalPrice: number;
 }
 
-export interface StatusChange {
+interface StatusChange {
   status: string;
   at: string;
 }
@@ -155,7 +154,6 @@ export interface ShippingMethods {
 }
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** An admin's reply to a contact request, e-mailed to the visitor. */
 export interface ContactReply {

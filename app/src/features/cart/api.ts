@@ -4,13 +4,6 @@ import type { Cart, MergeReport } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
 
-export const cartKeys = {
-  all: ['cart'] as const,
-  current: (owner: string) => ['cart', owner] as const,
-  /** The cart's writes (add, update, remove, clear), counted for the busy state. */
-  actions: ['cart', 'action'] as const,
-};
-
 function normalize(cart: Partial<Cart> | null | undefined): Cart {
   return {
     id: cart?.id ?? '',
@@ -32,7 +25,6 @@ export const cartApi = {
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
-  clear: () => api.del<{ message: string }>('/cart', { session: 'ifStored' }),
   merge: async (sessionId: string) => {
     const merged = await api.post<Cart & { mergeReport?: MergeReport }>('/cart/merge', { sessionId });
     return { cart: normalize(merged), report: merged.mergeReport ?? null };
