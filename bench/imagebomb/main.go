@@ -3,10 +3,12 @@
 // bomb), a truncated 6000x6000 PNG and a 24-megapixel camera-like JPEG are
 // stored through PocketBase's records API (as the dashboard would, past the
 // upload route's pixel check), then their thumbnails are asked for
-// anonymously while the server's RSS is read from /proc. Loopback only;
-// the server is killed above 5 GB.
+// anonymously, through the shop's image route and PocketBase's own file
+// route (issue 27), while the server's RSS is read from /proc. With
+// -store-with, an older binary stores them (as data from before a fix) and
+// -bin serves them. Loopback only; the server is killed above 5 GB.
 //
-//	cd bench && go run ./imagebomb -bin ../stageshop
+//	cd bench && go run ./imagebomb -bin ../stageshop [-store-with OLD_BINARY]
 package main
 
 import (

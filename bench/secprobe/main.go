@@ -19,7 +19,7 @@ import (
 func main() {
 	bin := flag.String("bin", "../stageshop", "the stageshop binary")
 	mailpit := flag.String("mailpit", "", "the Mailpit binary (scripts/ensure-mailpit.sh)")
-	only := flag.String("only", "1,3,5,6,7,8,10", "the items to probe")
+	only := flag.String("only", "1,3,5,6,7,8,10", "the items to probe (3b: a reset behind a backlog)")
 	flag.Parse()
 	if *mailpit == "" {
 		log.Fatal("-mailpit is required (scripts/ensure-mailpit.sh prints its path)")
@@ -30,7 +30,7 @@ func main() {
 	}
 	defer s.stop()
 	probes := map[string]func(*shop) error{
-		"1": probeResetSecret, "3": probeOrderMail, "5": probeResetAfterChange, "6": probeContactRelay,
+		"1": probeResetSecret, "3": probeOrderMail, "3b": probeBacklog, "5": probeResetAfterChange, "6": probeContactRelay,
 		"7": probeUnpaidOrders, "8": probeCSV, "10": probeForgotTiming,
 	}
 	failed := false

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -308,4 +309,52 @@ func median(xs []float64) float64 {
 	c := append([]float64(nil), xs...)
 	sort.Float64s(c)
 	return c[len(c)/2]
+}
+
+// probeBacklog: 600 notices wait in the outbox (SMTP off), a user asks for
+// a password reset, SMTP comes on: when does the reset arrive?
+func probeBacklog(s *shop) error {
+	if err := s.settings(`{"smtp":{"enabled":false},"rateLimits":{"enabled":false}}`); err != nil {
+		return err
+	}
+	defer func() { _ = s.settings(`{"rateLimits":{"enabled":true}}`) }()
+	for i := 0; i < 200; i++ { // each: the visitor's copy and a notice to both admins
+		st, b := s.call("POST", "/api/contact/submit", "", map[string]any{"name": "Backlog", "subject": "Hello",
+			"email": fmt.Sprintf("backlog%d@probe.test", i), "message": "Do you rent fog machines?"})
+		if st != 201 {
+			return fmt.Errorf("contact: %d %s", st, b)
+		}
+	}
+	if st, _ := s.call("POST", "/api/auth/forgot-password", "", map[string]any{"email": admin2}); st != 202 {
+		return fmt.Errorf("forgot-password: %d", st)
+	}
+	time.Sleep(time.Second) // the reset is queued in the background
+	before, _ := s.mailTo(admin2)
+	t0 := time.Now()
+	if err := s.settings(fmt.Sprintf(`{"smtp":{"enabled":true,"host":"127.0.0.1","port":%s,"tls":false}}`, os.Getenv("SECPROBE_SMTP_PORT"))); err != nil {
+		return err
+	}
+	var took time.Duration
+	for time.Since(t0) < 120*time.Second {
+		msgs, _ := s.mailTo(admin2)
+		if resets(msgs) > resets(before) {
+			took = time.Since(t0)
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	total, _ := s.mailCount()
+	fmt.Printf("   600 notices queued, then a reset: the reset arrived %d ms after SMTP came on, when Mailpit held %d messages\n",
+		took.Milliseconds(), total)
+	return nil
+}
+
+func resets(msgs []mailMsg) int {
+	n := 0
+	for _, m := range msgs {
+		if strings.Contains(m.Subject, "password") {
+			n++
+		}
+	}
+	return n
 }

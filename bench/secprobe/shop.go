@@ -266,6 +266,19 @@ func (s *shop) mailTo(address string) ([]mailMsg, error) {
 	return out.Messages, json.NewDecoder(r.Body).Decode(&out)
 }
 
+// mailCount is how many messages Mailpit holds.
+func (s *shop) mailCount() (int, error) {
+	r, err := http.Get(s.mailAPI + "/api/v1/messages?limit=1")
+	if err != nil {
+		return 0, err
+	}
+	defer r.Body.Close()
+	var out struct {
+		Total int `json:"total"`
+	}
+	return out.Total, json.NewDecoder(r.Body).Decode(&out)
+}
+
 type mailMsg struct {
 	ID      string
 	Subject string
