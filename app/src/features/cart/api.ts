@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
 import { getCartSessionId } from '../../api/storage';
-import type { Cart, MergeReport } from '../../api/types';
+import type { Cart, MergedCart } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
 
@@ -26,7 +26,7 @@ export const cartApi = {
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
   merge: async (sessionId: string) => {
-    const merged = await api.post<Cart & { mergeReport?: MergeReport }>('/cart/merge', { sessionId });
+    const merged = await api.post<MergedCart>('/cart/merge', { sessionId });
     return { cart: normalize(merged), report: merged.mergeReport ?? null };
   },
 };
