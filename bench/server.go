@@ -95,6 +95,11 @@ func serverEnv() []string {
 }
 
 func startServer(bin, dir string) (*server, error) {
+	return startServerEnv(bin, dir, nil)
+}
+
+// startServerEnv is startServer with extra environment variables (NAME=value).
+func startServerEnv(bin, dir string, env []string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -105,7 +110,7 @@ func startServer(bin, dir string) (*server, error) {
 		args = append(args, "--dev")
 	}
 	s.cmd = exec.Command(bin, args...)
-	s.cmd.Env = serverEnv()
+	s.cmd.Env = append(serverEnv(), env...)
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
 	if err := s.cmd.Start(); err != nil {

@@ -19,6 +19,7 @@ func Register(app core.App) {
 	bindGracefulStop(app)
 	bindConnLimits(app)
 	bindCrons(app)
+	bindPaymentJobs(app)
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
 		if err := e.Next(); err != nil {
 			return err
