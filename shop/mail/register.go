@@ -30,8 +30,11 @@ func Register(app core.App) {
 	}
 	keepAdmins(app)
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
-		if w != nil {
-			w.Wake() // after the commit: the change that queued it is final
+		switch { // after the commit: the change that queued it is final
+		case w != nil && IsSecurity(e.Record.GetString("kind")):
+			w.WakeUrgent()
+		case w != nil:
+			w.Wake()
 		}
 		return e.Next()
 	})
