@@ -1,6 +1,8 @@
 package routes_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -10,7 +12,7 @@ import (
 // Issue 27, 7: one customer emptied three products with one order each and
 // Created orders never expire. A customer may hold at most
 // maxUnpaidOrders (3) unpaid orders; the next is 409 and changes nothing.
-// A cancelled or processed order frees its place.
+// A cancelled or processed order frees its place, and so does a paid one.
 func TestUnpaidOrdersPerCustomer(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
@@ -42,6 +44,14 @@ func TestUnpaidOrdersPerCustomer(t *testing.T) {
 	wantError(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), http.StatusConflict, "too_many_unpaid_orders")
 	wantStatus(t, c.Do("PUT", "/api/checkout/admin/orders/"+orders[1].ID+"/status", map[string]any{"status": "Processing"},
 		testapp.Auth(admin.Token)...), 200, nil)
+	placeOrder(t, c, u.Token, orderBody())
+
+	// A paid order still waiting to be shipped is not unpaid (before: it
+	// counted while Created, so a customer who paid was refused).
+	addLine(t, c, u.Token, p.Id, 1)
+	wantError(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), http.StatusConflict, "too_many_unpaid_orders")
+	paid := map[string]any{"amount": json.Number(fmt.Sprintf("%.2f", orders[2].TotalAmount))}
+	wantStatus(t, c.Do("POST", "/api/checkout/admin/orders/"+orders[2].ID+"/payments", paid, testapp.Auth(admin.Token)...), 201, nil)
 	placeOrder(t, c, u.Token, orderBody())
 }
 

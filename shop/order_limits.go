@@ -34,14 +34,17 @@ func (e *UnpaidOrdersError) Error() string {
 		"Please cancel one, or wait until one is paid, before placing a new order.", e.Limit)
 }
 
-// CountUnpaidOrders counts the user's unpaid orders. This is the one
-// definition of "unpaid": today, orders still Created (the shop has no
-// payments yet); payments redefine it as their pending and awaiting-payment
-// orders.
+// CountUnpaidOrders counts the user's unpaid orders: the one definition of
+// "unpaid" for the limit. An order counts while it is Created and its
+// payment is still owed (pending card, awaiting or part-paid transfer); a
+// paid order waiting to be shipped holds no unpaid stock. Orders on invoice
+// terms do not count: they are credit an admin granted to the venue.
 func CountUnpaidOrders(app core.App, userID string) (int, error) {
 	var n int
 	err := app.DB().Select("COUNT(*)").From(OrdersCollection).
-		Where(dbx.HashExp{"user": userID, "status": StatusCreated}).Row(&n)
+		Where(dbx.HashExp{"user": userID, "status": StatusCreated,
+			"paymentStatus": []any{PayPending, PayAwaiting, PayPartiallyPaid}}).
+		AndWhere(dbx.Not(dbx.HashExp{"paymentMethod": MethodInvoice})).Row(&n)
 	return n, err
 }
 
