@@ -12,9 +12,6 @@ import (
 	"stageshop/shop/wire"
 )
 
-// maxSearchLen bounds the search text of the product list (characters).
-const maxSearchLen = 200
-
 func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
 	g.GET("", listProducts).Bind(quietRead())
@@ -124,40 +121,21 @@ func listProducts(e *core.RequestEvent) error {
 func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	query := e.Request.URL.Query()
 	q := shop.ProductQuery{Page: 1, PageSize: shop.DefaultPageSize, Sort: shop.SortNewest}
-	errs := map[string]string{}
 	if v := query.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			errs["page"] = "Page must be a whole number of at least 1"
-		}
-		q.Page = n
+		q.Page = atoiOrZero(v)
 	}
 	if v := query.Get("pageSize"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > shop.MaxPageSize {
-			errs["pageSize"] = "Page size must be a whole number from 1 to 100"
-		}
-		q.PageSize = n
+		q.PageSize = atoiOrZero(v)
 	}
 	if v := query.Get("sort"); v != "" {
-		if !shop.IsSort(v) {
-			errs["sort"] = "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc"
-		}
 		q.Sort = v
 	}
 	if v := query.Get("category"); v != "" {
-		c, ok := shop.CanonicalCategory(v)
-		if !ok {
-			errs["category"] = "Category must be one of " + strings.Join(shop.Categories, ", ")
-		}
-		q.Category = c
+		q.Category, _ = shop.CanonicalCategory(v)
 	}
 	q.Search = strings.TrimSpace(query.Get("search"))
-	if len([]rune(q.Search)) > maxSearchLen {
-		errs["search"] = "Search text must be at most 200 characters"
-	}
-	if len(errs) > 0 {
-		return q, validationError(errs)
+	if err := q.Validate(); err != nil {
+		return q, err
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))
@@ -230,4 +208,14 @@ func withWaitingAlerts(app core.App, list []productJSON) error {
 		list[i].WaitingAlerts = &n
 	}
 	return nil
+}
+
+// atoiOrZero reads a whole number; 0 (which the inputs refuse) when it is
+// not one.
+func atoiOrZero(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
 }

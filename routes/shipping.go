@@ -1,9 +1,7 @@
 package routes
 
 import (
-	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -16,37 +14,14 @@ func registerShipping(se *core.ServeEvent) {
 	shopGroup(se, "/api/shipping").GET("/methods", shippingMethods)
 }
 
-// shippingAnswer is the body of GET /api/shipping/methods.
-type shippingAnswer struct {
-	HomeCountry           string                `json:"homeCountry"`
-	FreeShippingThreshold shop.Amount           `json:"freeShippingThreshold"`
-	Methods               []shop.ShippingMethod `json:"methods"`
-}
-
 // shippingMethods lists the methods that fit ?country= (all five without
 // it), priced for ?subtotal= (0 without it).
 func shippingMethods(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	country := strings.TrimSpace(q.Get("country"))
-	if len([]rune(country)) > shop.MaxAddressFieldLen {
-		return validationError(map[string]string{"country": "Must be at most 200 characters"})
-	}
-	var subtotal int64
-	if s := strings.TrimSpace(q.Get("subtotal")); s != "" {
-		cents, err := shop.CentsFromJSON(json.Number(s))
-		if err != nil || cents < 0 || cents > 1e13 {
-			return validationError(map[string]string{"subtotal": "Must be an amount with at most two decimals"})
-		}
-		subtotal = cents
-	}
-	settings, err := shop.LoadShippingSettings(e.App)
+	options, err := shop.ShippingOptionsFor(e.App, shop.ShippingQuery{Country: q.Get("country"), Subtotal: q.Get("subtotal")})
 	if err != nil {
 		return err
 	}
 	e.Response.Header().Set("Cache-Control", "no-cache")
-	return e.JSON(http.StatusOK, shippingAnswer{
-		HomeCountry:           settings.HomeCountry,
-		FreeShippingThreshold: settings.FreeShippingThreshold,
-		Methods:               settings.Methods(country, shop.Amount(subtotal)),
-	})
+	return e.JSON(http.StatusOK, options)
 }

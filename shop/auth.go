@@ -2,7 +2,6 @@ package shop
 
 import (
 	"strings"
-	"unicode"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
@@ -36,7 +35,7 @@ var EmailRule = validation.By(func(v any) error {
 		return validation.NewError("validation_required", "Email is required")
 	case len(email) > MaxEmailLen:
 		return validation.NewError("validation_length", "Email is too long")
-	case is.EmailFormat.Validate(email) != nil || !strings.Contains(email, "@"):
+	case !emailRe.MatchString(email) || is.EmailFormat.Validate(email) != nil:
 		return validation.NewError("validation_email", "Please enter a valid email address")
 	}
 	return nil
@@ -55,19 +54,10 @@ var PasswordRule = validation.By(func(v any) error {
 	case len(password) > MaxPasswordBytes:
 		return validation.NewError("validation_length", "Password must be at most 72 bytes")
 	}
-	var lower, upper, digit bool
-	for _, r := range password {
-		switch {
-		case unicode.IsLower(r):
-			lower = true
-		case unicode.IsUpper(r):
-			upper = true
-		case unicode.IsDigit(r):
-			digit = true
+	for _, class := range passwordClasses {
+		if !class.MatchString(password) {
+			return validation.NewError("validation_weak_password", "Password must contain an uppercase letter, a lowercase letter and a number")
 		}
-	}
-	if !lower || !upper || !digit {
-		return validation.NewError("validation_weak_password", "Password must contain an uppercase letter, a lowercase letter and a number")
 	}
 	return nil
 })

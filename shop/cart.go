@@ -2,9 +2,12 @@ package shop
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -247,13 +250,75 @@ func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
 	return &CartSummary{TotalItems: cart.TotalItems, TotalPrice: cart.TotalPrice}, nil
 }
 
-// checkQuantity validates a requested line quantity.
-func checkQuantity(qty int) error {
-	if qty < 1 || qty > MaxLineQuantity {
-		return validation.Errors{"quantity": validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")}
-	}
-	return nil
+// CartItemInput is the body of an add to cart. Quantity is raw, so that
+// 2, 2.0 and 2e0 are all two, and anything else is reported against it.
+type CartItemInput struct {
+	ProductID string          `json:"productId"`
+	Quantity  json.RawMessage `json:"quantity"`
 }
+
+// Validate checks that a product and a whole quantity from 1 to
+// MaxStockQuantity were sent (the line's own cap comes after).
+func (in CartItemInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.ProductID, required("This field is required")),
+		validation.Field(&in.Quantity, wholeMember(1, MaxStockQuantity)),
+	)
+}
+
+// Count is the validated quantity.
+func (in CartItemInput) Count() int { return rawCount(in.Quantity) }
+
+// QuantityInput is the body of a cart line's change.
+type QuantityInput struct {
+	Quantity json.RawMessage `json:"quantity"`
+}
+
+// Validate checks that a whole quantity from 1 to MaxStockQuantity was sent.
+func (in QuantityInput) Validate() error {
+	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, MaxStockQuantity)))
+}
+
+// Count is the validated quantity.
+func (in QuantityInput) Count() int { return rawCount(in.Quantity) }
+
+func rawCount(raw json.RawMessage) int {
+	n, _ := parseWhole(strings.TrimSpace(string(raw)))
+	return int(n)
+}
+
+// wholeMember accepts a JSON number that is a whole number in [lo, hi]; a
+// missing member is required.
+func wholeMember(lo, hi int64) validation.Rule {
+	return validation.By(func(v any) error {
+		raw, _ := v.(json.RawMessage)
+		if !present(raw) {
+			return validation.NewError("validation_required", "This field is required")
+		}
+		if n, whole := parseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
+			return validation.NewError("validation_whole", fmt.Sprintf("Must be a whole number from %d to %d", lo, hi))
+		}
+		return nil
+	})
+}
+
+// lineQuantity is a line's quantity as the cart functions get it.
+type lineQuantity struct {
+	Quantity int `json:"quantity"`
+}
+
+// Validate checks the quantity against one line's cap.
+func (q lineQuantity) Validate() error {
+	return validation.ValidateStruct(&q, validation.Field(&q.Quantity, validation.By(func(any) error {
+		if q.Quantity < 1 || q.Quantity > MaxLineQuantity {
+			return validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")
+		}
+		return nil
+	})))
+}
+
+// checkQuantity validates a requested line quantity.
+func checkQuantity(qty int) error { return lineQuantity{Quantity: qty}.Validate() }
 
 // cartProduct is what a cart change needs of a product: its id and stock.
 type cartProduct struct {

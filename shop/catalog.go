@@ -3,11 +3,13 @@ package shop
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
@@ -64,12 +66,53 @@ const (
 // ProductQuery selects a page of the catalog. Zero values mean: every
 // category, no search, newest first, page 1 of 20, active products only.
 type ProductQuery struct {
-	Category        string
-	Search          string
-	Sort            string
-	Page            int
-	PageSize        int
-	IncludeInactive bool
+	Category        string `json:"category"`
+	Search          string `json:"search"`
+	Sort            string `json:"sort"`
+	Page            int    `json:"page"`
+	PageSize        int    `json:"pageSize"`
+	IncludeInactive bool   `json:"includeInactive"`
+}
+
+// MaxSearchLen bounds the search text of the product list (characters).
+const MaxSearchLen = 200
+
+// Validate checks a query as a client sends it (page and page size given,
+// 0 for one that was not a whole number); errors are keyed by the query's
+// names.
+func (q ProductQuery) Validate() error {
+	return validation.ValidateStruct(&q,
+		validation.Field(&q.Category, validation.By(func(any) error {
+			if q.Category != "" && !IsCategory(q.Category) {
+				return validation.NewError("validation_category", "Category must be one of "+strings.Join(Categories, ", "))
+			}
+			return nil
+		})),
+		validation.Field(&q.Search, validation.By(func(any) error {
+			if len([]rune(q.Search)) > MaxSearchLen {
+				return validation.NewError("validation_length", fmt.Sprintf("Search text must be at most %d characters", MaxSearchLen))
+			}
+			return nil
+		})),
+		validation.Field(&q.Sort, validation.By(func(any) error {
+			if !IsSort(q.Sort) {
+				return validation.NewError("validation_sort", "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc")
+			}
+			return nil
+		})),
+		validation.Field(&q.Page, validation.By(func(any) error {
+			if q.Page < 1 {
+				return validation.NewError("validation_page", "Page must be a whole number of at least 1")
+			}
+			return nil
+		})),
+		validation.Field(&q.PageSize, validation.By(func(any) error {
+			if q.PageSize < 1 || q.PageSize > MaxPageSize {
+				return validation.NewError("validation_page_size", fmt.Sprintf("Page size must be a whole number from 1 to %d", MaxPageSize))
+			}
+			return nil
+		})),
+	)
 }
 
 // productColumns are read for every product; searchText stays in the
@@ -184,7 +227,7 @@ func decodedJSON(r productRow) *decodedColumns {
 	}
 	if len(r.Attributes) > 0 {
 		// Stored rows were normalized by the product hook.
-		if attrs, errs := NormalizeAttributes(r.Attributes); len(errs) == 0 {
+		if attrs, err := NormalizeAttributes(r.Attributes); err == nil {
 			d.attributes = attrs
 		}
 	}

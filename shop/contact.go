@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"fmt"
 	"slices"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -51,11 +50,11 @@ func IsContactPageSize(n int) bool {
 // the visitor's language (en, ru, zh; anything else means English): the
 // shop's e-mails about the request are written in it.
 type ContactInput struct {
-	Name     string
-	Email    string
-	Subject  string
-	Message  string
-	Language string
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Subject  string `json:"subject"`
+	Message  string `json:"message"`
+	Language string `json:"language"`
 }
 
 // ContactRequest is a contact request as admins see it.
@@ -72,42 +71,34 @@ type ContactRequest struct {
 	Replies    []ContactReply `json:"replies"`
 }
 
-// ValidateContact cleans the input and checks it: name, subject and message
-// required, a valid e-mail, name and subject at most 200 characters, the
-// message at most 5000. Name and subject become single lines (CleanLine);
-// the message keeps its line breaks but loses other control characters.
-func ValidateContact(in *ContactInput) error {
+// Normalize cleans the input: name and subject become single lines
+// (CleanLine); the message keeps its line breaks but loses other control
+// characters; the e-mail is trimmed and lower-cased.
+func (in *ContactInput) Normalize() {
 	in.Name = CleanLine(in.Name)
 	in.Email = NormalizeEmail(in.Email)
 	in.Subject = CleanLine(in.Subject)
 	in.Message = CleanText(in.Message)
-	errs := validation.Errors{}
-	for _, f := range []struct {
-		key string
-		val string
-		max int
-	}{{"name", in.Name, MaxContactNameLen}, {"subject", in.Subject, MaxContactSubjectLen}, {"message", in.Message, MaxContactMessageLen}} {
-		switch {
-		case f.val == "":
-			errs[f.key] = validation.NewError("validation_invalid", "This field is required")
-		case len([]rune(f.val)) > f.max:
-			errs[f.key] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", f.max))
-		}
-	}
-	if !plausibleEmail(in.Email) {
-		errs["email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+}
+
+// Validate checks a normalized input: name, subject and message required,
+// a valid e-mail, name and subject at most 200 characters, the message at
+// most 5000.
+func (in ContactInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Name, required("This field is required"), maxChars(MaxContactNameLen)),
+		validation.Field(&in.Email, emailFormat),
+		validation.Field(&in.Subject, required("This field is required"), maxChars(MaxContactSubjectLen)),
+		validation.Field(&in.Message, required("This field is required"), maxChars(MaxContactMessageLen)),
+	)
 }
 
 // SubmitContact stores a message of the contact form with status New and
 // returns its id. In the same transaction it queues the visitor's copy and
 // the admins' notices (package mail).
 func SubmitContact(app core.App, in ContactInput) (string, error) {
-	if err := ValidateContact(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return "", err
 	}
 	var id string

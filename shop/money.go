@@ -84,11 +84,11 @@ func twoDigits(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-// ParseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
+// parseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
 // alike. A whole number beyond int64 comes back as the nearest int64
 // bound, so range checks still refuse it; whole is false for fractions
 // and for anything that is not a number.
-func ParseWhole(s string) (n int64, whole bool) {
+func parseWhole(s string) (n int64, whole bool) {
 	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
 		return 0, false
 	}

@@ -54,19 +54,6 @@ type ShippingInfo struct {
 // BillingInfo is the billing address of an order.
 type BillingInfo = PostalAddress
 
-// OrderInput is what a customer sends to place an order; the lines come
-// from the customer's cart.
-type OrderInput struct {
-	Shipping              ShippingInfo
-	Billing               BillingInfo
-	UseShippingForBilling bool
-	// ShippingMethod is the code of a method that fits the address.
-	ShippingMethod string
-	// ExpectedTotal, when set, is the total the shopper saw; an order with
-	// another total is refused with TotalChangedError.
-	ExpectedTotal *Amount
-}
-
 // OrderSummary is an order in lists.
 type OrderSummary struct {
 	ID             string `json:"id"`

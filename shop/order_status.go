@@ -18,26 +18,24 @@ var ErrNotCancellable = errors.New("This order can no longer be cancelled")
 // StatusUpdate is an admin's change of an order: its status and, when
 // sent, its tracking number (trimmed; "" clears it).
 type StatusUpdate struct {
-	Status         string
-	TrackingNumber *string
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
 }
 
 // Validate checks the status against the six statuses and the tracking
-// number's length; errors are keyed "status", "trackingNumber".
+// number's length (trimmed); errors are keyed "status", "trackingNumber".
 func (u StatusUpdate) Validate() error {
-	statuses := make([]any, len(OrderStatuses))
-	for i, s := range OrderStatuses {
-		statuses[i] = s
-	}
-	tracking := ""
-	if u.TrackingNumber != nil {
-		tracking = strings.TrimSpace(*u.TrackingNumber)
-	}
-	return validation.Errors{
-		"status": validation.Validate(u.Status, validation.Required,
-			validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
-		"trackingNumber": validation.Validate(tracking, validation.RuneLength(0, MaxTrackingNumberLen)),
-	}.Filter()
+	return validation.ValidateStruct(&u,
+		validation.Field(&u.Status, validation.Required,
+			validation.In(anySlice(OrderStatuses)...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
+		validation.Field(&u.TrackingNumber, validation.By(func(any) error {
+			tracking := ""
+			if u.TrackingNumber != nil {
+				tracking = strings.TrimSpace(*u.TrackingNumber)
+			}
+			return validation.Validate(tracking, validation.RuneLength(0, MaxTrackingNumberLen))
+		})),
+	)
 }
 
 // UpdateOrderStatus changes an order's status and tracking number (admins).

@@ -16,7 +16,7 @@ import (
 func validInput() shop.OrderInput {
 	return shop.OrderInput{
 		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ada", LastName: "Lovelace",
-			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44", Email: "ada@example.com"},
+			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44 20 7946 0000", Email: "ada@example.com"},
 		UseShippingForBilling: true,
 		ShippingMethod:        shop.ShipIntlStandard,
 	}
@@ -59,21 +59,22 @@ func TestOrderInputValidation(t *testing.T) {
 	in.Shipping.Email = "nope"
 	in.Shipping.City = " "
 	in.UseShippingForBilling = false
-	err := shop.ValidateOrderInput(&in)
-	var fields validation.Errors
-	if !errors.As(err, &fields) {
-		t.Fatalf("err %v", err)
+	in.Normalize()
+	fields, _, isValidation := shop.FieldErrors(in.Validate())
+	if !isValidation {
+		t.Fatalf("err %v", fields)
 	}
 	for _, k := range []string{"shippingInfo.email", "shippingInfo.city", "billingInfo.firstName", "billingInfo.country"} {
-		if fields[k] == nil {
+		if _, has := fields[k]; !has {
 			t.Errorf("no error for %s: %v", k, fields)
 		}
 	}
-	if fields["shippingInfo.firstName"] != nil {
+	if _, has := fields["shippingInfo.firstName"]; has {
 		t.Errorf("unexpected error %v", fields)
 	}
 	ok := validInput()
-	if err := shop.ValidateOrderInput(&ok); err != nil || ok.Billing.ZipCode != "N1" {
+	ok.Normalize()
+	if err := ok.Validate(); err != nil || ok.Billing.ZipCode != "N1" {
 		t.Fatalf("valid input: %v %+v", err, ok.Billing)
 	}
 }

@@ -114,7 +114,7 @@ func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
 	switch {
 	case err == nil && len(edge) == 0:
 		return nil
-	case err != nil && !errors.As(err, &record):
+	case err != nil && !errors.As(flatErrors(err), &record):
 		return err
 	case err != nil:
 		if err := in.mergeRecordErrors(edge, record); err != nil && len(edge) == 0 {
@@ -142,7 +142,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	}
 	if ok("stockQuantity", in.StockQuantity) {
 		n, _ := jsonNumber(in.StockQuantity)
-		v, _ := ParseWhole(n.String())
+		v, _ := parseWhole(n.String())
 		rec.Set("stockQuantity", v)
 	}
 	if ok("category", in.Category) {
@@ -319,7 +319,7 @@ func stockMember(raw json.RawMessage) error {
 	if !ok {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a number")
 	}
-	v, whole := ParseWhole(n.String())
+	v, whole := parseWhole(n.String())
 	switch {
 	case !whole:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")

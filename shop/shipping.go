@@ -2,6 +2,7 @@ package shop
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -63,18 +64,33 @@ func DefaultShippingSettings() ShippingSettings {
 	}}
 }
 
+// settingsFields are the settings as the record holds them.
+type settingsFields struct {
+	HomeCountry  string `json:"homeCountry"`
+	Threshold    Amount `json:"freeShippingThresholdCents"`
+	Standard     Amount `json:"standardCents"`
+	Express      Amount `json:"expressCents"`
+	Overnight    Amount `json:"overnightCents"`
+	IntlStandard Amount `json:"intlStandardCents"`
+	IntlExpress  Amount `json:"intlExpressCents"`
+}
+
 // Validate checks the settings: a home country, and every amount from 0 to
 // $1,000,000.00. Errors are keyed by the record's field names.
 func (s ShippingSettings) Validate() error {
+	f := settingsFields{HomeCountry: strings.TrimSpace(s.HomeCountry), Threshold: s.FreeShippingThreshold,
+		Standard: s.Rates[ShipStandard], Express: s.Rates[ShipExpress], Overnight: s.Rates[ShipOvernight],
+		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[ShipIntlExpress]}
 	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
-	errs := validation.Errors{
-		"homeCountry":                validation.Validate(strings.TrimSpace(s.HomeCountry), validation.Required, validation.RuneLength(1, 100)),
-		"freeShippingThresholdCents": validation.Validate(s.FreeShippingThreshold, amount...),
-	}
-	for _, m := range methodSpecs {
-		errs[m.field] = validation.Validate(s.Rates[m.code], amount...)
-	}
-	return errs.Filter()
+	return validation.ValidateStruct(&f,
+		validation.Field(&f.HomeCountry, validation.Required, validation.RuneLength(1, 100)),
+		validation.Field(&f.Threshold, amount...),
+		validation.Field(&f.Standard, amount...),
+		validation.Field(&f.Express, amount...),
+		validation.Field(&f.Overnight, amount...),
+		validation.Field(&f.IntlStandard, amount...),
+		validation.Field(&f.IntlExpress, amount...),
+	)
 }
 
 // shippingSettingsOf reads the settings out of a settings record.
@@ -100,8 +116,7 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 			return err
 		}
 		if n > 0 {
-			return validation.Errors{"homeCountry": validation.NewError("validation_single_record",
-				"The shop has one settings record: edit it instead")}
+			return fieldError("homeCountry", "validation_single_record", "The shop has one settings record: edit it instead")
 		}
 	}
 	return shippingSettingsOf(rec).Validate()
@@ -135,16 +150,6 @@ func readShippingSettings(app core.App) (ShippingSettings, error) {
 		return ShippingSettings{}, err
 	}
 	return shippingSettingsOf(recs[0]), nil
-}
-
-// countryAliases are names that mean the same country, lower-cased.
-var countryAliases = [][]string{
-	{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"},
-	{"gb", "uk", "u.k.", "united kingdom", "great britain", "england", "scotland", "wales"},
-	{"de", "deu", "germany", "deutschland"},
-	{"ca", "can", "canada"},
-	{"ru", "rus", "russia", "russian federation", "россия"},
-	{"cn", "chn", "china", "中国"},
 }
 
 // sameCountry reports whether two country texts name the same country:
@@ -223,7 +228,69 @@ func (s ShippingSettings) Quote(code, country string, subtotal Amount) (Amount, 
 		}
 	}
 	if strings.TrimSpace(code) == "" {
-		return 0, validation.Errors{"shippingMethod": validation.NewError("validation_required", "Please choose a shipping method")}
+		return 0, fieldError("shippingMethod", "validation_required", "Please choose a shipping method")
 	}
-	return 0, validation.Errors{"shippingMethod": validation.NewError("validation_unavailable", "This shipping method is not available for the address")}
+	return 0, fieldError("shippingMethod", "validation_unavailable", "This shipping method is not available for the address")
+}
+
+// ShippingQuery asks which methods fit an address in Country (all five
+// without one) and what they cost for Subtotal (an amount; 0 without one).
+type ShippingQuery struct {
+	Country  string `json:"country"`
+	Subtotal string `json:"subtotal"`
+}
+
+// Normalize trims the query.
+func (q *ShippingQuery) Normalize() {
+	q.Country, q.Subtotal = strings.TrimSpace(q.Country), strings.TrimSpace(q.Subtotal)
+}
+
+// Validate checks a normalized query: the country's length and the
+// subtotal.
+func (q ShippingQuery) Validate() error {
+	return validation.ValidateStruct(&q,
+		validation.Field(&q.Country, maxChars(MaxAddressFieldLen)),
+		validation.Field(&q.Subtotal, validation.By(func(any) error {
+			if _, ok := q.subtotal(); !ok {
+				return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
+			}
+			return nil
+		})),
+	)
+}
+
+// subtotal is the query's subtotal; false when it is not an amount (or
+// beyond any cart's).
+func (q ShippingQuery) subtotal() (Amount, bool) {
+	if q.Subtotal == "" {
+		return 0, true
+	}
+	cents, err := CentsFromJSON(json.Number(q.Subtotal))
+	if err != nil || cents < 0 || cents > 1e13 {
+		return 0, false
+	}
+	return Amount(cents), true
+}
+
+// ShippingOptions are the shop's shipping rules and the methods that fit
+// a query, as the shipping page, cart and checkout show them.
+type ShippingOptions struct {
+	HomeCountry           string           `json:"homeCountry"`
+	FreeShippingThreshold Amount           `json:"freeShippingThreshold"`
+	Methods               []ShippingMethod `json:"methods"`
+}
+
+// ShippingOptionsFor answers q with the shop's settings.
+func ShippingOptionsFor(app core.App, q ShippingQuery) (*ShippingOptions, error) {
+	q.Normalize()
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	settings, err := LoadShippingSettings(app)
+	if err != nil {
+		return nil, err
+	}
+	subtotal, _ := q.subtotal()
+	return &ShippingOptions{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.FreeShippingThreshold,
+		Methods: settings.Methods(q.Country, subtotal)}, nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
@@ -28,17 +27,16 @@ var ErrInStock = errors.New("This product is in stock")
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.
 type AlertInput struct {
-	Email    string
-	Language string
-	UserID   string
+	Email    string `json:"email"`
+	Language string `json:"language"`
+	UserID   string `json:"-"`
 }
 
 // Validate checks the e-mail address; errors are keyed "email".
 func (in AlertInput) Validate() error {
-	return validation.Errors{
-		"email": validation.Validate(in.Email, validation.Required.Error("Please enter your e-mail address"),
-			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
-	}.Filter()
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Email, validation.Required.Error("Please enter your e-mail address"),
+			validation.RuneLength(0, 254), emailFormat))
 }
 
 // SubscribeStockAlert records that in.Email waits for a sold-out product.

@@ -1,0 +1,118 @@
+package shop
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// The rules the app checks before the server does come from here: the app
+// reads them from facts.json, which TestFactsJSON writes from Facts (go test
+// ./shop -run TestFactsJSON -update) and fails on when it is stale. The
+// server applies the same values and patterns (EmailRule, PhoneRule,
+// zipRule, PasswordRule and the limits), so a form the browser lets through
+// is one the server takes, and the server refuses whatever the browser
+// would have.
+
+// Patterns shared with the app: Go's regexp and JavaScript's (with the u
+// flag) read them alike.
+const (
+	// emailPattern is the app's e-mail check: something@something.tld,
+	// no spaces (the server also applies PocketBase's e-mail format).
+	emailPattern = `^[^\s@]+@[^\s@]+\.[^\s@]+$`
+	// phonePattern: digits, spaces and + - ( ) .; at least PhoneMinDigits digits.
+	phonePattern = `^[\d\s+\-().]+$`
+	// usZipPattern: ZIP codes of the United States are digits, spaces and hyphens.
+	usZipPattern = `^[\d\s-]+$`
+	// zipPattern: postal codes elsewhere have letters too (SW1A 1AA, K1A 0B1).
+	zipPattern = `^[\p{L}\d\s-]+$`
+)
+
+// A password has a lowercase letter, an uppercase letter and a digit, of
+// any script.
+const (
+	passwordLowerPattern = `\p{Ll}`
+	passwordUpperPattern = `\p{Lu}`
+	passwordDigitPattern = `\p{Nd}`
+)
+
+// PhoneMinDigits is the fewest digits a phone number has.
+const PhoneMinDigits = 5
+
+var (
+	emailRe = regexp.MustCompile(emailPattern)
+	phoneRe = regexp.MustCompile(phonePattern)
+	digitRe = regexp.MustCompile(`\d`)
+	usZipRe = regexp.MustCompile(usZipPattern)
+	zipRe   = regexp.MustCompile(zipPattern)
+
+	passwordClasses = []*regexp.Regexp{regexp.MustCompile(passwordLowerPattern),
+		regexp.MustCompile(passwordUpperPattern), regexp.MustCompile(passwordDigitPattern)}
+)
+
+// countryAliases are names that mean the same country, lower-cased; the
+// first group is the United States (its ZIP rule).
+var countryAliases = [][]string{
+	{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"},
+	{"gb", "uk", "u.k.", "united kingdom", "great britain", "england", "scotland", "wales"},
+	{"de", "deu", "germany", "deutschland"},
+	{"ca", "can", "canada"},
+	{"ru", "rus", "russia", "russian federation", "россия"},
+	{"cn", "chn", "china", "中国"},
+}
+
+// Facts is what the app is told of the server's rules. (The languages and
+// the image limit are in routes/firstscreen/constants.json, which the first
+// screens share with the app.)
+type Facts struct {
+	CountryAliases [][]string        `json:"countryAliases"`
+	Limits         map[string]int    `json:"limits"`
+	Patterns       map[string]string `json:"patterns"`
+}
+
+// SharedFacts are the facts as the server applies them.
+func SharedFacts() Facts {
+	return Facts{
+		CountryAliases: countryAliases,
+		Limits: map[string]int{
+			"passwordMinLength": MinPasswordLen, "passwordMaxBytes": MaxPasswordBytes,
+			"emailMaxLength": MaxEmailLen, "personNameMaxLength": MaxPersonNameLen,
+			"productNameMaxLength": MaxNameLen, "descriptionMaxLength": MaxDescriptionLen,
+			"attributeTextMaxLength": MaxAttrTextLen, "maxAttributes": MaxAttributes,
+			"maxPrice": MaxPriceCents / 100, "maxStockQuantity": MaxStockQuantity,
+			"addressFieldMaxLength": MaxAddressFieldLen, "phoneMinDigits": PhoneMinDigits,
+			"contactNameMaxLength": MaxContactNameLen, "contactSubjectMaxLength": MaxContactSubjectLen,
+			"contactMessageMaxLength": MaxContactMessageLen,
+		},
+		Patterns: map[string]string{
+			"email": emailPattern, "phone": phonePattern, "usZip": usZipPattern, "zip": zipPattern,
+			"passwordLower": passwordLowerPattern, "passwordUpper": passwordUpperPattern, "passwordDigit": passwordDigitPattern,
+		},
+	}
+}
+
+// FactsJSON is facts.json's content.
+func FactsJSON() []byte {
+	b, err := json.MarshalIndent(SharedFacts(), "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return append(b, '\n')
+}
+
+// isUS reports whether a country text names the United States.
+func isUS(country string) bool { return sameCountry(country, "us") }
+
+// validPhone reports whether s looks like a phone number.
+func validPhone(s string) bool {
+	s = strings.TrimSpace(s)
+	return phoneRe.MatchString(s) && len(digitRe.FindAllString(s, -1)) >= PhoneMinDigits
+}
+
+// validZip reports whether s looks like a postal code of country.
+func validZip(s, country string) bool {
+	if isUS(country) {
+		return usZipRe.MatchString(strings.TrimSpace(s))
+	}
+	return zipRe.MatchString(strings.TrimSpace(s))
+}
