@@ -61,15 +61,6 @@ func (c cartJSON) lineFor(productID string) (string, int, bool) {
 	return "", 0, false
 }
 
-// errorCode reads the code of an error envelope.
-func errorCode(body []byte) string {
-	var e struct {
-		Code string `json:"code"`
-	}
-	_ = json.Unmarshal(body, &e)
-	return e.Code
-}
-
 // checkoutBody is a valid order request (shipping copied to billing).
 func checkoutBody(c *customer) map[string]any {
 	return map[string]any{

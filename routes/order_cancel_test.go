@@ -58,7 +58,7 @@ func TestCustomerCancelsOwnCreatedOrder(t *testing.T) {
 	// Once the shop is processing it, only an admin can cancel.
 	addLine(t, c, alice.Token, p.Id, 1)
 	o2 := placeOrder(t, c, alice.Token, usBody("standard"))
-	if _, err := shop.SetOrderStatus(h.App, o2.ID, shop.StatusProcessing); err != nil {
+	if _, err := shop.UpdateOrderStatus(h.App, o2.ID, shop.StatusUpdate{Status: shop.StatusProcessing}); err != nil {
 		t.Fatal(err)
 	}
 	expectErr(t, cancel(alice.Token, o2.ID), http.StatusConflict, "not_cancellable")

@@ -17,13 +17,13 @@ import (
 
 // Collections of the cart.
 const (
-	CartsCollection     = "carts"
-	CartItemsCollection = "cart_items"
+	cartsCollection     = "carts"
+	cartItemsCollection = "cart_items"
 )
 
-// MaxLineQuantity bounds one cart line however large the stock is; it keeps
+// maxLineQuantity bounds one cart line however large the stock is; it keeps
 // totals far from overflow.
-const MaxLineQuantity = 1_000_000
+const maxLineQuantity = 1_000_000
 
 // sessionIDPattern is the shape of a guest cart session id.
 var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,128}$`)
@@ -104,7 +104,7 @@ func cartQuery(app core.App, owner CartOwner) *dbx.SelectQuery {
 	if value == "" {
 		column, value = "sessionId", owner.SessionID
 	}
-	return app.RecordQuery(CartsCollection).
+	return app.RecordQuery(cartsCollection).
 		AndWhere(dbx.HashExp{column: value}).
 		AndWhere(dbx.NewExp("[[" + column + "]] != ''")).
 		Limit(1)
@@ -117,7 +117,7 @@ func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
 	if err != nil || rec != nil {
 		return rec, err
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(CartsCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(cartsCollection)
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +262,7 @@ type CartItemInput struct {
 func (in CartItemInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.ProductID, required("This field is required")),
-		validation.Field(&in.Quantity, wholeMember(1, MaxStockQuantity)),
+		validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)),
 	)
 }
 
@@ -276,7 +276,7 @@ type QuantityInput struct {
 
 // Validate checks that a whole quantity from 1 to MaxStockQuantity was sent.
 func (in QuantityInput) Validate() error {
-	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, MaxStockQuantity)))
+	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)))
 }
 
 // Count is the validated quantity.
@@ -310,7 +310,7 @@ type lineQuantity struct {
 // Validate checks the quantity against one line's cap.
 func (q lineQuantity) Validate() error {
 	return validation.ValidateStruct(&q, validation.Field(&q.Quantity, validation.By(func(any) error {
-		if q.Quantity < 1 || q.Quantity > MaxLineQuantity {
+		if q.Quantity < 1 || q.Quantity > maxLineQuantity {
 			return validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")
 		}
 		return nil
@@ -354,13 +354,13 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 		if err != nil {
 			return "", err
 		}
-		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+		line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
 			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
 		}
 		if line == nil {
-			col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
+			col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
 			if err != nil {
 				return "", err
 			}
@@ -442,7 +442,7 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 	if rec == nil || itemID == "" {
 		return nil, ErrCartItemNotFound
 	}
-	line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+	line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
 		"id = {:id} && cart = {:cart}", dbx.Params{"id": itemID, "cart": rec.Id})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrCartItemNotFound
@@ -503,10 +503,10 @@ func deleteCart(txApp core.App, owner CartOwner) error {
 // cascade on the one writer connection, in every order); carts have no
 // hooks, files or public realtime, so nothing misses their record events.
 func dropCart(txApp core.App, cartID string) error {
-	if _, err := txApp.DB().Delete(CartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
+	if _, err := txApp.DB().Delete(cartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
 		return err
 	}
-	_, err := txApp.DB().Delete(CartsCollection, dbx.HashExp{"id": cartID}).Execute()
+	_, err := txApp.DB().Delete(cartsCollection, dbx.HashExp{"id": cartID}).Execute()
 	return err
 }
 
@@ -538,8 +538,8 @@ type MergeDrop struct {
 
 // Reasons a guest line is dropped by a merge.
 const (
-	DropInactive   = "inactive"
-	DropOutOfStock = "out_of_stock"
+	dropInactive   = "inactive"
+	dropOutOfStock = "out_of_stock"
 )
 
 // MergedCart is the merge answer: the user's cart and the report.
@@ -594,7 +594,7 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 	if err != nil {
 		return err
 	}
-	existing, err := txApp.FindAllRecords(CartItemsCollection, dbx.HashExp{"cart": target.Id})
+	existing, err := txApp.FindAllRecords(cartItemsCollection, dbx.HashExp{"cart": target.Id})
 	if err != nil {
 		return err
 	}
@@ -602,7 +602,7 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 	for _, r := range existing {
 		byProduct[r.GetString("product")] = r
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
 	if err != nil {
 		return err
 	}
@@ -624,15 +624,15 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
 	switch {
 	case !g.active:
-		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, DropInactive})
+		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, dropInactive})
 		return nil
 	case g.AvailableStock < 1:
-		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, DropOutOfStock})
+		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, dropOutOfStock})
 		return nil
 	}
 	had := line.GetInt("quantity")
 	requested := had + g.Quantity
-	qty := min(requested, g.AvailableStock, MaxLineQuantity)
+	qty := min(requested, g.AvailableStock, maxLineQuantity)
 	if qty < requested {
 		report.Capped = append(report.Capped, MergeCapped{g.ProductID, g.ProductName, requested, max(qty, had)})
 	}

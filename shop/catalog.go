@@ -34,10 +34,10 @@ type Product struct {
 // Sort orders of the product list, as the contract names them.
 const (
 	SortNewest    = "newest"
-	SortNameAsc   = "name_asc"
-	SortNameDesc  = "name_desc"
-	SortPriceAsc  = "price_asc"
-	SortPriceDesc = "price_desc"
+	sortNameAsc   = "name_asc"
+	sortNameDesc  = "name_desc"
+	sortPriceAsc  = "price_asc"
+	sortPriceDesc = "price_desc"
 )
 
 // sortOrders maps each sort to its ORDER BY. The leading column matches an
@@ -45,14 +45,14 @@ const (
 // pages stable when values tie.
 var sortOrders = map[string][]string{
 	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
-	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
-	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
-	SortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
-	SortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
+	sortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
+	sortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
+	sortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
+	sortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
 }
 
-// IsSort reports whether s is one of the list's sort orders.
-func IsSort(s string) bool {
+// isSort reports whether s is one of the list's sort orders.
+func isSort(s string) bool {
 	_, ok := sortOrders[s]
 	return ok
 }
@@ -60,7 +60,7 @@ func IsSort(s string) bool {
 // Page size limits of the product list.
 const (
 	DefaultPageSize = 20
-	MaxPageSize     = 100
+	maxPageSize     = 100
 )
 
 // ProductQuery selects a page of the catalog. Zero values mean: every
@@ -74,8 +74,8 @@ type ProductQuery struct {
 	IncludeInactive bool   `json:"includeInactive"`
 }
 
-// MaxSearchLen bounds the search text of the product list (characters).
-const MaxSearchLen = 200
+// maxSearchLen bounds the search text of the product list (characters).
+const maxSearchLen = 200
 
 // Validate checks a query as a client sends it (page and page size given,
 // 0 for one that was not a whole number); errors are keyed by the query's
@@ -83,19 +83,19 @@ const MaxSearchLen = 200
 func (q ProductQuery) Validate() error {
 	return validation.ValidateStruct(&q,
 		validation.Field(&q.Category, validation.By(func(any) error {
-			if q.Category != "" && !IsCategory(q.Category) {
+			if q.Category != "" && !isCategory(q.Category) {
 				return validation.NewError("validation_category", "Category must be one of "+strings.Join(Categories, ", "))
 			}
 			return nil
 		})),
 		validation.Field(&q.Search, validation.By(func(any) error {
-			if len([]rune(q.Search)) > MaxSearchLen {
-				return validation.NewError("validation_length", fmt.Sprintf("Search text must be at most %d characters", MaxSearchLen))
+			if len([]rune(q.Search)) > maxSearchLen {
+				return validation.NewError("validation_length", fmt.Sprintf("Search text must be at most %d characters", maxSearchLen))
 			}
 			return nil
 		})),
 		validation.Field(&q.Sort, validation.By(func(any) error {
-			if !IsSort(q.Sort) {
+			if !isSort(q.Sort) {
 				return validation.NewError("validation_sort", "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc")
 			}
 			return nil
@@ -107,8 +107,8 @@ func (q ProductQuery) Validate() error {
 			return nil
 		})),
 		validation.Field(&q.PageSize, validation.By(func(any) error {
-			if q.PageSize < 1 || q.PageSize > MaxPageSize {
-				return validation.NewError("validation_page_size", fmt.Sprintf("Page size must be a whole number from 1 to %d", MaxPageSize))
+			if q.PageSize < 1 || q.PageSize > maxPageSize {
+				return validation.NewError("validation_page_size", fmt.Sprintf("Page size must be a whole number from 1 to %d", maxPageSize))
 			}
 			return nil
 		})),
@@ -227,7 +227,7 @@ func decodedJSON(r productRow) *decodedColumns {
 	}
 	if len(r.Attributes) > 0 {
 		// Stored rows were normalized by the product hook.
-		if attrs, err := NormalizeAttributes(r.Attributes); err == nil {
+		if attrs, err := normalizeAttributes(r.Attributes); err == nil {
 			d.attributes = attrs
 		}
 	}
@@ -246,7 +246,7 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	if q.Page < 1 {
 		q.Page = 1
 	}
-	if q.PageSize < 1 || q.PageSize > MaxPageSize {
+	if q.PageSize < 1 || q.PageSize > maxPageSize {
 		q.PageSize = DefaultPageSize
 	}
 	order, ok := sortOrders[q.Sort]
@@ -292,14 +292,14 @@ func productFilter(q ProductQuery) dbx.Expression {
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
-			dbx.Params{"search": "%" + EscapeLike(strings.ToLower(s)) + "%"}))
+			dbx.Params{"search": "%" + escapeLike(strings.ToLower(s)) + "%"}))
 	}
 	return dbx.And(parts...)
 }
 
-// EscapeLike escapes LIKE's wildcards (% and _) and the escape character
+// escapeLike escapes LIKE's wildcards (% and _) and the escape character
 // itself (\), so user text matches literally.
-func EscapeLike(s string) string {
+func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 

@@ -53,15 +53,6 @@ func InvalidateCatalog(app core.App) {
 	c.mu.Unlock()
 }
 
-// CatalogGeneration is a number that changes whenever InvalidateCatalog
-// runs.
-func CatalogGeneration(app core.App) uint64 {
-	c := catalogOf(app)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.gen
-}
-
 // CatalogCacheUse is the number of values kept and their bytes.
 func CatalogCacheUse(app core.App) (values, bytes int) {
 	c := catalogOf(app)

@@ -9,41 +9,36 @@ import (
 	"stageshop/shop/mail"
 )
 
-// ContactCollection holds the messages of the contact form.
-const ContactCollection = "contact_requests"
+// contactCollection holds the messages of the contact form.
+const contactCollection = "contact_requests"
 
 // Contact request statuses.
 const (
-	ContactNew        = "New"
-	ContactInProgress = "InProgress"
+	contactNew        = "New"
+	contactInProgress = "InProgress"
 	ContactResolved   = "Resolved"
 	ContactClosed     = "Closed"
 )
 
-// ContactStatuses are the statuses a contact request may have.
-var ContactStatuses = []string{ContactNew, ContactInProgress, ContactResolved, ContactClosed}
+// contactStatuses are the statuses a contact request may have.
+var contactStatuses = []string{contactNew, contactInProgress, ContactResolved, ContactClosed}
 
-// ContactPageSizes are the page sizes the admin list offers; the first
+// contactPageSizes are the page sizes the admin list offers; the first
 // listed default is DefaultContactPageSize.
-var ContactPageSizes = []int{5, 10, 25, 50}
+var contactPageSizes = []int{5, 10, 25, 50}
 
 // Limits of a contact request.
 const (
 	DefaultContactPageSize = 10
-	MaxContactNameLen      = 200
-	MaxContactSubjectLen   = 200
-	MaxContactMessageLen   = 5000
-	MaxAdminNotesLen       = 5000
+	maxContactNameLen      = 200
+	maxContactSubjectLen   = 200
+	maxContactMessageLen   = 5000
+	maxAdminNotesLen       = 5000
 )
 
-// IsContactStatus reports whether s is one of ContactStatuses.
-func IsContactStatus(s string) bool {
-	return slices.Contains(ContactStatuses, s)
-}
-
-// IsContactPageSize reports whether n is one of ContactPageSizes.
-func IsContactPageSize(n int) bool {
-	return slices.Contains(ContactPageSizes, n)
+// isContactPageSize reports whether n is one of ContactPageSizes.
+func isContactPageSize(n int) bool {
+	return slices.Contains(contactPageSizes, n)
 }
 
 // ContactInput is a message sent through the contact form. Language is
@@ -75,10 +70,10 @@ type ContactRequest struct {
 // (CleanLine); the message keeps its line breaks but loses other control
 // characters; the e-mail is trimmed and lower-cased.
 func (in *ContactInput) Normalize() {
-	in.Name = CleanLine(in.Name)
+	in.Name = cleanLine(in.Name)
 	in.Email = NormalizeEmail(in.Email)
-	in.Subject = CleanLine(in.Subject)
-	in.Message = CleanText(in.Message)
+	in.Subject = cleanLine(in.Subject)
+	in.Message = cleanText(in.Message)
 }
 
 // Validate checks a normalized input: name, subject and message required,
@@ -86,10 +81,10 @@ func (in *ContactInput) Normalize() {
 // most 5000.
 func (in ContactInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Name, required("This field is required"), maxChars(MaxContactNameLen)),
+		validation.Field(&in.Name, required("This field is required"), maxChars(maxContactNameLen)),
 		validation.Field(&in.Email, emailFormat),
-		validation.Field(&in.Subject, required("This field is required"), maxChars(MaxContactSubjectLen)),
-		validation.Field(&in.Message, required("This field is required"), maxChars(MaxContactMessageLen)),
+		validation.Field(&in.Subject, required("This field is required"), maxChars(maxContactSubjectLen)),
+		validation.Field(&in.Message, required("This field is required"), maxChars(maxContactMessageLen)),
 	)
 }
 
@@ -103,7 +98,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 	}
 	var id string
 	err := app.RunInTransaction(func(txApp core.App) error {
-		col, err := txApp.FindCachedCollectionByNameOrId(ContactCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(contactCollection)
 		if err != nil {
 			return err
 		}
@@ -112,7 +107,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		rec.Set("email", in.Email)
 		rec.Set("subject", in.Subject)
 		rec.Set("message", in.Message)
-		rec.Set("status", ContactNew)
+		rec.Set("status", contactNew)
 		rec.Set("language", mail.Lang(in.Language))
 		if err := txApp.Save(rec); err != nil {
 			return err

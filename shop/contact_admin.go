@@ -68,7 +68,7 @@ func (q ContactQuery) Validate() error {
 			return nil
 		})),
 		validation.Field(&q.PageSize, validation.By(func(any) error {
-			if !IsContactPageSize(q.PageSize) {
+			if !isContactPageSize(q.PageSize) {
 				return validation.NewError("validation_invalid", "Page size must be one of 5, 10, 25, 50")
 			}
 			return nil
@@ -79,8 +79,8 @@ func (q ContactQuery) Validate() error {
 
 // contactStatus accepts one of ContactStatuses (or nothing: required
 // separately where it is).
-var contactStatus = validation.In(anySlice(ContactStatuses)...).
-	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(ContactStatuses, ", ")))
+var contactStatus = validation.In(anySlice(contactStatuses)...).
+	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(contactStatuses, ", ")))
 
 // ListContactRequests returns one page of contact requests, newest first,
 // optionally only those with q.Status. A page past the end is empty.
@@ -94,7 +94,7 @@ func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
 		where = dbx.HashExp{"status": status}
 	}
 	var total int
-	if err := app.DB().Select("COUNT(*)").From(ContactCollection).Where(where).Row(&total); err != nil {
+	if err := app.DB().Select("COUNT(*)").From(contactCollection).Where(where).Row(&total); err != nil {
 		return nil, err
 	}
 	out := &ContactPage{
@@ -106,7 +106,7 @@ func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
 		return out, nil
 	}
 	var rows []contactRow
-	err := app.DB().Select(contactColumns...).From(ContactCollection).Where(where).
+	err := app.DB().Select(contactColumns...).From(contactCollection).Where(where).
 		OrderBy("created DESC", "rowid DESC").Limit(int64(pageSize)).Offset(offset).All(&rows)
 	if err != nil {
 		return nil, err
@@ -142,7 +142,7 @@ func GetContactStats(app core.App) (*ContactStats, error) {
 
 // findContact loads a contact request or answers ErrContactNotFound.
 func findContact(app core.App, id string) (*core.Record, error) {
-	return findRecord(app, ContactCollection, id, ErrContactNotFound)
+	return findRecord(app, contactCollection, id, ErrContactNotFound)
 }
 
 // ContactStatusInput is an admin's change of a contact request: its
@@ -164,8 +164,8 @@ func (in *ContactStatusInput) Normalize() {
 // most 5000 characters.
 func (in ContactStatusInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Status, required("Status must be one of "+strings.Join(ContactStatuses, ", ")), contactStatus),
-		validation.Field(&in.AdminNotes, maxChars(MaxAdminNotesLen)),
+		validation.Field(&in.Status, required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
+		validation.Field(&in.AdminNotes, maxChars(maxAdminNotesLen)),
 	)
 }
 

@@ -1,18 +1,18 @@
 package shop
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 )
 
 // The rules the app checks before the server does come from here: the app
-// reads them from facts.json, which TestFactsJSON writes from Facts (go test
-// ./shop -run TestFactsJSON -update) and fails on when it is stale. The
-// server applies the same values and patterns (EmailRule, PhoneRule,
-// zipRule, PasswordRule and the limits), so a form the browser lets through
-// is one the server takes, and the server refuses whatever the browser
-// would have.
+// reads them from facts.json, which TestFactsJSON writes from these
+// patterns and the limits (go test ./shop -run TestFactsJSON -update; see
+// export_test.go) and fails on when it is stale. The server applies the
+// same values and patterns (EmailRule, PasswordRule, the address rules of
+// order_input.go and the limits), so a form the browser lets through is
+// one the server takes, and the server refuses whatever the browser would
+// have.
 
 // Patterns shared with the app: Go's regexp and JavaScript's (with the u
 // flag) read them alike.
@@ -36,8 +36,8 @@ const (
 	passwordDigitPattern = `\p{Nd}`
 )
 
-// PhoneMinDigits is the fewest digits a phone number has.
-const PhoneMinDigits = 5
+// phoneMinDigits is the fewest digits a phone number has.
+const phoneMinDigits = 5
 
 var (
 	emailRe = regexp.MustCompile(emailPattern)
@@ -61,52 +61,13 @@ var countryAliases = [][]string{
 	{"cn", "chn", "china", "中国"},
 }
 
-// Facts is what the app is told of the server's rules. (The languages and
-// the image limit are in routes/firstscreen/constants.json, which the first
-// screens share with the app.)
-type Facts struct {
-	CountryAliases [][]string        `json:"countryAliases"`
-	Limits         map[string]int    `json:"limits"`
-	Patterns       map[string]string `json:"patterns"`
-}
-
-// SharedFacts are the facts as the server applies them.
-func SharedFacts() Facts {
-	return Facts{
-		CountryAliases: countryAliases,
-		Limits: map[string]int{
-			"passwordMinLength": MinPasswordLen, "passwordMaxBytes": MaxPasswordBytes,
-			"emailMaxLength": MaxEmailLen, "personNameMaxLength": MaxPersonNameLen,
-			"productNameMaxLength": MaxNameLen, "descriptionMaxLength": MaxDescriptionLen,
-			"attributeTextMaxLength": MaxAttrTextLen, "maxAttributes": MaxAttributes,
-			"maxPrice": MaxPriceCents / 100, "maxStockQuantity": MaxStockQuantity,
-			"addressFieldMaxLength": MaxAddressFieldLen, "phoneMinDigits": PhoneMinDigits,
-			"contactNameMaxLength": MaxContactNameLen, "contactSubjectMaxLength": MaxContactSubjectLen,
-			"contactMessageMaxLength": MaxContactMessageLen,
-		},
-		Patterns: map[string]string{
-			"email": emailPattern, "phone": phonePattern, "usZip": usZipPattern, "zip": zipPattern,
-			"passwordLower": passwordLowerPattern, "passwordUpper": passwordUpperPattern, "passwordDigit": passwordDigitPattern,
-		},
-	}
-}
-
-// FactsJSON is facts.json's content.
-func FactsJSON() []byte {
-	b, err := json.MarshalIndent(SharedFacts(), "", "  ")
-	if err != nil {
-		panic(err)
-	}
-	return append(b, '\n')
-}
-
 // isUS reports whether a country text names the United States.
 func isUS(country string) bool { return sameCountry(country, "us") }
 
 // validPhone reports whether s looks like a phone number.
 func validPhone(s string) bool {
 	s = strings.TrimSpace(s)
-	return phoneRe.MatchString(s) && len(digitRe.FindAllString(s, -1)) >= PhoneMinDigits
+	return phoneRe.MatchString(s) && len(digitRe.FindAllString(s, -1)) >= phoneMinDigits
 }
 
 // validZip reports whether s looks like a postal code of country.

@@ -1,9 +1,5 @@
 package shop
 
-import (
-	"slices"
-)
-
 // Collections of orders.
 const (
 	OrdersCollection     = "orders"
@@ -20,16 +16,11 @@ const (
 	StatusCancelled  = "Cancelled"
 )
 
-// OrderStatuses are the statuses an order may have, in their usual order.
-var OrderStatuses = []string{StatusCreated, StatusProcessing, StatusProcessed, StatusShipped, StatusDelivered, StatusCancelled}
+// orderStatuses are the statuses an order may have, in their usual order.
+var orderStatuses = []string{StatusCreated, StatusProcessing, StatusProcessed, StatusShipped, StatusDelivered, StatusCancelled}
 
-// IsOrderStatus reports whether s is one of OrderStatuses.
-func IsOrderStatus(s string) bool {
-	return slices.Contains(OrderStatuses, s)
-}
-
-// MaxAddressFieldLen bounds every shipping and billing text.
-const MaxAddressFieldLen = 200
+// maxAddressFieldLen bounds every shipping and billing text.
+const maxAddressFieldLen = 200
 
 // PostalAddress is a name with an address: an order's billing address, and
 // its shipping address without the contact details.

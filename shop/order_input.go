@@ -58,7 +58,7 @@ func (in OrderInput) expectedTotal() *Amount {
 	if in.ExpectedTotal == "" {
 		return nil
 	}
-	cents, _ := CentsFromJSON(in.ExpectedTotal)
+	cents, _ := centsFromJSON(in.ExpectedTotal)
 	a := Amount(cents)
 	return &a
 }
@@ -105,7 +105,7 @@ func (s ShippingInfo) Validate() error {
 // addressText are the rules of an address text: required, at most
 // MaxAddressFieldLen characters, then the field's own.
 func addressText(own ...validation.Rule) []validation.Rule {
-	return append([]validation.Rule{required("This field is required"), maxChars(MaxAddressFieldLen)}, own...)
+	return append([]validation.Rule{required("This field is required"), maxChars(maxAddressFieldLen)}, own...)
 }
 
 // amountMember accepts no amount or a non-negative one with at most two
@@ -115,7 +115,7 @@ func amountMember(v any) error {
 	if n == "" {
 		return nil
 	}
-	if cents, err := CentsFromJSON(n); err != nil || cents < 0 {
+	if cents, err := centsFromJSON(n); err != nil || cents < 0 {
 		return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
 	}
 	return nil

@@ -10,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxOrdersPageSize is the largest page of the admin orders list.
-const MaxOrdersPageSize = 100
+// maxOrdersPageSize is the largest page of the admin orders list.
+const maxOrdersPageSize = 100
 
 // dateLayout is how the admin's date range is written (UTC days).
 const dateLayout = "2006-01-02"
@@ -34,7 +34,7 @@ type OrderFilter struct {
 func (f OrderFilter) Validate() error {
 	date := validation.Date(dateLayout).Error("Must be a date such as 2026-11-22")
 	return validation.ValidateStruct(&f,
-		validation.Field(&f.Status, validation.In(anySlice(OrderStatuses)...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
+		validation.Field(&f.Status, validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
 		validation.Field(&f.Search, validation.RuneLength(0, 200)),
 		validation.Field(&f.From, date),
 		validation.Field(&f.To, date, validation.By(func(any) error {
@@ -45,8 +45,8 @@ func (f OrderFilter) Validate() error {
 		})),
 		validation.Field(&f.Page, validation.Min(0).ErrorObject(validation.NewError("validation_min", "Must be a whole number of at least 1")),
 			validation.Max(1_000_000)),
-		validation.Field(&f.PageSize, validation.Min(0).ErrorObject(validation.NewError("validation_page_size", fmt.Sprintf("Must be a whole number from 1 to %d", MaxOrdersPageSize))),
-			validation.Max(MaxOrdersPageSize).ErrorObject(validation.NewError("validation_page_size", fmt.Sprintf("Must be a whole number from 1 to %d", MaxOrdersPageSize)))),
+		validation.Field(&f.PageSize, validation.Min(0).ErrorObject(validation.NewError("validation_page_size", fmt.Sprintf("Must be a whole number from 1 to %d", maxOrdersPageSize))),
+			validation.Max(maxOrdersPageSize).ErrorObject(validation.NewError("validation_page_size", fmt.Sprintf("Must be a whole number from 1 to %d", maxOrdersPageSize)))),
 	)
 }
 

@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxTrackingNumberLen bounds a tracking number.
-const MaxTrackingNumberLen = 100
+// maxTrackingNumberLen bounds a tracking number.
+const maxTrackingNumberLen = 100
 
 // ErrNotCancellable: a customer's cancel of an order that is no longer
 // Created.
@@ -27,13 +27,13 @@ type StatusUpdate struct {
 func (u StatusUpdate) Validate() error {
 	return validation.ValidateStruct(&u,
 		validation.Field(&u.Status, validation.Required,
-			validation.In(anySlice(OrderStatuses)...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
+			validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
 		validation.Field(&u.TrackingNumber, validation.By(func(any) error {
 			tracking := ""
 			if u.TrackingNumber != nil {
 				tracking = strings.TrimSpace(*u.TrackingNumber)
 			}
-			return validation.Validate(tracking, validation.RuneLength(0, MaxTrackingNumberLen))
+			return validation.Validate(tracking, validation.RuneLength(0, maxTrackingNumberLen))
 		})),
 	)
 }
@@ -101,9 +101,4 @@ func changeOrder(app core.App, orderID string, change func(rec *core.Record) (bo
 		return nil, err
 	}
 	return detail, nil
-}
-
-// SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.
-func SetOrderStatus(app core.App, orderID, status string) (*OrderDetail, error) {
-	return UpdateOrderStatus(app, orderID, StatusUpdate{Status: status})
 }

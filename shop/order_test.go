@@ -172,14 +172,14 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var fields validation.Errors
-	if _, err := shop.SetOrderStatus(app, o.ID, "Gone"); !errors.As(err, &fields) {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: "Gone"}); !errors.As(err, &fields) {
 		t.Fatalf("unknown status: %v", err)
 	}
-	if _, err := shop.SetOrderStatus(app, "nosuchorder123", shop.StatusShipped); !errors.Is(err, shop.ErrOrderNotFound) {
+	if _, err := shop.UpdateOrderStatus(app, "nosuchorder123", shop.StatusUpdate{Status: shop.StatusShipped}); !errors.Is(err, shop.ErrOrderNotFound) {
 		t.Fatalf("unknown order: %v", err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCancelled); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusCancelled}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -195,7 +195,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines shop.LineErrors
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusShipped); !errors.As(err, &lines) || lines[p.Id].Error() != "Only 2 left in stock" || lines[p.Id].Available != 2 {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusShipped}); !errors.As(err, &lines) || lines[p.Id].Error() != "Only 2 left in stock" || lines[p.Id].Available != 2 {
 		t.Fatalf("revive: %v", err)
 	}
 	got, err := shop.GetOrder(app, o.ID)
@@ -206,7 +206,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	if err := app.Delete(p); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCreated); !errors.As(err, &lines) {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusCreated}); !errors.As(err, &lines) {
 		t.Fatalf("revive with a deleted product: %v", err)
 	}
 }
@@ -229,7 +229,7 @@ func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
 	for id, status := range map[string]string{
 		processing: shop.StatusProcessing, shipped: shop.StatusShipped, cancelled: shop.StatusCancelled,
 	} {
-		if _, err := shop.SetOrderStatus(app, id, status); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, id, shop.StatusUpdate{Status: status}); err != nil {
 			t.Fatal(err)
 		}
 	}

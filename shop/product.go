@@ -17,11 +17,11 @@ var Categories = []string{"Lighting", "Sound", "Stage", "Accessories"}
 
 // Limits of a product, from the contract.
 const (
-	MaxNameLen        = 200
-	MaxDescriptionLen = 5000
+	maxNameLen        = 200
+	maxDescriptionLen = 5000
 	MaxImages         = 10
-	MaxAttributes     = 50
-	MaxAttrTextLen    = 500
+	maxAttributes     = 50
+	maxAttrTextLen    = 500
 )
 
 // Collection names.
@@ -30,8 +30,8 @@ const (
 	ProductImagesCollection = "product_images"
 )
 
-// IsCategory reports whether c is one of the catalog's categories.
-func IsCategory(c string) bool {
+// isCategory reports whether c is one of the catalog's categories.
+func isCategory(c string) bool {
 	return slices.Contains(Categories, c)
 }
 
@@ -52,12 +52,12 @@ type rawAttribute struct {
 	ValueLocalized any `json:"valueLocalized"`
 }
 
-// NormalizeAttributes turns raw rows into attributes: texts trimmed, the
+// normalizeAttributes turns raw rows into attributes: texts trimmed, the
 // English localized text and the plain text filled from each other, rows with
 // neither key nor value dropped. err is a validation.Error for a list that
 // is not one, or validation.Errors keyed "N.key"/"N.value" by the row's
 // position in the input, for rows with only one of the two or bad shapes.
-func NormalizeAttributes(raw []byte) (attrs []Attribute, err error) {
+func normalizeAttributes(raw []byte) (attrs []Attribute, err error) {
 	attrs = []Attribute{}
 	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" {
 		return attrs, nil
@@ -66,8 +66,8 @@ func NormalizeAttributes(raw []byte) (attrs []Attribute, err error) {
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return attrs, attributeError("Attributes must be a list of {key, value} rows")
 	}
-	if len(rows) > MaxAttributes*4 {
-		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", MaxAttributes))
+	if len(rows) > maxAttributes*4 {
+		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", maxAttributes))
 	}
 	errs := validation.Errors{}
 	for i, row := range rows {
@@ -76,8 +76,8 @@ func NormalizeAttributes(raw []byte) (attrs []Attribute, err error) {
 		}
 	}
 	switch {
-	case len(attrs) > MaxAttributes:
-		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", MaxAttributes))
+	case len(attrs) > maxAttributes:
+		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", maxAttributes))
 	case len(errs) > 0:
 		return attrs, errs
 	}
@@ -114,9 +114,9 @@ func normalizeAttribute(i int, row json.RawMessage, errs validation.Errors) (Att
 	}
 	for part, texts := range map[string]Localized{"keyLocalized": key, "valueLocalized": val} {
 		for lang, s := range texts {
-			if len([]rune(s)) > MaxAttrTextLen {
+			if len([]rune(s)) > maxAttrTextLen {
 				errs[fmt.Sprintf("%d.%s.%s", i, part, lang)] = validation.NewError("validation_invalid_attribute",
-					fmt.Sprintf("Must be at most %d characters", MaxAttrTextLen))
+					fmt.Sprintf("Must be at most %d characters", maxAttrTextLen))
 			}
 		}
 	}
@@ -153,7 +153,7 @@ func attrText(plain, localized any) (Localized, bool) {
 // keeps the number of characters). The products collection's searchText
 // field must hold it.
 func SearchTextLen() int {
-	return len(Languages) * (MaxNameLen + 1 + MaxDescriptionLen + 1)
+	return len(Languages) * (maxNameLen + 1 + maxDescriptionLen + 1)
 }
 
 // SearchText is the lower-cased text that product search matches: names and
@@ -171,11 +171,11 @@ func SearchText(name, description Localized) string {
 	return b.String()
 }
 
-// NormalizeProduct brings a product record into its canonical form before it
+// normalizeProduct brings a product record into its canonical form before it
 // is validated and saved: trimmed texts, English texts and their localized
 // objects kept in step, attribute rows cleaned, the search text refreshed.
 // It returns the attribute rows' errors (see NormalizeAttributes).
-func NormalizeProduct(rec *core.Record) error {
+func normalizeProduct(rec *core.Record) error {
 	name, _ := ParseLocalized(jsonValue(rec.Get("nameLocalized")))
 	if s := strings.TrimSpace(rec.GetString("name")); s != "" {
 		name["en"] = s
@@ -189,7 +189,7 @@ func NormalizeProduct(rec *core.Record) error {
 	rec.Set("description", desc["en"])
 	rec.Set("descriptionLocalized", desc)
 
-	attrs, err := NormalizeAttributes(rawJSON(rec.Get("attributes")))
+	attrs, err := normalizeAttributes(rawJSON(rec.Get("attributes")))
 	if err == nil {
 		rec.Set("attributes", attrs)
 	}
@@ -216,7 +216,7 @@ type productFields struct {
 // ("name", "priceCents", "attributes.2.key"); callers at the HTTP edge
 // rename them to API names.
 func ValidateProduct(app core.App, rec *core.Record) error {
-	f := productFields{Attributes: NormalizeProduct(rec)}
+	f := productFields{Attributes: normalizeProduct(rec)}
 	f.Name = rec.GetString("name")
 	f.NameLocalized, _ = ParseLocalized(jsonValue(rec.Get("nameLocalized")))
 	f.DescriptionLocalized, _ = ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
@@ -224,17 +224,17 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 	delete(f.DescriptionLocalized, "en")
 	f.PriceCents, f.StockQuantity = rec.Get("priceCents"), rec.Get("stockQuantity")
 	f.Category, f.ImageFileNames = rec.GetString("category"), rec.Get("imageFileNames")
-	nameLen := fmt.Sprintf("Name must be at most %d characters", MaxNameLen)
-	descLen := fmt.Sprintf("Description must be at most %d characters", MaxDescriptionLen)
+	nameLen := fmt.Sprintf("Name must be at most %d characters", maxNameLen)
+	descLen := fmt.Sprintf("Description must be at most %d characters", maxDescriptionLen)
 	err := validation.ValidateStruct(&f,
-		validation.Field(&f.Name, required("Name is required"), maxText(MaxNameLen, nameLen)),
-		validation.Field(&f.NameLocalized, validation.Each(maxText(MaxNameLen, nameLen))),
-		validation.Field(&f.Description, maxText(MaxDescriptionLen, descLen)),
-		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(MaxDescriptionLen, descLen))),
-		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
-		validation.Field(&f.StockQuantity, wholeIn(0, MaxStockQuantity, "validation_invalid_stock", "Stock quantity")),
+		validation.Field(&f.Name, required("Name is required"), maxText(maxNameLen, nameLen)),
+		validation.Field(&f.NameLocalized, validation.Each(maxText(maxNameLen, nameLen))),
+		validation.Field(&f.Description, maxText(maxDescriptionLen, descLen)),
+		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
+		validation.Field(&f.PriceCents, wholeIn(0, maxPriceCents, "validation_invalid_price", "Price")),
+		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
 		validation.Field(&f.Category, validation.By(func(any) error {
-			if !IsCategory(f.Category) {
+			if !isCategory(f.Category) {
 				return validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
 			}
 			return nil

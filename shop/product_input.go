@@ -137,7 +137,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
 	if ok("price", in.Price) {
 		n, _ := jsonNumber(in.Price)
-		cents, _ := CentsFromJSON(n)
+		cents, _ := centsFromJSON(n)
 		rec.Set("priceCents", cents)
 	}
 	if ok("stockQuantity", in.StockQuantity) {
@@ -301,13 +301,13 @@ func priceMember(raw json.RawMessage) error {
 	if !ok {
 		return validation.NewError("validation_invalid_price", "Price must be a number")
 	}
-	cents, err := CentsFromJSON(n)
+	cents, err := centsFromJSON(n)
 	switch {
 	case err != nil:
 		return validation.NewError("validation_invalid_price", "Price must be a number with at most two decimals")
 	case cents < 0:
 		return validation.NewError("validation_invalid_price", "Price must be at least 0")
-	case cents > MaxPriceCents:
+	case cents > maxPriceCents:
 		return validation.NewError("validation_invalid_price", "Price must be at most 1,000,000")
 	}
 	return nil
@@ -325,7 +325,7 @@ func stockMember(raw json.RawMessage) error {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")
 	case v < 0:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at least 0")
-	case v > MaxStockQuantity:
+	case v > maxStockQuantity:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at most 1000000000")
 	}
 	return nil

@@ -84,7 +84,7 @@ func SessionActive(app core.App, userID, family string) (bool, error) {
 // revoked family). Password reset, password and e-mail changes call it; it
 // takes the caller's transaction app (txApp) when there is one.
 func EndAllSessions(app core.App, userID string) error {
-	return RevokeUserRefreshTokens(app, userID)
+	return revokeUserRefreshTokens(app, userID)
 }
 
 // graceSuccessor returns the successor of a refresh token rotated within

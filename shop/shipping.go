@@ -20,16 +20,16 @@ const SettingsCollection = "shop_settings"
 // Shipping method codes.
 const (
 	ShipStandard     = "standard"
-	ShipExpress      = "express"
-	ShipOvernight    = "overnight"
+	shipExpress      = "express"
+	shipOvernight    = "overnight"
 	ShipIntlStandard = "intl_standard"
-	ShipIntlExpress  = "intl_express"
+	shipIntlExpress  = "intl_express"
 )
 
 // Regions of shipping methods.
 const (
-	RegionDomestic      = "domestic"
-	RegionInternational = "international"
+	regionDomestic      = "domestic"
+	regionInternational = "international"
 )
 
 // methodSpec is the fixed part of a shipping method: its names, region,
@@ -41,11 +41,11 @@ type methodSpec struct {
 
 // methodSpecs are the five methods of the contract, domestic first.
 var methodSpecs = []methodSpec{
-	{ShipStandard, RegionDomestic, "5-7", "standardCents", Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
-	{ShipExpress, RegionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
-	{ShipOvernight, RegionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
-	{ShipIntlStandard, RegionInternational, "10-15", "intlStandardCents", Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
-	{ShipIntlExpress, RegionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
+	{ShipStandard, regionDomestic, "5-7", "standardCents", Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
+	{shipExpress, regionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
+	{shipOvernight, regionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
+	{ShipIntlStandard, regionInternational, "10-15", "intlStandardCents", Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
+	{shipIntlExpress, regionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
 }
 
 // ShippingSettings are the shop's shipping rules. A zero threshold turns
@@ -60,7 +60,7 @@ type ShippingSettings struct {
 // free domestic standard from $500.00.
 func DefaultShippingSettings() ShippingSettings {
 	return ShippingSettings{HomeCountry: "US", FreeShippingThreshold: 50000, Rates: map[string]Amount{
-		ShipStandard: 999, ShipExpress: 1999, ShipOvernight: 2999, ShipIntlStandard: 4999, ShipIntlExpress: 7999,
+		ShipStandard: 999, shipExpress: 1999, shipOvernight: 2999, ShipIntlStandard: 4999, shipIntlExpress: 7999,
 	}}
 }
 
@@ -79,9 +79,9 @@ type settingsFields struct {
 // $1,000,000.00. Errors are keyed by the record's field names.
 func (s ShippingSettings) Validate() error {
 	f := settingsFields{HomeCountry: strings.TrimSpace(s.HomeCountry), Threshold: s.FreeShippingThreshold,
-		Standard: s.Rates[ShipStandard], Express: s.Rates[ShipExpress], Overnight: s.Rates[ShipOvernight],
-		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[ShipIntlExpress]}
-	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
+		Standard: s.Rates[ShipStandard], Express: s.Rates[shipExpress], Overnight: s.Rates[shipOvernight],
+		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[shipIntlExpress]}
+	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(maxPriceCents))}
 	return validation.ValidateStruct(&f,
 		validation.Field(&f.HomeCountry, validation.Required, validation.RuneLength(1, 100)),
 		validation.Field(&f.Threshold, amount...),
@@ -178,9 +178,9 @@ func sameCountry(a, b string) bool {
 // Region says whether an address in country is domestic or international.
 func (s ShippingSettings) Region(country string) string {
 	if sameCountry(country, s.HomeCountry) {
-		return RegionDomestic
+		return regionDomestic
 	}
-	return RegionInternational
+	return regionInternational
 }
 
 // ShippingMethod is one way to ship, priced for an order.
@@ -249,7 +249,7 @@ func (q *ShippingQuery) Normalize() {
 // subtotal.
 func (q ShippingQuery) Validate() error {
 	return validation.ValidateStruct(&q,
-		validation.Field(&q.Country, maxChars(MaxAddressFieldLen)),
+		validation.Field(&q.Country, maxChars(maxAddressFieldLen)),
 		validation.Field(&q.Subtotal, validation.By(func(any) error {
 			if _, ok := q.subtotal(); !ok {
 				return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
@@ -265,7 +265,7 @@ func (q ShippingQuery) subtotal() (Amount, bool) {
 	if q.Subtotal == "" {
 		return 0, true
 	}
-	cents, err := CentsFromJSON(json.Number(q.Subtotal))
+	cents, err := centsFromJSON(json.Number(q.Subtotal))
 	if err != nil || cents < 0 || cents > 1e13 {
 		return 0, false
 	}

@@ -22,9 +22,9 @@ type messageError struct {
 func (e *messageError) Error() string { return e.message }
 func (e *messageError) Unwrap() error { return e.err }
 
-// WithMessage gives the field errors of err the summary message; nil and
+// withSummary gives the field errors of err the summary message; nil and
 // other errors pass through as they are.
-func WithMessage(err error, message string) error {
+func withSummary(err error, message string) error {
 	var verrs validation.Errors
 	if !errors.As(err, &verrs) {
 		return err

@@ -311,7 +311,7 @@ func NewHarness(t testing.TB) Harness {
 // NewHarnessSite is NewHarness serving site as the built web app.
 func NewHarnessSite(t testing.TB, site fs.FS) Harness {
 	t.Helper()
-	return HarnessFor(t, NewMigratedSite(t, site))
+	return HarnessFor(t, newMigratedSite(t, site))
 }
 
 // HarnessFor is a harness around app, made by New or NewMigrated and set
@@ -421,11 +421,11 @@ func buildTemplate() (string, error) {
 // Factory's.
 func NewMigrated(t testing.TB) *tests.TestApp {
 	t.Helper()
-	return NewMigratedSite(t, Site)
+	return newMigratedSite(t, Site)
 }
 
-// NewMigratedSite is NewMigrated serving site as the built web app.
-func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
+// newMigratedSite is NewMigrated serving site as the built web app.
+func newMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	t.Helper()
 	dir, err := templateDir()
 	if err != nil {

@@ -101,7 +101,7 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-			Category: p.Category, Price: FormatPrice(p.PriceCents), Media: "0",
+			Category: p.Category, Price: formatPrice(p.PriceCents), Media: "0",
 			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 		}
 		if files := photos(p); len(files) > 0 {
@@ -124,7 +124,7 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	ps := product{
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-		Category: p.Category, Price: FormatPrice(p.PriceCents),
+		Category: p.Category, Price: formatPrice(p.PriceCents),
 		Media: strconv.Itoa(len(files)), Files: files,
 		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 	}
@@ -216,9 +216,9 @@ func normalize(raw string) string {
 	return ""
 }
 
-// FormatPrice writes cents as the app's formatPrice does (constants.json's
+// formatPrice writes cents as the app's formatPrice does (constants.json's
 // price rules): $1,234.50.
-func FormatPrice(cents int64) string {
+func formatPrice(cents int64) string {
 	sign := ""
 	if cents < 0 {
 		sign, cents = "-", -cents

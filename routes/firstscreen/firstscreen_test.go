@@ -14,7 +14,7 @@ import (
 // Prices read as the app's formatPrice writes them.
 func TestFormatPrice(t *testing.T) {
 	for cents, want := range map[int64]string{0: "$0.00", 5: "$0.05", 129900: "$1,299.00", 123456789: "$1,234,567.89", -250: "-$2.50"} {
-		if got := FormatPrice(cents); got != want {
+		if got := formatPrice(cents); got != want {
 			t.Errorf("FormatPrice(%d) = %q, want %q", cents, got, want)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // Page sizes of the admin's e-mail list.
 const (
 	DefaultPageSize = 20
-	MaxPageSize     = 100
+	maxPageSize     = 100
 )
 
 // ErrNotFound: no e-mail with that id.
@@ -47,13 +47,8 @@ type Page struct {
 	Pagination wire.Page `json:"pagination"`
 }
 
-// IsStatus reports whether s is one of the outbox's statuses.
-func IsStatus(s string) bool {
-	return s == StatusQueued || s == StatusSent || s == StatusFailed
-}
-
 // ListQuery selects a page of the outbox: page from 1, pageSize from 1 to
-// MaxPageSize, optionally one status.
+// maxPageSize, optionally one status.
 type ListQuery struct {
 	Page     int    `json:"page"`
 	PageSize int    `json:"pageSize"`
@@ -67,8 +62,8 @@ func (q ListQuery) Validate() error {
 	return validation.ValidateStruct(&q,
 		validation.Field(&q.Page, validation.Required.ErrorObject(badPage), validation.Min(1).ErrorObject(badPage)),
 		validation.Field(&q.PageSize, validation.Required.ErrorObject(badSize), validation.Min(1).ErrorObject(badSize),
-			validation.Max(MaxPageSize).ErrorObject(badSize)),
-		validation.Field(&q.Status, validation.In(StatusQueued, StatusSent, StatusFailed).
+			validation.Max(maxPageSize).ErrorObject(badSize)),
+		validation.Field(&q.Status, validation.In(StatusQueued, statusSent, StatusFailed).
 			ErrorObject(validation.NewError("validation_invalid", "Status must be one of queued, sent, failed"))),
 	)
 }

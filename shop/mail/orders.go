@@ -17,7 +17,7 @@ func (t Text) In(lang string) string {
 	if s := strings.TrimSpace(t["en"]); s != "" {
 		return s
 	}
-	for _, l := range Languages {
+	for _, l := range languages {
 		if s := strings.TrimSpace(t[l]); s != "" {
 			return s
 		}
@@ -87,15 +87,15 @@ func orderView(v *view, o Order, withLines bool) {
 	}
 	var sum int64
 	for _, l := range o.Lines {
-		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: Price(l.UnitPrice), Total: Price(l.Total)})
+		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: formatPrice(l.UnitPrice), Total: formatPrice(l.Total)})
 		sum += l.Total
 	}
 	sub := o.Subtotal
 	if sub == 0 {
 		sub = sum
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: Price(sub)})
-	shipping := Price(o.ShippingAmount)
+	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: formatPrice(sub)})
+	shipping := formatPrice(o.ShippingAmount)
 	if o.ShippingAmount == 0 && o.ShippingMethod != "" {
 		shipping = tr(lang, "free")
 	}
@@ -108,7 +108,7 @@ func orderView(v *view, o Order, withLines bool) {
 	if tot == 0 {
 		tot = sub + o.ShippingAmount
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: Price(tot), Strong: true})
+	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: formatPrice(tot), Strong: true})
 	v.Address = o.Address.lines()
 }
 
@@ -146,7 +146,7 @@ func QueueOrderPlaced(txApp core.App, language string, o Order) error {
 		if tot == 0 {
 			tot = o.Subtotal + o.ShippingAmount
 		}
-		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", Price(tot))
+		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", formatPrice(tot))
 		v.Heading = tr(l, "adminHeading")
 		v.Intro = []string{tr(l, "adminIntro", "customer", o.CustomerName, "email", o.CustomerEmail, "number", o.Number)}
 		orderView(v, o, true)

@@ -18,7 +18,7 @@ const pocketBaseDefaultURL = "http://localhost:8090"
 // finishes the send in progress and stops. Queued e-mails left by an
 // earlier run are sent as soon as the worker starts.
 func Register(app core.App) {
-	w, err := NewWorker(app)
+	w, err := newWorker(app)
 	var cancel context.CancelFunc = func() {}
 	done := make(chan struct{})
 	close(done) // until a worker runs, there is nothing to wait for

@@ -122,9 +122,9 @@ func content(rec *core.Record) (html, text string, err error) {
 	return v.execute()
 }
 
-// Price formats cents as dollars with two decimals and thousands
+// formatPrice formats cents as dollars with two decimals and thousands
 // separators, whatever the language: 129990 -> "$1,299.90".
-func Price(cents int64) string {
+func formatPrice(cents int64) string {
 	sign := ""
 	if cents < 0 {
 		sign, cents = "-", -cents

@@ -14,16 +14,16 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// RetryIntervalEnv names the environment variable that replaces every
+// retryIntervalEnv names the environment variable that replaces every
 // retry delay by one duration (such as "2s"), for tests that stop the SMTP
 // server and want the e-mail soon after it is back. The number of attempts
 // stays the same.
-const RetryIntervalEnv = "STAGESHOP_MAIL_RETRY_INTERVAL"
+const retryIntervalEnv = "STAGESHOP_MAIL_RETRY_INTERVAL"
 
-// DefaultRetryDelays are the waits after the 1st, 2nd, ... failed attempt:
+// defaultRetryDelays are the waits after the 1st, 2nd, ... failed attempt:
 // 1 min, 5 min, 30 min, 2 h, then every 6 h for two days. After the last
 // one fails the e-mail is marked failed.
-var DefaultRetryDelays = func() []time.Duration {
+var defaultRetryDelays = func() []time.Duration {
 	d := []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour}
 	for i := 0; i < 8; i++ {
 		d = append(d, 6*time.Hour)
@@ -31,11 +31,11 @@ var DefaultRetryDelays = func() []time.Duration {
 	return d
 }()
 
-// Worker sends the outbox's due e-mails through PocketBase's mailer (the
+// worker sends the outbox's due e-mails through PocketBase's mailer (the
 // dashboard's SMTP settings). Any number of workers may run on one database:
 // each e-mail is claimed with a conditional update before it is sent, so
 // only one of them sends it.
-type Worker struct {
+type worker struct {
 	app    core.App
 	id     string
 	delays []time.Duration
@@ -46,21 +46,21 @@ type Worker struct {
 	now    func() time.Time
 }
 
-// NewWorker makes a worker for app with the default retry delays, or those
+// newWorker makes a worker for app with the default retry delays, or those
 // of STAGESHOP_MAIL_RETRY_INTERVAL (an error when it is not a duration of at
 // least 100ms).
-func NewWorker(app core.App) (*Worker, error) {
-	w := &Worker{
-		app: app, id: security.RandomString(16), delays: DefaultRetryDelays,
+func newWorker(app core.App) (*worker, error) {
+	w := &worker{
+		app: app, id: security.RandomString(16), delays: defaultRetryDelays,
 		poll: 30 * time.Second, lease: 5 * time.Minute, batch: 20,
 		wake: make(chan struct{}, 1), now: time.Now,
 	}
-	if v := os.Getenv(RetryIntervalEnv); v != "" {
+	if v := os.Getenv(retryIntervalEnv); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 100*time.Millisecond {
-			return nil, fmt.Errorf("%s=%q: want a duration of at least 100ms, such as 2s", RetryIntervalEnv, v)
+			return nil, fmt.Errorf("%s=%q: want a duration of at least 100ms, such as 2s", retryIntervalEnv, v)
 		}
-		w.delays = make([]time.Duration, len(DefaultRetryDelays))
+		w.delays = make([]time.Duration, len(defaultRetryDelays))
 		for i := range w.delays {
 			w.delays[i] = d
 		}
@@ -71,7 +71,7 @@ func NewWorker(app core.App) (*Worker, error) {
 
 // Wake asks the worker to look at the outbox now (a new e-mail was
 // committed). It never blocks.
-func (w *Worker) Wake() {
+func (w *worker) Wake() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -81,7 +81,7 @@ func (w *Worker) Wake() {
 // Run sends due e-mails until ctx is done: at once, whenever woken, and
 // every poll interval (retries fall due, SMTP gets configured). A send in
 // progress when ctx ends is finished first.
-func (w *Worker) Run(ctx context.Context) {
+func (w *worker) Run(ctx context.Context) {
 	for {
 		if _, err := w.SendDue(ctx); err != nil {
 			w.app.Logger().Error("mail outbox", "error", err.Error())
@@ -98,7 +98,7 @@ func (w *Worker) Run(ctx context.Context) {
 // SendDue sends every e-mail that is due now, in batches, and returns how
 // many it attempted. Nothing is attempted while SMTP is not configured:
 // the e-mails stay queued, untouched, until an admin sets it up.
-func (w *Worker) SendDue(ctx context.Context) (int, error) {
+func (w *worker) SendDue(ctx context.Context) (int, error) {
 	attempted := 0
 	for ctx.Err() == nil && currentSettings(w.app).SMTP.Enabled {
 		ids, err := w.dueIDs()
@@ -141,7 +141,7 @@ func unclaimed(now string) dbx.Expression {
 }
 
 // dueIDs lists queued e-mails whose attempt is due, oldest first.
-func (w *Worker) dueIDs() ([]string, error) {
+func (w *worker) dueIDs() ([]string, error) {
 	now := dbTime(w.now())
 	var ids []string
 	err := w.app.DB().Select("id").From(Collection).
@@ -155,7 +155,7 @@ func (w *Worker) dueIDs() ([]string, error) {
 // claim makes the e-mail this worker's for one lease, with one conditional
 // update (like the stock update of an order): it reports false when another
 // worker got there first or the e-mail is no longer queued.
-func (w *Worker) claim(id string) (bool, error) {
+func (w *worker) claim(id string) (bool, error) {
 	now := w.now()
 	res, err := w.app.DB().Update(Collection, dbx.Params{
 		"claimedBy": w.id, "claimedUntil": dbTime(now.Add(w.lease)),
@@ -169,7 +169,7 @@ func (w *Worker) claim(id string) (bool, error) {
 
 // deliver sends a claimed e-mail and records the outcome: sent, or the
 // error with the next attempt's time, or failed after the last retry.
-func (w *Worker) deliver(id string) error {
+func (w *worker) deliver(id string) error {
 	rec, err := w.app.FindRecordById(Collection, id)
 	if err != nil {
 		return err
@@ -183,7 +183,7 @@ func (w *Worker) deliver(id string) error {
 	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
 	switch {
 	case sendErr == nil: // keep what went out, as it went out
-		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = StatusSent, dbTime(now), "", ""
+		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = statusSent, dbTime(now), "", ""
 		params["html"], params["text"] = html, text
 	case attempts > len(w.delays):
 		params["status"], params["lastError"] = StatusFailed, truncate(sendErr.Error(), 2000)
@@ -200,7 +200,7 @@ func (w *Worker) deliver(id string) error {
 
 // message builds the mailer message of an outbox record with its rendered
 // content, from the sender set in the dashboard (Settings > Mail settings).
-func (w *Worker) message(rec *core.Record, html, text string) *mailer.Message {
+func (w *worker) message(rec *core.Record, html, text string) *mailer.Message {
 	meta := currentSettings(w.app).Meta
 	return &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
