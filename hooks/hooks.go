@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/search"
 )
 
 // Register binds every record hook of the shop to app.
@@ -53,4 +54,6 @@ func Register(app core.App) {
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
 	registerLive(app)
+	// The product search index follows every write (search_changes log).
+	search.Register(app)
 }

@@ -3,11 +3,10 @@ package routes
 import (
 	"errors"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/routes/firstscreen"
 	"stageshop/shop"
 	"stageshop/shop/wire"
 )
@@ -16,42 +15,16 @@ func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
 	g.GET("", listProducts).Bind(quietRead())
 	g.GET("/categories", listCategories).Bind(quietRead())
+	g.GET("/suggest", suggestProducts).Bind(quietRead())
 	g.GET("/{id}", getProduct).Bind(quietRead())
 	g.POST("", createProduct).Bind(adminOnly())
 	g.PUT("/{id}", updateProduct).Bind(adminOnly())
 	g.DELETE("/{id}", deleteProduct).Bind(adminOnly())
 }
 
-// productJSON is the contract's product object.
-type productJSON struct {
-	ID                   string          `json:"id"`
-	Name                 string          `json:"name"`
-	NameLocalized        shop.Localized  `json:"nameLocalized"`
-	Description          string          `json:"description"`
-	DescriptionLocalized shop.Localized  `json:"descriptionLocalized"`
-	Category             string          `json:"category"`
-	Price                shop.Amount     `json:"price"`
-	StockQuantity        int64           `json:"stockQuantity"`
-	IsActive             bool            `json:"isActive"`
-	ImageFileName        string          `json:"imageFileName"`
-	ImageFileNames       []string        `json:"imageFileNames"`
-	Attributes           []attributeJSON `json:"attributes"`
-	CreatedAt            string          `json:"createdAt"`
-	UpdatedAt            string          `json:"updatedAt"`
-	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
-	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
-}
-
-// attributeJSON is one specification row, localized texts always objects.
-type attributeJSON struct {
-	Key            string         `json:"key"`
-	KeyLocalized   shop.Localized `json:"keyLocalized"`
-	Value          string         `json:"value"`
-	ValueLocalized shop.Localized `json:"valueLocalized"`
-}
-
-func toProductJSON(p shop.Product) productJSON {
-	out := productJSON{
+// toProductJSON is the contract's product object of p.
+func toProductJSON(p shop.Product) wire.Product {
+	out := wire.Product{
 		ID:                   p.ID,
 		Name:                 p.Name,
 		NameLocalized:        nonNilLocalized(p.NameLocalized),
@@ -62,7 +35,7 @@ func toProductJSON(p shop.Product) productJSON {
 		StockQuantity:        p.StockQuantity,
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
-		Attributes:           make([]attributeJSON, 0, len(p.Attributes)),
+		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
 	}
@@ -73,7 +46,7 @@ func toProductJSON(p shop.Product) productJSON {
 		out.ImageFileName = out.ImageFileNames[0]
 	}
 	for _, a := range p.Attributes {
-		out.Attributes = append(out.Attributes, attributeJSON{
+		out.Attributes = append(out.Attributes, wire.ProductAttribute{
 			Key: a.Key, KeyLocalized: nonNilLocalized(a.KeyLocalized),
 			Value: a.Value, ValueLocalized: nonNilLocalized(a.ValueLocalized),
 		})
@@ -96,11 +69,14 @@ func listProducts(e *core.RequestEvent) error {
 		return err
 	}
 	return cachedList(e, q, func() (any, error) {
+		if q.Search != "" || q.Facets {
+			return searchAnswer(e, q)
+		}
 		products, total, err := shop.ListProducts(e.App, q)
 		if err != nil {
 			return nil, err
 		}
-		list := make([]productJSON, 0, len(products))
+		list := make([]wire.Product, 0, len(products))
 		for _, p := range products {
 			list = append(list, toProductJSON(p))
 		}
@@ -109,10 +85,7 @@ func listProducts(e *core.RequestEvent) error {
 				return nil, err
 			}
 		}
-		return map[string]any{
-			"products":   list,
-			"pagination": wire.NewPage(q.Page, q.PageSize, total),
-		}, nil
+		return wire.ProductList{Pagination: wire.NewPage(q.Page, q.PageSize, total), Products: list}, nil
 	})
 }
 
@@ -120,21 +93,14 @@ func listProducts(e *core.RequestEvent) error {
 // category, search and includeInactive.
 func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	query := e.Request.URL.Query()
-	q := shop.ProductQuery{Page: 1, PageSize: shop.DefaultPageSize, Sort: shop.SortNewest}
-	if v := query.Get("page"); v != "" {
-		q.Page = atoiOrZero(v)
+	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
+		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
+		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), Facets: query.Get("facets"), Lang: query.Get("lang")}
+	if !shop.IsLanguage(in.Lang) {
+		in.Lang = firstscreen.Language(e.Request) // the browser's
 	}
-	if v := query.Get("pageSize"); v != "" {
-		q.PageSize = atoiOrZero(v)
-	}
-	if v := query.Get("sort"); v != "" {
-		q.Sort = v
-	}
-	if v := query.Get("category"); v != "" {
-		q.Category, _ = shop.CanonicalCategory(v)
-	}
-	q.Search = strings.TrimSpace(query.Get("search"))
-	if err := q.Validate(); err != nil {
+	q, err := in.Query()
+	if err != nil {
 		return q, err
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
@@ -185,7 +151,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 	if err != nil {
 		return err
 	}
-	out := []productJSON{toProductJSON(p)}
+	out := []wire.Product{toProductJSON(p)}
 	if err := withWaitingAlerts(e.App, out); err != nil {
 		return err
 	}
@@ -194,7 +160,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 }
 
 // withWaitingAlerts sets waitingAlerts on each product of an admin answer.
-func withWaitingAlerts(app core.App, list []productJSON) error {
+func withWaitingAlerts(app core.App, list []wire.Product) error {
 	ids := make([]string, len(list))
 	for i, p := range list {
 		ids[i] = p.ID
@@ -208,14 +174,4 @@ func withWaitingAlerts(app core.App, list []productJSON) error {
 		list[i].WaitingAlerts = &n
 	}
 	return nil
-}
-
-// atoiOrZero reads a whole number; 0 (which the inputs refuse) when it is
-// not one.
-func atoiOrZero(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0
-	}
-	return n
 }

@@ -3,13 +3,11 @@ package shop
 import (
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
@@ -34,10 +32,10 @@ type Product struct {
 // Sort orders of the product list, as the contract names them.
 const (
 	SortNewest    = "newest"
-	sortNameAsc   = "name_asc"
-	sortNameDesc  = "name_desc"
-	sortPriceAsc  = "price_asc"
-	sortPriceDesc = "price_desc"
+	SortNameAsc   = "name_asc"
+	SortNameDesc  = "name_desc"
+	SortPriceAsc  = "price_asc"
+	SortPriceDesc = "price_desc"
 )
 
 // sortOrders maps each sort to its ORDER BY. The leading column matches an
@@ -45,10 +43,10 @@ const (
 // pages stable when values tie.
 var sortOrders = map[string][]string{
 	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
-	sortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
-	sortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
-	sortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
-	sortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
+	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
+	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
+	SortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
+	SortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
 }
 
 // isSort reports whether s is one of the list's sort orders.
@@ -59,60 +57,34 @@ func isSort(s string) bool {
 
 // Page size limits of the product list.
 const (
-	DefaultPageSize = 20
+	defaultPageSize = 20
 	maxPageSize     = 100
 )
 
 // ProductQuery selects a page of the catalog. Zero values mean: every
 // category, no search, newest first, page 1 of 20, active products only.
 type ProductQuery struct {
-	Category        string `json:"category"`
-	Search          string `json:"search"`
-	Sort            string `json:"sort"`
-	Page            int    `json:"page"`
-	PageSize        int    `json:"pageSize"`
-	IncludeInactive bool   `json:"includeInactive"`
+	Category        string
+	Search          string
+	Sort            string
+	Page            int
+	PageSize        int
+	IncludeInactive bool
+	// Price bounds in cents (MaxPriceCents only when HasMaxPrice) and in
+	// stock only: the list's filters beside the category.
+	MinPriceCents int64
+	MaxPriceCents int64
+	HasMaxPrice   bool
+	InStock       bool
+	// Lang is the shopper's interface language (search ranks its matches
+	// first); Facets asks for the filter counts.
+	Lang   string
+	Facets bool
 }
 
-// maxSearchLen bounds the search text of the product list (characters).
-const maxSearchLen = 200
-
-// Validate checks a query as a client sends it (page and page size given,
-// 0 for one that was not a whole number); errors are keyed by the query's
-// names.
-func (q ProductQuery) Validate() error {
-	return validation.ValidateStruct(&q,
-		validation.Field(&q.Category, validation.By(func(any) error {
-			if q.Category != "" && !isCategory(q.Category) {
-				return validation.NewError("validation_category", "Category must be one of "+strings.Join(Categories, ", "))
-			}
-			return nil
-		})),
-		validation.Field(&q.Search, validation.By(func(any) error {
-			if len([]rune(q.Search)) > maxSearchLen {
-				return validation.NewError("validation_length", fmt.Sprintf("Search text must be at most %d characters", maxSearchLen))
-			}
-			return nil
-		})),
-		validation.Field(&q.Sort, validation.By(func(any) error {
-			if !isSort(q.Sort) {
-				return validation.NewError("validation_sort", "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc")
-			}
-			return nil
-		})),
-		validation.Field(&q.Page, validation.By(func(any) error {
-			if q.Page < 1 {
-				return validation.NewError("validation_page", "Page must be a whole number of at least 1")
-			}
-			return nil
-		})),
-		validation.Field(&q.PageSize, validation.By(func(any) error {
-			if q.PageSize < 1 || q.PageSize > maxPageSize {
-				return validation.NewError("validation_page_size", fmt.Sprintf("Page size must be a whole number from 1 to %d", maxPageSize))
-			}
-			return nil
-		})),
-	)
+// Narrowed reports whether q has a filter beyond category and activity.
+func (q ProductQuery) Narrowed() bool {
+	return q.MinPriceCents > 0 || q.HasMaxPrice || q.InStock
 }
 
 // productColumns are read for every product; searchText stays in the
@@ -140,7 +112,12 @@ type productRow struct {
 	Updated              types.DateTime `db:"updated"`
 }
 
-func (r productRow) product() Product {
+func (r productRow) product() Product { return r.productFrom(decodedJSON(r)) }
+
+// productUncached decodes r without the shared decode cache.
+func (r productRow) productUncached() Product { return r.productFrom(decodeColumns(r)) }
+
+func (r productRow) productFrom(d *decodedColumns) Product {
 	p := Product{
 		ID:            r.ID,
 		Name:          r.Name,
@@ -152,7 +129,6 @@ func (r productRow) product() Product {
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
 	}
-	d := decodedJSON(r)
 	p.NameLocalized, p.DescriptionLocalized = d.name, d.description
 	p.ImageFileNames, p.Attributes = d.images, d.attributes
 	return p
@@ -211,7 +187,19 @@ func decodedJSON(r productRow) *decodedColumns {
 	if ok && d.sameRaw(r) {
 		return d
 	}
-	d = &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
+	d = decodeColumns(r)
+	decoded.Lock()
+	if len(decoded.m) >= maxDecoded {
+		clear(decoded.m)
+	}
+	decoded.m[r.ID] = d
+	decoded.Unlock()
+	return d
+}
+
+// decodeColumns decodes a row's JSON columns.
+func decodeColumns(r productRow) *decodedColumns {
+	d := &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
 	d.name, _ = ParseLocalizedJSON(r.NameLocalized)
 	if d.name["en"] == "" && r.Name != "" {
 		d.name["en"] = r.Name
@@ -231,12 +219,6 @@ func decodedJSON(r productRow) *decodedColumns {
 			d.attributes = attrs
 		}
 	}
-	decoded.Lock()
-	if len(decoded.m) >= maxDecoded {
-		clear(decoded.m)
-	}
-	decoded.m[r.ID] = d
-	decoded.Unlock()
 	return d
 }
 
@@ -247,7 +229,7 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 		q.Page = 1
 	}
 	if q.PageSize < 1 || q.PageSize > maxPageSize {
-		q.PageSize = DefaultPageSize
+		q.PageSize = defaultPageSize
 	}
 	order, ok := sortOrders[q.Sort]
 	if !ok {
@@ -289,6 +271,15 @@ func productFilter(q ProductQuery) dbx.Expression {
 	}
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})
+	}
+	if q.MinPriceCents > 0 {
+		parts = append(parts, dbx.NewExp("[[priceCents]] >= {:minPrice}", dbx.Params{"minPrice": q.MinPriceCents}))
+	}
+	if q.HasMaxPrice {
+		parts = append(parts, dbx.NewExp("[[priceCents]] <= {:maxPrice}", dbx.Params{"maxPrice": q.MaxPriceCents}))
+	}
+	if q.InStock {
+		parts = append(parts, dbx.NewExp("[[stockQuantity]] > 0"))
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,

@@ -53,6 +53,15 @@ func InvalidateCatalog(app core.App) {
 	c.mu.Unlock()
 }
 
+// CatalogGeneration is a number that changes whenever InvalidateCatalog
+// runs (search keys its shared work by it).
+func CatalogGeneration(app core.App) uint64 {
+	c := catalogOf(app)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen
+}
+
 // CatalogCacheUse is the number of values kept and their bytes.
 func CatalogCacheUse(app core.App) (values, bytes int) {
 	c := catalogOf(app)
@@ -99,7 +108,7 @@ func RememberCatalog[T any](app core.App, key any, make func() (v T, size int, k
 // are record saves, which move the generation; stock updates never change
 // a total).
 func countProducts(app core.App, q ProductQuery, where dbx.Expression) (int, error) {
-	if strings.TrimSpace(q.Search) != "" {
+	if strings.TrimSpace(q.Search) != "" || q.Narrowed() {
 		return countQuery(app, where)
 	}
 	c := catalogOf(app)

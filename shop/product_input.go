@@ -148,7 +148,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	if ok("category", in.Category) {
 		var c string
 		_ = json.Unmarshal(in.Category, &c)
-		canon, _ := CanonicalCategory(strings.TrimSpace(c))
+		canon, _ := canonicalCategory(strings.TrimSpace(c))
 		rec.Set("category", canon)
 	}
 	if ok("imageFileNames", in.ImageFileNames) {
@@ -357,8 +357,8 @@ func recordLocalized(rec *core.Record, field string) Localized {
 	return l
 }
 
-// CanonicalCategory matches a category name regardless of case.
-func CanonicalCategory(c string) (string, bool) {
+// canonicalCategory matches a category name regardless of case.
+func canonicalCategory(c string) (string, bool) {
 	for _, k := range Categories {
 		if strings.EqualFold(k, c) {
 			return k, true

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/wire"
 )
 
 // SettingsCollection holds the shop's one settings record (shipping rates,
@@ -183,14 +184,9 @@ func (s ShippingSettings) Region(country string) string {
 	return regionInternational
 }
 
-// ShippingMethod is one way to ship, priced for an order.
-type ShippingMethod struct {
-	Code         string    `json:"code"`
-	Name         Localized `json:"name"`
-	Region       string    `json:"region"`
-	Amount       Amount    `json:"amount"`
-	DeliveryDays string    `json:"deliveryDays"`
-}
+// ShippingMethod is one way to ship, priced for an order (an API shape:
+// shop/wire).
+type ShippingMethod = wire.ShippingMethod
 
 // price is what method m costs for a subtotal: the rate, except domestic
 // standard at or above a non-zero threshold, which is free.
@@ -272,16 +268,8 @@ func (q ShippingQuery) subtotal() (Amount, bool) {
 	return Amount(cents), true
 }
 
-// ShippingOptions are the shop's shipping rules and the methods that fit
-// a query, as the shipping page, cart and checkout show them.
-type ShippingOptions struct {
-	HomeCountry           string           `json:"homeCountry"`
-	FreeShippingThreshold Amount           `json:"freeShippingThreshold"`
-	Methods               []ShippingMethod `json:"methods"`
-}
-
 // ShippingOptionsFor answers q with the shop's settings.
-func ShippingOptionsFor(app core.App, q ShippingQuery) (*ShippingOptions, error) {
+func ShippingOptionsFor(app core.App, q ShippingQuery) (*wire.ShippingMethods, error) {
 	q.Normalize()
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -291,6 +279,6 @@ func ShippingOptionsFor(app core.App, q ShippingQuery) (*ShippingOptions, error)
 		return nil, err
 	}
 	subtotal, _ := q.subtotal()
-	return &ShippingOptions{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.FreeShippingThreshold,
+	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.FreeShippingThreshold,
 		Methods: settings.Methods(q.Country, subtotal)}, nil
 }

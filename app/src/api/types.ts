@@ -1,179 +1,50 @@
-/** Shapes of docs/api.md. */
+/**
+ * Shapes of docs/api.md. The answers are generated from the Go answer types (wire.gen.ts, see
+ * shop/wire/typescript_test.go): a field renamed on the server fails the app's type check.
+ * What is the app's own (the lenient Localized it reads, sorts, status lists) is written here.
+ */
 
+export type {
+  AdminUser,
+  Cart,
+  CartItem,
+  ContactReply,
+  ContactRequest,
+  ContactRequestList,
+  ContactSent,
+  ContactStats,
+  DayFigures,
+  EmailDetail,
+  EmailList,
+  EmailSummary,
+  LoginAnswer,
+  MergedCart,
+  MergeReport,
+  Message,
+  OrderDetail,
+  OrderSummary,
+  Overview,
+  PostalAddress as BillingInfo,
+  Product,
+  ProductFacets,
+  ProductList,
+  ProductSuggestion,
+  RoleChangeList,
+  ShippingInfo,
+  ShippingMethod,
+  ShippingMethods,
+  UploadedImage,
+  User,
+  UserAnswer,
+  UserList,
+} from './wire.gen';
+
+/** A localized text as the app accepts it: an object by language, a JSON string of one, or plain text. */
 export type Localized = Record<string, string> | string | null | undefined;
 
-export interface User {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** The language the shop e-mails the user in. */
-  language?: 'en' | 'ru' | 'zh';
-  roles: string[];
-  isAdmin?: boolean;
-  createdAt?: string;
-  lastLoginAt?: string;
-}
-
-export interface LoginResponse extends User {
-  token: string;
-  refreshToken: string;
-}
-
-export interface ProductAttribute {
-  key: string;
-  keyLocalized?: Localized;
-  value: string;
-  valueLocalized?: Localized;
-}
-
-export interface Product {
-  id: string;
-  name: string;
-  nameLocalized?: Localized;
-  description: string;
-  descriptionLocalized?: Localized;
-  category: string;
-  price: number;
-  stockQuantity: number;
-  isActive: boolean;
-  imageFileName: string;
-  imageFileNames: string[];
-  attributes: ProductAttribute[];
-  createdAt?: string;
-  updatedAt?: string;
-  /** Admin answers only: shoppers waiting for a back-in-stock e-mail. */
-  waitingAlerts?: number;
-}
-
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  totalCount: number;
-  totalPages: number;
-}
-
-export interface ProductList {
-  products: Product[];
-  pagination: Pagination;
-}
-
-export type ProductSort = 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
-
-export interface CartItem {
-  id: string;
-  productId: string;
-  productName: Localized;
-  imageFileName: string;
-  unitPrice: number;
-  quantity: number;
-  totalPrice: number;
-  availableStock: number;
-}
-
-export interface Cart {
-  id: string;
-  items: CartItem[];
-  totalPrice: number;
-  totalItems: number;
-}
-
-/** What a sign-in did with the guest cart (POST /api/cart/merge). */
-export interface MergeReport {
-  addedLines: number;
-  addedUnits: number;
-  capped: { productId: string; productName: Localized; requested: number; kept: number }[];
-  dropped: { productId: string; productName: Localized; reason: 'inactive' | 'out_of_stock' }[];
-}
+/** relevance: a search's own order, its default (shop.Sort* and routes' sortRelevance). */
+export type ProductSort = 'relevance' | 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
 
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export interface OrderSummary {
-  id: string;
-  orderNumber: string;
-  customerName: string;
-  customerEmail: string;
-  subtotalAmount: number;
-  shippingMethod: string;
-  shippingAmount: number;
-  totalAmount: number;
-  itemCount: number;
-  status: string;
-  createdAt: string;
-}
-
-export interface ShippingInfo {
-  firstName: string;
-  lastName: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-  email: string;
-}
-
-export type BillingInfo = Omit<ShippingInfo, 'phone' | 'email'>;
-
-export interface OrderItem {
-  id: string;
-  productId: string;
-  productName: Localized;
-  productImage: string;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-}
-
-export interface StatusChange {
-  status: string;
-  at: string;
-}
-
-export interface OrderDetail extends OrderSummary {
-  shipping: ShippingInfo;
-  billing?: BillingInfo;
-  items: OrderItem[];
-  trackingNumber?: string;
-  history?: StatusChange[];
-}
-
-export interface ShippingMethod {
-  code: string;
-  name: Localized;
-  region: 'domestic' | 'international';
-  amount: number;
-  deliveryDays: string;
-}
-
-export interface ShippingMethods {
-  homeCountry: string;
-  freeShippingThreshold: number;
-  methods: ShippingMethod[];
-}
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-
-/** An admin's reply to a contact request, e-mailed to the visitor. */
-export interface ContactReply {
-  id?: string;
-  message: string;
-  adminName: string;
-  createdAt: string;
-}
-
-export interface ContactRequest {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  status: string;
-  adminNotes?: string;
-  createdAt: string;
-  updatedAt?: string;
-  replies?: ContactReply[];
-}

@@ -7,7 +7,7 @@ import { countryAliases, limits, patterns } from '../../../shop/facts.json';
 
 /** The server's limits (lengths in characters, maxPrice in dollars). */
 export const LIMITS = limits;
-export const EMAIL_RE = new RegExp(patterns.email, 'u');
+const EMAIL_RE = new RegExp(patterns.email, 'u');
 export const MIN_PASSWORD_LENGTH = limits.passwordMinLength;
 const PASSWORD_CLASSES = [patterns.passwordLower, patterns.passwordUpper, patterns.passwordDigit].map((p) => new RegExp(p, 'u'));
 const PHONE_RE = new RegExp(patterns.phone, 'u');

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, OrderDetail, OrderSummary, Pagination, Product, ProductList } from '../../api/types';
+import type { ContactRequest, ContactRequestList, ContactStats, Message, OrderDetail, Product, ProductList } from '../../api/types';
+import { adminKeys } from './keys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const CONTACT_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -27,18 +28,6 @@ export interface ContactFilters {
   pageSize: number;
 }
 
-export interface ContactRequestList {
-  requests: ContactRequest[];
-  pagination: Pagination;
-}
-
-export interface ContactStats {
-  totalRequests: number;
-  newRequests: number;
-  inProgressRequests: number;
-  resolvedRequests: number;
-}
-
 /** Body of POST/PUT /api/products. */
 export interface ProductPayload {
   name: string;
@@ -52,20 +41,6 @@ export interface ProductPayload {
   isActive: boolean;
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
 }
-
-/** Query keys of the admin area (kept apart from the shopper's `products` and `orders` caches). */
-export const adminKeys = {
-  all: ['admin'] as const,
-  products: ['admin', 'products'] as const,
-  productList: (f: AdminProductFilters) => ['admin', 'products', 'list', f] as const,
-  product: (id: string) => ['admin', 'products', 'detail', id] as const,
-  orders: ['admin', 'orders'] as const,
-  orderList: ['admin', 'orders', 'list'] as const,
-  order: (id: string) => ['admin', 'orders', 'detail', id] as const,
-  contact: ['admin', 'contact'] as const,
-  contactList: (f: ContactFilters) => ['admin', 'contact', 'list', f] as const,
-  contactStats: ['admin', 'contact', 'stats'] as const,
-};
 
 export const adminProductListQuery = (f: AdminProductFilters) =>
   queryOptions({
@@ -90,13 +65,6 @@ export const adminProductQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
     retry: false,
     staleTime: 0,
-  });
-
-export const adminOrdersQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.orderList,
-    queryFn: ({ signal }) => api.get<OrderSummary[]>('/checkout/admin/orders', { signal }),
-    ...polling,
   });
 
 export const adminOrderQuery = (id: string) =>
@@ -128,10 +96,10 @@ export const contactStatsQuery = () =>
 export const adminApi = {
   createProduct: (p: ProductPayload) => api.post<Product>('/products', p),
   updateProduct: (id: string, p: ProductPayload) => api.put<Product>(`/products/${encodeURIComponent(id)}`, p),
-  deleteProduct: (id: string) => api.del<{ message: string }>(`/products/${encodeURIComponent(id)}`),
+  deleteProduct: (id: string) => api.del<Message>(`/products/${encodeURIComponent(id)}`),
   setOrderStatus: (id: string, status: string) =>
     api.put<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/status`, { status }),
   setContactStatus: (id: string, status: string, adminNotes: string) =>
     api.put<ContactRequest>(`/contact/admin/requests/${encodeURIComponent(id)}/status`, { status, adminNotes }),
-  deleteContactRequest: (id: string) => api.del<{ message: string }>(`/contact/admin/requests/${encodeURIComponent(id)}`),
+  deleteContactRequest: (id: string) => api.del<Message>(`/contact/admin/requests/${encodeURIComponent(id)}`),
 };

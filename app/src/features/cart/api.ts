@@ -1,15 +1,8 @@
 import { api } from '../../api/client';
 import { getCartSessionId } from '../../api/storage';
-import type { Cart, MergeReport } from '../../api/types';
+import type { Cart, MergedCart } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
-
-export const cartKeys = {
-  all: ['cart'] as const,
-  current: (owner: string) => ['cart', owner] as const,
-  /** The cart's writes (add, update, remove, clear), counted for the busy state. */
-  actions: ['cart', 'action'] as const,
-};
 
 function normalize(cart: Partial<Cart> | null | undefined): Cart {
   return {
@@ -32,9 +25,8 @@ export const cartApi = {
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
-  clear: () => api.del<{ message: string }>('/cart', { session: 'ifStored' }),
   merge: async (sessionId: string) => {
-    const merged = await api.post<Cart & { mergeReport?: MergeReport }>('/cart/merge', { sessionId });
+    const merged = await api.post<MergedCart>('/cart/merge', { sessionId });
     return { cart: normalize(merged), report: merged.mergeReport ?? null };
   },
 };

@@ -21,6 +21,8 @@ const product: Product = {
   imageFileName: 'a.jpg',
   imageFileNames: ['a.jpg', 'b.jpg'],
   attributes: [],
+  createdAt: '',
+  updatedAt: '',
 };
 
 const cartWith = (quantity: number) => ({

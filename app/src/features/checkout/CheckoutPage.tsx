@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Card, Container, Heading, Text } from '@radix-ui/themes';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetail, User } from '../../api/types';
+import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -10,7 +10,7 @@ import { errorsBelow } from '../../lib/form';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { addMoney, shippingMethodsQuery } from './api';
+import { addMoney } from './api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -25,7 +25,8 @@ import { useReviewedFigures } from './useReviewedFigures';
 import { useDebounced } from './useDebounced';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
-import { cartKeys } from '../cart/api';
+import { shippingMethodsQuery } from '../shipping/api';
+import { cartKeys } from '../../api/queryKeys';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -42,7 +43,6 @@ function Checkout({ user }: { user: User }) {
   const { cart } = useCart();
   const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
-  const [order, setOrder] = useState<OrderDetail | null>(null);
   const [draft, update] = useCheckoutDraft(user.id, () => ({
     userId: user.id,
     step: 0,
@@ -51,6 +51,15 @@ function Checkout({ user }: { user: User }) {
     sameAsShipping: true,
     shippingMethod: '',
   }));
+  const flow = usePlaceOrderFlow({
+    onPlaced: () => clearDraft(),
+    onFieldErrors: (errors) => {
+      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
+      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
+    },
+  });
+
+  const order = flow.placed;
   const step = order ? 3 : draft.step;
   useDocumentTitle(t('title'));
 
@@ -81,18 +90,8 @@ function Checkout({ user }: { user: User }) {
   const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
   const reviewed = useReviewedFigures(step === 2, settled, current);
 
-  const flow = usePlaceOrderFlow({
-    onPlaced: (created) => {
-      clearDraft();
-      setOrder(created);
-    },
-    onFieldErrors: (errors) => {
-      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
-      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
-    },
-  });
-
-  if (step < 3 && items.length === 0) return <EmptyCheckout />;
+  // While the order is on its way the cart may already be empty (the order emptied it).
+  if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
     reviewed.accept();

@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
 import { Button, DataList, Dialog, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,9 +13,10 @@ import { displayName, isAdminUser } from '../../../lib/user';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
-import { insightApi, insightKeys, rolesWithAdmin, userOrdersQuery, type AdminUser } from '../overview/api';
+import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
 import { RoleBadges } from './RoleBadges';
 import { DialogFooter } from '../../../components/DialogFooter';
+import { insightKeys } from '../keys';
 
 /** The refusals the server explains with a code of its own (docs/api.md). */
 const ROLE_CODES = ['own_admin_role', 'last_admin'];

@@ -1,3 +1,4 @@
+import type { EmailSummary } from '../../../api/types';
 import { useState } from 'react';
 import { Badge, Button, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,8 +10,9 @@ import { formatDate } from '../../../lib/format';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
-import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailKeys, emailListQuery, resendEmail, type EmailSummary } from './api';
+import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailListQuery, resendEmail } from './api';
 import { EmailPreviewDialog } from './EmailPreviewDialog';
+import { emailKeys } from '../keys';
 
 const ALL = 'all';
 const STATUS_COLOR = { queued: 'amber', sent: 'green', failed: 'red' } as const;

@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatPrice } from '../../../lib/format';
-import type { DayFigures } from './api';
+import type { DayFigures } from '../../../api/types';
 
 const LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', zh: 'zh-CN' };
 
@@ -16,13 +16,13 @@ export function dayLabel(date: string, lang: string, withYear = false): string {
   });
 }
 
-export interface Tick {
+interface Tick {
   value: number;
   y: number;
   label: string;
 }
 
-export interface Bar extends DayFigures {
+interface Bar extends DayFigures {
   x: number;
   y: number;
   width: number;

@@ -1,7 +1,7 @@
 import { Box, Card, Flex, Grid, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '../components/Field';
-import type { ProductFormState } from './ProductForm';
+import type { ProductFormState } from './formModel';
 
 /** Price, stock, category and whether the product is on sale. */
 export function ProductDetailsCard({ form, categories }: { form: ProductFormState; categories: readonly string[] }) {

@@ -23,6 +23,8 @@ function product(id: string, name: string, stockQuantity: number, isActive = tru
     imageFileName: `${id}.jpg`,
     imageFileNames: [`${id}.jpg`],
     attributes: [],
+    createdAt: '',
+    updatedAt: '',
   };
 }
 
