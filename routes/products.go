@@ -3,6 +3,7 @@ package routes
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -96,7 +97,7 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
 		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
 		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), Facets: query.Get("facets"), Lang: query.Get("lang")}
-	if !shop.IsLanguage(in.Lang) {
+	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
 		in.Lang = firstscreen.Language(e.Request) // the browser's
 	}
 	q, err := in.Query()

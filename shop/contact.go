@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // contactCollection holds the messages of the contact form.
@@ -52,19 +53,8 @@ type ContactInput struct {
 	Language string `json:"language"`
 }
 
-// ContactRequest is a contact request as admins see it.
-type ContactRequest struct {
-	ID         string         `json:"id"`
-	Name       string         `json:"name"`
-	Email      string         `json:"email"`
-	Subject    string         `json:"subject"`
-	Message    string         `json:"message"`
-	Status     string         `json:"status"`
-	AdminNotes string         `json:"adminNotes"`
-	CreatedAt  string         `json:"createdAt"`
-	UpdatedAt  string         `json:"updatedAt"`
-	Replies    []ContactReply `json:"replies"`
-}
+// ContactRequest is an answer shape (shop/wire).
+type ContactRequest = wire.ContactRequest
 
 // Normalize cleans the input: name and subject become single lines
 // (CleanLine); the message keeps its line breaks but loses other control

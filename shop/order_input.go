@@ -47,8 +47,9 @@ func (in *OrderInput) Normalize() {
 // keyed "shippingInfo.city", "billingInfo.zipCode".
 func (in OrderInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Shipping),
-		validation.Field(&in.Billing, validation.Skip.When(in.UseShippingForBilling)),
+		validation.Field(&in.Shipping, validation.By(func(any) error { return shippingRules(in.Shipping).Validate() })),
+		validation.Field(&in.Billing, validation.Skip.When(in.UseShippingForBilling),
+			validation.By(func(any) error { return addressRules(in.Billing).Validate() })),
 		validation.Field(&in.ExpectedTotal, validation.By(amountMember)),
 	)
 }
@@ -63,10 +64,14 @@ func (in OrderInput) expectedTotal() *Amount {
 	return &a
 }
 
+// addressRules is an address (an answer shape of shop/wire) as its rules
+// see it.
+type addressRules PostalAddress
+
 // Validate checks an address: every field required and at most
-// MaxAddressFieldLen characters, the postal code as its country writes
+// maxAddressFieldLen characters, the postal code as its country writes
 // them.
-func (a PostalAddress) Validate() error {
+func (a addressRules) Validate() error {
 	return validation.ValidateStruct(&a,
 		validation.Field(&a.FirstName, addressText()...),
 		validation.Field(&a.LastName, addressText()...),
@@ -83,10 +88,14 @@ func (a PostalAddress) Validate() error {
 	)
 }
 
+// shippingRules is a shipping address with its phone and e-mail as their
+// rules see them.
+type shippingRules ShippingInfo
+
 // Validate checks a shipping address with its phone and e-mail.
-func (s ShippingInfo) Validate() error {
+func (s shippingRules) Validate() error {
 	return validation.ValidateStruct(&s,
-		validation.Field(&s.PostalAddress),
+		validation.Field(&s.PostalAddress, validation.By(func(any) error { return addressRules(s.PostalAddress).Validate() })),
 		validation.Field(&s.Phone, addressText(validation.By(func(v any) error {
 			if p, _ := v.(string); !validPhone(p) {
 				return validation.NewError("validation_phone", "Please enter a valid phone number")
