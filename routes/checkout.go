@@ -68,10 +68,10 @@ func cancelOwnOrder(e *core.RequestEvent) error {
 }
 
 // orderFilter reads the admin orders list's optional query: status,
-// search, from, to, page, pageSize (shop.OrderFilter checks it).
+// search, from, to, page, pageSize, lang (shop.OrderFilter checks it).
 func orderFilter(e *core.RequestEvent) shop.OrderFilter {
 	return shop.OrderFilter{Status: queryText(e, "status"), Search: queryText(e, "search"),
-		From: queryText(e, "from"), To: queryText(e, "to"),
+		From: queryText(e, "from"), To: queryText(e, "to"), Language: queryText(e, "lang"),
 		Page: pageParam(e, "page", 0, -1), PageSize: pageParam(e, "pageSize", 0, -1)}
 }
 

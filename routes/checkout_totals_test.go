@@ -9,7 +9,7 @@ import (
 
 func usBody(method string) map[string]any {
 	s := shipping()
-	s["country"], s["zipCode"] = "United States", "62701" // US ZIP codes are digits
+	s["country"], s["state"], s["zipCode"] = "United States", "IL", "62701" // US ZIP codes are digits
 	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method}
 }
 

@@ -119,6 +119,8 @@ var sentinelErrors = []struct {
 	{shop.ErrCartProductNotFound, notFound("Product not found")},
 	{shop.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
+	{shop.ErrAddressNotFound, notFound("Address not found")},
+	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
 )
 
 // Exported for the tests of package shop_test only.
@@ -22,15 +24,15 @@ func IssueRefreshToken(app core.App, userID string) (string, error) {
 // the image limit are in routes/firstscreen/constants.json, which the first
 // screens share with the app.)
 type factSheet struct {
-	CountryAliases [][]string        `json:"countryAliases"`
-	Limits         map[string]int    `json:"limits"`
-	Patterns       map[string]string `json:"patterns"`
+	USNames  []string          `json:"usCountryNames"`
+	Limits   map[string]int    `json:"limits"`
+	Patterns map[string]string `json:"patterns"`
 }
 
 // sharedFacts are the facts as the server applies them.
 func sharedFacts() factSheet {
 	return factSheet{
-		CountryAliases: countryAliases,
+		USNames: locale.Names("US"),
 		Limits: map[string]int{
 			"passwordMinLength": minPasswordLen, "passwordMaxBytes": maxPasswordBytes,
 			"emailMaxLength": maxEmailLen, "personNameMaxLength": maxPersonNameLen,

@@ -3,6 +3,8 @@ package shop
 import (
 	"regexp"
 	"strings"
+
+	"stageshop/shop/locale"
 )
 
 // The rules the app checks before the server does come from here: the app
@@ -50,19 +52,12 @@ var (
 		regexp.MustCompile(passwordUpperPattern), regexp.MustCompile(passwordDigitPattern)}
 )
 
-// countryAliases are names that mean the same country, lower-cased; the
-// first group is the United States (its ZIP rule).
-var countryAliases = [][]string{
-	{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"},
-	{"gb", "uk", "u.k.", "united kingdom", "great britain", "england", "scotland", "wales"},
-	{"de", "deu", "germany", "deutschland"},
-	{"ca", "can", "canada"},
-	{"ru", "rus", "russia", "russian federation", "россия"},
-	{"cn", "chn", "china", "中国"},
+// isUS reports whether a country text names the United States (its ZIP
+// rule); the names are shop/locale's.
+func isUS(country string) bool {
+	code, _ := locale.CountryCode(country)
+	return code == "US"
 }
-
-// isUS reports whether a country text names the United States.
-func isUS(country string) bool { return sameCountry(country, "us") }
 
 // validPhone reports whether s looks like a phone number.
 func validPhone(s string) bool {

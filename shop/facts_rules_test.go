@@ -27,6 +27,7 @@ func TestSharedFactsRules(t *testing.T) {
 		{"valid US", address("90210-1234", "U.S.A.", "+1 (555) 010-0100", "ada@example.com"), ""},
 		{"valid UK", address("SW1A 1AA", "United Kingdom", "+44 20 7946 0000", "ada@example.com"), ""},
 		{"letters in a US ZIP", address("SW1A 1AA", "USA", "+1 555 0100", "ada@example.com"), "shippingInfo.zipCode"},
+		{"letters in a US ZIP, in Russian", address("SW1A 1AA", "США", "+1 555 0100", "ada@example.com"), "shippingInfo.zipCode"},
 		{"three digits", address("90210", "US", "555", "ada@example.com"), "shippingInfo.phone"},
 		{"words for a phone", address("90210", "US", "call me", "ada@example.com"), "shippingInfo.phone"},
 		{"no dot in the domain", address("90210", "US", "+1 555 0100", "ada@localhost"), "shippingInfo.email"},

@@ -12,8 +12,9 @@ import (
 var updateFacts = flag.Bool("update", false, "rewrite facts.json")
 
 // facts.json is what the app knows of the server's rules (limits,
-// patterns, country aliases); it is written from shop.SharedFacts, never
-// by hand: `go test ./shop -run TestFactsJSON -update`.
+// patterns, the United States' names from shop/locale); it is written
+// from shop.FactsJSON, never by hand:
+// `go test ./shop -run TestFactsJSON -update`.
 func TestFactsJSON(t *testing.T) {
 	want := shop.FactsJSON()
 	if *updateFacts {

@@ -10,13 +10,14 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
 // csvHeader names the columns of the orders export, one row per order line.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber"}
+	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber", "shippingCountry"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -35,6 +36,7 @@ type csvRow struct {
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
+	Country        string         `db:"country"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -48,7 +50,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
-		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents").
+		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -69,7 +72,7 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		if err := rows.ScanStruct(&r); err != nil {
 			return err
 		}
-		if err := out.Write(r.record()); err != nil {
+		if err := out.Write(r.record(f.Language)); err != nil {
 			return err
 		}
 	}
@@ -80,8 +83,9 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	return rows.Err()
 }
 
-// record is the CSV record of a row; the product name is the English one.
-func (r csvRow) record() []string {
+// record is the CSV record of a row; the product name is the English one,
+// the country's name is in lang.
+func (r csvRow) record(lang string) []string {
 	name, _ := ParseLocalized(r.ProductName)
 	money := func(c float64) string {
 		b, _ := Amount(int64(math.Round(c))).MarshalJSON()
@@ -92,6 +96,7 @@ func (r csvRow) record() []string {
 		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
+		safeCell(locale.CountryName(r.Country, lang)),
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
+
+	"stageshop/shop/locale"
 )
 
 // OrderInput is what a customer sends to place an order; the lines come
@@ -32,12 +34,28 @@ func (in *OrderInput) Normalize() {
 		*p = strings.TrimSpace(*p)
 	}
 	s.Email = NormalizeEmail(s.Email)
+	placeAddress(&s.PostalAddress)
 	if in.UseShippingForBilling {
 		in.Billing = s.PostalAddress
 	}
 	b := &in.Billing
 	for _, p := range []*string{&b.FirstName, &b.LastName, &b.Address, &b.City, &b.State, &b.ZipCode, &b.Country} {
 		*p = strings.TrimSpace(*p)
+	}
+	placeAddress(b)
+}
+
+// placeAddress turns an address's country into its ISO code and a US
+// state into its two-letter code, when they are in the lists (the rules
+// refuse the others).
+func placeAddress(a *PostalAddress) {
+	code, ok := locale.CountryCode(a.Country)
+	if !ok {
+		return
+	}
+	a.Country = code
+	if st, ok := locale.StateCode(a.State); ok && code == "US" {
+		a.State = st
 	}
 }
 
@@ -77,15 +95,26 @@ func (a addressRules) Validate() error {
 		validation.Field(&a.LastName, addressText()...),
 		validation.Field(&a.Address, addressText()...),
 		validation.Field(&a.City, addressText()...),
-		validation.Field(&a.State, addressText()...),
+		validation.Field(&a.State, addressText(validation.By(usState(a.Country)))...),
 		validation.Field(&a.ZipCode, addressText(validation.By(func(v any) error {
 			if s, _ := v.(string); !validZip(s, a.Country) {
 				return validation.NewError("validation_zip", "Please enter a valid ZIP or postal code")
 			}
 			return nil
 		}))...),
-		validation.Field(&a.Country, addressText()...),
+		validation.Field(&a.Country, addressText(validation.By(knownCountry))...),
 	)
+}
+
+// usState is the state rule of an address in country: one of the list in
+// the United States, any text elsewhere.
+func usState(country string) validation.RuleFunc {
+	return func(v any) error {
+		if _, ok := locale.StateCode(v.(string)); country == "US" && !ok {
+			return validation.NewError("validation_unknown_state", "Please choose a state from the list")
+		}
+		return nil
+	}
 }
 
 // shippingRules is a shipping address with its phone and e-mail as their

@@ -28,6 +28,8 @@ type OrderFilter struct {
 	To       string `json:"to"`
 	Page     int    `json:"page"`
 	PageSize int    `json:"pageSize"`
+	// Language names countries in the CSV export (en when empty).
+	Language string `json:"lang"`
 }
 
 // Validate checks the filter; errors are keyed by the query's names.

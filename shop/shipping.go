@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -21,10 +22,10 @@ const SettingsCollection = "shop_settings"
 // Shipping method codes.
 const (
 	ShipStandard     = "standard"
-	shipExpress      = "express"
-	shipOvernight    = "overnight"
+	ShipExpress      = "express"
+	ShipOvernight    = "overnight"
 	ShipIntlStandard = "intl_standard"
-	shipIntlExpress  = "intl_express"
+	ShipIntlExpress  = "intl_express"
 )
 
 // Regions of shipping methods.
@@ -43,10 +44,10 @@ type methodSpec struct {
 // methodSpecs are the five methods of the contract, domestic first.
 var methodSpecs = []methodSpec{
 	{ShipStandard, regionDomestic, "5-7", "standardCents", Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
-	{shipExpress, regionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
-	{shipOvernight, regionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
+	{ShipExpress, regionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
+	{ShipOvernight, regionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
 	{ShipIntlStandard, regionInternational, "10-15", "intlStandardCents", Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
-	{shipIntlExpress, regionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
+	{ShipIntlExpress, regionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
 }
 
 // ShippingSettings are the shop's shipping rules. A zero threshold turns
@@ -61,7 +62,7 @@ type ShippingSettings struct {
 // free domestic standard from $500.00.
 func DefaultShippingSettings() ShippingSettings {
 	return ShippingSettings{HomeCountry: "US", FreeShippingThreshold: 50000, Rates: map[string]Amount{
-		ShipStandard: 999, shipExpress: 1999, shipOvernight: 2999, ShipIntlStandard: 4999, shipIntlExpress: 7999,
+		ShipStandard: 999, ShipExpress: 1999, ShipOvernight: 2999, ShipIntlStandard: 4999, ShipIntlExpress: 7999,
 	}}
 }
 
@@ -80,11 +81,11 @@ type settingsFields struct {
 // $1,000,000.00. Errors are keyed by the record's field names.
 func (s ShippingSettings) Validate() error {
 	f := settingsFields{HomeCountry: strings.TrimSpace(s.HomeCountry), Threshold: s.FreeShippingThreshold,
-		Standard: s.Rates[ShipStandard], Express: s.Rates[shipExpress], Overnight: s.Rates[shipOvernight],
-		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[shipIntlExpress]}
+		Standard: s.Rates[ShipStandard], Express: s.Rates[ShipExpress], Overnight: s.Rates[ShipOvernight],
+		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[ShipIntlExpress]}
 	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(maxPriceCents))}
 	return validation.ValidateStruct(&f,
-		validation.Field(&f.HomeCountry, validation.Required, validation.RuneLength(1, 100)),
+		validation.Field(&f.HomeCountry, validation.Required, validation.By(knownCountry)),
 		validation.Field(&f.Threshold, amount...),
 		validation.Field(&f.Standard, amount...),
 		validation.Field(&f.Express, amount...),
@@ -94,10 +95,19 @@ func (s ShippingSettings) Validate() error {
 	)
 }
 
+// knownCountry is the rule for a country: an ISO code or a name the shop
+// knows (shop/locale).
+func knownCountry(v any) error {
+	if _, ok := locale.CountryCode(v.(string)); !ok {
+		return validation.NewError("validation_unknown_country", "Please choose a country from the list")
+	}
+	return nil
+}
+
 // shippingSettingsOf reads the settings out of a settings record.
 func shippingSettingsOf(rec *core.Record) ShippingSettings {
 	s := ShippingSettings{
-		HomeCountry:           strings.TrimSpace(rec.GetString("homeCountry")),
+		HomeCountry:           countryCodeOrText(rec.GetString("homeCountry")),
 		FreeShippingThreshold: Amount(rec.GetInt("freeShippingThresholdCents")),
 		Rates:                 map[string]Amount{},
 	}
@@ -105,6 +115,15 @@ func shippingSettingsOf(rec *core.Record) ShippingSettings {
 		s.Rates[m.code] = Amount(rec.GetInt(m.field))
 	}
 	return s
+}
+
+// countryCodeOrText is a country's ISO code, or the text itself (trimmed)
+// when it names no known country.
+func countryCodeOrText(text string) string {
+	if code, ok := locale.CountryCode(text); ok {
+		return code
+	}
+	return strings.TrimSpace(text)
 }
 
 // ValidateSettingsRecord is the settings' record hook rule, so the
@@ -153,32 +172,9 @@ func readShippingSettings(app core.App) (ShippingSettings, error) {
 	return shippingSettingsOf(recs[0]), nil
 }
 
-// sameCountry reports whether two country texts name the same country:
-// equal ignoring case and spaces, or both in one alias group.
-func sameCountry(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if a == b {
-		return true
-	}
-	for _, group := range countryAliases {
-		hasA, hasB := false, false
-		for _, n := range group {
-			hasA = hasA || n == a
-			hasB = hasB || n == b
-		}
-		if hasA && hasB {
-			return true
-		}
-	}
-	return false
-}
-
 // Region says whether an address in country is domestic or international.
 func (s ShippingSettings) Region(country string) string {
-	if sameCountry(country, s.HomeCountry) {
+	if locale.SameCountry(country, s.HomeCountry) {
 		return regionDomestic
 	}
 	return regionInternational

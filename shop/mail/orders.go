@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
 )
 
 // Text is a localized text keyed by language code ("en" is the fallback).
@@ -38,8 +40,9 @@ type Address struct {
 	FirstName, LastName, Address, City, State, ZipCode, Country, Phone string
 }
 
-// lines formats the address for the layouts.
-func (a Address) lines() []string {
+// lines formats the address for the layouts, the country by its name in
+// lang.
+func (a Address) lines(lang string) []string {
 	out := []string{}
 	add := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {
@@ -49,7 +52,7 @@ func (a Address) lines() []string {
 	add(a.FirstName + " " + a.LastName)
 	add(a.Address)
 	add(strings.Join(nonEmpty(a.City, a.State, a.ZipCode), ", "))
-	add(a.Country)
+	add(locale.CountryName(a.Country, lang))
 	add(a.Phone)
 	return out
 }
@@ -87,15 +90,15 @@ func orderView(v *view, o Order, withLines bool) {
 	}
 	var sum int64
 	for _, l := range o.Lines {
-		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: formatPrice(l.UnitPrice), Total: formatPrice(l.Total)})
+		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: locale.Price(l.UnitPrice, lang), Total: locale.Price(l.Total, lang)})
 		sum += l.Total
 	}
 	sub := o.Subtotal
 	if sub == 0 {
 		sub = sum
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: formatPrice(sub)})
-	shipping := formatPrice(o.ShippingAmount)
+	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: locale.Price(sub, lang)})
+	shipping := locale.Price(o.ShippingAmount, lang)
 	if o.ShippingAmount == 0 && o.ShippingMethod != "" {
 		shipping = tr(lang, "free")
 	}
@@ -108,8 +111,8 @@ func orderView(v *view, o Order, withLines bool) {
 	if tot == 0 {
 		tot = sub + o.ShippingAmount
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: formatPrice(tot), Strong: true})
-	v.Address = o.Address.lines()
+	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: locale.Price(tot, lang), Strong: true})
+	v.Address = o.Address.lines(lang)
 }
 
 // methodName is a shipping method's name in lang (its code when unknown).
@@ -146,7 +149,7 @@ func QueueOrderPlaced(txApp core.App, language string, o Order) error {
 		if tot == 0 {
 			tot = o.Subtotal + o.ShippingAmount
 		}
-		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", formatPrice(tot))
+		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", locale.Price(tot, l))
 		v.Heading = tr(l, "adminHeading")
 		v.Intro = []string{tr(l, "adminIntro", "customer", o.CustomerName, "email", o.CustomerEmail, "number", o.Number)}
 		orderView(v, o, true)

@@ -218,6 +218,20 @@ export interface OrderDetail extends OrderSummary {
   history: StatusChange[];
 }
 
+export interface SavedAddress {
+  id: string;
+  label: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+  isDefault: boolean;
+}
+
 export interface ContactSent {
   id: string;
   message: string;

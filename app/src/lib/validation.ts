@@ -3,7 +3,7 @@
  * from the Go code that checks every request again (`go test ./shop -run TestFactsJSON -update`),
  * so a form the browser lets through is one the server takes.
  */
-import { countryAliases, limits, patterns } from '../../../shop/facts.json';
+import { limits, patterns, usCountryNames } from '../../../shop/facts.json';
 
 /** The server's limits (lengths in characters, maxPrice in dollars). */
 export const LIMITS = limits;
@@ -13,8 +13,8 @@ const PASSWORD_CLASSES = [patterns.passwordLower, patterns.passwordUpper, patter
 const PHONE_RE = new RegExp(patterns.phone, 'u');
 const US_ZIP_RE = new RegExp(patterns.usZip, 'u');
 const ZIP_RE = new RegExp(patterns.zip, 'u');
-/** The names that mean the United States (its ZIP codes are digits). */
-const US_NAMES = new Set(countryAliases.find((names) => names.includes('us')));
+/** The names that mean the United States (its ZIP codes are digits): shop/locale's, lower case. */
+const US_NAMES = new Set(usCountryNames);
 
 export const isEmail = (v: string) => EMAIL_RE.test(v.trim());
 export const isBlank = (v: string | null | undefined) => !v || !v.trim();

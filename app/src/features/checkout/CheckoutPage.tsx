@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorsBelow } from '../../lib/form';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { addMoney } from './api';
@@ -40,6 +40,7 @@ export default function CheckoutPage() {
 
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
+  const price = usePrice();
   const { cart } = useCart();
   const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
@@ -88,22 +89,22 @@ function Checkout({ user }: { user: User }) {
 
   const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, total };
   const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
-  const reviewed = useReviewedFigures(step === 2, settled, current);
+  const reviewed = useReviewedFigures(step === 2, settled, current, flow.problem?.kind === 'totalChanged');
 
   // While the order is on its way the cart may already be empty (the order emptied it).
   if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
-    reviewed.accept();
+    const { total: expectedTotal, before } = reviewed.decide();
     flow.place(
       {
         shippingInfo: draft.shipping,
         billingInfo: billing,
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
-        expectedTotal: total,
+        expectedTotal,
       },
-      current,
+      before,
     );
   };
   const problem = reviewed.change ?? flow.problem;
@@ -134,7 +135,7 @@ function Checkout({ user }: { user: User }) {
             shipping={shippingAmount}
             methodName={methodName}
             total={total}
-            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: formatPrice(threshold) }) : undefined}
+            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: price(threshold) }) : undefined}
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (
@@ -174,6 +175,7 @@ function Checkout({ user }: { user: User }) {
                 total={total}
                 confirmNewTotal={problem?.kind === 'totalChanged'}
                 placing={flow.placing || methodsQuery.isFetching || cartFetching}
+                reading={reviewed.reading}
                 notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
   return (
@@ -27,6 +27,8 @@ interface Props {
   confirmNewTotal: boolean;
   placing: boolean;
   notice?: ReactNode;
+  /** New figures were just shown: Place order waits until they can have been read. */
+  reading?: boolean;
   onBack: () => void;
   onPlace: () => void;
 }
@@ -34,6 +36,7 @@ interface Props {
 /** Step 3: everything the order will be, with the server's total, and Place order. */
 export function ReviewStep(p: Props) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   return (
     <Box>
       <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
@@ -60,21 +63,21 @@ export function ReviewStep(p: Props) {
       <Separator size="4" my="4" />
       <Flex direction="column" gap="1" align="end">
         <Text size="2">
-          {t('common:shipping.subtotal')}: {formatPrice(p.subtotal)}
+          {t('common:shipping.subtotal')}: {price(p.subtotal)}
         </Text>
         <Text size="2">
-          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : formatPrice(p.shippingAmount)}
+          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>
         <Text weight="bold" size="4">
-          {t('total')}: <span data-testid="review-total">{formatPrice(p.total)}</span>
+          {t('total')}: <span data-testid="review-total">{price(p.total)}</span>
         </Text>
       </Flex>
       <Flex justify="between" mt="5" gap="3" wrap="wrap">
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
-        <Button size="3" onClick={p.onPlace} loading={p.placing}>
-          {p.confirmNewTotal ? t('placeOrderFor', { total: formatPrice(p.total) }) : t('placeOrder')}
+        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading}>
+          {p.confirmNewTotal ? t('placeOrderFor', { total: price(p.total) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>
