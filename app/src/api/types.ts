@@ -30,6 +30,7 @@ export type {
   ProductList,
   ProductSuggestion,
   RoleChangeList,
+  SavedAddress,
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo } from '../../api/types';
-import { AddressForm, useAddressForm } from './AddressForm';
+import { AddressForm, useAddressForm } from '../addresses/AddressForm';
 import { MissingFields } from './MissingFields';
 import { StepForm } from './StepForm';
 import { BILLING_FIELDS } from './validation';

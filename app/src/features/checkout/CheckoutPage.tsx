@@ -22,7 +22,7 @@ import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
-import { useDebounced } from './useDebounced';
+import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
@@ -72,8 +72,10 @@ function Checkout({ user }: { user: User }) {
 
   const items = cart?.items ?? [];
   const subtotal = cart?.totalPrice ?? 0;
-  const country = useDebounced(draft.shipping.country.trim(), 300);
+  // The country is chosen from a list: no typing to wait for.
+  const country = draft.shipping.country.trim();
   const rules = useQuery(shippingMethodsQuery('', 0));
+  const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
   const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
   const methods = country ? methodsQuery.data?.methods : undefined;
   const chosen = methods?.find((m) => m.code === draft.shippingMethod);
@@ -141,12 +143,21 @@ function Checkout({ user }: { user: User }) {
             {step === 0 && (
               <ShippingStep
                 value={draft.shipping}
-                onChange={(shipping) => update({ shipping })}
+                onChange={book.edit}
                 methods={methods}
+                methodsLoading={country !== '' && methodsQuery.isFetching}
+                saved={book.saved}
+                savedId={draft.savedAddressId ?? ''}
+                onPick={book.pick}
+                saveNew={!!draft.saveAddress}
+                onSaveNew={(saveAddress) => update({ saveAddress })}
                 method={draft.shippingMethod}
                 onMethod={(shippingMethod) => update({ shippingMethod })}
                 serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
-                onNext={() => update({ step: 1 })}
+                onNext={() => {
+                  book.keepIfAsked();
+                  update({ step: 1 });
+                }}
               />
             )}
             {step === 1 && (

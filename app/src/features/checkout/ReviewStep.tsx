@@ -3,11 +3,13 @@ import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/the
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../api/types';
 import { usePrice } from '../../lib/format';
+import { countryName } from '../../lib/countries';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
+  const { i18n } = useTranslation();
   return (
     <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country, info.phone, info.email]
+      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country ? countryName(info.country, i18n.language) : '', info.phone, info.email]
         .filter(Boolean)
         .join('\n')}
     </Text>

@@ -10,6 +10,10 @@ export interface CheckoutDraft {
   billing: BillingInfo;
   sameAsShipping: boolean;
   shippingMethod: string;
+  /** The saved address the shipping address came from, '' for a new one; unset until the step first opened. */
+  savedAddressId?: string;
+  /** Keep a new shipping address in the address book. */
+  saveAddress?: boolean;
 }
 
 export const DRAFT_KEY = 'checkoutDraft';

@@ -1,6 +1,5 @@
 import type { BillingInfo, ShippingInfo } from '../../api/types';
-import type { Problems } from '../../lib/form';
-import { isBlank, isEmail, isPhone, isZip } from '../../lib/validation';
+import { isBlank } from '../../lib/validation';
 
 export const SHIPPING_FIELDS: (keyof ShippingInfo & string)[] = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country'];
 export const BILLING_FIELDS: (keyof BillingInfo & string)[] = ['firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country'];
@@ -29,19 +28,6 @@ export const billingFromShipping = (s: ShippingInfo): BillingInfo => ({
 
 export const isBlankAddress = (b: BillingInfo) => Object.values(b).every((v) => isBlank(v));
 
-/** An address step's rules: field -> translation key (checkout:validation.*) for every field that fails. */
-export function validateAddress<T extends object>(info: T, fields: (keyof T & string)[]): Problems {
-  const errors: Problems = {};
-  const country = String((info as { country?: string }).country ?? '');
-  for (const f of fields) {
-    const v = String(info[f] ?? '');
-    if (isBlank(v)) errors[f] = 'required';
-    else if (f === 'email' && !isEmail(v)) errors[f] = 'email';
-    else if (f === 'phone' && !isPhone(v)) errors[f] = 'phone';
-    else if (f === 'zipCode' && !isZip(v, country)) errors[f] = 'zipCode';
-  }
-  return errors;
-}
 
 export function trimAll<T extends object>(info: T): T {
   return Object.fromEntries(Object.entries(info).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
