@@ -68,9 +68,11 @@ func cancelOwnOrder(e *core.RequestEvent) error {
 }
 
 // orderFilter reads the admin orders list's optional query: status,
-// search, from, to, page, pageSize, lang (shop.OrderFilter checks it).
+// search, paymentMethod, paymentStatus, from, to, page, pageSize, lang
+// (shop.OrderFilter checks it).
 func orderFilter(e *core.RequestEvent) shop.OrderFilter {
 	return shop.OrderFilter{Status: queryText(e, "status"), Search: queryText(e, "search"),
+		PaymentMethod: queryText(e, "paymentMethod"), PaymentStatus: queryText(e, "paymentStatus"),
 		From: queryText(e, "from"), To: queryText(e, "to"), Language: queryText(e, "lang"),
 		Page: pageParam(e, "page", 0, -1), PageSize: pageParam(e, "pageSize", 0, -1)}
 }

@@ -285,7 +285,7 @@ func (in QuantityInput) Validate() error {
 func (in QuantityInput) Count() int { return rawCount(in.Quantity) }
 
 func rawCount(raw json.RawMessage) int {
-	n, _ := parseWhole(strings.TrimSpace(string(raw)))
+	n, _ := ParseWhole(strings.TrimSpace(string(raw)))
 	return int(n)
 }
 
@@ -297,7 +297,7 @@ func wholeMember(lo, hi int64) validation.Rule {
 		if !present(raw) {
 			return validation.NewError("validation_required", "This field is required")
 		}
-		if n, whole := parseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
+		if n, whole := ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
 			return validation.NewError("validation_whole", fmt.Sprintf("Must be a whole number from %d to %d", lo, hi))
 		}
 		return nil

@@ -140,8 +140,8 @@ func dollars(s string) (int64, bool) {
 	if s == "" {
 		return 0, true
 	}
-	cents, err := centsFromJSON(json.Number(s))
-	return cents, err == nil && cents >= 0 && cents <= maxPriceCents
+	cents, err := CentsFromJSON(json.Number(s))
+	return cents, err == nil && cents >= 0 && cents <= MaxPriceCents
 }
 
 // dollarsParam accepts no value or an amount of dollars from 0 to

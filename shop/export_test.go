@@ -38,7 +38,7 @@ func sharedFacts() factSheet {
 			"emailMaxLength": maxEmailLen, "personNameMaxLength": maxPersonNameLen,
 			"productNameMaxLength": maxNameLen, "descriptionMaxLength": maxDescriptionLen,
 			"attributeTextMaxLength": maxAttrTextLen, "maxAttributes": maxAttributes,
-			"maxPrice": maxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
+			"maxPrice": MaxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
 			"addressFieldMaxLength": maxAddressFieldLen, "phoneMinDigits": phoneMinDigits,
 			"contactNameMaxLength": maxContactNameLen, "contactSubjectMaxLength": maxContactSubjectLen,
 			"contactMessageMaxLength": maxContactMessageLen,

@@ -10,8 +10,8 @@ import (
 	"stageshop/shop/wire"
 )
 
-// maxPriceCents is the highest price a product may have: $1,000,000.00.
-const maxPriceCents = 100_000_000
+// MaxPriceCents is the highest price a product may have: $1,000,000.00.
+const MaxPriceCents = 100_000_000
 
 // maxStockQuantity is the largest stock a product may have, and so the
 // largest quantity a cart request can ask for before stock is compared.
@@ -21,10 +21,10 @@ const maxStockQuantity = 1_000_000_000
 // with at most two decimals.
 var errBadAmount = errors.New("amount must be a number with at most two decimals")
 
-// centsFromJSON converts a JSON number such as 1299.9 into integer cents
+// CentsFromJSON converts a JSON number such as 1299.9 into integer cents
 // without going through binary floating point, so 0.29 is 29 cents and
 // 0.295 is refused rather than rounded.
-func centsFromJSON(n json.Number) (int64, error) {
+func CentsFromJSON(n json.Number) (int64, error) {
 	s := strings.TrimSpace(n.String())
 	if s == "" || strings.ContainsAny(s, "eE+") {
 		// Exponents are legal JSON, so fall back to a careful float path.
@@ -70,11 +70,11 @@ func centsFromJSON(n json.Number) (int64, error) {
 // (its home is the API's shapes, shop/wire).
 type Amount = wire.Amount
 
-// parseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
+// ParseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
 // alike. A whole number beyond int64 comes back as the nearest int64
 // bound, so range checks still refuse it; whole is false for fractions
 // and for anything that is not a number.
-func parseWhole(s string) (n int64, whole bool) {
+func ParseWhole(s string) (n int64, whole bool) {
 	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
 		return 0, false
 	}

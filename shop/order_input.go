@@ -23,6 +23,10 @@ type OrderInput struct {
 	// with the server's total (an order with another total is refused with
 	// TotalChangedError), never charged.
 	ExpectedTotal json.Number `json:"expectedTotal"`
+	// PaymentMethod is card, bank_transfer (the default) or invoice;
+	// PONumber is the customer's purchase order (invoice).
+	PaymentMethod string `json:"paymentMethod"`
+	PONumber      string `json:"poNumber"`
 }
 
 // Normalize trims every text of the input and copies the billing address
@@ -77,7 +81,7 @@ func (in OrderInput) expectedTotal() *Amount {
 	if in.ExpectedTotal == "" {
 		return nil
 	}
-	cents, _ := centsFromJSON(in.ExpectedTotal)
+	cents, _ := CentsFromJSON(in.ExpectedTotal)
 	a := Amount(cents)
 	return &a
 }
@@ -153,7 +157,7 @@ func amountMember(v any) error {
 	if n == "" {
 		return nil
 	}
-	if cents, err := centsFromJSON(n); err != nil || cents < 0 {
+	if cents, err := CentsFromJSON(n); err != nil || cents < 0 {
 		return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
 	}
 	return nil

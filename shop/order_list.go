@@ -22,12 +22,15 @@ const dateLayout = "2006-01-02"
 // A negative Page or PageSize stands for a value that was not a whole
 // number (the routes' query parsing).
 type OrderFilter struct {
-	Status   string `json:"status"`
-	Search   string `json:"search"`
-	From     string `json:"from"`
-	To       string `json:"to"`
-	Page     int    `json:"page"`
-	PageSize int    `json:"pageSize"`
+	Status string `json:"status"`
+	// PaymentMethod and PaymentStatus narrow to one method or payment state.
+	PaymentMethod string `json:"paymentMethod"`
+	PaymentStatus string `json:"paymentStatus"`
+	Search        string `json:"search"`
+	From          string `json:"from"`
+	To            string `json:"to"`
+	Page          int    `json:"page"`
+	PageSize      int    `json:"pageSize"`
 	// Language names countries in the CSV export (en when empty).
 	Language string `json:"lang"`
 }
@@ -37,6 +40,10 @@ func (f OrderFilter) Validate() error {
 	date := validation.Date(dateLayout).Error("Must be a date such as 2026-11-22")
 	return validation.ValidateStruct(&f,
 		validation.Field(&f.Status, validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+		validation.Field(&f.PaymentMethod, validation.In(anySlice(PaymentMethods)...).
+			Error("Payment method must be one of "+strings.Join(PaymentMethods, ", "))),
+		validation.Field(&f.PaymentStatus, validation.In(anySlice(PaymentStatuses)...).
+			Error("Payment status must be one of "+strings.Join(PaymentStatuses, ", "))),
 		validation.Field(&f.Search, validation.RuneLength(0, 200)),
 		validation.Field(&f.From, date),
 		validation.Field(&f.To, date, validation.By(func(any) error {
@@ -58,6 +65,12 @@ func (f OrderFilter) where(p string) dbx.Expression {
 	var conds []dbx.Expression
 	if f.Status != "" {
 		conds = append(conds, dbx.HashExp{p + "status": f.Status})
+	}
+	if f.PaymentMethod != "" {
+		conds = append(conds, dbx.HashExp{p + "paymentMethod": f.PaymentMethod})
+	}
+	if f.PaymentStatus != "" {
+		conds = append(conds, dbx.HashExp{p + "paymentStatus": f.PaymentStatus})
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
 		conds = append(conds, dbx.Or(dbx.Like(p+"orderNumber", s), dbx.Like(p+"customerName", s), dbx.Like(p+"customerEmail", s)))

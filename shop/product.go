@@ -231,7 +231,7 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 		validation.Field(&f.NameLocalized, validation.Each(maxText(maxNameLen, nameLen))),
 		validation.Field(&f.Description, maxText(maxDescriptionLen, descLen)),
 		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
-		validation.Field(&f.PriceCents, wholeIn(0, maxPriceCents, "validation_invalid_price", "Price")),
+		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
 		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
 		validation.Field(&f.Category, validation.By(func(any) error {
 			if !isCategory(f.Category) {

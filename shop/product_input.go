@@ -137,12 +137,12 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
 	if ok("price", in.Price) {
 		n, _ := jsonNumber(in.Price)
-		cents, _ := centsFromJSON(n)
+		cents, _ := CentsFromJSON(n)
 		rec.Set("priceCents", cents)
 	}
 	if ok("stockQuantity", in.StockQuantity) {
 		n, _ := jsonNumber(in.StockQuantity)
-		v, _ := parseWhole(n.String())
+		v, _ := ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
 	}
 	if ok("category", in.Category) {
@@ -301,13 +301,13 @@ func priceMember(raw json.RawMessage) error {
 	if !ok {
 		return validation.NewError("validation_invalid_price", "Price must be a number")
 	}
-	cents, err := centsFromJSON(n)
+	cents, err := CentsFromJSON(n)
 	switch {
 	case err != nil:
 		return validation.NewError("validation_invalid_price", "Price must be a number with at most two decimals")
 	case cents < 0:
 		return validation.NewError("validation_invalid_price", "Price must be at least 0")
-	case cents > maxPriceCents:
+	case cents > MaxPriceCents:
 		return validation.NewError("validation_invalid_price", "Price must be at most 1,000,000")
 	}
 	return nil
@@ -319,7 +319,7 @@ func stockMember(raw json.RawMessage) error {
 	if !ok {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a number")
 	}
-	v, whole := parseWhole(n.String())
+	v, whole := ParseWhole(n.String())
 	switch {
 	case !whole:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")

@@ -83,7 +83,7 @@ func (s ShippingSettings) Validate() error {
 	f := settingsFields{HomeCountry: strings.TrimSpace(s.HomeCountry), Threshold: s.FreeShippingThreshold,
 		Standard: s.Rates[ShipStandard], Express: s.Rates[ShipExpress], Overnight: s.Rates[ShipOvernight],
 		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[ShipIntlExpress]}
-	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(maxPriceCents))}
+	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
 	return validation.ValidateStruct(&f,
 		validation.Field(&f.HomeCountry, validation.Required, validation.By(knownCountry)),
 		validation.Field(&f.Threshold, amount...),
@@ -257,7 +257,7 @@ func (q ShippingQuery) subtotal() (Amount, bool) {
 	if q.Subtotal == "" {
 		return 0, true
 	}
-	cents, err := centsFromJSON(json.Number(q.Subtotal))
+	cents, err := CentsFromJSON(json.Number(q.Subtotal))
 	if err != nil || cents < 0 || cents > 1e13 {
 		return 0, false
 	}

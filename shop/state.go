@@ -17,10 +17,14 @@ type state struct {
 	catalog  catalogCache
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
+	// payments are the payment settings kept until their record changes;
+	// pay is the card payment provider in use.
+	payments *keep.Value[PaymentSettings]
+	pay      payState
 }
 
 func newState() *state {
-	s := &state{}
+	s := &state{payments: keep.New(time.Minute, readPaymentSettings)}
 	s.catalog.reset()
 	return s
 }
