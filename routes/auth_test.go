@@ -11,8 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"golang.org/x/crypto/bcrypt"
 
+	"stageshop/internal/server"
 	"stageshop/internal/testapp"
-	"stageshop/server"
 	"stageshop/shop"
 )
 
