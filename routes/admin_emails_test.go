@@ -1,6 +1,7 @@
 package routes_test
 
 import (
+	"bytes"
 	"testing"
 
 	"stageshop/internal/testapp"
@@ -90,4 +91,40 @@ func TestAdminEmailsRefusals(t *testing.T) {
 	testapp.RunScenarios(t, h, append(scenarios, bad,
 		refused("an unknown e-mail", "GET", "/api/admin/emails/nosuchemail12", admin, 404, "not_found"),
 		refused("resending an unknown e-mail", "POST", "/api/admin/emails/nosuchemail12/resend", admin, 404, "not_found")))
+}
+
+// Issue 27, 1: an admin asks a reset for another admin and reads the
+// e-mail log. Before, the preview held the link (and resend sent it again):
+// the admin set the other's password and signed in as them.
+func TestAdminEmailsHideResetLinks(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	other := testapp.NewUser(t, h.App, true)
+	wantStatus(t, h.Client.Do("POST", "/api/auth/forgot-password", map[string]any{"email": other.Record.Email()}), 202, nil)
+	token := waitResetToken(t, h, other.Record.Email()) // what the other admin received
+
+	var list emailListJSON
+	wantStatus(t, h.Client.Do("GET", "/api/admin/emails", nil, admin...), 200, &list)
+	id := ""
+	for _, e := range list.Emails {
+		if e.Kind == "password_reset" {
+			id = e.ID
+		}
+	}
+	if id == "" {
+		t.Fatalf("the reset e-mail is not listed: %+v", list)
+	}
+	view := h.Client.Do("GET", "/api/admin/emails/"+id, nil, admin...)
+	wantStatus(t, view, 200, nil)
+	if bytes.Contains(view.Body, []byte(token)) || !bytes.Contains(view.Body, []byte("token=REDACTED")) {
+		t.Fatalf("the admin's view of the reset e-mail: %s", view.Body)
+	}
+	before := h.App.TestMailer.TotalSend()
+	wantError(t, h.Client.Do("POST", "/api/admin/emails/"+id+"/resend", nil, admin...), 409, "not_resendable")
+	if testapp.Deliver(t, h.App); h.App.TestMailer.TotalSend() != before {
+		t.Fatal("a refused resend sent the e-mail again")
+	}
+	// The link the other admin got still works, once.
+	body := map[string]any{"token": token, "password": "Mine12345", "confirmPassword": "Mine12345"}
+	wantStatus(t, h.Client.Do("POST", "/api/auth/reset-password", body), 200, nil)
 }

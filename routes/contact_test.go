@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/dbx"
+
 	"stageshop/internal/testapp"
+	"stageshop/shop/mail"
 )
 
 type contactJSON struct {
@@ -264,5 +267,41 @@ func TestContactAdminRoutesNeedAnAdmin(t *testing.T) {
 	rec, err := h.App.FindRecordById("contact_requests", id)
 	if err != nil || rec.GetString("status") != "New" || rec.GetString("adminNotes") != "" {
 		t.Fatal("a refused request changed the record")
+	}
+}
+
+// Issue 27, 6: the contact form relayed attacker text to any address (the
+// copy quoted subject and message, links included, from the shop's
+// sender, as often as the per-IP limit allowed). Now the copy says only
+// that the message arrived and when to expect an answer, and one address
+// gets at most three a day; the requests are still stored and notified.
+func TestContactCopyRelaysNothing(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	for i := 0; i < 5; i++ {
+		submit(t, h.Client, map[string]any{"name": "Prize desk http://evil.example", "email": "Victim@Third.example",
+			"subject": "You won: http://evil.example/claim", "message": fmt.Sprintf("Claim at http://evil.example/win?%d", i)})
+	}
+	if n := testapp.Count(t, h.App, "contact_requests"); n != 5 {
+		t.Fatalf("%d requests stored, want 5", n)
+	}
+	if n := emailsTo(t, h, "contact_admin", admin.Record.Email()); n != 5 {
+		t.Fatalf("%d notices to the admin, want 5", n)
+	}
+	copies, err := h.App.FindAllRecords("emails", dbx.HashExp{"kind": "contact_received", "to": "victim@third.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(copies) != 3 {
+		t.Fatalf("%d copies to the address, want 3", len(copies))
+	}
+	for _, rec := range copies {
+		m, err := mail.Get(h.App, rec.Id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(m.Subject+m.HTML+m.Text, "evil.example") || !strings.Contains(m.Text, "within 24 hours") {
+			t.Fatalf("the copy:\n%s\n%s", m.Subject, m.Text)
+		}
 	}
 }

@@ -190,3 +190,41 @@ func TestAdminOrdersCSVExportFailureAborts(t *testing.T) {
 		}
 	}
 }
+
+// Issue 27, 8: Excel in ru-RU or de-DE splits on ';', so a text such as
+// "x;=HYPERLINK(...)" is one harmless cell for a comma reader and a
+// formula for them. Read with either separator, no cell starts a formula.
+func TestAdminOrdersCSVSafeWithEitherSeparator(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	admin := testapp.NewUser(t, h.App, true)
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: `Wash; "@SUM(A1)",-cmd|' /C calc'!A0`, PriceCents: 1000, Stock: 5})
+	addLine(t, c, u.Token, p.Id, 1)
+	body := usBody("standard")
+	body["shippingInfo"].(map[string]any)["lastName"] = `x;=HYPERLINK("http://evil.example","open")`
+	placeOrder(t, c, u.Token, body)
+
+	r := c.Do("GET", "/api/checkout/admin/orders/export.csv", nil, testapp.Auth(admin.Token)...)
+	if r.Status != 200 {
+		t.Fatalf("export: %d %s", r.Status, r.Body)
+	}
+	for _, sep := range []rune{',', ';'} {
+		reader := csv.NewReader(strings.NewReader(string(r.Body)))
+		reader.Comma, reader.LazyQuotes, reader.FieldsPerRecord = sep, true, -1
+		rows, err := reader.ReadAll()
+		if err != nil {
+			t.Fatalf("read with %q: %v", sep, err)
+		}
+		for _, row := range rows {
+			for _, cell := range row {
+				if c := strings.TrimLeft(cell, ` "`); c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
+					t.Errorf("read with %q, a cell starts a formula: %q", sep, cell)
+				}
+			}
+		}
+	}
+	if !strings.Contains(string(r.Body), `x;'=HYPERLINK(`) {
+		t.Errorf("the name is not kept readable: %s", r.Body)
+	}
+}

@@ -105,7 +105,7 @@ func RotateRefreshToken(app core.App, raw string) (Rotation, error) {
 				return err
 			}
 			reused = true
-			return revokeWhere(tx, dbx.HashExp{"familyId": out.Family})
+			return endSessions(tx, out.UserID, out.Family, EndTokenReuse)
 		}
 		if rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
 			return ErrRefreshTokenInvalid
@@ -140,16 +140,16 @@ func RevokeRefreshFamily(app core.App, userID, raw string) (bool, error) {
 			return err
 		}
 		found = true
-		return revokeWhere(tx, dbx.HashExp{"familyId": rec.GetString("familyId")})
+		return endSessions(tx, userID, rec.GetString("familyId"), EndLogout)
 	})
 	return found, err
 }
 
 // revokeUserRefreshTokens revokes every refresh token of the user: logout
-// everywhere, and what a password change does.
+// everywhere (a credential change goes through EndAllSessions).
 func revokeUserRefreshTokens(app core.App, userID string) error {
 	return app.RunInTransaction(func(tx core.App) error {
-		return revokeWhere(tx, dbx.HashExp{"user": userID})
+		return endSessions(tx, userID, noFamily, EndLogout)
 	})
 }
 

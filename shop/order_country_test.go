@@ -13,7 +13,6 @@ import (
 // was typed in: "США" and "美国" pay domestic rates.
 func TestOrderCountryIsStoredAsItsCode(t *testing.T) {
 	app := testapp.NewMigrated(t)
-	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 20})
 	for _, c := range []struct{ country, state, method, wantCountry, wantState string }{
 		{"США", "Texas", shop.ShipStandard, "US", "TX"},
@@ -23,6 +22,8 @@ func TestOrderCountryIsStoredAsItsCode(t *testing.T) {
 		{"Germany", "Bavaria", shop.ShipIntlStandard, "DE", "Bavaria"},
 		{"Россия", "Moscow", shop.ShipIntlExpress, "RU", "Moscow"},
 	} {
+		// A customer per address: one may hold only 3 unpaid orders (maxUnpaidOrders).
+		u := testapp.NewUser(t, app, false)
 		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
 			t.Fatal(err)
 		}

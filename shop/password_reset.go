@@ -2,14 +2,11 @@ package shop
 
 import (
 	"errors"
-	"net/url"
 	"strings"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/mail"
 )
@@ -55,14 +52,14 @@ func RequestPasswordReset(app core.App, email string) error {
 		rec := core.NewRecord(col)
 		rec.Set("user", user.Id)
 		rec.Set("tokenHash", HashRefreshToken(raw))
-		rec.Set("expiresAt", time.Now().Add(resetTokenTTL))
+		expires := time.Now().Add(resetTokenTTL)
+		rec.Set("expiresAt", expires)
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
 		to := mail.Recipient{ID: user.Id, Email: user.Email(), Language: user.GetString("language"),
 			Name: strings.TrimSpace(user.GetString("firstName") + " " + user.GetString("lastName"))}
-		link := mail.PublicURL(txApp) + "/reset-password?token=" + url.QueryEscape(raw)
-		return mail.QueuePasswordReset(txApp, rec.Id, to, link)
+		return mail.QueuePasswordReset(txApp, rec.Id, to, raw, expires)
 	})
 }
 
@@ -111,12 +108,7 @@ func ResetPassword(app core.App, in ResetInput) error {
 		if err := txApp.Save(user); err != nil {
 			return err
 		}
-		_, err = txApp.DB().Update(PasswordResetsCollection, dbx.Params{"usedAt": types.NowDateTime().String()},
-			dbx.HashExp{"user": user.Id, "usedAt": ""}).Execute()
-		if err != nil {
-			return err
-		}
-		return EndAllSessions(txApp, user.Id)
+		return EndAllSessions(txApp, user.Id) // spends this token and every other
 	})
 }
 

@@ -127,8 +127,9 @@ func countryCodeOrText(text string) string {
 }
 
 // ValidateSettingsRecord is the settings' record hook rule, so the
-// dashboard cannot store a negative rate or an empty home country, nor a
-// second settings record (only the first would count).
+// dashboard cannot store a negative rate, an empty home country or an
+// unpaid-order limit outside 1-1000, nor a second settings record (only the
+// first would count).
 func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 	if rec.IsNew() {
 		n, err := app.CountRecords(SettingsCollection)
@@ -139,7 +140,22 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 			return fieldError("homeCountry", "validation_single_record", "The shop has one settings record: edit it instead")
 		}
 	}
-	return shippingSettingsOf(rec).Validate()
+	checks := []error{shippingSettingsOf(rec).Validate()}
+	if rec.Collection().Fields.GetByName("maxUnpaidOrders") != nil { // not before its migration
+		checks = append(checks, orderLimitsOf(rec).Validate())
+	}
+	errs := validation.Errors{}
+	for _, err := range checks {
+		var fields validation.Errors
+		if errors.As(err, &fields) {
+			for k, v := range fields {
+				errs[k] = v
+			}
+		} else if err != nil {
+			return err
+		}
+	}
+	return errs.Filter()
 }
 
 // LoadShippingSettings returns the shop's shipping settings: its settings

@@ -124,11 +124,16 @@ func withContent(r *core.Record) (*Email, error) {
 }
 
 // Resend queues an e-mail again (sent, failed or still queued), due now,
-// with a fresh count of attempts, and returns it.
+// with a fresh count of attempts, and returns it. An e-mail that carried a
+// secret (a password reset) is ErrNotResendable: its link went only to the
+// user, and a new request makes a new one.
 func Resend(app core.App, id string) (*Email, error) {
 	r, err := find(app, id)
 	if err != nil {
 		return nil, err
+	}
+	if HasSecret(r.GetString("kind")) {
+		return nil, ErrNotResendable
 	}
 	r.Set("status", StatusQueued)
 	r.Set("attempts", 0)

@@ -18,7 +18,7 @@ const pocketBaseDefaultURL = "http://localhost:8090"
 // finishes the send in progress and stops. Queued e-mails left by an
 // earlier run are sent as soon as the worker starts.
 func Register(app core.App) {
-	w, err := newWorker(app)
+	w, err := NewWorker(app)
 	var cancel context.CancelFunc = func() {}
 	done := make(chan struct{})
 	close(done) // until a worker runs, there is nothing to wait for
@@ -30,8 +30,11 @@ func Register(app core.App) {
 	}
 	keepAdmins(app)
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
-		if w != nil {
-			w.Wake() // after the commit: the change that queued it is final
+		switch { // after the commit: the change that queued it is final
+		case w != nil && IsSecurity(e.Record.GetString("kind")):
+			w.WakeUrgent()
+		case w != nil:
+			w.Wake()
 		}
 		return e.Next()
 	})

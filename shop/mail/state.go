@@ -12,7 +12,7 @@ import (
 // state is what the outbox keeps in memory for one app: its worker (a
 // resend wakes it), the settings as of the last reload and the admins.
 type state struct {
-	worker   atomic.Pointer[worker]
+	worker   atomic.Pointer[Worker]
 	settings atomic.Pointer[core.Settings]
 	admins   atomic.Pointer[keep.Value[[]Recipient]]
 }

@@ -2,9 +2,11 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/mail"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -35,7 +37,7 @@ var defaultRetryDelays = func() []time.Duration {
 // dashboard's SMTP settings). Any number of workers may run on one database:
 // each e-mail is claimed with a conditional update before it is sent, so
 // only one of them sends it.
-type worker struct {
+type Worker struct {
 	app    core.App
 	id     string
 	delays []time.Duration
@@ -43,14 +45,15 @@ type worker struct {
 	lease  time.Duration // how long a claim holds if its worker dies mid-send
 	batch  int
 	wake   chan struct{}
+	urgent atomic.Bool // account-security mail was queued: look again before the next send
 	now    func() time.Time
 }
 
-// newWorker makes a worker for app with the default retry delays, or those
+// NewWorker makes a worker for app with the default retry delays, or those
 // of STAGESHOP_MAIL_RETRY_INTERVAL (an error when it is not a duration of at
 // least 100ms).
-func newWorker(app core.App) (*worker, error) {
-	w := &worker{
+func NewWorker(app core.App) (*Worker, error) {
+	w := &Worker{
 		app: app, id: security.RandomString(16), delays: defaultRetryDelays,
 		poll: 30 * time.Second, lease: 5 * time.Minute, batch: 20,
 		wake: make(chan struct{}, 1), now: time.Now,
@@ -71,17 +74,25 @@ func newWorker(app core.App) (*worker, error) {
 
 // Wake asks the worker to look at the outbox now (a new e-mail was
 // committed). It never blocks.
-func (w *worker) Wake() {
+func (w *Worker) Wake() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
 	}
 }
 
+// WakeUrgent is Wake for account-security mail: a send loop in progress
+// looks at the outbox again before its next send, so the e-mail goes out
+// next, not after the batch.
+func (w *Worker) WakeUrgent() {
+	w.urgent.Store(true)
+	w.Wake()
+}
+
 // Run sends due e-mails until ctx is done: at once, whenever woken, and
 // every poll interval (retries fall due, SMTP gets configured). A send in
 // progress when ctx ends is finished first.
-func (w *worker) Run(ctx context.Context) {
+func (w *Worker) Run(ctx context.Context) {
 	for {
 		if _, err := w.SendDue(ctx); err != nil {
 			w.app.Logger().Error("mail outbox", "error", err.Error())
@@ -98,7 +109,7 @@ func (w *worker) Run(ctx context.Context) {
 // SendDue sends every e-mail that is due now, in batches, and returns how
 // many it attempted. Nothing is attempted while SMTP is not configured:
 // the e-mails stay queued, untouched, until an admin sets it up.
-func (w *worker) SendDue(ctx context.Context) (int, error) {
+func (w *Worker) SendDue(ctx context.Context) (int, error) {
 	attempted := 0
 	for ctx.Err() == nil && currentSettings(w.app).SMTP.Enabled {
 		ids, err := w.dueIDs()
@@ -120,6 +131,9 @@ func (w *worker) SendDue(ctx context.Context) (int, error) {
 					return attempted, err
 				}
 			}
+			if w.urgent.Swap(false) {
+				break // account-security mail came in: it goes next
+			}
 		}
 		if attempted == before {
 			return attempted, nil // other workers hold the rest
@@ -140,22 +154,33 @@ func unclaimed(now string) dbx.Expression {
 	return dbx.Or(dbx.HashExp{"claimedUntil": ""}, dbx.NewExp("claimedUntil <= {:now}", dbx.Params{"now": now}))
 }
 
-// dueIDs lists queued e-mails whose attempt is due, oldest first.
-func (w *worker) dueIDs() ([]string, error) {
+// dueIDs lists up to a batch of queued e-mails whose attempt is due:
+// account-security mail first, then the rest, each oldest first.
+func (w *Worker) dueIDs() ([]string, error) {
+	ids, err := w.due(dbx.In("kind", securityKinds...), w.batch) // idx_emails_kind_status
+	if err != nil || len(ids) >= w.batch {
+		return ids, err
+	}
+	rest, err := w.due(dbx.NotIn("kind", securityKinds...), w.batch-len(ids))
+	return append(ids, rest...), err
+}
+
+// due lists up to n due e-mails that match which, oldest first.
+func (w *Worker) due(which dbx.Expression, n int) ([]string, error) {
 	now := dbTime(w.now())
 	var ids []string
 	err := w.app.DB().Select("id").From(Collection).
-		Where(dbx.HashExp{"status": StatusQueued}).
+		Where(dbx.HashExp{"status": StatusQueued}).AndWhere(which).
 		AndWhere(dbx.Or(dbx.HashExp{"nextAttemptAt": ""}, dbx.NewExp("nextAttemptAt <= {:now}", dbx.Params{"now": now}))).
 		AndWhere(unclaimed(now)).
-		OrderBy("created ASC", "rowid ASC").Limit(int64(w.batch)).Column(&ids)
+		OrderBy("created ASC", "rowid ASC").Limit(int64(n)).Column(&ids)
 	return ids, err
 }
 
 // claim makes the e-mail this worker's for one lease, with one conditional
 // update (like the stock update of an order): it reports false when another
 // worker got there first or the e-mail is no longer queued.
-func (w *worker) claim(id string) (bool, error) {
+func (w *Worker) claim(id string) (bool, error) {
 	now := w.now()
 	res, err := w.app.DB().Update(Collection, dbx.Params{
 		"claimedBy": w.id, "claimedUntil": dbTime(now.Add(w.lease)),
@@ -168,13 +193,15 @@ func (w *worker) claim(id string) (bool, error) {
 }
 
 // deliver sends a claimed e-mail and records the outcome: sent, or the
-// error with the next attempt's time, or failed after the last retry.
-func (w *worker) deliver(id string) error {
+// error with the next attempt's time, or failed after the last retry (at
+// once for a secret e-mail whose link is no longer held).
+func (w *Worker) deliver(id string) error {
 	rec, err := w.app.FindRecordById(Collection, id)
 	if err != nil {
 		return err
 	}
-	html, text, sendErr := content(rec)
+	html, text, sendErr := w.outgoing(rec)
+	gone := errors.Is(sendErr, errSecretGone)
 	if sendErr == nil {
 		sendErr = w.app.NewMailClient().Send(w.message(rec, html, text))
 	}
@@ -182,10 +209,14 @@ func (w *worker) deliver(id string) error {
 	now := w.now()
 	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
 	switch {
-	case sendErr == nil: // keep what went out, as it went out
+	case sendErr == nil: // keep what went out, as it went out (a secret as its placeholder)
 		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = statusSent, dbTime(now), "", ""
+		if HasSecret(rec.GetString("kind")) {
+			secretsOf(w.app).drop(id)
+			html, text, _ = content(rec)
+		}
 		params["html"], params["text"] = html, text
-	case attempts > len(w.delays):
+	case gone || attempts > len(w.delays):
 		params["status"], params["lastError"] = StatusFailed, truncate(sendErr.Error(), 2000)
 	default:
 		params["lastError"] = truncate(sendErr.Error(), 2000)
@@ -198,9 +229,18 @@ func (w *worker) deliver(id string) error {
 	return err
 }
 
+// outgoing is the HTML and text that go out for rec: its content, with the
+// held secret put in for e-mails that carry one.
+func (w *Worker) outgoing(rec *core.Record) (html, text string, err error) {
+	if HasSecret(rec.GetString("kind")) {
+		return withSecret(w.app, rec, w.now())
+	}
+	return content(rec)
+}
+
 // message builds the mailer message of an outbox record with its rendered
 // content, from the sender set in the dashboard (Settings > Mail settings).
-func (w *worker) message(rec *core.Record, html, text string) *mailer.Message {
+func (w *Worker) message(rec *core.Record, html, text string) *mailer.Message {
 	meta := currentSettings(w.app).Meta
 	return &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
