@@ -21,3 +21,11 @@ func CatalogCacheUse(app core.App) (answers, bytes int) { return shop.CatalogCac
 // ThumbFailed reports whether the thumbnail at thumbPath is remembered as
 // failed.
 func ThumbFailed(thumbPath string) bool { return failedThumbs.Has(thumbPath) }
+
+// SetMaxSitemapURLs sets how many addresses one sitemap lists for a test
+// and returns a function that puts it back.
+func SetMaxSitemapURLs(n int) (restore func()) {
+	old := maxSitemapURLs
+	maxSitemapURLs = n
+	return func() { maxSitemapURLs = old }
+}

@@ -30,8 +30,8 @@ const (
 	ProductImagesCollection = "product_images"
 )
 
-// isCategory reports whether c is one of the catalog's categories.
-func isCategory(c string) bool {
+// IsCategory reports whether c is one of the catalog's categories.
+func IsCategory(c string) bool {
 	return slices.Contains(Categories, c)
 }
 
@@ -234,7 +234,7 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
 		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
 		validation.Field(&f.Category, validation.By(func(any) error {
-			if !isCategory(f.Category) {
+			if !IsCategory(f.Category) {
 				return validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
 			}
 			return nil

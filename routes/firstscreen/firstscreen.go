@@ -15,7 +15,6 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"slices"
 	"strconv"
@@ -92,7 +91,7 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-			Category: p.Category, Price: formatPrice(p.PriceCents, lang), Media: "0",
+			Category: p.Category, Price: FormatPrice(p.PriceCents, lang), Media: "0",
 			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 		}
 		if files := photos(p); len(files) > 0 {
@@ -115,7 +114,7 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	ps := product{
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-		Category: p.Category, Price: formatPrice(p.PriceCents, lang),
+		Category: p.Category, Price: FormatPrice(p.PriceCents, lang),
 		Media: strconv.Itoa(len(files)), Files: files,
 		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 	}
@@ -131,6 +130,12 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	html, err = execute("product."+lang, ps)
 	return html, err == nil, err
+}
+
+// RenderNotFound writes the not-found page's first screen in lang (the
+// app's page for an address none of its routes takes).
+func RenderNotFound(lang string) ([]byte, error) {
+	return execute("notFound."+lang, nil)
 }
 
 // photos are p's photo file names, empty ones left out.
@@ -171,29 +176,6 @@ func pluralKey(lang string, n int64) string {
 	return pluralNames[plural.Cardinal.MatchPlural(language.Make(lang), int(n), 0, 0, 0, 0)]
 }
 
-// formatPrice writes cents as the app's formatPrice does in lang
+// FormatPrice writes cents as the app's formatPrice does in lang
 // (shop/locale's prices.json): $1,234.50, 1 234,50 $, US$1,234.50.
-func formatPrice(cents int64, lang string) string { return locale.Price(cents, lang) }
-
-// Page puts screen into the app's index.html: into #root, marked with its
-// language (the page's start-up script and styles show either it or the
-// plain boot header), and lang on <html>. ok is false when index.html has
-// not the expected shape; it is then to be served unchanged.
-func Page(index []byte, lang string, screen []byte) (page []byte, ok bool) {
-	const root = `<div id="root">`
-	const htmlTag = `<html lang="en">`
-	i := bytes.Index(index, []byte(root))
-	h := bytes.Index(index, []byte(htmlTag))
-	if i < 0 || h < 0 || h > i {
-		return nil, false
-	}
-	var b bytes.Buffer
-	b.Grow(len(index) + len(screen) + 64)
-	b.Write(index[:h])
-	fmt.Fprintf(&b, `<html lang="%s">`, lang)
-	b.Write(index[h+len(htmlTag) : i])
-	fmt.Fprintf(&b, `<div id="root" data-first-screen="%s">`, lang)
-	b.Write(screen)
-	b.Write(index[i+len(root):])
-	return b.Bytes(), true
-}
+func FormatPrice(cents int64, lang string) string { return locale.Price(cents, lang) }

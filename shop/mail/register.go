@@ -98,6 +98,11 @@ func defaultPublicURL(se *core.ServeEvent) {
 	meta.AppURL = scheme + net.JoinHostPort(host, port)
 }
 
+// ShopName is the shop's name (Settings > Application > name).
+func ShopName(app core.App) string {
+	return currentSettings(app).Meta.AppName
+}
+
 // PublicURL is the shop's public URL without a trailing slash.
 func PublicURL(app core.App) string {
 	return strings.TrimRight(currentSettings(app).Meta.AppURL, "/")
