@@ -59,16 +59,6 @@ func freePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-// buildBinary builds the shop's binary from the module root into out.
-func buildBinary(moduleRoot, out string) error {
-	cmd := exec.Command("go", "build", "-o", out, ".")
-	cmd.Dir = moduleRoot
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, b)
-	}
-	return nil
-}
-
 // runCLI runs one of the binary's commands against data dir dir.
 func runCLI(bin, dir string, args ...string) error {
 	args = append(args, "--dir", dir)

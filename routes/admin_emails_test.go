@@ -68,24 +68,29 @@ func TestAdminEmails(t *testing.T) {
 
 func TestAdminEmailsRefusals(t *testing.T) {
 	h := testapp.NewHarness(t)
-	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
-	customer := testapp.Auth(testapp.NewUser(t, h.App, false).Token)
+	admin := testapp.NewUser(t, h.App, true).Token
+	customer := testapp.NewUser(t, h.App, false).Token
 	submit(t, h.Client, contactMsg(1))
 	rec, err := h.App.FindFirstRecordByData("emails", "kind", "contact_received")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"/api/admin/emails", "/api/admin/emails/" + rec.Id} {
-		wantError(t, h.Client.Do("GET", path, nil), 401, "unauthorized")
-		wantError(t, h.Client.Do("GET", path, nil, customer...), 403, "forbidden")
+	refused := func(name, method, url, token string, status int, code string) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: method, URL: url, Token: token, ExpectedStatus: status, ExpectedCode: code,
+			ExpectedRecords: map[string]int{"emails:update": 0}}
 	}
+	var scenarios []testapp.Scenario
 	resend := "/api/admin/emails/" + rec.Id + "/resend"
-	wantError(t, h.Client.Do("POST", resend, nil), 401, "unauthorized")
-	wantError(t, h.Client.Do("POST", resend, nil, customer...), 403, "forbidden")
-	wantFields(t, wantError(t, h.Client.Do("GET", "/api/admin/emails?page=0&pageSize=101&status=bounced", nil, admin...), 400, "validation_failed"),
-		"page", "pageSize", "status")
-	wantError(t, h.Client.Do("GET", "/api/admin/emails/nosuchemail12", nil, admin...), 404, "not_found")
-	wantError(t, h.Client.Do("POST", "/api/admin/emails/nosuchemail12/resend", nil, admin...), 404, "not_found")
+	for _, r := range []struct{ method, url string }{{"GET", "/api/admin/emails"}, {"GET", "/api/admin/emails/" + rec.Id}, {"POST", resend}} {
+		scenarios = append(scenarios,
+			refused(r.method+" "+r.url+" signed out", r.method, r.url, "", 401, "unauthorized"),
+			refused(r.method+" "+r.url+" by a customer", r.method, r.url, customer, 403, "forbidden"))
+	}
+	bad := refused("a bad page, page size and status", "GET", "/api/admin/emails?page=0&pageSize=101&status=bounced", admin, 400, "validation_failed")
+	bad.ExpectedErrors = []string{"page", "pageSize", "status"}
+	testapp.RunScenarios(t, h, append(scenarios, bad,
+		refused("an unknown e-mail", "GET", "/api/admin/emails/nosuchemail12", admin, 404, "not_found"),
+		refused("resending an unknown e-mail", "POST", "/api/admin/emails/nosuchemail12/resend", admin, 404, "not_found")))
 }
 
 // Issue 27, 1: an admin asks a reset for another admin and reads the

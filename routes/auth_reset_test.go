@@ -45,32 +45,46 @@ func TestForgotAndResetPassword(t *testing.T) {
 	}
 	token := waitResetToken(t, h, email)
 
-	wantFields(t, wantError(t, c.Do("POST", "/api/auth/reset-password",
-		map[string]any{"token": token, "password": "weak", "confirmPassword": "weak"}), 400, "validation_failed"), "password")
-	wantFields(t, wantError(t, c.Do("POST", "/api/auth/reset-password",
-		map[string]any{"token": token, "password": "NewSecret1", "confirmPassword": "NewSecret2"}), 400, "validation_failed"), "confirmPassword")
-	wantError(t, c.Do("POST", "/api/auth/reset-password",
-		map[string]any{"token": "forged-token", "password": "NewSecret1", "confirmPassword": "NewSecret1"}), 400, "invalid_token")
-
+	reset := func(name string, body any, status int, code string, fields ...string) testapp.Scenario {
+		sc := testapp.Scenario{Name: name, Method: "POST", URL: "/api/auth/reset-password", Body: body,
+			ExpectedStatus: status, ExpectedCode: code, ExpectedErrors: fields}
+		if status != 200 {
+			sc.ExpectedRecords = map[string]int{"users:update": 0}
+		}
+		return sc
+	}
 	body := map[string]any{"token": token, "password": "NewSecret1", "confirmPassword": "NewSecret1"}
-	wantStatus(t, c.Do("POST", "/api/auth/reset-password", body), 200, nil)
-	wantError(t, c.Do("POST", "/api/auth/reset-password", body), 400, "invalid_token") // single use
-
-	// The old access token is dead; the new password signs in.
-	wantError(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(u.Token)...), 401, "")
-	wantError(t, c.Do("POST", "/api/auth/login", map[string]any{"email": email, "password": testapp.FixturePassword}), 401, "invalid_credentials")
-	wantStatus(t, c.Do("POST", "/api/auth/login", map[string]any{"email": email, "password": "NewSecret1"}), 200, nil)
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		reset("a weak password", map[string]any{"token": token, "password": "weak", "confirmPassword": "weak"}, 400, "validation_failed", "password"),
+		reset("a confirmation that differs", map[string]any{"token": token, "password": "NewSecret1", "confirmPassword": "NewSecret2"},
+			400, "validation_failed", "confirmPassword"),
+		reset("a forged token", map[string]any{"token": "forged-token", "password": "NewSecret1", "confirmPassword": "NewSecret1"}, 400, "invalid_token"),
+		{Name: "the e-mailed token", Method: "POST", URL: "/api/auth/reset-password", Body: body, ExpectedStatus: 200,
+			ExpectedRecords: map[string]int{"users:update": 1}},
+		reset("the token again: single use", body, 400, "invalid_token"),
+		// The old access token is dead; the new password signs in.
+		{Name: "the old access token", Method: "GET", URL: "/api/auth/profile", Token: u.Token, ExpectedStatus: 401, ExpectedCode: "*"},
+		{Name: "the old password", Method: "POST", URL: "/api/auth/login", Body: map[string]any{"email": email, "password": testapp.FixturePassword},
+			ExpectedStatus: 401, ExpectedCode: "invalid_credentials"},
+		{Name: "the new password", Method: "POST", URL: "/api/auth/login", Body: map[string]any{"email": email, "password": "NewSecret1"},
+			ExpectedStatus: 200},
+	})
 }
 
 func TestForgotPasswordBadInput(t *testing.T) {
 	h := testapp.NewHarness(t)
-	c := h.Client
-	wantFields(t, wantError(t, c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": "not-an-email"}), 400, "validation_failed"), "email")
-	wantError(t, c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": 5}), 400, "validation_failed")
-	wantError(t, c.Do("POST", "/api/auth/forgot-password", "{"), 400, "invalid_json")
-	wantFields(t, wantError(t, c.Do("POST", "/api/auth/reset-password", map[string]any{}), 400, "validation_failed"),
-		"token", "password")
-	wantError(t, c.Do("POST", "/api/auth/reset-password", nil), 400, "invalid_json")
+	none := map[string]int{"password_resets:create": 0, "emails:create": 0, "users:update": 0}
+	call := func(name, url string, body any, code string, fields ...string) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "POST", URL: url, Body: body, ExpectedStatus: 400, ExpectedCode: code,
+			ExpectedErrors: fields, ExpectedRecords: none}
+	}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		call("forgot: not an e-mail", "/api/auth/forgot-password", map[string]any{"email": "not-an-email"}, "validation_failed", "email"),
+		call("forgot: a number", "/api/auth/forgot-password", map[string]any{"email": 5}, "validation_failed"),
+		call("forgot: malformed", "/api/auth/forgot-password", "{", "invalid_json"),
+		call("reset: nothing sent", "/api/auth/reset-password", map[string]any{}, "validation_failed", "token", "password"),
+		call("reset: no body", "/api/auth/reset-password", nil, "invalid_json"),
+	})
 }
 
 // Forgot-password takes as long for an account as for an unknown address:

@@ -67,13 +67,14 @@ func TestContactSubmit(t *testing.T) {
 
 func TestContactSubmitValidation(t *testing.T) {
 	h := testapp.NewHarness(t)
-	c := h.Client
 	with := func(k string, v any) map[string]any {
 		m := contactMsg(1)
 		m[k] = v
 		return m
 	}
-	cases := []struct {
+	none := map[string]int{"contact_requests:create": 0, "emails:create": 0}
+	var scenarios []testapp.Scenario
+	for _, tc := range []struct {
 		name  string
 		body  any
 		field string
@@ -88,23 +89,19 @@ func TestContactSubmitValidation(t *testing.T) {
 		{"long subject", with("subject", strings.Repeat("s", 201)), "subject", "Must be at most 200 characters"},
 		{"long message", with("message", strings.Repeat("m", 5001)), "message", "Must be at most 5000 characters"},
 		{"name number", with("name", 5), "name", ""},
+	} {
+		sc := testapp.Scenario{Name: tc.name, Method: "POST", URL: "/api/contact/submit", Body: tc.body,
+			ExpectedStatus: 400, ExpectedCode: "validation_failed", ExpectedRecords: none, ExpectedContent: []string{`"` + tc.field + `":"` + tc.msg}}
+		scenarios = append(scenarios, sc)
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			e := expectErr(t, c.Do("POST", "/api/contact/submit", tc.body), 400, "validation_failed")
-			if e.Errors[tc.field] == "" || (tc.msg != "" && e.Errors[tc.field] != tc.msg) {
-				t.Fatalf("errors %v, want %s: %q", e.Errors, tc.field, tc.msg)
-			}
-		})
-	}
-	// Every missing field at once.
-	e := expectErr(t, c.Do("POST", "/api/contact/submit", map[string]any{}), 400, "validation_failed")
-	if len(e.Errors) != 4 {
-		t.Fatalf("errors %v", e.Errors)
-	}
-	expectErr(t, c.Do("POST", "/api/contact/submit", `{"name":`), 400, "invalid_json")
-	expectErr(t, c.Do("POST", "/api/contact/submit", ""), 400, "invalid_json")
-	expectErr(t, c.Do("POST", "/api/contact/submit", `{"message":"`+strings.Repeat("m", 1<<20)+`"}`), 413, "body_too_large")
+	testapp.RunScenarios(t, h, append(scenarios,
+		testapp.Scenario{Name: "every missing field at once", Method: "POST", URL: "/api/contact/submit", Body: map[string]any{},
+			ExpectedStatus: 400, ExpectedCode: "validation_failed", ExpectedErrors: []string{"name", "email", "subject", "message"}, ExpectedRecords: none},
+		testapp.Scenario{Name: "malformed", Method: "POST", URL: "/api/contact/submit", Body: `{"name":`, ExpectedStatus: 400, ExpectedCode: "invalid_json"},
+		testapp.Scenario{Name: "empty", Method: "POST", URL: "/api/contact/submit", Body: "", ExpectedStatus: 400, ExpectedCode: "invalid_json"},
+		testapp.Scenario{Name: "over 1 MiB", Method: "POST", URL: "/api/contact/submit", Body: `{"message":"` + strings.Repeat("m", 1<<20) + `"}`,
+			ExpectedStatus: 413, ExpectedCode: "body_too_large"},
+	))
 	if n := testapp.Count(t, h.App, "contact_requests"); n != 0 {
 		t.Fatalf("%d requests stored from bad input", n)
 	}

@@ -84,12 +84,17 @@ func TestAdminOrdersFiltersAndPages(t *testing.T) {
 		t.Errorf("a %% is searched literally: %s", ids(got))
 	}
 
-	for _, q := range []string{"?status=Lost", "?from=yesterday", "?to=2026-13-01", "?page=-1", "?pageSize=101", "?page=x",
-		"?from=2026-11-20&to=2026-11-01"} {
-		expectErr(t, c.Do("GET", "/api/checkout/admin/orders"+q, nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
+	var refused []testapp.Scenario
+	for q, field := range map[string]string{"?status=Lost": "status", "?from=yesterday": "from", "?to=2026-13-01": "to", "?page=-1": "page",
+		"?pageSize=101": "pageSize", "?page=x": "page", "?from=2026-11-20&to=2026-11-01": "to"} {
+		refused = append(refused, testapp.Scenario{Name: q, Method: "GET", URL: "/api/checkout/admin/orders" + q, Token: admin.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{field}})
 	}
-	expectErr(t, c.Do("GET", "/api/checkout/admin/orders?status=Created", nil), http.StatusUnauthorized, "")
-	expectErr(t, c.Do("GET", "/api/checkout/admin/orders?status=Created", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
+	testapp.RunScenarios(t, h, append(refused,
+		testapp.Scenario{Name: "signed out", Method: "GET", URL: "/api/checkout/admin/orders?status=Created",
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "*"},
+		testapp.Scenario{Name: "a customer", Method: "GET", URL: "/api/checkout/admin/orders?status=Created", Token: u.Token,
+			ExpectedStatus: http.StatusForbidden, ExpectedCode: "*"}))
 }
 
 // The export has one row per order line, quotes commas, quotes and

@@ -59,7 +59,7 @@ func (p *pageServer) serve(e *core.RequestEvent) error {
 	key := pageKey{at.lang, e.Request.URL.Path, e.Request.URL.RawQuery, mail.PublicURL(e.App), mail.ShopName(e.App)}
 	var status int
 	var page []byte
-	answer, err := cachedAnswerIn(e.App, &stateOf(e.App).pages, key, func() ([]byte, bool, error) {
+	answer, err := cachedAnswerOf(e.App, key, func() ([]byte, bool, error) {
 		facts, err := p.heads.facts(e.App, at)
 		if err != nil {
 			return nil, false, err

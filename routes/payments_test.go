@@ -19,7 +19,7 @@ import (
 func payOrderBody(method, po string) map[string]any {
 	return map[string]any{
 		"shippingInfo": map[string]any{"firstName": "Vera", "lastName": "Venue", "address": "1 Stage St", "city": "Austin",
-			"state": "TX", "zipCode": "73301", "country": "US", "phone": "+1 555", "email": "vera@example.com"},
+			"state": "TX", "zipCode": "73301", "country": "US", "phone": "+1 555 0100", "email": "vera@example.com"},
 		"useShippingForBilling": true, "shippingMethod": "standard", "paymentMethod": method, "poNumber": po,
 	}
 }

@@ -130,7 +130,7 @@ func checkEmailsIn(t *testing.T, lang string) {
 	has(t, placed, "Account holder: StageShop", words["sum"], order.OrderNumber)
 
 	for _, s := range []string{shop.StatusProcessing, shop.StatusShipped, shop.StatusDelivered, shop.StatusCancelled} {
-		if _, err := shop.SetOrderStatus(app, order.ID, s); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, order.ID, shop.StatusUpdate{Status: s}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -63,7 +63,8 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	if userID == "" {
 		return nil, ErrSessionRequired
 	}
-	if err := ValidateOrderInput(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	var detail *OrderDetail

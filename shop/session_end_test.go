@@ -70,7 +70,7 @@ func TestEverySessionEndIsAnnounced(t *testing.T) {
 	}
 	check("refresh token replayed", u+"/"+fam+"/"+shop.EndTokenReuse)
 
-	if err := shop.RevokeUserRefreshTokens(app, u); err != nil {
+	if err := shop.Logout(app, u, shop.RefreshInput{}); err != nil {
 		t.Fatal(err)
 	}
 	check("logout everywhere", u+"//"+shop.EndLogout)

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Languages the shop writes e-mails in; the first is the fallback.
-var Languages = []string{"en", "ru", "zh"}
+// languages the shop writes e-mails in; the first is the fallback.
+var languages = []string{"en", "ru", "zh"}
 
 // Lang returns lang when the shop writes in it, else "en".
 func Lang(lang string) string {
@@ -14,7 +14,7 @@ func Lang(lang string) string {
 	if i := strings.IndexAny(lang, "-_"); i > 0 {
 		lang = lang[:i] // "ru-RU" -> "ru"
 	}
-	if slices.Contains(Languages, lang) {
+	if slices.Contains(languages, lang) {
 		return lang
 	}
 	return "en"

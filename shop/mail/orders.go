@@ -19,7 +19,7 @@ func (t Text) In(lang string) string {
 	if s := strings.TrimSpace(t["en"]); s != "" {
 		return s
 	}
-	for _, l := range Languages {
+	for _, l := range languages {
 		if s := strings.TrimSpace(t[l]); s != "" {
 			return s
 		}

@@ -16,11 +16,11 @@ const Collection = "emails"
 // Statuses of an e-mail in the outbox.
 const (
 	StatusQueued = "queued" // waiting for its (next) attempt
-	StatusSent   = "sent"   // handed to the SMTP server
+	statusSent   = "sent"   // handed to the SMTP server
 	StatusFailed = "failed" // gave up after the last retry; lastError says why
 )
 
-// Kinds of e-mail.
+// kinds of e-mail.
 const (
 	KindOrderPlaced     = "order_placed"     // to the customer
 	KindOrderAdmin      = "order_admin"      // notice to each admin
@@ -35,8 +35,8 @@ const (
 	KindWelcome         = "welcome"          // a new account
 )
 
-// Kinds lists every kind, in the order of the package doc.
-var Kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
+// kinds lists every kind, in the order of the package doc.
+var kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
 	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock, KindWelcome}
 
 // securityKinds are account-security e-mails: the worker sends them ahead

@@ -18,11 +18,11 @@ type Recipient struct {
 	ID, Email, Name, Language string
 }
 
-// Admins lists every user with the Admin role: the recipients of the
+// adminRecipients lists every user with the Admin role: the recipients of the
 // shop's notices (new orders, new contact requests). With Register, the
 // list is kept between calls and dropped whenever a user changes: finding
 // the admins reads every user's roles, which an order should not pay for.
-func Admins(app core.App) ([]Recipient, error) {
+func adminRecipients(app core.App) ([]Recipient, error) {
 	if k := stateOf(app).admins.Load(); k != nil {
 		return k.Get(app)
 	}
@@ -62,7 +62,7 @@ func queryAdmins(app core.App) ([]Recipient, error) {
 // toAdmins queues one e-mail per admin, made by build, under the event key
 // prefix:adminID.
 func toAdmins(txApp core.App, prefix string, build func(a Recipient) (rendered, error)) error {
-	admins, err := Admins(txApp)
+	admins, err := adminRecipients(txApp)
 	if err != nil {
 		return err
 	}

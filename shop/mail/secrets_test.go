@@ -34,7 +34,7 @@ func TestResetLinkOnlyInTheSentMessage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		page, err := List(app, 1, 20, "")
+		page, err := List(app, ListQuery{Page: 1, PageSize: 20})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestResetLinkOnlyInTheSentMessage(t *testing.T) {
 	if _, err := Resend(app, rec.Id); !errors.Is(err, ErrNotResendable) {
 		t.Fatalf("resend: %v", err)
 	}
-	if stored, _ := app.FindRecordById(Collection, rec.Id); stored.GetString("status") != StatusSent {
+	if stored, _ := app.FindRecordById(Collection, rec.Id); stored.GetString("status") != statusSent {
 		t.Fatal("a refused resend changed the e-mail")
 	}
 }

@@ -16,16 +16,16 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// RetryIntervalEnv names the environment variable that replaces every
+// retryIntervalEnv names the environment variable that replaces every
 // retry delay by one duration (such as "2s"), for tests that stop the SMTP
 // server and want the e-mail soon after it is back. The number of attempts
 // stays the same.
-const RetryIntervalEnv = "STAGESHOP_MAIL_RETRY_INTERVAL"
+const retryIntervalEnv = "STAGESHOP_MAIL_RETRY_INTERVAL"
 
-// DefaultRetryDelays are the waits after the 1st, 2nd, ... failed attempt:
+// defaultRetryDelays are the waits after the 1st, 2nd, ... failed attempt:
 // 1 min, 5 min, 30 min, 2 h, then every 6 h for two days. After the last
 // one fails the e-mail is marked failed.
-var DefaultRetryDelays = func() []time.Duration {
+var defaultRetryDelays = func() []time.Duration {
 	d := []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour}
 	for i := 0; i < 8; i++ {
 		d = append(d, 6*time.Hour)
@@ -33,7 +33,7 @@ var DefaultRetryDelays = func() []time.Duration {
 	return d
 }()
 
-// Worker sends the outbox's due e-mails through PocketBase's mailer (the
+// worker sends the outbox's due e-mails through PocketBase's mailer (the
 // dashboard's SMTP settings). Any number of workers may run on one database:
 // each e-mail is claimed with a conditional update before it is sent, so
 // only one of them sends it.
@@ -54,16 +54,16 @@ type Worker struct {
 // least 100ms).
 func NewWorker(app core.App) (*Worker, error) {
 	w := &Worker{
-		app: app, id: security.RandomString(16), delays: DefaultRetryDelays,
+		app: app, id: security.RandomString(16), delays: defaultRetryDelays,
 		poll: 30 * time.Second, lease: 5 * time.Minute, batch: 20,
 		wake: make(chan struct{}, 1), now: time.Now,
 	}
-	if v := os.Getenv(RetryIntervalEnv); v != "" {
+	if v := os.Getenv(retryIntervalEnv); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 100*time.Millisecond {
-			return nil, fmt.Errorf("%s=%q: want a duration of at least 100ms, such as 2s", RetryIntervalEnv, v)
+			return nil, fmt.Errorf("%s=%q: want a duration of at least 100ms, such as 2s", retryIntervalEnv, v)
 		}
-		w.delays = make([]time.Duration, len(DefaultRetryDelays))
+		w.delays = make([]time.Duration, len(defaultRetryDelays))
 		for i := range w.delays {
 			w.delays[i] = d
 		}
@@ -210,7 +210,7 @@ func (w *Worker) deliver(id string) error {
 	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
 	switch {
 	case sendErr == nil: // keep what went out, as it went out (a secret as its placeholder)
-		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = StatusSent, dbTime(now), "", ""
+		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = statusSent, dbTime(now), "", ""
 		if HasSecret(rec.GetString("kind")) {
 			secretsOf(w.app).drop(id)
 			html, text, _ = content(rec)

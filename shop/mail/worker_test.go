@@ -122,7 +122,7 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 		t.Fatalf("sent %+v", msg)
 	}
 	rec := outbox(t, app)[0]
-	if rec.GetString("status") != StatusSent || rec.GetInt("attempts") != 1 || rec.GetDateTime("sentAt").IsZero() {
+	if rec.GetString("status") != statusSent || rec.GetInt("attempts") != 1 || rec.GetDateTime("sentAt").IsZero() {
 		t.Fatalf("record after send: status %s attempts %d sentAt %v", rec.GetString("status"), rec.GetInt("attempts"), rec.GetDateTime("sentAt"))
 	}
 	// The record keeps what went out, as it went out.
@@ -211,7 +211,7 @@ func TestRetrySucceedsOnceServerIsBack(t *testing.T) {
 		t.Fatal("retry not made")
 	}
 	rec := outbox(t, app)[0]
-	if rec.GetString("status") != StatusSent || rec.GetInt("attempts") != 2 || rec.GetString("lastError") != "" ||
+	if rec.GetString("status") != statusSent || rec.GetInt("attempts") != 2 || rec.GetString("lastError") != "" ||
 		app.TestMailer.TotalSend() != 1 {
 		t.Fatalf("status %s attempts %d error %q sent %d", rec.GetString("status"), rec.GetInt("attempts"),
 			rec.GetString("lastError"), app.TestMailer.TotalSend())
@@ -334,12 +334,12 @@ func TestRegisterRunsTheWorker(t *testing.T) {
 
 func TestRetryIntervalEnv(t *testing.T) {
 	app := newApp(t)
-	t.Setenv(RetryIntervalEnv, "2s")
+	t.Setenv(retryIntervalEnv, "2s")
 	w := testWorker(t, app, nil)
-	if len(w.delays) != len(DefaultRetryDelays) || w.delays[0] != 2*time.Second || w.delays[len(w.delays)-1] != 2*time.Second {
+	if len(w.delays) != len(defaultRetryDelays) || w.delays[0] != 2*time.Second || w.delays[len(w.delays)-1] != 2*time.Second {
 		t.Fatalf("delays %v", w.delays)
 	}
-	t.Setenv(RetryIntervalEnv, "soon")
+	t.Setenv(retryIntervalEnv, "soon")
 	if _, err := NewWorker(app); err == nil {
 		t.Fatal("a bad interval was accepted")
 	}
