@@ -4,8 +4,6 @@ import (
 	"compress/gzip"
 	"io/fs"
 	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -142,11 +140,11 @@ func sendPage(e *core.RequestEvent, status int, page []byte) error {
 // head answers GET /api/head?path=/ru/products/x: the head the page at
 // that address (path and query, with its language) is served with.
 func (p *pageServer) head(e *core.RequestEvent) error {
-	raw := e.Request.URL.Query().Get("path")
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
-		return validationError(map[string]string{"path": "The page's address, from /: /ru/products/{id}"})
+	q := shop.PageAddressQuery{Path: e.Request.URL.Query().Get("path")}
+	if err := q.Validate(); err != nil {
+		return err
 	}
+	u, _ := q.URL()
 	at := pageAtURL(u)
 	if at.route.Kind == firstscreen.KindMoved {
 		u.Path, u.RawPath = firstscreen.LocalePath(at.lang, at.route.To), ""
