@@ -11,6 +11,7 @@ require (
 	github.com/pocketbase/pocketbase v0.39.11
 	github.com/prometheus/client_golang v1.25.0
 	github.com/spf13/cobra v1.10.2
+	github.com/stripe/stripe-go/v82 v82.5.1
 	golang.org/x/crypto v0.57.0
 	golang.org/x/image v0.45.0
 	golang.org/x/sync v0.23.0

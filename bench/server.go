@@ -84,6 +84,11 @@ func runCLI(bin, dir string, args ...string) error {
 // startServer starts `bin serve` on a free loopback port and waits until
 // /api/health answers (at most 60 s).
 func startServer(bin, dir string) (*server, error) {
+	return startServerEnv(bin, dir, nil)
+}
+
+// startServerEnv is startServer with extra environment variables (NAME=value).
+func startServerEnv(bin, dir string, env []string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -94,6 +99,9 @@ func startServer(bin, dir string) (*server, error) {
 		args = append(args, "--dev")
 	}
 	s.cmd = exec.Command(bin, args...)
+	if len(env) > 0 {
+		s.cmd.Env = append(os.Environ(), env...)
+	}
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
 	if err := s.cmd.Start(); err != nil {

@@ -53,6 +53,15 @@ func Register(app core.App) {
 	})
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
+	// The payment settings an admin edits in the dashboard stay sane, and
+	// are kept between requests until they change.
+	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidatePaymentSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	shop.KeepPaymentSettings(app)
 	registerLive(app)
 	// The product search index follows every write (search_changes log).
 	search.Register(app)

@@ -17,6 +17,7 @@ import (
 func Register(app core.App) {
 	bindGracefulStop(app)
 	bindCrons(app)
+	bindPaymentJobs(app)
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
 		if err := e.Next(); err != nil {
 			return err

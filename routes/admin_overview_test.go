@@ -19,7 +19,11 @@ type overviewJSON struct {
 	} `json:"revenue"`
 	AverageOrderValue float64        `json:"averageOrderValue"`
 	OrdersByStatus    map[string]int `json:"ordersByStatus"`
-	RevenueByDay      []struct {
+	Awaiting          struct {
+		Amount float64 `json:"amount"`
+		Orders int     `json:"orders"`
+	} `json:"awaiting"`
+	RevenueByDay []struct {
 		Date    string  `json:"date"`
 		Revenue float64 `json:"revenue"`
 		Orders  int     `json:"orders"`
@@ -77,6 +81,15 @@ func TestAdminOverviewRoute(t *testing.T) {
 	}
 	addLine(t, h.Client, customer.Token, p.Id, 3)
 	order := placeOrder(t, h.Client, customer.Token, orderBody())
+	// Revenue counts money paid: an unpaid order is awaited, not revenue.
+	unpaid := getOverview(t, h.Client, admin.Token, "?days=7")
+	if unpaid.Revenue.Today != 0 || unpaid.Awaiting.Amount != order.TotalAmount || unpaid.Awaiting.Orders != 1 {
+		t.Fatalf("unpaid order of %.2f: revenue %+v, awaiting %+v", order.TotalAmount, unpaid.Revenue, unpaid.Awaiting)
+	}
+	pay := h.Client.Do("POST", "/api/checkout/admin/orders/"+order.ID+"/payments", map[string]any{"amount": order.TotalAmount}, testapp.Auth(admin.Token)...)
+	if pay.Status != 201 {
+		t.Fatalf("record payment: %d %s", pay.Status, pay.Body)
+	}
 
 	after := getOverview(t, h.Client, admin.Token, "?days=7")
 	today := after.RevenueByDay[len(after.RevenueByDay)-1]

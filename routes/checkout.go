@@ -38,6 +38,8 @@ type orderBody struct {
 	ShippingMethod        string             `json:"shippingMethod"`
 	// ExpectedTotal is only compared with the server's total, never charged.
 	ExpectedTotal json.Number `json:"expectedTotal"`
+	PaymentMethod string      `json:"paymentMethod"`
+	PONumber      string      `json:"poNumber"`
 }
 
 func createOrder(e *core.RequestEvent) error {
@@ -46,7 +48,8 @@ func createOrder(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	in := shop.OrderInput{UseShippingForBilling: body.UseShippingForBilling, ShippingMethod: strings.TrimSpace(body.ShippingMethod)}
+	in := shop.OrderInput{UseShippingForBilling: body.UseShippingForBilling, ShippingMethod: strings.TrimSpace(body.ShippingMethod),
+		PaymentMethod: body.PaymentMethod, PONumber: body.PONumber}
 	if body.ExpectedTotal != "" {
 		cents, err := shop.CentsFromJSON(body.ExpectedTotal)
 		if err != nil || cents < 0 {
@@ -100,6 +103,7 @@ func cancelOwnOrder(e *core.RequestEvent) error {
 func orderFilter(e *core.RequestEvent) (shop.OrderFilter, error) {
 	q := e.Request.URL.Query()
 	f := shop.OrderFilter{Status: strings.TrimSpace(q.Get("status")), Search: strings.TrimSpace(q.Get("search")),
+		PaymentMethod: strings.TrimSpace(q.Get("paymentMethod")), PaymentStatus: strings.TrimSpace(q.Get("paymentStatus")),
 		From: strings.TrimSpace(q.Get("from")), To: strings.TrimSpace(q.Get("to")), Language: strings.TrimSpace(q.Get("lang"))}
 	errs := map[string]string{}
 	var ok bool
@@ -170,6 +174,8 @@ func adminGetOrder(e *core.RequestEvent) error {
 type statusBody struct {
 	Status         string  `json:"status"`
 	TrackingNumber *string `json:"trackingNumber"`
+	// Refund: when cancelling a paid order, refund it in full.
+	Refund bool `json:"refund"`
 }
 
 func adminSetOrderStatus(e *core.RequestEvent) error {
@@ -178,7 +184,7 @@ func adminSetOrderStatus(e *core.RequestEvent) error {
 		return err
 	}
 	order, err := shop.UpdateOrderStatus(e.App, e.Request.PathValue("id"),
-		shop.StatusUpdate{Status: body.Status, TrackingNumber: body.TrackingNumber})
+		shop.StatusUpdate{Status: body.Status, TrackingNumber: body.TrackingNumber, Refund: body.Refund})
 	if err != nil {
 		return err
 	}

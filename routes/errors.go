@@ -27,6 +27,8 @@ type apiError struct {
 	Total    *shop.Amount `json:"total,omitempty"`
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
+	// Refundable is what is left to refund (409 refund_exceeds_paid).
+	Refundable *shop.Amount `json:"refundable,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.
@@ -137,6 +139,10 @@ var sentinelErrors = []struct {
 	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
 	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
 	{shop.ErrNotAdmin, errAdminRequired},
+	{shop.ErrNotPayable, newError(http.StatusConflict, "not_payable", "This order cannot be paid by card now")},
+	{shop.ErrNotRecordable, newError(http.StatusConflict, "not_recordable", "Payments are recorded only for open bank transfer and invoice orders")},
+	{shop.ErrRefundNotPending, newError(http.StatusConflict, "refund_not_pending", "This refund is not waiting to be sent")},
+	{shop.ErrBadSignature, newError(http.StatusBadRequest, "invalid_signature", "Invalid webhook signature")},
 }
 
 var (
@@ -156,6 +162,9 @@ func envelopeOf(err error) *apiError {
 		if errors.Is(err, s.err) {
 			return s.ae
 		}
+	}
+	if ae := paymentEnvelope(err); ae != nil {
+		return ae
 	}
 	var stock *shop.StockError
 	var changed *shop.TotalChangedError

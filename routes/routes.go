@@ -34,6 +34,7 @@ func Register(app core.App, site fs.FS) {
 		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)
+		registerPayments(se)
 		registerShipping(se)
 		registerStockAlerts(se)
 		registerCart(se)

@@ -124,6 +124,8 @@ func checkEmailsIn(t *testing.T, lang string) {
 		t.Fatalf("admin notice: %+v", notice.Subject)
 	}
 	has(t, notice, "Ada Lovelace", "ada@example.com", words["line"], "https://shop.example/admin/orders")
+	// Bank transfer (the default method): the confirmation says how to pay.
+	has(t, placed, "Account holder: StageShop", words["sum"], order.OrderNumber)
 
 	for _, s := range []string{shop.StatusProcessing, shop.StatusShipped, shop.StatusDelivered, shop.StatusCancelled} {
 		if _, err := shop.SetOrderStatus(app, order.ID, s); err != nil {
@@ -144,8 +146,10 @@ func checkEmailsIn(t *testing.T, lang string) {
 
 	checkBackInStockEmail(t, app, lang, p)
 	checkWelcomeEmail(t, app, lang)
-	// One e-mail per event and nothing for Processing: 2 for the order, 3
-	// statuses, 2 for the contact request, the reply, the alert, the welcome.
+	// One e-mail per event and nothing for Processing: 2 for the order
+	// (the confirmation with the bank transfer instructions, the admin
+	// notice), 3 statuses, 2 for the contact request, the reply, the alert,
+	// the welcome.
 	if n := testapp.Count(t, app, mail.Collection); n != 10 {
 		t.Fatalf("%d e-mails in the outbox, want 10", n)
 	}

@@ -53,6 +53,10 @@ type OrderInput struct {
 	// ExpectedTotal, when set, is the total the shopper saw; an order with
 	// another total is refused with TotalChangedError.
 	ExpectedTotal *Amount
+	// PaymentMethod is card, bank_transfer (the default) or invoice;
+	// PONumber is the customer's purchase order (invoice).
+	PaymentMethod string
+	PONumber      string
 }
 
 // OrderSummary is an answer shape (shop/wire).

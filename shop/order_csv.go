@@ -17,7 +17,8 @@ import (
 // csvHeader names the columns of the orders export, one row per order line.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber", "shippingCountry"}
+	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber", "shippingCountry",
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -37,6 +38,11 @@ type csvRow struct {
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
 	Country        string         `db:"country"`
+	PaymentMethod  string         `db:"paymentMethod"`
+	PaymentStatus  string         `db:"paymentStatus"`
+	PONumber       string         `db:"poNumber"`
+	PaidCents      float64        `db:"amountPaidCents"`
+	RefundedCents  float64        `db:"amountRefundedCents"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -51,7 +57,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
 		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
-		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country").
+		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
+		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -97,6 +104,7 @@ func (r csvRow) record(lang string) []string {
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
 		safeCell(locale.CountryName(r.Country, lang)),
+		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 	}
 }
 

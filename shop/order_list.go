@@ -19,12 +19,15 @@ const dateLayout = "2006-01-02"
 // a search in order number, customer name and e-mail, and an inclusive
 // range of UTC dates. Page 0 means every matching order.
 type OrderFilter struct {
-	Status   string
-	Search   string
-	From     string
-	To       string
-	Page     int
-	PageSize int
+	Status string
+	// PaymentMethod and PaymentStatus narrow to one method or payment state.
+	PaymentMethod string
+	PaymentStatus string
+	Search        string
+	From          string
+	To            string
+	Page          int
+	PageSize      int
 	// Language names countries in the CSV export (en when empty).
 	Language string
 }
@@ -37,8 +40,12 @@ func (f OrderFilter) Validate() error {
 	}
 	date := validation.Date(dateLayout).Error("Must be a date such as 2026-11-22")
 	errs := validation.Errors{
-		"status":   validation.Validate(f.Status, validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
-		"search":   validation.Validate(f.Search, validation.RuneLength(0, 200)),
+		"status": validation.Validate(f.Status, validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
+		"search": validation.Validate(f.Search, validation.RuneLength(0, 200)),
+		"paymentMethod": validation.Validate(f.PaymentMethod, validation.In(anyOf(PaymentMethods)...).
+			Error("Payment method must be one of "+strings.Join(PaymentMethods, ", "))),
+		"paymentStatus": validation.Validate(f.PaymentStatus, validation.In(anyOf(PaymentStatuses)...).
+			Error("Payment status must be one of "+strings.Join(PaymentStatuses, ", "))),
 		"from":     validation.Validate(f.From, date),
 		"to":       validation.Validate(f.To, date),
 		"page":     validation.Validate(f.Page, validation.Min(0), validation.Max(1_000_000)),
@@ -50,12 +57,27 @@ func (f OrderFilter) Validate() error {
 	return errs.Filter()
 }
 
+// anyOf turns strings into validation.In's values.
+func anyOf(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
 // where is the filter as a query condition on the orders table (nil for
 // none); p prefixes the column names ("o." in a join).
 func (f OrderFilter) where(p string) dbx.Expression {
 	var conds []dbx.Expression
 	if f.Status != "" {
 		conds = append(conds, dbx.HashExp{p + "status": f.Status})
+	}
+	if f.PaymentMethod != "" {
+		conds = append(conds, dbx.HashExp{p + "paymentMethod": f.PaymentMethod})
+	}
+	if f.PaymentStatus != "" {
+		conds = append(conds, dbx.HashExp{p + "paymentStatus": f.PaymentStatus})
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
 		conds = append(conds, dbx.Or(dbx.Like(p+"orderNumber", s), dbx.Like(p+"customerName", s), dbx.Like(p+"customerEmail", s)))

@@ -52,7 +52,16 @@ func queueOrderPlaced(txApp core.App, userID string, d *OrderDetail) error {
 	if err != nil {
 		return err
 	}
-	return mail.QueueOrderPlaced(txApp, lang, mailOrder(d))
+	o := mailOrder(d)
+	if d.Payment != nil && d.Payment.Method == MethodBankTransfer {
+		// The confirmation says how to pay: one e-mail, not two.
+		s, err := LoadPaymentSettings(txApp)
+		if err != nil {
+			return err
+		}
+		o.Transfer = &mail.Transfer{Amount: int64(d.Payment.AmountDue), Reference: d.Payment.Reference, BankDetails: s.BankDetails}
+	}
+	return mail.QueueOrderPlaced(txApp, lang, o)
 }
 
 // OrderStatusMailHook is the orders OnRecordUpdate hook that queues the
@@ -63,6 +72,9 @@ func OrderStatusMailHook(e *core.RecordEvent) error {
 	status := e.Record.GetString("status")
 	if status != StatusShipped && status != StatusDelivered && status != StatusCancelled {
 		return e.Next()
+	}
+	if e.Record.GetString("paymentStatus") == PayExpired {
+		return e.Next() // the payment-expired e-mail says it (expireOrder)
 	}
 	return withStoredStatus(e, func(txApp core.App, stored string) error {
 		if err := e.Next(); err != nil || stored == status {

@@ -20,6 +20,9 @@ var ErrNotCancellable = errors.New("This order can no longer be cancelled")
 type StatusUpdate struct {
 	Status         string
 	TrackingNumber *string
+	// Refund, when cancelling a paid order, refunds what is left of its
+	// payment in full (card through the provider; otherwise recorded as sent).
+	Refund bool
 }
 
 // Validate checks the status against the six statuses and the tracking
@@ -49,7 +52,8 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	return changeOrder(app, orderID, func(rec *core.Record) (bool, error) {
+	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
+		cancelling := in.Status == StatusCancelled && rec.GetString("status") != StatusCancelled
 		changed := rec.GetString("status") != in.Status
 		rec.Set("status", in.Status)
 		if in.TrackingNumber != nil {
@@ -57,16 +61,20 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 			changed = changed || tracking != rec.GetString("trackingNumber")
 			rec.Set("trackingNumber", tracking)
 		}
+		if cancelling {
+			return changed, cancelPayment(txApp, rec, in.Refund, true, fx)
+		}
 		return changed, nil
 	})
 }
 
 // CancelOwnOrder cancels one of the user's own orders while it is still
-// Created; it restocks exactly like an admin's cancel (OrderStockHook).
-// Someone else's order is ErrOrderNotFound, any other status
-// ErrNotCancellable.
+// Created; it restocks exactly like an admin's cancel (OrderStockHook),
+// and what was paid is refunded in full (a bank transfer refund waits for
+// the admin to send it). Someone else's order is ErrOrderNotFound, any
+// other status ErrNotCancellable.
 func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
-	return changeOrder(app, orderID, func(rec *core.Record) (bool, error) {
+	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
 		if userID == "" || rec.GetString("user") != userID {
 			return false, ErrOrderNotFound
 		}
@@ -74,35 +82,58 @@ func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) 
 			return false, ErrNotCancellable
 		}
 		rec.Set("status", StatusCancelled)
-		return true, nil
+		return true, cancelPayment(txApp, rec, true, false, fx)
 	})
 }
 
+// cancelPayment is the payment side of a cancel: open payment pages are
+// closed and, when refund is true, what is left of the payment is
+// refunded (sent: a manual refund counts as already sent).
+func cancelPayment(txApp core.App, order *core.Record, refund, sent bool, fx *effects) error {
+	refs, err := openAttemptRefs(txApp, order.Id)
+	if err != nil {
+		return err
+	}
+	fx.close = append(fx.close, refs...)
+	if !refund {
+		return nil
+	}
+	left, err := refundable(txApp, order)
+	if err != nil || left <= 0 {
+		return err
+	}
+	return startRefund(txApp, order, left, refundSpec{Reason: "order cancelled"}, sent, fx)
+}
+
 // changeOrder applies change to an order in one transaction, saves it when
-// change reports a change, and returns the order as it then is.
-func changeOrder(app core.App, orderID string, change func(rec *core.Record) (bool, error)) (*OrderDetail, error) {
-	var detail *OrderDetail
-	err := app.RunInTransaction(func(txApp core.App) error {
+// change reports a change, runs the change's effects after the commit and
+// returns the order as it then is.
+func changeOrder(app core.App, orderID string, change func(txApp core.App, rec *core.Record, fx *effects) (bool, error)) (*OrderDetail, error) {
+	var fx *effects
+	err := runWriteTx(app, func(txApp core.App) error {
+		fx = &effects{}
 		rec, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
 		}
-		changed, err := change(rec)
+		changed, err := change(txApp, rec, fx)
 		if err != nil {
 			return err
 		}
 		if changed {
-			if err := txApp.Save(rec); err != nil {
-				return err
-			}
+			return txApp.Save(rec)
 		}
-		detail, err = orderDetail(txApp, rec)
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return detail, nil
+	fx.run(app)
+	rec, err := findOrder(app, orderID)
+	if err != nil {
+		return nil, err
+	}
+	return orderDetail(app, rec)
 }
 
 // SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.

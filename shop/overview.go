@@ -102,6 +102,9 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 	if out.LowStock, out.LowStockCount, err = lowStock(app); err != nil {
 		return nil, err
 	}
+	if out.Awaiting, err = awaitedPayments(app); err != nil {
+		return nil, err
+	}
 	if err = app.DB().Select("COUNT(*)").From(ContactCollection).
 		Where(dbx.HashExp{"status": ContactNew}).Row(&out.NewContactRequests); err != nil {
 		return nil, err
@@ -181,4 +184,20 @@ func ordersByStatus(app core.App) (map[string]int, error) {
 		out[r.Status] += r.N
 	}
 	return out, nil
+}
+
+// Awaiting is an answer shape (shop/wire).
+type Awaiting = wire.Awaiting
+
+// awaitedPayments sums what open orders still owe, through the payment
+// status index (unpaid orders are few: they are paid, expire or are
+// cancelled).
+func awaitedPayments(app core.App) (Awaiting, error) {
+	var row struct {
+		Amount float64 `db:"amount"`
+		Orders int     `db:"orders"`
+	}
+	err := app.DB().NewQuery(`SELECT COALESCE(SUM(amountDueCents - amountPaidCents), 0) AS amount, COUNT(*) AS orders
+		FROM orders WHERE paymentStatus IN ('pending', 'awaiting_payment', 'partially_paid') AND status != 'Cancelled'`).One(&row)
+	return Awaiting{Amount: Amount(int64(math.Round(row.Amount))), Orders: row.Orders}, err
 }

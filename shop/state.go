@@ -15,9 +15,15 @@ import (
 type state struct {
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
+	// payments are the payment settings kept until their record changes;
+	// pay is the card payment provider in use.
+	payments *keep.Value[PaymentSettings]
+	pay      payState
 }
 
-func newState() *state { return &state{} }
+func newState() *state {
+	return &state{payments: keep.New(time.Minute, readPaymentSettings)}
+}
 
 // stateOf is app's shop state (a transaction's app shares it).
 func stateOf(app core.App) *state { return appstate.Of(app, newState) }

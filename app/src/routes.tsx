@@ -13,6 +13,7 @@ import { splitLanguage } from './i18n/urlLanguage';
 // Preloadable: opened directly, a product page loads its code beside the product (prefetch below).
 const ProductPage = lazyWithPreload(() => import('./features/catalog/ProductPage'));
 const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
+const PaymentReturnPage = lazy(() => import('./features/checkout/PaymentReturnPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
@@ -71,6 +72,7 @@ const SHOP_ROUTES: ShopRoute[] = [
       Promise.all([client.prefetchQuery(productQuery(params.productId ?? '')), ProductPage.preload().catch(() => undefined)]),
   },
   { path: '/checkout', element: <RequireAuth><CheckoutPage /></RequireAuth> },
+  { path: '/checkout/payment/:id', element: <RequireAuth><PaymentReturnPage /></RequireAuth> },
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegisterPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },

@@ -78,6 +78,26 @@ type Order struct {
 	ShippingMethod              string // code such as "standard"; "" when unknown
 	TrackingNumber              string
 	Address                     Address
+	// Transfer, on a bank transfer order's confirmation, is how to pay it.
+	Transfer *Transfer
+}
+
+// Transfer is what a bank transfer must carry: the amount, the reference
+// to quote and the shop's bank details.
+type Transfer struct {
+	Amount      int64
+	Reference   string
+	BankDetails string
+}
+
+// transferView adds the bank transfer instructions to a confirmation.
+func transferView(v *view, t *Transfer) {
+	lang := v.Lang
+	v.Intro = append(v.Intro, tr(lang, "bank_transfer_instructionsIntro", "amount", locale.Price(t.Amount, lang), "reference", t.Reference))
+	v.Facts = append(v.Facts, fact{tr(lang, "payAmountDue"), locale.Price(t.Amount, lang)}, fact{tr(lang, "payReference"), t.Reference})
+	if t.BankDetails != "" {
+		v.Quotes = append(v.Quotes, quote{Label: tr(lang, "payBankDetails"), Text: t.BankDetails})
+	}
 }
 
 // orderView fills the parts every order e-mail shares: number, lines,
@@ -133,6 +153,9 @@ func QueueOrderPlaced(txApp core.App, language string, o Order) error {
 	v.Heading = tr(lang, "placedHeading")
 	v.Intro = []string{tr(lang, "placedIntro", "number", o.Number)}
 	orderView(v, o, true)
+	if o.Transfer != nil {
+		transferView(v, o.Transfer)
+	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}
 	e, err := render(KindOrderPlaced, o.CustomerEmail, KindOrderPlaced+":"+o.ID, v)

@@ -21,6 +21,10 @@ type User struct {
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
+	// InvoiceAllowed: an admin approved the customer for paying on invoice,
+	// on InvoiceTermsDays days' terms (0: the shop's default).
+	InvoiceAllowed   bool `json:"invoiceAllowed"`
+	InvoiceTermsDays int  `json:"invoiceTermsDays"`
 }
 
 // LoginAnswer is the answer of POST /api/auth/login: the token pair and the

@@ -22,6 +22,8 @@ interface Props {
   sameAsShipping: boolean;
   methodName: string;
   delivery: string;
+  /** The payment method's name. */
+  paymentName: string;
   subtotal: number;
   shippingAmount: number;
   total: number;
@@ -60,6 +62,9 @@ export function ReviewStep(p: Props) {
             {t('billingAddress')}
           </Heading>
           {p.sameAsShipping ? <Text size="2">{t('sameAsShipping')}</Text> : <AddressSummary info={p.billing} />}
+          <Text as="p" size="2" mt="2" data-testid="review-payment">
+            {t('payment.title')}: {p.paymentName}
+          </Text>
         </Box>
       </Grid>
       <Separator size="4" my="4" />

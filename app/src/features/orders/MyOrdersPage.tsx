@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
 import { formatDate, usePrice } from '../../lib/format';
@@ -65,6 +66,7 @@ export default function MyOrdersPage() {
                   <Table.ColumnHeaderCell>{t('orders.columns.total')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.items')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.status')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.payment')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.date')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>
                     <VisuallyHidden>{t('orders.columns.actions')}</VisuallyHidden>
@@ -82,6 +84,7 @@ export default function MyOrdersPage() {
                     <Table.Cell>
                       <OrderStatusBadge status={o.status} />
                     </Table.Cell>
+                    <Table.Cell>{o.status !== 'Cancelled' || o.payment?.status !== 'awaiting_payment' ? <PaymentStatusBadge payment={o.payment} /> : null}</Table.Cell>
                     <Table.Cell>
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt, i18n.language)}</time>
                     </Table.Cell>

@@ -7,6 +7,7 @@ import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
 import { orderDetailQuery } from './api';
 import { CancelOrderButton } from './CancelOrderButton';
+import { PaymentInfo } from './PaymentInfo';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
 import { countryName } from '../../lib/countries';
@@ -75,6 +76,13 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                 }}
               />
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.payment')}
+              </Heading>
+              <PaymentInfo order={order} />
             </Box>
             <Separator size="4" />
             <Box>

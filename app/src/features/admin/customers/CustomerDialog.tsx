@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
+import { InvoiceTerms } from './InvoiceTerms';
 import { RoleBadges } from './RoleBadges';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { insightKeys } from '../keys';
@@ -121,6 +122,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 </Text>
               )}
             </Flex>
+            <InvoiceTerms key={user.id} user={user} />
             <Heading as="h3" size="3">
               {t('customers.orders')}
             </Heading>

@@ -10,6 +10,7 @@ import { LoadError } from '../components/LoadError';
 import { OrderItemsTable } from '../../../components/OrderItemsTable';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { countryName } from '../../../lib/countries';
+import { PaymentPanel } from './PaymentPanel';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -86,6 +87,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
               />
               <OrderTotals order={order} totalLabel={t('orders.total')} />
             </Box>
+            <Separator size="4" />
+            <PaymentPanel order={order} />
             <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">
