@@ -146,6 +146,7 @@ type results struct {
 	sizes         appSizes
 	encodings     map[string]string
 	lighthouse    []lighthouseScore
+	lighthouseSEO []lighthouseScore // the SEO category per page and language
 	lighthouseErr string
 	notes         []string
 	serverErrors  []string // errors the server logged during tests 3 and 4
@@ -392,9 +393,24 @@ func appTests(c config, srv *server, ids []string, outDir string, res *results) 
 		for _, ff := range []string{"desktop", "mobile"} {
 			for _, p := range pages {
 				log.Printf("test 6: lighthouse %s %s (run %d)", p.name, ff, run)
-				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
+				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, "performance,accessibility,best-practices,seo", filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
 				res.lighthouse = append(res.lighthouse, sc)
 			}
+		}
+	}
+	// Search engines (issue 33): the SEO category of the home, a category and
+	// a product at their address in each language (once, on a phone: the
+	// audit does not depend on the form factor).
+	for _, lang := range []string{"en", "ru", "zh"} {
+		prefix := ""
+		if lang != "en" {
+			prefix = "/" + lang
+		}
+		for _, p := range []struct{ name, path string }{{"home", "/"}, {"category", "/?category=Sound"}, {"product", "/products/" + ids[0]}} {
+			name := p.name + " " + lang
+			log.Printf("test 6: lighthouse seo %s", name)
+			sc := runLighthouse(cli, chrome, base+prefix+p.path, name, "mobile", "seo", filepath.Join(outDir, "lighthouse-seo"))
+			res.lighthouseSEO = append(res.lighthouseSEO, sc)
 		}
 	}
 }
@@ -674,12 +690,19 @@ func reportLighthouse(w writef, c config, r *results) {
 	}
 	if len(r.lighthouse) > 0 {
 		w("Lighthouse 12 (system Chromium, headless, against the bench server with 10k products, while nothing else of the bench runs):\n\n")
-		w("| Page | Form factor | Performance | Accessibility | Best practices | LCP | TBT | CLS | transfer | error |\n|---|---|---:|---:|---:|---|---|---|---|---|\n")
+		w("| Page | Form factor | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | transfer | error |\n|---|---|---:|---:|---:|---:|---|---|---|---|---|\n")
 		for _, l := range r.lighthouse {
-			w("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
+			w("| %s | %s | %d | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.SEO, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
 		}
 		w("\n")
 		reportLighthouseSpread(w, r.lighthouse)
+	}
+	if len(r.lighthouseSEO) > 0 {
+		w("Lighthouse SEO (issue 33) of each page at its address in each language (`/`, `/ru/`, `/zh/`; the category is Sound; mobile):\n\n| Page | SEO | error |\n|---|---:|---|\n")
+		for _, l := range r.lighthouseSEO {
+			w("| %s | %d | %s |\n", l.Page, l.SEO, l.Err)
+		}
+		w("\n")
 	}
 }
 

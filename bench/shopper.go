@@ -61,15 +61,6 @@ func (c cartJSON) lineFor(productID string) (string, int, bool) {
 	return "", 0, false
 }
 
-// errorCode reads the code of an error envelope.
-func errorCode(body []byte) string {
-	var e struct {
-		Code string `json:"code"`
-	}
-	_ = json.Unmarshal(body, &e)
-	return e.Code
-}
-
 // checkoutPayment is the payment method the loads ask for ("": the
 // server's default); test 10 sets it.
 var checkoutPayment string

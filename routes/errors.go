@@ -126,6 +126,8 @@ var sentinelErrors = []struct {
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},
+	{mail.ErrNotResendable, newError(http.StatusConflict, "not_resendable",
+		"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")},
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
@@ -167,6 +169,7 @@ func envelopeOf(err error) *apiError {
 		return ae
 	}
 	var stock *shop.StockError
+	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	switch {
@@ -174,6 +177,8 @@ func envelopeOf(err error) *apiError {
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
 		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
 		return ae
+	case errors.As(err, &unpaid):
+		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())
 	case errors.As(err, &changed):
 		return totalChanged(changed)
 	case errors.As(err, &lines):

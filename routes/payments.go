@@ -1,12 +1,9 @@
 package routes
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"strings"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -71,65 +68,30 @@ func payAgain(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, wire.CheckoutURL{CheckoutURL: url})
 }
 
-// amountBody reads a required amount in dollars with at most two decimals.
-func amountOf(n json.Number, field string) (shop.Amount, error) {
-	if n == "" {
-		return 0, validationError(map[string]string{field: "This field is required"})
-	}
-	c, err := shop.CentsFromJSON(n)
-	if err != nil || c <= 0 || c > shop.MaxPriceCents*100 {
-		return 0, validationError(map[string]string{field: "Must be an amount above 0 with at most two decimals"})
-	}
-	return shop.Amount(c), nil
-}
-
-type paymentBody struct {
-	Amount json.Number `json:"amount"`
-	PaidAt string      `json:"paidAt"`
-	Note   string      `json:"note"`
-}
-
 func adminRecordPayment(e *core.RequestEvent) error {
-	var body paymentBody
-	if err := decodeJSON(e, &body); err != nil {
+	var form shop.PaymentForm
+	if err := decodeJSON(e, &form); err != nil {
 		return err
 	}
-	amount, err := amountOf(body.Amount, "amount")
-	if err != nil {
+	if err := form.Validate(); err != nil {
 		return err
 	}
-	in := shop.PaymentInput{Amount: amount, Note: body.Note}
-	if s := strings.TrimSpace(body.PaidAt); s != "" {
-		t, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			if t, err = time.Parse(time.DateOnly, s); err != nil {
-				return validationError(map[string]string{"paidAt": "Must be a date such as 2026-11-22"})
-			}
-		}
-		in.PaidAt = t
-	}
-	order, err := shop.RecordPayment(e.App, e.Auth, e.Request.PathValue("id"), in)
+	order, err := shop.RecordPayment(e.App, e.Auth, e.Request.PathValue("id"), form.Input())
 	if err != nil {
 		return err
 	}
 	return e.JSON(http.StatusCreated, order)
 }
 
-type refundBody struct {
-	Amount json.Number `json:"amount"`
-	Reason string      `json:"reason"`
-}
-
 func adminRefund(e *core.RequestEvent) error {
-	var body refundBody
-	if err := decodeJSON(e, &body); err != nil {
+	var form shop.RefundForm
+	if err := decodeJSON(e, &form); err != nil {
 		return err
 	}
-	amount, err := amountOf(body.Amount, "amount")
-	if err != nil {
+	if err := form.Validate(); err != nil {
 		return err
 	}
-	order, err := shop.RefundOrder(e.App, e.Auth, e.Request.PathValue("id"), shop.RefundInput{Amount: amount, Reason: body.Reason})
+	order, err := shop.RefundOrder(e.App, e.Auth, e.Request.PathValue("id"), form.Input())
 	if err != nil {
 		return err
 	}
@@ -144,28 +106,15 @@ func adminRefundSent(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, order)
 }
 
-type invoiceTermsBody struct {
-	Allowed   *bool       `json:"allowed"`
-	TermsDays json.Number `json:"termsDays"`
-}
-
 func adminInvoiceTerms(e *core.RequestEvent) error {
-	var body invoiceTermsBody
-	if err := decodeJSON(e, &body); err != nil {
+	var form shop.InvoiceTermsForm
+	if err := decodeJSON(e, &form); err != nil {
 		return err
 	}
-	if body.Allowed == nil {
-		return validationError(map[string]string{"allowed": "This field is required"})
+	if err := form.Validate(); err != nil {
+		return err
 	}
-	in := shop.InvoiceTermsInput{Allowed: *body.Allowed}
-	if body.TermsDays != "" {
-		n, whole := shop.ParseWhole(body.TermsDays.String())
-		if !whole || n < 0 || n > shop.MaxTermsDays {
-			return validationError(map[string]string{"termsDays": "Must be a whole number of days from 0 to 365"})
-		}
-		in.TermsDays = int(n)
-	}
-	u, err := shop.SetInvoiceTerms(e.App, e.Request.PathValue("id"), in)
+	u, err := shop.SetInvoiceTerms(e.App, e.Request.PathValue("id"), form.Input())
 	if err != nil {
 		return err
 	}

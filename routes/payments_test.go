@@ -19,7 +19,7 @@ import (
 func payOrderBody(method, po string) map[string]any {
 	return map[string]any{
 		"shippingInfo": map[string]any{"firstName": "Vera", "lastName": "Venue", "address": "1 Stage St", "city": "Austin",
-			"state": "TX", "zipCode": "73301", "country": "US", "phone": "+1 555", "email": "vera@example.com"},
+			"state": "TX", "zipCode": "73301", "country": "US", "phone": "+1 555 0100", "email": "vera@example.com"},
 		"useShippingForBilling": true, "shippingMethod": "standard", "paymentMethod": method, "poNumber": po,
 	}
 }
@@ -219,5 +219,38 @@ func TestStripeKeysNeverAnswered(t *testing.T) {
 	}
 	if m := methodsOf(t, h.Client.Do("GET", "/api/payments/methods", nil)); !m["card"] {
 		t.Fatal("card not offered with both keys set")
+	}
+}
+
+// The payment forms answer through the one error path: the contract's
+// envelope with a message per field, and nothing recorded.
+func TestPaymentFormsAnswerFieldErrors(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	customer := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 5})
+	var d payOrder
+	placeWith(t, h, customer, p.Id, "", "").JSON(t, &d)
+	order := "/api/checkout/admin/orders/" + d.ID
+	terms := "/api/admin/users/" + customer.ID() + "/invoice-terms"
+	for _, c := range []struct {
+		method, url string
+		body        map[string]any
+		field, want string
+	}{
+		{"POST", order + "/payments", map[string]any{}, "amount", "This field is required"},
+		{"POST", order + "/payments", map[string]any{"amount": 1.234}, "amount", "Must be an amount above 0 with at most two decimals"},
+		{"POST", order + "/payments", map[string]any{"amount": 10, "paidAt": "yesterday"}, "paidAt", "Must be a date such as 2026-11-22"},
+		{"POST", order + "/refunds", map[string]any{"amount": 0}, "amount", "Must be an amount above 0 with at most two decimals"},
+		{"PUT", terms, map[string]any{"termsDays": 10}, "allowed", "This field is required"},
+		{"PUT", terms, map[string]any{"allowed": true, "termsDays": 1.5}, "termsDays", "Must be a whole number of days from 0 to 365"},
+	} {
+		env := wantError(t, h.Client.Do(c.method, c.url, c.body, testapp.Auth(admin.Token)...), 400, "validation_failed")
+		if env.Errors[c.field] != c.want {
+			t.Errorf("%s %v: errors %v, want %s: %q", c.url, c.body, env.Errors, c.field, c.want)
+		}
+	}
+	if n := testapp.Count(t, h.App, "payment_events"); n != 0 {
+		t.Errorf("%d payment events recorded by refused requests", n)
 	}
 }

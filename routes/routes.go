@@ -41,6 +41,7 @@ func Register(app core.App, site fs.FS) {
 		registerContact(se)
 		registerAdminEmails(se)
 		registerAdminOverview(se)
+		registerSitemap(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

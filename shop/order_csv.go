@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -109,12 +110,32 @@ func (r csvRow) record(lang string) []string {
 }
 
 // safeCell keeps a text from being run as a formula when the CSV is opened
-// in a spreadsheet: a leading = + - @ (or tab, carriage return) gets a
-// leading apostrophe (OWASP's advice for CSV injection). Quoting of commas,
-// quotes and newlines is encoding/csv's.
+// in a spreadsheet, whichever separator the spreadsheet splits on: Excel
+// in ru-RU or de-DE splits on ';', so "Bob;=HYPERLINK(...)" is one cell for
+// a comma reader and a formula for them. A formula-leading character (= + -
+// @) at the start of the text, or at the start of any piece a reader may
+// split off (after , ; a tab or a line break, spaces and quotes skipped),
+// gets an apostrophe before it, as does a leading tab or carriage return
+// (OWASP's advice for CSV injection). Quoting of commas, quotes and
+// newlines is encoding/csv's.
 func safeCell(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r') {
-		return "'" + s
+	if s != "" && (s[0] == '\t' || s[0] == '\r') {
+		s = "'" + s
 	}
-	return s
+	var b strings.Builder
+	pieceStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case pieceStart && (c == '=' || c == '+' || c == '-' || c == '@'):
+			b.WriteByte('\'')
+			pieceStart = false
+		case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
+			pieceStart = true
+		case c != ' ' && c != '"':
+			pieceStart = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

@@ -57,18 +57,23 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // line fails, LineErrors names all failing lines and
 // nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
 // that does not fit are validation.Errors; a total other than ExpectedTotal is
-// *TotalChangedError.
+// *TotalChangedError; a customer who already holds the most unpaid orders
+// allowed gets *UnpaidOrdersError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
 		return nil, ErrSessionRequired
 	}
-	if err := ValidateOrderInput(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	var detail *OrderDetail
 	err := runWriteTx(app, func(txApp core.App) error {
 		cartRec, lines, err := checkoutLines(txApp, userID)
 		if err != nil {
+			return err
+		}
+		if err := checkUnpaidOrders(txApp, userID); err != nil {
 			return err
 		}
 		price, err := priceOrder(txApp, in, lines)

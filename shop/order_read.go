@@ -87,11 +87,6 @@ func ListUserOrders(app core.App, userID string) ([]OrderSummary, error) {
 	return listOrders(app, dbx.HashExp{"user": userID})
 }
 
-// ListAllOrders returns every order, newest first (admins).
-func ListAllOrders(app core.App) ([]OrderSummary, error) {
-	return listOrders(app, nil)
-}
-
 // GetUserOrder returns one of the user's own orders; anyone else's is
 // ErrOrderNotFound.
 func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {

@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxTrackingNumberLen bounds a tracking number.
-const MaxTrackingNumberLen = 100
+// maxTrackingNumberLen bounds a tracking number.
+const maxTrackingNumberLen = 100
 
 // ErrNotCancellable: a customer's cancel of an order that is no longer
 // Created.
@@ -18,29 +18,27 @@ var ErrNotCancellable = errors.New("This order can no longer be cancelled")
 // StatusUpdate is an admin's change of an order: its status and, when
 // sent, its tracking number (trimmed; "" clears it).
 type StatusUpdate struct {
-	Status         string
-	TrackingNumber *string
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
 	// Refund, when cancelling a paid order, refunds what is left of its
 	// payment in full (card through the provider; otherwise recorded as sent).
-	Refund bool
+	Refund bool `json:"refund"`
 }
 
 // Validate checks the status against the six statuses and the tracking
-// number's length; errors are keyed "status", "trackingNumber".
+// number's length (trimmed); errors are keyed "status", "trackingNumber".
 func (u StatusUpdate) Validate() error {
-	statuses := make([]any, len(OrderStatuses))
-	for i, s := range OrderStatuses {
-		statuses[i] = s
-	}
-	tracking := ""
-	if u.TrackingNumber != nil {
-		tracking = strings.TrimSpace(*u.TrackingNumber)
-	}
-	return validation.Errors{
-		"status": validation.Validate(u.Status, validation.Required,
-			validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
-		"trackingNumber": validation.Validate(tracking, validation.RuneLength(0, MaxTrackingNumberLen)),
-	}.Filter()
+	return validation.ValidateStruct(&u,
+		validation.Field(&u.Status, validation.Required,
+			validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+		validation.Field(&u.TrackingNumber, validation.By(func(any) error {
+			tracking := ""
+			if u.TrackingNumber != nil {
+				tracking = strings.TrimSpace(*u.TrackingNumber)
+			}
+			return validation.Validate(tracking, validation.RuneLength(0, maxTrackingNumberLen))
+		})),
+	)
 }
 
 // UpdateOrderStatus changes an order's status and tracking number (admins).
@@ -134,9 +132,4 @@ func changeOrder(app core.App, orderID string, change func(txApp core.App, rec *
 		return nil, err
 	}
 	return orderDetail(app, rec)
-}
-
-// SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.
-func SetOrderStatus(app core.App, orderID, status string) (*OrderDetail, error) {
-	return UpdateOrderStatus(app, orderID, StatusUpdate{Status: status})
 }

@@ -108,7 +108,10 @@ func TestOverviewRollupMatchesOrders(t *testing.T) {
 		do   func() error
 	}{
 		{"a customer cancelling", func() error { _, err := shop.CancelOwnOrder(app, u2.ID(), b.ID); return err }},
-		{"an admin shipping", func() error { _, err := shop.SetOrderStatus(app, a.ID, shop.StatusShipped); return err }},
+		{"an admin shipping", func() error {
+			_, err := shop.UpdateOrderStatus(app, a.ID, shop.StatusUpdate{Status: shop.StatusShipped})
+			return err
+		}},
 		{"a dashboard cancel", func() error { return saveErr(app, shop.OrdersCollection, c.Id, "status", shop.StatusCancelled) }},
 		{"a dashboard revive", func() error { return saveErr(app, shop.OrdersCollection, d.Id, "status", shop.StatusProcessing) }},
 		{"a dashboard total edit", func() error { return saveErr(app, shop.OrdersCollection, d.Id, "totalCents", 123) }},

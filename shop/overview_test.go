@@ -112,8 +112,8 @@ func newOverviewFixture(t *testing.T) overviewFixture {
 			t.Fatal(err)
 		}
 	}
-	page, _ := shop.ListContactRequests(app, 1, 10, "")
-	if _, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactResolved, nil); err != nil {
+	page, _ := shop.ListContactRequests(app, shop.ContactQuery{Page: 1, PageSize: 10, Status: ""})
+	if _, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactStatusInput{Status: shop.ContactResolved, AdminNotes: nil}); err != nil {
 		t.Fatal(err)
 	}
 	return f

@@ -10,9 +10,11 @@ import (
 	"stageshop/internal/keep"
 )
 
-// state is what the shop keeps in memory for one app: the shipping
-// settings kept between requests and the access tokens' lifetime.
+// state is what the shop keeps in memory for one app: the catalog's
+// generation with what is kept for it, the shipping settings kept between
+// requests and the access tokens' lifetime.
 type state struct {
+	catalog  catalogCache
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 	// payments are the payment settings kept until their record changes;
@@ -22,7 +24,9 @@ type state struct {
 }
 
 func newState() *state {
-	return &state{payments: keep.New(time.Minute, readPaymentSettings)}
+	s := &state{payments: keep.New(time.Minute, readPaymentSettings)}
+	s.catalog.reset()
+	return s
 }
 
 // stateOf is app's shop state (a transaction's app shares it).

@@ -16,7 +16,7 @@ const (
 )
 
 func init() {
-	Kinds = append(Kinds, KindPaymentReceived, KindPaymentExpired, KindRefund, KindInvoiceDue, KindInvoiceOverdue)
+	kinds = append(kinds, KindPaymentReceived, KindPaymentExpired, KindRefund, KindInvoiceDue, KindInvoiceOverdue)
 	for lang, texts := range paymentMessages {
 		for k, v := range texts {
 			messages[lang][k] = v

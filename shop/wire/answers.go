@@ -152,3 +152,12 @@ type UploadedImage struct {
 	FileName string `json:"fileName"`
 	URL      string `json:"url"`
 }
+
+// PageHead is the answer of GET /api/head: the status and the <head>
+// elements the server sends the page at an address with, for the app to
+// put in place when it moves to that page by itself.
+type PageHead struct {
+	Status int    `json:"status"`
+	Lang   string `json:"lang"`
+	HTML   string `json:"html"` // the head's elements, each marked data-head
+}

@@ -45,6 +45,7 @@ var answers = []struct {
 	{"ProductSuggestion", wire.ProductSuggestion{}},
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},
+	{"PageHead", wire.PageHead{}},
 	{"CartItem", shop.CartItem{}},
 	{"Cart", shop.Cart{}},
 	{"MergeCapped", wire.MergeCapped{}},

@@ -24,6 +24,7 @@ export type {
   OrderDetail,
   OrderSummary,
   Overview,
+  PageHead,
   Payment,
   PaymentMethods,
   PostalAddress as BillingInfo,

@@ -112,6 +112,12 @@ export interface UploadedImage {
   url: string;
 }
 
+export interface PageHead {
+  status: number;
+  lang: string;
+  html: string;
+}
+
 export interface CartItem {
   id: string;
   productId: string;

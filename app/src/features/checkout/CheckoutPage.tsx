@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorsBelow } from '../../lib/form';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
@@ -69,7 +68,6 @@ function Checkout({ user }: { user: User }) {
 
   const order = flow.placed;
   const step = order ? 3 : draft.step;
-  useDocumentTitle(t('title'));
 
   // Each step and the confirmation start at their top, with the heading focused for screen readers.
   useEffect(() => {

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { OrderDetail } from '../../api/types';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { usePrice } from '../../lib/format';
 import { orderDetailQuery } from '../orders/api';
 import { PaymentInfo } from '../orders/PaymentInfo';
@@ -26,7 +25,6 @@ export default function PaymentReturnPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const cancelled = search.get('result') === 'cancel';
-  useDocumentTitle(t('payment.returnTitle'));
   const [start] = useState(() => Date.now());
   const { data: order, isError } = useQuery({
     ...orderDetailQuery(id),

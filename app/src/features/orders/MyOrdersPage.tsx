@@ -7,7 +7,6 @@ import { Link } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
 import { formatDate, usePrice } from '../../lib/format';
 import { myOrdersQuery } from './api';
@@ -18,7 +17,6 @@ export default function MyOrdersPage() {
   const price = usePrice();
   const { data, isLoading, isFetching, error, refetch } = useQuery(myOrdersQuery());
   const [selected, setSelected] = useState<string | null>(null);
-  useDocumentTitle(t('orders.title'));
   const orders = data ?? [];
 
   return (

@@ -11,9 +11,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/hooks"
+	"stageshop/internal/realtime"
 	"stageshop/ops"
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
-	"stageshop/realtime"
 	"stageshop/routes"
 	"stageshop/shop"
 	"stageshop/shop/mail"
