@@ -2,9 +2,8 @@ package search
 
 import (
 	"context"
-	"math"
+	"strconv"
 
-	"github.com/blevesearch/bleve/v2/numeric"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/collector"
 )
@@ -44,7 +43,7 @@ func (t *facetTally) withKeys(order bsearch.SortOrder) bsearch.SortOrder {
 				t.cat = i
 			case fInStock:
 				t.stock = i
-			case fPrice:
+			case fPriceKey:
 				t.price = i
 			}
 		}
@@ -57,7 +56,7 @@ func (t *facetTally) withKeys(order bsearch.SortOrder) bsearch.SortOrder {
 	}
 	add(&t.cat, fCategory, bsearch.SortFieldAsString)
 	add(&t.stock, fInStock, bsearch.SortFieldAsString)
-	add(&t.price, fPrice, bsearch.SortFieldAsNumber)
+	add(&t.price, fPriceKey, bsearch.SortFieldAsString)
 	return order
 }
 
@@ -122,11 +121,8 @@ func (t *facetTally) facets() *Facets {
 	return &out
 }
 
-// decodePrice decodes a price sort value (bleve's prefix-coded number).
+// decodePrice decodes a price sort value (see sortableInt).
 func decodePrice(v string) (int64, bool) {
-	i, err := numeric.PrefixCoded(v).Int64()
-	if err != nil {
-		return 0, false
-	}
-	return int64(math.Round(numeric.Int64ToFloat64(i))), true
+	n, err := strconv.ParseInt(v, 10, 64)
+	return n, err == nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
@@ -65,7 +64,7 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 		if !ok || (r.Sort == "" && text == nil) {
 			order = sortOrders[shop.SortNewest]
 		}
-		sortBy := bsearch.ParseSortOrderStrings(order)
+		sortBy := sortOrder(order)
 		pageCtx := ctx
 		if tally != nil {
 			sortBy, pageCtx = tally.withKeys(sortBy), tally.context(ctx, true)
