@@ -82,6 +82,7 @@ func main() {
 	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
 	searchProf := flag.String("search-profile", "", "serve no HTTP: open this data dir kept by -only search -keep (W/search) in-process, time -search-n never-repeating searches and suggestions one at a time, write out/search-*.prof")
 	searchN := flag.Int("search-n", 300, "-search-profile: searches and suggestions to time")
+	searchRebuild := flag.Bool("search-rebuild", false, "-search-profile: delete the index first and time its rebuild (out/search-open.prof)")
 	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
 	flag.Parse()
 	if *ops != "" {
@@ -103,7 +104,7 @@ func main() {
 		return
 	}
 	if *searchProf != "" {
-		if err := searchProfile(*searchProf, *searchN); err != nil {
+		if err := searchProfile(*searchProf, *searchN, *searchRebuild); err != nil {
 			log.Fatal(err)
 		}
 		return

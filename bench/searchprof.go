@@ -19,19 +19,33 @@ import (
 // searches and n suggestions one at a time, as the routes do (the index,
 // then the products from the database), printing each kind's service time
 // (one at a time: what one request costs, without the queue of 32 clients)
-// and writing a CPU profile of each to out/.
-func searchProfile(dir string, n int) error {
+// and writing a CPU profile of each to out/. With rebuild the index is
+// deleted first and its rebuild timed (wall and CPU, out/search-open.prof).
+func searchProfile(dir string, n int, rebuild bool) error {
 	app, err := openApp(dir)
 	if err != nil {
 		return err
 	}
 	defer closeApp(app)
+	if rebuild {
+		_ = os.RemoveAll(filepath.Join(dir, search.DirName))
+		_ = os.MkdirAll("out", 0o755)
+		pf, _ := os.Create("out/search-open.prof")
+		_ = pprof.StartCPUProfile(pf)
+		defer pf.Close()
+	}
+	start, cpuStart := time.Now(), cpuTime()
 	x, err := search.Of(app)
 	if err != nil {
 		return err
 	}
 	for !x.Ready() {
 		time.Sleep(50 * time.Millisecond)
+	}
+	fmt.Printf("index open in %.1f s, %.1f s of CPU (a rebuild when missing or of another layout; load %s)\n",
+		time.Since(start).Seconds(), (cpuTime() - cpuStart).Seconds(), loadAvg())
+	if rebuild {
+		pprof.StopCPUProfile()
 	}
 	defer x.Close()
 	ctx := context.Background()
