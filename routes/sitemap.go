@@ -2,7 +2,6 @@ package routes
 
 import (
 	"bufio"
-	"github.com/klauspost/compress/gzip"
 	"encoding/xml"
 	"io"
 	"net/http"
@@ -10,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
