@@ -2,12 +2,12 @@ package routes
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
