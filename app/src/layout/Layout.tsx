@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
+import { MergeNotice } from '../features/cart/MergeNotice';
 import { usePageHead } from './pageHead';
 import { useTranslation } from 'react-i18next';
 
@@ -50,6 +51,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="app-main">
+        <MergeNotice />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
             <FocusOnNewScreen path={location.pathname} showing={showing} />
