@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { setSessionExpiredHandler } from '../api/client';
 import { Footer } from './Footer';
@@ -37,6 +37,11 @@ export function Layout() {
 
   // The screen last shown, kept here: an error page remounts the screens' part of the tree.
   const shownPath = useRef<string | null>(null);
+  const showing = useCallback((path: string) => {
+    const previous = shownPath.current;
+    shownPath.current = path;
+    return previous !== null && previous !== path;
+  }, []);
   const isAdmin = location.pathname.startsWith('/admin');
   return (
     <div className="app-shell">
@@ -47,7 +52,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} className="app-main">
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
-            <FocusOnNewScreen path={location.pathname} shown={shownPath} />
+            <FocusOnNewScreen path={location.pathname} showing={showing} />
             <Outlet />
           </Suspense>
         </ErrorBoundary>
@@ -68,13 +73,11 @@ export function Layout() {
  * and a change of the query alone leave the focus alone. main's data-path says which screen is
  * shown, focus moved: whoever drives the page (the browser journeys) waits for it, not the URL.
  */
-function FocusOnNewScreen({ path, shown }: { path: string; shown: RefObject<string | null> }) {
+function FocusOnNewScreen({ path, showing }: { path: string; showing: (path: string) => boolean }) {
   useLayoutEffect(() => {
-    const previous = shown.current;
-    shown.current = path;
     const main = document.getElementById('main');
-    if (previous !== null && previous !== path) main?.focus({ preventScroll: true });
+    if (showing(path)) main?.focus({ preventScroll: true });
     main?.setAttribute('data-path', path);
-  }, [path, shown]);
+  }, [path, showing]);
   return null;
 }
