@@ -7,6 +7,7 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
 import { MergeNotice } from '../features/cart/MergeNotice';
 import { usePageHead } from './pageHead';
+import { useAccountLanguage } from '../auth/useAccountLanguage';
 import { useTranslation } from 'react-i18next';
 
 /** Header, the routed screen and the footer (hidden under /admin). */
@@ -15,6 +16,7 @@ export function Layout() {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   usePageHead();
+  useAccountLanguage();
 
   // When the session cannot be refreshed the client clears it; send the user to log in and back
   // (to the app's path: the router adds the language).
