@@ -147,10 +147,18 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 	term(fAttrWords, w, boostAttr*boostExact)
 	for _, lang := range shop.Languages {
 		lb := b.langBoost(lang)
+		// Where another language's analyzer leaves the word as typed (a brand,
+		// an English word for the Russian stemmer), its name and attribute
+		// fields can only find what nw and aw found already: those clauses
+		// are left out (the interface language's stay, for its boost).
+		same := lang != b.lang && b.analyzesAsIs(lang, w)
 		for _, f := range []struct {
 			prefix string
 			boost  float64
 		}{{"n", boostName}, {"a", boostAttr}, {"d", boostDesc}} {
+			if same && f.prefix != "d" {
+				continue
+			}
 			q := query.NewMatchQuery(w)
 			q.SetField(langField(f.prefix, lang))
 			q.SetBoost(f.boost * boostStem * lb)
@@ -220,6 +228,17 @@ func queryCodes(parts []queryPart, i int) []string {
 		out = append(out, w+n)
 	}
 	return out
+}
+
+// analyzesAsIs reports whether language lang's analyzer turns w into w
+// alone.
+func (b builder) analyzesAsIs(lang, w string) bool {
+	a := b.m.AnalyzerNamed(langAnalyzers[lang])
+	if a == nil {
+		return false
+	}
+	ts := a.Analyze([]byte(w))
+	return len(ts) == 1 && string(ts[0].Term) == w
 }
 
 // isStopWord reports whether the English or Russian analyzer drops w.
