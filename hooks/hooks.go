@@ -50,7 +50,16 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
-	// Carts and orders read the shipping settings kept between requests.
+	// A tax rate saved in the dashboard has a known class, a rate with at
+	// most three decimals and a US state for a region; one per place and class.
+	app.OnRecordValidate(shop.TaxRatesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateTaxRateRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepTaxRules(app)
 	registerLive(app)
 }

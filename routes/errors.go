@@ -22,11 +22,12 @@ type apiError struct {
 	// Available is what is left of each product that ran short (409
 	// insufficient_stock), by product id.
 	Available map[string]int `json:"available,omitempty"`
-	// Total, Subtotal and Shipping are the server's figures when the total
+	// Total, Subtotal, Shipping and Tax are the server's figures when the total
 	// a shopper saw changed (409 total_changed).
 	Total    *shop.Amount `json:"total,omitempty"`
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
+	Tax      *shop.Amount `json:"tax,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.

@@ -51,8 +51,14 @@ type ShippingInfo struct {
 	Email string `json:"email"`
 }
 
-// BillingInfo is the billing address of an order.
-type BillingInfo = PostalAddress
+// BillingInfo is whom an order is billed to: the billing address and,
+// for a business, its company name and tax ID (shown on the invoice). In
+// JSON the address's fields stand beside them.
+type BillingInfo struct {
+	PostalAddress
+	CompanyName string `json:"companyName"`
+	TaxID       string `json:"taxId"`
+}
 
 // OrderInput is what a customer sends to place an order; the lines come
 // from the customer's cart.
@@ -76,14 +82,17 @@ type OrderSummary struct {
 	SubtotalAmount Amount `json:"subtotalAmount"`
 	ShippingMethod string `json:"shippingMethod"`
 	ShippingAmount Amount `json:"shippingAmount"`
+	TaxAmount      Amount `json:"taxAmount"`
 	TotalAmount    Amount `json:"totalAmount"`
 	ItemCount      int    `json:"itemCount"`
 	Status         string `json:"status"`
 	CreatedAt      string `json:"createdAt"`
+	// InvoiceNumber is "" until the order is invoiced.
+	InvoiceNumber string `json:"invoiceNumber"`
 }
 
-// OrderDetail is an order with its addresses, lines, tracking number and
-// status history.
+// OrderDetail is an order with its addresses, lines, tax, tracking
+// number, status history and credit notes.
 type OrderDetail struct {
 	OrderSummary
 	Shipping       ShippingInfo   `json:"shipping"`
@@ -91,6 +100,21 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	OrderTax
+	CreditNotes []CreditNote `json:"creditNotes"`
+}
+
+// OrderTax is how an order was taxed when it was placed: the tax per rate,
+// whether prices included it (then taxAmount is the part inside the
+// total) and whether the customer was exempt, the shipping's rate and tax,
+// and the invoice's date once it has a number.
+type OrderTax struct {
+	TaxLines         []TaxLine `json:"taxLines"`
+	PricesIncludeTax bool      `json:"pricesIncludeTax"`
+	TaxExempt        bool      `json:"taxExempt"`
+	ShippingTaxRate  Rate      `json:"shippingTaxRate"`
+	ShippingTax      Amount    `json:"shippingTaxAmount"`
+	InvoicedAt       string    `json:"invoicedAt"`
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.
@@ -102,4 +126,7 @@ type OrderItem struct {
 	Quantity     int       `json:"quantity"`
 	UnitPrice    Amount    `json:"unitPrice"`
 	TotalPrice   Amount    `json:"totalPrice"`
+	TaxClass     string    `json:"taxClass"`
+	TaxRate      Rate      `json:"taxRate"`
+	TaxAmount    Amount    `json:"taxAmount"`
 }

@@ -23,13 +23,14 @@ func (in *OrderInput) normalize() {
 	}
 	s.Email = NormalizeEmail(s.Email)
 	if in.UseShippingForBilling {
-		in.Billing = BillingInfo{FirstName: s.FirstName, LastName: s.LastName, Address: s.Address,
-			City: s.City, State: s.State, ZipCode: s.ZipCode, Country: s.Country}
+		// The address only: company name and tax ID stay the billing's.
+		in.Billing.PostalAddress = s.PostalAddress
 	}
 	b := &in.Billing
 	for _, p := range []*string{&b.FirstName, &b.LastName, &b.Address, &b.City, &b.State, &b.ZipCode, &b.Country} {
 		*p = strings.TrimSpace(*p)
 	}
+	b.CompanyName, b.TaxID = CleanLine(b.CompanyName), NormalizeTaxID(b.TaxID)
 }
 
 // ValidateOrderInput trims the input and checks it: every shipping field
@@ -61,6 +62,7 @@ func ValidateOrderInput(in *OrderInput) error {
 			errs[f.path] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", MaxAddressFieldLen))
 		}
 	}
+	addBusinessErrors(errs, "billingInfo.", b.CompanyName, b.TaxID)
 	if _, bad := errs["shippingInfo.email"]; !bad && !plausibleEmail(s.Email) {
 		errs["shippingInfo.email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
 	}

@@ -11,9 +11,10 @@ import (
 )
 
 // state is what the shop keeps in memory for one app: the shipping
-// settings kept between requests and the access tokens' lifetime.
+// settings and tax rules kept between requests and the access tokens' lifetime.
 type state struct {
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
+	taxRules atomic.Pointer[keep.Value[TaxRules]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 }
 

@@ -1,0 +1,131 @@
+package routes_test
+
+import (
+	"net/http"
+	"testing"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+)
+
+// taxedOrderJSON is what the tax contract adds to an order.
+type taxedOrderJSON struct {
+	orderJSON
+	TaxAmount     float64 `json:"taxAmount"`
+	InvoiceNumber string  `json:"invoiceNumber"`
+	TaxLines      []struct {
+		Name   string  `json:"name"`
+		Rate   float64 `json:"rate"`
+		Base   float64 `json:"base"`
+		Amount float64 `json:"amount"`
+	} `json:"taxLines"`
+	Billing struct {
+		CompanyName string `json:"companyName"`
+		TaxID       string `json:"taxId"`
+		City        string `json:"city"`
+	} `json:"billing"`
+	Items []struct {
+		TaxRate   float64 `json:"taxRate"`
+		TaxAmount float64 `json:"taxAmount"`
+	} `json:"items"`
+}
+
+type estimateJSON struct {
+	TaxEstimate *struct {
+		ShippingAmount float64 `json:"shippingAmount"`
+		TaxAmount      float64 `json:"taxAmount"`
+		TotalAmount    float64 `json:"totalAmount"`
+		TaxLines       []struct {
+			Name   string  `json:"name"`
+			Rate   float64 `json:"rate"`
+			Amount float64 `json:"amount"`
+		} `json:"taxLines"`
+	} `json:"taxEstimate"`
+}
+
+func texasBody(method string) map[string]any {
+	s := shipping()
+	s["country"], s["state"], s["city"] = "US", "TX", "Austin"
+	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method,
+		"billingInfo": map[string]any{"companyName": " Stage Rentals LLC ", "taxId": "12-3456789"}}
+}
+
+// The cart learns the address from the request: with ?country= it carries
+// the estimate that checkout's total and the order then repeat to the
+// cent; without, none. The order keeps the billing step's company and tax ID.
+func TestCartEstimateAndOrderAgree(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 8.25, "Texas sales tax")
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1999, Stock: 10})
+	addLine(t, c, u.Token, p.Id, 3)
+
+	var plain estimateJSON
+	c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...).JSON(t, &plain)
+	if plain.TaxEstimate != nil {
+		t.Fatalf("an estimate without an address: %+v", plain.TaxEstimate)
+	}
+	var est estimateJSON
+	r := c.Do("GET", "/api/cart?country=United%20States&state=Texas&shippingMethod=express", nil, testapp.Auth(u.Token)...)
+	r.JSON(t, &est)
+	// $59.97 at 8.25 % = 494.7525 cents -> $4.95; express $19.99 untaxed.
+	if r.Status != http.StatusOK || est.TaxEstimate == nil || est.TaxEstimate.TaxAmount != 4.95 ||
+		est.TaxEstimate.TotalAmount != 84.91 || len(est.TaxEstimate.TaxLines) != 1 || est.TaxEstimate.TaxLines[0].Rate != 8.25 {
+		t.Fatalf("estimate %d %s", r.Status, r.Body)
+	}
+	body := texasBody("express")
+	body["expectedTotal"] = est.TaxEstimate.TotalAmount
+	r = c.Do("POST", "/api/checkout/create-order", body, testapp.Auth(u.Token)...)
+	var o taxedOrderJSON
+	r.JSON(t, &o)
+	if r.Status != http.StatusCreated || o.TaxAmount != 4.95 || o.TotalAmount != 84.91 || o.Items[0].TaxRate != 8.25 ||
+		o.Items[0].TaxAmount != 4.95 || o.Billing.CompanyName != "Stage Rentals LLC" || o.Billing.TaxID != "12-3456789" || o.Billing.City != "Austin" {
+		t.Fatalf("order %d %s", r.Status, r.Body)
+	}
+	var read taxedOrderJSON
+	c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...).JSON(t, &read)
+	if read.TaxAmount != 4.95 || read.InvoiceNumber == "" || len(read.TaxLines) != 1 || read.TaxLines[0].Amount != 4.95 || read.Billing.TaxID != "12-3456789" {
+		t.Fatalf("read back %+v", read)
+	}
+	var list []taxedOrderJSON
+	c.Do("GET", "/api/checkout/orders", nil, testapp.Auth(u.Token)...).JSON(t, &list)
+	if len(list) != 1 || list[0].TaxAmount != 4.95 || list[0].InvoiceNumber != read.InvoiceNumber {
+		t.Fatalf("list %+v", list)
+	}
+}
+
+// A rate changed after the review is total_changed with the new tax, and
+// nothing changes; bad estimate queries and business details are 400s.
+func TestTaxRateChangeAndBadInput(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	rate := testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 10})
+	addLine(t, c, u.Token, p.Id, 1)
+	body := texasBody("standard")
+	body["expectedTotal"] = 100 + 9.99 + 6.25
+	rate.Set("rate", 7)
+	if err := h.App.Save(rate); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Do("POST", "/api/checkout/create-order", body, testapp.Auth(u.Token)...)
+	var e struct {
+		conflictJSON
+		Tax float64 `json:"tax"`
+	}
+	r.JSON(t, &e)
+	if r.Status != http.StatusConflict || e.Code != "total_changed" || e.Tax != 7 || e.Total != 116.99 {
+		t.Fatalf("answer %d %s", r.Status, r.Body)
+	}
+	if testapp.Count(t, h.App, "orders") != 0 || testapp.Stock(t, h.App, p.Id) != 10 {
+		t.Fatal("a total_changed answer changed something")
+	}
+	expectErr(t, c.Do("GET", "/api/cart?country=US&shippingMethod=intl_express", nil, testapp.Auth(u.Token)...), http.StatusBadRequest, "validation_failed")
+	bad := texasBody("standard")
+	bad["billingInfo"] = map[string]any{"taxId": "<script>"}
+	if e := expectErr(t, c.Do("POST", "/api/checkout/create-order", bad, testapp.Auth(u.Token)...), http.StatusBadRequest, "validation_failed"); e.Errors["billingInfo.taxId"] == "" {
+		t.Fatalf("errors %v", e.Errors)
+	}
+}
