@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
@@ -290,4 +291,41 @@ func TestCreditNotes(t *testing.T) {
 	if len(detail.CreditNotes) != 3 || detail.CreditNotes[2].Amount != 3623 {
 		t.Fatalf("order's credit notes %+v", detail.CreditNotes)
 	}
+}
+
+// Rates saved as the dashboard saves them are checked by their record
+// hook: a fourth decimal, a region outside the US or not a state, an
+// unknown class, and a second rate for a place and class (US and United
+// States being one) are refused with the field's error.
+func TestTaxRateRecordRules(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	col, _ := app.FindCollectionByNameOrId(shop.TaxRatesCollection)
+	cases := []struct {
+		country, region, class string
+		rate                   float64
+		field                  string
+	}{
+		{"US", "CA", shop.TaxStandard, 7.2501, "rate"},
+		{"US", "CA", shop.TaxStandard, 101, "rate"},
+		{"Germany", "BY", shop.TaxStandard, 19, "region"},
+		{"US", "XX", shop.TaxStandard, 5, "region"},
+		{"US", "CA", "luxury", 5, "taxClass"},
+		{"United States", "tx", shop.TaxStandard, 8, "country"},
+		{"", "", shop.TaxStandard, 8, "country"},
+	}
+	for _, c := range cases {
+		rec := core.NewRecord(col)
+		rec.Load(map[string]any{"country": c.country, "region": c.region, "taxClass": c.class, "rate": c.rate, "name": "Test"})
+		err := app.Save(rec)
+		var verrs validation.Errors
+		if !errors.As(err, &verrs) || verrs[c.field] == nil {
+			t.Errorf("%+v: %v, want an error on %s", c, err, c.field)
+		}
+	}
+	ok := testapp.NewTaxRate(t, app, "usa", "ca", shop.TaxStandard, 7.25, "California sales tax")
+	if ok.GetString("region") != "CA" {
+		t.Fatalf("region stored as %q", ok.GetString("region"))
+	}
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxReduced, 0, "Texas reduced")
 }

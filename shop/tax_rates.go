@@ -19,12 +19,12 @@ const TaxRatesCollection = "tax_rates"
 // TaxRate is one rate: for a country (as an address gives it), a US state
 // or the whole country (Region ""), and a tax class.
 type TaxRate struct {
-	ID      string
-	Country string
-	Region  string
-	Class   string
-	Rate    Rate
-	Name    string
+	ID      string `json:"id"`
+	Country string `json:"country"`
+	Region  string `json:"region"`
+	Class   string `json:"taxClass"`
+	Rate    Rate   `json:"rate"`
+	Name    string `json:"name"`
 }
 
 // TaxTable is every rate of the shop by country, for matching addresses.
