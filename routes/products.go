@@ -39,6 +39,7 @@ type productJSON struct {
 	ImageFileName        string          `json:"imageFileName"`
 	ImageFileNames       []string        `json:"imageFileNames"`
 	Attributes           []attributeJSON `json:"attributes"`
+	TaxClass             string          `json:"taxClass"`
 	CreatedAt            string          `json:"createdAt"`
 	UpdatedAt            string          `json:"updatedAt"`
 	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
@@ -66,6 +67,7 @@ func toProductJSON(p shop.Product) productJSON {
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]attributeJSON, 0, len(p.Attributes)),
+		TaxClass:             p.TaxClass,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
 	}

@@ -129,3 +129,73 @@ func TestTaxRateChangeAndBadInput(t *testing.T) {
 		t.Fatalf("errors %v", e.Errors)
 	}
 }
+
+// Products carry a tax class (standard by default) that admins set; an
+// unknown class is a 400 on taxClass.
+func TestProductTaxClass(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	image := testapp.NewImage(t, h.App)
+	var got struct {
+		ID       string `json:"id"`
+		TaxClass string `json:"taxClass"`
+	}
+	wantStatus(t, c.Do("POST", "/api/products", validProductBody(image), testapp.Auth(admin.Token)...), http.StatusCreated, &got)
+	if got.TaxClass != "standard" {
+		t.Fatalf("default class %q", got.TaxClass)
+	}
+	wantStatus(t, c.Do("PUT", "/api/products/"+got.ID, map[string]any{"taxClass": "reduced"}, testapp.Auth(admin.Token)...), http.StatusOK, &got)
+	wantStatus(t, c.Do("GET", "/api/products/"+got.ID, nil), http.StatusOK, &got)
+	if got.TaxClass != "reduced" {
+		t.Fatalf("class after the update %q", got.TaxClass)
+	}
+	for _, bad := range []any{"luxury", 1, ""} {
+		wantFields(t, wantError(t, c.Do("PUT", "/api/products/"+got.ID, map[string]any{"taxClass": bad}, testapp.Auth(admin.Token)...),
+			http.StatusBadRequest, "validation_failed"), "taxClass")
+	}
+}
+
+// A customer keeps a company name and tax ID on the account (checked like
+// the billing step's); only admins mark a customer tax-exempt.
+func TestBusinessCustomer(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	u := testapp.NewUser(t, h.App, false)
+	profile := map[string]any{"firstName": "Test", "lastName": "User", "email": u.Record.Email(),
+		"companyName": " Stage  Rentals LLC", "taxId": " DE 123456789 "}
+	var answer struct {
+		User struct {
+			CompanyName string `json:"companyName"`
+			TaxID       string `json:"taxId"`
+			TaxExempt   bool   `json:"taxExempt"`
+		} `json:"user"`
+	}
+	wantStatus(t, c.Do("PUT", "/api/auth/profile", profile, testapp.Auth(u.Token)...), http.StatusOK, &answer)
+	if answer.User.CompanyName != "Stage  Rentals LLC" || answer.User.TaxID != "DE 123456789" || answer.User.TaxExempt {
+		t.Fatalf("profile %+v", answer.User)
+	}
+	profile["taxId"] = "DE=1"
+	wantFields(t, wantError(t, c.Do("PUT", "/api/auth/profile", profile, testapp.Auth(u.Token)...), http.StatusBadRequest, "validation_failed"), "taxId")
+
+	url := "/api/admin/users/" + u.ID() + "/tax-exempt"
+	wantError(t, c.Do("PUT", url, map[string]any{"taxExempt": true}), http.StatusUnauthorized, "unauthorized")
+	wantError(t, c.Do("PUT", url, map[string]any{"taxExempt": true}, testapp.Auth(u.Token)...), http.StatusForbidden, "forbidden")
+	wantFields(t, wantError(t, c.Do("PUT", url, map[string]any{}, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed"), "taxExempt")
+	wantError(t, c.Do("PUT", url, map[string]any{"taxExempt": "yes"}, testapp.Auth(admin.Token)...), http.StatusBadRequest, "")
+	wantError(t, c.Do("PUT", "/api/admin/users/nosuchuser12345/tax-exempt", map[string]any{"taxExempt": true}, testapp.Auth(admin.Token)...), http.StatusNotFound, "")
+	var user struct {
+		TaxExempt bool `json:"taxExempt"`
+	}
+	wantStatus(t, c.Do("PUT", url, map[string]any{"taxExempt": true}, testapp.Auth(admin.Token)...), http.StatusOK, &user)
+	if !user.TaxExempt {
+		t.Fatal("not exempt after the admin's change")
+	}
+	// The customer cannot clear it through the profile.
+	profile["taxId"], profile["taxExempt"] = "DE123456789", false
+	wantStatus(t, c.Do("PUT", "/api/auth/profile", profile, testapp.Auth(u.Token)...), http.StatusOK, &answer)
+	if !answer.User.TaxExempt {
+		t.Fatal("the profile cleared the exemption")
+	}
+}

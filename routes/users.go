@@ -21,6 +21,9 @@ type userJSON struct {
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
+	CompanyName string   `json:"companyName"`
+	TaxID       string   `json:"taxId"`
+	TaxExempt   bool     `json:"taxExempt"`
 }
 
 func toUserJSON(u *core.Record) userJSON {
@@ -30,14 +33,17 @@ func toUserJSON(u *core.Record) userJSON {
 		roles = []string{}
 	}
 	out := userJSON{
-		ID:        u.Id,
-		Email:     u.Email(),
-		FirstName: u.GetString("firstName"),
-		LastName:  u.GetString("lastName"),
-		Language:  shop.UserLanguage(u),
-		Roles:     roles,
-		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
-		CreatedAt: wire.Stamp(u.GetDateTime("created")),
+		ID:          u.Id,
+		Email:       u.Email(),
+		FirstName:   u.GetString("firstName"),
+		LastName:    u.GetString("lastName"),
+		Language:    shop.UserLanguage(u),
+		Roles:       roles,
+		IsAdmin:     slices.Contains(roles, shop.RoleAdmin),
+		CreatedAt:   wire.Stamp(u.GetDateTime("created")),
+		CompanyName: u.GetString("companyName"),
+		TaxID:       u.GetString("taxId"),
+		TaxExempt:   u.GetBool("taxExempt"),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
 		s := wire.Stamp(last)

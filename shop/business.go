@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // Bounds of a business customer's details.
@@ -43,4 +44,34 @@ func addBusinessErrors(errs validation.Errors, prefix, company, taxID string) {
 	if err := validation.Validate(taxID, taxIDRules...); err != nil {
 		errs[prefix+"taxId"] = err
 	}
+}
+
+// TaxExemptInput is an admin's change of a customer's tax exemption (a
+// reseller certificate on file).
+type TaxExemptInput struct {
+	TaxExempt *bool `json:"taxExempt"`
+}
+
+// Validate requires taxExempt.
+func (in TaxExemptInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.TaxExempt, validation.NotNil.ErrorObject(validation.NewError("validation_required", "taxExempt must be true or false"))))
+}
+
+// SetTaxExempt marks a user tax-exempt or not: their orders from then on
+// carry no tax (placed ones keep theirs). An unknown user is
+// ErrUserNotFound.
+func SetTaxExempt(app core.App, userID string, in TaxExemptInput) (*core.Record, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	user, err := findUser(app, userID)
+	if err != nil {
+		return nil, err
+	}
+	user.Set("taxExempt", *in.TaxExempt)
+	if err := app.Save(user); err != nil {
+		return nil, err
+	}
+	return user, nil
 }

@@ -16,7 +16,9 @@ import (
 // csvHeader names the columns of the orders export, one row per order line.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber"}
+	"taxClass", "taxRate", "lineTax",
+	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
+	"invoiceNumber", "companyName", "taxId", "trackingNumber"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -29,12 +31,21 @@ type csvRow struct {
 	TrackingNumber string         `db:"trackingNumber"`
 	SubtotalCents  float64        `db:"subtotalCents"`
 	ShippingCents  float64        `db:"shippingCents"`
+	TaxCents       float64        `db:"taxCents"`
 	TotalCents     float64        `db:"totalCents"`
+	Inclusive      bool           `db:"pricesIncludeTax"`
+	Exempt         bool           `db:"taxExempt"`
+	InvoiceNumber  string         `db:"invoiceNumber"`
+	CompanyName    string         `db:"companyName"`
+	TaxID          string         `db:"taxId"`
 	ProductID      string         `db:"productId"`
 	ProductName    string         `db:"productName"`
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
+	TaxClass       string         `db:"taxClass"`
+	TaxRate        float64        `db:"taxRate"`
+	LineTaxCents   float64        `db:"lineTaxCents"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -47,8 +58,10 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		return err
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
-		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
-		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents").
+		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
+		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
+		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -91,7 +104,10 @@ func (r csvRow) record() []string {
 		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
 		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
-		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
+		taxClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
+		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),
+		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
+		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
 	}
 }
 

@@ -1,10 +1,12 @@
 package shop_test
 
 import (
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/mail"
 )
 
 // texasInput is an order shipped to Austin, Texas, by standard shipping.
@@ -328,4 +331,77 @@ func TestTaxRateRecordRules(t *testing.T) {
 		t.Fatalf("region stored as %q", ok.GetString("region"))
 	}
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxReduced, 0, "Texas reduced")
+}
+
+// The order e-mail shows the same tax as the order, per rate, the invoice
+// number and a link to it; with inclusive prices the tax is "incl." after
+// the total; an exempt customer's says so.
+func TestOrderMailCarriesTax(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "DE", "", shop.TaxStandard, 19, "MwSt.")
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
+	cartOf(t, app, u.ID(), 3, p)
+	o, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := one(t, app, mail.KindOrderPlaced)
+	has(t, m, "Texas sales tax (6.25%)", "$1.88", "$41.87", o.InvoiceNumber, "View invoice "+o.InvoiceNumber, "/account/orders/"+o.ID+"/invoice")
+
+	testapp.SetTaxSettings(t, app, true, false)
+	cartOf(t, app, u.ID(), 1, p)
+	in := texasInput()
+	in.Shipping.Country, in.Shipping.State = "Germany", "Berlin"
+	in.ShippingMethod = shop.ShipIntlStandard
+	if _, err := shop.PlaceOrder(app, u.ID(), in); err != nil {
+		t.Fatal(err)
+	}
+	// $10.00 with 19 % inside: $1.60.
+	has(t, emailsOf(t, app, mail.KindOrderPlaced)[1], "Incl. MwSt. (19%)", "$1.60", "$59.99")
+
+	testapp.SetTaxExempt(t, app, u.ID(), true)
+	testapp.SetTaxSettings(t, app, false, false)
+	cartOf(t, app, u.ID(), 1, p)
+	if _, err := shop.PlaceOrder(app, u.ID(), texasInput()); err != nil {
+		t.Fatal(err)
+	}
+	has(t, emailsOf(t, app, mail.KindOrderPlaced)[2], "Tax exempt", "$19.99")
+}
+
+// The CSV export carries each line's class, rate and tax and the order's
+// tax, total and invoice, as the order stored them.
+func TestOrdersCSVCarriesTax(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
+	cartOf(t, app, u.ID(), 3, p)
+	in := texasInput()
+	in.Billing.CompanyName, in.Billing.TaxID = "Stage Rentals LLC", "12-3456789"
+	o, err := shop.PlaceOrder(app, u.ID(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := shop.ExportOrdersCSV(app, shop.OrderFilter{}, &buf); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(buf.String())).ReadAll()
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("csv %v %q", err, buf.String())
+	}
+	col := map[string]string{}
+	for i, h := range rows[0] {
+		col[h] = rows[1][i]
+	}
+	want := map[string]string{"taxClass": "standard", "taxRate": "6.25", "lineTax": "1.88", "orderTax": "1.88",
+		"orderTotal": "41.87", "pricesIncludeTax": "false", "taxExempt": "false", "invoiceNumber": o.InvoiceNumber,
+		"companyName": "Stage Rentals LLC", "taxId": "12-3456789"}
+	for k, v := range want {
+		if col[k] != v {
+			t.Errorf("%s: %q, want %q", k, col[k], v)
+		}
+	}
 }

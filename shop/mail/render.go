@@ -35,6 +35,7 @@ type view struct {
 	Address                  []string
 	Quotes                   []quote
 	Button                   *button
+	Links                    []button
 	After                    []string
 	Labels                   labels
 }
