@@ -120,6 +120,8 @@ var sentinelErrors = []struct {
 	{shop.ErrCartProductNotFound, notFound("Product not found")},
 	{shop.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
+	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
+	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},
