@@ -133,8 +133,8 @@ var demoTaxRates = []struct {
 }{
 	{"US", "TX", shop.TaxStandard, 6.25, "Texas sales tax"},
 	{"US", "CA", shop.TaxStandard, 7.25, "California sales tax"},
-	{"DE", "", shop.TaxStandard, 19, "MwSt. 19 %"},
-	{"DE", "", shop.TaxReduced, 7, "MwSt. 7 %"},
+	{"DE", "", shop.TaxStandard, 19, "VAT"},
+	{"DE", "", shop.TaxReduced, 7, "Reduced VAT"},
 }
 
 // SeedTax adds the demo tax rates when the shop has none, and the demo

@@ -18,6 +18,7 @@ const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordP
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
+const InvoicePage = lazy(() => import('./features/orders/InvoicePage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const ShippingPage = lazy(() => import('./features/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./features/info/ReturnsPage'));
@@ -76,6 +77,7 @@ export const SHOP_ROUTES: ShopRoute[] = [
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },
   { path: '/account/orders', element: <RequireAuth><MyOrdersPage /></RequireAuth> },
+  { path: '/account/orders/:orderId/invoice', element: <RequireAuth><InvoicePage /></RequireAuth> },
   { path: '/admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin> },
   { path: '/contact', element: <ContactPage /> },
   { path: '/shipping', element: <ShippingPage /> },

@@ -13,6 +13,11 @@ export interface User {
   isAdmin?: boolean;
   createdAt?: string;
   lastLoginAt?: string;
+  /** A business customer's details, shown on invoices. */
+  companyName?: string;
+  taxId?: string;
+  /** Set by admins (a reseller certificate): no tax on this customer's orders. */
+  taxExempt?: boolean;
 }
 
 export interface LoginResponse extends User {
@@ -40,6 +45,8 @@ export interface Product {
   imageFileName: string;
   imageFileNames: string[];
   attributes: ProductAttribute[];
+  /** The rates that apply to it: standard unless an admin chose another. */
+  taxClass?: TaxClass;
   createdAt?: string;
   updatedAt?: string;
   /** Admin answers only: shoppers waiting for a back-in-stock e-mail. */
@@ -71,11 +78,38 @@ export interface CartItem {
   availableStock: number;
 }
 
+export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];
+
+/** The tax of one rate: `rate` in percent, `base` the net amount it applied to. */
+export interface TaxLine {
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
+/** A cart's figures for an address (GET /api/cart?country=&state=&shippingMethod=). */
+export interface TaxEstimate {
+  country: string;
+  state: string;
+  shippingMethod: string;
+  subtotalAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+}
+
 export interface Cart {
   id: string;
   items: CartItem[];
   totalPrice: number;
   totalItems: number;
+  /** Only when the request gave an address. */
+  taxEstimate?: TaxEstimate;
 }
 
 /** What a sign-in did with the guest cart (POST /api/cart/merge). */
@@ -97,10 +131,14 @@ export interface OrderSummary {
   subtotalAmount: number;
   shippingMethod: string;
   shippingAmount: number;
+  /** With tax-inclusive prices the part already inside the total. */
+  taxAmount?: number;
   totalAmount: number;
   itemCount: number;
   status: string;
   createdAt: string;
+  /** "" until the order is invoiced. */
+  invoiceNumber?: string;
 }
 
 export interface ShippingInfo {
@@ -115,7 +153,7 @@ export interface ShippingInfo {
   email: string;
 }
 
-export type BillingInfo = Omit<ShippingInfo, 'phone' | 'email'>;
+export type BillingInfo = Omit<ShippingInfo, 'phone' | 'email'> & { companyName?: string; taxId?: string };
 
 export interface OrderItem {
   id: string;
@@ -125,6 +163,9 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  taxClass?: TaxClass;
+  taxRate?: number;
+  taxAmount?: number;
 }
 
 export interface StatusChange {
@@ -138,6 +179,21 @@ export interface OrderDetail extends OrderSummary {
   items: OrderItem[];
   trackingNumber?: string;
   history?: StatusChange[];
+  taxLines?: TaxLine[];
+  pricesIncludeTax?: boolean;
+  taxExempt?: boolean;
+  invoicedAt?: string;
+  creditNotes?: CreditNote[];
+}
+
+/** A numbered credit note of a refund. */
+export interface CreditNote {
+  id: string;
+  number: string;
+  amount: number;
+  taxAmount: number;
+  reason: string;
+  createdAt: string;
 }
 
 export interface ShippingMethod {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, OrderDetail, OrderSummary, Pagination, Product, ProductList } from '../../api/types';
+import type { ContactRequest, OrderDetail, OrderSummary, Pagination, Product, ProductList, TaxClass } from '../../api/types';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const CONTACT_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -50,6 +50,7 @@ export interface ProductPayload {
   imageFileNames: string[];
   stockQuantity: number;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
 }
 

@@ -7,6 +7,7 @@ import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
 import { lineLimits } from './rules';
 import { FreeShippingNote } from './FreeShippingNote';
+import { CartTax } from './CartTax';
 
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
 export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
@@ -109,6 +110,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             <Text weight="bold">{t('cart.total')}</Text>
             <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
           </Flex>
+          <CartTax />
           <FreeShippingNote />
           <Button size="3" onClick={onCheckout}>
             {t('cart.checkout')}

@@ -1,6 +1,7 @@
 import { api } from '../../api/client';
 import { getCartSessionId } from '../../api/storage';
-import type { Cart, MergeReport } from '../../api/types';
+import { queryOptions } from '@tanstack/react-query';
+import type { Cart, MergeReport, TaxEstimate } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
 
@@ -9,7 +10,38 @@ export const cartKeys = {
   current: (owner: string) => ['cart', owner] as const,
   /** The cart's writes (add, update, remove, clear), counted for the busy state. */
   actions: ['cart', 'action'] as const,
+  /** The cart's figures for an address; `lines` (the cart's lines as they are) refetches it when they change. */
+  estimate: (owner: string, address: TaxAddress, lines: string) =>
+    ['cart', 'estimate', owner, address.country, address.state, address.shippingMethod ?? '', lines] as const,
 };
+
+/** Where the cart would ship, for its estimate; the shipping method once one is chosen. */
+export interface TaxAddress {
+  country: string;
+  state: string;
+  shippingMethod?: string;
+}
+
+/** What the estimate depends on in the cart: each line's quantity and price. */
+export const cartLinesKey = (cart: Cart | null) => (cart?.items ?? []).map((i) => `${i.id}:${i.quantity}:${i.unitPrice}`).join(',');
+
+/**
+ * The cart with the server's subtotal, shipping, tax (one computation for cart, checkout and
+ * order) and total for an address: lines and figures from one answer, so they always agree.
+ */
+export const cartEstimateQuery = (owner: string, address: TaxAddress, lines: string) =>
+  queryOptions({
+    queryKey: cartKeys.estimate(owner, address, lines),
+    queryFn: async ({ signal }): Promise<Cart & { taxEstimate?: TaxEstimate }> => {
+      const cart = await api.get<Cart>('/cart', {
+        signal,
+        session: 'ifStored',
+        query: { country: address.country, state: address.state, shippingMethod: address.shippingMethod },
+      });
+      return { ...normalize(cart), taxEstimate: cart.taxEstimate };
+    },
+    staleTime: 30_000,
+  });
 
 function normalize(cart: Partial<Cart> | null | undefined): Cart {
   return {

@@ -1,13 +1,19 @@
+import type { FormEvent } from 'react';
 import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo } from '../../api/types';
+import { businessProblems, type BusinessDetails } from '../../lib/business';
+import { firstProblem, useForm } from '../../lib/form';
 import { AddressForm, useAddressForm } from './AddressForm';
+import { BusinessFields } from './BusinessFields';
 import { MissingFields } from './MissingFields';
 import { StepForm } from './StepForm';
 import { BILLING_FIELDS } from './validation';
 
 interface Props {
   value: BillingInfo;
+  business: BusinessDetails;
+  onBusiness: (value: BusinessDetails) => void;
   sameAsShipping: boolean;
   onSameAsShipping: (on: boolean) => void;
   onChange: (value: BillingInfo) => void;
@@ -17,11 +23,19 @@ interface Props {
 }
 
 /** Step 2: the billing address, the shipping one by default. */
-export function BillingStep({ value, sameAsShipping, onSameAsShipping, onChange, serverErrors, onBack, onNext }: Props) {
+export function BillingStep({ value, business, onBusiness, sameAsShipping, onSameAsShipping, onChange, serverErrors, onBack, onNext }: Props) {
   const { t } = useTranslation('checkout');
   const form = useAddressForm(value, onChange, BILLING_FIELDS, serverErrors);
+  const biz = useForm({ values: business, onValues: onBusiness, rules: businessProblems, message: (key) => t(`validation.${key}`), serverErrors });
+  // Both parts show their problems; Next only when neither has one.
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const bizOk = firstProblem(biz.problems) === undefined;
+    biz.handleSubmit(() => undefined)();
+    form.handleSubmit(() => bizOk && onNext())();
+  };
   return (
-    <StepForm title={t('steps.billing')} onSubmit={form.handleSubmit(onNext)}>
+    <StepForm title={t('steps.billing')} onSubmit={submit}>
       {form.submitted && !sameAsShipping && <MissingFields errors={form.problems} />}
       <Flex gap="2" align="center" mb="4">
         <Checkbox id="same-as-shipping" checked={sameAsShipping} onCheckedChange={(c) => onSameAsShipping(c === true)} />
@@ -30,6 +44,7 @@ export function BillingStep({ value, sameAsShipping, onSameAsShipping, onChange,
         </Text>
       </Flex>
       <AddressForm prefix="billing" form={form} fields={BILLING_FIELDS} disabled={sameAsShipping} />
+      <BusinessFields form={biz} />
       <Flex justify="between" mt="5" gap="3">
         <Button type="button" variant="soft" size="3" onClick={onBack}>
           {t('back')}

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Card, Container, Heading, Text } from '@radix-ui/themes';
-import { useIsFetching, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
@@ -10,7 +10,7 @@ import { errorsBelow } from '../../lib/form';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { addMoney, shippingMethodsQuery } from './api';
+import { shippingMethodsQuery } from './api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -22,10 +22,9 @@ import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
-import { useDebounced } from './useDebounced';
+import { useCheckoutFigures } from './useCheckoutFigures';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
-import { cartKeys } from '../cart/api';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -40,7 +39,6 @@ export default function CheckoutPage() {
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
   const { cart } = useCart();
-  const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [draft, update] = useCheckoutDraft(user.id, () => ({
@@ -50,6 +48,7 @@ function Checkout({ user }: { user: User }) {
     billing: billingFromShipping(emptyShipping()),
     sameAsShipping: true,
     shippingMethod: '',
+    business: { companyName: user.companyName ?? '', taxId: user.taxId ?? '' },
   }));
   const step = order ? 3 : draft.step;
   useDocumentTitle(t('title'));
@@ -60,26 +59,16 @@ function Checkout({ user }: { user: User }) {
     document.querySelector<HTMLElement>('.step-heading')?.focus({ preventScroll: true });
   }, [step]);
 
-  const items = cart?.items ?? [];
-  const subtotal = cart?.totalPrice ?? 0;
-  const country = useDebounced(draft.shipping.country.trim(), 300);
   const rules = useQuery(shippingMethodsQuery('', 0));
-  const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
-  const methods = country ? methodsQuery.data?.methods : undefined;
-  const chosen = methods?.find((m) => m.code === draft.shippingMethod);
-  // A method that fits the address is always chosen; a new country picks its first one.
-  useEffect(() => {
-    if (methods?.length && !chosen) update({ shippingMethod: methods[0].code });
-  }, [methods, chosen, update]);
-  const shippingAmount = chosen?.amount ?? null;
-  const total = addMoney(subtotal, shippingAmount ?? 0);
+  const choose = useCallback((shippingMethod: string) => update({ shippingMethod }), [update]);
+  const figures = useCheckoutFigures(`user:${user.id}`, cart, draft, choose);
+  const { items, subtotal, methods, chosen, shippingAmount, estimate, total } = figures;
   const methodName = chosen ? resolveLocalized(chosen.name, i18n.language) : '';
   const billing = draft.sameAsShipping ? billingFromShipping(draft.shipping) : draft.billing;
   const threshold = rules.data?.freeShippingThreshold ?? 0;
 
-  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, total };
-  const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
-  const reviewed = useReviewedFigures(step === 2, settled, current);
+  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total };
+  const reviewed = useReviewedFigures(step === 2, figures.settled, current);
 
   const flow = usePlaceOrderFlow({
     onPlaced: (created) => {
@@ -99,7 +88,7 @@ function Checkout({ user }: { user: User }) {
     flow.place(
       {
         shippingInfo: draft.shipping,
-        billingInfo: billing,
+        billingInfo: { ...billing, companyName: draft.business?.companyName ?? '', taxId: draft.business?.taxId ?? '' },
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
         expectedTotal: total,
@@ -134,6 +123,7 @@ function Checkout({ user }: { user: User }) {
             subtotal={subtotal}
             shipping={shippingAmount}
             methodName={methodName}
+            tax={estimate}
             total={total}
             freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: formatPrice(threshold) }) : undefined}
           />
@@ -152,6 +142,8 @@ function Checkout({ user }: { user: User }) {
             {step === 1 && (
               <BillingStep
                 value={billing}
+                business={draft.business ?? { companyName: user.companyName ?? '', taxId: user.taxId ?? '' }}
+                onBusiness={(business) => update({ business })}
                 sameAsShipping={draft.sameAsShipping}
                 onSameAsShipping={(on) =>
                   // Turning it off keeps what the shopper typed in billing before; a blank billing starts from shipping.
@@ -167,15 +159,17 @@ function Checkout({ user }: { user: User }) {
               <ReviewStep
                 shipping={draft.shipping}
                 billing={billing}
+                business={draft.business ?? { companyName: '', taxId: '' }}
                 sameAsShipping={draft.sameAsShipping}
                 methodName={methodName}
                 delivery={chosen ? delivery(chosen) : ''}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
+                tax={estimate}
                 total={total}
-                confirmNewTotal={problem?.kind === 'totalChanged'}
-                placing={flow.placing || methodsQuery.isFetching || cartFetching}
-                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} />}
+                confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
+                placing={flow.placing || figures.fetching || !figures.settled}
+                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}
               />

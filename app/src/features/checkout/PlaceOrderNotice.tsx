@@ -9,6 +9,7 @@ import { resolveLocalized } from '../../lib/localized';
 export interface ReviewSnapshot {
   items: CartItem[];
   shipping: number;
+  tax: number;
   total: number;
 }
 
@@ -21,10 +22,11 @@ interface Props {
   problem: PlaceProblem;
   items: CartItem[];
   shipping: number;
+  tax: number;
 }
 
 /** Why Place order did not go through: a changed total (and what changed), short stock, or another error. */
-export function PlaceOrderNotice({ problem, items, shipping }: Props) {
+export function PlaceOrderNotice({ problem, items, shipping, tax }: Props) {
   const { t, i18n } = useTranslation('checkout');
   let lines: string[] = [];
   let title: string;
@@ -39,6 +41,9 @@ export function PlaceOrderNotice({ problem, items, shipping }: Props) {
     }
     if (problem.before.shipping !== shipping) {
       lines.push(t('changed.shipping', { before: formatPrice(problem.before.shipping), after: formatPrice(shipping) }));
+    }
+    if (problem.before.tax !== tax) {
+      lines.push(t('changed.tax', { before: formatPrice(problem.before.tax), after: formatPrice(tax) }));
     }
     lines.push(t('changed.confirm'));
   } else if (problem.kind === 'stock') {

@@ -3,6 +3,8 @@ import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/the
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../api/types';
 import { formatPrice } from '../../lib/format';
+import { taxRows, type TaxFigures } from '../../lib/tax';
+import type { BusinessDetails } from '../../lib/business';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
   return (
@@ -17,14 +19,16 @@ function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
 interface Props {
   shipping: ShippingInfo;
   billing: BillingInfo;
+  business: BusinessDetails;
   sameAsShipping: boolean;
   methodName: string;
   delivery: string;
   subtotal: number;
   shippingAmount: number;
+  tax: TaxFigures | null;
   total: number;
-  /** The total changed on the server and the shopper must confirm the new one. */
-  confirmNewTotal: boolean;
+  /** The new total the shopper must confirm (it changed on the server), else null. */
+  confirmNewTotal: number | null;
   placing: boolean;
   notice?: ReactNode;
   onBack: () => void;
@@ -34,6 +38,7 @@ interface Props {
 /** Step 3: everything the order will be, with the server's total, and Place order. */
 export function ReviewStep(p: Props) {
   const { t } = useTranslation('checkout');
+  const tax = p.tax ? taxRows(p.tax, t) : { before: [], after: [] };
   return (
     <Box>
       <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
@@ -55,6 +60,11 @@ export function ReviewStep(p: Props) {
             {t('billingAddress')}
           </Heading>
           {p.sameAsShipping ? <Text size="2">{t('sameAsShipping')}</Text> : <AddressSummary info={p.billing} />}
+          {(p.business.companyName.trim() || p.business.taxId.trim()) && (
+            <Text as="p" size="2" mt="2" data-testid="review-business" style={{ overflowWrap: 'anywhere' }}>
+              {[p.business.companyName.trim(), p.business.taxId.trim() && `${t('fields.taxIdShort')}: ${p.business.taxId.trim()}`].filter(Boolean).join(' · ')}
+            </Text>
+          )}
         </Box>
       </Grid>
       <Separator size="4" my="4" />
@@ -65,16 +75,26 @@ export function ReviewStep(p: Props) {
         <Text size="2">
           {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : formatPrice(p.shippingAmount)}
         </Text>
+        {tax.before.map((r) => (
+          <Text size="2" key={r.key} data-testid="review-tax">
+            {r.label}: {r.value}
+          </Text>
+        ))}
         <Text weight="bold" size="4">
           {t('total')}: <span data-testid="review-total">{formatPrice(p.total)}</span>
         </Text>
+        {tax.after.map((r) => (
+          <Text size="2" color="gray" key={r.key} data-testid="review-tax">
+            {r.label}
+          </Text>
+        ))}
       </Flex>
       <Flex justify="between" mt="5" gap="3" wrap="wrap">
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
         <Button size="3" onClick={p.onPlace} loading={p.placing}>
-          {p.confirmNewTotal ? t('placeOrderFor', { total: formatPrice(p.total) }) : t('placeOrder')}
+          {p.confirmNewTotal !== null ? t('placeOrderFor', { total: formatPrice(p.confirmNewTotal) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>

@@ -14,6 +14,7 @@ import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { insightApi, insightKeys, rolesWithAdmin, userOrdersQuery, type AdminUser } from '../overview/api';
 import { RoleBadges } from './RoleBadges';
+import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
 
 /** The refusals the server explains with a code of its own (docs/api.md). */
@@ -102,6 +103,12 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 <DataList.Label>{t('customers.columns.lastLogin')}</DataList.Label>
                 <DataList.Value>{user.lastLoginAt ? formatDate(user.lastLoginAt, i18n.language, true) : t('customers.never')}</DataList.Value>
               </DataList.Item>
+              {(user.companyName || user.taxId) && (
+                <DataList.Item>
+                  <DataList.Label>{t('customers.company')}</DataList.Label>
+                  <DataList.Value>{[user.companyName, user.taxId].filter(Boolean).join(' · ')}</DataList.Value>
+                </DataList.Item>
+              )}
               <DataList.Item>
                 <DataList.Label>{t('customers.columns.spent')}</DataList.Label>
                 <DataList.Value>{t('customers.spentIn', { amount: formatPrice(user.totalSpent), count: user.ordersCount })}</DataList.Value>
@@ -117,6 +124,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 </Text>
               )}
             </Flex>
+            <TaxExemptSwitch user={user} />
             <Heading as="h3" size="3">
               {t('customers.orders')}
             </Heading>
