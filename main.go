@@ -1,5 +1,6 @@
 // Command stageshop is the StageShop server: PocketBase embedded as a
-// library, the shop's /api routes, record hooks, migrations, the CLI
+// library with everything server.Register wires in (migrations, record
+// hooks, the /api routes, the e-mail worker, crons, metrics), the CLI
 // commands seed and admin, and the React app built into pb_public/.
 package main
 
@@ -13,12 +14,9 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"stageshop/commands"
-	"stageshop/hooks"
 	"stageshop/internal/sqlitecache"
-	"stageshop/ops"
-	_ "stageshop/pb_migrations"
 	"stageshop/routes"
-	"stageshop/shop/mail"
+	"stageshop/server"
 )
 
 // public is the built app (or, before the first build, the placeholder page).
@@ -47,12 +45,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	hooks.Register(app)
-	routes.Register(app, site)
-	routes.WatchOriginsFlag(app, app.RootCmd)
-	mail.Register(app)
+	server.Register(app, site)
+	// The command line only: PocketBase's migrate command, the shop's seed
+	// and admin, and serve's --origins flag.
 	commands.Register(app)
-	ops.Register(app)
+	routes.WatchOriginsFlag(app, app.RootCmd)
 
 	// Not app.Start(): it exits 0 whatever the command's error.
 	os.Exit(commands.Execute(app, true))

@@ -39,7 +39,9 @@ function sharedLanguages(): Plugin {
   };
 }
 
-const sharedConstants = /[\\/](routes[\\/]firstscreen[\\/]constants\.json|src[\\/]shared\.ts)$/;
+// Small app modules every page reads (the shared constants, the query keys): alone each was a
+// request of a few hundred bytes.
+const sharedConstants = /[\\/](routes[\\/]firstscreen[\\/]constants\.json|src[\\/]lib[\\/]shared\.ts|src[\\/]api[\\/]queryKeys\.ts)$/;
 
 export default defineConfig({
   plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint(), themeWithoutTooltip()],

@@ -16,10 +16,8 @@ import (
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 
-	"stageshop/hooks"
 	"stageshop/internal/sqlitecache"
-	"stageshop/routes"
-	"stageshop/shop/mail"
+	shopserver "stageshop/server"
 )
 
 // profileServer serves data dir dir in this process with the same hooks
@@ -79,11 +77,7 @@ func profileServer(dir, public string, paths []string, conns, dbConns int, d tim
 func serveInProcess(dir, public string, dbConns int) (string, error) {
 	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: dir, HideStartBanner: true,
 		DataMaxOpenConns: dbConns, DataMaxIdleConns: dbConns, DBConnect: sqlitecache.Connect})
-	// As main.go registers them (the mail package keeps the settings and
-	// the admin list for the orders' e-mails).
-	hooks.Register(app)
-	routes.Register(app, os.DirFS(public))
-	mail.Register(app)
+	shopserver.Register(app, os.DirFS(public)) // as main.go does
 	if err := app.Bootstrap(); err != nil {
 		return "", err
 	}

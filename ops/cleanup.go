@@ -13,22 +13,6 @@ import (
 // uses them, and a product form can stay open for a long while.
 const UnusedImageAge = 24 * time.Hour
 
-// cleanupSchedule runs the cleanup every hour, at a minute away from
-// PocketBase's own jobs (on the hour).
-const cleanupSchedule = "23 * * * *"
-
-// bindImageCleanup schedules RemoveUnusedImages.
-func bindImageCleanup(app core.App) {
-	app.Cron().MustAdd("stageshopUnusedImages", cleanupSchedule, func() {
-		n, err := RemoveUnusedImages(app, time.Now().Add(-UnusedImageAge))
-		if err != nil {
-			app.Logger().Error("removing unused images", "error", err.Error(), "removed", n)
-		} else if n > 0 {
-			app.Logger().Info("removed unused images", "removed", n)
-		}
-	})
-}
-
 // RemoveUnusedImages deletes the uploaded product images created before
 // cutoff that no product shows and no order line remembers (an order keeps
 // its picture after the product is gone). Deleting the record removes the

@@ -6,7 +6,6 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/cron"
 
 	"stageshop/internal/testapp"
 	"stageshop/ops"
@@ -99,16 +98,10 @@ func TestRemoveUnusedImages(t *testing.T) {
 // The hourly cron runs the cleanup with the one-day cutoff: an unused
 // upload two days old goes, one from an hour ago stays.
 func TestImageCleanupCron(t *testing.T) {
-	app := testapp.New(t)
-	ops.Register(app)
-	var job *cron.Job
-	for _, j := range app.Cron().Jobs() {
-		if j.Id() == "stageshopUnusedImages" {
-			job = j
-		}
-	}
-	if job == nil || job.Expression() != "23 * * * *" {
-		t.Fatalf("cleanup cron: %v, want hourly at minute 23", job)
+	app := testapp.NewMigrated(t)
+	job := cronJob(t, app, "stageshopUnusedImages")
+	if job.Expression() != "23 * * * *" {
+		t.Fatalf("cleanup cron at %q, want hourly at minute 23", job.Expression())
 	}
 	old, recent := testapp.NewImage(t, app), testapp.NewImage(t, app)
 	age(t, app, old, 48*time.Hour)

@@ -11,6 +11,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"stageshop/internal/appstate"
 )
 
 // EmailsCollection is the e-mail outbox (issue 17); while it does not exist
@@ -27,11 +29,9 @@ type Metrics struct {
 	stockConflicts *prometheus.CounterVec
 }
 
-const metricsKey = "ops.metrics"
-
 // MetricsOf returns app's metrics, made on first use.
 func MetricsOf(app core.App) *Metrics {
-	return app.Store().GetOrSet(metricsKey, func() any { return newMetrics(app) }).(*Metrics)
+	return appstate.Of(app, func() *Metrics { return newMetrics(app) })
 }
 
 func newMetrics(app core.App) *Metrics {

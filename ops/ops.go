@@ -1,15 +1,26 @@
 // Package ops is what an operator needs around the shop: a graceful stop
 // that lets requests in flight finish, Prometheus metrics (GET
-// /api/metrics) and the cron that removes uploaded images no product uses.
-// See README.md, "Operating StageShop".
+// /api/metrics), the crons that clean up (unused uploads, expired refresh
+// tokens, abandoned guest carts) and the configuration read from the
+// environment. See README.md, "Operating StageShop".
 package ops
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
 )
 
-// Register binds the operations hooks, routes and crons to app.
+// Register binds the operations hooks and crons to app, and applies
+// STAGESHOP_ACCESS_TOKEN_TTL when it bootstraps (a bad value stops the
+// start with a clear error).
 func Register(app core.App) {
 	bindGracefulStop(app)
-	bindImageCleanup(app)
+	bindCrons(app)
+	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		return shop.ApplyAccessTokenTTL(e.App)
+	})
 }

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"stageshop/internal/testapp"
-	"stageshop/routes"
+	"stageshop/server"
 	"stageshop/shop"
 )
 
@@ -457,7 +457,7 @@ func TestAccessTokenTTLAppliedAtBootstrap(t *testing.T) {
 	}{{"20s", true}, {"later", false}} {
 		t.Setenv(shop.AccessTokenTTLEnv, tc.value)
 		app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
-		routes.Register(app, testapp.Site)
+		server.Register(app, testapp.Site)
 		err := app.Bootstrap()
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: bootstrap error %v", tc.value, err)

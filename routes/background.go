@@ -7,9 +7,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// backgroundKey keeps the app's *backgroundWork in its store.
-const backgroundKey = "stageshop.background"
-
 // backgroundWork is work a handler leaves running after its answer (the
 // account lookup of forgot-password). The app's terminate waits for it, so
 // it never runs on a closed database.
@@ -22,8 +19,7 @@ type backgroundWork struct {
 // bindBackgroundWork gives app its background work and waits for it (up to
 // a few seconds) when the app terminates.
 func bindBackgroundWork(app core.App) {
-	b := &backgroundWork{}
-	app.Store().Set(backgroundKey, b)
+	b := &stateOf(app).background
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		b.stop(5 * time.Second)
 		return e.Next()
@@ -32,10 +28,7 @@ func bindBackgroundWork(app core.App) {
 
 // runInBackground starts f unless app is terminating; false when it did not.
 func runInBackground(app core.App, f func()) bool {
-	b, ok := app.Store().Get(backgroundKey).(*backgroundWork)
-	if !ok {
-		return false
-	}
+	b := &stateOf(app).background
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.stopped {

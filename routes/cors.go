@@ -9,24 +9,23 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const originsFlagKey = "stageshop.originsFlagGiven"
-
 // WatchOriginsFlag lets the shop see whether `serve --origins` was given
 // (main calls it with the root command). Given, PocketBase's CORS answers
 // those origins as PocketBase documents; not given, the shop replaces
 // PocketBase's default of every origin ("*") with its own origin only.
 func WatchOriginsFlag(app core.App, root *cobra.Command) {
-	app.Store().Set(originsFlagKey, func() bool {
+	given := func() bool {
 		serve, _, err := root.Find([]string{"serve"})
 		return err == nil && serve.Flags().Changed("origins")
-	})
+	}
+	stateOf(app).originsGiven.Store(&given)
 }
 
 // registerCORS makes cross-origin answers the exception: the app is served
 // from the same origin, so by default only the shop's public URL
 // (Settings > Application > URL) is an allowed origin.
 func registerCORS(se *core.ServeEvent) {
-	if given, ok := se.App.Store().Get(originsFlagKey).(func() bool); ok && given() {
+	if given := stateOf(se.App).originsGiven.Load(); given != nil && (*given)() {
 		return
 	}
 	se.Router.Unbind(apis.DefaultCorsMiddlewareId)

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -118,4 +119,18 @@ func jsonTypeName(kind string) string {
 		return "a list"
 	}
 	return "an object"
+}
+
+// decodeOptionalJSON is decodeJSON for bodies that may be left out: an
+// empty (or all-whitespace) body leaves dst as it is.
+func decodeOptionalJSON(e *core.RequestEvent, dst any) error {
+	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, MaxJSONBody))
+	if err != nil {
+		return decodeError(err)
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	e.Request.Body = io.NopCloser(bytes.NewReader(body))
+	return decodeJSON(e, dst)
 }

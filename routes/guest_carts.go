@@ -30,9 +30,7 @@ type guestCartCounter struct {
 // guestCartCounterOf is the app's counter (one per app, so tests do not
 // share one).
 func guestCartCounterOf(app core.App) *guestCartCounter {
-	return app.Store().GetOrSet("stageshop.newGuestCarts", func() any {
-		return &guestCartCounter{start: map[string]time.Time{}, count: map[string]int{}}
-	}).(*guestCartCounter)
+	return &stateOf(app).guestCarts
 }
 
 // allow counts one new cart for ip and reports whether it is within max
@@ -74,23 +72,4 @@ func checkNewGuestCart(e *core.RequestEvent, owner shop.CartOwner) error {
 	e.Response.Header().Set("Retry-After", strconv.FormatInt(rule.Duration, 10))
 	return newError(http.StatusTooManyRequests, "rate_limited",
 		"Too many new carts from your network. Please try again later.")
-}
-
-// bindGuestCartCleanup schedules the daily deletion of guest carts nobody
-// touched for 30 days.
-func bindGuestCartCleanup(app core.App) {
-	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
-		if err := e.Next(); err != nil {
-			return err
-		}
-		e.App.Cron().MustAdd("stageshopPruneGuestCarts", "41 4 * * *", func() {
-			n, err := shop.PruneGuestCarts(e.App)
-			if err != nil {
-				e.App.Logger().Error("pruning guest carts", "error", err.Error())
-			} else if n > 0 {
-				e.App.Logger().Info("pruned guest carts", "deleted", n)
-			}
-		})
-		return nil
-	})
 }

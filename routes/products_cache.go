@@ -22,8 +22,6 @@ import (
 // ~9 kB, which is most of the home's wait on a phone network, at no
 // per-request cost.
 
-const catalogCacheKey = "routes.catalogCache"
-
 // maxCatalogCacheBytes bounds the memory the answers take (searches and
 // page sizes make many distinct keys); past it, the cache starts again
 // empty.
@@ -48,11 +46,7 @@ type cachedAnswer struct {
 	etag      string
 }
 
-func catalogCacheOf(app core.App) *catalogCache {
-	return app.Store().GetOrSet(catalogCacheKey, func() any {
-		return &catalogCache{answers: map[any]*cachedAnswer{}}
-	}).(*catalogCache)
-}
+func catalogCacheOf(app core.App) *catalogCache { return &stateOf(app).catalog }
 
 // cachedList answers q from the cache, or with build's answer, which it
 // keeps when the catalog did not change while it was built.

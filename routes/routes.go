@@ -20,8 +20,6 @@ import (
 // Register binds the shop's routes to app's router when it serves. site is
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
-	bindAccessTokenTTL(app)
-	bindGuestCartCleanup(app)
 	bindBackgroundWork(app)
 	// PocketBase's realtime at /api/realtime, bounded per client.
 	realtime.Register(app)

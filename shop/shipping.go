@@ -112,21 +112,18 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 // KeepShippingSettings they are read once and kept until the record
 // changes: every cart and order needs them.
 func LoadShippingSettings(app core.App) (ShippingSettings, error) {
-	if k, ok := app.Store().Get(shippingKey).(*keep.Value[ShippingSettings]); ok {
+	if k := stateOf(app).shipping.Load(); k != nil {
 		return k.Get(app)
 	}
 	return readShippingSettings(app)
 }
-
-// shippingKey keeps the app's kept shipping settings in its store.
-const shippingKey = "stageshop.shippingSettings"
 
 // KeepShippingSettings keeps app's shipping settings until its settings
 // record changes (or a minute passes: another process may edit them).
 func KeepShippingSettings(app core.App) {
 	k := keep.New(time.Minute, readShippingSettings)
 	k.DropOnChange(app, SettingsCollection)
-	app.Store().Set(shippingKey, k)
+	stateOf(app).shipping.Store(k)
 }
 
 func readShippingSettings(app core.App) (ShippingSettings, error) {

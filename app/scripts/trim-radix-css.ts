@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
  * Radix Themes components this app (storefront and admin) never renders. Their rules are
  * dropped from `@radix-ui/themes/components.css`. Using one of them later? Remove it here.
  */
-export const UNUSED_RADIX_COMPONENTS = [
+const UNUSED_RADIX_COMPONENTS = [
   'Blockquote',
   'CheckboxCards',
   'CheckboxGroup',

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, useLocation, type Params, type RouteObject } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from './auth/guards';
 import { ErrorPage } from './components/ErrorPage';
-import { Layout } from './components/Layout';
+import { Layout } from './layout/Layout';
 import HomePage from './features/catalog/HomePage';
 import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
 import { initialHomeFilters } from './features/catalog/homeState';
@@ -34,7 +34,7 @@ function ProductsAlias() {
 }
 
 /** What a route's prefetch is given: the URL's parameters and query, and the query cache. */
-export interface PrefetchArgs {
+interface PrefetchArgs {
   params: Params;
   search: string;
   client: QueryClient;
@@ -45,14 +45,14 @@ export interface PrefetchArgs {
  * render needs. The prefetch starts that data (and the screen's code) at start-up, beside the
  * app's own code; the promise is what the first render waits for.
  */
-export interface ShopRoute {
+interface ShopRoute {
   path: string;
   element: ReactNode;
   prefetch?: (args: PrefetchArgs) => Promise<unknown>;
 }
 
 /** Every screen of the shop, once: App renders it, main.tsx prefetches from it. */
-export const SHOP_ROUTES: ShopRoute[] = [
+const SHOP_ROUTES: ShopRoute[] = [
   {
     path: '/',
     element: <HomePage />,

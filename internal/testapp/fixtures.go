@@ -25,10 +25,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"golang.org/x/crypto/bcrypt"
 
-	"stageshop/hooks"
-	"stageshop/routes"
 	"stageshop/shop"
-	"stageshop/shop/mail"
 )
 
 var (
@@ -431,9 +428,7 @@ func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	}
 	// As in Factory: no rate limits unless a test turns them on.
 	app.Settings().RateLimits.Enabled = false
-	hooks.Register(app)
-	routes.Register(app, site)
-	mail.Register(app)
+	register(app, site)
 	t.Cleanup(app.Cleanup)
 	return app
 }

@@ -1,21 +1,21 @@
 // Package testapp makes real StageShop apps for tests: a PocketBase app on a
-// fresh temporary data dir with every migration applied and the same hooks
-// and routes that main registers. No database is mocked.
+// fresh temporary data dir with every migration applied and everything main
+// registers (server.Register: hooks, routes, metrics, mail worker, crons).
+// No database is mocked.
 package testapp
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"stageshop/hooks"
 	"stageshop/internal/sqlitecache"
-	_ "stageshop/pb_migrations"
-	"stageshop/routes"
-	"stageshop/shop/mail"
+	"stageshop/server"
 )
 
 // Site stands in for the built web app in tests.
@@ -37,10 +37,24 @@ func Factory(t testing.TB) *tests.TestApp {
 	// The migrations turn the rate limiter on; tests that check limits turn
 	// it back on themselves, the rest never see a 429.
 	app.Settings().RateLimits.Enabled = false
-	hooks.Register(app)
-	routes.Register(app, Site)
-	mail.Register(app)
+	register(app, Site)
 	return app
+}
+
+// register wires app as main does. PocketBase starts its cron scheduler
+// when the app serves (tests trigger that to build the router): it is
+// stopped again, so no clean-up fires in the middle of a test; tests run a
+// job themselves (app.Cron().Jobs()).
+func register(app core.App, site fs.FS) {
+	server.Register(app, site)
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id:       "testappNoCron",
+		Priority: 1000, // after PocketBase's __pbCronStart__ (999)
+		Func: func(se *core.ServeEvent) error {
+			se.App.Cron().Stop()
+			return se.Next()
+		},
+	})
 }
 
 // newTestApp is tests.NewTestApp (a copy of dir) with the database opened

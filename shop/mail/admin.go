@@ -138,7 +138,7 @@ func Resend(app core.App, id string) (*Email, error) {
 	if err := app.SaveNoValidate(r); err != nil {
 		return nil, err
 	}
-	if w, ok := app.Store().Get(workerKey).(*Worker); ok {
+	if w := stateOf(app).worker.Load(); w != nil {
 		w.Wake()
 	}
 	return withContent(r)

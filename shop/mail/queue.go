@@ -21,21 +21,18 @@ type Recipient struct {
 // list is kept between calls and dropped whenever a user changes: finding
 // the admins reads every user's roles, which an order should not pay for.
 func Admins(app core.App) ([]Recipient, error) {
-	if k, ok := app.Store().Get(adminsKey).(*keep.Value[[]Recipient]); ok {
+	if k := stateOf(app).admins.Load(); k != nil {
 		return k.Get(app)
 	}
 	return queryAdmins(app)
 }
-
-// adminsKey keeps the app's kept admin list in its store.
-const adminsKey = "stageshop.mailAdmins"
 
 // keepAdmins keeps app's admin list until a user changes (or a minute
 // passes: the CLI's admin create runs in another process).
 func keepAdmins(app core.App) {
 	k := keep.New(time.Minute, queryAdmins)
 	k.DropOnChange(app, "users")
-	app.Store().Set(adminsKey, k)
+	stateOf(app).admins.Store(k)
 }
 
 func queryAdmins(app core.App) ([]Recipient, error) {

@@ -9,9 +9,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// workerKey keeps the app's worker in its store, so a resend can wake it.
-const workerKey = "stageshop.mailWorker"
-
 // pocketBaseDefaultURL is the application URL of a fresh PocketBase.
 const pocketBaseDefaultURL = "http://localhost:8090"
 
@@ -26,7 +23,7 @@ func Register(app core.App) {
 	done := make(chan struct{})
 	close(done) // until a worker runs, there is nothing to wait for
 	if w != nil {
-		app.Store().Set(workerKey, w)
+		stateOf(app).worker.Store(w)
 	}
 	if app.IsBootstrapped() {
 		refreshSettings(app) // later reloads refresh it below

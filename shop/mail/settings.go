@@ -2,17 +2,13 @@ package mail
 
 import "github.com/pocketbase/pocketbase/core"
 
-// settingsKey keeps, in the app's store, this package's copy of the
-// settings as of the last reload.
-const settingsKey = "stageshop.mailSettings"
-
 // currentSettings is a copy of the app's settings taken under their lock:
 // the dashboard (or a test) can reload them at any moment while the worker
 // and requests read them from other goroutines. Register refreshes the copy
 // on every reload, so an e-mail queued inside an order does not pay for a
 // JSON round trip of the whole settings (it was 20% of placing an order).
 func currentSettings(app core.App) *core.Settings {
-	if s, ok := app.Store().Get(settingsKey).(*core.Settings); ok {
+	if s := stateOf(app).settings.Load(); s != nil {
 		return s
 	}
 	return copySettings(app)
@@ -21,7 +17,7 @@ func currentSettings(app core.App) *core.Settings {
 // refreshSettings stores a fresh copy of the app's settings for
 // currentSettings.
 func refreshSettings(app core.App) {
-	app.Store().Set(settingsKey, copySettings(app))
+	stateOf(app).settings.Store(copySettings(app))
 }
 
 // copySettings merges into a fresh value rather than calling

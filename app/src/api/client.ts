@@ -152,7 +152,7 @@ const NO_REFRESH = new Set(['/auth/login', '/auth/register', '/auth/refresh']);
  * cart), refreshes the tokens once on a 401 and retries the request once, and throws
  * the server's error envelope as an ApiError.
  */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   return (await requestWithHeaders<T>(path, opts)).data;
 }
 

@@ -25,7 +25,7 @@ export interface LoginResponse extends User {
   refreshToken: string;
 }
 
-export interface ProductAttribute {
+interface ProductAttribute {
   key: string;
   keyLocalized?: Localized;
   value: string;
@@ -121,7 +121,6 @@ export interface MergeReport {
 }
 
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderSummary {
   id: string;
@@ -155,7 +154,7 @@ export interface ShippingInfo {
 
 export type BillingInfo = Omit<ShippingInfo, 'phone' | 'email'> & { companyName?: string; taxId?: string };
 
-export interface OrderItem {
+interface OrderItem {
   id: string;
   productId: string;
   productName: Localized;
@@ -168,7 +167,7 @@ export interface OrderItem {
   taxAmount?: number;
 }
 
-export interface StatusChange {
+interface StatusChange {
   status: string;
   at: string;
 }
@@ -211,7 +210,6 @@ export interface ShippingMethods {
 }
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** An admin's reply to a contact request, e-mailed to the visitor. */
 export interface ContactReply {

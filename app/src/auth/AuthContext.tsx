@@ -1,12 +1,13 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { authKeys, orderKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/storage';
 import type { LoginResponse, User } from '../api/types';
 import { uiLanguage } from '../i18n/current';
 import { isAdminUser } from '../lib/user';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export interface AuthContextValue {
   user: User | null;
@@ -19,10 +20,6 @@ export interface AuthContextValue {
   /** Replaces the signed-in user (after a profile update); stores new tokens when given. */
   setUser: (user: User, tokens?: { token?: string; refreshToken?: string }) => void;
 }
-
-export const authKeys = {
-  me: ['auth', 'me'] as const,
-};
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -75,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     tokenStore.clear();
     queryClient.removeQueries({ queryKey: authKeys.me });
-    queryClient.removeQueries({ queryKey: ['orders'] });
+    queryClient.removeQueries({ queryKey: orderKeys.all });
   }, [queryClient]);
 
   const setUser = useCallback(

@@ -1,16 +1,6 @@
 import { cloneElement, Suspense, useState, type ReactElement, type ReactNode } from 'react';
-import type { Popover } from '@radix-ui/themes';
 import { lazyWithPreload } from '../lib/lazyWithPreload';
-
-export type PopoverContentProps = Popover.ContentProps;
-
-export interface PopoverPanelProps {
-  trigger: ReactElement;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  content: PopoverContentProps;
-  children: ReactNode;
-}
+import type { PopoverContentProps } from './PopoverPanel';
 
 // Radix's popover (floating-ui, focus trap, dismissable layer) is not part of the home's
 // start-up code: it loads when a visitor first points at, focuses or presses a trigger.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /** The app's page that opens an order's invoice (it asks the server for a short-lived link). */
-export const invoicePath = (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}/invoice`;
+const invoicePath = (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}/invoice`;
 
 /** "Invoice INV-2026-000123", opening the printable invoice in a new tab; nothing before the order has one. */
 export function InvoiceLink({ orderId, invoiceNumber, size = '2' }: { orderId: string; invoiceNumber?: string; size?: '1' | '2' | '3' }) {

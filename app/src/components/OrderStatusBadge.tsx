@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 type BadgeColor = 'gray' | 'indigo' | 'cyan' | 'amber' | 'green' | 'red';
 
 /** Created default, Processing primary, Processed info, Shipped warning, Delivered success, Cancelled error. */
-export const ORDER_STATUS_COLORS: Record<string, BadgeColor> = {
+const ORDER_STATUS_COLORS: Record<string, BadgeColor> = {
   Created: 'gray',
   Processing: 'indigo',
   Processed: 'cyan',

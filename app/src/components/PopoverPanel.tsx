@@ -1,6 +1,15 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { Popover } from '@radix-ui/themes';
-import type { PopoverPanelProps } from './DeferredPopover';
+
+export type PopoverContentProps = Popover.ContentProps;
+
+interface PopoverPanelProps {
+  trigger: ReactElement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  content: PopoverContentProps;
+  children: ReactNode;
+}
 
 /** The Radix popover behind DeferredPopover, loaded on first use. */
 export default function PopoverPanel({ trigger, open, onOpenChange, content, children }: PopoverPanelProps) {

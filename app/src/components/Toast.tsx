@@ -3,7 +3,7 @@ import { Callout, IconButton, Flex } from '@radix-ui/themes';
 import { CheckCircledIcon, Cross2Icon, ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 
-export type ToastKind = 'success' | 'error' | 'info';
+type ToastKind = 'success' | 'error' | 'info';
 
 export interface ToastOptions {
   message: string;

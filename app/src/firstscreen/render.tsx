@@ -14,13 +14,14 @@ import { AppRoutes } from '../App';
 import { Providers } from '../Providers';
 import type { Product, ProductList } from '../api/types';
 import { ProductCard } from '../features/catalog/ProductCard';
-import { catalogKeys, CATEGORIES } from '../features/catalog/api';
+import { CATEGORIES } from '../features/catalog/api';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages';
 import { LOOKUP_OPTIONS } from '../i18n';
 import { formatPrice } from '../lib/format';
-import { MAX_IMAGES } from '../shared';
+import { MAX_IMAGES } from '../lib/shared';
 import { fill, marker, rangeOver, splice, type Dimension } from './splice';
+import { catalogKeys } from '../api/queryKeys';
 
 /** The translations of the start-up namespaces, by language and namespace. */
 export type Locales = Record<string, Record<string, Record<string, unknown>>>;

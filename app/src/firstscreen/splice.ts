@@ -9,7 +9,7 @@
  */
 
 /** One variant of a dimension: the value the Go field has for it, and the page rendered with it. */
-export interface Variant {
+interface Variant {
   when: string;
   html: string;
 }
@@ -106,7 +106,7 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
  * element around it (a list item, a row). React's markup is well formed and escapes `>` in
  * attributes, so a tag scan is enough.
  */
-export function childSpan(html: string, at: number, parent: string): [number, number] {
+function childSpan(html: string, at: number, parent: string): [number, number] {
   const stack: { name: string; start: number }[] = [];
   const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*>/g;
   let m: RegExpExecArray | null;

@@ -4,8 +4,8 @@ import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { FALLBACK_LANGUAGE, LANGUAGES, normalizeLanguage, resourceLanguage } from './languages';
 
-export const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** Namespaces the home page needs; loaded before the first render. */
 export const STARTUP_NAMESPACES = ['common', 'shop'];
 

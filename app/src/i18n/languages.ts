@@ -1,4 +1,4 @@
-import { SHARED_FALLBACK_LANGUAGE, SHARED_LANGUAGE_NAMES, SHARED_LANGUAGES } from '../shared';
+import { SHARED_FALLBACK_LANGUAGE, SHARED_LANGUAGE_NAMES, SHARED_LANGUAGES } from '../lib/shared';
 
 /** The shop's languages; the list is routes/firstscreen/constants.json's, which the server reads too. */
 export type Language = 'en' | 'ru' | 'zh';
@@ -9,7 +9,7 @@ export const FALLBACK_LANGUAGE = SHARED_FALLBACK_LANGUAGE as Language;
 export const LANGUAGE_NAMES = SHARED_LANGUAGE_NAMES as Record<Language, string>;
 
 /** Namespaces whose texts exist only in en and ru; Chinese readers get the English text. */
-export const EN_RU_ONLY_NAMESPACES = ['info'];
+const EN_RU_ONLY_NAMESPACES = ['info'];
 
 /**
  * Maps a detected value (`ru-RU`, `zh_CN`, ` EN `) to one of the shop's languages, or

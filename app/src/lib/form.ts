@@ -141,4 +141,4 @@ export function useForm<V extends object>(options: FormOptions<V>) {
 export type Form<V extends object> = ReturnType<typeof useForm<V>>;
 
 /** The first problem's key (rules list the first problem first), for a form's summary. */
-export const firstProblem = (problems: Problems): string | undefined => Object.values(problems)[0];
+const firstProblem = (problems: Problems): string | undefined => Object.values(problems)[0];

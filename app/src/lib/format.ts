@@ -1,4 +1,4 @@
-import { PRICE_FORMAT } from '../shared';
+import { PRICE_FORMAT } from './shared';
 
 /** Prices: a dollar sign and two decimals, whatever the language (spec section 1; the rules are shared with the server). */
 export function formatPrice(value: number | string | null | undefined): string {

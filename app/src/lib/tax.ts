@@ -18,7 +18,7 @@ export interface TaxRow {
 }
 
 /** A rate as written: 6.25, 19, 7.125 (the server's number, never rounded here). */
-export const formatRate = (rate: number) => String(rate);
+const formatRate = (rate: number) => String(rate);
 
 /**
  * The rows that show an order's tax (common:tax.*): with prices before tax, each rate's tax before

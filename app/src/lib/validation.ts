@@ -1,5 +1,5 @@
 /** Client-side checks of spec section 5 (the server checks again). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const isEmail = (v: string) => EMAIL_RE.test(v.trim());

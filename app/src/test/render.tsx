@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Providers } from '../Providers';
 
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }

@@ -15,7 +15,7 @@ import { ErrorCallout, Notice } from '../../components/ErrorCallout';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 
-export const REDIRECT_AFTER_REGISTER_MS = 2000;
+const REDIRECT_AFTER_REGISTER_MS = 2000;
 
 export default function RegisterPage() {
   const { t } = useTranslation('account');

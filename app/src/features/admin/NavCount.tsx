@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { requestWithHeaders } from '../../api/client';
 import type { OrderSummary } from '../../api/types';
 import { pollUnlessLive } from '../live/status';
-import { adminKeys, contactStatsQuery } from './api';
+import { contactStatsQuery } from './api';
+import { adminKeys } from './keys';
 
 /** How many orders are still Created: one row asked for, the total read from X-Total-Count. */
 const newOrdersQuery = () =>
   queryOptions({
     // Under adminKeys.orderList, so live events and the list's refreshes reach it.
-    queryKey: [...adminKeys.orderList, 'newCount'] as const,
+    queryKey: adminKeys.newOrderCount,
     queryFn: async ({ signal }) => {
       const { data, headers } = await requestWithHeaders<OrderSummary[]>('/checkout/admin/orders', {
         signal,

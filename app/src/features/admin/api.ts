@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, OrderDetail, OrderSummary, Pagination, Product, ProductList, TaxClass } from '../../api/types';
+import type { ContactRequest, OrderDetail, Pagination, Product, ProductList, TaxClass } from '../../api/types';
+import { adminKeys } from './keys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const CONTACT_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -54,20 +55,6 @@ export interface ProductPayload {
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
 }
 
-/** Query keys of the admin area (kept apart from the shopper's `products` and `orders` caches). */
-export const adminKeys = {
-  all: ['admin'] as const,
-  products: ['admin', 'products'] as const,
-  productList: (f: AdminProductFilters) => ['admin', 'products', 'list', f] as const,
-  product: (id: string) => ['admin', 'products', 'detail', id] as const,
-  orders: ['admin', 'orders'] as const,
-  orderList: ['admin', 'orders', 'list'] as const,
-  order: (id: string) => ['admin', 'orders', 'detail', id] as const,
-  contact: ['admin', 'contact'] as const,
-  contactList: (f: ContactFilters) => ['admin', 'contact', 'list', f] as const,
-  contactStats: ['admin', 'contact', 'stats'] as const,
-};
-
 export const adminProductListQuery = (f: AdminProductFilters) =>
   queryOptions({
     queryKey: adminKeys.productList(f),
@@ -91,13 +78,6 @@ export const adminProductQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
     retry: false,
     staleTime: 0,
-  });
-
-export const adminOrdersQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.orderList,
-    queryFn: ({ signal }) => api.get<OrderSummary[]>('/checkout/admin/orders', { signal }),
-    ...polling,
   });
 
 export const adminOrderQuery = (id: string) =>

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { listen, type LiveEvent } from '../live/pb';
-import { adminKeys } from './api';
-import { insightKeys } from './overview/api';
+import { adminKeys, insightKeys } from './keys';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 

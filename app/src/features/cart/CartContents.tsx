@@ -5,6 +5,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
+import { useCartProblem, useRemoveCartItem, useUpdateCartItem } from './cartWrites';
 import { lineLimits } from './rules';
 import { FreeShippingNote } from './FreeShippingNote';
 import { CartTax } from './CartTax';
@@ -12,7 +13,10 @@ import { CartTax } from './CartTax';
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
 export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
   const { t, i18n } = useTranslation('common');
-  const { cart, loading, error, updateItem, removeItem } = useCart();
+  const { cart, loading } = useCart();
+  const error = useCartProblem();
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
   const count = cart?.totalItems ?? 0;
   const items = cart?.items ?? [];
   return (
@@ -66,7 +70,9 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                               aria-label={t('cart.decreaseItem', { name })}
                               disabled={!canDecrease || loading}
                               onClick={() =>
-                                item.quantity - 1 <= 0 ? removeItem(item.id) : updateItem(item.id, item.quantity - 1)
+                                item.quantity - 1 <= 0
+                                  ? remove.mutate(item.id)
+                                  : update.mutate({ itemId: item.id, quantity: item.quantity - 1 })
                               }
                             >
                               <MinusIcon />
@@ -79,7 +85,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                               variant="soft"
                               aria-label={t('cart.increaseItem', { name })}
                               disabled={!canIncrease || loading}
-                              onClick={() => updateItem(item.id, item.quantity + 1)}
+                              onClick={() => update.mutate({ itemId: item.id, quantity: item.quantity + 1 })}
                             >
                               <PlusIcon />
                             </IconButton>
@@ -89,7 +95,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                               color="red"
                               aria-label={t('cart.removeItem', { name })}
                               disabled={loading}
-                              onClick={() => removeItem(item.id)}
+                              onClick={() => remove.mutate(item.id)}
                             >
                               <TrashIcon />
                             </IconButton>

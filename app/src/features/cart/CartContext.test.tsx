@@ -4,9 +4,11 @@ import { mockFetch } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import { useCart } from './CartContext';
+import { useCartProblem } from './cartWrites';
 
 function CartProbe() {
-  const { cart, error } = useCart();
+  const { cart } = useCart();
+  const error = useCartProblem();
   return (
     <div>
       <p data-testid="count">{cart?.totalItems ?? 'none'}</p>

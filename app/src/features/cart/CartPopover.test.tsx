@@ -82,6 +82,20 @@ describe('CartPopover', () => {
     expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
   });
 
+  it("shows a failed write's reason until the next write succeeds", async () => {
+    const after = { ...cart, items: [cart.items[0]], totalItems: 1, totalPrice: 10 };
+    setup({
+      'PUT /api/cart/items/a': { status: 409, body: { status: 409, code: 'insufficient_stock', message: 'Only 1 left', available: { 'p-a': 1 } } },
+      'DELETE /api/cart/items/b': { body: after },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Spot' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 left in stock');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Mixer from cart' }));
+    await waitFor(() => expect(screen.queryByText('Mixer')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says the cart is empty and goes to checkout from a full cart', async () => {
     setup({}, { id: '', items: [], totalPrice: 0, totalItems: 0 });
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 0 items' }));

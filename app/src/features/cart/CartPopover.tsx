@@ -7,7 +7,7 @@ import { DeferredPopover } from '../../components/DeferredPopover';
 import { lazyWithPreload } from '../../lib/lazyWithPreload';
 import { useCart } from './CartContext';
 
-export const BADGE_MAX = 99;
+const BADGE_MAX = 99;
 
 const CartContents = lazyWithPreload(() => import('./CartContents'));
 

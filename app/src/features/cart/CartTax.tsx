@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { taxRows } from '../../lib/tax';
-import { knownTaxAddress } from '../checkout/draft';
+import { knownTaxAddress } from '../../lib/taxAddress';
 import { useCart } from './CartContext';
 import { cartEstimateQuery, cartLinesKey } from './api';
 

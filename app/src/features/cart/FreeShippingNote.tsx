@@ -2,7 +2,7 @@ import { Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/format';
-import { shippingMethodsQuery } from '../checkout/api';
+import { shippingMethodsQuery } from '../shipping/api';
 
 /** The free-shipping threshold as the server has it (the same figure as the shipping page and checkout). */
 export function FreeShippingNote() {

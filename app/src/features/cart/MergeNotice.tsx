@@ -10,7 +10,7 @@ import { useCart } from './CartContext';
 const MERGE_NOTICE_MS = 12_000;
 
 /** The sentences that tell a shopper what happened to the guest cart; none when nothing did. */
-export function mergeMessages(report: MergeReport, t: TFunction, lang: string): string[] {
+function mergeMessages(report: MergeReport, t: TFunction, lang: string): string[] {
   const out: string[] = [];
   if (report.addedUnits > 0) out.push(t('merge.added', { count: report.addedUnits }));
   for (const c of report.capped) {

@@ -1,19 +1,10 @@
-import { api } from '../../api/client';
-import { getCartSessionId } from '../../api/storage';
 import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { cartKeys } from '../../api/queryKeys';
+import { getCartSessionId } from '../../api/storage';
 import type { Cart, MergeReport, TaxEstimate } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
-
-export const cartKeys = {
-  all: ['cart'] as const,
-  current: (owner: string) => ['cart', owner] as const,
-  /** The cart's writes (add, update, remove, clear), counted for the busy state. */
-  actions: ['cart', 'action'] as const,
-  /** The cart's figures for an address; `lines` (the cart's lines as they are) refetches it when they change. */
-  estimate: (owner: string, address: TaxAddress, lines: string) =>
-    ['cart', 'estimate', owner, address.country, address.state, address.shippingMethod ?? '', lines] as const,
-};
 
 /** Where the cart would ship, for its estimate; the shipping method once one is chosen. */
 export interface TaxAddress {
@@ -64,7 +55,6 @@ export const cartApi = {
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
-  clear: () => api.del<{ message: string }>('/cart', { session: 'ifStored' }),
   merge: async (sessionId: string) => {
     const merged = await api.post<Cart & { mergeReport?: MergeReport }>('/cart/merge', { sessionId });
     return { cart: normalize(merged), report: merged.mergeReport ?? null };

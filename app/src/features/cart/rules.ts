@@ -1,6 +1,6 @@
 /** Cart quantity rules of spec sections 4 and 5. */
 
-export const MIN_QUANTITY = 1;
+const MIN_QUANTITY = 1;
 
 /** How many more of a product can be added: stock minus what is already in the cart (never below 0). */
 export function remainingStock(stockQuantity: number, inCart: number): number {

@@ -11,7 +11,7 @@ import { HomeFilters } from './HomeFilters';
 import { NoProducts } from './NoProducts';
 import { ProductCard } from './ProductCard';
 import { useHomeFilters } from './useHomeFilters';
-import { FIRST_ROW } from '../../shared';
+import { FIRST_ROW } from '../../lib/shared';
 
 export default function HomePage() {
   const { t } = useTranslation('shop');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
-import { QuantityStepper } from '../../components/QuantityStepper';
+import { QuantityStepper } from '../cart/QuantityStepper';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { ProductBadges } from './ProductBadges';

@@ -3,7 +3,7 @@ import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { QuantityStepper } from '../../components/QuantityStepper';
+import { QuantityStepper } from '../cart/QuantityStepper';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';

@@ -1,8 +1,9 @@
 import { queryOptions, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { catalogKeys } from '../../api/queryKeys';
 import type { Product, ProductList, ProductSort } from '../../api/types';
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 export const CATEGORIES = ['Lighting', 'Sound', 'Stage', 'Accessories'];
 export const SORTS: ProductSort[] = ['name_asc', 'name_desc', 'price_asc', 'price_desc', 'newest'];
 export const DEFAULT_SORT: ProductSort = 'newest';
@@ -13,13 +14,6 @@ export interface ProductFilters {
   search: string;
   page: number;
 }
-
-export const catalogKeys = {
-  all: ['products'] as const,
-  list: (f: ProductFilters) => ['products', 'list', f] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
-  categories: ['products', 'categories'] as const,
-};
 
 export const productListQuery = (f: ProductFilters) =>
   queryOptions({

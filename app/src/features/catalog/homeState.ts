@@ -3,7 +3,7 @@ import type { ProductSort } from '../../api/types';
 import { DEFAULT_SORT, SORTS, isCategory, type ProductFilters } from './api';
 
 /** The query parameters the home keeps its state in (?lng= and others are left alone). */
-export const HOME_PARAMS = ['search', 'sort', 'category', 'page'] as const;
+const HOME_PARAMS = ['search', 'sort', 'category', 'page'] as const;
 
 const isSort = (v: string | null): v is ProductSort => !!v && (SORTS as string[]).includes(v);
 

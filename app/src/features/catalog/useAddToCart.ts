@@ -1,29 +1,31 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_SHORT, useToast } from '../../components/Toast';
-import { useCart } from '../cart/CartContext';
+import { errorText } from '../../i18n/errors';
+import { useAddCartItem } from '../cart/cartWrites';
 import { remainingStock } from '../cart/rules';
 
-/** Adds to the cart and reports the result in the green/red snackbar (4 s). */
-export function useAddToCart() {
-  const { addItem } = useCart();
+/** Adds to the cart and reports the result in the green/red snackbar (4 s); true when it was added. */
+function useAddToCart() {
+  const { mutateAsync, isPending } = useAddCartItem();
   const show = useToast();
   const { t } = useTranslation('shop');
-  const [adding, setAdding] = useState(false);
 
   const add = useCallback(
     async (productId: string, quantity: number, productName: string) => {
-      setAdding(true);
-      const result = await addItem(productId, quantity);
-      setAdding(false);
-      if (result.ok) show({ kind: 'success', message: t('addedToCart', { quantity, productName }), duration: TOAST_SHORT });
-      else show({ kind: 'error', message: result.error, duration: TOAST_SHORT });
-      return result.ok;
+      try {
+        await mutateAsync({ productId, quantity });
+      } catch (e) {
+        show({ kind: 'error', message: errorText(t, e, 'common:cart.errors.add'), duration: TOAST_SHORT });
+        return false;
+      }
+      show({ kind: 'success', message: t('addedToCart', { quantity, productName }), duration: TOAST_SHORT });
+      return true;
     },
-    [addItem, show, t],
+    [mutateAsync, show, t],
   );
 
-  return { add, adding };
+  return { add, adding: isPending };
 }
 
 /**

@@ -3,7 +3,7 @@ import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo } from '../../api/types';
 import { businessProblems, type BusinessDetails } from '../../lib/business';
-import { firstProblem, useForm } from '../../lib/form';
+import { useForm } from '../../lib/form';
 import { AddressForm, useAddressForm } from './AddressForm';
 import { BusinessFields } from './BusinessFields';
 import { MissingFields } from './MissingFields';
@@ -30,7 +30,7 @@ export function BillingStep({ value, business, onBusiness, sameAsShipping, onSam
   // Both parts show their problems; Next only when neither has one.
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const bizOk = firstProblem(biz.problems) === undefined;
+    const bizOk = Object.keys(biz.problems).length === 0;
     biz.handleSubmit(() => undefined)();
     form.handleSubmit(() => bizOk && onNext())();
   };

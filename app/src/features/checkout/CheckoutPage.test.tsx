@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cartKeys, orderKeys } from '../../api/queryKeys';
 import { mockFetch, type Call } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
@@ -200,11 +201,18 @@ describe('CheckoutPage', () => {
   });
 
   it('sends the total shown in the review and clears the saved form after the order', async () => {
-    const { callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: placed } });
+    const { callsTo, client } = setup({ 'POST /api/checkout/create-order': { status: 201, body: placed } });
+    client.setQueryData(orderKeys.mine, []);
     await toReview();
     expect(screen.getByTestId('review-total')).toHaveTextContent('$69.79');
+    const cartFetches = callsTo('GET', '/api/cart').length;
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByTestId('order-number')).toHaveTextContent('ORD-20261122-7KQ2MX');
+    // The order emptied the cart on the server: the app empties its copy without asking, and My
+    // Orders is refetched when next shown.
+    expect(client.getQueryData<{ totalItems: number }>(cartKeys.current('user:u1'))?.totalItems).toBe(0);
+    expect(callsTo('GET', '/api/cart')).toHaveLength(cartFetches);
+    expect(client.getQueryState(orderKeys.mine)?.isInvalidated).toBe(true);
     const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ shippingMethod: 'express', expectedTotal: 69.79, useShippingForBilling: true });
     expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'USA' });

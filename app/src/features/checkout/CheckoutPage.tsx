@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Card, Container, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetail, User } from '../../api/types';
+import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -10,7 +10,6 @@ import { errorsBelow } from '../../lib/form';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { shippingMethodsQuery } from './api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -25,6 +24,7 @@ import { useReviewedFigures } from './useReviewedFigures';
 import { useCheckoutFigures } from './useCheckoutFigures';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
+import { shippingMethodsQuery } from '../shipping/api';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -40,7 +40,6 @@ function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
   const { cart } = useCart();
   const delivery = useDeliveryText();
-  const [order, setOrder] = useState<OrderDetail | null>(null);
   const [draft, update] = useCheckoutDraft(user.id, () => ({
     userId: user.id,
     step: 0,
@@ -50,6 +49,15 @@ function Checkout({ user }: { user: User }) {
     shippingMethod: '',
     business: { companyName: user.companyName ?? '', taxId: user.taxId ?? '' },
   }));
+  const flow = usePlaceOrderFlow({
+    onPlaced: () => clearDraft(),
+    onFieldErrors: (errors) => {
+      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
+      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
+    },
+  });
+
+  const order = flow.placed;
   const step = order ? 3 : draft.step;
   useDocumentTitle(t('title'));
 
@@ -70,18 +78,8 @@ function Checkout({ user }: { user: User }) {
   const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total };
   const reviewed = useReviewedFigures(step === 2, figures.settled, current);
 
-  const flow = usePlaceOrderFlow({
-    onPlaced: (created) => {
-      clearDraft();
-      setOrder(created);
-    },
-    onFieldErrors: (errors) => {
-      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
-      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
-    },
-  });
-
-  if (step < 3 && items.length === 0) return <EmptyCheckout />;
+  // While the order is on its way the cart may already be empty (the order emptied it).
+  if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
     reviewed.accept();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShippingMethod } from '../../api/types';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
-import { deliveryText } from './deliveryText';
+import { deliveryText } from '../shipping/deliveryText';
 
 /** A method's delivery time in words: "5-7 business days", "Next business day". */
 export function useDeliveryText() {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { session } from '../../api/storage';
+import { STORAGE_KEYS, session } from '../../api/storage';
 import type { BillingInfo, ShippingInfo } from '../../api/types';
 
 /** What the shopper typed and chose, kept in sessionStorage so a reload loses nothing. */
@@ -14,7 +14,7 @@ export interface CheckoutDraft {
   business?: { companyName: string; taxId: string };
 }
 
-export const DRAFT_KEY = 'checkoutDraft';
+export const DRAFT_KEY = STORAGE_KEYS.checkoutDraft;
 
 function load(userId: string): CheckoutDraft | null {
   try {
@@ -28,18 +28,6 @@ function load(userId: string): CheckoutDraft | null {
 }
 
 export const clearDraft = () => session.set(DRAFT_KEY, null);
-
-/**
- * The address the cart estimates tax for: the one this user last typed at checkout (this tab's
- * draft), so the cart's estimate is what checkout will show. None before that: the account keeps no
- * address, and a guess (the last order's) could show another state's tax.
- */
-export function knownTaxAddress(userId: string | undefined): { country: string; state: string } | null {
-  if (!userId) return null;
-  const d = load(userId);
-  const country = d?.shipping.country.trim() ?? '';
-  return country ? { country, state: d?.shipping.state.trim() ?? '' } : null;
-}
 
 /** The draft and a patch function that saves every change; `initial` when nothing is stored. */
 export function useCheckoutDraft(userId: string, initial: () => CheckoutDraft) {

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import type { Cart, CartItem, ShippingMethod, TaxEstimate } from '../../api/types';
-import { cartEstimateQuery, cartKeys, cartLinesKey } from '../cart/api';
-import { addMoney, shippingMethodsQuery } from './api';
+import { cartKeys } from '../../api/queryKeys';
+import { cartEstimateQuery, cartLinesKey } from '../cart/api';
+import { shippingMethodsQuery } from '../shipping/api';
+import { addMoney } from './api';
 import type { CheckoutDraft } from './draft';
 import { useDebounced } from './useDebounced';
 

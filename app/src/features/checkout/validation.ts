@@ -32,10 +32,10 @@ export const isBlankAddress = (b: BillingInfo) => Object.values(b).every((v) => 
 const US_NAMES = new Set(['us', 'usa', 'u.s.', 'u.s.a.', 'united states', 'united states of america', 'america']);
 
 /** Loose checks: a phone of digits, spaces and + - ( ) . with at least 5 digits. */
-export const isPhone = (v: string) => /^[\d\s+\-().]+$/.test(v.trim()) && (v.match(/\d/g)?.length ?? 0) >= 5;
+const isPhone = (v: string) => /^[\d\s+\-().]+$/.test(v.trim()) && (v.match(/\d/g)?.length ?? 0) >= 5;
 
 /** ZIP codes: digits, spaces and hyphens in the US; letters too elsewhere (SW1A 1AA, K1A 0B1). */
-export const isZip = (v: string, country: string) =>
+const isZip = (v: string, country: string) =>
   US_NAMES.has(country.trim().toLowerCase()) ? /^[\d\s-]+$/.test(v.trim()) : /^[\p{L}\d\s-]+$/u.test(v.trim());
 
 /** An address step's rules: field -> translation key (checkout:validation.*) for every field that fails. */

@@ -14,7 +14,7 @@ export interface InfoSection {
   contactLink?: string;
 }
 
-export interface InfoContent {
+interface InfoContent {
   title: string;
   intro?: string;
   updated?: string;

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ShippingMethod, ShippingMethods } from '../../api/types';
 import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
-import { shippingMethodsQuery } from '../checkout/api';
-import { deliveryText } from '../checkout/deliveryText';
+import { deliveryText } from '../shipping/deliveryText';
 import { InfoArticle, useInfoLanguage, type InfoSection } from './InfoArticle';
+import { shippingMethodsQuery } from '../shipping/api';
 
 /** The shipping page: its text from `info`, its rates and free-shipping threshold from the server (what checkout charges). */
 export default function ShippingPage() {

@@ -22,7 +22,7 @@ const entries = new Set<Entry>();
 let identity = '';
 
 /** The user id inside an access token (a PocketBase JWT), '' when signed out or unreadable. */
-export function tokenIdentity(token: string | null): string {
+function tokenIdentity(token: string | null): string {
   if (!token) return '';
   try {
     const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { id?: string };
@@ -58,7 +58,7 @@ async function followToken(pb: PocketBase) {
 }
 
 /** The SDK, loaded on first use (it is not part of any page's start-up code). */
-export function pocketBase(): Promise<PocketBase> {
+function pocketBase(): Promise<PocketBase> {
   client ??= import('pocketbase').then(({ default: PocketBaseClient }) => {
     // PocketBase serves realtime beside the shop's API, on the same origin.
     const pb = new PocketBaseClient(API_BASE.replace(/\/api$/, '') || '/');

@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Cart, Product, ProductList } from '../../api/types';
-import { catalogKeys } from '../catalog/api';
-import { cartKeys } from '../cart/api';
-import { applyProductEvent, liveKeys } from './products';
+import { applyProductEvent } from './products';
+import { cartKeys, catalogKeys } from '../../api/queryKeys';
 
 const product = (id: string, stockQuantity: number): Product => ({
   id, name: id, description: '', category: 'Sound', price: 10, stockQuantity, isActive: true,
@@ -26,13 +25,6 @@ function cache() {
 }
 
 describe('applyProductEvent', () => {
-  it('uses the same query keys as the catalog and the cart', () => {
-    expect(liveKeys.products).toEqual(catalogKeys.all);
-    expect(liveKeys.product('p1')).toEqual(catalogKeys.detail('p1'));
-    expect(catalogKeys.list(filters).slice(0, 2)).toEqual(liveKeys.productList);
-    expect(liveKeys.cart).toEqual(cartKeys.all);
-  });
-
   it('puts the new stock into the product page, the lists and the cart', () => {
     const qc = cache();
     applyProductEvent(qc, { action: 'update', record: { id: 'p1', stockQuantity: 0, priceCents: 1000, isActive: true } });

@@ -1,16 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { cartKeys, catalogKeys } from '../../api/queryKeys';
 import type { Cart, Product, ProductList } from '../../api/types';
 import type { LiveEvent } from './pb';
-
-// The query keys of catalog/api (catalogKeys) and cart/api (cartKeys), written out: importing
-// those modules would pull them into the home's start-up code beside this lazy chunk
-// (products.test.ts checks they match).
-export const liveKeys = {
-  products: ['products'] as const,
-  productList: ['products', 'list'] as const,
-  product: (id: string) => ['products', 'detail', id] as const,
-  cart: ['cart'] as const,
-};
 
 /** What a product event tells the shop's pages: its id, stock, price and whether it can be bought. */
 export interface ProductChange {
@@ -22,7 +13,7 @@ export interface ProductChange {
 }
 
 /** Reads a realtime record of `products` (stored fields: priceCents, stockQuantity, isActive). */
-export function productChange(e: LiveEvent): ProductChange | null {
+function productChange(e: LiveEvent): ProductChange | null {
   const r = e.record;
   if (typeof r?.id !== 'string') return null;
   if (e.action === 'delete' || r.isActive === false) return { id: r.id, available: false };
@@ -44,19 +35,19 @@ function patch(p: Product, c: ProductChange): Product {
 export function applyProductEvent(qc: QueryClient, e: LiveEvent) {
   const c = productChange(e);
   if (!c) return;
-  qc.setQueryData<Product>(liveKeys.product(c.id), (p) => (p ? patch(p, c) : p));
-  qc.setQueriesData<ProductList>({ queryKey: liveKeys.productList }, (list) =>
+  qc.setQueryData<Product>(catalogKeys.detail(c.id), (p) => (p ? patch(p, c) : p));
+  qc.setQueriesData<ProductList>({ queryKey: catalogKeys.lists }, (list) =>
     list?.products.some((p) => p.id === c.id)
       ? { ...list, products: list.products.map((p) => (p.id === c.id ? patch(p, c) : p)) }
       : list,
   );
   let repriced = false;
-  qc.setQueriesData<Cart>({ queryKey: liveKeys.cart }, (cart) => {
+  qc.setQueriesData<Cart>({ queryKey: cartKeys.all }, (cart) => {
     if (!cart?.items.some((i) => i.productId === c.id)) return cart;
     repriced ||= !c.available || cart.items.some((i) => i.productId === c.id && c.price !== undefined && i.unitPrice !== c.price);
     const items = cart.items.map((i) => (i.productId === c.id ? { ...i, availableStock: c.available ? (c.stockQuantity ?? i.availableStock) : 0 } : i));
     return { ...cart, items };
   });
-  if (repriced) void qc.invalidateQueries({ queryKey: liveKeys.cart });
-  if (e.action !== 'update' || !c.available) void qc.invalidateQueries({ queryKey: liveKeys.productList });
+  if (repriced) void qc.invalidateQueries({ queryKey: cartKeys.all });
+  if (e.action !== 'update' || !c.available) void qc.invalidateQueries({ queryKey: catalogKeys.lists });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { adminRoot, cartKeys, catalogKeys } from '../../api/queryKeys';
 import { CONNECTED, connected, listen } from './pb';
-import { applyProductEvent, liveKeys } from './products';
+import { applyProductEvent } from './products';
 import { FALLBACK_POLL_MS, liveStatus } from './status';
 
 /** No service worker belongs to this app: remove any left from an earlier deployment. */
@@ -16,9 +17,9 @@ const CONNECT_WAIT_MS = 5_000;
 
 /** Refetches what live updates would have changed (after a gap, or on the fallback timer). */
 function refetchLiveData(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: liveKeys.products });
-  void qc.invalidateQueries({ queryKey: liveKeys.cart });
-  void qc.invalidateQueries({ queryKey: ['admin'] });
+  void qc.invalidateQueries({ queryKey: catalogKeys.all });
+  void qc.invalidateQueries({ queryKey: cartKeys.all });
+  void qc.invalidateQueries({ queryKey: adminRoot });
 }
 
 /**

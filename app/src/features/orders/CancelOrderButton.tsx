@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { OrderDetail } from '../../api/types';
 import { errorText } from '../../i18n/errors';
-import { orderKeys } from './api';
-import { catalogKeys } from '../catalog/api';
+import { catalogKeys, orderKeys } from '../../api/queryKeys';
 
 /** "Cancel order" while the order is Created, after a confirmation; the server restocks. */
 export function CancelOrderButton({ order }: { order: OrderDetail }) {

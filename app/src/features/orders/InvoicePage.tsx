@@ -8,7 +8,7 @@ import { api, API_BASE } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** The invoice's server page, opened with a short-lived file token (a browser tab sends no bearer token). */
-export const invoiceUrl = (orderId: string, token: string) =>
+const invoiceUrl = (orderId: string, token: string) =>
   `${API_BASE}/checkout/orders/${encodeURIComponent(orderId)}/invoice?token=${encodeURIComponent(token)}`;
 
 /**

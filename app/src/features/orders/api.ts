@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { orderKeys } from '../../api/queryKeys';
 import type { OrderDetail, OrderSummary } from '../../api/types';
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: ['orders', 'mine'] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-};
 
 export const myOrdersQuery = () =>
   queryOptions({

@@ -6,8 +6,8 @@ import { api } from '../../../api/client';
 import type { ContactReply, ContactRequest } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate } from '../../../lib/format';
-import { adminKeys } from '../api';
 import { failureText } from '../messages';
+import { adminKeys } from '../keys';
 
 const MAX_REPLY = 5000;
 

@@ -7,7 +7,7 @@ import type { ContactRequest } from '../../../api/types';
 import { ContactStatusItems } from './ContactStatusItems';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { CONTACT_PAGE_SIZES, adminApi, adminKeys, contactRequestsQuery, contactStatsQuery } from '../api';
+import { CONTACT_PAGE_SIZES, adminApi, contactRequestsQuery, contactStatsQuery } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyListText, ListState } from '../components/ListState';
 import { Pager } from '../components/Pager';
@@ -15,6 +15,7 @@ import { failureText } from '../messages';
 import { ContactDetailDialog, ContactStatusDialog } from './ContactDialogs';
 import { ContactRow } from './ContactRow';
 import { readFilters, writeFilters, type ContactFilters } from './contactFilters';
+import { adminKeys } from '../keys';
 
 const ALL = 'all';
 

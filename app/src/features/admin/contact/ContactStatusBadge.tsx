@@ -2,7 +2,7 @@ import { Badge } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 
 /** New primary, InProgress amber, Resolved green, Closed gray; an unknown status shows its raw value. */
-export const CONTACT_STATUS_COLORS: Record<string, 'indigo' | 'amber' | 'green' | 'gray'> = {
+const CONTACT_STATUS_COLORS: Record<string, 'indigo' | 'amber' | 'green' | 'gray'> = {
   New: 'indigo',
   InProgress: 'amber',
   Resolved: 'green',

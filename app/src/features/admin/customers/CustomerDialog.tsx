@@ -12,10 +12,11 @@ import { displayName, isAdminUser } from '../../../lib/user';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
-import { insightApi, insightKeys, rolesWithAdmin, userOrdersQuery, type AdminUser } from '../overview/api';
+import { insightApi, rolesWithAdmin, userOrdersQuery, type AdminUser } from '../overview/api';
 import { RoleBadges } from './RoleBadges';
 import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
+import { insightKeys } from '../keys';
 
 /** The refusals the server explains with a code of its own (docs/api.md). */
 const ROLE_CODES = ['own_admin_role', 'last_admin'];

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { displayName } from '../../../lib/user';
 import { failureText } from '../messages';
-import { insightApi, insightKeys, type AdminUser } from '../overview/api';
+import { insightKeys } from '../keys';
+import { insightApi, type AdminUser } from '../overview/api';
 
 /** Whether the customer is tax-exempt (a reseller certificate on file): their orders from now on carry no tax. */
 export function TaxExemptSwitch({ user }: { user: AdminUser }) {

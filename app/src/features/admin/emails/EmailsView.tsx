@@ -9,8 +9,9 @@ import { formatDate } from '../../../lib/format';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
-import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailKeys, emailListQuery, resendEmail, type EmailSummary } from './api';
+import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailListQuery, resendEmail, type EmailSummary } from './api';
 import { EmailPreviewDialog } from './EmailPreviewDialog';
+import { emailKeys } from '../keys';
 
 const ALL = 'all';
 const STATUS_COLOR = { queued: 'amber', sent: 'green', failed: 'red' } as const;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { Pagination } from '../../../api/types';
+import { emailKeys } from '../keys';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const EMAILS_PAGE_SIZE = 20;
@@ -28,12 +29,6 @@ export interface EmailList {
   emails: EmailSummary[];
   pagination: Pagination;
 }
-
-export const emailKeys = {
-  all: ['admin', 'emails'] as const,
-  list: (status: string, page: number) => ['admin', 'emails', 'list', status, page] as const,
-  detail: (id: string) => ['admin', 'emails', 'detail', id] as const,
-};
 
 export const emailListQuery = (status: string, page: number) =>
   queryOptions({

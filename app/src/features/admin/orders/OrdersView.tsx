@@ -8,7 +8,6 @@ import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, formatPrice } from '../../../lib/format';
-import { adminKeys } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
@@ -17,6 +16,7 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersFilters } from './OrdersFilters';
 import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
 import { TrackingDialog } from './TrackingDialog';
+import { adminKeys } from '../keys';
 
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, requestBlob, requestWithHeaders } from '../../../api/client';
 import type { OrderDetail, OrderSummary } from '../../../api/types';
-import { adminKeys } from '../api';
 import { pollUnlessLive } from '../../live/status';
+import { adminKeys } from '../keys';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -32,7 +32,7 @@ const filterQuery = (f: OrderFilters) => ({
 /** One page of orders; the total comes from X-Total-Count. Under adminKeys.orderList, so refreshes reach it. */
 export const adminOrderPageQuery = (f: OrderFilters) =>
   queryOptions({
-    queryKey: [...adminKeys.orderList, f] as const,
+    queryKey: adminKeys.orderPage(f),
     queryFn: async ({ signal }): Promise<OrderPage> => {
       const { data, headers } = await requestWithHeaders<OrderSummary[]>('/checkout/admin/orders', {
         signal,

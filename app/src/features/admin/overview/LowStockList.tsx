@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { resolveLocalized } from '../../../lib/localized';
-import { catalogKeys } from '../../catalog/api';
-import { adminKeys } from '../api';
 import { failureText } from '../messages';
 import { stockColor } from '../products/ProductRow';
-import { insightApi, insightKeys, type Overview } from './api';
+import { insightApi, type Overview } from './api';
 import { TableCard } from './OverviewLists';
+import { catalogKeys } from '../../../api/queryKeys';
+import { adminKeys, insightKeys } from '../keys';
 
 type Item = Overview['lowStock'][number];
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { Localized, OrderSummary, Pagination, Product, User } from '../../../api/types';
+import { insightKeys } from '../keys';
 
 /** The periods the overview offers (days, UTC dates up to today). */
 export const OVERVIEW_DAYS = [7, 30, 90] as const;
@@ -15,7 +16,7 @@ export interface DayFigures {
   orders: number;
 }
 
-export interface NamedProduct {
+interface NamedProduct {
   id: string;
   name: string;
   nameLocalized?: Localized;
@@ -48,7 +49,7 @@ export interface UserList {
   pagination: Pagination;
 }
 
-export interface RoleChange {
+interface RoleChange {
   id: string;
   userId: string;
   userEmail: string;
@@ -67,17 +68,6 @@ export interface UserFilters {
   search: string;
   page: number;
 }
-
-/** Query keys of the overview and customers views (under the admin area's `admin` root). */
-export const insightKeys = {
-  overview: ['admin', 'overview'] as const,
-  overviewFor: (days: number) => ['admin', 'overview', days] as const,
-  users: ['admin', 'users'] as const,
-  userList: (f: UserFilters) => ['admin', 'users', 'list', f] as const,
-  userOrders: (id: string) => ['admin', 'users', 'orders', id] as const,
-  roleChanges: ['admin', 'roleChanges'] as const,
-  roleChangeList: (page: number) => ['admin', 'roleChanges', page] as const,
-};
 
 export const overviewQuery = (days: number) =>
   queryOptions({

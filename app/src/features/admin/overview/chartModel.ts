@@ -16,13 +16,13 @@ export function dayLabel(date: string, lang: string, withYear = false): string {
   });
 }
 
-export interface Tick {
+interface Tick {
   value: number;
   y: number;
   label: string;
 }
 
-export interface Bar extends DayFigures {
+interface Bar extends DayFigures {
   x: number;
   y: number;
   width: number;

@@ -2,7 +2,7 @@ import { Box, Card, Flex, Grid, Heading, Select, Switch, Text, TextField } from 
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '../components/Field';
 import { TAX_CLASSES, type TaxClass } from '../../../api/types';
-import type { ProductFormState } from './ProductForm';
+import type { ProductFormState } from './formModel';
 
 /** Price, stock, category, tax class and whether the product is on sale. */
 export function ProductDetailsCard({ form, categories }: { form: ProductFormState; categories: readonly string[] }) {

@@ -3,17 +3,17 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { useForm, type Form } from '../../../lib/form';
-import { CATEGORIES, catalogKeys, categoriesQuery } from '../../catalog/api';
-import { adminApi, adminKeys } from '../api';
+import { useForm } from '../../../lib/form';
+import { CATEGORIES, categoriesQuery } from '../../catalog/api';
+import { adminApi } from '../api';
 import { failureText } from '../messages';
 import { AttributesEditor } from './AttributesEditor';
 import { TEXT_LANGUAGES, productFieldPath, submitBlocked, toPayload, validateProduct, type ProductFormValues, type TextLanguage } from './formModel';
 import { ImagesField } from './ImagesField';
 import { ProductDetailsCard } from './ProductDetailsCard';
 import { ProductTextsCard } from './ProductTextsCard';
-
-export type ProductFormState = Form<ProductFormValues>;
+import { catalogKeys } from '../../../api/queryKeys';
+import { adminKeys } from '../keys';
 
 interface Props {
   /** Product id when editing; absent when creating. */

@@ -8,8 +8,8 @@ import type { Product } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { resolveLocalized } from '../../../lib/localized';
-import { CATEGORIES, catalogKeys, categoriesQuery } from '../../catalog/api';
-import { ADMIN_PRODUCTS_PAGE_SIZE, adminApi, adminKeys, adminProductListQuery } from '../api';
+import { CATEGORIES, categoriesQuery } from '../../catalog/api';
+import { ADMIN_PRODUCTS_PAGE_SIZE, adminApi, adminProductListQuery } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListState } from '../components/ListState';
 import { SearchField } from '../components/SearchField';
@@ -17,6 +17,8 @@ import { Pager } from '../components/Pager';
 import { useListQuery } from '../components/useListQuery';
 import { failureText } from '../messages';
 import { ProductRow } from './ProductRow';
+import { catalogKeys } from '../../../api/queryKeys';
+import { adminKeys } from '../keys';
 
 const ALL = 'all';
 

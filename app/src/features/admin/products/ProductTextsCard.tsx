@@ -3,8 +3,7 @@ import { PlusIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
 import { describedBy, Field } from '../components/Field';
-import { TEXT_LANGUAGES, type ProductFormValues, type TextLanguage } from './formModel';
-import type { ProductFormState } from './ProductForm';
+import { TEXT_LANGUAGES, type ProductFormState, type ProductFormValues, type TextLanguage } from './formModel';
 
 interface Props {
   form: ProductFormState;

@@ -1,5 +1,5 @@
 import type { Localized, Product, TaxClass } from '../../../api/types';
-import type { Problems } from '../../../lib/form';
+import type { Form, Problems } from '../../../lib/form';
 import type { ProductPayload } from '../api';
 
 /** Languages a product text can be written in; English is required and cannot be removed. */
@@ -38,6 +38,9 @@ export interface ProductFormValues {
   images: ImageItem[];
 }
 
+/** The product form's state (lib/form), as the form's cards receive it. */
+export type ProductFormState = Form<ProductFormValues>;
+
 
 let seq = 0;
 export function newId(prefix: string): string {
@@ -45,7 +48,7 @@ export function newId(prefix: string): string {
   return `${prefix}-${seq}`;
 }
 
-export const emptyText = (): LocalText => ({ en: '', ru: '', zh: '' });
+const emptyText = (): LocalText => ({ en: '', ru: '', zh: '' });
 export const emptyAttribute = (): AttributeRow => ({ id: newId('attr'), key: emptyText(), value: emptyText() });
 
 export function emptyForm(): ProductFormValues {
@@ -64,7 +67,7 @@ export function emptyForm(): ProductFormValues {
 }
 
 /** Reads a localized field (an object, as the API answers, or a plain English string) into all three languages. */
-export function toLocalText(value: Localized, plain = ''): LocalText {
+function toLocalText(value: Localized, plain = ''): LocalText {
   const out = emptyText();
   const obj: unknown = typeof value === 'string' ? (value.trim() ? { en: value } : {}) : value;
   if (obj && typeof obj === 'object') {
@@ -105,12 +108,12 @@ export function fromProduct(p: Product): ProductFormValues {
 const isBlank = (t: LocalText) => TEXT_LANGUAGES.every((l) => !t[l].trim());
 
 /** A row with neither key nor value in any language is dropped on submit. */
-export const isEmptyAttribute = (a: AttributeRow) => isBlank(a.key) && isBlank(a.value);
+const isEmptyAttribute = (a: AttributeRow) => isBlank(a.key) && isBlank(a.value);
 
-export const uploadedFileNames = (images: ImageItem[]) =>
+const uploadedFileNames = (images: ImageItem[]) =>
   images.filter((i) => i.status === 'done' && i.fileName).map((i) => i.fileName as string);
 
-export const isUploading = (images: ImageItem[]) => images.some((i) => i.status === 'uploading');
+const isUploading = (images: ImageItem[]) => images.some((i) => i.status === 'uploading');
 
 /** Submit stays disabled while uploading or when price, category or images are missing (spec section 5). */
 export function submitBlocked(v: ProductFormValues): boolean {

@@ -3,8 +3,8 @@ import { API_BASE, ApiError, api, tokenStore } from '../../../api';
 /** Spec section 9: 5MB per image, JPEG, PNG, GIF or WebP. */
 export const MAX_IMAGE_BYTES = 5242880;
 export const MAX_IMAGES = 10;
-export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp'];
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
+const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp'];
+const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',') + ',' + IMAGE_EXTENSIONS.map((e) => '.' + e).join(',');
 
 export type ImageProblem = 'type' | 'size';

@@ -1,7 +1,7 @@
 import { Flex, IconButton, TextField } from '@radix-ui/themes';
 import { MinusIcon, PlusIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity } from '../features/cart/rules';
+import { clampQuantity } from './rules';
 
 interface Props {
   value: number;

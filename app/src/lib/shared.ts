@@ -2,7 +2,7 @@
 // embeds too: the first row's size, the photo limit the first screens are rendered for, the
 // languages and their native names, and how prices are written.
 // Named imports: the bundle keeps only the fields the app uses.
-import { fallbackLanguage, firstRow, languageNames, languages, maxImages, price } from '../../routes/firstscreen/constants.json';
+import { fallbackLanguage, firstRow, languageNames, languages, maxImages, price } from '../../../routes/firstscreen/constants.json';
 
 export const FIRST_ROW: number = firstRow;
 export const MAX_IMAGES: number = maxImages;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { displayName } from '../lib/user';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../components/UserAvatar';
 import { keepFocusOnNewScreen } from './focusAfterMenu';
 
 /**

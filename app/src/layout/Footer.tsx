@@ -2,7 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-export const FOOTER_LINKS = ['contact', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;
+const FOOTER_LINKS = ['contact', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;
 
 export function Footer() {
   const { t } = useTranslation('common');

@@ -2,8 +2,8 @@ import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { setSessionExpiredHandler } from '../api/client';
 import { Footer } from './Footer';
-import { ErrorBoundary } from './ErrorBoundary';
-import { FullPageSpinner } from './FullPageSpinner';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
 import { useTranslation } from 'react-i18next';
 

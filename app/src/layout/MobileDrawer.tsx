@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { displayName } from '../lib/user';
 import { NavList, type NavItem } from './NavList';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../components/UserAvatar';
 import { keepFocusOnNewScreen } from './focusAfterMenu';
 
 /** The side drawer that holds the header's links on small screens. */

@@ -3,7 +3,7 @@ import { Button } from '@radix-ui/themes';
 import { CheckIcon, GlobeIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, normalizeLanguage } from '../i18n/languages';
-import { DeferredPopover } from './DeferredPopover';
+import { DeferredPopover } from '../components/DeferredPopover';
 
 /** Language menu with native names; the current one is marked. */
 export function LanguageSwitcher() {

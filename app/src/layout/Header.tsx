@@ -8,7 +8,7 @@ import { CartPopover } from '../features/cart/CartPopover';
 import { forgetShopState } from '../features/catalog/homeState';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList, type NavItem } from './NavList';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../components/UserAvatar';
 
 // Loaded on demand: signed-out visitors on wide screens never need these.
 const UserMenu = lazy(() => import('./UserMenu'));

@@ -1,0 +1,30 @@
+package routes
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/appstate"
+)
+
+// state is what the routes keep in memory for one app: the encoded
+// catalog answers, the new guest carts counted per IP, the work left
+// running after an answer, and whether `serve --origins` was given.
+type state struct {
+	catalog      catalogCache
+	guestCarts   guestCartCounter
+	background   backgroundWork
+	originsGiven atomic.Pointer[func() bool]
+}
+
+func newState() *state {
+	s := &state{}
+	s.catalog.answers = map[any]*cachedAnswer{}
+	s.guestCarts.start, s.guestCarts.count = map[string]time.Time{}, map[string]int{}
+	return s
+}
+
+// stateOf is app's routes state.
+func stateOf(app core.App) *state { return appstate.Of(app, newState) }
