@@ -43,6 +43,9 @@ type config struct {
 	lhRuns     int
 	keep       bool
 	only       string
+	// -only search: another build whose catalog list is measured beside.
+	compareBin  string
+	compareName string
 }
 
 func main() {
@@ -59,7 +62,10 @@ func main() {
 	flag.BoolVar(&c.lighthouse, "lighthouse", true, "test 6: run Lighthouse (needs npm and Chromium)")
 	flag.IntVar(&c.lhRuns, "lighthouse-runs", 1, "test 6: Lighthouse runs of each page and form factor (the report gives min and median)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
+	flag.StringVar(&c.compareBin, "compare-bin", "", "-only search: also measure the catalog list of this binary (e.g. main's build) on the same data")
+	flag.StringVar(&c.compareName, "compare-name", "other build", "-only search: the name of -compare-bin in RESULTS.md")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
+	flag.IntVar(&searchSize, "search-size", searchSize, "-only search and fts: products in the catalog")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
@@ -182,6 +188,12 @@ func run(c config) error {
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)
+	}
+	if c.only == "fts" {
+		return runFTSCompare(ctx, bin, filepath.Join(work, "fts"))
+	}
+	if c.only == "search" {
+		return runSearchBench(ctx, c, bin, filepath.Join(work, "search"), c.out)
 	}
 
 	if c.only == "overview" || c.only == "" {

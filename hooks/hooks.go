@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/search"
 )
 
 // Register binds every record hook of the shop to app.
@@ -62,4 +63,6 @@ func Register(app core.App) {
 	shop.KeepShippingSettings(app)
 	shop.KeepTaxRules(app)
 	registerLive(app)
+	// The product search index follows every write (search_changes log).
+	search.Register(app)
 }

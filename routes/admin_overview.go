@@ -23,18 +23,6 @@ func registerAdminOverview(se *core.ServeEvent) {
 	g.GET("/role-changes", adminRoleChanges)
 }
 
-// adminUserJSON is the contract's user object with the user's orders.
-type adminUserJSON struct {
-	userJSON
-	shop.CustomerStats
-}
-
-// adminUserPage is the answer of GET /api/admin/users.
-type adminUserPage struct {
-	Users      []adminUserJSON `json:"users"`
-	Pagination wire.Page       `json:"pagination"`
-}
-
 func adminOverview(e *core.RequestEvent) error {
 	days, ok := queryInt(e, "days", shop.DefaultOverviewDays)
 	if !ok {
@@ -59,9 +47,10 @@ func adminListUsers(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	out := adminUserPage{Users: make([]adminUserJSON, 0, len(page.Users)), Pagination: page.Pagination}
+	out := wire.AdminUserPage{Users: make([]wire.AdminUser, 0, len(page.Users)), Pagination: page.Pagination}
 	for _, u := range page.Users {
-		out.Users = append(out.Users, adminUserJSON{userJSON: toUserJSON(u), CustomerStats: page.Stats[u.Id]})
+		stats := page.Stats[u.Id]
+		out.Users = append(out.Users, wire.AdminUser{User: toUserJSON(u), OrdersCount: stats.OrdersCount, TotalSpent: stats.TotalSpent})
 	}
 	return e.JSON(http.StatusOK, out)
 }

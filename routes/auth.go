@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerAuth binds /api/auth/*: register, login, refresh, logout, the
@@ -33,10 +34,7 @@ func authRegister(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusCreated, map[string]any{
-		"message": "Registration successful",
-		"user":    toUserJSON(user),
-	})
+	return e.JSON(http.StatusCreated, wire.UserAnswer{Message: "Registration successful", User: toUserJSON(user)})
 }
 
 func authLogin(e *core.RequestEvent) error {
@@ -48,10 +46,7 @@ func authLogin(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, struct {
-		shop.TokenPair
-		userJSON
-	}{pair, toUserJSON(user)})
+	return e.JSON(http.StatusOK, wire.LoginAnswer{Token: pair.Token, RefreshToken: pair.RefreshToken, User: toUserJSON(user)})
 }
 
 func authRefresh(e *core.RequestEvent) error {
@@ -78,7 +73,7 @@ func authLogout(e *core.RequestEvent) error {
 	if err := shop.Logout(e.App, e.Auth.Id, in); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "Logged out successfully"})
+	return e.JSON(http.StatusOK, wire.Message{Message: "Logged out successfully"})
 }
 
 func authProfile(e *core.RequestEvent) error {
@@ -98,9 +93,9 @@ func authUpdateProfile(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	body := map[string]any{"message": "Profile updated successfully", "user": toUserJSON(user)}
+	body := wire.UserAnswer{Message: "Profile updated successfully", User: toUserJSON(user)}
 	if pair != nil {
-		body["token"], body["refreshToken"] = pair.Token, pair.RefreshToken
+		body.Token, body.RefreshToken = pair.Token, pair.RefreshToken
 	}
 	return e.JSON(http.StatusOK, body)
 }

@@ -6,12 +6,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // forgotAnswer is the one answer of forgot-password, whether the account
 // exists or not.
-var forgotAnswer = map[string]string{
-	"message": "If an account exists for this e-mail, we have sent a link to reset the password.",
+var forgotAnswer = wire.Message{
+	Message: "If an account exists for this e-mail, we have sent a link to reset the password.",
 }
 
 // resetSlots bounds the reset requests being worked on in the background.
@@ -60,5 +61,5 @@ func authResetPassword(e *core.RequestEvent) error {
 	if err := shop.ResetPassword(e.App, in); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "Your password has been reset. You can now sign in."})
+	return e.JSON(http.StatusOK, wire.Message{Message: "Your password has been reset. You can now sign in."})
 }

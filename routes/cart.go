@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerCart binds the /api/cart routes: the signed-in user's cart, or a
@@ -123,7 +124,7 @@ func clearCart(e *core.RequestEvent) error {
 	if err := shop.ClearCart(e.App, owner); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "Cart cleared successfully"})
+	return e.JSON(http.StatusOK, wire.Message{Message: "Cart cleared successfully"})
 }
 
 // mergeBody is the body of POST /api/cart/merge.

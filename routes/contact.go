@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerContact binds /api/contact: the public form and the admin's
@@ -45,7 +46,7 @@ func submitContact(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusCreated, map[string]string{"message": "Message sent successfully!", "id": id})
+	return e.JSON(http.StatusCreated, wire.ContactSent{ID: id, Message: "Message sent successfully!"})
 }
 
 func adminListContacts(e *core.RequestEvent) error {
@@ -87,5 +88,5 @@ func adminDeleteContact(e *core.RequestEvent) error {
 	if err := shop.DeleteContact(e.App, e.Request.PathValue("id")); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "Contact request deleted successfully"})
+	return e.JSON(http.StatusOK, wire.Message{Message: "Contact request deleted successfully"})
 }

@@ -19,43 +19,16 @@ func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
 	g.GET("", listProducts).Bind(quietRead())
 	g.GET("/categories", listCategories).Bind(quietRead())
+	g.GET("/suggest", suggestProducts).Bind(quietRead())
 	g.GET("/{id}", getProduct).Bind(quietRead())
 	g.POST("", createProduct).Bind(adminOnly())
 	g.PUT("/{id}", updateProduct).Bind(adminOnly())
 	g.DELETE("/{id}", deleteProduct).Bind(adminOnly())
 }
 
-// productJSON is the contract's product object.
-type productJSON struct {
-	ID                   string          `json:"id"`
-	Name                 string          `json:"name"`
-	NameLocalized        shop.Localized  `json:"nameLocalized"`
-	Description          string          `json:"description"`
-	DescriptionLocalized shop.Localized  `json:"descriptionLocalized"`
-	Category             string          `json:"category"`
-	Price                shop.Amount     `json:"price"`
-	StockQuantity        int64           `json:"stockQuantity"`
-	IsActive             bool            `json:"isActive"`
-	ImageFileName        string          `json:"imageFileName"`
-	ImageFileNames       []string        `json:"imageFileNames"`
-	Attributes           []attributeJSON `json:"attributes"`
-	TaxClass             string          `json:"taxClass"`
-	CreatedAt            string          `json:"createdAt"`
-	UpdatedAt            string          `json:"updatedAt"`
-	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
-	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
-}
-
-// attributeJSON is one specification row, localized texts always objects.
-type attributeJSON struct {
-	Key            string         `json:"key"`
-	KeyLocalized   shop.Localized `json:"keyLocalized"`
-	Value          string         `json:"value"`
-	ValueLocalized shop.Localized `json:"valueLocalized"`
-}
-
-func toProductJSON(p shop.Product) productJSON {
-	out := productJSON{
+// toProductJSON is the contract's product object of p.
+func toProductJSON(p shop.Product) wire.Product {
+	out := wire.Product{
 		ID:                   p.ID,
 		Name:                 p.Name,
 		NameLocalized:        nonNilLocalized(p.NameLocalized),
@@ -66,7 +39,7 @@ func toProductJSON(p shop.Product) productJSON {
 		StockQuantity:        p.StockQuantity,
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
-		Attributes:           make([]attributeJSON, 0, len(p.Attributes)),
+		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
 		TaxClass:             p.TaxClass,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
@@ -78,7 +51,7 @@ func toProductJSON(p shop.Product) productJSON {
 		out.ImageFileName = out.ImageFileNames[0]
 	}
 	for _, a := range p.Attributes {
-		out.Attributes = append(out.Attributes, attributeJSON{
+		out.Attributes = append(out.Attributes, wire.ProductAttribute{
 			Key: a.Key, KeyLocalized: nonNilLocalized(a.KeyLocalized),
 			Value: a.Value, ValueLocalized: nonNilLocalized(a.ValueLocalized),
 		})
@@ -101,11 +74,14 @@ func listProducts(e *core.RequestEvent) error {
 		return err
 	}
 	return cachedList(e, q, func() (any, error) {
+		if q.Search != "" || q.Facets {
+			return searchAnswer(e, q)
+		}
 		products, total, err := shop.ListProducts(e.App, q)
 		if err != nil {
 			return nil, err
 		}
-		list := make([]productJSON, 0, len(products))
+		list := make([]wire.Product, 0, len(products))
 		for _, p := range products {
 			list = append(list, toProductJSON(p))
 		}
@@ -114,10 +90,7 @@ func listProducts(e *core.RequestEvent) error {
 				return nil, err
 			}
 		}
-		return map[string]any{
-			"products":   list,
-			"pagination": wire.NewPage(q.Page, q.PageSize, total),
-		}, nil
+		return wire.ProductList{Pagination: wire.NewPage(q.Page, q.PageSize, total), Products: list}, nil
 	})
 }
 
@@ -141,9 +114,9 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 		}
 		q.PageSize = n
 	}
-	if v := query.Get("sort"); v != "" {
+	if v := query.Get("sort"); v != "" && v != sortRelevance {
 		if !shop.IsSort(v) {
-			errs["sort"] = "Sort must be one of newest, name_asc, name_desc, price_asc, price_desc"
+			errs["sort"] = "Sort must be one of relevance, newest, name_asc, name_desc, price_asc, price_desc"
 		}
 		q.Sort = v
 	}
@@ -158,8 +131,15 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	if len([]rune(q.Search)) > maxSearchLen {
 		errs["search"] = "Search text must be at most 200 characters"
 	}
+	listFilters(e, &q, errs)
 	if len(errs) > 0 {
 		return q, validationError(errs)
+	}
+	if q.Search != "" && (query.Get("sort") == "" || query.Get("sort") == sortRelevance) {
+		q.Sort = "" // a search is ranked by relevance unless a sort is chosen
+	}
+	if q.Search == "" {
+		q.Lang = "" // only a search depends on it; one cached answer for all
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))
@@ -209,7 +189,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 	if err != nil {
 		return err
 	}
-	out := []productJSON{toProductJSON(p)}
+	out := []wire.Product{toProductJSON(p)}
 	if err := withWaitingAlerts(e.App, out); err != nil {
 		return err
 	}
@@ -218,7 +198,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 }
 
 // withWaitingAlerts sets waitingAlerts on each product of an admin answer.
-func withWaitingAlerts(app core.App, list []productJSON) error {
+func withWaitingAlerts(app core.App, list []wire.Product) error {
 	ids := make([]string, len(list))
 	for i, p := range list {
 		ids[i] = p.ID

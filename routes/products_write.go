@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // createProduct, updateProduct and deleteProduct are the admin's product
@@ -41,5 +42,5 @@ func deleteProduct(e *core.RequestEvent) error {
 	if err := shop.DeleteProduct(e.App, e.Request.PathValue("id")); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "Product deleted successfully"})
+	return e.JSON(http.StatusOK, wire.Message{Message: "Product deleted successfully"})
 }

@@ -8,19 +8,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerShipping binds GET /api/shipping/methods: the shop's shipping
 // methods and rules, as the shipping page, cart and checkout show them.
 func registerShipping(se *core.ServeEvent) {
 	shopGroup(se, "/api/shipping").GET("/methods", shippingMethods)
-}
-
-// shippingAnswer is the body of GET /api/shipping/methods.
-type shippingAnswer struct {
-	HomeCountry           string                `json:"homeCountry"`
-	FreeShippingThreshold shop.Amount           `json:"freeShippingThreshold"`
-	Methods               []shop.ShippingMethod `json:"methods"`
 }
 
 // shippingMethods lists the methods that fit ?country= (all five without
@@ -44,7 +38,7 @@ func shippingMethods(e *core.RequestEvent) error {
 		return err
 	}
 	e.Response.Header().Set("Cache-Control", "no-cache")
-	return e.JSON(http.StatusOK, shippingAnswer{
+	return e.JSON(http.StatusOK, wire.ShippingMethods{
 		HomeCountry:           settings.HomeCountry,
 		FreeShippingThreshold: settings.FreeShippingThreshold,
 		Methods:               settings.Methods(country, shop.Amount(subtotal)),

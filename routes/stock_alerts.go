@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerStockAlerts binds POST /api/products/{id}/stock-alerts: "notify
@@ -44,7 +45,7 @@ func subscribeStockAlert(e *core.RequestEvent) error {
 	case err != nil:
 		return err
 	case created:
-		return e.JSON(http.StatusCreated, map[string]string{"message": "We will e-mail you when it is back in stock"})
+		return e.JSON(http.StatusCreated, wire.Message{Message: "We will e-mail you when it is back in stock"})
 	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "You are already on the list for this product"})
+	return e.JSON(http.StatusOK, wire.Message{Message: "You are already on the list for this product"})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // multipartRoom is what a multipart body may hold beyond the file: the
@@ -49,10 +50,7 @@ func uploadImage(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusCreated, map[string]string{
-		"fileName": name,
-		"url":      "/images/products/" + name,
-	})
+	return e.JSON(http.StatusCreated, wire.UploadedImage{FileName: name, URL: "/images/products/" + name})
 }
 
 // readUploadedFile streams the multipart body and returns the bytes of the

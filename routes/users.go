@@ -9,30 +9,14 @@ import (
 	"stageshop/shop/wire"
 )
 
-// userJSON is the contract's user object. lastLoginAt is null until the
-// first login.
-type userJSON struct {
-	ID          string   `json:"id"`
-	Email       string   `json:"email"`
-	FirstName   string   `json:"firstName"`
-	LastName    string   `json:"lastName"`
-	Language    string   `json:"language"`
-	Roles       []string `json:"roles"`
-	IsAdmin     bool     `json:"isAdmin"`
-	CreatedAt   string   `json:"createdAt"`
-	LastLoginAt *string  `json:"lastLoginAt"`
-	CompanyName string   `json:"companyName"`
-	TaxID       string   `json:"taxId"`
-	TaxExempt   bool     `json:"taxExempt"`
-}
-
-func toUserJSON(u *core.Record) userJSON {
+// toUserJSON is the contract's user object of u.
+func toUserJSON(u *core.Record) wire.User {
 	roles := []string{}
 	_ = u.UnmarshalJSONField("roles", &roles)
 	if roles == nil {
 		roles = []string{}
 	}
-	out := userJSON{
+	out := wire.User{
 		ID:          u.Id,
 		Email:       u.Email(),
 		FirstName:   u.GetString("firstName"),

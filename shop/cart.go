@@ -473,7 +473,7 @@ type MergeCapped struct {
 type MergeDrop struct {
 	ProductID   string    `json:"productId"`
 	ProductName Localized `json:"productName"`
-	Reason      string    `json:"reason"`
+	Reason      string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
 }
 
 // Reasons a guest line is dropped by a merge.

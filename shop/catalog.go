@@ -71,6 +71,21 @@ type ProductQuery struct {
 	Page            int
 	PageSize        int
 	IncludeInactive bool
+	// Price bounds in cents (MaxPriceCents only when HasMaxPrice) and in
+	// stock only: the list's filters beside the category.
+	MinPriceCents int64
+	MaxPriceCents int64
+	HasMaxPrice   bool
+	InStock       bool
+	// Lang is the shopper's interface language (search ranks its matches
+	// first); Facets asks for the filter counts.
+	Lang   string
+	Facets bool
+}
+
+// Narrowed reports whether q has a filter beyond category and activity.
+func (q ProductQuery) Narrowed() bool {
+	return q.MinPriceCents > 0 || q.HasMaxPrice || q.InStock
 }
 
 // productColumns are read for every product; searchText stays in the
@@ -99,7 +114,12 @@ type productRow struct {
 	Updated              types.DateTime `db:"updated"`
 }
 
-func (r productRow) product() Product {
+func (r productRow) product() Product { return r.productFrom(decodedJSON(r)) }
+
+// productUncached decodes r without the shared decode cache.
+func (r productRow) productUncached() Product { return r.productFrom(decodeColumns(r)) }
+
+func (r productRow) productFrom(d *decodedColumns) Product {
 	p := Product{
 		ID:            r.ID,
 		Name:          r.Name,
@@ -112,7 +132,6 @@ func (r productRow) product() Product {
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
 	}
-	d := decodedJSON(r)
 	p.NameLocalized, p.DescriptionLocalized = d.name, d.description
 	p.ImageFileNames, p.Attributes = d.images, d.attributes
 	return p
@@ -171,7 +190,19 @@ func decodedJSON(r productRow) *decodedColumns {
 	if ok && d.sameRaw(r) {
 		return d
 	}
-	d = &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
+	d = decodeColumns(r)
+	decoded.Lock()
+	if len(decoded.m) >= maxDecoded {
+		clear(decoded.m)
+	}
+	decoded.m[r.ID] = d
+	decoded.Unlock()
+	return d
+}
+
+// decodeColumns decodes a row's JSON columns.
+func decodeColumns(r productRow) *decodedColumns {
+	d := &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
 	d.name, _ = ParseLocalizedJSON(r.NameLocalized)
 	if d.name["en"] == "" && r.Name != "" {
 		d.name["en"] = r.Name
@@ -191,12 +222,6 @@ func decodedJSON(r productRow) *decodedColumns {
 			d.attributes = attrs
 		}
 	}
-	decoded.Lock()
-	if len(decoded.m) >= maxDecoded {
-		clear(decoded.m)
-	}
-	decoded.m[r.ID] = d
-	decoded.Unlock()
 	return d
 }
 
@@ -249,6 +274,15 @@ func productFilter(q ProductQuery) dbx.Expression {
 	}
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})
+	}
+	if q.MinPriceCents > 0 {
+		parts = append(parts, dbx.NewExp("[[priceCents]] >= {:minPrice}", dbx.Params{"minPrice": q.MinPriceCents}))
+	}
+	if q.HasMaxPrice {
+		parts = append(parts, dbx.NewExp("[[priceCents]] <= {:maxPrice}", dbx.Params{"maxPrice": q.MaxPriceCents}))
+	}
+	if q.InStock {
+		parts = append(parts, dbx.NewExp("[[stockQuantity]] > 0"))
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,

@@ -51,7 +51,7 @@ func InvalidateCatalog(app core.App) {
 // countProducts returns the number of products matching q, from the cache
 // when q has no search.
 func countProducts(app core.App, q ProductQuery, where dbx.Expression) (int, error) {
-	if strings.TrimSpace(q.Search) != "" {
+	if strings.TrimSpace(q.Search) != "" || q.Narrowed() {
 		return countQuery(app, where)
 	}
 	c := countsOf(app)

@@ -4,14 +4,17 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"stageshop/shop/wire"
 )
 
 // Languages the shop speaks; English is the fallback and is required for
 // product names.
 var Languages = []string{"en", "ru", "zh"}
 
-// Localized is a text by language code ("en", "ru", "zh").
-type Localized map[string]string
+// Localized is a text by language code ("en", "ru", "zh"); its home is the
+// API's shapes (shop/wire).
+type Localized = wire.Localized
 
 // IsLanguage reports whether code is one of the shop's languages.
 func IsLanguage(code string) bool {
@@ -84,15 +87,4 @@ func fromObject(obj map[string]any) Localized {
 		}
 	}
 	return l
-}
-
-// Get returns the text in lang, else English, else fallback.
-func (l Localized) Get(lang, fallback string) string {
-	if s := l[lang]; s != "" {
-		return s
-	}
-	if s := l["en"]; s != "" {
-		return s
-	}
-	return fallback
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"stageshop/shop/wire"
 )
 
 // MaxPriceCents is the highest price a product may have: $1,000,000.00.
@@ -64,25 +66,9 @@ func CentsFromJSON(n json.Number) (int64, error) {
 	return c, nil
 }
 
-// Amount is integer cents that encodes as a JSON number with two decimals.
-type Amount int64
-
-// MarshalJSON writes 1299.9 as 1299.90.
-func (a Amount) MarshalJSON() ([]byte, error) {
-	c := int64(a)
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	return []byte(sign + strconv.FormatInt(c/100, 10) + "." + twoDigits(c%100)), nil
-}
-
-func twoDigits(n int64) string {
-	if n < 10 {
-		return "0" + strconv.FormatInt(n, 10)
-	}
-	return strconv.FormatInt(n, 10)
-}
+// Amount is integer cents that encodes as a JSON number with two decimals
+// (its home is the API's shapes, shop/wire).
+type Amount = wire.Amount
 
 // ParseWhole reads a JSON number literal as a whole number: 2, 2.0 and 2e0
 // alike. A whole number beyond int64 comes back as the nearest int64

@@ -126,7 +126,7 @@ type OrderItem struct {
 	Quantity     int       `json:"quantity"`
 	UnitPrice    Amount    `json:"unitPrice"`
 	TotalPrice   Amount    `json:"totalPrice"`
-	TaxClass     string    `json:"taxClass"`
+	TaxClass     string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
 	TaxRate      Rate      `json:"taxRate"`
 	TaxAmount    Amount    `json:"taxAmount"`
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/wire"
 )
 
 // SettingsCollection holds the shop's one settings record (shipping rates,
@@ -178,14 +179,9 @@ func (s ShippingSettings) Region(country string) string {
 	return RegionInternational
 }
 
-// ShippingMethod is one way to ship, priced for an order.
-type ShippingMethod struct {
-	Code         string    `json:"code"`
-	Name         Localized `json:"name"`
-	Region       string    `json:"region"`
-	Amount       Amount    `json:"amount"`
-	DeliveryDays string    `json:"deliveryDays"`
-}
+// ShippingMethod is one way to ship, priced for an order (an API shape:
+// shop/wire).
+type ShippingMethod = wire.ShippingMethod
 
 // price is what method m costs for a subtotal: the rate, except domestic
 // standard at or above a non-zero threshold, which is free.

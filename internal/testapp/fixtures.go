@@ -454,3 +454,17 @@ func SetAppURL(t testing.TB, app core.App, url string) {
 	t.Helper()
 	UpdateSettings(t, app, func(s *core.Settings) { s.Meta.AppURL = url })
 }
+
+// NewHarnessFrom is NewHarness on a copy of data dir dir (the database and
+// whatever else it holds), as a restart on that directory would see it.
+func NewHarnessFrom(t testing.TB, dir string) Harness {
+	t.Helper()
+	app, err := newTestApp(dir)
+	if err != nil {
+		t.Fatalf("test app: %v", err)
+	}
+	app.Settings().RateLimits.Enabled = false
+	register(app, Site)
+	t.Cleanup(app.Cleanup)
+	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
+}

@@ -13,7 +13,11 @@ export const authKeys = {
 export const catalogKeys = {
   all: ['products'] as const,
   lists: ['products', 'list'] as const,
-  list: <F extends object>(filters: F) => ['products', 'list', filters] as const,
+  /** A search's answer also depends on the language it ranks first. */
+  list: <F extends object>(filters: F, lang?: string) =>
+    lang ? (['products', 'list', filters, lang] as const) : (['products', 'list', filters] as const),
+  /** The header's and the home's suggestions as one types. */
+  suggest: (q: string, lang: string) => ['products', 'suggest', q, lang] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
   categories: ['products', 'categories'] as const,
 };

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { authKeys, orderKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/storage';
-import type { LoginResponse, User } from '../api/types';
+import type { LoginAnswer, User } from '../api/types';
 import { uiLanguage } from '../i18n/current';
 import { isAdminUser } from '../lib/user';
 
@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const res = await api.post<LoginResponse>('/auth/login', { email: email.trim().toLowerCase(), password, language: uiLanguage() });
+      const res = await api.post<LoginAnswer>('/auth/login', { email: email.trim().toLowerCase(), password, language: uiLanguage() });
       const { token: t, refreshToken, ...userFields } = res;
       queryClient.setQueryData(authKeys.me, userFields);
       tokenStore.setTokens(t, refreshToken);

@@ -68,8 +68,9 @@ function i18nFor(lang: Language, locales: Locales) {
 
 function product(over: Partial<Product>): Product {
   return {
-    id: ID, name: NAME, description: DESCRIPTION, category: CATEGORY, price: PRICE, stockQuantity: 2,
-    isActive: true, imageFileName: '', imageFileNames: [FILE(0)], attributes: [], ...over,
+    id: ID, name: NAME, nameLocalized: null, description: DESCRIPTION, descriptionLocalized: null, category: CATEGORY,
+    price: PRICE, stockQuantity: 2, isActive: true, imageFileName: '', imageFileNames: [FILE(0)], attributes: [],
+    taxClass: 'standard', createdAt: '', updatedAt: '', ...over,
   };
 }
 

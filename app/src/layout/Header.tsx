@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { CartPopover } from '../features/cart/CartPopover';
 import { forgetShopState } from '../features/catalog/homeState';
+import { HeaderSearch } from '../features/search/HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from '../components/UserAvatar';
@@ -81,11 +82,12 @@ export function Header() {
           )}
         </Box>
         <Brand />
-        <Box asChild display={{ initial: 'none', sm: 'block' }} flexGrow="1">
+        <Box asChild display={{ initial: 'none', sm: 'block' }}>
           <nav aria-label={t('nav.main')}>
             <NavList items={items} linkClass="nav-link" />
           </nav>
         </Box>
+        <HeaderSearch />
         <Flex align="center" gap="4" ml="auto">
           <LanguageSwitcher />
           <CartPopover />

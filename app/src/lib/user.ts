@@ -22,6 +22,6 @@ export function displayName(user: NameParts, fallback = 'User'): string {
   return fallback;
 }
 
-export function isAdminUser(user: Pick<User, 'roles' | 'isAdmin'> | null | undefined): boolean {
+export function isAdminUser(user: { roles?: string[]; isAdmin?: boolean } | null | undefined): boolean {
   return !!user && (user.isAdmin === true || (user.roles ?? []).includes('Admin'));
 }

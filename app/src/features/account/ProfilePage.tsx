@@ -4,7 +4,7 @@ import { ChevronDownIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { User } from '../../api/types';
+import type { User, UserAnswer } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
@@ -16,13 +16,6 @@ import { useForm } from '../../lib/form';
 import { NewPasswordFields } from './NewPasswordFields';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { emailChanged, profilePayload, profileRules, type ProfileForm } from './profileValidation';
-
-interface ProfileResponse {
-  message?: string;
-  user: User;
-  token?: string;
-  refreshToken?: string;
-}
 
 export default function ProfilePage() {
   const { user } = useAuth();
@@ -54,7 +47,7 @@ function ProfileScreen({ user }: { user: User }) {
   const changingEmail = emailChanged(form.values, user.email ?? '');
   const [notice, setNotice] = useFleetingState<{ kind: 'success' | 'error'; text: string }>();
   const save = useMutation({
-    mutationFn: (payload: ReturnType<typeof profilePayload>) => api.put<ProfileResponse>('/auth/profile', payload),
+    mutationFn: (payload: ReturnType<typeof profilePayload>) => api.put<UserAnswer>('/auth/profile', payload),
     onSuccess: (res) => {
       setUser(res.user, { token: res.token, refreshToken: res.refreshToken });
       form.reset({ ...form.values, email: res.user.email ?? form.values.email, currentPassword: '', newPassword: '', confirmPassword: '' });

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { Message } from '../../api/types';
 
 /** POST /api/auth/forgot-password: the same answer whether the account exists or not. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email: email.trim().toLowerCase() }),
+    mutationFn: (email: string) => api.post<Message>('/auth/forgot-password', { email: email.trim().toLowerCase() }),
   });
 }
 
@@ -17,6 +18,6 @@ export interface ResetPayload {
 /** POST /api/auth/reset-password: a new password with the e-mailed one-hour, single-use token. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPayload) => api.post<{ message: string }>('/auth/reset-password', body, { redirectOnAuthFailure: false }),
+    mutationFn: (body: ResetPayload) => api.post<Message>('/auth/reset-password', body, { redirectOnAuthFailure: false }),
   });
 }

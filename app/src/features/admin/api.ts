@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, OrderDetail, Pagination, Product, ProductList, TaxClass } from '../../api/types';
+import type { ContactRequest, ContactRequestList, ContactStats, Message, OrderDetail, Product, ProductList, TaxClass } from '../../api/types';
 import { adminKeys } from './keys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -26,18 +26,6 @@ export interface ContactFilters {
   status: string;
   page: number;
   pageSize: number;
-}
-
-export interface ContactRequestList {
-  requests: ContactRequest[];
-  pagination: Pagination;
-}
-
-export interface ContactStats {
-  totalRequests: number;
-  newRequests: number;
-  inProgressRequests: number;
-  resolvedRequests: number;
 }
 
 /** Body of POST/PUT /api/products. */
@@ -109,10 +97,10 @@ export const contactStatsQuery = () =>
 export const adminApi = {
   createProduct: (p: ProductPayload) => api.post<Product>('/products', p),
   updateProduct: (id: string, p: ProductPayload) => api.put<Product>(`/products/${encodeURIComponent(id)}`, p),
-  deleteProduct: (id: string) => api.del<{ message: string }>(`/products/${encodeURIComponent(id)}`),
+  deleteProduct: (id: string) => api.del<Message>(`/products/${encodeURIComponent(id)}`),
   setOrderStatus: (id: string, status: string) =>
     api.put<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/status`, { status }),
   setContactStatus: (id: string, status: string, adminNotes: string) =>
     api.put<ContactRequest>(`/contact/admin/requests/${encodeURIComponent(id)}/status`, { status, adminNotes }),
-  deleteContactRequest: (id: string) => api.del<{ message: string }>(`/contact/admin/requests/${encodeURIComponent(id)}`),
+  deleteContactRequest: (id: string) => api.del<Message>(`/contact/admin/requests/${encodeURIComponent(id)}`),
 };

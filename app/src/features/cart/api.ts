@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cartKeys } from '../../api/queryKeys';
 import { getCartSessionId } from '../../api/storage';
-import type { Cart, MergeReport, TaxEstimate } from '../../api/types';
+import type { Cart, MergedCart } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
 
@@ -23,7 +23,7 @@ export const cartLinesKey = (cart: Cart | null) => (cart?.items ?? []).map((i) =
 export const cartEstimateQuery = (owner: string, address: TaxAddress, lines: string) =>
   queryOptions({
     queryKey: cartKeys.estimate(owner, address, lines),
-    queryFn: async ({ signal }): Promise<Cart & { taxEstimate?: TaxEstimate }> => {
+    queryFn: async ({ signal }): Promise<Cart> => {
       const cart = await api.get<Cart>('/cart', {
         signal,
         session: 'ifStored',
@@ -56,7 +56,7 @@ export const cartApi = {
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
   merge: async (sessionId: string) => {
-    const merged = await api.post<Cart & { mergeReport?: MergeReport }>('/cart/merge', { sessionId });
+    const merged = await api.post<MergedCart>('/cart/merge', { sessionId });
     return { cart: normalize(merged), report: merged.mergeReport ?? null };
   },
 };

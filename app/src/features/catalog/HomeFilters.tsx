@@ -1,20 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
-import { Flex, Text, TextField } from '@radix-ui/themes';
-import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { ProductSort } from '../../api/types';
+import type { ProductFacets, ProductSort } from '../../api/types';
 import { NativeSelect } from '../../components/NativeSelect';
-import { SORTS, type ProductFilters } from './api';
+import { formatPrice } from '../../lib/format';
+import { sortsFor, type ProductFilters } from './api';
 import type { UpdateHome } from './useHomeFilters';
+import { SearchCombobox } from '../search/SearchCombobox';
 
 interface HomeFiltersProps {
   filters: ProductFilters;
   update: UpdateHome;
   categories: string[];
+  /** Counts for the current search and filters (absent until the first answer). */
+  facets?: ProductFacets;
 }
 
-/** Category, sort and search above the grid; the search reaches the URL 300 ms after the last key. */
-export function HomeFilters({ filters, update, categories }: HomeFiltersProps) {
+/**
+ * Search (with suggestions), category (with counts while searching), sort, price range and "in
+ * stock only" above the grid, all kept in the URL; the search reaches it 300 ms after the last key.
+ */
+export function HomeFilters({ filters, update, categories, facets }: HomeFiltersProps) {
   const { t } = useTranslation('shop');
   const [searchInput, setSearchInput] = useState(filters.search);
   // The URL's search changed by other means (Back, the logo, "Clear filters"): show it.
@@ -30,50 +36,95 @@ export function HomeFilters({ filters, update, categories }: HomeFiltersProps) {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => update({ search: value }), 300);
   };
-
+  // Counts beside the categories while searching (a plain list shows every product anyway).
+  const count = (c: string) => (facets && filters.search.trim() ? ` (${facets.categories[c] ?? 0})` : '');
   return (
-    <Flex gap="3" wrap="wrap" align="end" mb="3">
+    <Flex direction="column" gap="3" mb="3">
       <Flex direction="column" gap="1">
-        <Text as="label" size="2" weight="medium" htmlFor="category-select">
-          {t('filters.category')}
-        </Text>
-        <NativeSelect id="category-select" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
-          <option value="">{t('filters.allCategories')}</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {t(`categories.${c}`, c)}
-            </option>
-          ))}
-        </NativeSelect>
-      </Flex>
-      <Flex direction="column" gap="1">
-        <Text as="label" size="2" weight="medium" htmlFor="sort-select">
-          {t('filters.sortBy')}
-        </Text>
-        <NativeSelect id="sort-select" value={filters.sort} onChange={(e) => update({ sort: e.target.value as ProductSort })}>
-          {SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`sort.${s}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </Flex>
-      <Flex direction="column" gap="1" flexGrow="1" style={{ minWidth: 200 }}>
         <Text as="label" size="2" weight="medium" htmlFor="product-search">
           {t('filters.search')}
         </Text>
-        <TextField.Root
+        <SearchCombobox
           id="product-search"
-          type="search"
-          placeholder={t('filters.searchPlaceholder')}
+          label={t('filters.search')}
           value={searchInput}
-          onChange={(e) => onSearch(e.target.value)}
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          onValueChange={onSearch}
+          onSubmit={(q) => {
+            window.clearTimeout(timer.current);
+            update({ search: q });
+          }}
+        />
       </Flex>
+      <Flex gap="3" wrap="wrap" align="end">
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor="category-select">
+            {t('filters.category')}
+          </Text>
+          <NativeSelect id="category-select" value={filters.category} onChange={(e) => update({ category: e.target.value })}>
+            <option value="">{t('filters.allCategories')}</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {t(`categories.${c}`, c) + count(c)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor="sort-select">
+            {t('filters.sortBy')}
+          </Text>
+          <NativeSelect id="sort-select" value={filters.sort} onChange={(e) => update({ sort: e.target.value as ProductSort })}>
+            {sortsFor(filters.search).map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Flex>
+        <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} update={update} facets={facets} />
+      </Flex>
+      {/* A native checkbox: Radix's would add its code to the home's start-up. */}
+      <Text as="label" size="2" className="in-stock-filter">
+        <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
+        {t('filters.inStockOnly')}
+        {facets && <Text color="gray">({facets.inStock})</Text>}
+      </Text>
     </Flex>
+  );
+}
+
+/** Price from / to in dollars, applied with Enter or the button; the range found is the hint. */
+function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters' | 'update' | 'facets'>) {
+  const { t } = useTranslation('shop');
+  const [min, setMin] = useState(filters.minPrice);
+  const [max, setMax] = useState(filters.maxPrice);
+  const clean = (v: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(v.trim()) ? v.trim() : '');
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    let [lo, hi] = [clean(min), clean(max)];
+    if (lo && hi && Number(lo) > Number(hi)) [lo, hi] = [hi, lo];
+    update({ minPrice: lo, maxPrice: hi });
+  };
+  const hasRange = facets && facets.price.max > 0;
+  return (
+    <form onSubmit={apply} aria-label={t('filters.price')}>
+      <Flex gap="2" align="end" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor="price-min">
+            {t('filters.priceFrom')}
+          </Text>
+          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? formatPrice(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="2" weight="medium" htmlFor="price-max">
+            {t('filters.priceTo')}
+          </Text>
+          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? formatPrice(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
+        </Flex>
+        <Button type="submit" variant="soft">
+          {t('filters.applyPrice')}
+        </Button>
+      </Flex>
+    </form>
   );
 }

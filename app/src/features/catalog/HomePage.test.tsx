@@ -20,6 +20,9 @@ const make = (id: string, category: string, price: number): Product => ({
   imageFileName: '',
   imageFileNames: [],
   attributes: [],
+  taxClass: 'standard',
+  createdAt: '',
+  updatedAt: '',
 });
 
 const all = [make('1', 'Sound', 10), make('2', 'Lighting', 20), make('3', 'Sound', 30)];

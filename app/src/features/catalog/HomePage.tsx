@@ -14,14 +14,14 @@ import { useHomeFilters } from './useHomeFilters';
 import { FIRST_ROW } from '../../lib/shared';
 
 export default function HomePage() {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const { isAdmin } = useAuth();
   const { quantityInCart } = useCart();
   const { filters, update } = useHomeFilters();
   const { category, search, page } = filters;
 
   const categories = useQuery(categoriesQuery());
-  const list = useQuery(productListQuery(filters));
+  const list = useQuery(productListQuery(filters, i18n.resolvedLanguage ?? i18n.language));
   // Load failures on the home are only logged (spec section 8).
   useEffect(() => {
     if (list.error) console.warn('Failed to load products', list.error);
@@ -83,7 +83,7 @@ export default function HomePage() {
         )}
       </Box>
 
-      <HomeFilters filters={filters} update={update} categories={categoryOptions} />
+      <HomeFilters filters={filters} update={update} categories={categoryOptions} facets={list.data?.facets} />
 
       <Text as="p" size="2" color="gray" mb="3" aria-live="polite">
         {/* A non-breaking space keeps the line's height before the count arrives (no layout shift). */}
@@ -98,7 +98,17 @@ export default function HomePage() {
             <Spinner size="3" />
           </div>
         )}
-        {list.data && products.length === 0 && <NoProducts search={search} filtered={!!(search || category)} onClear={() => update({ search: '', category: '' })} />}
+        {list.data && products.length === 0 && (
+          <NoProducts
+            search={search}
+            filtered={!!(search || category || filters.minPrice || filters.maxPrice || filters.inStock)}
+            onClear={() => update({ search: '', category: '', minPrice: '', maxPrice: '', inStock: false })}
+            didYouMean={list.data.didYouMean}
+            onSearch={(text) => update({ search: text }, { push: true })}
+            categories={categoryOptions}
+            onCategory={(c) => update({ search: '', category: c, minPrice: '', maxPrice: '', inStock: false }, { push: true })}
+          />
+        )}
         <Grid columns={{ initial: '1', xs: '2', md: '3', lg: '4' }} gap="4">
           {products.slice(0, limit).map((p, i) => (
             <ProductCard key={p.id} product={p} inCart={quantityInCart(p.id)} eager={i < 4} onOpen={rememberScroll} />

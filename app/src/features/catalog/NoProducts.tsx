@@ -1,8 +1,20 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 
-/** The empty result: the spec's sentence, the query that found nothing, and a way out. */
-export function NoProducts({ search, filtered, onClear }: { search: string; filtered: boolean; onClear: () => void }) {
+interface NoProductsProps {
+  search: string;
+  filtered: boolean;
+  onClear: () => void;
+  /** A close spelling that finds products. */
+  didYouMean?: string;
+  onSearch: (text: string) => void;
+  /** Categories to browse instead. */
+  categories: string[];
+  onCategory: (category: string) => void;
+}
+
+/** The empty result: the spec's sentence, "Did you mean ...?", categories to browse, and a way out. */
+export function NoProducts({ search, filtered, onClear, didYouMean, onSearch, categories, onCategory }: NoProductsProps) {
   const { t } = useTranslation('shop');
   return (
     <Flex direction="column" align="center" gap="3" my="8">
@@ -14,10 +26,32 @@ export function NoProducts({ search, filtered, onClear }: { search: string; filt
           {t('emptyResults.forQuery', { query: search.trim() })}
         </Text>
       )}
+      {didYouMean && (
+        <Text as="p" align="center" size="4">
+          {t('emptyResults.didYouMean')}{' '}
+          <Button variant="ghost" size="3" onClick={() => onSearch(didYouMean)} className="did-you-mean">
+            {didYouMean}
+          </Button>
+        </Text>
+      )}
       {filtered && (
         <Button variant="soft" onClick={onClear}>
           {t('emptyResults.clearFilters')}
         </Button>
+      )}
+      {search.trim() && (
+        <nav aria-label={t('emptyResults.browse')}>
+          <Text as="p" align="center" color="gray" mb="2">
+            {t('emptyResults.browse')}
+          </Text>
+          <Flex gap="2" wrap="wrap" justify="center">
+            {categories.map((c) => (
+              <Button key={c} variant="outline" onClick={() => onCategory(c)}>
+                {t(`categories.${c}`, c)}
+              </Button>
+            ))}
+          </Flex>
+        </nav>
       )}
     </Flex>
   );

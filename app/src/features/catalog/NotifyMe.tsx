@@ -4,6 +4,7 @@ import { BellIcon, CheckCircledIcon } from '@radix-ui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import type { Message } from '../../api/types';
 import { DeferredPopover } from '../../components/DeferredPopover';
 import { useAuth } from '../../auth/AuthContext';
 import { errorText } from '../../i18n/errors';
@@ -17,7 +18,7 @@ export function NotifyMe({ productId, size = '2' }: { productId: string; size?: 
   const [touched, setTouched] = useState(false);
   const subscribe = useMutation({
     mutationFn: (address?: string) =>
-      api.post<{ message: string }>(`/products/${encodeURIComponent(productId)}/stock-alerts`, { email: address, language: i18n.language }),
+      api.post<Message>(`/products/${encodeURIComponent(productId)}/stock-alerts`, { email: address, language: i18n.language }),
   });
 
   if (subscribe.isSuccess) {

@@ -21,6 +21,9 @@ const product: Product = {
   imageFileName: 'a.jpg',
   imageFileNames: ['a.jpg', 'b.jpg'],
   attributes: [],
+  taxClass: 'standard',
+  createdAt: '',
+  updatedAt: '',
 };
 
 const cartWith = (quantity: number) => ({

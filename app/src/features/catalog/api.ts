@@ -6,25 +6,44 @@ import type { Product, ProductList, ProductSort } from '../../api/types';
 const DEFAULT_PAGE_SIZE = 20;
 export const CATEGORIES = ['Lighting', 'Sound', 'Stage', 'Accessories'];
 export const SORTS: ProductSort[] = ['name_asc', 'name_desc', 'price_asc', 'price_desc', 'newest'];
-export const DEFAULT_SORT: ProductSort = 'newest';
+const DEFAULT_SORT: ProductSort = 'newest';
+/** A search is ranked by relevance until the shopper picks another order. */
+export const SEARCH_SORT: ProductSort = 'relevance';
 
 export interface ProductFilters {
   category: string;
   sort: ProductSort;
   search: string;
   page: number;
+  /** Price bounds in dollars as typed ('' for none) and in stock only. */
+  minPrice: string;
+  maxPrice: string;
+  inStock: boolean;
 }
 
-export const productListQuery = (f: ProductFilters) =>
-  queryOptions({
-    queryKey: catalogKeys.list(f),
+/** The default order of a list: relevance with a search, newest without. */
+export const defaultSort = (search: string): ProductSort => (search.trim() ? SEARCH_SORT : DEFAULT_SORT);
+
+/** The sorts a shopper can choose: relevance only with a search. */
+export const sortsFor = (search: string): ProductSort[] => (search.trim() ? [SEARCH_SORT, ...SORTS] : SORTS);
+
+export const productListQuery = (f: ProductFilters, lang = 'en') => {
+  const search = f.search.trim();
+  return queryOptions({
+    // The language ranks a search's matches; a plain list is the same in every language.
+    queryKey: catalogKeys.list(f, search ? lang : undefined),
     queryFn: ({ signal }) =>
       api.get<ProductList>('/products', {
         signal,
         query: {
           category: f.category || undefined,
-          sort: f.sort === DEFAULT_SORT ? undefined : f.sort,
-          search: f.search.trim() || undefined,
+          sort: f.sort === defaultSort(search) ? undefined : f.sort,
+          search: search || undefined,
+          minPrice: f.minPrice || undefined,
+          maxPrice: f.maxPrice || undefined,
+          inStock: f.inStock ? 'true' : undefined,
+          facets: '1',
+          lang: search ? lang : undefined,
           page: f.page,
           pageSize: DEFAULT_PAGE_SIZE,
         },
@@ -32,6 +51,7 @@ export const productListQuery = (f: ProductFilters) =>
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+};
 
 export const productQuery = (id: string) =>
   queryOptions({

@@ -1,11 +1,14 @@
 import { session, STORAGE_KEYS } from '../../api/storage';
 import type { ProductSort } from '../../api/types';
-import { DEFAULT_SORT, SORTS, isCategory, type ProductFilters } from './api';
+import { SEARCH_SORT, SORTS, defaultSort, isCategory, type ProductFilters } from './api';
 
 /** The query parameters the home keeps its state in (?lng= and others are left alone). */
-const HOME_PARAMS = ['search', 'sort', 'category', 'page'] as const;
+const HOME_PARAMS = ['search', 'sort', 'category', 'page', 'minPrice', 'maxPrice', 'inStock'] as const;
 
-const isSort = (v: string | null): v is ProductSort => !!v && (SORTS as string[]).includes(v);
+const isSort = (v: string | null): v is ProductSort => !!v && ([SEARCH_SORT, ...SORTS] as string[]).includes(v);
+
+/** A price bound as the URL gives it: a number of dollars with at most two decimals, else none. */
+const price = (v: string | null): string => (v && /^\d{1,7}(\.\d{1,2})?$/.test(v) ? v : '');
 
 /** Whether the URL names any of the home's state (a shared link, Back to a search). */
 export function hasHomeState(params: URLSearchParams): boolean {
@@ -23,11 +26,15 @@ export function homeFilters(params: URLSearchParams): ProductFilters {
   const category = params.get('category');
   const sort = params.get('sort');
   const stored = hasHomeState(params) ? null : session.get(STORAGE_KEYS.shopSelectedCategory);
+  const search = params.get('search') ?? '';
   return {
     category: isCategory(category) ? category : isCategory(stored) ? stored : '',
-    sort: isSort(sort) ? sort : DEFAULT_SORT,
-    search: params.get('search') ?? '',
+    sort: isSort(sort) && (sort !== SEARCH_SORT || search.trim()) ? sort : defaultSort(search),
+    search,
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    minPrice: price(params.get('minPrice')),
+    maxPrice: price(params.get('maxPrice')),
+    inStock: params.get('inStock') === 'true',
   };
 }
 
@@ -36,8 +43,11 @@ export function homeQuery(f: ProductFilters, base: URLSearchParams = new URLSear
   const next = new URLSearchParams(base);
   HOME_PARAMS.forEach((k) => next.delete(k));
   if (f.search.trim()) next.set('search', f.search);
-  if (f.sort !== DEFAULT_SORT) next.set('sort', f.sort);
+  if (f.sort !== defaultSort(f.search)) next.set('sort', f.sort);
   if (f.category) next.set('category', f.category);
+  if (f.minPrice) next.set('minPrice', f.minPrice);
+  if (f.maxPrice) next.set('maxPrice', f.maxPrice);
+  if (f.inStock) next.set('inStock', 'true');
   if (f.page > 1) next.set('page', String(f.page));
   return next;
 }

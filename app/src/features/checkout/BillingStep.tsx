@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { BillingInfo } from '../../api/types';
+import type { PostalAddress } from '../../api/types';
 import { businessProblems, type BusinessDetails } from '../../lib/business';
 import { useForm } from '../../lib/form';
 import { AddressForm, useAddressForm } from './AddressForm';
@@ -11,12 +11,12 @@ import { StepForm } from './StepForm';
 import { BILLING_FIELDS } from './validation';
 
 interface Props {
-  value: BillingInfo;
+  value: PostalAddress;
   business: BusinessDetails;
   onBusiness: (value: BusinessDetails) => void;
   sameAsShipping: boolean;
   onSameAsShipping: (on: boolean) => void;
-  onChange: (value: BillingInfo) => void;
+  onChange: (value: PostalAddress) => void;
   serverErrors: Record<string, string>;
   onBack: () => void;
   onNext: () => void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { BillingInfo, ShippingInfo } from '../../api/types';
+import type { PostalAddress, ShippingInfo } from '../../api/types';
 import { formatPrice } from '../../lib/format';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import type { BusinessDetails } from '../../lib/business';
@@ -18,7 +18,7 @@ function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
 
 interface Props {
   shipping: ShippingInfo;
-  billing: BillingInfo;
+  billing: PostalAddress;
   business: BusinessDetails;
   sameAsShipping: boolean;
   methodName: string;

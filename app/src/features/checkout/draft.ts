@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
 import { STORAGE_KEYS, session } from '../../api/storage';
-import type { BillingInfo, ShippingInfo } from '../../api/types';
+import type { PostalAddress, ShippingInfo } from '../../api/types';
 
 /** What the shopper typed and chose, kept in sessionStorage so a reload loses nothing. */
 export interface CheckoutDraft {
   userId: string;
   step: 0 | 1 | 2;
   shipping: ShippingInfo;
-  billing: BillingInfo;
+  billing: PostalAddress;
   sameAsShipping: boolean;
   shippingMethod: string;
   /** A business buyer's company and tax ID for the invoice (from the account at first). */

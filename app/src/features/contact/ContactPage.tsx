@@ -3,6 +3,7 @@ import { ClockIcon, EnvelopeClosedIcon, HomeIcon, MobileIcon } from '@radix-ui/r
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { ContactSent } from '../../api/types';
 import { FormField } from '../../components/FormField';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -19,7 +20,7 @@ export default function ContactPage() {
   const form = useForm<ContactForm>({ initial: emptyContact, rules: validateContact, message: (key) => t(`validation.${key}`) });
   const send = useMutation({
     mutationFn: (f: ContactForm) =>
-      api.post('/contact/submit', { name: f.name.trim(), email: f.email.trim(), subject: f.subject.trim(), message: f.message.trim(), language: uiLanguage() }),
+      api.post<ContactSent>('/contact/submit', { name: f.name.trim(), email: f.email.trim(), subject: f.subject.trim(), message: f.message.trim(), language: uiLanguage() }),
     onSuccess: () => {
       form.reset(emptyContact());
       show({ kind: 'success', message: t('success'), duration: TOAST_LONG });

@@ -6,9 +6,9 @@ import { cartKeys, catalogKeys } from '../../api/queryKeys';
 
 const product = (id: string, stockQuantity: number): Product => ({
   id, name: id, description: '', category: 'Sound', price: 10, stockQuantity, isActive: true,
-  imageFileName: '', imageFileNames: [], attributes: [],
+  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, taxClass: 'standard', createdAt: '', updatedAt: '',
 });
-const filters = { category: '', sort: 'newest' as const, search: '', page: 1 };
+const filters = { category: '', sort: 'newest' as const, search: '', page: 1, minPrice: '', maxPrice: '', inStock: false };
 
 function cache() {
   const qc = new QueryClient();

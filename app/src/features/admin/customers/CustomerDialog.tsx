@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
 import { Button, DataList, Dialog, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { displayName, isAdminUser } from '../../../lib/user';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
-import { insightApi, rolesWithAdmin, userOrdersQuery, type AdminUser } from '../overview/api';
+import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
 import { RoleBadges } from './RoleBadges';
 import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';

@@ -1,3 +1,4 @@
+import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
 import { Badge, Box, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
@@ -10,7 +11,7 @@ import { EmptyListText, ListState } from '../components/ListState';
 import { SearchField } from '../components/SearchField';
 import { Pager } from '../components/Pager';
 import { useListQuery } from '../components/useListQuery';
-import { USERS_PAGE_SIZE, usersQuery, type AdminUser } from '../overview/api';
+import { USERS_PAGE_SIZE, usersQuery } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
 import { RoleBadges } from './RoleBadges';
 import { RoleChangesList } from './RoleChangesList';

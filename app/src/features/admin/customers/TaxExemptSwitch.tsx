@@ -5,7 +5,8 @@ import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { displayName } from '../../../lib/user';
 import { failureText } from '../messages';
 import { insightKeys } from '../keys';
-import { insightApi, type AdminUser } from '../overview/api';
+import type { AdminUser } from '../../../api/types';
+import { insightApi } from '../overview/api';
 
 /** Whether the customer is tax-exempt (a reseller certificate on file): their orders from now on carry no tax. */
 export function TaxExemptSwitch({ user }: { user: AdminUser }) {

@@ -1,3 +1,4 @@
+import type { EmailSummary } from '../../../api/types';
 import { useState } from 'react';
 import { Badge, Button, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
-import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailListQuery, resendEmail, type EmailSummary } from './api';
+import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailListQuery, resendEmail } from './api';
 import { EmailPreviewDialog } from './EmailPreviewDialog';
 import { emailKeys } from '../keys';
 

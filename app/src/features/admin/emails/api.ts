@@ -1,34 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { Pagination } from '../../../api/types';
+import type { EmailDetail, EmailList } from '../../../api/types';
 import { emailKeys } from '../keys';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const EMAILS_PAGE_SIZE = 20;
-
-/** An e-mail of the outbox as the admin list shows it. */
-export interface EmailSummary {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  language: string;
-  status: string;
-  attempts: number;
-  lastError: string;
-  createdAt: string;
-  sentAt: string;
-}
-
-export interface EmailDetail extends EmailSummary {
-  html: string;
-  text: string;
-}
-
-export interface EmailList {
-  emails: EmailSummary[];
-  pagination: Pagination;
-}
 
 export const emailListQuery = (status: string, page: number) =>
   queryOptions({

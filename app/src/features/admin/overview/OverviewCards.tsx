@@ -3,7 +3,7 @@ import { Card, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format';
-import type { Overview } from './api';
+import type { Overview } from '../../../api/types';
 import './overview.css';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {

@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from '../../../api/types';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { formatPrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
-import type { Overview } from './api';
+import type { Overview } from '../../../api/types';
 
 /** An overview card holding a table: its title, the text when there are no rows, the header row's cells. */
 export function TableCard(p: { title: string; empty: string; columns: ReactNode; rows: ReactNode[]; footer?: ReactNode }) {

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
-import type { Overview } from './api';
+import type { Overview } from '../../../api/types';
 
 vi.setConfig({ testTimeout: 20_000 });
 

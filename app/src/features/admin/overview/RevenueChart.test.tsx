@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { i18n as I18n } from 'i18next';
 import { setupAdminI18n } from '../test/helpers';
-import type { DayFigures } from './api';
+import type { DayFigures } from '../../../api/types';
 import { RevenueChart } from './RevenueChart';
 
 const DAYS: DayFigures[] = [

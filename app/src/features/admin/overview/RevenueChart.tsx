@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Flex, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format';
-import type { DayFigures } from './api';
+import type { DayFigures } from '../../../api/types';
 import { dayLabel, layoutChart, polylinePoints, summarize } from './chartModel';
 import './overview.css';
 

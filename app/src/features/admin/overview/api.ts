@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { Localized, OrderSummary, Pagination, Product, User } from '../../../api/types';
+import type { OrderSummary, Overview, Product, RoleChangeList, User, UserList } from '../../../api/types';
 import { insightKeys } from '../keys';
 
 /** The periods the overview offers (days, UTC dates up to today). */
@@ -10,60 +10,7 @@ export const DEFAULT_OVERVIEW_DAYS: OverviewDays = 30;
 export const USERS_PAGE_SIZE = 20;
 export const ROLE_CHANGES_PAGE_SIZE = 10;
 
-export interface DayFigures {
-  date: string;
-  revenue: number;
-  orders: number;
-}
-
-interface NamedProduct {
-  id: string;
-  name: string;
-  nameLocalized?: Localized;
-}
-
 /** GET /api/admin/overview (docs/api.md, Admin overview and customers). */
-export interface Overview {
-  days: number;
-  revenue: { today: number; last7Days: number; last30Days: number };
-  averageOrderValue: number;
-  periodRevenue: number;
-  periodOrders: number;
-  ordersByStatus: Record<string, number>;
-  revenueByDay: DayFigures[];
-  topProducts: (NamedProduct & { units: number; revenue: number })[];
-  lowStock: (NamedProduct & { stockQuantity: number })[];
-  lowStockCount: number;
-  newContactRequests: number;
-  queuedEmails: number;
-  failedEmails: number;
-}
-
-export interface AdminUser extends User {
-  ordersCount: number;
-  totalSpent: number;
-}
-
-export interface UserList {
-  users: AdminUser[];
-  pagination: Pagination;
-}
-
-interface RoleChange {
-  id: string;
-  userId: string;
-  userEmail: string;
-  by: string;
-  from: string[];
-  to: string[];
-  at: string;
-}
-
-export interface RoleChangeList {
-  changes: RoleChange[];
-  pagination: Pagination;
-}
-
 export interface UserFilters {
   search: string;
   page: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DayFigures } from './api';
+import type { DayFigures } from '../../../api/types';
 import { dayLabel, labelWidth, layoutChart, polylinePoints, summarize } from './chartModel';
 
 const WEEK: DayFigures[] = [

@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { formatPrice } from '../../../lib/format';
-import type { DayFigures } from './api';
+import type { DayFigures } from '../../../api/types';
 
 const LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', zh: 'zh-CN' };
 

@@ -23,6 +23,9 @@ function product(id: string, name: string, stockQuantity: number, isActive = tru
     imageFileName: `${id}.jpg`,
     imageFileNames: [`${id}.jpg`],
     attributes: [],
+    taxClass: 'standard',
+    createdAt: '',
+    updatedAt: '',
   };
 }
 

@@ -1,4 +1,4 @@
-import { API_BASE, ApiError, api, tokenStore } from '../../../api';
+import { API_BASE, ApiError, api, tokenStore, type UploadedImage } from '../../../api';
 
 /** Spec section 9: 5MB per image, JPEG, PNG, GIF or WebP. */
 export const MAX_IMAGE_BYTES = 5242880;
@@ -61,7 +61,7 @@ export async function uploadImage(file: File, onProgress: (percent: number) => v
     res = await send(file, onProgress, signal);
   }
   if (res.status < 200 || res.status >= 300) throw parseError(res.status, res.body);
-  const data = JSON.parse(res.body) as { fileName?: string };
+  const data = JSON.parse(res.body) as Partial<UploadedImage>;
   if (!data.fileName) throw new ApiError(res.status, 'bad_response', '');
   onProgress(100);
   return data.fileName;

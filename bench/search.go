@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"stageshop/shop/search"
+)
+
+// Section 10 (-only search): the product search at 100,000 products. A
+// full reindex as the server does it at start (time, the index's heap and
+// disk), then against the real binary with 32 connections: searches and
+// suggestions from a small set of popular texts (answers come from the
+// catalog cache after the first) and from texts that never repeat (every
+// answer computed: the index's own cost), and the plain catalog list
+// beside them. FTS5 was measured once for the decision record
+// (docs/decisions/search-engine.md), not here.
+
+// searchSize is the catalog of section 10 (-search-size changes it for a trial).
+var searchSize = 100_000
+
+func runSearchBench(ctx context.Context, c config, bin, dir, out string) error {
+	if err := prepareDataDir(bin, dir, false, true); err != nil {
+		return err
+	}
+	app, err := openApp(dir)
+	if err != nil {
+		return err
+	}
+	spec := genSpec{stock: func(r *rand.Rand) int { return max(0, r.IntN(30)-5) }, inactivePc: 5}
+	if _, err := growCatalog(app, searchSize, spec, 42); err != nil {
+		closeApp(app)
+		return err
+	}
+	// Raw inserts filled the change log: drop it and the index so the
+	// start-up path below is a clean full reindex.
+	_, _ = app.DB().NewQuery("DELETE FROM search_changes").Execute()
+	_ = os.RemoveAll(filepath.Join(dir, search.DirName))
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	x, err := search.Of(app)
+	for err == nil && !x.Ready() {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		closeApp(app)
+		return err
+	}
+	reindex := time.Since(start)
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	_ = x.Close()
+	closeApp(app)
+	disk := dirSize(filepath.Join(dir, search.DirName))
+
+	var rows []*stats
+	if c.compareBin != "" { // the list as the other build serves it, first
+		other, err := startServer(c.compareBin, dir)
+		if err != nil {
+			return err
+		}
+		s := hammer(ctx, "warm-up", newClient(searchConns), searchConns, c.warmup, 1<<40, getTarget(other.url(""), pathList), is2xx)
+		_ = s
+		s = hammer(ctx, "catalog list, page 1 (no search), "+c.compareName, newClient(searchConns), searchConns, c.endpoint, 1<<40, getTarget(other.url(""), pathList), is2xx)
+		other.stop()
+		rows = append(rows, s)
+	}
+	srv, err := startServer(bin, dir)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	rows = append(rows, searchLoads(ctx, c, srv)...)
+	var b strings.Builder
+	fmt.Fprintf(&b, "## 10. Search\n\n")
+	fmt.Fprintf(&b, "Run %s on %d cores, `go run . -only search` (load average at start %s). %d products (5%% inactive, ~17%% sold out), texts in en/ru/zh.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), loadAvg(), searchSize)
+	fmt.Fprintf(&b, "- Full reindex (what a start without a usable index does): **%.1f s**; index on disk **%s**; Go heap after it %s (before %s)\n",
+		reindex.Seconds(), mb(disk), mb(int64(after.HeapAlloc)), mb(int64(before.HeapAlloc)))
+	fmt.Fprintf(&b, "- Server RSS at the end of the load: %s (peak)\n\n", mb(srv.peakRSS()))
+	fmt.Fprintf(&b, "| Load (%d connections, %s each) | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|\n", searchConns, c.endpoint)
+	for _, s := range rows {
+		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %d |\n", s.Name, s.rps(), ms(s.pct(50)), ms(s.pct(99)), s.Errors)
+	}
+	b.WriteString("\n")
+	return writeSection(out, "## 10. Search", b.String())
+}
+
+const searchConns = 32
+
+// popularSearches are what shoppers type most: words, typos, codes,
+// Russian forms, Chinese, with filters and sorts.
+var popularSearches = []string{
+	"search=moving+head", "search=microphne", "search=wireless+microphone&lang=en", "search=прожектор&lang=ru",
+	"search=прожекторы", "search=舞台", "search=烟雾机&lang=zh", "search=aurora+345", "search=dmx+cable&maxPrice=100",
+	"search=subwofer", "search=line+array&sort=price_asc", "search=truss&category=Stage", "search=fog&inStock=true",
+	"search=микрофон", "search=helix", "search=pro&sort=newest", "search=mixer&minPrice=50&maxPrice=500",
+	"search=par+wash", "search=генератор+тумана", "search=flight+case",
+}
+
+func searchLoads(ctx context.Context, c config, srv *server) []*stats {
+	client := newClient(searchConns)
+	d := c.endpoint
+	brand := func(r *rand.Rand) string { return brands[r.IntN(len(brands))] }
+	words := []string{"moving", "head", "microphone", "cable", "mixer", "speaker", "monitor", "hoist", "truss", "strobe",
+		"микрофон", "кабель", "прожектор", "舞台", "麦克风", "线缆", "fog", "case", "batten", "amplifier"}
+	typo := func(r *rand.Rand, w string) string {
+		rs := []rune(w)
+		if len(rs) > 4 {
+			i := 1 + r.IntN(len(rs)-2)
+			rs = append(rs[:i], rs[i+1:]...)
+		}
+		return string(rs)
+	}
+	uniqueSearch := func(w, i int) (*http.Request, error) {
+		r := rand.New(rand.NewPCG(uint64(w), uint64(i)))
+		text := fmt.Sprintf("%s %s %d", brand(r), typo(r, words[r.IntN(len(words))]), 100+r.IntN(900))
+		if r.IntN(2) == 0 {
+			text = typo(r, words[r.IntN(len(words))]) + " " + words[r.IntN(len(words))]
+		}
+		return browserGet(srv.url(fmt.Sprintf("/api/products?search=%s&page=%d", url.QueryEscape(text), 1+r.IntN(3))))
+	}
+	uniqueSuggest := func(w, i int) (*http.Request, error) {
+		r := rand.New(rand.NewPCG(uint64(w)+99, uint64(i)))
+		text := strings.ToLower(brand(r))[:2+r.IntN(3)] + fmt.Sprintf(" %d", 100+r.IntN(900))
+		if r.IntN(2) == 0 {
+			wd := words[r.IntN(len(words))]
+			text = brand(r) + " " + string([]rune(wd)[:min(len([]rune(wd)), 2+r.IntN(3))])
+		}
+		return browserGet(srv.url("/api/products/suggest?q=" + url.QueryEscape(text)))
+	}
+	popular := func(w, i int) (*http.Request, error) {
+		return browserGet(srv.url("/api/products?" + popularSearches[(w+i)%len(popularSearches)]))
+	}
+	popularSuggest := func(w, i int) (*http.Request, error) {
+		p := []string{"mi", "mic", "micro", "mov", "movi", "aur", "пр", "прож", "舞台", "dm", "dmx", "fo"}
+		return browserGet(srv.url("/api/products/suggest?q=" + url.QueryEscape(p[(w+i)%len(p)])))
+	}
+	runs := []struct {
+		name string
+		t    target
+	}{
+		{"catalog list, page 1 (no search)", getTarget(srv.url(""), pathList)},
+		{"search, 20 popular texts (cached answers)", popular},
+		{"search, texts that never repeat", uniqueSearch},
+		{"suggest, 12 popular prefixes (cached)", popularSuggest},
+		{"suggest, prefixes that never repeat", uniqueSuggest},
+	}
+	var out []*stats
+	for _, r := range runs {
+		hammer(ctx, "warm-up", client, searchConns, c.warmup, 1<<40, r.t, is2xx)
+		out = append(out, hammer(ctx, r.name, client, searchConns, d, 1<<40, r.t, is2xx))
+	}
+	return out
+}
+
+func dirSize(dir string) int64 {
+	var n int64
+	_ = filepath.Walk(dir, func(_ string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			n += info.Size()
+		}
+		return nil
+	})
+	return n
+}
+
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], " ")
+}

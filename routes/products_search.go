@@ -1,0 +1,192 @@
+package routes
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/sync/singleflight"
+
+	"stageshop/routes/firstscreen"
+	"stageshop/shop"
+	"stageshop/shop/search"
+	"stageshop/shop/wire"
+)
+
+// sortRelevance is the search's own order, the default with a search text.
+const sortRelevance = "relevance"
+
+// maxSuggestions is the most products the header suggests.
+const maxSuggestions = 5
+
+// listFilters reads the product list's minPrice and maxPrice (dollars),
+// inStock, facets and lang (the interface language, else the browser's).
+func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]string) {
+	query := e.Request.URL.Query()
+	readPrice := func(name string) (int64, bool) {
+		v := strings.TrimSpace(query.Get(name))
+		if v == "" {
+			return 0, false
+		}
+		cents, err := shop.CentsFromJSON(json.Number(v))
+		if err != nil || cents < 0 || cents > shop.MaxPriceCents {
+			errs[name] = name + " must be a number of dollars from 0 to 1,000,000 with at most two decimals"
+		}
+		return cents, true
+	}
+	q.MinPriceCents, _ = readPrice("minPrice")
+	q.MaxPriceCents, q.HasMaxPrice = readPrice("maxPrice")
+	if q.HasMaxPrice && errs["minPrice"] == "" && errs["maxPrice"] == "" && q.MaxPriceCents < q.MinPriceCents {
+		errs["maxPrice"] = "maxPrice must be at least minPrice"
+	}
+	for name, dst := range map[string]*bool{"inStock": &q.InStock, "facets": &q.Facets} {
+		switch query.Get(name) {
+		case "", "0", "false":
+		case "1", "true":
+			*dst = true
+		default:
+			errs[name] = name + " must be true or false"
+		}
+	}
+	q.Lang = query.Get("lang")
+	if !shop.IsLanguage(q.Lang) {
+		q.Lang = firstscreen.Language(e.Request)
+	}
+}
+
+func toFacetsJSON(f shop.Facets) *wire.ProductFacets {
+	return &wire.ProductFacets{Categories: f.Categories, InStock: f.InStock,
+		Price: wire.PriceRange{Min: wire.Amount(f.PriceMin), Max: wire.Amount(f.PriceMax)}}
+}
+
+// flights makes concurrent identical searches wait for one answer: a
+// popular text asked by many shoppers at once is computed once, then
+// served from the catalog cache.
+var flights singleflight.Group
+
+// searchAnswer is the list's answer for a search text (from the search
+// index, checked against the database) or for facets=1, with the facets.
+func searchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+	key := fmt.Sprintf("list|%p|%d|%#v", e.App, shop.CatalogGeneration(e.App), q)
+	v, err, _ := flights.Do(key, func() (any, error) { return computeSearchAnswer(e, q) })
+	return v, err
+}
+
+func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+	ctx := context.WithoutCancel(e.Request.Context()) // others may wait for it
+	x, err := search.Of(e.App)
+	if !search.HasWords(q.Search) || err != nil || !x.Ready() {
+		return plainListAnswer(e.App, q) // no text, or the index is being built
+	}
+	req := search.Request{
+		Text: q.Search, Lang: q.Lang, Sort: q.Sort, Page: q.Page, PageSize: q.PageSize, Facets: true,
+		Filters: search.Filters{
+			Category: q.Category, InStock: q.InStock, IncludeInactive: q.IncludeInactive,
+		},
+	}
+	if q.MinPriceCents > 0 {
+		req.Filters.MinPriceCents = &q.MinPriceCents
+	}
+	if q.HasMaxPrice {
+		req.Filters.MaxPriceCents = &q.MaxPriceCents
+	}
+	res, err := x.Search(ctx, req)
+	if errors.Is(err, search.ErrNotReady) {
+		return plainListAnswer(e.App, q)
+	}
+	if err != nil {
+		return nil, err
+	}
+	products, err := shop.ProductsByIDs(e.App, res.IDs, !q.IncludeInactive)
+	if err != nil {
+		return nil, err
+	}
+	out := wire.ProductList{Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, res.Total)}
+	if res.Facets != nil {
+		out.Facets = toFacetsJSON(*res.Facets)
+	}
+	if res.Total == 0 {
+		out.DidYouMean, err = x.DidYouMean(ctx, q.Search, q.Lang, req.Filters)
+	}
+	return out, err
+}
+
+// plainListAnswer is the list with its facets from SQL: no search text, a
+// text of punctuation only ("%", matched as a substring), or any search
+// while the index is being built.
+func plainListAnswer(app core.App, q shop.ProductQuery) (any, error) {
+	products, total, err := shop.ListProducts(app, q)
+	if err != nil {
+		return nil, err
+	}
+	f, err := shop.CatalogFacets(app, q)
+	if err != nil {
+		return nil, err
+	}
+	return wire.ProductList{
+		Products: productsJSON(products), Pagination: wire.NewPage(q.Page, q.PageSize, total),
+		Facets: toFacetsJSON(f),
+	}, nil
+}
+
+func productsJSON(ps []shop.Product) []wire.Product {
+	list := make([]wire.Product, 0, len(ps))
+	for _, p := range ps {
+		list = append(list, toProductJSON(p))
+	}
+	return list
+}
+
+// suggestKey is the catalog cache's key of a suggestion answer.
+type suggestKey struct{ q, lang string }
+
+// suggestProducts answers GET /api/products/suggest?q=: up to 5 active
+// products for the text typed so far (none under 2 characters); name is
+// in the interface language (lang, else the browser's).
+func suggestProducts(e *core.RequestEvent) error {
+	text := queryText(e, "q")
+	if len([]rune(text)) > maxSearchLen {
+		return validationError(map[string]string{"q": "Search text must be at most 200 characters"})
+	}
+	lang := e.Request.URL.Query().Get("lang")
+	if !shop.IsLanguage(lang) {
+		lang = firstscreen.Language(e.Request)
+	}
+	key := suggestKey{strings.ToLower(text), lang}
+	return cached(e, key, func() (any, bool, error) {
+		flight := fmt.Sprintf("suggest|%p|%d|%#v", e.App, shop.CatalogGeneration(e.App), key)
+		v, err, _ := flights.Do(flight, func() (any, error) { return suggestions(e, text, lang) })
+		return v, err == nil, err
+	})
+}
+
+// suggestions are the products suggested for text, in language lang.
+func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
+	out := wire.ProductSuggestions{Products: []wire.ProductSuggestion{}}
+	x, err := search.Of(e.App)
+	if err != nil || !x.Ready() {
+		return out, err
+	}
+	ids, err := x.Suggest(context.WithoutCancel(e.Request.Context()), text, lang, maxSuggestions)
+	if err != nil {
+		return nil, err
+	}
+	products, err := shop.ProductsByIDs(e.App, ids, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range products {
+		s := wire.ProductSuggestion{
+			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
+			Price: wire.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+		}
+		if len(p.ImageFileNames) > 0 {
+			s.ImageFileName = p.ImageFileNames[0]
+		}
+		out.Products = append(out.Products, s)
+	}
+	return out, nil
+}

@@ -1,0 +1,205 @@
+package routes_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop/search"
+)
+
+// TestSearchFollowsEveryWrite: the index is in step after an admin
+// create, update and delete, a save as the dashboard makes it, a plain SQL
+// update, an order that sells the last unit and its cancellation, and a
+// deactivation; a deleted or inactive product is never answered.
+func TestSearchFollowsEveryWrite(t *testing.T) {
+	h := newAuthHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	auth := testapp.Auth(admin.Token)
+	count := func(query string) int { return listPage(t, c, query).Pagination.TotalCount }
+
+	body := validProductBody(testapp.NewImage(t, h.App))
+	body["name"], body["stockQuantity"] = "Quasar Strobe", 1
+	r := c.Do("POST", "/api/products", body, auth...)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
+	}
+	var p apiProduct
+	r.JSON(t, &p)
+	if n := count(q("quasr")); n != 1 {
+		t.Fatalf("admin create: %d found", n)
+	}
+
+	body["name"] = "Nebula Strobe"
+	if r := c.Do("PUT", "/api/products/"+p.ID, body, auth...); r.Status != http.StatusOK {
+		t.Fatalf("update: %d %s", r.Status, r.Body)
+	}
+	if count(q("quasar")) != 0 || count(q("nebula")) != 1 {
+		t.Fatal("admin update: the old name still found or the new one not")
+	}
+
+	rec, err := h.App.FindRecordById("products", p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("name", "Pulsar Strobe")
+	if err := h.App.Save(rec); err != nil { // as the dashboard saves
+		t.Fatal(err)
+	}
+	if count(q("nebula")) != 0 || count(q("pulsar")) != 1 {
+		t.Fatal("dashboard save: not followed")
+	}
+
+	// An order of the last unit takes it out of "in stock"; cancelling
+	// brings it back (both move stock by plain SQL).
+	customer := testapp.NewUser(t, h.App, false)
+	addLine(t, c, customer.Token, p.ID, 1)
+	o := placeOrder(t, c, customer.Token, orderBody())
+	if n := count(q("pulsar", "&inStock=true")); n != 0 {
+		t.Fatalf("sold out by an order, still in stock: %d", n)
+	}
+	if r := c.Do("POST", "/api/checkout/orders/"+o.ID+"/cancel", nil, testapp.Auth(customer.Token)...); r.Status != http.StatusOK {
+		t.Fatalf("cancel: %d %s", r.Status, r.Body)
+	}
+	if n := count(q("pulsar", "&inStock=true")); n != 1 {
+		t.Fatalf("restocked by a cancel, not in stock: %d", n)
+	}
+
+	// A write no hook sees (plain SQL): the next search catches up.
+	if _, err := h.App.DB().NewQuery("UPDATE products SET stockQuantity = 0 WHERE id = {:id}").
+		Bind(map[string]any{"id": p.ID}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(q("pulsar", "&inStock=1&sort=newest")); n != 0 {
+		t.Fatalf("plain SQL stock change not followed: %d", n)
+	}
+
+	body["name"], body["isActive"] = "Pulsar Strobe", false
+	if r := c.Do("PUT", "/api/products/"+p.ID, body, auth...); r.Status != http.StatusOK {
+		t.Fatalf("deactivate: %d %s", r.Status, r.Body)
+	}
+	if n := count(q("pulsar", "&sort=name_asc")); n != 0 {
+		t.Fatalf("deactivated product found: %d", n)
+	}
+	if n := count(q("pulsar", "&includeInactive=true")); n != 0 {
+		t.Fatal("includeInactive without being an admin showed it")
+	}
+	if p := listPage(t, c, q("pulsar", "&includeInactive=true"), auth...); p.Pagination.TotalCount != 1 {
+		t.Fatalf("admin's includeInactive search: %d", p.Pagination.TotalCount)
+	}
+
+	if r := c.Do("DELETE", "/api/products/"+p.ID, nil, auth...); r.Status != http.StatusOK {
+		t.Fatalf("delete: %d %s", r.Status, r.Body)
+	}
+	if p := listPage(t, c, q("pulsar", "&includeInactive=true&sort=price_asc"), auth...); p.Pagination.TotalCount != 0 {
+		t.Fatalf("deleted product found: %d", p.Pagination.TotalCount)
+	}
+}
+
+// TestSearchIndexRebuiltWhenMissingOrStale: the index lives in the data
+// directory; removed (a restore brings none) or behind the database (a
+// data.db from elsewhere), it is rebuilt when the app opens it.
+func TestSearchIndexRebuiltWhenMissingOrStale(t *testing.T) {
+	h, ids := searchHarness(t)
+	x, err := search.Of(h.App)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(h.App.DataDir(), search.DirName)
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("index not in the data dir: %v", err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Written while the index was closed, and the log pruned past it:
+	// only a rebuild can know.
+	if _, err := h.App.DB().NewQuery("UPDATE products SET name = 'Zephyr Hazer', nameLocalized = json_set(nameLocalized, '$.en', 'Zephyr Hazer') WHERE id = {:id}").
+		Bind(map[string]any{"id": ids["hazer"]}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.App.DB().NewQuery("DELETE FROM search_changes").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	reopened := testapp.NewHarnessFrom(t, h.App.DataDir())
+	if keys := searchKeys(t, reopened.Client, ids, q("zephyr")); len(keys) != 1 || keys[0] != "hazer" {
+		t.Fatalf("stale index not rebuilt: %v", keys)
+	}
+	if err := os.RemoveAll(filepath.Join(reopened.App.DataDir(), search.DirName)); err != nil {
+		t.Fatal(err)
+	}
+	again := testapp.NewHarnessFrom(t, reopened.App.DataDir())
+	if keys := searchKeys(t, again.Client, ids, q("sm58")); len(keys) == 0 || keys[0] != "sm58" {
+		t.Fatalf("missing index not rebuilt: %v", keys)
+	}
+}
+
+// TestSearchFacetsSuggestionsDidYouMean: counts for the query, the
+// suggestions' shape and limit, and a respelling when nothing matched.
+func TestSearchFacetsSuggestionsDidYouMean(t *testing.T) {
+	h, ids := searchHarness(t)
+	c := h.Client
+	var page struct {
+		Facets struct {
+			Categories map[string]int `json:"categories"`
+			Price      struct{ Min, Max float64 }
+			InStock    int `json:"inStock"`
+		} `json:"facets"`
+		DidYouMean string `json:"didYouMean"`
+	}
+	c.Do("GET", "/api/products"+q("microphone", "&category=Sound"), nil).JSON(t, &page)
+	if got := page.Facets.Categories; got["Sound"] != 2 || got["Accessories"] != 2 || len(got) != 2 {
+		t.Errorf("microphone categories (other categories still counted): %v", got)
+	}
+	if f := page.Facets; f.Price.Min != 89 || f.Price.Max != 99 || f.InStock != 2 {
+		t.Errorf("microphone in Sound: price %v-%v, in stock %d", f.Price.Min, f.Price.Max, f.InStock)
+	}
+	c.Do("GET", "/api/products"+q("amplifier", "&inStock=1"), nil).JSON(t, &page)
+	if page.Facets.InStock != 1 || page.Facets.Categories["Sound"] != 1 {
+		t.Errorf("amplifier in stock: %+v", page.Facets)
+	}
+
+	c.Do("GET", "/api/products"+q("lde"), nil).JSON(t, &page)
+	if page.DidYouMean != "led" {
+		t.Errorf("lde: did you mean %q, want led", page.DidYouMean)
+	}
+	page.DidYouMean = ""
+	c.Do("GET", "/api/products"+q("microphone"), nil).JSON(t, &page)
+	if page.DidYouMean != "" {
+		t.Errorf("a query with results offers %q", page.DidYouMean)
+	}
+
+	var sug struct {
+		Products []struct {
+			ID, Name, ImageFileName string
+			Price                   float64
+		} `json:"products"`
+	}
+	c.Do("GET", "/api/products/suggest?q=m", nil).JSON(t, &sug)
+	if len(sug.Products) != 0 {
+		t.Errorf("one letter suggests %d", len(sug.Products))
+	}
+	c.Do("GET", "/api/products/suggest?q=micro&lang=ru", nil).JSON(t, &sug)
+	if len(sug.Products) != 2 {
+		t.Fatalf("micro: %d suggestions", len(sug.Products))
+	}
+	for _, s := range sug.Products {
+		if ids[s.ID] == "clone" || s.ImageFileName == "" || s.Price <= 0 {
+			t.Errorf("suggestion %+v", s)
+		}
+	}
+	if top := sug.Products[0]; ids[top.ID] != "sm58" && ids[top.ID] != "e835" || !strings.Contains(strings.ToLower(top.Name), "микрофон") {
+		t.Errorf("micro in Russian: first %+v", top)
+	}
+	for range 7 {
+		testapp.NewProduct(t, h.App, testapp.Product{Name: "Spotlight", PriceCents: 100, Stock: 1})
+	}
+	c.Do("GET", "/api/products/suggest?q=spo", nil).JSON(t, &sug)
+	if len(sug.Products) != 5 {
+		t.Errorf("spo: %d suggestions, want 5 of 7", len(sug.Products))
+	}
+}

@@ -1,0 +1,305 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"stageshop/shop"
+)
+
+// Boosts: a name counts more than an attribute, an attribute more than a
+// description; a word as typed more than its stem, and either much more
+// than a spelling one or two letters away, so exact matches come first.
+const (
+	boostName, boostAttr, boostDesc = 16.0, 4.0, 1.0
+	boostExact                      = 3.0
+	boostStem                       = 1.5
+	boostFuzzy                      = 0.3
+	boostCode                       = 4.0
+	// boostUILang lifts matches in the shopper's interface language.
+	boostUILang = 1.6
+)
+
+// fuzziness is how many edits a query word of n letters may be away from
+// an indexed word: none under 4 letters (too many short words are one
+// letter apart), one up to 7, two from 8. A swap of two letters is one edit.
+func fuzziness(n int) int {
+	switch {
+	case n < 4:
+		return 0
+	case n <= 7:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// queryPart is a piece of the shopper's text: a word (letters and digits),
+// or a run of Chinese characters, which has no spaces to split on.
+type queryPart struct {
+	text string
+	cjk  bool
+}
+
+// splitQuery lower-cases text and splits it into words and CJK runs.
+func splitQuery(text string) []queryPart {
+	var parts []queryPart
+	var cur []rune
+	curCJK := false
+	flush := func() {
+		if len(cur) > 0 {
+			parts = append(parts, queryPart{string(cur), curCJK})
+			cur = cur[:0]
+		}
+	}
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case isCJK(r):
+			if !curCJK {
+				flush()
+			}
+			curCJK = true
+			cur = append(cur, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			if curCJK {
+				flush()
+			}
+			curCJK = false
+			cur = append(cur, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	if len(parts) > 12 { // a pasted paragraph is not a search
+		parts = parts[:12]
+	}
+	return parts
+}
+
+// HasWords reports whether text has anything the index can search for
+// (letters, digits or Chinese characters).
+func HasWords(text string) bool { return len(splitQuery(text)) > 0 }
+
+// builder makes the bleve queries of one search text.
+type builder struct {
+	m    mapping.IndexMapping
+	lang string // the interface language
+}
+
+func (b builder) langBoost(lang string) float64 {
+	if lang == b.lang {
+		return boostUILang
+	}
+	return 1
+}
+
+// textQuery is the query of the shopper's words: every word must match
+// somewhere (stop words such as "for" or "для" only add to the score), a
+// prefix of the last word is enough when asPrefix (suggestions as one
+// types). nil when the text has nothing to search for.
+func (b builder) textQuery(text string, asPrefix bool) query.Query {
+	parts := splitQuery(text)
+	if len(parts) == 0 {
+		return nil
+	}
+	var must, should []query.Query
+	for i, p := range parts {
+		var q query.Query
+		last := asPrefix && i == len(parts)-1
+		if p.cjk {
+			q = b.cjkClause(p.text)
+		} else {
+			q = b.wordClause(parts, i, last)
+		}
+		if !p.cjk && !last && len(parts) > 1 && b.isStopWord(p.text) {
+			should = append(should, q)
+			continue
+		}
+		must = append(must, q)
+	}
+	if len(must) == 0 {
+		must, should = should, nil
+	}
+	bq := query.NewBooleanQuery(must, should, nil)
+	return bq
+}
+
+// wordClause is every way word i can match: as written in a name,
+// attribute or description, by its English or Russian stem (or Chinese
+// field's terms), as a model number joined with its neighbours, and within
+// its typo allowance; with asPrefix also as the start of a word.
+func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query {
+	w := parts[i].text
+	var qs []query.Query
+	term := func(field, t string, boost float64) {
+		q := query.NewTermQuery(t)
+		q.SetField(field)
+		q.SetBoost(boost)
+		qs = append(qs, q)
+	}
+	term(fNameWords, w, boostName*boostExact)
+	term(fAttrWords, w, boostAttr*boostExact)
+	for _, lang := range shop.Languages {
+		lb := b.langBoost(lang)
+		for _, f := range []struct {
+			prefix string
+			boost  float64
+		}{{"n", boostName}, {"a", boostAttr}, {"d", boostDesc}} {
+			q := query.NewMatchQuery(w)
+			q.SetField(langField(f.prefix, lang))
+			q.SetBoost(f.boost * boostStem * lb)
+			qs = append(qs, q)
+		}
+	}
+	for _, c := range queryCodes(parts, i) {
+		term(fCodes, c, boostName*boostCode)
+	}
+	if n := fuzziness(len([]rune(w))); n > 0 {
+		for _, f := range []struct {
+			field string
+			boost float64
+		}{{fNameWords, boostName}, {fAttrWords, boostAttr}} {
+			q := query.NewFuzzyQuery(w)
+			q.SetField(f.field)
+			q.SetFuzziness(n)
+			q.SetBoost(f.boost * boostFuzzy)
+			qs = append(qs, q)
+		}
+	}
+	if asPrefix {
+		q := query.NewPrefixQuery(w)
+		q.SetField(fNameWords)
+		q.SetBoost(boostName)
+		qs = append(qs, q)
+	}
+	return query.NewDisjunctionQuery(qs)
+}
+
+// cjkClause matches a run of Chinese characters: every bigram of it in a
+// name, attribute or description.
+func (b builder) cjkClause(run string) query.Query {
+	var qs []query.Query
+	for _, f := range []struct {
+		prefix string
+		boost  float64
+	}{{"n", boostName}, {"a", boostAttr}, {"d", boostDesc}} {
+		q := query.NewMatchQuery(run)
+		q.SetField(langField(f.prefix, "zh"))
+		q.SetOperator(query.MatchQueryOperatorAnd)
+		q.SetBoost(f.boost * boostExact * b.langBoost("zh"))
+		qs = append(qs, q)
+	}
+	return query.NewDisjunctionQuery(qs)
+}
+
+// queryCodes are the model-number forms word i can stand for: itself, and
+// joined with the word before or after it when the join has a digit ("sm"
+// "58" -> sm58; "10" "m" -> 10m).
+func queryCodes(parts []queryPart, i int) []string {
+	code := func(j int) string {
+		if j < 0 || j >= len(parts) || parts[j].cjk {
+			return ""
+		}
+		return strings.Join(codeRuns(parts[j].text), "")
+	}
+	w := code(i)
+	var out []string
+	if hasDigit(w) {
+		out = append(out, w)
+	}
+	if p := code(i - 1); p != "" && hasDigit(p+w) {
+		out = append(out, p+w)
+	}
+	if n := code(i + 1); n != "" && hasDigit(w+n) {
+		out = append(out, w+n)
+	}
+	return out
+}
+
+// isStopWord reports whether the English or Russian analyzer drops w.
+func (b builder) isStopWord(w string) bool {
+	for _, name := range []string{"en", "ru"} {
+		a := b.m.AnalyzerNamed(langAnalyzers[name])
+		if a != nil && len(a.Analyze([]byte(w))) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Filters narrow a search; zero values narrow nothing.
+type Filters struct {
+	Category        string
+	MinPriceCents   *int64
+	MaxPriceCents   *int64
+	InStock         bool
+	IncludeInactive bool
+}
+
+// filterQuery is the conjunction of the filters, leaving out those named
+// in skip ("category", "price", "stock") for facet counts.
+func filterQuery(f Filters, skip string) query.Query {
+	var qs []query.Query
+	term := func(field, v string) {
+		q := query.NewTermQuery(v)
+		q.SetField(field)
+		qs = append(qs, q)
+	}
+	if !f.IncludeInactive {
+		term(fActive, "1")
+	}
+	if f.Category != "" && skip != "category" {
+		term(fCategory, f.Category)
+	}
+	if f.InStock && skip != "stock" {
+		term(fInStock, "1")
+	}
+	if (f.MinPriceCents != nil || f.MaxPriceCents != nil) && skip != "price" {
+		var lo, hi *float64
+		if f.MinPriceCents != nil {
+			v := float64(*f.MinPriceCents)
+			lo = &v
+		}
+		if f.MaxPriceCents != nil {
+			v := float64(*f.MaxPriceCents)
+			hi = &v
+		}
+		t := true
+		q := query.NewNumericRangeInclusiveQuery(lo, hi, &t, &t)
+		q.SetField(fPrice)
+		qs = append(qs, q)
+	}
+	if len(qs) == 0 {
+		return bleve.NewMatchAllQuery()
+	}
+	return query.NewConjunctionQuery(qs)
+}
+
+// withFilter is text narrowed by filter (text nil: every product).
+func withFilter(text, filter query.Query) query.Query {
+	if text == nil {
+		return filter
+	}
+	bq := query.NewBooleanQuery([]query.Query{text}, nil, nil)
+	bq.AddFilter(filter)
+	return bq
+}
+
+// sortOrders maps the list's sorts onto index fields; relevance (the
+// default with a search) puts in-stock products before sold-out ones of
+// equal score, then newer before older. No tie-break on _id: it is a
+// stored field, read for every hit (bleve orders ties by its own doc
+// numbers, stable between answers).
+var sortOrders = map[string][]string{
+	"":                 {"-_score", "-" + fInStock, "-" + fCreated},
+	shop.SortNewest:    {"-" + fCreated},
+	shop.SortNameAsc:   {fNameSort},
+	shop.SortNameDesc:  {"-" + fNameSort},
+	shop.SortPriceAsc:  {fPrice},
+	shop.SortPriceDesc: {"-" + fPrice},
+}

@@ -1,0 +1,156 @@
+package wire
+
+// The answers routes/ builds itself (the others are shop's types, which the
+// generator in typescript_test.go reads too). Fields are in the order the
+// contract's maps used to write them, so the bytes stay the same.
+
+// Message is an answer that only says what happened.
+type Message struct {
+	Message string `json:"message"`
+}
+
+// User is the contract's user object. lastLoginAt is null until the first
+// login.
+type User struct {
+	ID          string   `json:"id"`
+	Email       string   `json:"email"`
+	FirstName   string   `json:"firstName"`
+	LastName    string   `json:"lastName"`
+	Language    string   `json:"language" tstype:"'en' | 'ru' | 'zh'"`
+	Roles       []string `json:"roles"`
+	IsAdmin     bool     `json:"isAdmin"`
+	CreatedAt   string   `json:"createdAt"`
+	LastLoginAt *string  `json:"lastLoginAt"`
+	// CompanyName and TaxID are a business customer's, printed on invoices.
+	CompanyName string `json:"companyName"`
+	TaxID       string `json:"taxId"`
+	// TaxExempt is set by admins (a reseller certificate): no tax on the user's orders.
+	TaxExempt bool `json:"taxExempt"`
+}
+
+// LoginAnswer is the answer of POST /api/auth/login: the token pair and the
+// user, side by side.
+type LoginAnswer struct {
+	Token        string `json:"token"`
+	RefreshToken string `json:"refreshToken"`
+	User
+}
+
+// UserAnswer is the answer of register and of a profile change; a change of
+// e-mail or password also hands out a new token pair.
+type UserAnswer struct {
+	Message      string `json:"message"`
+	RefreshToken string `json:"refreshToken,omitempty"`
+	Token        string `json:"token,omitempty"`
+	User         User   `json:"user"`
+}
+
+// AdminUser is a user as the admin's customer list shows it, with the
+// user's orders.
+type AdminUser struct {
+	User
+	OrdersCount int    `json:"ordersCount"`
+	TotalSpent  Amount `json:"totalSpent"`
+}
+
+// AdminUserPage is the answer of GET /api/admin/users.
+type AdminUserPage struct {
+	Users      []AdminUser `json:"users"`
+	Pagination Page        `json:"pagination"`
+}
+
+// Product is the contract's product object.
+type Product struct {
+	ID                   string             `json:"id"`
+	Name                 string             `json:"name"`
+	NameLocalized        Localized          `json:"nameLocalized"`
+	Description          string             `json:"description"`
+	DescriptionLocalized Localized          `json:"descriptionLocalized"`
+	Category             string             `json:"category"`
+	Price                Amount             `json:"price"`
+	StockQuantity        int64              `json:"stockQuantity"`
+	IsActive             bool               `json:"isActive"`
+	ImageFileName        string             `json:"imageFileName"`
+	ImageFileNames       []string           `json:"imageFileNames"`
+	Attributes           []ProductAttribute `json:"attributes"`
+	TaxClass             string             `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	CreatedAt            string             `json:"createdAt"`
+	UpdatedAt            string             `json:"updatedAt"`
+	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
+	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
+}
+
+// ProductAttribute is one specification row, localized texts always objects.
+type ProductAttribute struct {
+	Key            string    `json:"key"`
+	KeyLocalized   Localized `json:"keyLocalized"`
+	Value          string    `json:"value"`
+	ValueLocalized Localized `json:"valueLocalized"`
+}
+
+// ProductList is one page of the catalog; a search or facets=1 adds the
+// filter counts, a search that found nothing a close spelling that would.
+type ProductList struct {
+	Pagination Page           `json:"pagination"`
+	Products   []Product      `json:"products"`
+	Facets     *ProductFacets `json:"facets,omitempty"`
+	DidYouMean string         `json:"didYouMean,omitempty"`
+}
+
+// ProductFacets are a list's filter counts: products per category, the
+// price range and how many are in stock, each under the other filters.
+type ProductFacets struct {
+	Categories map[string]int `json:"categories"`
+	Price      PriceRange     `json:"price"`
+	InStock    int            `json:"inStock"`
+}
+
+// PriceRange is the lowest and the highest price of a list.
+type PriceRange struct {
+	Min Amount `json:"min"`
+	Max Amount `json:"max"`
+}
+
+// ProductSuggestion is one product suggested as the shopper types, its
+// name in the interface language.
+type ProductSuggestion struct {
+	ID            string    `json:"id"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	Price         Amount    `json:"price"`
+	ImageFileName string    `json:"imageFileName"`
+	InStock       bool      `json:"inStock"`
+}
+
+// ProductSuggestions is the answer of GET /api/products/suggest.
+type ProductSuggestions struct {
+	Products []ProductSuggestion `json:"products"`
+}
+
+// ShippingMethod is one way to ship, priced for an order.
+type ShippingMethod struct {
+	Code         string    `json:"code"`
+	Name         Localized `json:"name"`
+	Region       string    `json:"region" tstype:"'domestic' | 'international'"`
+	Amount       Amount    `json:"amount"`
+	DeliveryDays string    `json:"deliveryDays"`
+}
+
+// ShippingMethods is the answer of GET /api/shipping/methods.
+type ShippingMethods struct {
+	HomeCountry           string           `json:"homeCountry"`
+	FreeShippingThreshold Amount           `json:"freeShippingThreshold"`
+	Methods               []ShippingMethod `json:"methods"`
+}
+
+// ContactSent is the answer of POST /api/contact.
+type ContactSent struct {
+	ID      string `json:"id"`
+	Message string `json:"message"`
+}
+
+// UploadedImage is the answer of an admin's image upload.
+type UploadedImage struct {
+	FileName string `json:"fileName"`
+	URL      string `json:"url"`
+}
