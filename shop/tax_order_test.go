@@ -405,3 +405,39 @@ func TestOrdersCSVCarriesTax(t *testing.T) {
 		}
 	}
 }
+
+// The overview shows the tax inside its revenue, from what the orders
+// stored (the rollup's triggers keep it); a cancelled order's goes.
+func TestOverviewCarriesTax(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 19800, Stock: 10})
+	cartOf(t, app, u.ID(), 1, p)
+	a, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cartOf(t, app, u.ID(), 2, p)
+	b, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRollup(t, app, "two taxed orders")
+	o, err := shop.GetOverview(app, shop.OverviewQuery{Days: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// $198.00 at 6.25 % is $12.375: $12.38; $396.00: $24.75.
+	if o.Tax.Today != a.TaxAmount+b.TaxAmount || o.Tax.Today != 1238+2475 || o.Revenue.Today != a.TotalAmount+b.TotalAmount ||
+		o.PeriodTax != o.Tax.Today || o.RevenueByDay[len(o.RevenueByDay)-1].Tax != o.Tax.Today {
+		t.Fatalf("overview tax %+v revenue %+v period %d", o.Tax, o.Revenue, o.PeriodTax)
+	}
+	if _, err := shop.UpdateOrderStatus(app, a.ID, shop.StatusUpdate{Status: shop.StatusCancelled}); err != nil {
+		t.Fatal(err)
+	}
+	checkRollup(t, app, "a cancelled taxed order")
+	if o, _ = shop.GetOverview(app, shop.OverviewQuery{Days: 7}); o.Tax.Today != b.TaxAmount {
+		t.Fatalf("after the cancellation: %+v", o.Tax)
+	}
+}

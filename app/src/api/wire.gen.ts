@@ -317,6 +317,7 @@ export interface Revenue {
 export interface DayFigures {
   date: string;
   revenue: number;
+  tax: number;
   orders: number;
 }
 
@@ -338,8 +339,10 @@ export interface LowStockProduct {
 export interface Overview {
   days: number;
   revenue: Revenue;
+  tax: Revenue;
   averageOrderValue: number;
   periodRevenue: number;
+  periodTax: number;
   periodOrders: number;
   ordersByStatus: Record<string, number>;
   revenueByDay: DayFigures[];
