@@ -43,6 +43,8 @@ type config struct {
 	lhRuns     int
 	keep       bool
 	only       string
+	// -only live: an older build measured beside (before/after).
+	before string
 	// -only search: another build whose catalog list is measured beside.
 	compareBin  string
 	compareName string
@@ -65,6 +67,7 @@ func main() {
 	flag.StringVar(&c.compareBin, "compare-bin", "", "-only search: also measure the catalog list of this binary (e.g. main's build) on the same data")
 	flag.StringVar(&c.compareName, "compare-name", "other build", "-only search: the name of -compare-bin in RESULTS.md")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
+	flag.StringVar(&c.before, "before", "", "test 9: also measure this (older) binary, for a before/after comparison")
 	flag.IntVar(&searchSize, "search-size", searchSize, "-only search and fts: products in the catalog")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
@@ -184,7 +187,7 @@ func run(c config) error {
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
 	if c.only == "live" {
-		return runLive(ctx, bin, work, c.out)
+		return runLive(ctx, bin, c.before, work, c.out)
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)
@@ -220,7 +223,7 @@ func run(c config) error {
 	if err := os.WriteFile(c.out, []byte(report), 0o644); err != nil || c.only != "" {
 		return err
 	}
-	return runLive(ctx, bin, work, c.out)
+	return runLive(ctx, bin, c.before, work, c.out)
 }
 
 // catalogTests runs tests 1, 2, 6 and the first half of 7 on one data dir

@@ -31,6 +31,7 @@ type client struct {
 	mu      sync.Mutex
 	bytes   int  // size of the queued messages
 	closed  bool // discarded or dropped: no more sends, no more writes
+	dropped bool // ended for falling behind: the connection is cut
 	greeted bool // PB_CONNECT, written before the queue is read, went out
 }
 
@@ -74,16 +75,17 @@ func (c *client) enqueue(m subscriptions.Message) bool {
 		default:
 		}
 	}
-	c.endLocked()
+	c.endLocked(true)
 	return false
 }
 
-// Discard ends the client (the broker's Unregister calls it): no more
-// messages, and the connection closes.
+// Discard ends the client (the broker's Unregister calls it: a session
+// that ended, the server stopping, the connection gone): no more messages,
+// and the stream ends as a finished response.
 func (c *client) Discard() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.endLocked()
+	c.endLocked(false)
 }
 
 // IsDiscarded reports whether the client was discarded or dropped.
@@ -93,20 +95,42 @@ func (c *client) IsDiscarded() bool {
 	return c.closed
 }
 
-// endLocked closes the queue and ends the connection; c.mu is held.
-func (c *client) endLocked() {
+// endLocked closes the queue and stops the connection's loop; a dropped
+// client's connection is also cut (a write in progress, stuck on a client
+// that does not read, fails at once). c.mu is held.
+func (c *client) endLocked(drop bool) {
 	if c.closed {
 		return
 	}
-	c.closed = true
+	c.closed, c.dropped = true, drop
 	close(c.queue)
 	if c.cancel != nil {
 		c.cancel()
 	}
-	if c.rc != nil {
-		// Unblocks a write in progress; every later write fails at once.
+	if drop && c.rc != nil {
 		_ = c.rc.SetWriteDeadline(time.Now())
 	}
+}
+
+// finish runs when the connection's loop has returned, before the response
+// ends: a dropped client's stays cut; any other gets WriteTimeout to write
+// the end of the stream (the last message's deadline may have passed), so
+// the browser sees a finished response, not a broken one.
+func (c *client) finish() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.rc == nil {
+		return
+	}
+	if c.dropped {
+		_ = c.rc.SetWriteDeadline(time.Now())
+		return
+	}
+	var deadline time.Time // none, without a write timeout
+	if c.limits.WriteTimeout > 0 {
+		deadline = time.Now().Add(c.limits.WriteTimeout)
+	}
+	_ = c.rc.SetWriteDeadline(deadline)
 }
 
 // beforeWrite is called by the connection for each message it writes: it

@@ -116,6 +116,7 @@ func connect(e *core.RealtimeConnectRequestEvent, limits Limits, open *addressCo
 	// PocketBase's subscribe request checks the subscriber's address with it.
 	c.Set(apis.RealtimeClientIPKey, ip)
 	e.Client = c
+	defer c.finish()
 	return e.Next()
 }
 

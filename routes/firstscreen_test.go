@@ -82,15 +82,16 @@ func TestHomeFirstScreen(t *testing.T) {
 		t.Errorf("Cache-Control %q", cc)
 	}
 
-	// The language: ?lng=, then the app's cookie, then Accept-Language.
+	// The language is the address's; the English home also for a cookie or
+	// browser of another language when it is asked for without them.
 	for _, c := range []struct {
 		url, lang, want string
 		headers         []string
 	}{
-		{"/?lng=ru", "ru", "Найдено товаров: 5", nil},
-		{"/", "ru", "Truss Clamp RU", []string{"Cookie", "i18next=ru"}},
-		{"/", "zh", "找到 5 件产品", []string{"Accept-Language", "de-DE,zh-CN;q=0.8,en;q=0.5"}},
-		{"/?lng=zh", "zh", "专业舞台设备", []string{"Cookie", "i18next=ru"}},
+		{"/ru/", "ru", "Найдено товаров: 5", nil},
+		{"/ru/", "ru", "Truss Clamp RU", []string{"Cookie", "i18next=en"}},
+		{"/zh/", "zh", "找到 5 件产品", []string{"Accept-Language", "ru"}},
+		{"/zh/", "zh", "专业舞台设备", []string{"Cookie", "i18next=ru"}},
 		{"/?lng=%3Cscript%3E", "en", "5 products found", nil},
 	} {
 		body, _ := home(c.url, c.headers...)
@@ -100,7 +101,7 @@ func TestHomeFirstScreen(t *testing.T) {
 	}
 
 	// Other starts (a category, a search, other screens) get the plain index.html.
-	for _, url := range []string{"/?category=Sound", "/?lng=ru&search=par", "/cart", "/login"} {
+	for _, url := range []string{"/?category=Sound", "/ru/?search=par", "/cart", "/login"} {
 		body, _ := home(url)
 		if strings.Contains(body, "data-first-screen") || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
 			t.Errorf("GET %s should be the plain index.html", url)
@@ -133,7 +134,7 @@ func TestHomeFirstScreen(t *testing.T) {
 
 	// A product's page: its photo, name, price and stock, escaped; inactive
 	// and unknown products get the plain page (the app says not found).
-	body, _ = home("/products/" + oldest.Id + "?lng=ru")
+	body, _ = home("/ru/products/" + oldest.Id)
 	for _, want := range []string{`<div id="root" data-first-screen="ru">`, "<h1 class=\"rt-Heading rt-r-size-7\">Oldest Stand</h1>",
 		"$10.00", "В наличии: 2", `<img src="/images/products/`} {
 		if !strings.Contains(body, want) {

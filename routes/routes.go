@@ -13,16 +13,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
-
-	"stageshop/realtime"
 )
 
 // Register binds the shop's routes to app's router when it serves. site is
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	bindBackgroundWork(app)
-	// PocketBase's realtime at /api/realtime, bounded per client.
-	realtime.Register(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())

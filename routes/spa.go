@@ -61,10 +61,19 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 				return e.String(http.StatusNotFound, "Not found")
 			}
 		}
+		if to, status := pageRedirect(e.Request); status != 0 {
+			return redirectPage(e, to, status)
+		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
 		setPageHeaders(e, csp)
+		lang, rest := firstscreen.SplitPath(e.Request.URL.Path)
+		if rest == "/" && lang == firstscreen.Fallback() {
+			// The English home is also where a first visit may be sent on (pageRedirect).
+			e.Response.Header().Add("Vary", "Accept-Language")
+			e.Response.Header().Add("Vary", "Cookie")
+		}
 		if screens != nil {
-			if served, err := screens.serve(e, name); served || err != nil {
+			if served, err := screens.serve(e, lang, strings.TrimPrefix(rest, "/")); served || err != nil {
 				return err
 			}
 		}
@@ -97,20 +106,21 @@ func newFirstScreens(site fs.FS, app core.App) *firstScreens {
 // screen in a language.
 type firstScreenKey string
 
-// serve answers the plain home (no query but ?lng=: a ?category= or a
-// search starts elsewhere) and an active product's page with their first
-// screen. served is false when the plain index.html is to be sent.
-func (s *firstScreens) serve(e *core.RequestEvent, name string) (served bool, err error) {
+// serve answers the plain home (no query: a ?category= or a search starts
+// elsewhere) and an active product's page with their first screen in lang,
+// the language of their address; name is the app's path without its
+// language and leading slash. served is false when the plain index.html is
+// to be sent.
+func (s *firstScreens) serve(e *core.RequestEvent, lang, name string) (served bool, err error) {
 	product, isProduct := strings.CutPrefix(name, "products/")
 	if name != "" && (!isProduct || product == "" || strings.Contains(product, "/")) {
 		return false, nil
 	}
 	for k := range e.Request.URL.Query() {
-		if k != "lng" {
+		if k != "lng" { // a valid ?lng= has moved to an address (pageRedirect)
 			return false, nil
 		}
 	}
-	lang := firstscreen.Language(e.Request)
 	var answer *cachedAnswer
 	if isProduct {
 		answer, err = s.productPage(e, lang, product)
@@ -137,9 +147,6 @@ func (s *firstScreens) serve(e *core.RequestEvent, name string) (served bool, er
 	if answer == nil {
 		return false, nil
 	}
-	// The page depends on the language, which may come from these.
-	e.Response.Header().Add("Vary", "Accept-Language")
-	e.Response.Header().Add("Vary", "Cookie")
 	return true, answer.send(e, "text/html; charset=utf-8")
 }
 

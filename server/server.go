@@ -1,8 +1,8 @@
 // Package server wires StageShop into a PocketBase app: the schema
 // migrations, the record hooks, the /api routes with the metrics and the
-// embedded web app, the e-mail worker, the crons, the graceful stop and the
-// configuration read from the environment. main and internal/testapp both
-// call Register, so the tests run the app that ships.
+// embedded web app, the realtime bounds, the e-mail worker, the crons, the
+// graceful stop and the configuration read from the environment. main and
+// internal/testapp both call Register, so the tests run the app that ships.
 package server
 
 import (
@@ -13,6 +13,7 @@ import (
 	"stageshop/hooks"
 	"stageshop/ops"
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
+	"stageshop/realtime"
 	"stageshop/routes"
 	"stageshop/shop/mail"
 )
@@ -22,6 +23,9 @@ import (
 func Register(app core.App, site fs.FS) {
 	hooks.Register(app)
 	routes.Register(app, site)
+	// PocketBase's realtime (/api/realtime), bounded per client; a
+	// session's streams end with it.
+	realtime.Register(app)
 	mail.Register(app)
 	ops.Register(app)
 }

@@ -10,6 +10,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // Collections of the cart.
@@ -450,31 +452,14 @@ func dropCart(txApp core.App, cartID string) error {
 	return err
 }
 
-// MergeReport says what a merge did with the guest cart: how many lines
-// and units it added to the user's cart, which lines were capped at the
-// stock, and which were dropped (reason "inactive" or "out_of_stock").
-type MergeReport struct {
-	AddedLines int           `json:"addedLines"`
-	AddedUnits int           `json:"addedUnits"`
-	Capped     []MergeCapped `json:"capped"`
-	Dropped    []MergeDrop   `json:"dropped"`
-}
+// MergeReport is an answer shape (shop/wire).
+type MergeReport = wire.MergeReport
 
-// MergeCapped is a guest line that did not fit the stock: the user's line
-// would have had Requested units and has Kept.
-type MergeCapped struct {
-	ProductID   string    `json:"productId"`
-	ProductName Localized `json:"productName"`
-	Requested   int       `json:"requested"`
-	Kept        int       `json:"kept"`
-}
+// MergeCapped is an answer shape (shop/wire).
+type MergeCapped = wire.MergeCapped
 
-// MergeDrop is a guest line that was not merged, and why.
-type MergeDrop struct {
-	ProductID   string    `json:"productId"`
-	ProductName Localized `json:"productName"`
-	Reason      string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
-}
+// MergeDrop is an answer shape (shop/wire).
+type MergeDrop = wire.MergeDrop
 
 // Reasons a guest line is dropped by a merge.
 const (
@@ -564,17 +549,17 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
 	switch {
 	case !g.active:
-		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, DropInactive})
+		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, ProductName: g.ProductName, Reason: DropInactive})
 		return nil
 	case g.AvailableStock < 1:
-		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.ProductName, DropOutOfStock})
+		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, ProductName: g.ProductName, Reason: DropOutOfStock})
 		return nil
 	}
 	had := line.GetInt("quantity")
 	requested := had + g.Quantity
 	qty := min(requested, g.AvailableStock, MaxLineQuantity)
 	if qty < requested {
-		report.Capped = append(report.Capped, MergeCapped{g.ProductID, g.ProductName, requested, max(qty, had)})
+		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, ProductName: g.ProductName, Requested: requested, Kept: max(qty, had)})
 	}
 	if qty <= had {
 		return nil // the user's line already holds all there is; it stays as it was

@@ -5,6 +5,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // TaxAddress is where a cart would ship, for its estimate: the country and
@@ -26,22 +28,8 @@ func (a TaxAddress) Validate() error {
 	)
 }
 
-// TaxEstimate is a cart's figures for an address: the shipping of the
-// chosen method (0 and left out of the total without one), the tax by the
-// shop's one computation, and the total that placing the order would
-// charge today (what checkout sends as expectedTotal).
-type TaxEstimate struct {
-	Country          string    `json:"country"`
-	State            string    `json:"state"`
-	ShippingMethod   string    `json:"shippingMethod"`
-	SubtotalAmount   Amount    `json:"subtotalAmount"`
-	ShippingAmount   Amount    `json:"shippingAmount"`
-	TaxAmount        Amount    `json:"taxAmount"`
-	TotalAmount      Amount    `json:"totalAmount"`
-	TaxLines         []TaxLine `json:"taxLines"`
-	PricesIncludeTax bool      `json:"pricesIncludeTax"`
-	TaxExempt        bool      `json:"taxExempt"`
-}
+// TaxEstimate is an answer shape (shop/wire).
+type TaxEstimate = wire.TaxEstimate
 
 // GetCartEstimate returns the owner's cart with its taxEstimate for addr
 // (no estimate without a country). A shipping method that does not fit the

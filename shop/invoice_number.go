@@ -123,18 +123,8 @@ type CreditNoteInput struct {
 	Reason   string
 }
 
-// CreditNote is a numbered credit note of an order: the amount refunded
-// and the tax it gives back.
-type CreditNote struct {
-	ID        string `json:"id"`
-	Number    string `json:"number"`
-	OrderID   string `json:"orderId"`
-	RefundID  string `json:"refundId"`
-	Amount    Amount `json:"amount"`
-	TaxAmount Amount `json:"taxAmount"`
-	Reason    string `json:"reason"`
-	CreatedAt string `json:"createdAt"`
-}
+// CreditNote is an answer shape (shop/wire).
+type CreditNote = wire.CreditNote
 
 // ErrCreditExceedsTotal: the credit notes of an order would add up to more
 // than its total.

@@ -2,6 +2,8 @@ package shop
 
 import (
 	"slices"
+
+	"stageshop/shop/wire"
 )
 
 // Collections of orders.
@@ -31,34 +33,14 @@ func IsOrderStatus(s string) bool {
 // MaxAddressFieldLen bounds every shipping and billing text.
 const MaxAddressFieldLen = 200
 
-// PostalAddress is a name with an address: an order's billing address, and
-// its shipping address without the contact details.
-type PostalAddress struct {
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
-	Address   string `json:"address"`
-	City      string `json:"city"`
-	State     string `json:"state"`
-	ZipCode   string `json:"zipCode"`
-	Country   string `json:"country"`
-}
+// PostalAddress is an answer shape (shop/wire).
+type PostalAddress = wire.PostalAddress
 
-// ShippingInfo is where an order goes and whom to tell. In JSON the
-// address's fields stand beside phone and email.
-type ShippingInfo struct {
-	PostalAddress
-	Phone string `json:"phone"`
-	Email string `json:"email"`
-}
+// ShippingInfo is an answer shape (shop/wire).
+type ShippingInfo = wire.ShippingInfo
 
-// BillingInfo is whom an order is billed to: the billing address and,
-// for a business, its company name and tax ID (shown on the invoice). In
-// JSON the address's fields stand beside them.
-type BillingInfo struct {
-	PostalAddress
-	CompanyName string `json:"companyName"`
-	TaxID       string `json:"taxId"`
-}
+// BillingInfo is the billing address of an order.
+type BillingInfo = wire.BillingInfo
 
 // OrderInput is what a customer sends to place an order; the lines come
 // from the customer's cart.
@@ -73,60 +55,14 @@ type OrderInput struct {
 	ExpectedTotal *Amount
 }
 
-// OrderSummary is an order in lists.
-type OrderSummary struct {
-	ID             string `json:"id"`
-	OrderNumber    string `json:"orderNumber"`
-	CustomerName   string `json:"customerName"`
-	CustomerEmail  string `json:"customerEmail"`
-	SubtotalAmount Amount `json:"subtotalAmount"`
-	ShippingMethod string `json:"shippingMethod"`
-	ShippingAmount Amount `json:"shippingAmount"`
-	TaxAmount      Amount `json:"taxAmount"`
-	TotalAmount    Amount `json:"totalAmount"`
-	ItemCount      int    `json:"itemCount"`
-	Status         string `json:"status"`
-	CreatedAt      string `json:"createdAt"`
-	// InvoiceNumber is "" until the order is invoiced.
-	InvoiceNumber string `json:"invoiceNumber"`
-}
+// OrderSummary is an answer shape (shop/wire).
+type OrderSummary = wire.OrderSummary
 
-// OrderDetail is an order with its addresses, lines, tax, tracking
-// number, status history and credit notes.
-type OrderDetail struct {
-	OrderSummary
-	Shipping       ShippingInfo   `json:"shipping"`
-	Billing        BillingInfo    `json:"billing"`
-	Items          []OrderItem    `json:"items"`
-	TrackingNumber string         `json:"trackingNumber"`
-	History        []StatusChange `json:"history"`
-	OrderTax
-	CreditNotes []CreditNote `json:"creditNotes"`
-}
+// OrderDetail is an answer shape (shop/wire).
+type OrderDetail = wire.OrderDetail
 
-// OrderTax is how an order was taxed when it was placed: the tax per rate,
-// whether prices included it (then taxAmount is the part inside the
-// total) and whether the customer was exempt, the shipping's rate and tax,
-// and the invoice's date once it has a number.
-type OrderTax struct {
-	TaxLines         []TaxLine `json:"taxLines"`
-	PricesIncludeTax bool      `json:"pricesIncludeTax"`
-	TaxExempt        bool      `json:"taxExempt"`
-	ShippingTaxRate  Rate      `json:"shippingTaxRate"`
-	ShippingTax      Amount    `json:"shippingTaxAmount"`
-	InvoicedAt       string    `json:"invoicedAt"`
-}
+// OrderItem is an answer shape (shop/wire).
+type OrderItem = wire.OrderItem
 
-// OrderItem is a snapshot of a cart line at the time of the order.
-type OrderItem struct {
-	ID           string    `json:"id"`
-	ProductID    string    `json:"productId"`
-	ProductName  Localized `json:"productName"`
-	ProductImage string    `json:"productImage"`
-	Quantity     int       `json:"quantity"`
-	UnitPrice    Amount    `json:"unitPrice"`
-	TotalPrice   Amount    `json:"totalPrice"`
-	TaxClass     string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
-	TaxRate      Rate      `json:"taxRate"`
-	TaxAmount    Amount    `json:"taxAmount"`
-}
+// OrderTax is an answer shape (shop/wire).
+type OrderTax = wire.OrderTax

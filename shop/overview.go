@@ -8,6 +8,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // Figures of the admin overview.
@@ -41,59 +43,20 @@ func (q OverviewQuery) Validate() error {
 	)
 }
 
-// Revenue is the takings of non-cancelled orders over three fixed windows:
-// today's UTC date, and the last 7 and 30 UTC dates including today.
-type Revenue struct {
-	Today      Amount `json:"today"`
-	Last7Days  Amount `json:"last7Days"`
-	Last30Days Amount `json:"last30Days"`
-}
+// Revenue is an answer shape (shop/wire).
+type Revenue = wire.Revenue
 
-// DayFigures is one UTC date of the chart: revenue (tax included), the
-// tax inside it and number of orders that were not cancelled.
-type DayFigures struct {
-	Date    string `json:"date"`
-	Revenue Amount `json:"revenue"`
-	Tax     Amount `json:"tax"`
-	Orders  int    `json:"orders"`
-}
+// DayFigures is an answer shape (shop/wire).
+type DayFigures = wire.DayFigures
 
-// TopProduct is a best seller of the period by units.
-type TopProduct struct {
-	ID            string    `json:"id"`
-	Name          string    `json:"name"`
-	NameLocalized Localized `json:"nameLocalized"`
-	Units         int       `json:"units"`
-	Revenue       Amount    `json:"revenue"`
-}
+// TopProduct is an answer shape (shop/wire).
+type TopProduct = wire.TopProduct
 
-// LowStockProduct is an active product with LowStockLevel or fewer units.
-type LowStockProduct struct {
-	ID            string    `json:"id"`
-	Name          string    `json:"name"`
-	NameLocalized Localized `json:"nameLocalized"`
-	StockQuantity int       `json:"stockQuantity"`
-}
+// LowStockProduct is an answer shape (shop/wire).
+type LowStockProduct = wire.LowStockProduct
 
-// Overview is the admin's view of the shop at a glance.
-type Overview struct {
-	Days    int     `json:"days"`
-	Revenue Revenue `json:"revenue"`
-	// Tax is the tax inside Revenue, as the orders stored it.
-	Tax                Revenue           `json:"tax"`
-	AverageOrderValue  Amount            `json:"averageOrderValue"`
-	PeriodRevenue      Amount            `json:"periodRevenue"`
-	PeriodTax          Amount            `json:"periodTax"`
-	PeriodOrders       int               `json:"periodOrders"`
-	OrdersByStatus     map[string]int    `json:"ordersByStatus"`
-	RevenueByDay       []DayFigures      `json:"revenueByDay"`
-	TopProducts        []TopProduct      `json:"topProducts"`
-	LowStock           []LowStockProduct `json:"lowStock"`
-	LowStockCount      int               `json:"lowStockCount"`
-	NewContactRequests int               `json:"newContactRequests"`
-	QueuedEmails       int               `json:"queuedEmails"`
-	FailedEmails       int               `json:"failedEmails"`
-}
+// Overview is an answer shape (shop/wire).
+type Overview = wire.Overview
 
 // dayLayout is how a UTC date is written (the chart's dates).
 const dayLayout = "2006-01-02"
@@ -177,8 +140,8 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 		date := today.AddDate(0, 0, -i).Format(dayLayout)
 		r := byDay[date]
 		cents, tax := Amount(int64(math.Round(r.Revenue))), Amount(int64(math.Round(r.Tax)))
-		out.Revenue.add(i, cents)
-		out.Tax.add(i, tax)
+		addToWindows(&out.Revenue, i, cents)
+		addToWindows(&out.Tax, i, tax)
 		if i < days {
 			out.RevenueByDay = append(out.RevenueByDay, DayFigures{Date: date, Revenue: cents, Tax: tax, Orders: r.Orders})
 			out.PeriodRevenue += cents
@@ -193,9 +156,9 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 	return nil
 }
 
-// add counts the figure of the date daysAgo before today in the windows
+// addToWindows counts the figure of the date daysAgo before today in the windows
 // it falls in.
-func (r *Revenue) add(daysAgo int, cents Amount) {
+func addToWindows(r *Revenue, daysAgo int, cents Amount) {
 	if daysAgo == 0 {
 		r.Today += cents
 	}

@@ -3,8 +3,8 @@ package shop
 import (
 	"math/big"
 	"math/bits"
-	"strconv"
-	"strings"
+
+	"stageshop/shop/wire"
 )
 
 // Tax classes of products: each product belongs to one; a rate applies to
@@ -32,63 +32,19 @@ func taxClassOf(c string) string {
 	return TaxStandard
 }
 
-// Rate is a tax rate in thousandths of a percent: 6.25 % is 6250, so that
-// every rate with up to three decimals is exact.
-type Rate int64
+// Rate is a tax rate in thousandths of a percent (shop/wire).
+type Rate = wire.Rate
 
 // MaxRate is the highest rate a shop may set: 100 %.
-const MaxRate Rate = 100_000
+const MaxRate = wire.MaxRate
 
 // rateScale is 100 % in Rate units.
-const rateScale = 100_000
+const rateScale = wire.RateScale
 
 // RateFromPercent reads a percentage such as 6.25 as a Rate; ok is false
 // for a negative rate, one over 100 % or one with more than three
 // decimals.
-func RateFromPercent(p float64) (r Rate, ok bool) {
-	if p != p || p < 0 || p > 100 {
-		return 0, false
-	}
-	milli := p * 1000
-	r = Rate(milli + 0.5)
-	// A float such as 6.25 is stored as 6.2499999…: allow that much slack,
-	// never a fourth decimal.
-	if d := milli - float64(r); d > 1e-6 || d < -1e-6 {
-		return 0, false
-	}
-	return r, true
-}
-
-// Percent is the rate as a percentage (6.25).
-func (r Rate) Percent() float64 { return float64(r) / 1000 }
-
-// String writes the rate as a percentage without trailing zeros: 6.25, 19, 7.125.
-func (r Rate) String() string {
-	s := strconv.FormatInt(int64(r)/1000, 10)
-	frac := int64(r) % 1000
-	if frac == 0 {
-		return s
-	}
-	f := strconv.FormatInt(1000+frac, 10)[1:]
-	return s + "." + strings.TrimRight(f, "0")
-}
-
-// MarshalJSON writes the rate as a JSON number of percent: 6.25.
-func (r Rate) MarshalJSON() ([]byte, error) { return []byte(r.String()), nil }
-
-// UnmarshalJSON reads a percentage with up to three decimals.
-func (r *Rate) UnmarshalJSON(b []byte) error {
-	f, err := strconv.ParseFloat(string(b), 64)
-	if err != nil {
-		return err
-	}
-	v, ok := RateFromPercent(f)
-	if !ok {
-		return strconv.ErrRange
-	}
-	*r = v
-	return nil
-}
+func RateFromPercent(p float64) (Rate, bool) { return wire.RateFromPercent(p) }
 
 // lineTax is the one rounding rule of the shop: the tax of one amount in
 // cents at rate, rounded half away from zero. With exclusive prices the

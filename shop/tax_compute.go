@@ -1,5 +1,7 @@
 package shop
 
+import "stageshop/shop/wire"
+
 // TaxableLine is one line to tax: its product's tax class and its total
 // as priced (net with exclusive prices, gross with inclusive ones).
 type TaxableLine struct {
@@ -27,15 +29,8 @@ type LineTax struct {
 	Tax  Amount
 }
 
-// TaxLine is the tax of one rate across an order, as the contract shows
-// it: the rate's name, the rate in percent, the net amount it applied to
-// and the tax.
-type TaxLine struct {
-	Name   string `json:"name"`
-	Rate   Rate   `json:"rate"`
-	Base   Amount `json:"base"`
-	Amount Amount `json:"amount"`
-}
+// TaxLine is an answer shape (shop/wire).
+type TaxLine = wire.TaxLine
 
 // Taxed is an order's figures: subtotal and shipping as priced, the tax,
 // the total, and the tax per line, of the shipping and per rate.

@@ -8,6 +8,7 @@ import HomePage from './features/catalog/HomePage';
 import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
 import { initialHomeFilters } from './features/catalog/homeState';
 import { lazyWithPreload } from './lib/lazyWithPreload';
+import { splitLanguage } from './i18n/urlLanguage';
 
 // Preloadable: opened directly, a product page loads its code beside the product (prefetch below).
 const ProductPage = lazyWithPreload(() => import('./features/catalog/ProductPage'));
@@ -95,8 +96,8 @@ export const APP_ROUTES: RouteObject[] = [
   { element: <Layout />, children: SHOP_ROUTES.map(({ path, element }) => ({ path, element })) },
 ];
 
-/** Starts the data of the screen at this location (the router's own matching); resolves when it is in. */
+/** Starts the data of the screen at this address (any language; the router's own matching); resolves when it is in. */
 export function prefetchRoute(client: QueryClient, { pathname, search }: { pathname: string; search: string }): Promise<unknown> {
-  const match = matchRoutes(SHOP_ROUTES, pathname)?.at(-1);
+  const match = matchRoutes(SHOP_ROUTES, splitLanguage(pathname).path)?.at(-1);
   return match?.route.prefetch?.({ params: match.params, search, client }) ?? Promise.resolve();
 }

@@ -108,7 +108,7 @@ async function publicScreens({ newContext, evidence, baseURL, products }) {
   await page.goto('/shipping');
   await visible(main(page).getByRole('heading', { level: 1, name: 'Shipping Information' }), 'the shipping page');
   assert.equal(await main(page).getByTestId('info-language-note').count(), 0, 'English readers get no language note');
-  await page.goto('/shipping?lng=zh');
+  await page.goto('/zh/shipping');
   const note = main(page).getByTestId('info-language-note');
   await visible(note.getByText('本页面提供英文版和俄文版。'), 'the Chinese note on an information page');
   assert.equal(await note.getAttribute('lang'), 'zh', 'the note is marked as Chinese');

@@ -39,12 +39,12 @@ async function russianOrder({ server, newContext, evidence, mailpit, admin, log 
   const shopper = await registerCustomer(server.url, 'Ivan', 'Petrov');
   const ctx = await newContext({ baseURL: server.url, locale: 'ru-RU' });
   const page = await ctx.newPage();
-  await page.goto('/login?lng=ru');
+  await page.goto('/ru/login');
   await visible(main(page).getByRole('heading', { name: 'Вход' }), 'the Russian login screen');
   await page.locator('input[type=email]').fill(shopper.email);
   await page.locator('input[type=password]').fill(shopper.password);
   await main(page).locator('button[type=submit]').click();
-  await until(() => new URL(page.url()).pathname !== '/login', 'the Russian login should leave /login');
+  await until(() => new URL(page.url()).pathname !== '/ru/login', 'the Russian login should leave /ru/login');
   const { token, language } = await apiLogin(server.url, shopper);
   assert(language === 'ru', `the app sent its language at login: the account's language is ${language}`);
 

@@ -58,7 +58,7 @@ export const languageButton = (page) => header(page).getByRole('button', { name:
 /** Picks a language in the header's language menu by its native name. */
 export async function switchLanguage(page, nativeName) {
   await languageButton(page).click();
-  const option = page.getByRole('button', { name: nativeName, exact: true });
+  const option = page.getByRole('link', { name: nativeName, exact: true });
   await visible(option, `the ${nativeName} option in the language menu`);
   await option.click();
   await hidden(option, 'the language menu after choosing');

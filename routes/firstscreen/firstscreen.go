@@ -17,7 +17,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,42 +177,6 @@ func pluralKey(lang string, n int64) string {
 		n = -n
 	}
 	return pluralNames[plural.Cardinal.MatchPlural(language.Make(lang), int(n), 0, 0, 0, 0)]
-}
-
-// Language picks the language the app will start in, as far as the server
-// can tell: ?lng=, the i18next cookie the app keeps, Accept-Language, else
-// the fallback. (The app's own choice may also come from local storage; the
-// page's start-up script drops this screen when the two differ.)
-func Language(r *http.Request) string {
-	if l := normalize(r.URL.Query().Get("lng")); l != "" {
-		return l
-	}
-	if c, err := r.Cookie("i18next"); err == nil {
-		if l := normalize(c.Value); l != "" {
-			return l
-		}
-	}
-	tags, _, _ := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
-	for _, tag := range tags {
-		if l := normalize(tag.String()); l != "" {
-			return l
-		}
-	}
-	return shared.FallbackLanguage
-}
-
-// normalize maps a language tag (ru, ru-RU, zh_Hans_CN) to a supported
-// language, or "".
-func normalize(raw string) string {
-	tag, err := language.Parse(strings.ReplaceAll(strings.TrimSpace(raw), "_", "-"))
-	if err != nil {
-		return ""
-	}
-	base, _ := tag.Base()
-	if slices.Contains(shared.Languages, base.String()) {
-		return base.String()
-	}
-	return ""
 }
 
 // FormatPrice writes cents as the app's formatPrice does (constants.json's

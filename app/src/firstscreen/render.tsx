@@ -18,6 +18,7 @@ import { CATEGORIES } from '../features/catalog/api';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages';
 import { LOOKUP_OPTIONS } from '../i18n';
+import { basenameOf, languagePath } from '../i18n/urlLanguage';
 import { formatPrice } from '../lib/format';
 import { MAX_IMAGES } from '../lib/shared';
 import { fill, marker, rangeOver, splice, type Dimension } from './splice';
@@ -82,12 +83,14 @@ interface Page {
   children?: ReactNode;
 }
 
-/** The app at path (or children instead of its routes) as a signed-out shopper sees it. */
+/** The app at path in lang's address (or children instead of its routes) as a signed-out shopper sees it. */
 async function page({ lang, locales, path, client, children }: Page): Promise<string> {
   const html = await toHTML(
     <I18nextProvider i18n={i18nFor(lang, locales)}>
       <Providers client={client}>
-        <MemoryRouter initialEntries={[path]}>{children ?? <AppRoutes />}</MemoryRouter>
+        <MemoryRouter basename={basenameOf(lang)} initialEntries={[languagePath(lang, path)]}>
+          {children ?? <AppRoutes />}
+        </MemoryRouter>
       </Providers>
     </I18nextProvider>,
   );

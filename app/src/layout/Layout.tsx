@@ -13,11 +13,17 @@ export function Layout() {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
 
-  // When the session cannot be refreshed the client clears it; send the user to log in and back.
+  // When the session cannot be refreshed the client clears it; send the user to log in and back
+  // (to the app's path: the router adds the language).
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  });
   useEffect(
     () =>
       setSessionExpiredHandler(() => {
-        navigate('/login', { replace: true, state: { from: { pathname: window.location.pathname, search: window.location.search } } });
+        const { pathname, search } = here.current;
+        navigate('/login', { replace: true, state: { from: { pathname, search } } });
       }),
     [navigate],
   );
