@@ -103,7 +103,7 @@ func cancelOwnOrder(e *core.RequestEvent) error {
 func orderFilter(e *core.RequestEvent) (shop.OrderFilter, error) {
 	q := e.Request.URL.Query()
 	f := shop.OrderFilter{Status: strings.TrimSpace(q.Get("status")), Search: strings.TrimSpace(q.Get("search")),
-		From: strings.TrimSpace(q.Get("from")), To: strings.TrimSpace(q.Get("to"))}
+		From: strings.TrimSpace(q.Get("from")), To: strings.TrimSpace(q.Get("to")), Language: strings.TrimSpace(q.Get("lang"))}
 	errs := map[string]string{}
 	var ok bool
 	if f.Page, ok = queryInt(e, "page", 0); !ok || f.Page < 0 {

@@ -9,7 +9,7 @@ import (
 
 func usBody(method string) map[string]any {
 	s := shipping()
-	s["country"] = "United States"
+	s["country"], s["state"] = "United States", "IL"
 	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method}
 }
 

@@ -122,6 +122,8 @@ var sentinelErrors = []struct {
 	{shop.ErrOrderNotFound, notFound("Order not found")},
 	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
 	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
+	{shop.ErrAddressNotFound, notFound("Address not found")},
+	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},

@@ -132,11 +132,11 @@ func TestHomeFirstScreen(t *testing.T) {
 		t.Error("after a product was deactivated the first screen still shows it")
 	}
 
-	// A product's page: its photo, name, price and stock, escaped; inactive
+	// A product's page: its photo, name, price (as Russian readers write it) and stock, escaped; inactive
 	// and unknown products get the plain page (the app says not found).
 	body, _ = home("/ru/products/" + oldest.Id)
 	for _, want := range []string{`<div id="root" data-first-screen="ru">`, "<h1 class=\"rt-Heading rt-r-size-7\">Oldest Stand</h1>",
-		"$10.00", "В наличии: 2", `<img src="/images/products/`} {
+		"10,00\u00a0$", "В наличии: 2", `<img src="/images/products/`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the product page's first screen lacks %q", want)
 		}

@@ -144,6 +144,14 @@ func TestAdminOrdersCSVExport(t *testing.T) {
 	if strings.Contains(string(r.Body), old.OrderNumber) {
 		t.Error("an order outside the date range was exported")
 	}
+	if first[col["shippingCountry"]] != "United States" {
+		t.Errorf("country %q, want the English name by default", first[col["shippingCountry"]])
+	}
+	ru := c.Do("GET", "/api/checkout/admin/orders/export.csv?from=2021-01-01&lang=ru", nil, testapp.Auth(admin.Token)...)
+	if ruRows, err := csv.NewReader(strings.NewReader(string(ru.Body))).ReadAll(); err != nil || len(ruRows) != 4 ||
+		ruRows[1][col["shippingCountry"]] != "Соединенные Штаты" {
+		t.Errorf("export in Russian: %v %q", err, ruRows)
+	}
 
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv?from=soon", nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv", nil), http.StatusUnauthorized, "")

@@ -29,6 +29,7 @@ func Register(app core.App, site fs.FS) {
 		se.Router.Bind(securityHeaders())
 		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
+		registerAddresses(se)
 		registerProducts(se)
 		registerUploads(se)
 		registerImages(se)

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/mail"
 )
 
 // Account errors.
@@ -87,7 +90,15 @@ func Register(app core.App, in RegisterInput) (*core.Record, error) {
 	user.Set("lastName", in.LastName)
 	user.Set("roles", []string{RoleCustomer})
 	user.Set("language", in.Language)
-	if err := saveUser(app, user); err != nil {
+	// The welcome is queued with the account: no account, no welcome.
+	err = runWriteTx(app, func(txApp core.App) error {
+		if err := saveUser(txApp, user); err != nil {
+			return err
+		}
+		return mail.QueueWelcome(txApp, user.Id, mail.Recipient{Email: user.Email(), Language: in.Language,
+			Name: strings.TrimSpace(in.FirstName + " " + in.LastName)})
+	})
+	if err != nil {
 		return nil, err
 	}
 	return user, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -18,7 +19,7 @@ var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
 	"taxClass", "taxRate", "lineTax",
 	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
-	"invoiceNumber", "companyName", "taxId", "trackingNumber"}
+	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -46,6 +47,7 @@ type csvRow struct {
 	TaxClass       string         `db:"taxClass"`
 	TaxRate        float64        `db:"taxRate"`
 	LineTaxCents   float64        `db:"lineTaxCents"`
+	Country        string         `db:"country"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -61,7 +63,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
 		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
 		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
-		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents").
+		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
+		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -82,7 +85,7 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		if err := rows.ScanStruct(&r); err != nil {
 			return err
 		}
-		if err := out.Write(r.record()); err != nil {
+		if err := out.Write(r.record(f.Language)); err != nil {
 			return err
 		}
 	}
@@ -93,8 +96,9 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	return rows.Err()
 }
 
-// record is the CSV record of a row; the product name is the English one.
-func (r csvRow) record() []string {
+// record is the CSV record of a row; the product name is the English one,
+// the country's name is in lang.
+func (r csvRow) record(lang string) []string {
 	name, _ := ParseLocalized(r.ProductName)
 	money := func(c float64) string {
 		b, _ := Amount(int64(math.Round(c))).MarshalJSON()
@@ -108,6 +112,7 @@ func (r csvRow) record() []string {
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),
 		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
 		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
+		safeCell(locale.CountryName(r.Country, lang)),
 	}
 }
 

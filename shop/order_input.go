@@ -6,6 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
+
+	"stageshop/shop/locale"
 )
 
 // field is one text of an address with its JSON path.
@@ -62,6 +64,13 @@ func ValidateOrderInput(in *OrderInput) error {
 			errs[f.path] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", MaxAddressFieldLen))
 		}
 	}
+	placeAddress(errs, "shippingInfo.", &s.PostalAddress)
+	if !in.UseShippingForBilling {
+		placeAddress(errs, "billingInfo.", &b.PostalAddress)
+	} else {
+		// The address only: company name and tax ID stay the billing's.
+		b.PostalAddress = s.PostalAddress
+	}
 	addBusinessErrors(errs, "billingInfo.", b.CompanyName, b.TaxID)
 	if _, bad := errs["shippingInfo.email"]; !bad && !plausibleEmail(s.Email) {
 		errs["shippingInfo.email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
@@ -70,6 +79,30 @@ func ValidateOrderInput(in *OrderInput) error {
 		return errs
 	}
 	return nil
+}
+
+// placeAddress turns an address's country into its ISO code and a US
+// state into its two-letter code, or adds the error for a country or state
+// that is not in the lists (prefix is the address's JSON path). A field
+// already in error is left alone.
+func placeAddress(errs validation.Errors, prefix string, a *PostalAddress) {
+	if _, bad := errs[prefix+"country"]; bad {
+		return
+	}
+	code, ok := locale.CountryCode(a.Country)
+	if !ok {
+		errs[prefix+"country"] = validation.NewError("validation_unknown_country", "Please choose a country from the list")
+		return
+	}
+	a.Country = code
+	if _, bad := errs[prefix+"state"]; bad || code != "US" {
+		return
+	}
+	if st, ok := locale.StateCode(a.State); ok {
+		a.State = st
+	} else {
+		errs[prefix+"state"] = validation.NewError("validation_unknown_state", "Please choose a state from the list")
+	}
 }
 
 // plausibleEmail reports whether s looks like an e-mail address (the same

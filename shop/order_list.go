@@ -25,6 +25,8 @@ type OrderFilter struct {
 	To       string
 	Page     int
 	PageSize int
+	// Language names countries in the CSV export (en when empty).
+	Language string
 }
 
 // Validate checks the filter; errors are keyed by the query's names.

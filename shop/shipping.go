@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -69,7 +70,8 @@ func DefaultShippingSettings() ShippingSettings {
 func (s ShippingSettings) Validate() error {
 	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
 	errs := validation.Errors{
-		"homeCountry":                validation.Validate(strings.TrimSpace(s.HomeCountry), validation.Required, validation.RuneLength(1, 100)),
+		"homeCountry": validation.Validate(strings.TrimSpace(s.HomeCountry), validation.Required,
+			validation.By(knownCountry)),
 		"freeShippingThresholdCents": validation.Validate(s.FreeShippingThreshold, amount...),
 	}
 	for _, m := range methodSpecs {
@@ -78,10 +80,19 @@ func (s ShippingSettings) Validate() error {
 	return errs.Filter()
 }
 
+// knownCountry is the rule for a country: an ISO code or a name the shop
+// knows (shop/locale).
+func knownCountry(v any) error {
+	if _, ok := locale.CountryCode(v.(string)); !ok {
+		return validation.NewError("validation_unknown_country", "Please choose a country from the list")
+	}
+	return nil
+}
+
 // shippingSettingsOf reads the settings out of a settings record.
 func shippingSettingsOf(rec *core.Record) ShippingSettings {
 	s := ShippingSettings{
-		HomeCountry:           strings.TrimSpace(rec.GetString("homeCountry")),
+		HomeCountry:           countryCodeOrText(rec.GetString("homeCountry")),
 		FreeShippingThreshold: Amount(rec.GetInt("freeShippingThresholdCents")),
 		Rates:                 map[string]Amount{},
 	}
@@ -89,6 +100,15 @@ func shippingSettingsOf(rec *core.Record) ShippingSettings {
 		s.Rates[m.code] = Amount(rec.GetInt(m.field))
 	}
 	return s
+}
+
+// countryCodeOrText is a country's ISO code, or the text itself (trimmed)
+// when it names no known country.
+func countryCodeOrText(text string) string {
+	if code, ok := locale.CountryCode(text); ok {
+		return code
+	}
+	return strings.TrimSpace(text)
 }
 
 // ValidateSettingsRecord is the settings' record hook rule, so the
@@ -138,42 +158,9 @@ func readShippingSettings(app core.App) (ShippingSettings, error) {
 	return shippingSettingsOf(recs[0]), nil
 }
 
-// countryAliases are names that mean the same country, lower-cased.
-var countryAliases = [][]string{
-	{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"},
-	{"gb", "uk", "u.k.", "united kingdom", "great britain", "england", "scotland", "wales"},
-	{"de", "deu", "germany", "deutschland"},
-	{"ca", "can", "canada"},
-	{"ru", "rus", "russia", "russian federation", "россия"},
-	{"cn", "chn", "china", "中国"},
-}
-
-// sameCountry reports whether two country texts name the same country:
-// equal ignoring case and spaces, or both in one alias group.
-func sameCountry(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if a == b {
-		return true
-	}
-	for _, group := range countryAliases {
-		hasA, hasB := false, false
-		for _, n := range group {
-			hasA = hasA || n == a
-			hasB = hasB || n == b
-		}
-		if hasA && hasB {
-			return true
-		}
-	}
-	return false
-}
-
 // Region says whether an address in country is domestic or international.
 func (s ShippingSettings) Region(country string) string {
-	if sameCountry(country, s.HomeCountry) {
+	if locale.SameCountry(country, s.HomeCountry) {
 		return RegionDomestic
 	}
 	return RegionInternational

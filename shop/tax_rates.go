@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/locale"
 )
 
 // TaxRatesCollection holds the shop's tax rates, edited by superusers in
@@ -71,57 +72,26 @@ func (t TaxTable) Match(country, region, class string) (TaxRate, bool) {
 	return TaxRate{}, false
 }
 
-// countryKey is the text by which countries compare: one key for the names
-// of one country (US, USA, United States), else the text lower-cased.
+// countryKey is the text by which countries compare: the ISO code of a
+// country the shop knows (US for US, USA or United States: shop/locale),
+// else the text lower-cased.
 func countryKey(country string) string {
-	c := strings.ToLower(strings.Join(strings.Fields(country), " "))
-	for _, group := range countryAliases {
-		for _, n := range group {
-			if n == c {
-				return group[0]
-			}
-		}
+	if code, ok := locale.CountryCode(country); ok {
+		return code
 	}
-	return c
+	return strings.ToLower(strings.Join(strings.Fields(country), " "))
 }
 
 // regionKey is a region as rates compare it: a US state's code (its name
 // turned into the code), other regions upper-cased as written.
 func regionKey(countryKey, region string) string {
-	r := strings.ToUpper(strings.Join(strings.Fields(region), " "))
-	if countryKey == "us" {
-		if code, ok := usStateCodes[r]; ok {
+	if countryKey == "US" {
+		if code, ok := locale.StateCode(region); ok {
 			return code
 		}
 	}
-	return r
+	return strings.ToUpper(strings.Join(strings.Fields(region), " "))
 }
-
-// usStates are the US states, DC and the territories by code.
-var usStates = map[string]string{
-	"AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
-	"CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia",
-	"HI": "Hawaii", "ID": "Idaho", "IL": "Illinois", "IN": "Indiana", "IA": "Iowa",
-	"KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland",
-	"MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri",
-	"MT": "Montana", "NE": "Nebraska", "NV": "Nevada", "NH": "New Hampshire", "NJ": "New Jersey",
-	"NM": "New Mexico", "NY": "New York", "NC": "North Carolina", "ND": "North Dakota", "OH": "Ohio",
-	"OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island", "SC": "South Carolina",
-	"SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
-	"VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
-	"DC": "District of Columbia", "PR": "Puerto Rico", "GU": "Guam", "VI": "U.S. Virgin Islands",
-	"AS": "American Samoa", "MP": "Northern Mariana Islands",
-}
-
-// usStateCodes finds a state's code by its upper-cased code or name.
-var usStateCodes = func() map[string]string {
-	m := map[string]string{}
-	for code, name := range usStates {
-		m[code] = code
-		m[strings.ToUpper(name)] = code
-	}
-	return m
-}()
 
 // taxRateOf reads a rate record.
 func taxRateOf(rec *core.Record) TaxRate {
@@ -149,10 +119,10 @@ func (r TaxRate) checkRegion(any) error {
 	if r.Region == "" {
 		return nil
 	}
-	if countryKey(r.Country) != "us" {
+	if countryKey(r.Country) != "US" {
 		return validation.NewError("validation_region", "A region is a US state: leave it empty for other countries")
 	}
-	if _, ok := usStates[strings.ToUpper(r.Region)]; !ok {
+	if code, ok := locale.StateCode(r.Region); !ok || code != strings.ToUpper(r.Region) {
 		return validation.NewError("validation_region", "Region must be a US state's two-letter code, such as TX")
 	}
 	return nil

@@ -58,7 +58,8 @@ async function russianOrder({ server, newContext, evidence, mailpit, admin, log 
   const mail = await mailpit.waitFor(shopper.email, order.orderNumber);
   assert(mail.Subject.includes(`Заказ ${order.orderNumber}`), `Russian subject with the number: ${mail.Subject}`);
   assert(mail.Text.includes('Спасибо за заказ') && mail.Text.includes(product.nameLocalized?.ru ?? product.name), 'the Russian confirmation names the product');
-  assert(/\$[\d,]+\.\d\d/.test(mail.Text), 'prices in $ with two decimals');
+  // Issue 34: prices as a Russian reader writes them (1 299,00 $), still dollars.
+  assert(/\d[\d\u00a0]*,\d\d\u00a0\$/.test(mail.Text), 'prices in the Russian format, 1\u00a0299,00\u00a0$');
   log(`order ${order.orderNumber}: confirmation in Russian`);
   await picture(page, evidence, 'order_placed-ru', mail);
   await picture(page, evidence, 'order_admin', await mailpit.waitFor(ADMIN.email, order.orderNumber));

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/text/language"
 
 	"stageshop/shop"
+	"stageshop/shop/locale"
 )
 
 //go:embed screens.gen.gohtml
@@ -39,21 +40,12 @@ type constants struct {
 	MaxImages        int      `json:"maxImages"`
 	Languages        []string `json:"languages"`
 	FallbackLanguage string   `json:"fallbackLanguage"`
-	Price            struct {
-		Symbol           string `json:"symbol"`
-		Decimals         int    `json:"decimals"`
-		GroupSeparator   string `json:"groupSeparator"`
-		DecimalSeparator string `json:"decimalSeparator"`
-	} `json:"price"`
 }
 
 var shared = func() constants {
 	var c constants
 	if err := json.Unmarshal(constantsJSON, &c); err != nil {
 		panic("firstscreen: constants.json: " + err.Error())
-	}
-	if c.Price.Decimals != 2 {
-		panic("firstscreen: constants.json: prices are whole cents, two decimals")
 	}
 	return c
 }()
@@ -100,7 +92,7 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-			Category: p.Category, Price: FormatPrice(p.PriceCents), Media: "0",
+			Category: p.Category, Price: FormatPrice(p.PriceCents, lang), Media: "0",
 			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 		}
 		if files := photos(p); len(files) > 0 {
@@ -123,7 +115,7 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	ps := product{
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-		Category: p.Category, Price: FormatPrice(p.PriceCents),
+		Category: p.Category, Price: FormatPrice(p.PriceCents, lang),
 		Media: strconv.Itoa(len(files)), Files: files,
 		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 	}
@@ -179,23 +171,9 @@ func pluralKey(lang string, n int64) string {
 	return pluralNames[plural.Cardinal.MatchPlural(language.Make(lang), int(n), 0, 0, 0, 0)]
 }
 
-// FormatPrice writes cents as the app's formatPrice does (constants.json's
-// price rules): $1,234.50.
-func FormatPrice(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := strconv.FormatInt(cents/100, 10)
-	var b strings.Builder
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString(shared.Price.GroupSeparator)
-		}
-		b.WriteRune(d)
-	}
-	return fmt.Sprintf("%s%s%s%s%02d", sign, shared.Price.Symbol, b.String(), shared.Price.DecimalSeparator, cents%100)
-}
+// FormatPrice writes cents as the app's formatPrice does in lang
+// (shop/locale's prices.json): $1,234.50, 1 234,50 $, US$1,234.50.
+func FormatPrice(cents int64, lang string) string { return locale.Price(cents, lang) }
 
 // Page puts screen into the app's index.html: into #root, marked with its
 // language (the page's start-up script and styles show either it or the

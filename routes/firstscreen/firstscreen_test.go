@@ -11,12 +11,18 @@ import (
 	"stageshop/shop"
 )
 
-// Prices read as the app's formatPrice writes them.
+// Prices read as the app's formatPrice writes them, in the page's language.
 func TestFormatPrice(t *testing.T) {
 	for cents, want := range map[int64]string{0: "$0.00", 5: "$0.05", 129900: "$1,299.00", 123456789: "$1,234,567.89", -250: "-$2.50"} {
-		if got := FormatPrice(cents); got != want {
+		if got := FormatPrice(cents, "en"); got != want {
 			t.Errorf("FormatPrice(%d) = %q, want %q", cents, got, want)
 		}
+	}
+	if got := FormatPrice(129900, "ru"); got != "1\u00a0299,00\u00a0$" {
+		t.Errorf("ru: %q", got)
+	}
+	if got := FormatPrice(129900, "zh"); got != "US$1,299.00" {
+		t.Errorf("zh: %q", got)
 	}
 }
 

@@ -18,6 +18,7 @@
 //	QueueContactReply(txApp, replyID, contact, adminName, reply)
 //	QueuePasswordReset(txApp, tokenID, recipient, link)
 //	QueueBackInStock(txApp, to, language, ProductFromRecord(productRecord))
+//	QueueWelcome(txApp, userID, recipient)            // a new account
 //
 // For example, when a stock alert comes true:
 //

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
 )
 
 // Text is a localized text keyed by language code ("en" is the fallback).
@@ -38,8 +40,9 @@ type Address struct {
 	FirstName, LastName, Address, City, State, ZipCode, Country, Phone string
 }
 
-// lines formats the address for the layouts.
-func (a Address) lines() []string {
+// lines formats the address for the layouts, the country by its name in
+// lang.
+func (a Address) lines(lang string) []string {
 	out := []string{}
 	add := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {
@@ -49,7 +52,7 @@ func (a Address) lines() []string {
 	add(a.FirstName + " " + a.LastName)
 	add(a.Address)
 	add(strings.Join(nonEmpty(a.City, a.State, a.ZipCode), ", "))
-	add(a.Country)
+	add(locale.CountryName(a.Country, lang))
 	add(a.Phone)
 	return out
 }
@@ -98,14 +101,14 @@ func taxTotals(lang string, o Order) (before, after []total) {
 		return []total{{Label: tr(lang, "tax"), Value: tr(lang, "taxExempt")}}, nil
 	case o.PricesIncludeTax:
 		for _, l := range o.TaxLines {
-			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", l.Rate), Value: Price(l.Amount)})
+			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
 		}
 		return nil, after
 	case len(o.TaxLines) == 0:
-		return []total{{Label: tr(lang, "tax"), Value: Price(o.Tax)}}, nil
+		return []total{{Label: tr(lang, "tax"), Value: locale.Price(o.Tax, lang)}}, nil
 	}
 	for _, l := range o.TaxLines {
-		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", l.Rate), Value: Price(l.Amount)})
+		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
 	}
 	return before, nil
 }
@@ -120,15 +123,15 @@ func orderView(v *view, o Order, withLines bool) {
 	}
 	var sum int64
 	for _, l := range o.Lines {
-		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: Price(l.UnitPrice), Total: Price(l.Total)})
+		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: locale.Price(l.UnitPrice, lang), Total: locale.Price(l.Total, lang)})
 		sum += l.Total
 	}
 	sub := o.Subtotal
 	if sub == 0 {
 		sub = sum
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: Price(sub)})
-	shipping := Price(o.ShippingAmount)
+	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: locale.Price(sub, lang)})
+	shipping := locale.Price(o.ShippingAmount, lang)
 	if o.ShippingAmount == 0 && o.ShippingMethod != "" {
 		shipping = tr(lang, "free")
 	}
@@ -143,9 +146,9 @@ func orderView(v *view, o Order, withLines bool) {
 	if tot == 0 {
 		tot = sub + o.ShippingAmount
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: Price(tot), Strong: true})
+	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: locale.Price(tot, lang), Strong: true})
 	v.Totals = append(v.Totals, after...)
-	v.Address = o.Address.lines()
+	v.Address = o.Address.lines(lang)
 }
 
 // methodName is a shipping method's name in lang (its code when unknown).
@@ -183,7 +186,7 @@ func QueueOrderPlaced(txApp core.App, language string, o Order) error {
 		if tot == 0 {
 			tot = o.Subtotal + o.ShippingAmount
 		}
-		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", Price(tot))
+		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", locale.Price(tot, l))
 		v.Heading = tr(l, "adminHeading")
 		v.Intro = []string{tr(l, "adminIntro", "customer", o.CustomerName, "email", o.CustomerEmail, "number", o.Number)}
 		orderView(v, o, true)

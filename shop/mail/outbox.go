@@ -32,11 +32,12 @@ const (
 	KindContactReply    = "contact_reply"    // an admin's reply to the visitor
 	KindPasswordReset   = "password_reset"   // the reset link
 	KindBackInStock     = "back_in_stock"    // a stock alert came true
+	KindWelcome         = "welcome"          // a new account
 )
 
 // Kinds lists every kind, in the order of the package doc.
 var Kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
-	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock}
+	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock, KindWelcome}
 
 // rendered is an e-mail ready for the outbox.
 type rendered struct {

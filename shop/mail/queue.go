@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/locale"
 )
 
 // Recipient is a shop user the shop writes to.
@@ -152,6 +153,22 @@ func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, link strin
 	return enqueue(txApp, e)
 }
 
+// QueueWelcome queues the welcome of a new account, in its language.
+func QueueWelcome(txApp core.App, userID string, to Recipient) error {
+	lang := Lang(to.Language)
+	v := newView(txApp, lang, to.Email, to.Name)
+	v.Subject = tr(lang, "welcomeSubject", "shop", v.Shop)
+	v.Heading = tr(lang, "welcomeHeading", "shop", v.Shop)
+	v.Intro = []string{tr(lang, "welcomeIntro", "email", to.Email)}
+	v.Button = &button{tr(lang, "welcomeButton"), v.link("/")}
+	v.After = []string{tr(lang, "welcomeOrders", "url", v.link("/account/orders"))}
+	e, err := render(KindWelcome, to.Email, KindWelcome+":"+userID, v)
+	if err != nil {
+		return err
+	}
+	return enqueue(txApp, e)
+}
+
 // Product is what the back-in-stock e-mail tells about a product.
 type Product struct {
 	ID    string
@@ -192,7 +209,7 @@ func QueueBackInStock(txApp core.App, to, language string, product Product) erro
 	v.Subject = tr(lang, "stockSubject", "product", name)
 	v.Heading = tr(lang, "stockHeading")
 	v.Intro = []string{tr(lang, "stockIntro", "product", name)}
-	v.Facts = []fact{{name, Price(product.Price)}}
+	v.Facts = []fact{{name, locale.Price(product.Price, lang)}}
 	v.Button = &button{tr(lang, "stockButton"), v.link("/products/" + product.ID)}
 	v.After = []string{tr(lang, "stockHurry")}
 	key := KindBackInStock + ":" + product.ID + ":" + strings.ToLower(to) + ":" + strconv.FormatInt(time.Now().UnixMilli(), 10)

@@ -225,3 +225,19 @@ type RoleChangePage struct {
 	Changes    []RoleChange `json:"changes"`
 	Pagination Page         `json:"pagination"`
 }
+
+// SavedAddress is an address in a customer's address book (country an ISO
+// 3166 code, a US state its two-letter code). At most one is the default.
+type SavedAddress struct {
+	ID        string `json:"id"`
+	Label     string `json:"label"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Address   string `json:"address"`
+	City      string `json:"city"`
+	State     string `json:"state"`
+	ZipCode   string `json:"zipCode"`
+	Country   string `json:"country"`
+	Phone     string `json:"phone"`
+	IsDefault bool   `json:"isDefault"`
+}

@@ -63,6 +63,7 @@ var answers = []struct {
 	{"OrderItem", wire.OrderItem{}},
 	{"StatusChange", wire.StatusChange{}},
 	{"OrderDetail", wire.OrderDetail{}},
+	{"SavedAddress", wire.SavedAddress{}},
 	{"ContactSent", wire.ContactSent{}},
 	{"ContactReply", wire.ContactReply{}},
 	{"ContactRequest", wire.ContactRequest{}},

@@ -271,6 +271,20 @@ export interface OrderDetail extends OrderSummary {
   creditNotes: CreditNote[];
 }
 
+export interface SavedAddress {
+  id: string;
+  label: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+  isDefault: boolean;
+}
+
 export interface ContactSent {
   id: string;
   message: string;

@@ -1,11 +1,12 @@
 import { Box, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { CreditNote } from '../api/types';
-import { formatPrice } from '../lib/format';
+import { usePrice } from '../lib/format';
 
 /** The credit notes of an order's refunds: number, amount, tax given back. */
 export function CreditNotes({ notes }: { notes?: CreditNote[] }) {
   const { t } = useTranslation('common');
+  const price = usePrice();
   if (!notes?.length) return null;
   return (
     <Box mt="3" data-testid="credit-notes">
@@ -14,7 +15,7 @@ export function CreditNotes({ notes }: { notes?: CreditNote[] }) {
       </Text>
       {notes.map((n) => (
         <Text as="p" size="2" color="gray" key={n.id}>
-          {t('tax.creditNote', { number: n.number, amount: formatPrice(-n.amount), tax: formatPrice(-n.taxAmount) })}
+          {t('tax.creditNote', { number: n.number, amount: price(-n.amount), tax: price(-n.taxAmount) })}
         </Text>
       ))}
     </Box>

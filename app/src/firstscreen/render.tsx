@@ -135,7 +135,7 @@ async function card(lang: Language, locales: Locales): Promise<string> {
   const base = await render({});
   const actions: Record<string, string> = {
     [ID]: '{{.ID}}', [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}',
-    [FILE(0)]: '{{.File}}', [formatPrice(PRICE)]: '{{.Price}}', [String(MANY_IMAGES)]: '{{.Images}}',
+    [FILE(0)]: '{{.File}}', [formatPrice(PRICE, lang)]: '{{.Price}}', [String(MANY_IMAGES)]: '{{.Images}}',
   };
   for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
   return fill(splice(base, dims), actions);
@@ -178,7 +178,7 @@ async function productPage(lang: Language, locales: Locales): Promise<string> {
   ]);
   const actions: Record<string, string> = {
     [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}',
-    [formatPrice(PRICE)]: '{{.Price}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
+    [formatPrice(PRICE, lang)]: '{{.Price}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
   };
   for (let i = 0; i < MAX_IMAGES; i++) actions[FILE(i)] = `{{index $.Files ${i}}}`;
   for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';

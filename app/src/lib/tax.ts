@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import type { TaxLine } from '../api/types';
-import { formatPrice } from './format';
 
 /** An order's or estimate's tax as the server computed it. */
 export interface TaxFigures {
@@ -24,9 +23,13 @@ const formatRate = (rate: number) => String(rate);
  * The rows that show an order's tax (common:tax.*): with prices before tax, each rate's tax before
  * the total ("Texas sales tax (6.25%) $1.88", or one "Tax $0.00" when nothing was taxed); with
  * tax-inclusive prices, "incl. $1.60 VAT (19%)" after the total; an exempt customer's "Tax: Exempt".
- * The figures are the server's: nothing is computed here.
+ * The figures are the server's: nothing is computed here; price writes them in the reader's format.
  */
-export function taxRows(f: TaxFigures, t: TFunction): { before: TaxRow[]; after: TaxRow[] } {
+export function taxRows(
+  f: TaxFigures,
+  t: TFunction,
+  price: (cents: number) => string,
+): { before: TaxRow[]; after: TaxRow[] } {
   const lines = f.taxLines ?? [];
   if (f.taxExempt) return { before: [{ key: 'exempt', label: t('common:tax.tax'), value: t('common:tax.exempt') }], after: [] };
   if (f.pricesIncludeTax) {
@@ -34,17 +37,17 @@ export function taxRows(f: TaxFigures, t: TFunction): { before: TaxRow[]; after:
       before: [],
       after: lines.map((l) => ({
         key: `${l.name}/${l.rate}`,
-        label: t('common:tax.included', { amount: formatPrice(l.amount), name: l.name, rate: formatRate(l.rate) }),
+        label: t('common:tax.included', { amount: price(l.amount), name: l.name, rate: formatRate(l.rate) }),
         value: '',
       })),
     };
   }
-  if (lines.length === 0) return { before: [{ key: 'tax', label: t('common:tax.tax'), value: formatPrice(f.taxAmount ?? 0) }], after: [] };
+  if (lines.length === 0) return { before: [{ key: 'tax', label: t('common:tax.tax'), value: price(f.taxAmount ?? 0) }], after: [] };
   return {
     before: lines.map((l) => ({
       key: `${l.name}/${l.rate}`,
       label: t('common:tax.line', { name: l.name, rate: formatRate(l.rate) }),
-      value: formatPrice(l.amount),
+      value: price(l.amount),
     })),
     after: [],
   };

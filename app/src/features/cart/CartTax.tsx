@@ -2,6 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
+import { usePrice } from '../../lib/format';
 import { taxRows } from '../../lib/tax';
 import { knownTaxAddress } from '../../lib/taxAddress';
 import { useCart } from './CartContext';
@@ -13,6 +14,7 @@ import { cartEstimateQuery, cartLinesKey } from './api';
  */
 export function CartTax() {
   const { t } = useTranslation('common');
+  const price = usePrice();
   const { user } = useAuth();
   const { cart } = useCart();
   const address = knownTaxAddress(user?.id);
@@ -29,7 +31,7 @@ export function CartTax() {
       </Text>
     );
   }
-  const rows = taxRows(data, t);
+  const rows = taxRows(data, t, price);
   const place = [address.state, address.country].filter(Boolean).join(', ');
   return (
     <Flex direction="column" gap="1" data-testid="cart-tax">

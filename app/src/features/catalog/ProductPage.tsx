@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { QuantityStepper } from '../cart/QuantityStepper';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { productQuery } from './api';
@@ -17,6 +17,7 @@ import { NotifyMe } from './NotifyMe';
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const { t, i18n } = useTranslation('shop');
+  const price = usePrice();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: product, isLoading, isError } = useQuery(productQuery(productId));
@@ -108,13 +109,13 @@ export default function ProductPage() {
           </Heading>
           {product.stockQuantity > 0 ? (
             <Text as="p" size="7" weight="bold">
-              {formatPrice(product.price)}
+              {price(product.price)}
             </Text>
           ) : (
             // Out of stock is said beside the price, where a shopper looks before buying.
             <Flex align="center" gap="3" wrap="wrap">
               <Text as="p" size="7" weight="bold">
-                {formatPrice(product.price)}
+                {price(product.price)}
               </Text>
               <Badge color="red" size="3" variant="solid" data-testid="out-of-stock">
                 {t('outOfStock')}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cartKeys, orderKeys } from '../../api/queryKeys';
 import { mockFetch, type Call } from '../../test/fetchMock';
@@ -9,7 +9,6 @@ import CheckoutPage from './CheckoutPage';
 import { DRAFT_KEY } from './draft';
 
 // Each test walks several steps of a form: give a busy machine time.
-vi.setConfig({ testTimeout: 30_000 });
 
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', roles: ['Customer'] };
 const item = {
@@ -255,6 +254,26 @@ describe('CheckoutPage', () => {
     await userEvent.click(again);
     expect(await screen.findByTestId('order-number')).toBeInTheDocument();
     expect((callsTo('POST', '/api/checkout/create-order')[0].body as { expectedTotal: number }).expectedTotal).toBe(79.79);
+  });
+
+  it('never confirms new figures in the instant they appear: Place order waits until the notice can be read', async () => {
+    const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8, availableStock: 1 }], totalPrice: 59.8 };
+    const { client, callsTo } = setup({
+      'GET /api/cart': [{ body: cart }, { body: raised }],
+      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
+    });
+    await toReview();
+    await client.invalidateQueries({ queryKey: ['cart'] });
+    const again = await screen.findByRole('button', { name: 'Place order for $79.79' });
+    // The same instant as the change: the click cannot confirm what the shopper has not seen.
+    expect(again).toBeDisabled();
+    fireEvent.click(again);
+    expect(callsTo('POST', '/api/checkout/create-order')).toHaveLength(0);
+    // Price and stock changed together: both are said.
+    const alert = screen.getByTestId('place-problem');
+    expect(alert).toHaveTextContent('Moving Head Spot: price changed from $24.90 to $29.90');
+    expect(alert).toHaveTextContent('Only 1 left of Moving Head Spot');
+    await waitFor(() => expect(again).toBeEnabled());
   });
 
   it('names the lines that ran short', async () => {

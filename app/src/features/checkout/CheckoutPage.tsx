@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorsBelow } from '../../lib/form';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { BillingStep } from './BillingStep';
@@ -38,6 +38,7 @@ export default function CheckoutPage() {
 
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
+  const price = usePrice();
   const { cart } = useCart();
   const delivery = useDeliveryText();
   const [draft, update] = useCheckoutDraft(user.id, () => ({
@@ -76,22 +77,22 @@ function Checkout({ user }: { user: User }) {
   const threshold = rules.data?.freeShippingThreshold ?? 0;
 
   const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total };
-  const reviewed = useReviewedFigures(step === 2, figures.settled, current);
+  const reviewed = useReviewedFigures(step === 2, figures.settled, current, flow.problem?.kind === 'totalChanged');
 
   // While the order is on its way the cart may already be empty (the order emptied it).
   if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
-    reviewed.accept();
+    const { total: expectedTotal, before } = reviewed.decide();
     flow.place(
       {
         shippingInfo: draft.shipping,
         billingInfo: { ...billing, companyName: draft.business?.companyName ?? '', taxId: draft.business?.taxId ?? '' },
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
-        expectedTotal: total,
+        expectedTotal,
       },
-      current,
+      before,
     );
   };
   const problem = reviewed.change ?? flow.problem;
@@ -123,7 +124,7 @@ function Checkout({ user }: { user: User }) {
             methodName={methodName}
             tax={estimate}
             total={total}
-            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: formatPrice(threshold) }) : undefined}
+            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: price(threshold) }) : undefined}
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (
@@ -165,8 +166,9 @@ function Checkout({ user }: { user: User }) {
                 shippingAmount={shippingAmount ?? 0}
                 tax={estimate}
                 total={total}
-                confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
+                confirmNewTotal={problem?.kind === 'totalChanged'}
                 placing={flow.placing || figures.fetching || !figures.settled}
+                reading={reviewed.reading}
                 notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}

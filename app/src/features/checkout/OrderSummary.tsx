@@ -3,7 +3,7 @@ import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import { useWide } from './useWide';
@@ -22,7 +22,8 @@ interface Props {
 
 function Lines({ items, subtotal, shipping, methodName, tax, total, freeShippingNote }: Props) {
   const { t, i18n } = useTranslation('checkout');
-  const rows = tax ? taxRows(tax, t) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
+  const price = usePrice();
+  const rows = tax ? taxRows(tax, t, price) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
   return (
     <Flex direction="column" gap="3">
       <ul className="plain-list" style={{ display: 'grid', gap: 12 }}>
@@ -35,10 +36,10 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
                   {resolveLocalized(item.productName, i18n.language)}
                 </Text>
                 <Text as="p" size="1" color="gray">
-                  {formatPrice(item.unitPrice)} × {item.quantity}
+                  {price(item.unitPrice)} × {item.quantity}
                 </Text>
               </Box>
-              <Text size="2">{formatPrice(item.totalPrice)}</Text>
+              <Text size="2">{price(item.totalPrice)}</Text>
             </Flex>
           </li>
         ))}
@@ -46,12 +47,12 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
       <Separator size="4" />
       <Flex justify="between">
         <Text color="gray">{t('common:shipping.subtotal')}</Text>
-        <Text data-testid="summary-subtotal">{formatPrice(subtotal)}</Text>
+        <Text data-testid="summary-subtotal">{price(subtotal)}</Text>
       </Flex>
       <Flex justify="between" gap="2">
         <Text color="gray">{methodName ? `${t('common:shipping.shipping')} (${methodName})` : t('common:shipping.shipping')}</Text>
         <Text data-testid="summary-shipping">
-          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : formatPrice(shipping)}
+          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : price(shipping)}
         </Text>
       </Flex>
       {rows.before.map((r) => (
@@ -64,7 +65,7 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
       <Flex justify="between">
         <Text weight="bold">{t('total')}</Text>
         <Text weight="bold" data-testid="summary-total">
-          {formatPrice(total)}
+          {price(total)}
         </Text>
       </Flex>
       {rows.after.map((r) => (
@@ -84,6 +85,7 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
 /** Items, subtotal, shipping and total: beside the form on desktop, a collapsible panel above it on phones. */
 export function OrderSummary(props: Props) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   const wide = useWide();
   if (wide) {
     return (
@@ -106,7 +108,7 @@ export function OrderSummary(props: Props) {
               <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
               <Text weight="bold">{t('summary.title')}</Text>
             </Flex>
-            <Text weight="bold">{formatPrice(props.total)}</Text>
+            <Text weight="bold">{price(props.total)}</Text>
           </Flex>
         </summary>
         <Box pt="3">

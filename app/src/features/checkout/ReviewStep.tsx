@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { PostalAddress, ShippingInfo } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import type { BusinessDetails } from '../../lib/business';
 
@@ -27,10 +27,12 @@ interface Props {
   shippingAmount: number;
   tax: TaxFigures | null;
   total: number;
-  /** The new total the shopper must confirm (it changed on the server), else null. */
-  confirmNewTotal: number | null;
+  /** The total changed on the server and the shopper must confirm the new one. */
+  confirmNewTotal: boolean;
   placing: boolean;
   notice?: ReactNode;
+  /** New figures were just shown: Place order waits until they can have been read. */
+  reading?: boolean;
   onBack: () => void;
   onPlace: () => void;
 }
@@ -38,7 +40,8 @@ interface Props {
 /** Step 3: everything the order will be, with the server's total, and Place order. */
 export function ReviewStep(p: Props) {
   const { t } = useTranslation('checkout');
-  const tax = p.tax ? taxRows(p.tax, t) : { before: [], after: [] };
+  const price = usePrice();
+  const tax = p.tax ? taxRows(p.tax, t, price) : { before: [], after: [] };
   return (
     <Box>
       <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
@@ -70,10 +73,10 @@ export function ReviewStep(p: Props) {
       <Separator size="4" my="4" />
       <Flex direction="column" gap="1" align="end">
         <Text size="2">
-          {t('common:shipping.subtotal')}: {formatPrice(p.subtotal)}
+          {t('common:shipping.subtotal')}: {price(p.subtotal)}
         </Text>
         <Text size="2">
-          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : formatPrice(p.shippingAmount)}
+          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>
         {tax.before.map((r) => (
           <Text size="2" key={r.key} data-testid="review-tax">
@@ -81,7 +84,7 @@ export function ReviewStep(p: Props) {
           </Text>
         ))}
         <Text weight="bold" size="4">
-          {t('total')}: <span data-testid="review-total">{formatPrice(p.total)}</span>
+          {t('total')}: <span data-testid="review-total">{price(p.total)}</span>
         </Text>
         {tax.after.map((r) => (
           <Text size="2" color="gray" key={r.key} data-testid="review-tax">
@@ -93,8 +96,8 @@ export function ReviewStep(p: Props) {
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
-        <Button size="3" onClick={p.onPlace} loading={p.placing}>
-          {p.confirmNewTotal !== null ? t('placeOrderFor', { total: formatPrice(p.confirmNewTotal) }) : t('placeOrder')}
+        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading}>
+          {p.confirmNewTotal ? t('placeOrderFor', { total: price(p.total) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>

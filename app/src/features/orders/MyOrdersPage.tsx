@@ -9,12 +9,13 @@ import { InvoiceLink } from '../../components/InvoiceLink';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorText } from '../../i18n/errors';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate, usePrice } from '../../lib/format';
 import { myOrdersQuery } from './api';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 
 export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('account');
+  const price = usePrice();
   const { data, isLoading, isFetching, error, refetch } = useQuery(myOrdersQuery());
   const [selected, setSelected] = useState<string | null>(null);
   useDocumentTitle(t('orders.title'));
@@ -77,7 +78,7 @@ export default function MyOrdersPage() {
                     <Table.RowHeaderCell>
                       <Text weight="medium">{o.orderNumber}</Text>
                     </Table.RowHeaderCell>
-                    <Table.Cell>{formatPrice(o.totalAmount)}</Table.Cell>
+                    <Table.Cell>{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell>{o.itemCount}</Table.Cell>
                     <Table.Cell>
                       <OrderStatusBadge status={o.status} />

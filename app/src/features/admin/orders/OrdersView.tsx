@@ -7,7 +7,7 @@ import { ORDER_STATUSES, type OrderDetail, type OrderSummary } from '../../../ap
 import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, usePrice } from '../../../lib/format';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
@@ -21,6 +21,7 @@ import { adminKeys } from '../keys';
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const toast = useToastApi();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState(NO_ORDER_FILTERS);
@@ -97,7 +98,7 @@ export function OrdersView() {
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
                     <Table.Cell className="fit-break">{o.customerEmail}</Table.Cell>
-                    <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
+                    <Table.Cell justify="end">{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>
                       <Flex align="center" gap="2">

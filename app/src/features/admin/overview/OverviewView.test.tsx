@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 import type { Overview } from '../../../api/types';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 const OVERVIEW: Overview = {
