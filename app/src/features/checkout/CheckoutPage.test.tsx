@@ -258,10 +258,7 @@ describe('CheckoutPage', () => {
 
   it('never confirms new figures in the instant they appear: Place order waits until the notice can be read', async () => {
     const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8, availableStock: 1 }], totalPrice: 59.8 };
-    const { client, callsTo } = setup({
-      'GET /api/cart': [{ body: cart }, { body: raised }],
-      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
-    });
+    const { client, callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } } }, cart, [cart, raised]);
     await toReview();
     await client.invalidateQueries({ queryKey: ['cart'] });
     const again = await screen.findByRole('button', { name: 'Place order for $79.79' });

@@ -166,7 +166,7 @@ function Checkout({ user }: { user: User }) {
                 shippingAmount={shippingAmount ?? 0}
                 tax={estimate}
                 total={total}
-                confirmNewTotal={problem?.kind === 'totalChanged'}
+                confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
                 placing={flow.placing || figures.fetching || !figures.settled}
                 reading={reviewed.reading}
                 notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}

@@ -27,8 +27,8 @@ interface Props {
   shippingAmount: number;
   tax: TaxFigures | null;
   total: number;
-  /** The total changed on the server and the shopper must confirm the new one. */
-  confirmNewTotal: boolean;
+  /** The new total the shopper must confirm (it changed on the server), else null. */
+  confirmNewTotal: number | null;
   placing: boolean;
   notice?: ReactNode;
   /** New figures were just shown: Place order waits until they can have been read. */
@@ -97,7 +97,7 @@ export function ReviewStep(p: Props) {
           {t('back')}
         </Button>
         <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading}>
-          {p.confirmNewTotal ? t('placeOrderFor', { total: price(p.total) }) : t('placeOrder')}
+          {p.confirmNewTotal !== null ? t('placeOrderFor', { total: price(p.confirmNewTotal) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>
