@@ -51,3 +51,8 @@ export const shippingKeys = {
  * download them.
  */
 export const adminRoot = ['admin'] as const;
+
+/** The signed-in customer's address book. */
+export const addressKeys = {
+  all: ['addresses'] as const,
+};

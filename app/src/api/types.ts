@@ -32,6 +32,7 @@ export type {
   ProductList,
   ProductSuggestion,
   RoleChangeList,
+  SavedAddress,
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,

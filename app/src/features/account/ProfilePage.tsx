@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, Container, Flex, Grid, Heading, Separator } from '@radix-ui/themes';
 import { ChevronDownIcon, ChevronRightIcon } from '@radix-ui/react-icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { User, UserAnswer } from '../../api/types';
@@ -13,6 +13,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
+import { AddressBook } from '../addresses/AddressBook';
+import { shippingMethodsQuery } from '../shipping/api';
 import { NewPasswordFields } from './NewPasswordFields';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { emailChanged, profilePayload, profileRules, type ProfileForm } from './profileValidation';
@@ -28,6 +30,7 @@ function ProfileScreen({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const { setUser } = useAuth();
   const [showPassword, setShowPassword] = useState(false);
+  const homeCountry = useQuery(shippingMethodsQuery('', 0)).data?.homeCountry ?? '';
   const form = useForm<ProfileForm>({
     initial: {
       firstName: user.firstName ?? '',
@@ -130,6 +133,9 @@ function ProfileScreen({ user }: { user: User }) {
         </Box>
         <ProfileAccountCard user={user} />
       </Grid>
+      <Box mt="5">
+        <AddressBook homeCountry={homeCountry} />
+      </Box>
     </Container>
   );
 }

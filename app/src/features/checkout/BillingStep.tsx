@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PostalAddress } from '../../api/types';
 import { businessProblems, type BusinessDetails } from '../../lib/business';
 import { useForm } from '../../lib/form';
-import { AddressForm, useAddressForm } from './AddressForm';
+import { AddressForm, useAddressForm } from '../addresses/AddressForm';
 import { BusinessFields } from './BusinessFields';
 import { MissingFields } from './MissingFields';
 import { StepForm } from './StepForm';

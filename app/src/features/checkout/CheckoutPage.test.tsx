@@ -83,18 +83,21 @@ async function fill(name: string, value: string) {
   await userEvent.paste(value);
 }
 
-async function fillShipping(country = 'USA', state = 'IL') {
+/** The country and a US state come from lists (ISO codes as values); the home country is preset. */
+async function fillShipping(country = 'US', state = 'IL') {
+  await waitFor(() => expect(field('Country')).toHaveValue('US'));
+  await userEvent.selectOptions(field('Country'), country);
   await fill('Phone', '+1 (555) 0100');
   await fill('Address', '1 Main St');
   await fill('City', 'Springfield');
-  await fill('State', state);
+  if (country === 'US') await userEvent.selectOptions(field('State'), state);
+  else await fill('State', 'Greater London');
   await fill('ZIP Code', '62701');
-  await fill('Country', country);
 }
 
 async function toReview(method = 'Express', state = 'IL') {
   await screen.findByRole('button', { name: 'Continue to Billing' });
-  await fillShipping('USA', state);
+  await fillShipping('US', state);
   await userEvent.click(await screen.findByRole('radio', { name: new RegExp(method) }));
   await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
   await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
@@ -125,8 +128,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Please enter a phone number (digits, spaces, + - ( ))')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid ZIP / postal code')).toBeInTheDocument();
     // Letters are fine in a postal code abroad.
-    await userEvent.clear(field('Country'));
-    await fill('Country', 'United Kingdom');
+    await userEvent.selectOptions(field('Country'), 'GB');
     expect(screen.queryByText('Please enter a valid ZIP / postal code')).not.toBeInTheDocument();
   });
 
@@ -155,11 +157,11 @@ describe('CheckoutPage', () => {
     // The mock sees no query string: the reply follows the country of the request being answered.
     const byCountry = () => {
       const url = new URL(String(vi.mocked(fetch).mock.calls.at(-1)![0]), 'http://localhost');
-      return { body: url.searchParams.get('country') === 'United Kingdom' ? international : methods };
+      return { body: url.searchParams.get('country') === 'GB' ? international : methods };
     };
     const { fn } = setup({ 'GET /api/shipping/methods': byCountry });
     await screen.findByRole('button', { name: 'Continue to Billing' });
-    await fillShipping('United Kingdom');
+    await fillShipping('GB');
     const intl = await screen.findByRole('radio', { name: /International standard/ });
     expect(intl).toHaveTextContent('10-15 business days');
     expect(screen.getByRole('radio', { name: /International express/ })).toBeInTheDocument();
@@ -167,10 +169,9 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(intl).toBeChecked());
     await waitFor(() => expect(summary().getByTestId('summary-total')).toHaveTextContent('$99.79'));
     const asked = fn.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').searchParams);
-    expect(asked.some((q) => q.get('country') === 'United Kingdom' && q.get('subtotal') === '49.8')).toBe(true);
+    expect(asked.some((q) => q.get('country') === 'GB' && q.get('subtotal') === '49.8')).toBe(true);
 
-    await userEvent.clear(field('Country'));
-    await userEvent.paste('USA');
+    await userEvent.selectOptions(field('Country'), 'US');
     const standard = await screen.findByRole('radio', { name: /^Standard/ });
     await waitFor(() => expect(standard).toBeChecked());
     expect(screen.queryByRole('radio', { name: /International/ })).toBeNull();
@@ -214,7 +215,7 @@ describe('CheckoutPage', () => {
     expect(client.getQueryState(orderKeys.mine)?.isInvalidated).toBe(true);
     const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ shippingMethod: 'express', expectedTotal: 69.79, useShippingForBilling: true });
-    expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'USA' });
+    expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'US', state: 'IL' });
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
@@ -273,6 +274,49 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(again).toBeEnabled());
   });
 
+  it("opens a repeat buyer's checkout on the default address, and keeps a new address on request", async () => {
+    const home = { id: 'a1', label: 'Home', firstName: 'Ada', lastName: 'Lovelace', address: '9 Saved Rd', city: 'Chicago', state: 'IL', zipCode: '60601', country: 'US', phone: '+1 555 0199', isDefault: true };
+    const { callsTo } = setup({
+      'GET /api/auth/addresses': { body: [home] },
+      'POST /api/auth/addresses': { status: 201, body: { ...home, id: 'a2', city: 'Evanston', isDefault: false } },
+    });
+    await waitFor(() => expect(field('City')).toHaveValue('Chicago'));
+    expect(field('Address')).toHaveValue('9 Saved Rd');
+    expect(screen.getByRole('radio', { name: /Home/ })).toBeChecked();
+    // Ships as it is: no copy is saved.
+    await userEvent.click(await screen.findByRole('radio', { name: /^Standard/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/addresses')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.clear(field('City'));
+    await fill('City', 'Evanston');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Save this address to my address book' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    await waitFor(() => expect(callsTo('POST', '/api/auth/addresses')).toHaveLength(1));
+    expect(callsTo('POST', '/api/auth/addresses')[0].body).toMatchObject({ city: 'Evanston', address: '9 Saved Rd', country: 'US' });
+  });
+
+  it('Continue pressed while the rates of a new country load waits for them and goes on', async () => {
+    let release: () => void = () => {};
+    // Germany has other methods than the US: the new country's first one is chosen on arrival.
+    const international = { ...methods, methods: [{ code: 'intl_standard', name: { en: 'International standard' }, region: 'international', amount: 49.99, deliveryDays: '10-15' }] };
+    const { fn } = setup();
+    const answer = fn.getMockImplementation()!;
+    const germany = () => new Response(JSON.stringify(international), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    fn.mockImplementation((input, init) => (String(input).includes('country=DE') ? new Promise<Response>((ok) => (release = () => ok(germany()))) : answer(input, init)));
+    await screen.findByRole('button', { name: 'Continue to Billing' });
+    await fillShipping();
+    await screen.findByRole('radio', { name: /^Standard/ });
+    await userEvent.selectOptions(field('Country'), 'DE');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    expect(await screen.findByText('Getting the shipping rates for this address…')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shipping' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$49.99');
+  });
+
   it('names the lines that ran short', async () => {
     setup({
       'POST /api/checkout/create-order': {
@@ -309,6 +353,6 @@ describe('CheckoutPage', () => {
     const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ expectedTotal: 72.9, billingInfo: { companyName: 'Stage Rentals LLC', taxId: '12-3456789' } });
     const asked = callsTo('GET', '/api/cart').map((c) => c.query);
-    expect(asked.some((q) => q.get('country') === 'USA' && q.get('state') === 'TX' && q.get('shippingMethod') === 'express')).toBe(true);
+    expect(asked.some((q) => q.get('country') === 'US' && q.get('state') === 'TX' && q.get('shippingMethod') === 'express')).toBe(true);
   });
 });

@@ -22,6 +22,7 @@ import { ShippingStep } from './ShippingStep';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
 import { useCheckoutFigures } from './useCheckoutFigures';
+import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
@@ -69,6 +70,7 @@ function Checkout({ user }: { user: User }) {
   }, [step]);
 
   const rules = useQuery(shippingMethodsQuery('', 0));
+  const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
   const choose = useCallback((shippingMethod: string) => update({ shippingMethod }), [update]);
   const figures = useCheckoutFigures(`user:${user.id}`, cart, draft, choose);
   const { items, subtotal, methods, chosen, shippingAmount, estimate, total } = figures;
@@ -130,12 +132,21 @@ function Checkout({ user }: { user: User }) {
             {step === 0 && (
               <ShippingStep
                 value={draft.shipping}
-                onChange={(shipping) => update({ shipping })}
+                onChange={book.edit}
                 methods={methods}
+                methodsLoading={figures.methodsLoading}
+                saved={book.saved}
+                savedId={draft.savedAddressId ?? ''}
+                onPick={book.pick}
+                saveNew={!!draft.saveAddress}
+                onSaveNew={(saveAddress) => update({ saveAddress })}
                 method={draft.shippingMethod}
                 onMethod={(shippingMethod) => update({ shippingMethod })}
                 serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
-                onNext={() => update({ step: 1 })}
+                onNext={() => {
+                  book.keepIfAsked();
+                  update({ step: 1 });
+                }}
               />
             )}
             {step === 1 && (

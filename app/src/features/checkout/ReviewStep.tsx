@@ -5,11 +5,13 @@ import type { PostalAddress, ShippingInfo } from '../../api/types';
 import { usePrice } from '../../lib/format';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import type { BusinessDetails } from '../../lib/business';
+import { countryName } from '../../lib/countries';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
+  const { i18n } = useTranslation();
   return (
     <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country, info.phone, info.email]
+      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country ? countryName(info.country, i18n.language) : '', info.phone, info.email]
         .filter(Boolean)
         .join('\n')}
     </Text>

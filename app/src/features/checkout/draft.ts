@@ -12,6 +12,10 @@ export interface CheckoutDraft {
   shippingMethod: string;
   /** A business buyer's company and tax ID for the invoice (from the account at first). */
   business?: { companyName: string; taxId: string };
+  /** The saved address the shipping address came from, '' for a new one; unset until the step first opened. */
+  savedAddressId?: string;
+  /** Keep a new shipping address in the address book. */
+  saveAddress?: boolean;
 }
 
 export const DRAFT_KEY = STORAGE_KEYS.checkoutDraft;

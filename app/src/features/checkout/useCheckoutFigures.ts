@@ -6,7 +6,6 @@ import { cartEstimateQuery, cartLinesKey } from '../cart/api';
 import { shippingMethodsQuery } from '../shipping/api';
 import { addMoney } from './api';
 import type { CheckoutDraft } from './draft';
-import { useDebounced } from './useDebounced';
 
 export interface CheckoutFigures {
   /** The lines the figures are for: the estimate's own once there is one (one answer, so they agree), else the cart's. */
@@ -22,6 +21,8 @@ export interface CheckoutFigures {
   /** Nothing is being fetched: the figures on screen are the server's, for this cart and address. */
   settled: boolean;
   fetching: boolean;
+  /** The methods of the address are being fetched. */
+  methodsLoading: boolean;
 }
 
 /**
@@ -30,8 +31,10 @@ export interface CheckoutFigures {
  */
 export function useCheckoutFigures(owner: string, cart: Cart | null, draft: CheckoutDraft, choose: (code: string) => void): CheckoutFigures {
   const subtotal = cart?.totalPrice ?? 0;
-  const country = useDebounced(draft.shipping.country.trim(), 300);
-  const state = useDebounced(draft.shipping.state.trim(), 300);
+  // The country is chosen from a list: no typing to wait for (a state may be typed).
+  const country = draft.shipping.country.trim();
+  // Only a US state has rates of its own (tax_rates' regions); elsewhere the typed region is not asked.
+  const state = country === 'US' ? draft.shipping.state.trim() : '';
   const cartFetching = useIsFetching({ queryKey: cartKeys.current(owner) }) > 0;
   const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
   const methods = country ? methodsQuery.data?.methods : undefined;
@@ -60,5 +63,6 @@ export function useCheckoutFigures(owner: string, cart: Cart | null, draft: Chec
     total: estimate?.totalAmount ?? addMoney(subtotal, shippingAmount ?? 0),
     settled: !fetching && chosen !== undefined && estimate !== null,
     fetching,
+    methodsLoading: country !== '' && methodsQuery.isFetching,
   };
 }

@@ -11,6 +11,7 @@ import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
 import { CreditNotes } from '../../components/CreditNotes';
 import { InvoiceLink } from '../../components/InvoiceLink';
+import { countryName } from '../../lib/countries';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -50,7 +51,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   <DataList.Item key={f}>
                     <DataList.Label minWidth="120px">{t(`orders.details.fields.${f}`)}</DataList.Label>
                     <DataList.Value>
-                      {f === 'name' ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim() : (order.shipping?.[f] ?? '')}
+                      {f === 'name'
+                        ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim()
+                        : f === 'country' && order.shipping?.country
+                          ? countryName(order.shipping.country, lang)
+                          : (order.shipping?.[f] ?? '')}
                     </DataList.Value>
                   </DataList.Item>
                 ))}

@@ -11,16 +11,17 @@ import { OrderItemsTable } from '../../../components/OrderItemsTable';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { CreditNotes } from '../../../components/CreditNotes';
 import { InvoiceLink } from '../../../components/InvoiceLink';
+import { countryName } from '../../../lib/countries';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
 function AddressList({ info, withContact }: { info: Partial<ShippingInfo> | BillingInfo | undefined; withContact: boolean }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (!info) return <Text color="gray">—</Text>;
   const fields: [string, string][] = [
     ['name', `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim()],
     ...(withContact ? ([['email', (info as ShippingInfo).email ?? '']] as [string, string][]) : []),
-    ...ADDRESS_FIELDS.map((f): [string, string] => [f, info[f] ?? '']),
+    ...ADDRESS_FIELDS.map((f): [string, string] => [f, f === 'country' && info.country ? countryName(info.country, i18n.language) : (info[f] ?? '')]),
     ...(withContact ? ([['phone', (info as ShippingInfo).phone ?? '']] as [string, string][]) : []),
     ...(!withContact && (info as BillingInfo).companyName ? ([['companyName', (info as BillingInfo).companyName ?? '']] as [string, string][]) : []),
     ...(!withContact && (info as BillingInfo).taxId ? ([['taxId', (info as BillingInfo).taxId ?? '']] as [string, string][]) : []),

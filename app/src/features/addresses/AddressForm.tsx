@@ -1,8 +1,9 @@
 import { Grid } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect, StateSelect } from '../../components/AddressSelects';
 import { FormField } from '../../components/FormField';
 import { useForm, type Form, type Problems } from '../../lib/form';
-import { validateAddress } from './validation';
+import { validateAddress } from './rules';
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: 'given-name',
@@ -13,7 +14,7 @@ const AUTOCOMPLETE: Record<string, string> = {
   city: 'address-level2',
   state: 'address-level1',
   zipCode: 'postal-code',
-  country: 'country-name',
+  country: 'country',
 };
 
 /**
@@ -39,25 +40,30 @@ interface Props<T extends object> {
   disabled?: boolean;
 }
 
-/** The address fields; a problem shows once its field was left or the step submitted. */
+/** The address fields (country and a US state from lists); a problem shows once its field was left or the step submitted. */
 export function AddressForm<T extends object>({ prefix, form, fields, disabled }: Props<T>) {
   const { t } = useTranslation('checkout');
+  const country = String((form.values as { country?: string }).country ?? '');
   return (
     <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-      {fields.map((f) => (
-        <div key={f} style={f === 'address' ? { gridColumn: '1 / -1' } : undefined}>
-          <FormField
-            id={`${prefix}-${f}`}
-            label={t(`fields.${f}`)}
-            type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
-            autoComplete={`${prefix === 'billing' ? 'billing' : 'shipping'} ${AUTOCOMPLETE[f] ?? 'on'}`}
-            required
-            disabled={disabled}
-            {...form.field(f)}
-            error={disabled ? null : form.error(f)}
-          />
-        </div>
-      ))}
+      {fields.map((f) => {
+        const common = {
+          id: `${prefix}-${f}`,
+          label: t(`fields.${f}`),
+          autoComplete: `${prefix === 'billing' ? 'billing' : 'shipping'} ${AUTOCOMPLETE[f] ?? 'on'}`,
+          required: true,
+          disabled,
+          ...form.field(f),
+          error: disabled ? null : form.error(f),
+        };
+        if (f === 'country') return <CountrySelect key={f} {...common} placeholder={t('fields.chooseCountry')} />;
+        if (f === 'state' && country === 'US') return <StateSelect key={f} {...common} placeholder={t('fields.chooseState')} />;
+        return (
+          <div key={f} style={f === 'address' ? { gridColumn: '1 / -1' } : undefined}>
+            <FormField {...common} type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'} />
+          </div>
+        );
+      })}
     </Grid>
   );
 }
