@@ -30,7 +30,7 @@ func TestOrderInvoicePage(t *testing.T) {
 		t.Fatalf("own invoice: %d %s", r.Status, r.Header.Get("Content-Type"))
 	}
 	for _, want := range []string{o.InvoiceNumber, o.OrderNumber, "Wireless Mic", "Texas sales tax 6.25% on $30.00", "$1.88", "$41.87",
-		"Stage Rentals LLC", "12-3456789", "Awaiting payment", "Due on receipt", `<script src="/api/checkout/invoice-print.js" defer>`} {
+		"Stage Rentals LLC", "12-3456789", "<p>United States</p>", "Awaiting payment", "Due on receipt", `<script src="/api/checkout/invoice-print.js" defer>`} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("invoice lacks %q", want)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/invoice"
+	"stageshop/shop/locale"
 )
 
 // ErrNoInvoice: the order has no invoice (yet): answered as not found.
@@ -57,9 +58,9 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 		OrderDate: rec.GetDateTime("created").Time(), OrderNumber: d.OrderNumber,
 		PONumber: rec.GetString("poNumber"),
 		Buyer: invoice.Party{Name: strings.TrimSpace(d.Billing.FirstName + " " + d.Billing.LastName),
-			Company: d.Billing.CompanyName, Address: addressLines(d.Billing.PostalAddress), TaxID: d.Billing.TaxID,
+			Company: d.Billing.CompanyName, Address: addressLines(d.Billing.PostalAddress, lang), TaxID: d.Billing.TaxID,
 			Email: d.CustomerEmail},
-		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress)...),
+		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
 		ShippingMethod: shippingMethodName(d.ShippingMethod, lang), Shipping: int64(d.ShippingAmount),
 		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount), Tax: int64(d.TaxAmount),
 		Total: int64(d.TotalAmount), PricesIncludeTax: d.PricesIncludeTax, TaxExempt: d.TaxExempt,
@@ -100,10 +101,12 @@ func paymentStateOf(rec *core.Record) string {
 	return "awaiting_payment"
 }
 
-// addressLines are an address's lines: street, "city, state zip", country.
-func addressLines(a PostalAddress) []string {
+// addressLines are an address's lines: street, "city, state zip", and
+// the country by its name in lang (orders store its ISO code).
+func addressLines(a PostalAddress, lang string) []string {
 	out := []string{}
-	for _, s := range []string{a.Address, strings.TrimSpace(strings.Join(nonEmptyTexts(a.City, strings.TrimSpace(a.State+" "+a.ZipCode)), ", ")), a.Country} {
+	place := strings.TrimSpace(strings.Join(nonEmptyTexts(a.City, strings.TrimSpace(a.State+" "+a.ZipCode)), ", "))
+	for _, s := range []string{a.Address, place, locale.CountryName(a.Country, lang)} {
 		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}
