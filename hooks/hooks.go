@@ -44,6 +44,14 @@ func Register(app core.App) {
 	// Every status change is kept in the order's history with its time.
 	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	// A product image beyond the pixel limits is refused however it is
+	// stored (the dashboard too), so no thumbnail ever decodes one.
+	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateProductImageRecord(e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 	// The shipping settings an admin edits in the dashboard stay sane.
 	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
 		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
@@ -59,9 +67,22 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// Losing the Admin role ends what a session could watch as an admin
+	// (shop.OnSessionsEnded), however the roles are saved.
+	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
 	shop.KeepTaxRules(app)
+	shop.KeepOrderLimits(app)
+	// The payment settings an admin edits in the dashboard stay sane, and
+	// are kept between requests until they change.
+	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidatePaymentSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	shop.KeepPaymentSettings(app)
 	registerLive(app)
 	// The product search index follows every write (search_changes log).
 	search.Register(app)

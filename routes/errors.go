@@ -28,6 +28,8 @@ type apiError struct {
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
 	Tax      *shop.Amount `json:"tax,omitempty"`
+	// Refundable is what is left to refund (409 refund_exceeds_paid).
+	Refundable *shop.Amount `json:"refundable,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.
@@ -127,6 +129,8 @@ var sentinelErrors = []struct {
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},
+	{mail.ErrNotResendable, newError(http.StatusConflict, "not_resendable",
+		"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")},
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
@@ -140,6 +144,10 @@ var sentinelErrors = []struct {
 	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
 	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
 	{shop.ErrNotAdmin, errAdminRequired},
+	{shop.ErrNotPayable, newError(http.StatusConflict, "not_payable", "This order cannot be paid by card now")},
+	{shop.ErrNotRecordable, newError(http.StatusConflict, "not_recordable", "Payments are recorded only for open bank transfer and invoice orders")},
+	{shop.ErrRefundNotPending, newError(http.StatusConflict, "refund_not_pending", "This refund is not waiting to be sent")},
+	{shop.ErrBadSignature, newError(http.StatusBadRequest, "invalid_signature", "Invalid webhook signature")},
 }
 
 var (
@@ -160,7 +168,11 @@ func envelopeOf(err error) *apiError {
 			return s.ae
 		}
 	}
+	if ae := paymentEnvelope(err); ae != nil {
+		return ae
+	}
 	var stock *shop.StockError
+	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	switch {
@@ -168,6 +180,8 @@ func envelopeOf(err error) *apiError {
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
 		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
 		return ae
+	case errors.As(err, &unpaid):
+		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())
 	case errors.As(err, &changed):
 		return totalChanged(changed)
 	case errors.As(err, &lines):

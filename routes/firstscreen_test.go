@@ -22,7 +22,7 @@ func firstScreenSite(t *testing.T) fstest.MapFS {
 			`<body><div id="root"><div class="boot-header">StageShop</div></div></body></html>`)},
 	}
 	for _, lang := range []string{"en", "ru", "zh"} {
-		for _, ns := range []string{"common", "shop"} {
+		for _, ns := range []string{"common", "shop", "seo", "account", "checkout"} {
 			name := "locales/" + lang + "/" + ns + ".json"
 			raw, err := os.ReadFile("../app/public/" + name)
 			if err != nil {
@@ -101,7 +101,7 @@ func TestHomeFirstScreen(t *testing.T) {
 	}
 
 	// Other starts (a category, a search, other screens) get the plain index.html.
-	for _, url := range []string{"/?category=Sound", "/ru/?search=par", "/cart", "/login"} {
+	for _, url := range []string{"/?category=Sound", "/ru/?search=par", "/checkout", "/login"} {
 		body, _ := home(url)
 		if strings.Contains(body, "data-first-screen") || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
 			t.Errorf("GET %s should be the plain index.html", url)
@@ -133,7 +133,7 @@ func TestHomeFirstScreen(t *testing.T) {
 	}
 
 	// A product's page: its photo, name, price (as Russian readers write it) and stock, escaped; inactive
-	// and unknown products get the plain page (the app says not found).
+	// and unknown products are not found (404, the app's not-found page).
 	body, _ = home("/ru/products/" + oldest.Id)
 	for _, want := range []string{`<div id="root" data-first-screen="ru">`, "<h1 class=\"rt-Heading rt-r-size-7\">Oldest Stand</h1>",
 		"10,00\u00a0$", "В наличии: 2", `<img src="/images/products/`} {
@@ -141,9 +141,8 @@ func TestHomeFirstScreen(t *testing.T) {
 			t.Errorf("the product page's first screen lacks %q", want)
 		}
 	}
-	body, _ = home("/products/" + evil.Id)
-	if strings.Contains(body, "data-first-screen") {
-		t.Error("an inactive product's page has a first screen")
+	if res := h.Client.Do(http.MethodGet, "/products/"+evil.Id, nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "data-first-screen") {
+		t.Errorf("an inactive product's page: %d, want 404 without a first screen", res.Status)
 	}
 	evil.Set("isActive", true)
 	if err := h.App.Save(evil); err != nil {
@@ -153,9 +152,11 @@ func TestHomeFirstScreen(t *testing.T) {
 	if !strings.Contains(body, "data-first-screen") || !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;&#34;</h1>") || strings.Contains(body, "<img src=x") {
 		t.Error("the product page's first screen must show the name, escaped")
 	}
-	for _, url := range []string{"/products/nosuchproduct00", "/products/" + oldest.Id + "/more", "/products/" + oldest.Id + "?ref=mail"} {
-		if body, _ := home(url); strings.Contains(body, "data-first-screen") {
-			t.Errorf("GET %s should be the plain index.html", url)
-		}
+	if res := h.Client.Do(http.MethodGet, "/products/nosuchproduct00", nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "data-first-screen") {
+		t.Errorf("an unknown product's page: %d, want 404 without a first screen", res.Status)
+	}
+	// A path below a product is no page at all: the not-found page.
+	if res := h.Client.Do(http.MethodGet, "/products/"+oldest.Id+"/more", nil); res.Status != http.StatusNotFound || !strings.Contains(string(res.Body), "Page not found</h1>") {
+		t.Errorf("a path below a product: %d, want 404 with the not-found page", res.Status)
 	}
 }

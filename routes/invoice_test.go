@@ -24,13 +24,16 @@ func TestOrderInvoicePage(t *testing.T) {
 	var o taxedOrderJSON
 	wantStatus(t, c.Do("POST", "/api/checkout/create-order", texasBody("standard"), testapp.Auth(u.Token)...), http.StatusCreated, &o)
 	url := "/api/checkout/orders/" + o.ID + "/invoice"
+	// Not paid yet: no invoice. Paid (the admin records the transfer): it has one.
+	expectErr(t, c.Do("GET", url, nil, testapp.Auth(u.Token)...), http.StatusNotFound, "not_found")
+	wantStatus(t, c.Do("POST", "/api/checkout/admin/orders/"+o.ID+"/payments", map[string]any{"amount": 41.87}, testapp.Auth(admin.Token)...), http.StatusCreated, &o)
 
 	r := c.Do("GET", url, nil, testapp.Auth(u.Token)...)
 	if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("own invoice: %d %s", r.Status, r.Header.Get("Content-Type"))
 	}
 	for _, want := range []string{o.InvoiceNumber, o.OrderNumber, "Wireless Mic", "Texas sales tax 6.25% on $30.00", "$1.88", "$41.87",
-		"Stage Rentals LLC", "12-3456789", "<p>United States</p>", "Awaiting payment", "Due on receipt", `<script src="/api/checkout/invoice-print.js" defer>`} {
+		"Stage Rentals LLC", "12-3456789", "<p>United States</p>", "Paid", "Due on receipt", `<script src="/api/checkout/invoice-print.js" defer>`} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("invoice lacks %q", want)
 		}

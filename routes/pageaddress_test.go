@@ -36,7 +36,8 @@ func TestPageAddressRedirects(t *testing.T) {
 		// Other pages are in the language of their address, whoever asks.
 		{"/contact", []string{"Cookie", "i18next=ru", "Accept-Language", "ru"}, http.StatusOK, "", ""},
 		{"/ru/", []string{"Cookie", "i18next=en"}, http.StatusOK, "", ""},
-		{"/enterprise", nil, http.StatusOK, "", ""},
+		// Not /en/: no such page (404), not moved.
+		{"/enterprise", nil, http.StatusNotFound, "", ""},
 	} {
 		res := h.Client.Do(http.MethodGet, c.url, nil, c.headers...)
 		if res.Status != c.status || res.Header.Get("Location") != c.to {

@@ -60,9 +60,13 @@ func TestShippingMethodsRoute(t *testing.T) {
 		t.Errorf("threshold: below %+v, at %+v", below.Methods[0], at.Methods)
 	}
 
-	for _, q := range []string{"?subtotal=abc", "?subtotal=-1", "?subtotal=1.234", "?country=" + strings.Repeat("x", 201)} {
-		expectErr(t, c.Do("GET", "/api/shipping/methods"+q, nil), http.StatusBadRequest, "validation_failed")
+	var bad []testapp.Scenario
+	for q, field := range map[string]string{"?subtotal=abc": "subtotal", "?subtotal=-1": "subtotal", "?subtotal=1.234": "subtotal",
+		"?country=" + strings.Repeat("x", 201): "country"} {
+		bad = append(bad, testapp.Scenario{Name: field + " " + q[:12], Method: "GET", URL: "/api/shipping/methods" + q,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{field}})
 	}
+	testapp.RunScenarios(t, h, bad)
 
 	// An admin's change in the dashboard is what the route answers next; the
 	// home country is answered as its ISO code whatever name was stored.

@@ -11,6 +11,9 @@ import (
 // taxedOrderJSON is what the tax contract adds to an order.
 type taxedOrderJSON struct {
 	orderJSON
+	Payment struct {
+		Status string `json:"status"`
+	} `json:"payment"`
 	TaxAmount     float64 `json:"taxAmount"`
 	InvoiceNumber string  `json:"invoiceNumber"`
 	TaxLines      []struct {
@@ -45,7 +48,7 @@ type estimateJSON struct {
 
 func texasBody(method string) map[string]any {
 	s := shipping()
-	s["country"], s["state"], s["city"] = "US", "TX", "Austin"
+	s["country"], s["state"], s["city"], s["zipCode"] = "US", "TX", "Austin", "78701"
 	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method,
 		"billingInfo": map[string]any{"companyName": " Stage Rentals LLC ", "taxId": "12-3456789"}}
 }
@@ -83,9 +86,15 @@ func TestCartEstimateAndOrderAgree(t *testing.T) {
 		o.Items[0].TaxAmount != 4.95 || o.Billing.CompanyName != "Stage Rentals LLC" || o.Billing.TaxID != "12-3456789" || o.Billing.City != "Austin" {
 		t.Fatalf("order %d %s", r.Status, r.Body)
 	}
+	// The admin records the transfer of what is owed, tax included: the order is paid and invoiced.
+	admin := testapp.NewUser(t, h.App, true)
+	if o.InvoiceNumber != "" {
+		t.Fatalf("invoiced before it was paid: %q", o.InvoiceNumber)
+	}
+	wantStatus(t, c.Do("POST", "/api/checkout/admin/orders/"+o.ID+"/payments", map[string]any{"amount": 84.91}, testapp.Auth(admin.Token)...), http.StatusCreated, nil)
 	var read taxedOrderJSON
 	c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...).JSON(t, &read)
-	if read.TaxAmount != 4.95 || read.InvoiceNumber == "" || len(read.TaxLines) != 1 || read.TaxLines[0].Amount != 4.95 || read.Billing.TaxID != "12-3456789" {
+	if read.TaxAmount != 4.95 || read.InvoiceNumber == "" || read.Payment.Status != shop.PayPaid || len(read.TaxLines) != 1 || read.TaxLines[0].Amount != 4.95 || read.Billing.TaxID != "12-3456789" {
 		t.Fatalf("read back %+v", read)
 	}
 	var list []taxedOrderJSON

@@ -28,6 +28,9 @@ func toUserJSON(u *core.Record) wire.User {
 		CompanyName: u.GetString("companyName"),
 		TaxID:       u.GetString("taxId"),
 		TaxExempt:   u.GetBool("taxExempt"),
+
+		InvoiceAllowed:   u.GetBool("invoiceAllowed"),
+		InvoiceTermsDays: u.GetInt("invoiceTermsDays"),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
 		s := wire.Stamp(last)

@@ -50,7 +50,7 @@ type AddressInput struct {
 // their codes when they are known.
 func (in *AddressInput) Normalize() {
 	for _, p := range []*string{&in.Label, &in.FirstName, &in.LastName, &in.Address, &in.City, &in.State, &in.ZipCode, &in.Country, &in.Phone} {
-		*p = CleanLine(*p)
+		*p = cleanLine(*p)
 	}
 	if code, ok := locale.CountryCode(in.Country); ok {
 		in.Country = code
@@ -65,7 +65,7 @@ func (in *AddressInput) Normalize() {
 // known country, and a US state from the list.
 func (in AddressInput) Validate() error {
 	text := func(label string) []validation.Rule {
-		return []validation.Rule{required(label + " is required"), validation.RuneLength(0, MaxAddressFieldLen)}
+		return []validation.Rule{required(label + " is required"), validation.RuneLength(0, maxAddressFieldLen)}
 	}
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Label, validation.RuneLength(0, 100)),
@@ -73,19 +73,11 @@ func (in AddressInput) Validate() error {
 		validation.Field(&in.LastName, text("Last name")...),
 		validation.Field(&in.Address, text("Address")...),
 		validation.Field(&in.City, text("City")...),
-		validation.Field(&in.State, append(text("State"), validation.By(in.usState))...),
+		validation.Field(&in.State, append(text("State"), validation.By(usState(in.Country)))...),
 		validation.Field(&in.ZipCode, text("ZIP code")...),
 		validation.Field(&in.Country, required("Country is required"), validation.By(knownCountry)),
-		validation.Field(&in.Phone, validation.RuneLength(0, MaxAddressFieldLen)),
+		validation.Field(&in.Phone, validation.RuneLength(0, maxAddressFieldLen)),
 	)
-}
-
-// usState is the state rule of a US address.
-func (in AddressInput) usState(v any) error {
-	if _, ok := locale.StateCode(v.(string)); in.Country == "US" && !ok {
-		return validation.NewError("validation_unknown_state", "Please choose a state from the list")
-	}
-	return nil
 }
 
 // savedAddressOf is the answer shape of an address record.

@@ -21,7 +21,7 @@ var taxIDPattern = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} ./-]*$`)
 
 // NormalizeTaxID trims a tax ID and collapses its inner spaces.
 func NormalizeTaxID(s string) string {
-	return strings.Join(strings.Fields(CleanLine(s)), " ")
+	return strings.Join(strings.Fields(cleanLine(s)), " ")
 }
 
 // companyRules and taxIDRules check a company name and a tax ID (both
@@ -34,17 +34,6 @@ var (
 		validation.Match(taxIDPattern).ErrorObject(validation.NewError("validation_tax_id", "Tax ID may hold letters, digits, spaces, dots, dashes and slashes")),
 	}
 )
-
-// addBusinessErrors checks a company name and tax ID into errs under
-// prefix ("billingInfo.").
-func addBusinessErrors(errs validation.Errors, prefix, company, taxID string) {
-	if err := validation.Validate(company, companyRules...); err != nil {
-		errs[prefix+"companyName"] = err
-	}
-	if err := validation.Validate(taxID, taxIDRules...); err != nil {
-		errs[prefix+"taxId"] = err
-	}
-}
 
 // TaxExemptInput is an admin's change of a customer's tax exemption (a
 // reseller certificate on file).

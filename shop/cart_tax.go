@@ -20,7 +20,7 @@ type TaxAddress struct {
 
 // Validate checks the texts' lengths; errors are keyed by the query's names.
 func (a TaxAddress) Validate() error {
-	length := validation.RuneLength(0, MaxAddressFieldLen)
+	length := validation.RuneLength(0, maxAddressFieldLen)
 	return validation.ValidateStruct(&a,
 		validation.Field(&a.Country, length),
 		validation.Field(&a.State, length),

@@ -41,11 +41,11 @@ func InvoicePage(app core.App, orderID string, v InvoiceViewer, printScript stri
 	if err != nil {
 		return nil, err
 	}
-	lang, err := userLanguage(app, rec.GetString("user"))
+	to, _, err := orderRecipient(app, rec.GetString("user"))
 	if err != nil {
 		return nil, err
 	}
-	inv := invoiceOf(rec, d, invoice.Lang(lang))
+	inv := invoiceOf(rec, d, invoice.Lang(to.Language))
 	inv.Seller = sellerOf(app)
 	inv.PrintScript = printScript
 	return invoice.Render(inv)

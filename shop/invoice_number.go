@@ -192,7 +192,7 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 	rec.Set("refundId", in.RefundID)
 	rec.Set("amountCents", int64(in.Amount))
 	rec.Set("taxCents", int64(max(noteTax, 0)))
-	rec.Set("reason", CleanLine(in.Reason))
+	rec.Set("reason", cleanLine(in.Reason))
 	if err := txApp.Save(rec); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -19,7 +20,8 @@ var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
 	"taxClass", "taxRate", "lineTax",
 	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
-	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry"}
+	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -48,6 +50,11 @@ type csvRow struct {
 	TaxRate        float64        `db:"taxRate"`
 	LineTaxCents   float64        `db:"lineTaxCents"`
 	Country        string         `db:"country"`
+	PaymentMethod  string         `db:"paymentMethod"`
+	PaymentStatus  string         `db:"paymentStatus"`
+	PONumber       string         `db:"poNumber"`
+	PaidCents      float64        `db:"amountPaidCents"`
+	RefundedCents  float64        `db:"amountRefundedCents"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -64,7 +71,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
 		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
 		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
-		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country").
+		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
+		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -113,16 +121,37 @@ func (r csvRow) record(lang string) []string {
 		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
 		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
 		safeCell(locale.CountryName(r.Country, lang)),
+		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 	}
 }
 
 // safeCell keeps a text from being run as a formula when the CSV is opened
-// in a spreadsheet: a leading = + - @ (or tab, carriage return) gets a
-// leading apostrophe (OWASP's advice for CSV injection). Quoting of commas,
-// quotes and newlines is encoding/csv's.
+// in a spreadsheet, whichever separator the spreadsheet splits on: Excel
+// in ru-RU or de-DE splits on ';', so "Bob;=HYPERLINK(...)" is one cell for
+// a comma reader and a formula for them. A formula-leading character (= + -
+// @) at the start of the text, or at the start of any piece a reader may
+// split off (after , ; a tab or a line break, spaces and quotes skipped),
+// gets an apostrophe before it, as does a leading tab or carriage return
+// (OWASP's advice for CSV injection). Quoting of commas, quotes and
+// newlines is encoding/csv's.
 func safeCell(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r') {
-		return "'" + s
+	if s != "" && (s[0] == '\t' || s[0] == '\r') {
+		s = "'" + s
 	}
-	return s
+	var b strings.Builder
+	pieceStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case pieceStart && (c == '=' || c == '+' || c == '-' || c == '@'):
+			b.WriteByte('\'')
+			pieceStart = false
+		case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
+			pieceStart = true
+		case c != ' ' && c != '"':
+			pieceStart = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

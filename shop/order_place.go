@@ -57,12 +57,14 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // line fails, LineErrors names all failing lines and
 // nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
 // that does not fit are validation.Errors; a total other than ExpectedTotal is
-// *TotalChangedError.
+// *TotalChangedError; a customer who already holds the most unpaid orders
+// allowed gets *UnpaidOrdersError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
 		return nil, ErrSessionRequired
 	}
-	if err := ValidateOrderInput(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	var detail *OrderDetail
@@ -71,18 +73,29 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err != nil {
 			return err
 		}
+		if err := checkUnpaidOrders(txApp, userID); err != nil {
+			return err
+		}
 		price, err := priceOrder(txApp, userID, in, lines)
+		if err != nil {
+			return err
+		}
+		plan, err := planPayment(txApp, userID, in, time.Now())
 		if err != nil {
 			return err
 		}
 		if err := takeLinesStock(txApp, lines); err != nil {
 			return err // rolls back the stock taken for the other lines
 		}
-		detail, err = writeOrder(txApp, userID, in, lines, price)
+		var order *core.Record
+		detail, order, err = writeOrder(txApp, userID, in, lines, price, plan)
 		if err != nil {
 			return err
 		}
 		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
+			return err
+		}
+		if err := afterOrderPlaced(txApp, order); err != nil {
 			return err
 		}
 		// Other carts may now hold more than is left; they keep their lines
@@ -91,6 +104,9 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	})
 	if err != nil {
 		return nil, err
+	}
+	if detail.Payment.Method == MethodCard {
+		startFirstCheckout(app, detail)
 	}
 	return detail, nil
 }
@@ -115,24 +131,28 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 }
 
 // writeOrder saves the order record and its line snapshots, each line
-// with its tax as priced, and numbers the invoice (until payments decide
-// when an order is invoiced, every placed order is).
-func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice) (*OrderDetail, error) {
+// with its tax as priced. The payment fields follow the final total (tax
+// included); an order placed on invoice terms is invoiced at once, so its
+// confirmation carries the invoice number.
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	number, err := uniqueOrderNumber(txApp)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	order := core.NewRecord(ordersCol)
 	setOrderFields(order, userID, number, in, lines, price)
-	if _, err := AssignInvoiceNumber(txApp, order); err != nil {
-		return nil, err
+	setPaymentFields(order, plan)
+	if plan.Method == MethodInvoice {
+		if err := onInvoiceable(txApp, order); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := txApp.Save(order); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	detail := &OrderDetail{
 		OrderSummary: summaryOf(order),
@@ -144,7 +164,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 		CreditNotes:  []CreditNote{},
 	}
 	detail.Items, err = writeOrderItems(txApp, order.Id, lines, price.Taxed)
-	return detail, err
+	return detail, order, err
 }
 
 // setOrderFields fills a new order record.

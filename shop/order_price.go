@@ -88,8 +88,8 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	if err != nil {
 		return p, err
 	}
-	if in.ExpectedTotal != nil && *in.ExpectedTotal != p.Total {
-		return p, &TotalChangedError{OrderPrice: p, Expected: *in.ExpectedTotal}
+	if expected := in.expectedTotal(); expected != nil && *expected != p.Total {
+		return p, &TotalChangedError{OrderPrice: p, Expected: *expected}
 	}
 	return p, nil
 }

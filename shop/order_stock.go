@@ -42,7 +42,7 @@ func restockAndNotify(txApp core.App, productID string, n int) error {
 		return err
 	}
 	if before <= 0 && before+n > 0 {
-		return NotifyBackInStock(txApp, productID)
+		return notifyBackInStock(txApp, productID)
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 		) t
 		LEFT JOIN products p ON p.id = t.id
 		ORDER BY t.units DESC, t.revenue DESC, t.id`).
-		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": TopProductsLimit}).
+		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": topProductsLimit}).
 		All(&rows)
 	if err != nil {
 		return nil, err
@@ -81,7 +81,7 @@ func snapshotName(app core.App, productID string, from, to time.Time) (Localized
 // lowStock lists the active products with LowStockLevel or fewer units,
 // emptiest first (at most LowStockLimit), and counts them all.
 func lowStock(app core.App) ([]LowStockProduct, int, error) {
-	where := dbx.NewExp("isActive = 1 AND stockQuantity <= {:level}", dbx.Params{"level": LowStockLevel})
+	where := dbx.NewExp("isActive = 1 AND stockQuantity <= {:level}", dbx.Params{"level": lowStockLevel})
 	var total int
 	if err := app.DB().Select("COUNT(*)").From(ProductsCollection).Where(where).Row(&total); err != nil {
 		return nil, 0, err
@@ -93,7 +93,7 @@ func lowStock(app core.App) ([]LowStockProduct, int, error) {
 		Stock         float64 `db:"stockQuantity"`
 	}
 	err := app.DB().Select("id", "name", "nameLocalized", "stockQuantity").From(ProductsCollection).Where(where).
-		OrderBy("stockQuantity ASC", "name ASC", "id ASC").Limit(LowStockLimit).All(&rows)
+		OrderBy("stockQuantity ASC", "name ASC", "id ASC").Limit(lowStockLimit).All(&rows)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -7,19 +7,18 @@ import (
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
 )
 
-// StockAlertsCollection holds the back-in-stock alerts.
-const StockAlertsCollection = "stock_alerts"
+// stockAlertsCollection holds the back-in-stock alerts.
+const stockAlertsCollection = "stock_alerts"
 
 // Statuses of a stock alert.
 const (
 	AlertOpen = "open"
-	AlertSent = "sent"
+	alertSent = "sent"
 )
 
 // ErrInStock: an alert for a product that can be bought now.
@@ -28,17 +27,16 @@ var ErrInStock = errors.New("This product is in stock")
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.
 type AlertInput struct {
-	Email    string
-	Language string
-	UserID   string
+	Email    string `json:"email"`
+	Language string `json:"language"`
+	UserID   string `json:"-"`
 }
 
 // Validate checks the e-mail address; errors are keyed "email".
 func (in AlertInput) Validate() error {
-	return validation.Errors{
-		"email": validation.Validate(in.Email, validation.Required.Error("Please enter your e-mail address"),
-			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
-	}.Filter()
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Email, validation.Required.Error("Please enter your e-mail address"),
+			validation.RuneLength(0, 254), emailFormat))
 }
 
 // SubscribeStockAlert records that in.Email waits for a sold-out product.
@@ -63,11 +61,11 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 		if product.GetInt("stockQuantity") > 0 {
 			return ErrInStock
 		}
-		n, err := txApp.CountRecords(StockAlertsCollection, dbx.HashExp{"product": productID, "email": in.Email, "status": AlertOpen})
+		n, err := txApp.CountRecords(stockAlertsCollection, dbx.HashExp{"product": productID, "email": in.Email, "status": AlertOpen})
 		if err != nil || n > 0 {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(StockAlertsCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(stockAlertsCollection)
 		if err != nil {
 			return err
 		}
@@ -83,10 +81,10 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 	return created, err
 }
 
-// NotifyBackInStock queues one back-in-stock e-mail per open alert of an
+// notifyBackInStock queues one back-in-stock e-mail per open alert of an
 // active product through the outbox and closes the alerts, in txApp's
 // transaction. Call it whenever the product's stock went from 0 to more.
-func NotifyBackInStock(txApp core.App, productID string) error {
+func notifyBackInStock(txApp core.App, productID string) error {
 	product, err := txApp.FindRecordById(ProductsCollection, productID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
@@ -94,7 +92,7 @@ func NotifyBackInStock(txApp core.App, productID string) error {
 	if err != nil || !product.GetBool("isActive") {
 		return err
 	}
-	alerts, err := txApp.FindAllRecords(StockAlertsCollection, dbx.HashExp{"product": productID, "status": AlertOpen})
+	alerts, err := txApp.FindAllRecords(stockAlertsCollection, dbx.HashExp{"product": productID, "status": AlertOpen})
 	if err != nil || len(alerts) == 0 {
 		return err
 	}
@@ -104,7 +102,7 @@ func NotifyBackInStock(txApp core.App, productID string) error {
 		if err := mail.QueueBackInStock(txApp, a.GetString("email"), a.GetString("language"), info); err != nil {
 			return err
 		}
-		a.Set("status", AlertSent)
+		a.Set("status", alertSent)
 		a.Set("notifiedAt", now)
 		if err := txApp.Save(a); err != nil {
 			return err
@@ -130,7 +128,7 @@ func ProductRestockHook(e *core.RecordEvent) error {
 			return err
 		}
 		if stored <= 0 && e.Record.GetInt("stockQuantity") > 0 {
-			return NotifyBackInStock(txApp, e.Record.Id)
+			return notifyBackInStock(txApp, e.Record.Id)
 		}
 		return nil
 	})
@@ -151,7 +149,7 @@ func WaitingAlerts(app core.App, productIDs []string) (map[string]int, error) {
 		Product string `db:"product"`
 		N       int    `db:"n"`
 	}
-	err := app.DB().Select("product", "COUNT(*) AS n").From(StockAlertsCollection).
+	err := app.DB().Select("product", "COUNT(*) AS n").From(stockAlertsCollection).
 		Where(dbx.HashExp{"status": AlertOpen}).AndWhere(dbx.In("product", ids...)).
 		GroupBy("product").All(&rows)
 	for _, r := range rows {

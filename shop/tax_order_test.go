@@ -2,6 +2,7 @@ package shop_test
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -28,6 +29,17 @@ func texasInput() shop.OrderInput {
 		UseShippingForBilling: true,
 		ShippingMethod:        shop.ShipStandard,
 	}
+}
+
+// payInFull records a bank transfer of what the order owes, as an admin
+// does, and returns the order after it.
+func payInFull(t *testing.T, app core.App, o *shop.OrderDetail) *shop.OrderDetail {
+	t.Helper()
+	paid, err := shop.RecordPayment(app, nil, o.ID, shop.PaymentInput{Amount: o.Payment.AmountDue})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return paid
 }
 
 // cartOf fills the user's cart with qty of each product.
@@ -75,9 +87,47 @@ func TestOrderCarriesTax(t *testing.T) {
 		stored.Items[1].TaxAmount != 0 || stored.TaxAmount != 188 || stored.TotalAmount != o.TotalAmount {
 		t.Fatalf("stored %+v items %+v", stored.OrderSummary, stored.Items)
 	}
-	if !regexp.MustCompile(`^INV-\d{4}-\d{6}$`).MatchString(stored.InvoiceNumber) || stored.InvoicedAt == "" {
-		t.Fatalf("invoice number %q at %q", stored.InvoiceNumber, stored.InvoicedAt)
+	// What is owed is the total with its tax; the order is invoiced once paid.
+	if stored.Payment.AmountDue != o.TotalAmount || stored.InvoiceNumber != "" {
+		t.Fatalf("placed: due %d of %d, invoice %q", stored.Payment.AmountDue, o.TotalAmount, stored.InvoiceNumber)
 	}
+	paid := payInFull(t, app, stored)
+	if !regexp.MustCompile(`^INV-\d{4}-\d{6}$`).MatchString(paid.InvoiceNumber) || paid.InvoicedAt == "" {
+		t.Fatalf("invoice number %q at %q", paid.InvoiceNumber, paid.InvoicedAt)
+	}
+}
+
+// An order placed on invoice terms is invoiced when it is placed: its
+// confirmation carries the number; a bank transfer order is not until it
+// is paid.
+func TestInvoiceTermsOrderIsInvoicedAtOnce(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	u := testapp.NewUser(t, app, false)
+	if _, err := shop.SetInvoiceTerms(app, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
+		t.Fatal(err)
+	}
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
+	cartOf(t, app, u.ID(), 1, p)
+	transfer, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil || transfer.InvoiceNumber != "" {
+		t.Fatalf("bank transfer order: %q %v", transfer.InvoiceNumber, err)
+	}
+	cartOf(t, app, u.ID(), 1, p)
+	in := texasInput()
+	in.PaymentMethod, in.PONumber = shop.MethodInvoice, "PO-77"
+	o, err := shop.PlaceOrder(app, u.ID(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("INV-%d-000001", time.Now().UTC().Year()); o.InvoiceNumber != want || o.InvoicedAt == "" {
+		t.Fatalf("invoice number %q at %q, want %s", o.InvoiceNumber, o.InvoicedAt, want)
+	}
+	if o.Payment.AmountDue != o.TotalAmount || o.TaxAmount != 63 {
+		t.Fatalf("due %d, total %d, tax %d", o.Payment.AmountDue, o.TotalAmount, o.TaxAmount)
+	}
+	has(t, emailsOf(t, app, mail.KindOrderPlaced)[1], "View invoice "+o.InvoiceNumber, "/account/orders/"+o.ID+"/invoice")
+	has(t, one(t, app, mail.KindInvoiceDue), "View invoice "+o.InvoiceNumber, "$20.62")
 }
 
 // A tax-exempt customer's order carries no tax and says so; another
@@ -164,7 +214,7 @@ func TestRateChangeIsTotalChanged(t *testing.T) {
 	if err := app.Save(rate); err != nil {
 		t.Fatal(err)
 	}
-	in.ExpectedTotal = &seen
+	in.ExpectedTotal = json.Number(seen.String())
 	_, err = shop.PlaceOrder(app, u.ID(), in)
 	var changed *shop.TotalChangedError
 	if !errors.As(err, &changed) || changed.Tax != 1650 || changed.Total != 20000+999+1650 || changed.Expected != 20000+999+1250 {
@@ -176,12 +226,15 @@ func TestRateChangeIsTotalChanged(t *testing.T) {
 	if n := testapp.Count(t, app, shop.OrdersCollection); n != 0 {
 		t.Fatalf("%d orders", n)
 	}
-	// Placed with the new total, it goes through, and takes the first invoice number.
+	// Placed with the new total, it goes through, owes it, and once paid takes the first invoice number.
 	now := changed.Total
-	in.ExpectedTotal = &now
+	in.ExpectedTotal = json.Number(now.String())
 	o, err := shop.PlaceOrder(app, u.ID(), in)
-	if err != nil || o.TaxAmount != 1650 {
+	if err != nil || o.TaxAmount != 1650 || o.Payment.AmountDue != now {
 		t.Fatalf("order %+v %v", o, err)
+	}
+	if o = payInFull(t, app, o); o.InvoiceNumber != fmt.Sprintf("INV-%d-000001", time.Now().UTC().Year()) {
+		t.Fatalf("invoice number %q", o.InvoiceNumber)
 	}
 	if want := fmt.Sprintf("INV-%d-000001", time.Now().UTC().Year()); o.InvoiceNumber != want {
 		t.Fatalf("invoice number %q, want %q", o.InvoiceNumber, want)
@@ -189,31 +242,34 @@ func TestRateChangeIsTotalChanged(t *testing.T) {
 }
 
 // Invoice numbers are gapless per year and each is used once, however many
-// orders are placed at the same time; a refused order uses none.
+// orders are paid at the same time: 50 payments at once, one of them
+// recorded twice (the second is refused as more than is owed and uses no
+// number).
 func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
 	app := testapp.NewMigrated(t)
 	const n = 50
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: n})
-	short := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 1})
-	users := make([]testapp.User, n)
-	for i := range users {
-		users[i] = testapp.NewUser(t, app, false)
-		cartOf(t, app, users[i].ID(), 1, p)
-	}
-	// Two more customers race for the one unit left of another product: one is refused.
-	racers := []testapp.User{testapp.NewUser(t, app, false), testapp.NewUser(t, app, false)}
-	for _, r := range racers {
-		cartOf(t, app, r.ID(), 1, short)
+	orders := make([]*shop.OrderDetail, n)
+	for i := range orders {
+		u := testapp.NewUser(t, app, false)
+		cartOf(t, app, u.ID(), 1, p)
+		o, err := shop.PlaceOrder(app, u.ID(), texasInput())
+		if err != nil {
+			t.Fatal(err)
+		}
+		orders[i] = o
 	}
 	var wg sync.WaitGroup
-	numbers := make(chan string, n+2)
-	for _, u := range append(users, racers...) {
+	numbers := make(chan string, n+1)
+	for i, o := range append(orders, orders[7]) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			o, err := shop.PlaceOrder(app, u.ID(), texasInput())
+			paid, err := shop.RecordPayment(app, nil, o.ID, shop.PaymentInput{Amount: o.Payment.AmountDue})
 			if err == nil {
-				numbers <- o.InvoiceNumber
+				numbers <- paid.InvoiceNumber
+			} else if i < n && o.ID != orders[7].ID {
+				t.Errorf("payment of order %d: %v", i, err)
 			}
 		}()
 	}
@@ -224,8 +280,8 @@ func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
 		got = append(got, num)
 	}
 	sort.Strings(got)
-	if len(got) != n+1 {
-		t.Fatalf("%d orders placed, want %d", len(got), n+1)
+	if len(got) != n {
+		t.Fatalf("%d payments recorded, want %d", len(got), n)
 	}
 	year := time.Now().UTC().Year()
 	for i, num := range got {
@@ -296,6 +352,47 @@ func TestCreditNotes(t *testing.T) {
 	}
 }
 
+// The payments' refund path issues the credit notes: a refund of a paid
+// (invoiced) order gets one for the refunded amount, the refund e-mail
+// names it; a refund before the order was invoiced gets none.
+func TestRefundGetsCreditNote(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	admin := testapp.NewUser(t, app, true)
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 3333, Stock: 10})
+	cartOf(t, app, u.ID(), 1, p)
+	deposit, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Part paid, not invoiced: its refund has no invoice to credit.
+	if _, err := shop.RecordPayment(app, nil, deposit.ID, shop.PaymentInput{Amount: 1000}); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := shop.RefundOrder(app, admin.Record, deposit.ID, shop.RefundInput{Amount: 1000, Reason: "Deposit back"}); err != nil || len(d.CreditNotes) != 0 {
+		t.Fatalf("refund before the invoice: %+v %v", d, err)
+	}
+	cartOf(t, app, u.ID(), 3, p)
+	o, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o = payInFull(t, app, o)
+	d, err := shop.RefundOrder(app, admin.Record, o.ID, shop.RefundInput{Amount: 5000, Reason: "Returned"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	year := time.Now().UTC().Year()
+	// 5000 of 11623 carries 5000 × 625 / 11623 = 268.86 -> 269 of the tax.
+	if len(d.CreditNotes) != 1 || d.CreditNotes[0].Number != fmt.Sprintf("CN-%d-000001", year) ||
+		d.CreditNotes[0].Amount != 5000 || d.CreditNotes[0].TaxAmount != 269 || d.CreditNotes[0].Reason != "Returned" {
+		t.Fatalf("credit notes %+v", d.CreditNotes)
+	}
+	refunds := emailsOf(t, app, mail.KindRefund)
+	has(t, refunds[len(refunds)-1], d.CreditNotes[0].Number, "View invoice "+d.InvoiceNumber)
+}
+
 // Rates saved as the dashboard saves them are checked by their record
 // hook: a fourth decimal, a region outside the US or not a state, an
 // unknown class, and a second rate for a place and class (US and United
@@ -347,8 +444,10 @@ func TestOrderMailCarriesTax(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := one(t, app, mail.KindOrderPlaced)
-	has(t, m, "Texas sales tax (6.25%)", "$1.88", "$41.87", o.InvoiceNumber, "View invoice "+o.InvoiceNumber, "/account/orders/"+o.ID+"/invoice")
+	has(t, one(t, app, mail.KindOrderPlaced), "Texas sales tax (6.25%)", "$1.88", "$41.87")
+	// The payment e-mail links the invoice the payment made.
+	o = payInFull(t, app, o)
+	has(t, one(t, app, mail.KindPaymentReceived), "$41.87", o.InvoiceNumber, "View invoice "+o.InvoiceNumber, "/account/orders/"+o.ID+"/invoice")
 
 	testapp.SetTaxSettings(t, app, true, false)
 	cartOf(t, app, u.ID(), 1, p)
@@ -406,8 +505,10 @@ func TestOrdersCSVCarriesTax(t *testing.T) {
 	}
 }
 
-// The overview shows the tax inside its revenue, from what the orders
-// stored (the rollup's triggers keep it); a cancelled order's goes.
+// The overview shows the tax inside its revenue (money paid less money
+// refunded), from what the orders stored (the rollup's triggers keep it):
+// none before a payment, all of a paid order's, the refunded share goes
+// back, a cancelled order's goes.
 func TestOverviewCarriesTax(t *testing.T) {
 	app := testapp.NewMigrated(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
@@ -425,7 +526,12 @@ func TestOverviewCarriesTax(t *testing.T) {
 	}
 	checkRollup(t, app, "two taxed orders")
 	o, err := shop.GetOverview(app, shop.OverviewQuery{Days: 7})
-	if err != nil {
+	if err != nil || o.Tax.Today != 0 || o.Revenue.Today != 0 {
+		t.Fatalf("before payment: tax %+v revenue %+v %v", o.Tax, o.Revenue, err)
+	}
+	a, b = payInFull(t, app, a), payInFull(t, app, b)
+	checkRollup(t, app, "two paid taxed orders")
+	if o, err = shop.GetOverview(app, shop.OverviewQuery{Days: 7}); err != nil {
 		t.Fatal(err)
 	}
 	// $198.00 at 6.25 % is $12.375: $12.38; $396.00: $24.75.
@@ -433,11 +539,20 @@ func TestOverviewCarriesTax(t *testing.T) {
 		o.PeriodTax != o.Tax.Today || o.RevenueByDay[len(o.RevenueByDay)-1].Tax != o.Tax.Today {
 		t.Fatalf("overview tax %+v revenue %+v period %d", o.Tax, o.Revenue, o.PeriodTax)
 	}
+	// A quarter of b refunded: its tax counts three quarters (2475 × 3/4 = 1856.25).
+	admin := testapp.NewUser(t, app, true)
+	if _, err := shop.RefundOrder(app, admin.Record, b.ID, shop.RefundInput{Amount: b.TotalAmount / 4}); err != nil {
+		t.Fatal(err)
+	}
+	checkRollup(t, app, "a part refund")
+	if o, _ = shop.GetOverview(app, shop.OverviewQuery{Days: 7}); o.Tax.Today != 1238+1856 {
+		t.Fatalf("after a part refund: %+v (b total %d)", o.Tax, b.TotalAmount)
+	}
 	if _, err := shop.UpdateOrderStatus(app, a.ID, shop.StatusUpdate{Status: shop.StatusCancelled}); err != nil {
 		t.Fatal(err)
 	}
 	checkRollup(t, app, "a cancelled taxed order")
-	if o, _ = shop.GetOverview(app, shop.OverviewQuery{Days: 7}); o.Tax.Today != b.TaxAmount {
+	if o, _ = shop.GetOverview(app, shop.OverviewQuery{Days: 7}); o.Tax.Today != 1856 {
 		t.Fatalf("after the cancellation: %+v", o.Tax)
 	}
 }

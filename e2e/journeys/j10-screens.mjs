@@ -87,6 +87,8 @@ export async function formSpansTwoColumns(page, path, formHeading) {
 /** Password pages, the 404 page and the Chinese note of an information page. */
 async function publicScreens({ newContext, evidence, baseURL, products }) {
   const c = await newContext();
+  // The 404 page answers 404 (a real not-found for search engines); the browser logs that.
+  c.allowConsole((text) => text.includes('status of 404') && text.includes('/no-such-page'));
   const page = await c.newPage();
   await guestHeader(page, baseURL, products.find((p) => p.stockQuantity >= 12));
   await evidence.screens(page, 'j10-header-guest', { only: 'phone' });

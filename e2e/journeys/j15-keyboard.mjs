@@ -99,6 +99,9 @@ async function shopByKeyboard(page, product, customer, { phone }) {
   await tabTo(page, /^Proceed to Checkout$/, 'Proceed to Checkout');
   await page.keyboard.press('Enter');
   await atPath(page, '/login', 'a guest is asked to sign in first');
+  // The sign-in screen loads its code on first use: the Tabs start once its form is there (they
+  // ran out while the screen was still loading when the machine was busy).
+  await visible(main(page).getByLabel(/^Email/), 'the sign-in form');
 
   // Sign in: the e-mail field, Tab to the password, Enter submits.
   await tabTo(page, /^Email/, 'the e-mail field');

@@ -13,8 +13,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"stageshop/internal/server"
 	"stageshop/internal/sqlitecache"
-	"stageshop/server"
 )
 
 // Site stands in for the built web app in tests.

@@ -15,7 +15,6 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"slices"
 	"strconv"
@@ -133,6 +132,12 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	return html, err == nil, err
 }
 
+// RenderNotFound writes the not-found page's first screen in lang (the
+// app's page for an address none of its routes takes).
+func RenderNotFound(lang string) ([]byte, error) {
+	return execute("notFound."+lang, nil)
+}
+
 // photos are p's photo file names, empty ones left out.
 func photos(p shop.Product) []string {
 	return slices.DeleteFunc(slices.Clone(p.ImageFileNames), func(f string) bool { return f == "" })
@@ -174,26 +179,3 @@ func pluralKey(lang string, n int64) string {
 // FormatPrice writes cents as the app's formatPrice does in lang
 // (shop/locale's prices.json): $1,234.50, 1 234,50 $, US$1,234.50.
 func FormatPrice(cents int64, lang string) string { return locale.Price(cents, lang) }
-
-// Page puts screen into the app's index.html: into #root, marked with its
-// language (the page's start-up script and styles show either it or the
-// plain boot header), and lang on <html>. ok is false when index.html has
-// not the expected shape; it is then to be served unchanged.
-func Page(index []byte, lang string, screen []byte) (page []byte, ok bool) {
-	const root = `<div id="root">`
-	const htmlTag = `<html lang="en">`
-	i := bytes.Index(index, []byte(root))
-	h := bytes.Index(index, []byte(htmlTag))
-	if i < 0 || h < 0 || h > i {
-		return nil, false
-	}
-	var b bytes.Buffer
-	b.Grow(len(index) + len(screen) + 64)
-	b.Write(index[:h])
-	fmt.Fprintf(&b, `<html lang="%s">`, lang)
-	b.Write(index[h+len(htmlTag) : i])
-	fmt.Fprintf(&b, `<div id="root" data-first-screen="%s">`, lang)
-	b.Write(screen)
-	b.Write(index[i+len(root):])
-	return b.Bytes(), true
-}

@@ -66,20 +66,6 @@ func TestLanguage(t *testing.T) {
 	}
 }
 
-// The screen goes into #root and the language onto <html>; an index.html
-// of another shape is left alone.
-func TestPage(t *testing.T) {
-	index := []byte(`<!doctype html><html lang="en"><head></head><body><div id="root"><div class="boot-header"></div></div></body></html>`)
-	page, ok := Page(index, "ru", []byte(`<div class="first-screen"></div>`))
-	want := `<!doctype html><html lang="ru"><head></head><body><div id="root" data-first-screen="ru"><div class="first-screen"></div><div class="boot-header"></div></div></body></html>`
-	if !ok || string(page) != want {
-		t.Errorf("Page = %s, %v", page, ok)
-	}
-	if _, ok := Page([]byte(`<html><div id=root></div></html>`), "en", nil); ok {
-		t.Error("an index.html without the expected tags must be served as it is")
-	}
-}
-
 var stockBadge = regexp.MustCompile(`data-accent-color="green" class="rt-reset rt-Badge[^"]*">([^<]*)</span>`)
 
 // Every stock level reads with its own number in every language's plural

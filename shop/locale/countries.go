@@ -3,6 +3,7 @@ package locale
 import (
 	_ "embed"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 
@@ -87,6 +88,26 @@ func CountryCode(text string) (code string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// Names are the texts (lower case) CountryCode reads as code, sorted: the
+// code, the names in en, ru and zh and the other names of countries.json.
+// (Alpha-3 codes are read too.) The app's forms are told the United
+// States' names from here (shop/facts.json).
+func Names(code string) []string {
+	var out []string
+	for name, c := range loaded().byName {
+		if c == code {
+			out = append(out, name)
+		}
+	}
+	if r, err := language.ParseRegion(code); err == nil {
+		if a3 := strings.ToLower(r.ISO3()); a3 != "" && !slices.Contains(out, a3) {
+			out = append(out, a3)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // StateCode reads a US state given by its code or its English name.

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Languages the shop writes e-mails in; the first is the fallback.
-var Languages = []string{"en", "ru", "zh"}
+// languages the shop writes e-mails in; the first is the fallback.
+var languages = []string{"en", "ru", "zh"}
 
 // Lang returns lang when the shop writes in it, else "en".
 func Lang(lang string) string {
@@ -14,7 +14,7 @@ func Lang(lang string) string {
 	if i := strings.IndexAny(lang, "-_"); i > 0 {
 		lang = lang[:i] // "ru-RU" -> "ru"
 	}
-	if slices.Contains(Languages, lang) {
+	if slices.Contains(languages, lang) {
 		return lang
 	}
 	return "en"
@@ -56,6 +56,7 @@ var messages = map[string]map[string]string{
 		"inclTax":        "Incl. {name} ({rate}%)",
 		"taxExempt":      "Tax exempt",
 		"invoice":        "Invoice",
+		"creditNote":     "Credit note",
 		"viewInvoice":    "View invoice {number}",
 		"shipTo":         "Shipping address",
 		"orderNumber":    "Order number",
@@ -80,7 +81,8 @@ var messages = map[string]map[string]string{
 		"cancelSubject":  "Your order {number} has been cancelled",
 		"cancelHeading":  "Order cancelled",
 		"cancelIntro":    "Your order {number} has been cancelled. If you did not expect this, please contact us.",
-		"recvSubject":    "We received your message: {subject}",
+		"recvSubject":    "We received your message",
+		"recvNotYou":     "If you did not write to us, please ignore this e-mail: nothing else will be sent.",
 		"recvHeading":    "Thank you for contacting us",
 		"recvIntro":      "We have received your message and will reply within 24 hours.",
 		"yourMessage":    "Your message",
@@ -134,6 +136,7 @@ var messages = map[string]map[string]string{
 		"inclTax":        "В т. ч. {name} ({rate}%)",
 		"taxExempt":      "Освобождено от налога",
 		"invoice":        "Счёт",
+		"creditNote":     "Кредит-нота",
 		"viewInvoice":    "Открыть счёт {number}",
 		"shipTo":         "Адрес доставки",
 		"orderNumber":    "Номер заказа",
@@ -158,7 +161,8 @@ var messages = map[string]map[string]string{
 		"cancelSubject":  "Ваш заказ {number} отменён",
 		"cancelHeading":  "Заказ отменён",
 		"cancelIntro":    "Ваш заказ {number} отменён. Если вы этого не ожидали, свяжитесь с нами.",
-		"recvSubject":    "Мы получили ваше сообщение: {subject}",
+		"recvSubject":    "Мы получили ваше сообщение",
+		"recvNotYou":     "Если вы нам не писали, просто проигнорируйте это письмо: больше писем не будет.",
 		"recvHeading":    "Спасибо за обращение",
 		"recvIntro":      "Мы получили ваше сообщение и ответим в течение 24 часов.",
 		"yourMessage":    "Ваше сообщение",
@@ -212,6 +216,7 @@ var messages = map[string]map[string]string{
 		"inclTax":        "含 {name}（{rate}%）",
 		"taxExempt":      "免税",
 		"invoice":        "发票",
+		"creditNote":     "贷项通知单",
 		"viewInvoice":    "查看发票 {number}",
 		"shipTo":         "收货地址",
 		"orderNumber":    "订单号",
@@ -236,7 +241,8 @@ var messages = map[string]map[string]string{
 		"cancelSubject":  "您的订单 {number} 已取消",
 		"cancelHeading":  "订单已取消",
 		"cancelIntro":    "您的订单 {number} 已取消。如有疑问，请联系我们。",
-		"recvSubject":    "我们已收到您的留言：{subject}",
+		"recvSubject":    "我们已收到您的留言",
+		"recvNotYou":     "如果您没有给我们留言，请忽略此邮件，我们不会再发送其他邮件。",
 		"recvHeading":    "感谢您联系我们",
 		"recvIntro":      "我们已收到您的留言，将在 24 小时内回复。",
 		"yourMessage":    "您的留言",

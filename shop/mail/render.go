@@ -117,11 +117,20 @@ func content(rec *core.Record) (html, text string, err error) {
 	if html, text = rec.GetString("html"), rec.GetString("text"); html != "" || text != "" {
 		return html, text, nil
 	}
-	var v view
-	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
-		return "", "", fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
+	v, err := storedView(rec)
+	if err != nil {
+		return "", "", err
 	}
 	return v.execute()
+}
+
+// storedView reads the view an outbox record was queued with.
+func storedView(rec *core.Record) (*view, error) {
+	var v view
+	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
+		return nil, fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
+	}
+	return &v, nil
 }
 
 // urlInText finds the shop's links in a sentence; a period, comma or

@@ -40,6 +40,8 @@ type OrderSummary struct {
 	CreatedAt      string `json:"createdAt"`
 	// InvoiceNumber is "" until the order is invoiced.
 	InvoiceNumber string `json:"invoiceNumber"`
+	// Payment is the order's payment state beside its fulfilment status.
+	Payment *Payment `json:"payment"`
 }
 
 // BillingInfo is whom an order is billed to: the billing address and,
@@ -62,6 +64,10 @@ type OrderDetail struct {
 	History        []StatusChange `json:"history"`
 	OrderTax
 	CreditNotes []CreditNote `json:"creditNotes"`
+	// CheckoutURL is the hosted payment page of a new card order (or of
+	// pay again); PaymentError says why there is none when there should be.
+	CheckoutURL  string `json:"checkoutUrl,omitempty"`
+	PaymentError string `json:"paymentError,omitempty"`
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.
@@ -203,6 +209,7 @@ type Overview struct {
 	TopProducts        []TopProduct      `json:"topProducts"`
 	LowStock           []LowStockProduct `json:"lowStock"`
 	LowStockCount      int               `json:"lowStockCount"`
+	Awaiting           Awaiting          `json:"awaiting"`
 	NewContactRequests int               `json:"newContactRequests"`
 	QueuedEmails       int               `json:"queuedEmails"`
 	FailedEmails       int               `json:"failedEmails"`

@@ -28,6 +28,8 @@ export interface User {
   companyName: string;
   taxId: string;
   taxExempt: boolean;
+  invoiceAllowed: boolean;
+  invoiceTermsDays: number;
 }
 
 export interface LoginAnswer extends User {
@@ -112,6 +114,12 @@ export interface ProductSuggestions {
 export interface UploadedImage {
   fileName: string;
   url: string;
+}
+
+export interface PageHead {
+  status: number;
+  lang: string;
+  html: string;
 }
 
 export interface CartItem {
@@ -222,6 +230,71 @@ export interface CreditNote {
   createdAt: string;
 }
 
+export interface PaymentEvent {
+  type: string;
+  amount: number;
+  at: string;
+  by?: string;
+  note?: string;
+}
+
+export interface PaymentAttempt {
+  provider: string;
+  reference: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  status: 'requested' | 'pending' | 'succeeded' | 'failed';
+  provider: string;
+  reason?: string;
+  by?: string;
+  surplus?: boolean;
+  createdAt: string;
+}
+
+export interface Payment {
+  method: 'card' | 'bank_transfer' | 'invoice';
+  status: 'pending' | 'awaiting_payment' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded' | 'expired';
+  amountDue: number;
+  amountPaid: number;
+  amountRefunded: number;
+  paidAt: string;
+  dueDate: string;
+  poNumber: string;
+  reference: string;
+  holdUntil?: string;
+  flag?: string;
+  events?: PaymentEvent[];
+  attempts?: PaymentAttempt[];
+  refunds?: Refund[];
+}
+
+export interface MethodOption {
+  code: 'card' | 'bank_transfer' | 'invoice';
+  enabled: boolean;
+}
+
+export interface PaymentMethods {
+  methods: MethodOption[];
+  bankDetails?: string;
+  invoiceTermsDays?: number;
+  holdMinutes: number;
+}
+
+export interface CheckoutURL {
+  checkoutUrl: string;
+}
+
+export interface Awaiting {
+  amount: number;
+  orders: number;
+}
+
 export interface OrderSummary {
   id: string;
   orderNumber: string;
@@ -236,6 +309,7 @@ export interface OrderSummary {
   status: string;
   createdAt: string;
   invoiceNumber: string;
+  payment: Payment | null;
 }
 
 export interface OrderItem {
@@ -269,6 +343,8 @@ export interface OrderDetail extends OrderSummary {
   shippingTaxAmount: number;
   invoicedAt: string;
   creditNotes: CreditNote[];
+  checkoutUrl?: string;
+  paymentError?: string;
 }
 
 export interface SavedAddress {
@@ -363,6 +439,7 @@ export interface Overview {
   topProducts: TopProduct[];
   lowStock: LowStockProduct[];
   lowStockCount: number;
+  awaiting: Awaiting;
   newContactRequests: number;
   queuedEmails: number;
   failedEmails: number;

@@ -1,6 +1,6 @@
 /**
  * Build-time render of the first screens (routes/firstscreen): the real app (Providers, Layout,
- * Header, HomePage, ProductCard, ProductPage) rendered with React's server renderer, signed out
+ * Header, HomePage, ProductCard, ProductPage, the not-found page) rendered with React's server renderer, signed out
  * with an empty cart, once per language and per variant, into the Go template the server fills.
  * Run by scripts/first-screen.mjs (`npm run build`); render.test.tsx checks the committed file.
  */
@@ -186,6 +186,11 @@ async function productPage(lang: Language, locales: Locales): Promise<string> {
   return fill(html, actions);
 }
 
+/** The not-found page (the app's route `*`), which the server sends with its 404 for an unknown address. */
+async function notFound(lang: Language, locales: Locales): Promise<string> {
+  return asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: new QueryClient() }));
+}
+
 /** The Go template of every first screen, in every language (routes/firstscreen/screens.gen.gohtml). */
 export async function renderFirstScreens(locales: Locales): Promise<string> {
   let out =
@@ -194,6 +199,7 @@ export async function renderFirstScreens(locales: Locales): Promise<string> {
     out += `{{define "home.${lang}"}}${await home(lang, locales)}{{end}}\n`;
     out += `{{define "card.${lang}"}}${await card(lang, locales)}{{end}}\n`;
     out += `{{define "product.${lang}"}}${await productPage(lang, locales)}{{end}}\n`;
+    out += `{{define "notFound.${lang}"}}${await notFound(lang, locales)}{{end}}\n`;
   }
   return out;
 }

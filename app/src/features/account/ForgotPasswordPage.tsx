@@ -2,7 +2,6 @@ import { Button, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
 import { ErrorCallout, Notice } from '../../components/ErrorCallout';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm, type Problems } from '../../lib/form';
@@ -21,7 +20,6 @@ export default function ForgotPasswordPage() {
   const form = useForm({ initial: { email: state?.email ?? '' }, rules: forgotRules, message: t, inline: false });
   const [error, setError] = useFleetingState<string>();
   const forgot = useForgotPassword();
-  useDocumentTitle(t('passwordReset.forgotTitle'));
 
   const submit = form.handleSubmit(
     ({ email }) => {

@@ -6,7 +6,6 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isBlank } from '../../lib/validation';
@@ -45,7 +44,6 @@ export default function LoginPage() {
   });
   // Signed in by this form: it sends the user on itself.
   const busy = signIn.isPending || signIn.isSuccess;
-  useDocumentTitle(t('login.title'));
   // The e-mail is known (a new account, a new password): the focus waits in the password field.
   const emailKnown = !!state?.email;
   const showForm = status === 'anonymous' || busy;

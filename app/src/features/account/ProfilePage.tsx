@@ -9,7 +9,6 @@ import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { Notice } from '../../components/ErrorCallout';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
@@ -62,7 +61,6 @@ function ProfileScreen({ user }: { user: User }) {
       setNotice({ kind: 'error', text });
     },
   });
-  useDocumentTitle(t('profile.title'));
 
   const submit = form.handleSubmit(
     (values) => {

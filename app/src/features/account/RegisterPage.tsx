@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { FormField } from '../../components/FormField';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
@@ -49,7 +48,6 @@ export default function RegisterPage() {
   });
   const busy = register.isPending;
   const done = register.isSuccess;
-  useDocumentTitle(t('register.title'));
 
   useEffect(() => {
     if (!done) return;

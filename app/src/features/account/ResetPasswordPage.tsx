@@ -6,7 +6,6 @@ import { isApiError } from '../../api/client';
 import { Notice } from '../../components/ErrorCallout';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordFormCard } from './PasswordFormCard';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm, type Problems } from '../../lib/form';
@@ -40,7 +39,6 @@ export default function ResetPasswordPage() {
   const [error, setError] = useFleetingState<string>();
   const reset = useResetPassword();
   const badLink = !token || (isApiError(reset.error) && reset.error.code === 'invalid_token');
-  useDocumentTitle(t('passwordReset.resetTitle'));
 
   useEffect(() => {
     if (!reset.isSuccess) return;

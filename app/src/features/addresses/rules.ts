@@ -1,13 +1,6 @@
 import type { Problems } from '../../lib/form';
 import { countryCode, US_STATES } from '../../lib/countries';
-import { isBlank, isEmail } from '../../lib/validation';
-
-/** Loose checks: a phone of digits, spaces and + - ( ) . with at least 5 digits. */
-const isPhone = (v: string) => /^[\d\s+\-().]+$/.test(v.trim()) && (v.match(/\d/g)?.length ?? 0) >= 5;
-
-/** ZIP codes: digits, spaces and hyphens in the US; letters too elsewhere (SW1A 1AA, K1A 0B1). */
-const isZip = (v: string, country: string) =>
-  countryCode(country) === 'US' ? /^[\d\s-]+$/.test(v.trim()) : /^[\p{L}\d\s-]+$/u.test(v.trim());
+import { isBlank, isEmail, isPhone, isZip } from '../../lib/validation';
 
 /** An address step's rules: field -> translation key (checkout:validation.*) for every field that fails. */
 export function validateAddress<T extends object>(info: T, fields: (keyof T & string)[]): Problems {

@@ -11,7 +11,6 @@ import { productQuery } from './api';
 import { ImageGallery } from './ImageGallery';
 import { ProductBadges } from './ProductBadges';
 import { useQuantityToAdd } from './useAddToCart';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotifyMe } from './NotifyMe';
 
 export default function ProductPage() {
@@ -26,7 +25,6 @@ export default function ProductPage() {
   const name = product ? resolveLocalized(product.nameLocalized, lang, product.name) : '';
   const inCart = quantityInCart(productId);
   const pick = useQuantityToAdd(productId, product?.stockQuantity ?? 0, inCart, name);
-  useDocumentTitle(name || undefined);
 
   // Back in history while the shop has an entry before this one; a product opened from a link
   // (the router's first entry, key "default") goes to the shop home, not out of the shop.

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorsBelow } from '../../lib/form';
 import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
+import { goToPaymentPage } from '../orders/api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -19,6 +19,7 @@ import { PlaceOrderNotice, type ReviewSnapshot } from './PlaceOrderNotice';
 import { ReviewStep } from './ReviewStep';
 import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
+import { usePaymentChoice } from './usePaymentChoice';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
 import { useCheckoutFigures } from './useCheckoutFigures';
@@ -52,16 +53,21 @@ function Checkout({ user }: { user: User }) {
     business: { companyName: user.companyName ?? '', taxId: user.taxId ?? '' },
   }));
   const flow = usePlaceOrderFlow({
-    onPlaced: () => clearDraft(),
+    onPlaced: (created) => {
+      clearDraft();
+      // A card order goes on to the hosted payment page (a full page load).
+      if (created.checkoutUrl) goToPaymentPage(created.checkoutUrl);
+    },
     onFieldErrors: (errors) => {
-      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
-      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
+      const keys = Object.keys(errors);
+      if (keys.some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
+      else if (keys.some((k) => k.startsWith('billingInfo.') || k === 'paymentMethod' || k === 'poNumber')) update({ step: 1 });
     },
   });
+  const payment = usePaymentChoice(user.id, draft, update, flow.serverErrors);
 
   const order = flow.placed;
   const step = order ? 3 : draft.step;
-  useDocumentTitle(t('title'));
 
   // Each step and the confirmation start at their top, with the heading focused for screen readers.
   useEffect(() => {
@@ -93,6 +99,8 @@ function Checkout({ user }: { user: User }) {
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
         expectedTotal,
+        paymentMethod: payment.method,
+        poNumber: payment.method === 'invoice' ? payment.poNumber : '',
       },
       before,
     );
@@ -163,6 +171,7 @@ function Checkout({ user }: { user: User }) {
                 serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
                 onBack={() => update({ step: 0 })}
                 onNext={() => update({ step: 2 })}
+                payment={payment}
               />
             )}
             {step === 2 && (
@@ -173,6 +182,7 @@ function Checkout({ user }: { user: User }) {
                 sameAsShipping={draft.sameAsShipping}
                 methodName={methodName}
                 delivery={chosen ? delivery(chosen) : ''}
+                paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
                 tax={estimate}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDetail } from '../../api/types';
 import { usePrice } from '../../lib/format';
+import { PaymentInfo } from '../orders/PaymentInfo';
 
 /** Step 4: the placed order's number and total. */
 export function ConfirmationStep({ order }: { order: OrderDetail }) {
@@ -30,6 +31,7 @@ export function ConfirmationStep({ order }: { order: OrderDetail }) {
           <DataList.Value data-testid="confirmation-total">{price(order.totalAmount)}</DataList.Value>
         </DataList.Item>
       </DataList.Root>
+      <PaymentInfo order={order} />
       <Flex gap="3" wrap="wrap" justify="center">
         <Button asChild variant="soft">
           <Link to="/products">{t('confirmation.continueShopping')}</Link>

@@ -25,6 +25,8 @@ interface Props {
   sameAsShipping: boolean;
   methodName: string;
   delivery: string;
+  /** The payment method's name. */
+  paymentName: string;
   subtotal: number;
   shippingAmount: number;
   tax: TaxFigures | null;
@@ -70,6 +72,9 @@ export function ReviewStep(p: Props) {
               {[p.business.companyName.trim(), p.business.taxId.trim() && `${t('fields.taxIdShort')}: ${p.business.taxId.trim()}`].filter(Boolean).join(' · ')}
             </Text>
           )}
+          <Text as="p" size="2" mt="2" data-testid="review-payment">
+            {t('payment.title')}: {p.paymentName}
+          </Text>
         </Box>
       </Grid>
       <Separator size="4" my="4" />

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { STORAGE_KEYS, session } from '../../api/storage';
-import type { PostalAddress, ShippingInfo } from '../../api/types';
+import type { PaymentMethod, PostalAddress, ShippingInfo } from '../../api/types';
 
 /** What the shopper typed and chose, kept in sessionStorage so a reload loses nothing. */
 export interface CheckoutDraft {
@@ -12,6 +12,8 @@ export interface CheckoutDraft {
   shippingMethod: string;
   /** A business buyer's company and tax ID for the invoice (from the account at first). */
   business?: { companyName: string; taxId: string };
+  paymentMethod?: PaymentMethod;
+  poNumber?: string;
   /** The saved address the shipping address came from, '' for a new one; unset until the step first opened. */
   savedAddressId?: string;
   /** Keep a new shipping address in the address book. */

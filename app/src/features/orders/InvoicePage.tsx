@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { api, API_BASE } from '../../api/client';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** The invoice's server page, opened with a short-lived file token (a browser tab sends no bearer token). */
 const invoiceUrl = (orderId: string, token: string) =>
@@ -19,7 +18,6 @@ const invoiceUrl = (orderId: string, token: string) =>
 export default function InvoicePage() {
   const { orderId = '' } = useParams();
   const { t } = useTranslation('account');
-  useDocumentTitle(t('orders.invoice.title'));
   const token = useMutation({ mutationFn: () => api.post<{ token: string }>('/files/token', {}) });
   const { mutate } = token;
   const started = useRef(false);

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
 import { InvoiceLink } from '../../components/InvoiceLink';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { errorText } from '../../i18n/errors';
 import { formatDate, usePrice } from '../../lib/format';
 import { myOrdersQuery } from './api';
@@ -18,7 +18,6 @@ export default function MyOrdersPage() {
   const price = usePrice();
   const { data, isLoading, isFetching, error, refetch } = useQuery(myOrdersQuery());
   const [selected, setSelected] = useState<string | null>(null);
-  useDocumentTitle(t('orders.title'));
   const orders = data ?? [];
 
   return (
@@ -66,6 +65,7 @@ export default function MyOrdersPage() {
                   <Table.ColumnHeaderCell>{t('orders.columns.total')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.items')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.status')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.payment')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.date')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>
                     <VisuallyHidden>{t('orders.columns.actions')}</VisuallyHidden>
@@ -83,6 +83,7 @@ export default function MyOrdersPage() {
                     <Table.Cell>
                       <OrderStatusBadge status={o.status} />
                     </Table.Cell>
+                    <Table.Cell>{o.status !== 'Cancelled' || o.payment?.status !== 'awaiting_payment' ? <PaymentStatusBadge payment={o.payment} /> : null}</Table.Cell>
                     <Table.Cell>
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt, i18n.language)}</time>
                     </Table.Cell>

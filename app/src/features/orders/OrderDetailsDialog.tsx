@@ -7,6 +7,7 @@ import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
 import { orderDetailQuery } from './api';
 import { CancelOrderButton } from './CancelOrderButton';
+import { PaymentInfo } from './PaymentInfo';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
 import { CreditNotes } from '../../components/CreditNotes';
@@ -81,6 +82,13 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                 <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
               </Flex>
               <CreditNotes notes={order.creditNotes} />
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.payment')}
+              </Heading>
+              <PaymentInfo order={order} />
             </Box>
             <Separator size="4" />
             <Box>

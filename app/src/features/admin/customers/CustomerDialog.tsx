@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
+import { InvoiceTerms } from './InvoiceTerms';
 import { RoleBadges } from './RoleBadges';
 import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
@@ -129,6 +130,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
               )}
             </Flex>
             <TaxExemptSwitch user={user} />
+            <InvoiceTerms key={user.id} user={user} />
             <Heading as="h3" size="3">
               {t('customers.orders')}
             </Heading>

@@ -12,6 +12,7 @@ import { DialogFooter } from '../../../components/DialogFooter';
 import { CreditNotes } from '../../../components/CreditNotes';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { countryName } from '../../../lib/countries';
+import { PaymentPanel } from './PaymentPanel';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -94,6 +95,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
               </Flex>
               <CreditNotes notes={order.creditNotes} />
             </Box>
+            <Separator size="4" />
+            <PaymentPanel order={order} />
             <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">

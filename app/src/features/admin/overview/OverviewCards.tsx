@@ -49,6 +49,15 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
           hint={t('overview.periodOrders', { count: o.periodOrders })}
         />
         <Figure
+          label={t('payments.awaitingFigure')}
+          value={price(o.awaiting.amount)}
+          hint={
+            <RadixLink asChild size="1" underline="always">
+              <Link to="/admin/orders">{t('payments.awaitingOrders', { count: o.awaiting.orders })}</Link>
+            </RadixLink>
+          }
+        />
+        <Figure
           label={t('overview.newContactRequests')}
           value={o.newContactRequests}
           hint={

@@ -26,6 +26,7 @@ const OVERVIEW: Overview = {
   newContactRequests: 2,
   queuedEmails: 3,
   failedEmails: 1,
+  awaiting: { amount: 0, orders: 0 },
 };
 
 function api(extra: Parameters<typeof mockFetch>[0] = {}) {

@@ -11,11 +11,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/hooks"
+	"stageshop/internal/realtime"
 	"stageshop/ops"
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
-	"stageshop/realtime"
 	"stageshop/routes"
+	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/stripepay"
 )
 
 // Register binds everything the shop adds to app. site is the built web
@@ -28,4 +30,6 @@ func Register(app core.App, site fs.FS) {
 	realtime.Register(app)
 	mail.Register(app)
 	ops.Register(app)
+	// Card payments go through Stripe's hosted checkout (shop/stripepay).
+	shop.UseCardProvider(app, stripepay.New)
 }

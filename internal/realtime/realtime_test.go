@@ -18,7 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	"stageshop/realtime"
+	"stageshop/internal/realtime"
 )
 
 // rig is a bare PocketBase app with the realtime limits, served over real
