@@ -1,8 +1,10 @@
 // 20. Tax and invoices (issue 30): a shopper in Texas sees the state's tax
 // in the checkout summary (and, once the address is typed, in the cart's
-// estimate), places the order as a business with a company name and tax ID;
-// the order e-mail (Mailpit) and the invoice carry the same cents; the
-// invoice opens from My Orders and from the e-mail's link, only for its
+// estimate), places the order as a business with a company name and tax ID
+// (bank transfer); the order e-mail (Mailpit) carries the same cents; the
+// admin records the transfer of that total, which invoices the order: the
+// payment e-mail names the invoice and links it; the invoice carries the
+// same cents, opens from My Orders and from the e-mail's link, only for its
 // customer, and prints on one A4 page (and one Letter page). Screens:
 // j20-checkout-*, j20-email-order, j20-invoice (1280/390), j20-invoice-print
 // (print media at A4 width) and j20-invoice-A4.pdf.
@@ -14,6 +16,7 @@ import { allProducts, api, apiOk, formatPrice } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { settle } from '../lib/evidence.mjs';
 import { startMailpit } from '../lib/mailpit.mjs';
+import { ADMIN } from '../lib/server.mjs';
 import { assert, closePopover, field, fillAddress, hasText, main, openCart, submitLogin, until, visible } from '../lib/shop.mjs';
 
 const ROOT = { email: 'root@e2e.stageshop.test', password: 'E2eRoot123456' };
@@ -128,16 +131,29 @@ export default {
       const total = lineCents + shipCents + tax;
       const orderNumber = await checkout(page, evidence, { lineCents, shipCents, tax });
 
-      const mail = await mailpit.waitFor(customer.email, orderNumber);
-      assert.ok(mail.Text.includes(`Texas sales tax (6.25%): ${formatPrice(dollars(tax))}`), `the e-mail's tax:\n${mail.Text}`);
-      assert.ok(mail.Text.includes(`Total: ${formatPrice(dollars(total))}`), 'the e-mail total');
+      const placed = await mailpit.waitFor(customer.email, orderNumber);
+      assert.ok(placed.Text.includes(`Texas sales tax (6.25%): ${formatPrice(dollars(tax))}`), `the e-mail's tax:\n${placed.Text}`);
+      assert.ok(placed.Text.includes(`Total: ${formatPrice(dollars(total))}`), 'the e-mail total');
+      assert.ok(!/INV-\d{4}-\d{6}/.test(placed.Text), 'no invoice before the order is paid');
+      const mailPage = await shopper.newPage();
+      await mailPage.setContent(placed.HTML, { waitUntil: 'load' });
+      await evidence.screens(mailPage, 'j20-email-order');
+
+      // The admin records the bank transfer of the total, tax included: that invoices the order.
+      const orders = await apiOk(server.url, 'GET', '/api/checkout/orders', { token });
+      const order = orders.find((o) => o.orderNumber === orderNumber);
+      assert.equal(order?.payment?.amountDue, dollars(total), 'the amount due is the total with its tax');
+      const { token: adminToken } = await apiLogin(server.url, ADMIN);
+      const paid = await apiOk(server.url, 'POST', `/api/checkout/admin/orders/${order.id}/payments`, { token: adminToken, body: { amount: dollars(total) } });
+      assert.match(paid.invoiceNumber, /^INV-\d{4}-\d{6}$/, 'the paid order has its invoice number');
+      const mail = await mailpit.waitFor(customer.email, 'Payment received');
+      assert.ok(mail.Text.includes(formatPrice(dollars(total))), `the payment e-mail's amount:\n${mail.Text}`);
       const number = /INV-\d{4}-\d{6}/.exec(mail.Text)?.[0];
-      assert.ok(number, 'the e-mail names the invoice');
+      assert.equal(number, paid.invoiceNumber, 'the payment e-mail names the invoice');
       const link = /(http:\/\/127\.0\.0\.1:\d+\/account\/orders\/[a-z0-9]+\/invoice)/.exec(mail.Text)?.[1];
       assert.ok(link, `the e-mail links to the invoice: ${mail.Text}`);
-      const mailPage = await shopper.newPage();
       await mailPage.setContent(mail.HTML, { waitUntil: 'load' });
-      await evidence.screens(mailPage, 'j20-email-order');
+      await evidence.screens(mailPage, 'j20-email-paid');
       await mailPage.close();
 
       // From My Orders: the invoice opens in a new tab, with the same cents.
