@@ -118,7 +118,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             <Text weight="bold">{price(cart?.totalPrice ?? 0)}</Text>
           </Flex>
           <CartTax />
-          <FreeShippingNote />
+          <FreeShippingNote subtotal={cart?.totalPrice ?? 0} />
           <Button size="3" onClick={onCheckout}>
             {t('cart.checkout')}
           </Button>

@@ -115,7 +115,8 @@ export default function ProductPage() {
               <Text as="p" size="7" weight="bold">
                 {price(product.price)}
               </Text>
-              <Badge color="red" size="3" variant="solid" data-testid="out-of-stock">
+              {/* Dark red on light red: white on the solid red failed AA contrast (3.9:1). */}
+              <Badge color="red" size="3" variant="soft" highContrast data-testid="out-of-stock">
                 {t('outOfStock')}
               </Badge>
             </Flex>

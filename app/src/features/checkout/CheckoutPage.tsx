@@ -6,7 +6,6 @@ import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorsBelow } from '../../lib/form';
-import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { goToPaymentPage } from '../orders/api';
@@ -27,6 +26,7 @@ import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
+import { freeShippingText } from '../shipping/freeShippingText';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -40,7 +40,6 @@ export default function CheckoutPage() {
 
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
-  const price = usePrice();
   const { cart } = useCart();
   const delivery = useDeliveryText();
   const [draft, update] = useCheckoutDraft(user.id, () => ({
@@ -134,7 +133,9 @@ function Checkout({ user }: { user: User }) {
             methodName={methodName}
             tax={estimate}
             total={total}
-            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: price(threshold) }) : undefined}
+            freeShippingNote={
+              freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country: draft.shipping.country.trim(), lng: i18n.language }) ?? undefined
+            }
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (
