@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
-import { Box, Button, Heading, Table } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { USERS_PAGE_SIZE, usersQuery } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
 import { RoleBadges } from './RoleBadges';
 import { RoleChangesList } from './RoleChangesList';
+import { EmailText } from '../../../components/EmailText';
 
 
 /** The shop's users with search and pages (kept in the URL), their orders and spending; a row opens the customer. */
@@ -67,9 +68,18 @@ export function CustomersView() {
               {users.map((u) => (
                 <Table.Row key={u.id} align="center">
                   <Table.RowHeaderCell>{displayName(u)}</Table.RowHeaderCell>
-                  <Table.Cell className="fit-break">{u.email}</Table.Cell>
+                  <Table.Cell className="fit-break">
+                    <EmailText email={u.email} />
+                  </Table.Cell>
                   <Table.Cell>
-                    <RoleBadges roles={u.roles} />
+                    <Flex gap="1" wrap="wrap">
+                      <RoleBadges roles={u.roles} />
+                      {u.taxExempt && (
+                        <Badge color="amber" variant="soft">
+                          {t('customers.taxExemptBadge')}
+                        </Badge>
+                      )}
+                    </Flex>
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
                   <Table.Cell justify="end">{price(u.totalSpent)}</Table.Cell>

@@ -6,14 +6,15 @@ import { usePrice } from '../../../lib/format';
 import type { Overview } from '../../../api/types';
 import './overview.css';
 
-function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+/** A headline figure; a value in words (not one amount) is set smaller, so that it stays on one line in Russian too. */
+function Figure({ label, value, hint, words = false }: { label: string; value: ReactNode; hint?: ReactNode; words?: boolean }) {
   return (
     <Card asChild>
       <li>
         <Text as="p" size="2" color="gray">
           {label}
         </Text>
-        <Text as="p" size="6" weight="bold" mt="1">
+        <Text as="p" size={words ? '4' : '6'} weight="bold" mt="1" className="figure-value">
           {value}
         </Text>
         {hint && (
@@ -36,9 +37,13 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
   return (
     <Grid asChild columns={{ initial: '1', xs: '2', md: '3' }} gap="3">
       <ul className="plain-list" aria-label={t('overview.figures')}>
-        <Figure label={t('overview.revenueToday')} value={price(o.revenue.today)} hint={t('overview.utcNote')} />
-        <Figure label={t('overview.revenue7')} value={price(o.revenue.last7Days)} />
-        <Figure label={t('overview.revenue30')} value={price(o.revenue.last30Days)} />
+        <Figure
+          label={t('overview.revenueToday')}
+          value={price(o.revenue.today)}
+          hint={`${t('overview.inclTax', { amount: price(o.tax.today) })} · ${t('overview.utcNote')}`}
+        />
+        <Figure label={t('overview.revenue7')} value={price(o.revenue.last7Days)} hint={t('overview.inclTax', { amount: price(o.tax.last7Days) })} />
+        <Figure label={t('overview.revenue30')} value={price(o.revenue.last30Days)} hint={t('overview.inclTax', { amount: price(o.tax.last30Days) })} />
         <Figure
           label={t('overview.averageOrder', { count: o.days })}
           value={price(o.averageOrderValue)}
@@ -65,6 +70,7 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
         <Figure
           label={t('overview.emails')}
           value={t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails })}
+          words
           hint={
             <>
               {t('overview.emailsHint')}{' '}
