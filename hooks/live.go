@@ -16,6 +16,7 @@ import (
 func registerLive(app core.App) {
 	itemProduct := func(e *core.RecordEvent) error {
 		shop.BroadcastProductsLater(e.App, e.Record.GetString("productId"))
+		shop.BroadcastVariantsLater(e.App, e.Record.GetString("variantId"))
 		return e.Next()
 	}
 	// Placing an order saves its lines; deleting one cascades to them.
@@ -26,10 +27,13 @@ func registerLive(app core.App) {
 		items, err := e.App.FindAllRecords(shop.OrderItemsCollection, dbx.HashExp{"orderRef": e.Record.Id})
 		if err == nil {
 			ids := make([]string, 0, len(items))
+			variants := make([]string, 0, len(items))
 			for _, it := range items {
 				ids = append(ids, it.GetString("productId"))
+				variants = append(variants, it.GetString("variantId"))
 			}
 			shop.BroadcastProductsLater(e.App, ids...)
+			shop.BroadcastVariantsLater(e.App, variants...)
 		}
 		return e.Next()
 	})

@@ -55,6 +55,7 @@ func getCartSummary(e *core.RequestEvent) error {
 // addItemBody is the body of POST /api/cart/items.
 type addItemBody struct {
 	ProductID string          `json:"productId"`
+	VariantID string          `json:"variantId"`
 	Quantity  json.RawMessage `json:"quantity"`
 }
 
@@ -77,7 +78,7 @@ func addCartItem(e *core.RequestEvent) error {
 	if err := checkNewGuestCart(e, owner); err != nil {
 		return err
 	}
-	cart, err := shop.AddToCart(e.App, owner, body.ProductID, int(qty))
+	cart, err := shop.AddToCart(e.App, owner, body.ProductID, body.VariantID, int(qty))
 	return answerCart(e, cart, err)
 }
 

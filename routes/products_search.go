@@ -23,7 +23,7 @@ const sortRelevance = "relevance"
 const maxSuggestions = 5
 
 // listFilters reads the product list's minPrice and maxPrice (dollars),
-// inStock, facets and lang (the interface language, else the browser's).
+// inStock, onSale, facets and lang (the interface language, else the browser's).
 func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]string) {
 	query := e.Request.URL.Query()
 	readPrice := func(name string) (int64, bool) {
@@ -42,7 +42,7 @@ func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]str
 	if q.HasMaxPrice && errs["minPrice"] == "" && errs["maxPrice"] == "" && q.MaxPriceCents < q.MinPriceCents {
 		errs["maxPrice"] = "maxPrice must be at least minPrice"
 	}
-	for name, dst := range map[string]*bool{"inStock": &q.InStock, "facets": &q.Facets} {
+	for name, dst := range map[string]*bool{"inStock": &q.InStock, "onSale": &q.OnSale, "facets": &q.Facets} {
 		switch query.Get(name) {
 		case "", "0", "false":
 		case "1", "true":
@@ -84,7 +84,7 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 	req := search.Request{
 		Text: q.Search, Lang: q.Lang, Sort: q.Sort, Page: q.Page, PageSize: q.PageSize, Facets: true,
 		Filters: search.Filters{
-			Category: q.Category, InStock: q.InStock, IncludeInactive: q.IncludeInactive,
+			Category: q.Category, InStock: q.InStock, OnSale: q.OnSale, IncludeInactive: q.IncludeInactive,
 		},
 	}
 	if q.MinPriceCents > 0 {
@@ -181,7 +181,7 @@ func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
 	for _, p := range products {
 		s := wire.ProductSuggestion{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
-			Price: wire.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+			Price: wire.Amount(p.PriceFromCents), InStock: p.InStock,
 		}
 		if len(p.ImageFileNames) > 0 {
 			s.ImageFileName = p.ImageFileNames[0]

@@ -20,8 +20,9 @@ func registerStockAlerts(se *core.ServeEvent) {
 // stockAlertBody is the body of the stock-alert route; a signed-in
 // shopper's e-mail and language come from the account.
 type stockAlertBody struct {
-	Email    string `json:"email"`
-	Language string `json:"language"`
+	Email     string `json:"email"`
+	Language  string `json:"language"`
+	VariantID string `json:"variantId"`
 }
 
 func subscribeStockAlert(e *core.RequestEvent) error {
@@ -36,7 +37,7 @@ func subscribeStockAlert(e *core.RequestEvent) error {
 			in.Language = lang
 		}
 	}
-	created, err := shop.SubscribeStockAlert(e.App, e.Request.PathValue("id"), in)
+	created, err := shop.SubscribeStockAlert(e.App, e.Request.PathValue("id"), body.VariantID, in)
 	switch {
 	case errors.Is(err, shop.ErrProductNotFound):
 		return errProductNotFound

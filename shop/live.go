@@ -26,6 +26,9 @@ import (
 
 const liveQueueKey = "shop.liveQueue"
 
+// liveVariantsQueueKey is the queue of variants whose stock an order moved.
+const liveVariantsQueueKey = "shop.liveVariantsQueue"
+
 // liveSendWait bounds how long a broadcast waits for its messages to be
 // taken by the connections before the next one starts (keeping the order
 // of a client's messages), so one stuck connection cannot hold the rest.
@@ -35,19 +38,30 @@ const liveSendWait = 2 * time.Second
 // it while there is work, so a burst of orders costs one read per product
 // and checkout never waits for the subscribers.
 type liveQueue struct {
-	mu      sync.Mutex
-	pending map[string]struct{}
-	running bool
+	mu         sync.Mutex
+	collection string
+	pending    map[string]struct{}
+	running    bool
 }
 
 // BroadcastProductsLater queues a realtime "update" of each product for
 // after the caller returns. Unknown (deleted) ids are skipped.
 func BroadcastProductsLater(app core.App, ids ...string) {
+	broadcastLater(app, liveQueueKey, ProductsCollection, ids)
+}
+
+// BroadcastVariantsLater queues a realtime "update" of each variant (its
+// stock moved by an order) for after the caller returns.
+func BroadcastVariantsLater(app core.App, ids ...string) {
+	broadcastLater(app, liveVariantsQueueKey, VariantsCollection, ids)
+}
+
+func broadcastLater(app core.App, key, collection string, ids []string) {
 	if len(ids) == 0 {
 		return
 	}
-	q := app.Store().GetOrSet(liveQueueKey, func() any {
-		return &liveQueue{pending: map[string]struct{}{}}
+	q := app.Store().GetOrSet(key, func() any {
+		return &liveQueue{collection: collection, pending: map[string]struct{}{}}
 	}).(*liveQueue)
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -77,8 +91,8 @@ func (q *liveQueue) drain(app core.App) {
 		}
 		clear(q.pending)
 		q.mu.Unlock()
-		if err := BroadcastProducts(app, ids...); err != nil {
-			app.Logger().Warn("live: broadcasting products", "error", err.Error())
+		if err := broadcastRecords(app, q.collection, ids...); err != nil {
+			app.Logger().Warn("live: broadcasting "+q.collection, "error", err.Error())
 		}
 	}
 }
@@ -87,10 +101,15 @@ func (q *liveQueue) drain(app core.App) {
 // in the database, to every subscriber the products rules allow, and
 // returns once the connections have taken the messages (or liveSendWait).
 func BroadcastProducts(app core.App, ids ...string) error {
+	return broadcastRecords(app, ProductsCollection, ids...)
+}
+
+// broadcastRecords is BroadcastProducts for any collection.
+func broadcastRecords(app core.App, collection string, ids ...string) error {
 	if app.SubscriptionsBroker().TotalClients() == 0 {
 		return nil
 	}
-	recs, err := app.FindRecordsByIds(ProductsCollection, ids)
+	recs, err := app.FindRecordsByIds(collection, ids)
 	if err != nil {
 		return err
 	}

@@ -93,13 +93,19 @@ type OrderDetail struct {
 	History        []StatusChange `json:"history"`
 }
 
-// OrderItem is a snapshot of a cart line at the time of the order.
+// OrderItem is a snapshot of a cart line at the time of the order: the
+// product's name, the variant's SKU and label, the picture and the price
+// paid.
 type OrderItem struct {
-	ID           string    `json:"id"`
-	ProductID    string    `json:"productId"`
-	ProductName  Localized `json:"productName"`
-	ProductImage string    `json:"productImage"`
-	Quantity     int       `json:"quantity"`
-	UnitPrice    Amount    `json:"unitPrice"`
-	TotalPrice   Amount    `json:"totalPrice"`
+	ID                    string    `json:"id"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	SKU                   string    `json:"sku"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	ProductImage          string    `json:"productImage"`
+	Quantity              int       `json:"quantity"`
+	UnitPrice             Amount    `json:"unitPrice"`
+	TotalPrice            Amount    `json:"totalPrice"`
 }

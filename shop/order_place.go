@@ -159,6 +159,9 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 		item := core.NewRecord(itemsCol)
 		item.Set("orderRef", order.Id)
 		item.Set("productId", l.ProductID)
+		item.Set("variantId", l.VariantID)
+		item.Set("sku", l.SKU)
+		item.Set("variantLabel", l.VariantLabelLocalized)
 		item.Set("productName", l.ProductName)
 		item.Set("productImage", l.ImageFileName)
 		item.Set("quantity", l.Quantity)
@@ -169,7 +172,8 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 			return nil, err
 		}
 		detail.Items = append(detail.Items, OrderItem{
-			ID: item.Id, ProductID: l.ProductID, ProductName: l.ProductName, ProductImage: l.ImageFileName,
+			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
+			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
 		})
 	}

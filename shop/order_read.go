@@ -136,14 +136,19 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	_ = rec.UnmarshalJSONField("billing", &d.Billing)
 	for _, it := range items {
 		name, _ := ParseLocalized(jsonValue(it.Get("productName")))
+		label, _ := ParseLocalized(jsonValue(it.Get("variantLabel")))
 		d.Items = append(d.Items, OrderItem{
-			ID:           it.Id,
-			ProductID:    it.GetString("productId"),
-			ProductName:  name,
-			ProductImage: it.GetString("productImage"),
-			Quantity:     it.GetInt("quantity"),
-			UnitPrice:    Amount(int64(it.GetFloat("unitPriceCents"))),
-			TotalPrice:   Amount(int64(it.GetFloat("totalCents"))),
+			ID:                    it.Id,
+			ProductID:             it.GetString("productId"),
+			VariantID:             it.GetString("variantId"),
+			SKU:                   it.GetString("sku"),
+			ProductName:           name,
+			VariantLabel:          label.Get("en", ""),
+			VariantLabelLocalized: label,
+			ProductImage:          it.GetString("productImage"),
+			Quantity:              it.GetInt("quantity"),
+			UnitPrice:             Amount(int64(it.GetFloat("unitPriceCents"))),
+			TotalPrice:            Amount(int64(it.GetFloat("totalCents"))),
 		})
 	}
 	return d, nil

@@ -57,18 +57,26 @@ type DayFigures struct {
 	Orders  int    `json:"orders"`
 }
 
-// TopProduct is a best seller of the period by units.
+// TopProduct is a best-selling variant of the period by units: its
+// product's id, its own id and SKU, and the line's name ("XLR Cable -
+// 10 m"; a product without options by its name alone).
 type TopProduct struct {
 	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
 	Name          string    `json:"name"`
 	NameLocalized Localized `json:"nameLocalized"`
 	Units         int       `json:"units"`
 	Revenue       Amount    `json:"revenue"`
 }
 
-// LowStockProduct is an active product with LowStockLevel or fewer units.
+// LowStockProduct is an active variant of an active product with
+// LowStockLevel or fewer units: its product's id, its own id and SKU, and
+// its name as a line shows it.
 type LowStockProduct struct {
 	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
 	Name          string    `json:"name"`
 	NameLocalized Localized `json:"nameLocalized"`
 	StockQuantity int       `json:"stockQuantity"`

@@ -199,6 +199,13 @@ func ValidateProduct(app core.App, rec *core.Record) validation.Errors {
 	}
 
 	validateProductTexts(rec, errs)
+	opts, oerrs := NormalizeOptions(rawJSON(rec.Get("options")))
+	for k, msg := range oerrs {
+		errs[strings.TrimSuffix("options."+k, ".")] = validation.NewError("validation_invalid_option", msg)
+	}
+	if len(oerrs) == 0 {
+		rec.Set("options", opts)
+	}
 
 	if err := checkWholeNumber(rec.Get("priceCents"), 0, MaxPriceCents); err != "" {
 		errs["priceCents"] = validation.NewError("validation_invalid_price", "Price "+err)
@@ -292,6 +299,9 @@ func checkWholeNumber(v any, lo, hi float64) string {
 
 // imageNames reads the ordered, de-duplicated list of image file names.
 func imageNames(v any) ([]string, bool) {
+	if raw, ok := v.(types.JSONRaw); ok && len(raw) == 0 {
+		return nil, true // a JSON field never set
+	}
 	var list []any
 	switch t := jsonValue(v).(type) {
 	case nil:

@@ -43,6 +43,7 @@ type fact struct{ Label, Value string }
 
 type viewLine struct {
 	Name        string
+	SKU         string
 	Qty         int
 	Unit, Total string
 }
@@ -57,7 +58,7 @@ type quote struct{ Label, Title, Text string }
 type button struct{ Label, URL string }
 
 // labels are the fixed words of the layout.
-type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback string }
+type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback, SKU string }
 
 // newView starts a view in lang for the recipient to: the shop's name and
 // URL, the greeting and the layout's words.
@@ -74,7 +75,7 @@ func newView(app core.App, lang, to, name string) *view {
 		Lang: lang, Shop: shop, ShopURL: PublicURL(app), Greeting: greeting,
 		SentTo: tr(lang, "sentTo", "to", to),
 		Labels: labels{
-			Item: tr(lang, "item"), Qty: tr(lang, "qty"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
+			Item: tr(lang, "item"), Qty: tr(lang, "qty"), SKU: tr(lang, "sku"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
 			Tagline: tr(lang, "tagline"), ButtonFallback: tr(lang, "buttonFallback"),
 		},
 	}

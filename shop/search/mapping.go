@@ -26,7 +26,7 @@ import (
 
 // mappingVersion names the index layout; an index built with another one is
 // rebuilt at start.
-const mappingVersion = "2"
+const mappingVersion = "3"
 
 // plainAnalyzer splits words and lower-cases them, nothing more: exact and
 // fuzzy matches are made on its terms, so a typo is measured against the
@@ -45,6 +45,8 @@ const (
 	fCategory  = "category"
 	fPrice     = "price"
 	fInStock   = "instock"
+	fOnSale    = "onsale"
+	fSKU       = "sku"
 	fActive    = "active"
 	fCreated   = "created"
 	fNameSort  = "nsort"
@@ -84,7 +86,8 @@ func newMapping() (mapping.IndexMapping, error) {
 		doc.AddFieldMappingsAt(f, text(plainAnalyzer))
 	}
 	doc.AddFieldMappingsAt(fCodes, text(keyword.Name))
-	for _, f := range []string{fCategory, fInStock, fActive, fNameSort} {
+	doc.AddFieldMappingsAt(fSKU, text(keyword.Name))
+	for _, f := range []string{fCategory, fInStock, fOnSale, fActive, fNameSort} {
 		k := text(keyword.Name)
 		k.DocValues = true
 		doc.AddFieldMappingsAt(f, k)
@@ -104,10 +107,13 @@ func newMapping() (mapping.IndexMapping, error) {
 func document(p shop.Product) map[string]any {
 	d := map[string]any{
 		fCategory: p.Category,
-		fPrice:    float64(p.PriceCents),
-		fInStock:  flag(p.StockQuantity > 0),
-		fActive:   flag(p.IsActive),
-		fCreated:  float64(p.Created.UnixMilli()), // as precise as the database's
+		// A product costs from its cheapest variant and is in stock, or on
+		// sale, when one of its variants is.
+		fPrice:   float64(p.PriceFromCents),
+		fInStock: flag(p.InStock),
+		fOnSale:  flag(p.OnSale),
+		fActive:  flag(p.IsActive),
+		fCreated: float64(p.Created.UnixMilli()), // as precise as the database's
 
 		fNameSort: strings.ToLower(p.Name),
 	}
@@ -126,6 +132,11 @@ func document(p shop.Product) map[string]any {
 	d[fNameWords] = strings.Join(nameWords, "\n")
 	d[fAttrWords] = strings.Join(attrWords, "\n")
 	d[fCodes] = codeTerms(codeSources...)
+	skus := make([]string, len(p.SKUs))
+	for i, s := range p.SKUs {
+		skus[i] = strings.ToLower(s)
+	}
+	d[fSKU] = skus
 	return d
 }
 

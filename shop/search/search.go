@@ -86,7 +86,7 @@ type facetKey struct {
 	text, lang, category    string
 	min, max                int64
 	hasMin, hasMax, inStock bool
-	inactive                bool
+	inactive, onSale        bool
 }
 
 // maxFacetEntries bounds the facet cache; past it, it starts again empty.
@@ -96,7 +96,7 @@ const maxFacetEntries = 4096
 // while the index does not change: paging and sorting reuse them.
 func (x *Index) cachedFacets(ctx context.Context, r Request, text query.Query) (*Facets, error) {
 	f := r.Filters
-	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive}
+	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive, onSale: f.OnSale}
 	if f.MinPriceCents != nil {
 		k.min, k.hasMin = *f.MinPriceCents, true
 	}

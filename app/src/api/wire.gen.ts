@@ -56,6 +56,28 @@ export interface ProductAttribute {
   valueLocalized: Localized;
 }
 
+export interface ProductOptionValue {
+  value: string;
+  valueLocalized: Localized;
+}
+
+export interface ProductOption {
+  name: string;
+  nameLocalized: Localized;
+  values: ProductOptionValue[];
+}
+
+export interface ProductVariant {
+  id: string;
+  sku: string;
+  optionValues: string[];
+  price: number;
+  compareAtPrice: number | null;
+  stockQuantity: number;
+  isActive: boolean;
+  imageFileNames: string[];
+}
+
 export interface Product {
   id: string;
   name: string;
@@ -71,6 +93,15 @@ export interface Product {
   attributes: ProductAttribute[];
   createdAt: string;
   updatedAt: string;
+  options: ProductOption[];
+  defaultVariantId: string;
+  compareAtPrice: number | null;
+  priceFrom: number;
+  priceTo: number;
+  inStock: boolean;
+  onSale: boolean;
+  variantCount: number;
+  variants?: ProductVariant[];
   waitingAlerts?: number;
 }
 
@@ -113,7 +144,11 @@ export interface UploadedImage {
 export interface CartItem {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   imageFileName: string;
   unitPrice: number;
   quantity: number;
@@ -130,14 +165,20 @@ export interface Cart {
 
 export interface MergeCapped {
   productId: string;
+  variantId: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   requested: number;
   kept: number;
 }
 
 export interface MergeDrop {
   productId: string;
+  variantId: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   reason: 'inactive' | 'out_of_stock';
 }
 
@@ -198,7 +239,11 @@ export interface OrderSummary {
 export interface OrderItem {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   productImage: string;
   quantity: number;
   unitPrice: number;
@@ -269,6 +314,8 @@ export interface DayFigures {
 
 export interface TopProduct {
   id: string;
+  variantId: string;
+  sku: string;
   name: string;
   nameLocalized: Localized;
   units: number;
@@ -277,6 +324,8 @@ export interface TopProduct {
 
 export interface LowStockProduct {
   id: string;
+  variantId: string;
+  sku: string;
   name: string;
   nameLocalized: Localized;
   stockQuantity: number;

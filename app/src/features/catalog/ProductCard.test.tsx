@@ -7,6 +7,7 @@ import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import { useCart } from '../cart/CartContext';
 import { ProductCard } from './ProductCard';
+import { singleVariant } from '../../test/products';
 
 const product: Product = {
   id: 'p1',
@@ -23,6 +24,7 @@ const product: Product = {
   attributes: [],
   createdAt: '',
   updatedAt: '',
+  ...singleVariant(499.99, 5, 'p1'),
 };
 
 const cartWith = (quantity: number) => ({

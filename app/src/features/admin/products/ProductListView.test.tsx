@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../api/types';
 import { mockFetch } from '../../../test/fetchMock';
 import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
+import { singleVariant } from '../../../test/products';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -25,6 +26,7 @@ function product(id: string, name: string, stockQuantity: number, isActive = tru
     attributes: [],
     createdAt: '',
     updatedAt: '',
+    ...singleVariant(1234.5, stockQuantity, id),
   };
 }
 
