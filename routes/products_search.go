@@ -52,7 +52,7 @@ func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]str
 		}
 	}
 	q.Lang = query.Get("lang")
-	if !shop.IsLanguage(q.Lang) {
+	if !shop.IsLanguage(q.Lang) && q.Search != "" { // only a search depends on it
 		q.Lang = firstscreen.Language(e.Request)
 	}
 }

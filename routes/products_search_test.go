@@ -50,10 +50,10 @@ var searchCatalog = []searchProduct{
 		desc: "A floor monitor.", category: "Sound", priceCents: 39900, stock: 3},
 	{key: "sonic-en", en: "Sonic Subwoofer", ru: "Сабвуфер Соник", zh: "超低音音箱",
 		desc: "Deep bass.", category: "Sound", priceCents: 59900, stock: 3},
-	{key: "amp-sold", en: "Power Amplifier 2x500", ru: "Усилитель 2x500", zh: "功放 2x500",
-		desc: "Two channels.", category: "Sound", priceCents: 49900, stock: 0},
 	{key: "amp-stock", en: "Power Amplifier 2x500", ru: "Усилитель 2x500", zh: "功放 2x500",
 		desc: "Two channels.", category: "Sound", priceCents: 49900, stock: 6},
+	{key: "amp-sold", en: "Power Amplifier 2x500", ru: "Усилитель 2x500", zh: "功放 2x500",
+		desc: "Two channels.", category: "Sound", priceCents: 49900, stock: 0},
 	{key: "clone", en: "Shure SM58 Microphone Clone", ru: "Микрофон SM58 копия", zh: "SM58 麦克风",
 		desc: "Withdrawn microphone.", category: "Sound", priceCents: 1000, stock: 99, inactive: true},
 }

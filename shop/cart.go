@@ -10,6 +10,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // Collections of the cart.
@@ -514,37 +516,14 @@ func dropCart(txApp core.App, cartID string) error {
 	return err
 }
 
-// MergeReport says what a merge did with the guest cart: how many lines
-// and units it added to the user's cart, which lines were capped at the
-// stock, and which were dropped (reason "inactive" or "out_of_stock").
-type MergeReport struct {
-	AddedLines int           `json:"addedLines"`
-	AddedUnits int           `json:"addedUnits"`
-	Capped     []MergeCapped `json:"capped"`
-	Dropped    []MergeDrop   `json:"dropped"`
-}
+// MergeReport is an answer shape (shop/wire).
+type MergeReport = wire.MergeReport
 
-// MergeCapped is a guest line that did not fit the stock: the user's line
-// would have had Requested units and has Kept.
-type MergeCapped struct {
-	ProductID             string    `json:"productId"`
-	VariantID             string    `json:"variantId"`
-	ProductName           Localized `json:"productName"`
-	VariantLabel          string    `json:"variantLabel"`
-	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
-	Requested             int       `json:"requested"`
-	Kept                  int       `json:"kept"`
-}
+// MergeCapped is an answer shape (shop/wire).
+type MergeCapped = wire.MergeCapped
 
-// MergeDrop is a guest line that was not merged, and why.
-type MergeDrop struct {
-	ProductID             string    `json:"productId"`
-	VariantID             string    `json:"variantId"`
-	ProductName           Localized `json:"productName"`
-	VariantLabel          string    `json:"variantLabel"`
-	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
-	Reason                string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
-}
+// MergeDrop is an answer shape (shop/wire).
+type MergeDrop = wire.MergeDrop
 
 // Reasons a guest line is dropped by a merge.
 const (
@@ -630,7 +609,8 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 // mergeLine adds guest line g to the user's line (new or existing).
 func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
 	drop := func(reason string) {
-		report.Dropped = append(report.Dropped, MergeDrop{g.ProductID, g.VariantID, g.ProductName, g.VariantLabel, g.VariantLabelLocalized, reason})
+		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
+			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Reason: reason})
 	}
 	switch {
 	case !g.active:
@@ -644,8 +624,8 @@ func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeRepor
 	requested := had + g.Quantity
 	qty := min(requested, g.AvailableStock, MaxLineQuantity)
 	if qty < requested {
-		report.Capped = append(report.Capped, MergeCapped{g.ProductID, g.VariantID, g.ProductName, g.VariantLabel,
-			g.VariantLabelLocalized, requested, max(qty, had)})
+		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
+			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Requested: requested, Kept: max(qty, had)})
 	}
 	if qty <= had {
 		return nil // the user's line already holds all there is; it stays as it was

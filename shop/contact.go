@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // ContactCollection holds the messages of the contact form.
@@ -58,19 +59,8 @@ type ContactInput struct {
 	Language string
 }
 
-// ContactRequest is a contact request as admins see it.
-type ContactRequest struct {
-	ID         string         `json:"id"`
-	Name       string         `json:"name"`
-	Email      string         `json:"email"`
-	Subject    string         `json:"subject"`
-	Message    string         `json:"message"`
-	Status     string         `json:"status"`
-	AdminNotes string         `json:"adminNotes"`
-	CreatedAt  string         `json:"createdAt"`
-	UpdatedAt  string         `json:"updatedAt"`
-	Replies    []ContactReply `json:"replies"`
-}
+// ContactRequest is an answer shape (shop/wire).
+type ContactRequest = wire.ContactRequest
 
 // ValidateContact cleans the input and checks it: name, subject and message
 // required, a valid e-mail, name and subject at most 200 characters, the

@@ -16,19 +16,11 @@ import (
 	"stageshop/shop/wire"
 )
 
-// ContactPage is one page of contact requests, newest first.
-type ContactPage struct {
-	Requests   []ContactRequest `json:"requests"`
-	Pagination wire.Page        `json:"pagination"`
-}
+// ContactPage is an answer shape (shop/wire).
+type ContactPage = wire.ContactPage
 
-// ContactStats counts contact requests by status.
-type ContactStats struct {
-	TotalRequests      int `json:"totalRequests"`
-	NewRequests        int `json:"newRequests"`
-	InProgressRequests int `json:"inProgressRequests"`
-	ResolvedRequests   int `json:"resolvedRequests"`
-}
+// ContactStats is an answer shape (shop/wire).
+type ContactStats = wire.ContactStats
 
 // contactRow is one row of the contact list query.
 type contactRow struct {

@@ -18,13 +18,8 @@ const ContactRepliesCollection = "contact_replies"
 // MaxContactReplyLen bounds a reply, like the visitor's message.
 const MaxContactReplyLen = 5000
 
-// ContactReply is an admin's reply to a contact request.
-type ContactReply struct {
-	ID        string `json:"id"`
-	Message   string `json:"message"`
-	AdminName string `json:"adminName"`
-	CreatedAt string `json:"createdAt"`
-}
+// ContactReply is an answer shape (shop/wire).
+type ContactReply = wire.ContactReply
 
 // ReplyInput is an admin's reply: the text and who sends it.
 type ReplyInput struct {

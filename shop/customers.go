@@ -61,12 +61,8 @@ func (q UserQuery) Validate() error {
 	)
 }
 
-// CustomerStats are a user's orders: how many (any status) and what they
-// spent (orders that were not cancelled).
-type CustomerStats struct {
-	OrdersCount int    `json:"ordersCount"`
-	TotalSpent  Amount `json:"totalSpent"`
-}
+// CustomerStats is an answer shape (shop/wire).
+type CustomerStats = wire.CustomerStats
 
 // UserPage is one page of users, newest members first, with their stats.
 type UserPage struct {

@@ -11,12 +11,8 @@ import (
 	"stageshop/shop/wire"
 )
 
-// StatusChange is one entry of an order's history: the status it got and
-// when (RFC 3339 UTC).
-type StatusChange struct {
-	Status string `json:"status"`
-	At     string `json:"at"`
-}
+// StatusChange is an answer shape (shop/wire).
+type StatusChange = wire.StatusChange
 
 // historyOf reads an order's status history, oldest first.
 func historyOf(rec *core.Record) []StatusChange {

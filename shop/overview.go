@@ -8,6 +8,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
 )
 
 // Figures of the admin overview.
@@ -41,63 +43,20 @@ func (q OverviewQuery) Validate() error {
 	)
 }
 
-// Revenue is the takings of non-cancelled orders over three fixed windows:
-// today's UTC date, and the last 7 and 30 UTC dates including today.
-type Revenue struct {
-	Today      Amount `json:"today"`
-	Last7Days  Amount `json:"last7Days"`
-	Last30Days Amount `json:"last30Days"`
-}
+// Revenue is an answer shape (shop/wire).
+type Revenue = wire.Revenue
 
-// DayFigures is one UTC date of the chart: revenue and number of orders
-// that were not cancelled.
-type DayFigures struct {
-	Date    string `json:"date"`
-	Revenue Amount `json:"revenue"`
-	Orders  int    `json:"orders"`
-}
+// DayFigures is an answer shape (shop/wire).
+type DayFigures = wire.DayFigures
 
-// TopProduct is a best-selling variant of the period by units: its
-// product's id, its own id and SKU, and the line's name ("XLR Cable -
-// 10 m"; a product without options by its name alone).
-type TopProduct struct {
-	ID            string    `json:"id"`
-	VariantID     string    `json:"variantId"`
-	SKU           string    `json:"sku"`
-	Name          string    `json:"name"`
-	NameLocalized Localized `json:"nameLocalized"`
-	Units         int       `json:"units"`
-	Revenue       Amount    `json:"revenue"`
-}
+// TopProduct is an answer shape (shop/wire).
+type TopProduct = wire.TopProduct
 
-// LowStockProduct is an active variant of an active product with
-// LowStockLevel or fewer units: its product's id, its own id and SKU, and
-// its name as a line shows it.
-type LowStockProduct struct {
-	ID            string    `json:"id"`
-	VariantID     string    `json:"variantId"`
-	SKU           string    `json:"sku"`
-	Name          string    `json:"name"`
-	NameLocalized Localized `json:"nameLocalized"`
-	StockQuantity int       `json:"stockQuantity"`
-}
+// LowStockProduct is an answer shape (shop/wire).
+type LowStockProduct = wire.LowStockProduct
 
-// Overview is the admin's view of the shop at a glance.
-type Overview struct {
-	Days               int               `json:"days"`
-	Revenue            Revenue           `json:"revenue"`
-	AverageOrderValue  Amount            `json:"averageOrderValue"`
-	PeriodRevenue      Amount            `json:"periodRevenue"`
-	PeriodOrders       int               `json:"periodOrders"`
-	OrdersByStatus     map[string]int    `json:"ordersByStatus"`
-	RevenueByDay       []DayFigures      `json:"revenueByDay"`
-	TopProducts        []TopProduct      `json:"topProducts"`
-	LowStock           []LowStockProduct `json:"lowStock"`
-	LowStockCount      int               `json:"lowStockCount"`
-	NewContactRequests int               `json:"newContactRequests"`
-	QueuedEmails       int               `json:"queuedEmails"`
-	FailedEmails       int               `json:"failedEmails"`
-}
+// Overview is an answer shape (shop/wire).
+type Overview = wire.Overview
 
 // dayLayout is how a UTC date is written (the chart's dates).
 const dayLayout = "2006-01-02"

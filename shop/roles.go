@@ -160,23 +160,11 @@ func recordRoleChange(txApp core.App, actorID string, user *core.Record, from, t
 	return txApp.Save(rec)
 }
 
-// RoleChange is one recorded change of a user's roles.
-type RoleChange struct {
-	ID        string   `json:"id"`
-	UserID    string   `json:"userId"`
-	UserEmail string   `json:"userEmail"`
-	By        string   `json:"by"`
-	ByID      string   `json:"byId"`
-	From      []string `json:"from"`
-	To        []string `json:"to"`
-	At        string   `json:"at"`
-}
+// RoleChange is an answer shape (shop/wire).
+type RoleChange = wire.RoleChange
 
-// RoleChangePage is one page of role changes, newest first.
-type RoleChangePage struct {
-	Changes    []RoleChange `json:"changes"`
-	Pagination wire.Page    `json:"pagination"`
-}
+// RoleChangePage is an answer shape (shop/wire).
+type RoleChangePage = wire.RoleChangePage
 
 // ListRoleChanges returns one page of recorded role changes, newest first.
 func ListRoleChanges(app core.App, q PageQuery) (*RoleChangePage, error) {

@@ -1,8 +1,8 @@
 package wire
 
-// The answers routes/ builds itself (the others are shop's types, which the
-// generator in typescript_test.go reads too). Fields are in the order the
-// contract's maps used to write them, so the bytes stay the same.
+// The answers routes/ builds itself (shop's own are in shop_answers.go).
+// Fields are in the order the contract's maps used to write them, so the
+// bytes stay the same. typescript_test.go writes the app's types from these.
 
 // Message is an answer that only says what happened.
 type Message struct {

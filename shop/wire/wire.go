@@ -1,7 +1,8 @@
-// Package wire holds the shapes the API's answers share, so each has one
-// home: the page info of every list and the RFC 3339 time stamps. It
-// imports nothing of the shop, so package shop and its subpackages (mail)
-// can all use it.
+// Package wire holds the API's answer shapes, so each has one home: the page
+// info of every list, the RFC 3339 time stamps, money and localized texts,
+// and the answers themselves, from which the app's TypeScript types are
+// generated (typescript_test.go). It imports nothing of the shop, so package
+// shop and its subpackages (mail) can all use it.
 package wire
 
 import (

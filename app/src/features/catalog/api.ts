@@ -42,7 +42,8 @@ export const productListQuery = (f: ProductFilters, lang = 'en') => {
           minPrice: f.minPrice || undefined,
           maxPrice: f.maxPrice || undefined,
           inStock: f.inStock ? 'true' : undefined,
-          facets: '1',
+          // Counts cost the server a pass over the matches: asked for once the shopper narrows.
+          facets: search || f.category || f.minPrice || f.maxPrice || f.inStock ? '1' : undefined,
           lang: search ? lang : undefined,
           page: f.page,
           pageSize: DEFAULT_PAGE_SIZE,

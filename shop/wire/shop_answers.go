@@ -1,0 +1,233 @@
+package wire
+
+// The answers package shop builds; shop keeps the same names as aliases. The
+// cart (shop.Cart, shop.CartItem) stays in shop: its lines carry state the
+// order needs and the answer does not.
+
+// PostalAddress is a name with an address: an order's billing address, and
+// its shipping address without the contact details.
+type PostalAddress struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Address   string `json:"address"`
+	City      string `json:"city"`
+	State     string `json:"state"`
+	ZipCode   string `json:"zipCode"`
+	Country   string `json:"country"`
+}
+
+// ShippingInfo is where an order goes and whom to tell. In JSON the
+// address's fields stand beside phone and email.
+type ShippingInfo struct {
+	PostalAddress
+	Phone string `json:"phone"`
+	Email string `json:"email"`
+}
+
+// OrderSummary is an order in lists.
+type OrderSummary struct {
+	ID             string `json:"id"`
+	OrderNumber    string `json:"orderNumber"`
+	CustomerName   string `json:"customerName"`
+	CustomerEmail  string `json:"customerEmail"`
+	SubtotalAmount Amount `json:"subtotalAmount"`
+	ShippingMethod string `json:"shippingMethod"`
+	ShippingAmount Amount `json:"shippingAmount"`
+	TotalAmount    Amount `json:"totalAmount"`
+	ItemCount      int    `json:"itemCount"`
+	Status         string `json:"status"`
+	CreatedAt      string `json:"createdAt"`
+}
+
+// BillingInfo is the billing address of an order.
+type BillingInfo = PostalAddress
+
+// OrderDetail is an order with its addresses, lines, tracking number and
+// status history.
+type OrderDetail struct {
+	OrderSummary
+	Shipping       ShippingInfo   `json:"shipping"`
+	Billing        BillingInfo    `json:"billing"`
+	Items          []OrderItem    `json:"items"`
+	TrackingNumber string         `json:"trackingNumber"`
+	History        []StatusChange `json:"history"`
+}
+
+// OrderItem is a snapshot of a cart line at the time of the order.
+//
+// With variants (issue 31) a line also keeps the variant's id, its SKU and
+// its label ("10 m, Black"; English in VariantLabel, every language in
+// VariantLabelLocalized; empty for a product without options).
+type OrderItem struct {
+	ID                    string    `json:"id"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	SKU                   string    `json:"sku"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	ProductImage          string    `json:"productImage"`
+	Quantity              int       `json:"quantity"`
+	UnitPrice             Amount    `json:"unitPrice"`
+	TotalPrice            Amount    `json:"totalPrice"`
+}
+
+// StatusChange is one entry of an order's history: the status it got and
+// when (RFC 3339 UTC).
+type StatusChange struct {
+	Status string `json:"status"`
+	At     string `json:"at"`
+}
+
+// MergeReport says what a merge did with the guest cart: how many lines
+// and units it added to the user's cart, which lines were capped at the
+// stock, and which were dropped (reason "inactive" or "out_of_stock").
+type MergeReport struct {
+	AddedLines int           `json:"addedLines"`
+	AddedUnits int           `json:"addedUnits"`
+	Capped     []MergeCapped `json:"capped"`
+	Dropped    []MergeDrop   `json:"dropped"`
+}
+
+// MergeCapped is a guest line that did not fit the stock: the user's line
+// would have had Requested units and has Kept.
+type MergeCapped struct {
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	Requested             int       `json:"requested"`
+	Kept                  int       `json:"kept"`
+}
+
+// MergeDrop is a guest line that was not merged, and why.
+type MergeDrop struct {
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	Reason                string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
+}
+
+// ContactRequest is a contact request as admins see it.
+type ContactRequest struct {
+	ID         string         `json:"id"`
+	Name       string         `json:"name"`
+	Email      string         `json:"email"`
+	Subject    string         `json:"subject"`
+	Message    string         `json:"message"`
+	Status     string         `json:"status"`
+	AdminNotes string         `json:"adminNotes"`
+	CreatedAt  string         `json:"createdAt"`
+	UpdatedAt  string         `json:"updatedAt"`
+	Replies    []ContactReply `json:"replies"`
+}
+
+// ContactReply is an admin's reply to a contact request.
+type ContactReply struct {
+	ID        string `json:"id"`
+	Message   string `json:"message"`
+	AdminName string `json:"adminName"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// ContactPage is one page of contact requests, newest first.
+type ContactPage struct {
+	Requests   []ContactRequest `json:"requests"`
+	Pagination Page             `json:"pagination"`
+}
+
+// ContactStats counts contact requests by status.
+type ContactStats struct {
+	TotalRequests      int `json:"totalRequests"`
+	NewRequests        int `json:"newRequests"`
+	InProgressRequests int `json:"inProgressRequests"`
+	ResolvedRequests   int `json:"resolvedRequests"`
+}
+
+// CustomerStats are a user's orders: how many (any status) and what they
+// spent (orders that were not cancelled).
+type CustomerStats struct {
+	OrdersCount int    `json:"ordersCount"`
+	TotalSpent  Amount `json:"totalSpent"`
+}
+
+// Revenue is the takings of non-cancelled orders over three fixed windows:
+// today's UTC date, and the last 7 and 30 UTC dates including today.
+type Revenue struct {
+	Today      Amount `json:"today"`
+	Last7Days  Amount `json:"last7Days"`
+	Last30Days Amount `json:"last30Days"`
+}
+
+// DayFigures is one UTC date of the chart: revenue and number of orders
+// that were not cancelled.
+type DayFigures struct {
+	Date    string `json:"date"`
+	Revenue Amount `json:"revenue"`
+	Orders  int    `json:"orders"`
+}
+
+// TopProduct is a best seller of the period by units.
+//
+// It is a variant (issue 31): its product's id, its own id and SKU, and
+// the line's name ("XLR Cable - 10 m"; a product without options by its
+// name alone).
+type TopProduct struct {
+	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	Units         int       `json:"units"`
+	Revenue       Amount    `json:"revenue"`
+}
+
+// LowStockProduct is an active variant of an active product with
+// LowStockLevel or fewer units: its product's id, its own id and SKU, and
+// its name as a line shows it.
+type LowStockProduct struct {
+	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	StockQuantity int       `json:"stockQuantity"`
+}
+
+// Overview is the admin's view of the shop at a glance.
+type Overview struct {
+	Days               int               `json:"days"`
+	Revenue            Revenue           `json:"revenue"`
+	AverageOrderValue  Amount            `json:"averageOrderValue"`
+	PeriodRevenue      Amount            `json:"periodRevenue"`
+	PeriodOrders       int               `json:"periodOrders"`
+	OrdersByStatus     map[string]int    `json:"ordersByStatus"`
+	RevenueByDay       []DayFigures      `json:"revenueByDay"`
+	TopProducts        []TopProduct      `json:"topProducts"`
+	LowStock           []LowStockProduct `json:"lowStock"`
+	LowStockCount      int               `json:"lowStockCount"`
+	NewContactRequests int               `json:"newContactRequests"`
+	QueuedEmails       int               `json:"queuedEmails"`
+	FailedEmails       int               `json:"failedEmails"`
+}
+
+// RoleChange is one recorded change of a user's roles.
+type RoleChange struct {
+	ID        string   `json:"id"`
+	UserID    string   `json:"userId"`
+	UserEmail string   `json:"userEmail"`
+	By        string   `json:"by"`
+	ByID      string   `json:"byId"`
+	From      []string `json:"from"`
+	To        []string `json:"to"`
+	At        string   `json:"at"`
+}
+
+// RoleChangePage is one page of role changes, newest first.
+type RoleChangePage struct {
+	Changes    []RoleChange `json:"changes"`
+	Pagination Page         `json:"pagination"`
+}
