@@ -44,9 +44,10 @@ go-build:
 
 test: test-go test-app test-e2e
 
+# The payment tests talk to stripe-mock, pinned, installed by go install.
 test-go:
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 30m ./...
+	STRIPE_MOCK_PATH="$$(GO=$(GO) scripts/ensure-stripe-mock.sh)" $(GO) test -race -count=1 -timeout 30m ./...
 
 test-app: app-deps
 	cd app && $(NPM) run lint
@@ -61,7 +62,8 @@ e2e-deps: e2e/node_modules/.package-lock.json
 # Journey 11 needs a real SMTP server: Mailpit, pinned, installed by go install.
 test-e2e: build e2e-deps
 	@CHROMIUM_PATH="$$(scripts/ensure-chromium.sh)" && MAILPIT_PATH="$$(GO=$(GO) scripts/ensure-mailpit.sh)" && \
-	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
+	  STRIPE_MOCK_PATH="$$(GO=$(GO) scripts/ensure-stripe-mock.sh)" && \
+	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STRIPE_MOCK_PATH="$$STRIPE_MOCK_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
 
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,16 +42,17 @@ func prepareDataDir(bin, dir string, openList, seed bool) error {
 	if err := runCLI(bin, dir, "migrate", "up"); err != nil {
 		return err
 	}
-	if openList {
-		app, err := openApp(dir)
-		if err != nil {
-			return err
-		}
+	app, err := openApp(dir)
+	if err != nil {
+		return err
+	}
+	err = relaxOrderLimits(app)
+	if err == nil && openList {
 		err = openProductsListRule(app)
-		closeApp(app)
-		if err != nil {
-			return err
-		}
+	}
+	closeApp(app)
+	if err != nil {
+		return err
 	}
 	if !seed {
 		return nil
@@ -78,6 +80,30 @@ func queryPlan(app core.App, query string) string {
 		parts = append(parts, r.Detail)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// orderLimitLabels are the rate-limit rules of placing and cancelling
+// orders, per address and per customer.
+var orderLimitLabels = []string{"POST /api/checkout/create-order", "POST /api/checkout/orders/",
+	shop.LimitPlaceOrderPerUser, shop.LimitCancelOrderPerUser}
+
+// relaxOrderLimits lifts, in a bench data dir only, the limits meant for
+// one shopper: orders per customer and per address, and unpaid orders per
+// customer. A bench customer stands for a stream of shoppers, and they all
+// come from 127.0.0.1. Every other limit stays as shipped.
+func relaxOrderLimits(app core.App) error {
+	s := app.Settings()
+	for i, r := range s.RateLimits.Rules {
+		if slices.Contains(orderLimitLabels, r.Label) {
+			s.RateLimits.Rules[i].MaxRequests, s.RateLimits.Rules[i].Duration = 1_000_000, 1
+		}
+	}
+	if err := app.Save(s); err != nil {
+		return err
+	}
+	_, err := app.DB().NewQuery("UPDATE shop_settings SET maxUnpaidOrders = {:n}").
+		Bind(dbx.Params{"n": shop.MaxUnpaidOrdersLimit}).Execute()
+	return err
 }
 
 // openProductsListRule lets anyone list active products through

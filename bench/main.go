@@ -43,9 +43,14 @@ type config struct {
 	lhRuns     int
 	keep       bool
 	only       string
+	// -only live: an older build measured beside (before/after).
+	before string
 	// -only search: another build whose catalog list is measured beside.
 	compareBin  string
 	compareName string
+	baseBin     string        // test 11: the binary before payments
+	payRounds   int           // test 11: rounds
+	payFor      time.Duration // test 11: load per server and round
 }
 
 func main() {
@@ -64,7 +69,11 @@ func main() {
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
 	flag.StringVar(&c.compareBin, "compare-bin", "", "-only search: also measure the catalog list of this binary (e.g. main's build) on the same data")
 	flag.StringVar(&c.compareName, "compare-name", "other build", "-only search: the name of -compare-bin in RESULTS.md")
+	flag.StringVar(&c.baseBin, "base-bin", "", "test 11 (-only payments): the binary to compare with, built from main before payments")
+	flag.IntVar(&c.payRounds, "pay-rounds", 3, "test 11: rounds (each server takes the load once a round)")
+	flag.DurationVar(&c.payFor, "pay", 20*time.Second, "test 11: load per server and round")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
+	flag.StringVar(&c.before, "before", "", "test 9: also measure this (older) binary, for a before/after comparison")
 	flag.IntVar(&searchSize, "search-size", searchSize, "-only search and fts: products in the catalog")
 	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
 	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
@@ -137,6 +146,7 @@ type results struct {
 	sizes         appSizes
 	encodings     map[string]string
 	lighthouse    []lighthouseScore
+	lighthouseSEO []lighthouseScore // the SEO category per page and language
 	lighthouseErr string
 	notes         []string
 	serverErrors  []string // errors the server logged during tests 3 and 4
@@ -184,7 +194,10 @@ func run(c config) error {
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
 	if c.only == "live" {
-		return runLive(ctx, bin, work, c.out)
+		return runLive(ctx, bin, c.before, work, c.out)
+	}
+	if c.only == "payments" {
+		return runPayments(ctx, c, work, c.payRounds, c.payFor)
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)
@@ -220,7 +233,7 @@ func run(c config) error {
 	if err := os.WriteFile(c.out, []byte(report), 0o644); err != nil || c.only != "" {
 		return err
 	}
-	return runLive(ctx, bin, work, c.out)
+	return runLive(ctx, bin, c.before, work, c.out)
 }
 
 // catalogTests runs tests 1, 2, 6 and the first half of 7 on one data dir
@@ -380,9 +393,24 @@ func appTests(c config, srv *server, ids []string, outDir string, res *results) 
 		for _, ff := range []string{"desktop", "mobile"} {
 			for _, p := range pages {
 				log.Printf("test 6: lighthouse %s %s (run %d)", p.name, ff, run)
-				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
+				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, "performance,accessibility,best-practices,seo", filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
 				res.lighthouse = append(res.lighthouse, sc)
 			}
+		}
+	}
+	// Search engines (issue 33): the SEO category of the home, a category and
+	// a product at their address in each language (once, on a phone: the
+	// audit does not depend on the form factor).
+	for _, lang := range []string{"en", "ru", "zh"} {
+		prefix := ""
+		if lang != "en" {
+			prefix = "/" + lang
+		}
+		for _, p := range []struct{ name, path string }{{"home", "/"}, {"category", "/?category=Sound"}, {"product", "/products/" + ids[0]}} {
+			name := p.name + " " + lang
+			log.Printf("test 6: lighthouse seo %s", name)
+			sc := runLighthouse(cli, chrome, base+prefix+p.path, name, "mobile", "seo", filepath.Join(outDir, "lighthouse-seo"))
+			res.lighthouseSEO = append(res.lighthouseSEO, sc)
 		}
 	}
 }
@@ -662,12 +690,19 @@ func reportLighthouse(w writef, c config, r *results) {
 	}
 	if len(r.lighthouse) > 0 {
 		w("Lighthouse 12 (system Chromium, headless, against the bench server with 10k products, while nothing else of the bench runs):\n\n")
-		w("| Page | Form factor | Performance | Accessibility | Best practices | LCP | TBT | CLS | transfer | error |\n|---|---|---:|---:|---:|---|---|---|---|---|\n")
+		w("| Page | Form factor | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | transfer | error |\n|---|---|---:|---:|---:|---:|---|---|---|---|---|\n")
 		for _, l := range r.lighthouse {
-			w("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
+			w("| %s | %s | %d | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.SEO, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
 		}
 		w("\n")
 		reportLighthouseSpread(w, r.lighthouse)
+	}
+	if len(r.lighthouseSEO) > 0 {
+		w("Lighthouse SEO (issue 33) of each page at its address in each language (`/`, `/ru/`, `/zh/`; the category is Sound; mobile):\n\n| Page | SEO | error |\n|---|---:|---|\n")
+		for _, l := range r.lighthouseSEO {
+			w("| %s | %d | %s |\n", l.Page, l.SEO, l.Err)
+		}
+		w("\n")
 	}
 }
 

@@ -10,10 +10,12 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -122,13 +124,14 @@ func writeOpsSection(out, name, section string) error {
 }
 
 // keepOpsSections appends to a full run's report the ops sections of the
-// file it replaces.
+// file it replaces, and its dated logs (the "history" block, which no run
+// writes).
 func keepOpsSections(report, out string) string {
 	old, err := os.ReadFile(out)
 	if err != nil {
 		return report
 	}
-	for name := range opsSections {
+	for _, name := range append(slices.Sorted(maps.Keys(opsSections)), "history") {
 		if block := opsBlock(name).Find(old); block != nil {
 			report = strings.TrimRight(report, "\n") + "\n\n" + string(block)
 		}

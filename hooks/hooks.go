@@ -42,6 +42,14 @@ func Register(app core.App) {
 	// Every status change is kept in the order's history with its time.
 	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	// A product image beyond the pixel limits is refused however it is
+	// stored (the dashboard too), so no thumbnail ever decodes one.
+	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateProductImageRecord(e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 	// The shipping settings an admin edits in the dashboard stay sane.
 	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
 		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
@@ -49,8 +57,21 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// Losing the Admin role ends what a session could watch as an admin
+	// (shop.OnSessionsEnded), however the roles are saved.
+	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepOrderLimits(app)
+	// The payment settings an admin edits in the dashboard stay sane, and
+	// are kept between requests until they change.
+	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidatePaymentSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	shop.KeepPaymentSettings(app)
 	registerLive(app)
 	// The product search index follows every write (search_changes log).
 	search.Register(app)

@@ -1,22 +1,21 @@
 package hooks
 
 import (
-	"sync"
-
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/shop"
 )
 
-// registerLive broadcasts to realtime subscribers the changes PocketBase's
-// own record events miss (see shop/live.go): stock moved by orders and
-// products leaving the public view. Stock is read back after the commit, in
-// the background, so checkout does not wait for the subscribers.
+// registerLive lets PocketBase's realtime carry the product changes its
+// record events miss (see shop/live.go): stock moved by orders, announced
+// after the commit in the background so checkout does not wait for the
+// subscribers, and products leaving the public view.
 func registerLive(app core.App) {
 	itemProduct := func(e *core.RecordEvent) error {
-		shop.BroadcastProductsLater(e.App, e.Record.GetString("productId"))
-		shop.BroadcastVariantsLater(e.App, e.Record.GetString("variantId"))
+		shop.ProductsChanged(e.App, e.Record.GetString("productId"))
+		shop.VariantsChanged(e.App, e.Record.GetString("variantId"))
 		return e.Next()
 	}
 	// Placing an order saves its lines; deleting one cascades to them.
@@ -32,40 +31,26 @@ func registerLive(app core.App) {
 				ids = append(ids, it.GetString("productId"))
 				variants = append(variants, it.GetString("variantId"))
 			}
-			shop.BroadcastProductsLater(e.App, ids...)
-			shop.BroadcastVariantsLater(e.App, variants...)
+			shop.ProductsChanged(e.App, ids...)
+			shop.VariantsChanged(e.App, variants...)
 		}
 		return e.Next()
 	})
-	registerProductGone(app)
-}
-
-// registerProductGone tells shoppers when a product they may be watching is
-// deactivated. The stored state is read before the update (a record saved
-// after its creation in the same process has no reliable Original()), and
-// the message goes out after the commit.
-func registerProductGone(app core.App) {
-	var gone sync.Map // product id -> true while its deactivation commits
-	app.OnRecordUpdate(shop.ProductsCollection).BindFunc(func(e *core.RecordEvent) error {
-		var was bool
-		_ = e.App.DB().Select("isActive").From(shop.ProductsCollection).
-			Where(dbx.HashExp{"id": e.Record.Id}).Row(&was)
-		if err := e.Next(); err != nil {
-			return err
-		}
-		if was && !e.Record.GetBool("isActive") {
-			gone.Store(e.Record.Id, true)
-		}
-		return nil
+	// A deactivated product's last message to shoppers.
+	app.OnRecordUpdate(shop.ProductsCollection).BindFunc(shop.ProductDeactivationHook)
+	app.OnRecordAfterUpdateError(shop.ProductsCollection).BindFunc(shop.ProductUpdateFailedHook)
+	app.OnModelAfterUpdateSuccess().Bind(&hook.Handler[*core.ModelEvent]{
+		Priority: -100, // around PocketBase's realtime broadcast (-99)
+		Func:     shop.ProductLeavingHook,
 	})
-	app.OnRecordAfterUpdateSuccess(shop.ProductsCollection).BindFunc(func(e *core.RecordEvent) error {
-		if _, ok := gone.LoadAndDelete(e.Record.Id); ok {
-			shop.BroadcastProductGone(e.App, e.Record)
-		}
-		return e.Next()
-	})
-	app.OnRecordAfterUpdateError(shop.ProductsCollection).BindFunc(func(e *core.RecordErrorEvent) error {
-		gone.Delete(e.Record.Id)
-		return e.Next()
+	app.OnRecordEnrich(shop.ProductsCollection).BindFunc(shop.LiveProductEnrich)
+	// Before the database closes, and before the handlers of default
+	// priority that the events reach (the search index's close).
+	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
+		Priority: -100,
+		Func: func(e *core.TerminateEvent) error {
+			shop.StopProductsChanged(e.App)
+			return e.Next()
+		},
 	})
 }

@@ -30,7 +30,7 @@ func registerVariants(app core.App) {
 	app.OnRecordDelete(shop.VariantsCollection).BindFunc(shop.VariantWriteHook)
 	broadcast := func(e *core.RecordEvent) error {
 		if shop.VariantWrittenAlone(e.Record) {
-			shop.BroadcastProductsLater(e.App, e.Record.GetString("product"))
+			shop.ProductsChanged(e.App, e.Record.GetString("product"))
 		}
 		return e.Next()
 	}
@@ -45,6 +45,5 @@ func registerVariants(app core.App) {
 	app.OnRecordAfterUpdateError(shop.VariantsCollection).BindFunc(failed)
 	app.OnRecordAfterDeleteError(shop.VariantsCollection).BindFunc(failed)
 	// Cart lines and alerts name a variant, whoever writes them.
-	app.OnRecordValidate(shop.CartItemsCollection).BindFunc(shop.LineVariantHook)
-	app.OnRecordValidate(shop.StockAlertsCollection).BindFunc(shop.LineVariantHook)
+	app.OnRecordValidate(shop.LineVariantCollections...).BindFunc(shop.LineVariantHook)
 }

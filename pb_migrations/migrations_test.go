@@ -109,17 +109,19 @@ func TestProductListUsesIndex(t *testing.T) {
 }
 
 // liveReadable are the collections whose list and view rules are opened for
-// live updates (pb_migrations/1763800600_live_rules.go).
+// live updates (pb_migrations/1763800600_live_rules.go, and
+// 1763801100_live_products_realtime.go for products).
 var liveReadable = map[string]bool{"products": true, "product_variants": true, "orders": true, "contact_requests": true}
 
-// Live updates open reading exactly: active products (and their active
-// variants) to anyone, orders and
-// contact requests to users with the Admin role; searchText stays hidden.
-// (What each subscriber receives is tested in routes/live_test.go.)
+// Live updates open reading exactly: active products to anyone (and
+// products to realtime, whose enrich hook shows an inactive one only as it
+// leaves), their active variants to anyone, orders and contact requests to
+// users with the Admin role; searchText stays hidden. (What each subscriber
+// receives is tested in routes/live_test.go.)
 func TestLiveRules(t *testing.T) {
 	app := testapp.New(t)
 	want := map[string]string{
-		"products":         "isActive = true",
+		"products":         `isActive = true || @request.context = "realtime"`,
 		"product_variants": "isActive = true && product.isActive = true",
 		"orders":           `@request.auth.collectionName = "users" && @request.auth.roles ~ '"Admin"'`,
 		"contact_requests": `@request.auth.collectionName = "users" && @request.auth.roles ~ '"Admin"'`,

@@ -101,7 +101,7 @@ func TestVariantsMigrationKeepsOldData(t *testing.T) {
 
 	// The old order still cancels (its units go back to the variant) and the
 	// old cart still becomes an order.
-	if _, err := shop.SetOrderStatus(app, "oldorder0000001", shop.StatusCancelled); err != nil {
+	if _, err := shop.UpdateOrderStatus(app, "oldorder0000001", shop.StatusUpdate{Status: shop.StatusCancelled}); err != nil {
 		t.Fatalf("cancel the old order: %v", err)
 	}
 	if got := testapp.Stock(t, app, "oldproduct00001"); got != 9 {

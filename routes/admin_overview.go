@@ -23,10 +23,7 @@ func registerAdminOverview(se *core.ServeEvent) {
 }
 
 func adminOverview(e *core.RequestEvent) error {
-	days, ok := queryInt(e, "days", shop.DefaultOverviewDays)
-	if !ok {
-		return validationError(map[string]string{"days": "Days must be 7, 30 or 90"})
-	}
+	days := pageParam(e, "days", shop.DefaultOverviewDays, 0) // 0 is refused
 	o, err := shop.GetOverview(e.App, shop.OverviewQuery{Days: days, Now: time.Now()})
 	if err != nil {
 		return err
@@ -37,7 +34,7 @@ func adminOverview(e *core.RequestEvent) error {
 // pageQuery reads page (1) and pageSize (20) from the query string; the
 // shop checks them (shop.PageQuery.Validate).
 func pageQuery(e *core.RequestEvent) shop.PageQuery {
-	return shop.PageQuery{Page: pageParam(e, "page", 1), PageSize: pageParam(e, "pageSize", shop.DefaultAdminPageSize)}
+	return shop.PageQuery{Page: pageParam(e, "page", 1, 0), PageSize: pageParam(e, "pageSize", shop.DefaultAdminPageSize, 0)}
 }
 
 func adminListUsers(e *core.RequestEvent) error {

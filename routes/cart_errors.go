@@ -1,11 +1,9 @@
 package routes
 
 import (
-	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -48,22 +46,6 @@ func totalChanged(c *shop.TotalChangedError) *apiError {
 	total, subtotal, shipping := c.Total, c.Subtotal, c.Shipping
 	ae.Total, ae.Subtotal, ae.Shipping = &total, &subtotal, &shipping
 	return ae
-}
-
-// wholeNumber reads a JSON member that must be a whole number in [lo, hi].
-// field names it in the error. A missing member is "required".
-func wholeNumber(raw json.RawMessage, field string, lo, hi int64) (int64, error) {
-	s := strings.TrimSpace(string(raw))
-	if s == "" || s == "null" {
-		return 0, validationError(map[string]string{field: "This field is required"})
-	}
-	bad := validationError(map[string]string{field: "Must be a whole number from " +
-		strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10)})
-	n, whole := shop.ParseWhole(s)
-	if !whole || n < lo || n > hi {
-		return 0, bad
-	}
-	return n, nil
 }
 
 // cartOwner says whose cart a request is about: the signed-in user, or the

@@ -27,6 +27,8 @@ type apiError struct {
 	Total    *shop.Amount `json:"total,omitempty"`
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
+	// Refundable is what is left to refund (409 refund_exceeds_paid).
+	Refundable *shop.Amount `json:"refundable,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.
@@ -122,9 +124,13 @@ var sentinelErrors = []struct {
 		Message: "Please choose the product's options", Errors: map[string]string{"variantId": "Choose one of the product's variants"}}},
 	{shop.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
+	{shop.ErrAddressNotFound, notFound("Address not found")},
+	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},
+	{mail.ErrNotResendable, newError(http.StatusConflict, "not_resendable",
+		"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")},
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
@@ -138,6 +144,10 @@ var sentinelErrors = []struct {
 	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
 	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
 	{shop.ErrNotAdmin, errAdminRequired},
+	{shop.ErrNotPayable, newError(http.StatusConflict, "not_payable", "This order cannot be paid by card now")},
+	{shop.ErrNotRecordable, newError(http.StatusConflict, "not_recordable", "Payments are recorded only for open bank transfer and invoice orders")},
+	{shop.ErrRefundNotPending, newError(http.StatusConflict, "refund_not_pending", "This refund is not waiting to be sent")},
+	{shop.ErrBadSignature, newError(http.StatusBadRequest, "invalid_signature", "Invalid webhook signature")},
 }
 
 var (
@@ -158,7 +168,11 @@ func envelopeOf(err error) *apiError {
 			return s.ae
 		}
 	}
+	if ae := paymentEnvelope(err); ae != nil {
+		return ae
+	}
 	var stock *shop.StockError
+	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	var sku *shop.SKUTakenError
@@ -175,6 +189,8 @@ func envelopeOf(err error) *apiError {
 		ae := newError(http.StatusConflict, "sku_taken", sku.Error())
 		ae.Errors = map[string]string{sku.Field: sku.Error()}
 		return ae
+	case errors.As(err, &unpaid):
+		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())
 	case errors.As(err, &changed):
 		return totalChanged(changed)
 	case errors.As(err, &lines):

@@ -205,15 +205,33 @@ func TestLiveProducts(t *testing.T) {
 	if err := app.Save(p); err != nil {
 		t.Fatal(err)
 	}
-	anon, cust, _ = ls.settle(t, "product deactivated", isAction("products", "delete", p.Id))
-	for who, evs := range map[string][]liveEvent{"anonymous": anon, "customer": cust} {
-		if len(evs) != 1 || evs[0].Action != "delete" || evs[0].Record["id"] != p.Id || len(evs[0].Record) != 3 {
-			t.Errorf("%s got %v after deactivation, want one delete with only the id", who, evs)
+	gone := func(ev liveEvent) bool {
+		return isAction("products", "update", p.Id)(ev) && ev.Record["isActive"] == false
+	}
+	anon, cust, admin = ls.settle(t, "product deactivated", gone)
+	for who, evs := range map[string][]liveEvent{"anonymous": anon, "customer": cust, "admin": admin} {
+		// The app drops a product whose event says isActive false; nothing
+		// else of an inactive product travels (id, collectionId, collectionName, isActive).
+		if len(evs) != 1 || !gone(evs[0]) || len(evs[0].Record) != 4 {
+			t.Errorf("%s got %v after deactivation, want one update with only the id and isActive false", who, evs)
 		}
+	}
+	// Inactive, it sends nothing: not a restock, not its deletion.
+	p.Set("stockQuantity", 20)
+	if err := app.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Delete(p); err != nil {
+		t.Fatal(err)
 	}
 
 	q := testapp.NewProduct(t, app, testapp.Product{Stock: 1})
-	ls.settle(t, "second product", isAction("products", "create", q.Id))
+	anon, cust, admin = ls.settle(t, "second product", isAction("products", "create", q.Id))
+	for who, evs := range map[string][]liveEvent{"anonymous": anon, "customer": cust, "admin": admin} {
+		if len(evs) != 1 {
+			t.Errorf("%s got %v while the inactive product changed and went, then a product came: want only the new one", who, topicsOf(evs))
+		}
+	}
 	if err := app.Delete(q); err != nil {
 		t.Fatal(err)
 	}
@@ -371,6 +389,32 @@ func TestLiveSubscriptionLimits(t *testing.T) {
 		r.Body.Close()
 		if r.StatusCode != http.StatusBadRequest || env.Status != 400 || env.Data["subscriptions"].Code != tc.code {
 			t.Errorf("%d topics: %d %+v, want 400 %s", len(tc.topics), r.StatusCode, env, tc.code)
+		}
+	}
+}
+
+// Stock moved by an order goes through PocketBase's own broadcast, so a
+// subscription's filter and fields apply to it as to any update (the shop's
+// earlier copy of the fan-out skipped filtered subscriptions).
+func TestLiveStockHonoursSubscriptionOptions(t *testing.T) {
+	h := testapp.NewHarness(t)
+	srv := httptest.NewServer(h.Client.Handler)
+	t.Cleanup(srv.Close)
+	low := testapp.NewProduct(t, h.App, testapp.Product{Stock: 2})
+	high := testapp.NewProduct(t, h.App, testapp.Product{Stock: 50})
+	sub := subscribe(t, srv, "", `products/*?options={"query":{"filter":"stockQuantity < 5","fields":"id,stockQuantity"}}`)
+	customer := testapp.NewUser(t, h.App, false)
+	addLine(t, h.Client, customer.Token, high.Id, 1)
+	addLine(t, h.Client, customer.Token, low.Id, 1)
+	placeOrder(t, h.Client, customer.Token, orderBody())
+	ev := sub.waitFor(t, "the low-stock product's update", isAction("products", "update", low.Id))
+	if len(ev.Record) != 2 || ev.Record["stockQuantity"] != 1.0 {
+		t.Errorf("filtered subscription got %v, want only id and stockQuantity 1", ev.Record)
+	}
+	time.Sleep(200 * time.Millisecond)
+	for _, e := range sub.take() {
+		if e.Record["id"] == high.Id {
+			t.Errorf("the filter (stock < 5) let through %v", e.Record)
 		}
 	}
 }

@@ -3,17 +3,14 @@ package routes
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/routes/firstscreen"
 	"stageshop/shop"
 	"stageshop/shop/wire"
 )
-
-// maxSearchLen bounds the search text of the product list (characters).
-const maxSearchLen = 200
 
 func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
@@ -144,48 +141,15 @@ func listProducts(e *core.RequestEvent) error {
 // category, search and includeInactive.
 func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	query := e.Request.URL.Query()
-	q := shop.ProductQuery{Page: 1, PageSize: shop.DefaultPageSize, Sort: shop.SortNewest}
-	errs := map[string]string{}
-	if v := query.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			errs["page"] = "Page must be a whole number of at least 1"
-		}
-		q.Page = n
+	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
+		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
+		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), OnSale: query.Get("onSale"), Facets: query.Get("facets"), Lang: query.Get("lang")}
+	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
+		in.Lang = firstscreen.Language(e.Request) // the browser's
 	}
-	if v := query.Get("pageSize"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > shop.MaxPageSize {
-			errs["pageSize"] = "Page size must be a whole number from 1 to 100"
-		}
-		q.PageSize = n
-	}
-	if v := query.Get("sort"); v != "" && v != sortRelevance {
-		if !shop.IsSort(v) {
-			errs["sort"] = "Sort must be one of relevance, newest, name_asc, name_desc, price_asc, price_desc"
-		}
-		q.Sort = v
-	}
-	if v := query.Get("category"); v != "" {
-		c, ok := shop.CanonicalCategory(v)
-		if !ok {
-			errs["category"] = "Category must be one of " + strings.Join(shop.Categories, ", ")
-		}
-		q.Category = c
-	}
-	q.Search = strings.TrimSpace(query.Get("search"))
-	if len([]rune(q.Search)) > maxSearchLen {
-		errs["search"] = "Search text must be at most 200 characters"
-	}
-	listFilters(e, &q, errs)
-	if len(errs) > 0 {
-		return q, validationError(errs)
-	}
-	if q.Search != "" && (query.Get("sort") == "" || query.Get("sort") == sortRelevance) {
-		q.Sort = "" // a search is ranked by relevance unless a sort is chosen
-	}
-	if q.Search == "" {
-		q.Lang = "" // only a search depends on it; one cached answer for all
+	q, err := in.Query()
+	if err != nil {
+		return q, err
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))

@@ -13,16 +13,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
-
-	"stageshop/realtime"
 )
 
 // Register binds the shop's routes to app's router when it serves. site is
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	bindBackgroundWork(app)
-	// PocketBase's realtime at /api/realtime, bounded per client.
-	realtime.Register(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())
@@ -33,16 +29,19 @@ func Register(app core.App, site fs.FS) {
 		se.Router.Bind(securityHeaders())
 		se.Router.Bind(endedSessions(), closeSideDoors())
 		registerAuth(se)
+		registerAddresses(se)
 		registerProducts(se)
 		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)
+		registerPayments(se)
 		registerShipping(se)
 		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)
 		registerAdminEmails(se)
 		registerAdminOverview(se)
+		registerSitemap(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

@@ -25,6 +25,9 @@ func toUserJSON(u *core.Record) wire.User {
 		Roles:     roles,
 		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
 		CreatedAt: wire.Stamp(u.GetDateTime("created")),
+
+		InvoiceAllowed:   u.GetBool("invoiceAllowed"),
+		InvoiceTermsDays: u.GetInt("invoiceTermsDays"),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
 		s := wire.Stamp(last)

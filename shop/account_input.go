@@ -18,7 +18,7 @@ type RegisterInput struct {
 // Normalize trims the names and trims and lower-cases the e-mail.
 func (in *RegisterInput) Normalize() {
 	in.Email = NormalizeEmail(in.Email)
-	in.FirstName, in.LastName = CleanLine(in.FirstName), CleanLine(in.LastName)
+	in.FirstName, in.LastName = cleanLine(in.FirstName), cleanLine(in.LastName)
 }
 
 // Validate checks a normalized registration; errors are keyed by the
@@ -50,7 +50,7 @@ type ProfileInput struct {
 // Normalize trims the names and trims and lower-cases the e-mail.
 func (in *ProfileInput) Normalize() {
 	in.Email = NormalizeEmail(in.Email)
-	in.FirstName, in.LastName = CleanLine(in.FirstName), CleanLine(in.LastName)
+	in.FirstName, in.LastName = cleanLine(in.FirstName), cleanLine(in.LastName)
 }
 
 // ChangesPassword reports whether the update sets a new password.
@@ -87,7 +87,7 @@ func (in ProfileInput) checkCurrentPassword(any) error {
 	switch {
 	case in.CurrentPassword == "":
 		return validation.NewError("validation_required", "Current password is required")
-	case len(in.CurrentPassword) > MaxPasswordBytes || !in.Account.ValidatePassword(in.CurrentPassword):
+	case len(in.CurrentPassword) > maxPasswordBytes || !in.Account.ValidatePassword(in.CurrentPassword):
 		return validation.NewError("validation_wrong_password", "Current password is incorrect")
 	}
 	return nil

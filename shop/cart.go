@@ -2,9 +2,12 @@ package shop
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -16,13 +19,13 @@ import (
 
 // Collections of the cart.
 const (
-	CartsCollection     = "carts"
-	CartItemsCollection = "cart_items"
+	cartsCollection     = "carts"
+	cartItemsCollection = "cart_items"
 )
 
-// MaxLineQuantity bounds one cart line however large the stock is; it keeps
+// maxLineQuantity bounds one cart line however large the stock is; it keeps
 // totals far from overflow.
-const MaxLineQuantity = 1_000_000
+const maxLineQuantity = 1_000_000
 
 // sessionIDPattern is the shape of a guest cart session id.
 var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,128}$`)
@@ -110,7 +113,7 @@ func cartQuery(app core.App, owner CartOwner) *dbx.SelectQuery {
 	if value == "" {
 		column, value = "sessionId", owner.SessionID
 	}
-	return app.RecordQuery(CartsCollection).
+	return app.RecordQuery(cartsCollection).
 		AndWhere(dbx.HashExp{column: value}).
 		AndWhere(dbx.NewExp("[[" + column + "]] != ''")).
 		Limit(1)
@@ -123,7 +126,7 @@ func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
 	if err != nil || rec != nil {
 		return rec, err
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(CartsCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(cartsCollection)
 	if err != nil {
 		return nil, err
 	}
@@ -279,13 +282,76 @@ func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
 	return &CartSummary{TotalItems: cart.TotalItems, TotalPrice: cart.TotalPrice}, nil
 }
 
-// checkQuantity validates a requested line quantity.
-func checkQuantity(qty int) error {
-	if qty < 1 || qty > MaxLineQuantity {
-		return validation.Errors{"quantity": validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")}
-	}
-	return nil
+// CartItemInput is the body of an add to cart. Quantity is raw, so that
+// 2, 2.0 and 2e0 are all two, and anything else is reported against it.
+type CartItemInput struct {
+	ProductID string          `json:"productId"`
+	VariantID string          `json:"variantId"`
+	Quantity  json.RawMessage `json:"quantity"`
 }
+
+// Validate checks that a product and a whole quantity from 1 to
+// MaxStockQuantity were sent (the line's own cap comes after).
+func (in CartItemInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.ProductID, required("This field is required")),
+		validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)),
+	)
+}
+
+// Count is the validated quantity.
+func (in CartItemInput) Count() int { return rawCount(in.Quantity) }
+
+// QuantityInput is the body of a cart line's change.
+type QuantityInput struct {
+	Quantity json.RawMessage `json:"quantity"`
+}
+
+// Validate checks that a whole quantity from 1 to MaxStockQuantity was sent.
+func (in QuantityInput) Validate() error {
+	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)))
+}
+
+// Count is the validated quantity.
+func (in QuantityInput) Count() int { return rawCount(in.Quantity) }
+
+func rawCount(raw json.RawMessage) int {
+	n, _ := ParseWhole(strings.TrimSpace(string(raw)))
+	return int(n)
+}
+
+// wholeMember accepts a JSON number that is a whole number in [lo, hi]; a
+// missing member is required.
+func wholeMember(lo, hi int64) validation.Rule {
+	return validation.By(func(v any) error {
+		raw, _ := v.(json.RawMessage)
+		if !present(raw) {
+			return validation.NewError("validation_required", "This field is required")
+		}
+		if n, whole := ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
+			return validation.NewError("validation_whole", fmt.Sprintf("Must be a whole number from %d to %d", lo, hi))
+		}
+		return nil
+	})
+}
+
+// lineQuantity is a line's quantity as the cart functions get it.
+type lineQuantity struct {
+	Quantity int `json:"quantity"`
+}
+
+// Validate checks the quantity against one line's cap.
+func (q lineQuantity) Validate() error {
+	return validation.ValidateStruct(&q, validation.Field(&q.Quantity, validation.By(func(any) error {
+		if q.Quantity < 1 || q.Quantity > maxLineQuantity {
+			return validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")
+		}
+		return nil
+	})))
+}
+
+// checkQuantity validates a requested line quantity.
+func checkQuantity(qty int) error { return lineQuantity{Quantity: qty}.Validate() }
 
 // cartVariant is what a cart change needs of a variant: its id, its
 // product's and its stock.
@@ -349,7 +415,7 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 		if err != nil {
 			return "", err
 		}
-		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+		line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
 			"cart = {:cart} && variant = {:variant}", dbx.Params{"cart": rec.Id, "variant": variant.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
@@ -366,7 +432,7 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 
 // newCartLine is a new (unsaved) line of cart cartID for variant v.
 func newCartLine(txApp core.App, cartID string, v *cartVariant) (*core.Record, error) {
-	col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
 	if err != nil {
 		return nil, err
 	}
@@ -447,7 +513,7 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 	if rec == nil || itemID == "" {
 		return nil, ErrCartItemNotFound
 	}
-	line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+	line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
 		"id = {:id} && cart = {:cart}", dbx.Params{"id": itemID, "cart": rec.Id})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrCartItemNotFound
@@ -509,10 +575,10 @@ func deleteCart(txApp core.App, owner CartOwner) error {
 // cascade on the one writer connection, in every order); carts have no
 // hooks, files or public realtime, so nothing misses their record events.
 func dropCart(txApp core.App, cartID string) error {
-	if _, err := txApp.DB().Delete(CartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
+	if _, err := txApp.DB().Delete(cartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
 		return err
 	}
-	_, err := txApp.DB().Delete(CartsCollection, dbx.HashExp{"id": cartID}).Execute()
+	_, err := txApp.DB().Delete(cartsCollection, dbx.HashExp{"id": cartID}).Execute()
 	return err
 }
 
@@ -527,8 +593,8 @@ type MergeDrop = wire.MergeDrop
 
 // Reasons a guest line is dropped by a merge.
 const (
-	DropInactive   = "inactive"
-	DropOutOfStock = "out_of_stock"
+	dropInactive   = "inactive"
+	dropOutOfStock = "out_of_stock"
 )
 
 // MergedCart is the merge answer: the user's cart and the report.
@@ -583,7 +649,7 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 	if err != nil {
 		return err
 	}
-	existing, err := txApp.FindAllRecords(CartItemsCollection, dbx.HashExp{"cart": target.Id})
+	existing, err := txApp.FindAllRecords(cartItemsCollection, dbx.HashExp{"cart": target.Id})
 	if err != nil {
 		return err
 	}
@@ -614,15 +680,15 @@ func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeRepor
 	}
 	switch {
 	case !g.active:
-		drop(DropInactive)
+		drop(dropInactive)
 		return nil
 	case g.AvailableStock < 1:
-		drop(DropOutOfStock)
+		drop(dropOutOfStock)
 		return nil
 	}
 	had := line.GetInt("quantity")
 	requested := had + g.Quantity
-	qty := min(requested, g.AvailableStock, MaxLineQuantity)
+	qty := min(requested, g.AvailableStock, maxLineQuantity)
 	if qty < requested {
 		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
 			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Requested: requested, Kept: max(qty, had)})

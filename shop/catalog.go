@@ -64,16 +64,16 @@ var sortOrders = map[string][]string{
 	SortPriceDesc: {"[[priceFromCents]] DESC", "[[id]] DESC"},
 }
 
-// IsSort reports whether s is one of the list's sort orders.
-func IsSort(s string) bool {
+// isSort reports whether s is one of the list's sort orders.
+func isSort(s string) bool {
 	_, ok := sortOrders[s]
 	return ok
 }
 
 // Page size limits of the product list.
 const (
-	DefaultPageSize = 20
-	MaxPageSize     = 100
+	defaultPageSize = 20
+	maxPageSize     = 100
 )
 
 // ProductQuery selects a page of the catalog. Zero values mean: every
@@ -256,7 +256,7 @@ func decodeColumns(r productRow) *decodedColumns {
 	}
 	if len(r.Attributes) > 0 {
 		// Stored rows were normalized by the product hook.
-		if attrs, errs := NormalizeAttributes(r.Attributes); len(errs) == 0 {
+		if attrs, err := normalizeAttributes(r.Attributes); err == nil {
 			d.attributes = attrs
 		}
 	}
@@ -270,8 +270,8 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	if q.Page < 1 {
 		q.Page = 1
 	}
-	if q.PageSize < 1 || q.PageSize > MaxPageSize {
-		q.PageSize = DefaultPageSize
+	if q.PageSize < 1 || q.PageSize > maxPageSize {
+		q.PageSize = defaultPageSize
 	}
 	order, ok := sortOrders[q.Sort]
 	if !ok {
@@ -330,14 +330,14 @@ func productFilter(q ProductQuery) dbx.Expression {
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
-			dbx.Params{"search": "%" + EscapeLike(strings.ToLower(s)) + "%"}))
+			dbx.Params{"search": "%" + escapeLike(strings.ToLower(s)) + "%"}))
 	}
 	return dbx.And(parts...)
 }
 
-// EscapeLike escapes LIKE's wildcards (% and _) and the escape character
+// escapeLike escapes LIKE's wildcards (% and _) and the escape character
 // itself (\), so user text matches literally.
-func EscapeLike(s string) string {
+func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 

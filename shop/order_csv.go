@@ -5,11 +5,13 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -18,7 +20,8 @@ import (
 // options alone.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "variantId", "sku", "productName", "variantLabel", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber"}
+	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber", "shippingCountry",
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -40,6 +43,12 @@ type csvRow struct {
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
+	Country        string         `db:"country"`
+	PaymentMethod  string         `db:"paymentMethod"`
+	PaymentStatus  string         `db:"paymentStatus"`
+	PONumber       string         `db:"poNumber"`
+	PaidCents      float64        `db:"amountPaidCents"`
+	RefundedCents  float64        `db:"amountRefundedCents"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -53,7 +62,10 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
-		"i.productId", "i.variantId", "i.sku", "i.productName", "COALESCE(i.variantLabel, '') AS variantLabel", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents").
+		"i.productId", "i.variantId", "i.sku", "i.productName", "COALESCE(i.variantLabel, '') AS variantLabel",
+		"i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
+		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -74,7 +86,7 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		if err := rows.ScanStruct(&r); err != nil {
 			return err
 		}
-		if err := out.Write(r.record()); err != nil {
+		if err := out.Write(r.record(f.Language)); err != nil {
 			return err
 		}
 	}
@@ -85,8 +97,9 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	return rows.Err()
 }
 
-// record is the CSV record of a row; the texts are the English ones.
-func (r csvRow) record() []string {
+// record is the CSV record of a row; the texts are the English ones, the
+// country's name is in lang.
+func (r csvRow) record(lang string) []string {
 	product, _ := ParseLocalized(r.ProductName)
 	label, _ := ParseLocalized(r.VariantLabel)
 	name := LineName(product, label)
@@ -100,16 +113,38 @@ func (r csvRow) record() []string {
 		safeCell(name.Get("en", "")), safeCell(label.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
+		safeCell(locale.CountryName(r.Country, lang)),
+		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 	}
 }
 
 // safeCell keeps a text from being run as a formula when the CSV is opened
-// in a spreadsheet: a leading = + - @ (or tab, carriage return) gets a
-// leading apostrophe (OWASP's advice for CSV injection). Quoting of commas,
-// quotes and newlines is encoding/csv's.
+// in a spreadsheet, whichever separator the spreadsheet splits on: Excel
+// in ru-RU or de-DE splits on ';', so "Bob;=HYPERLINK(...)" is one cell for
+// a comma reader and a formula for them. A formula-leading character (= + -
+// @) at the start of the text, or at the start of any piece a reader may
+// split off (after , ; a tab or a line break, spaces and quotes skipped),
+// gets an apostrophe before it, as does a leading tab or carriage return
+// (OWASP's advice for CSV injection). Quoting of commas, quotes and
+// newlines is encoding/csv's.
 func safeCell(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r') {
-		return "'" + s
+	if s != "" && (s[0] == '\t' || s[0] == '\r') {
+		s = "'" + s
 	}
-	return s
+	var b strings.Builder
+	pieceStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case pieceStart && (c == '=' || c == '+' || c == '-' || c == '@'):
+			b.WriteByte('\'')
+			pieceStart = false
+		case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
+			pieceStart = true
+		case c != ' ' && c != '"':
+			pieceStart = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

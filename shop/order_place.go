@@ -57,12 +57,14 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // line fails, LineErrors names all failing lines and
 // nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
 // that does not fit are validation.Errors; a total other than ExpectedTotal is
-// *TotalChangedError.
+// *TotalChangedError; a customer who already holds the most unpaid orders
+// allowed gets *UnpaidOrdersError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
 		return nil, ErrSessionRequired
 	}
-	if err := ValidateOrderInput(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	var detail *OrderDetail
@@ -71,18 +73,29 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err != nil {
 			return err
 		}
+		if err := checkUnpaidOrders(txApp, userID); err != nil {
+			return err
+		}
 		price, err := priceOrder(txApp, in, lines)
+		if err != nil {
+			return err
+		}
+		plan, err := planPayment(txApp, userID, in, time.Now())
 		if err != nil {
 			return err
 		}
 		if err := takeLinesStock(txApp, lines); err != nil {
 			return err // rolls back the stock taken for the other lines
 		}
-		detail, err = writeOrder(txApp, userID, in, lines, price)
+		var order *core.Record
+		detail, order, err = writeOrder(txApp, userID, in, lines, price, plan)
 		if err != nil {
 			return err
 		}
 		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
+			return err
+		}
+		if err := afterOrderPlaced(txApp, order); err != nil {
 			return err
 		}
 		// Other carts may now hold more than is left; they keep their lines
@@ -91,6 +104,9 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	})
 	if err != nil {
 		return nil, err
+	}
+	if detail.Payment.Method == MethodCard {
+		startFirstCheckout(app, detail)
 	}
 	return detail, nil
 }
@@ -115,18 +131,18 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 }
 
 // writeOrder saves the order record and its line snapshots.
-func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice) (*OrderDetail, error) {
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	number, err := uniqueOrderNumber(txApp)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	count := 0
 	for _, l := range lines {
@@ -145,8 +161,9 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 	order.Set("itemCount", count)
 	order.Set("shipping", in.Shipping)
 	order.Set("billing", in.Billing)
+	setPaymentFields(order, plan)
 	if err := txApp.Save(order); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	detail := &OrderDetail{
 		OrderSummary: summaryOf(order),
@@ -169,7 +186,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 		item.Set("totalCents", int64(l.TotalPrice))
 		// Values from lines and order of this transaction (see setLineQuantity).
 		if err := txApp.SaveNoValidate(item); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		detail.Items = append(detail.Items, OrderItem{
 			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
@@ -177,5 +194,5 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
 		})
 	}
-	return detail, nil
+	return detail, order, nil
 }

@@ -40,8 +40,8 @@ func priceOrder(txApp core.App, in OrderInput, lines []CartItem) (OrderPrice, er
 		return p, err
 	}
 	p.Total = p.Subtotal + p.Shipping
-	if in.ExpectedTotal != nil && *in.ExpectedTotal != p.Total {
-		return p, &TotalChangedError{OrderPrice: p, Expected: *in.ExpectedTotal}
+	if expected := in.expectedTotal(); expected != nil && *expected != p.Total {
+		return p, &TotalChangedError{OrderPrice: p, Expected: *expected}
 	}
 	return p, nil
 }

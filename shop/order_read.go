@@ -24,6 +24,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		ItemCount:      rec.GetInt("itemCount"),
 		Status:         rec.GetString("status"),
 		CreatedAt:      wire.Stamp(rec.GetDateTime("created")),
+		Payment:        paymentOf(rec),
 	}
 }
 
@@ -40,6 +41,7 @@ type orderSummaryRow struct {
 	ItemCount      float64        `db:"itemCount"`
 	Status         string         `db:"status"`
 	Created        types.DateTime `db:"created"`
+	paymentRow
 }
 
 // summary converts a list row.
@@ -49,13 +51,15 @@ func (r orderSummaryRow) summary() OrderSummary {
 		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
 		ShippingAmount: Amount(int64(math.Round(r.ShippingCents))),
 		TotalAmount:    Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
-		Status: r.Status, CreatedAt: wire.Stamp(r.Created),
+		Status: r.Status, CreatedAt: wire.Stamp(r.Created), Payment: r.payment(),
 	}
 }
 
 // summaryColumns are the columns of orderSummaryRow.
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
-	"shippingMethod", "shippingCents", "totalCents", "itemCount", "status", "created"}
+	"shippingMethod", "shippingCents", "totalCents", "itemCount", "status", "created",
+	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
+	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag"}
 
 // listOrders reads order summaries, newest first, in one query.
 func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
@@ -83,11 +87,6 @@ func ListUserOrders(app core.App, userID string) ([]OrderSummary, error) {
 	return listOrders(app, dbx.HashExp{"user": userID})
 }
 
-// ListAllOrders returns every order, newest first (admins).
-func ListAllOrders(app core.App) ([]OrderSummary, error) {
-	return listOrders(app, nil)
-}
-
 // GetUserOrder returns one of the user's own orders; anyone else's is
 // ErrOrderNotFound.
 func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
@@ -101,13 +100,28 @@ func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
 	return orderDetail(app, rec)
 }
 
-// GetOrder returns any order (admins).
+// GetOrder returns any order (admins), with its payment attempts and
+// refunds.
 func GetOrder(app core.App, orderID string) (*OrderDetail, error) {
 	rec, err := findOrder(app, orderID)
 	if err != nil {
 		return nil, err
 	}
-	return orderDetail(app, rec)
+	d, err := orderDetail(app, rec)
+	if err != nil {
+		return nil, err
+	}
+	return d, withAdminPayment(app, d)
+}
+
+// withAdminPayment adds what only admins see of a payment.
+func withAdminPayment(app core.App, d *OrderDetail) error {
+	var err error
+	if d.Payment.Attempts, err = paymentAttempts(app, d.ID); err != nil {
+		return err
+	}
+	d.Payment.Refunds, err = orderRefunds(app, d.ID)
+	return err
 }
 
 // findOrder loads an order record or answers ErrOrderNotFound.
@@ -132,6 +146,9 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	}
 	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
 		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec)}
+	if d.Payment.Events, err = paymentTimeline(app, rec.Id); err != nil {
+		return nil, err
+	}
 	_ = rec.UnmarshalJSONField("shipping", &d.Shipping)
 	_ = rec.UnmarshalJSONField("billing", &d.Billing)
 	for _, it := range items {

@@ -44,7 +44,7 @@ func restockAndNotify(txApp core.App, variantID string, n int) error {
 		return err
 	}
 	if before <= 0 && before+n > 0 {
-		return NotifyBackInStock(txApp, variantID)
+		return notifyBackInStock(txApp, variantID)
 	}
 	return nil
 }

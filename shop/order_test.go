@@ -16,7 +16,7 @@ import (
 func validInput() shop.OrderInput {
 	return shop.OrderInput{
 		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ada", LastName: "Lovelace",
-			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44", Email: "ada@example.com"},
+			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44 20 7946 0000", Email: "ada@example.com"},
 		UseShippingForBilling: true,
 		ShippingMethod:        shop.ShipIntlStandard,
 	}
@@ -59,21 +59,22 @@ func TestOrderInputValidation(t *testing.T) {
 	in.Shipping.Email = "nope"
 	in.Shipping.City = " "
 	in.UseShippingForBilling = false
-	err := shop.ValidateOrderInput(&in)
-	var fields validation.Errors
-	if !errors.As(err, &fields) {
-		t.Fatalf("err %v", err)
+	in.Normalize()
+	fields, _, isValidation := shop.FieldErrors(in.Validate())
+	if !isValidation {
+		t.Fatalf("err %v", fields)
 	}
 	for _, k := range []string{"shippingInfo.email", "shippingInfo.city", "billingInfo.firstName", "billingInfo.country"} {
-		if fields[k] == nil {
+		if _, has := fields[k]; !has {
 			t.Errorf("no error for %s: %v", k, fields)
 		}
 	}
-	if fields["shippingInfo.firstName"] != nil {
+	if _, has := fields["shippingInfo.firstName"]; has {
 		t.Errorf("unexpected error %v", fields)
 	}
 	ok := validInput()
-	if err := shop.ValidateOrderInput(&ok); err != nil || ok.Billing.ZipCode != "N1" {
+	ok.Normalize()
+	if err := ok.Validate(); err != nil || ok.Billing.ZipCode != "N1" {
 		t.Fatalf("valid input: %v %+v", err, ok.Billing)
 	}
 }
@@ -171,14 +172,14 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var fields validation.Errors
-	if _, err := shop.SetOrderStatus(app, o.ID, "Gone"); !errors.As(err, &fields) {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: "Gone"}); !errors.As(err, &fields) {
 		t.Fatalf("unknown status: %v", err)
 	}
-	if _, err := shop.SetOrderStatus(app, "nosuchorder123", shop.StatusShipped); !errors.Is(err, shop.ErrOrderNotFound) {
+	if _, err := shop.UpdateOrderStatus(app, "nosuchorder123", shop.StatusUpdate{Status: shop.StatusShipped}); !errors.Is(err, shop.ErrOrderNotFound) {
 		t.Fatalf("unknown order: %v", err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCancelled); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusCancelled}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -194,8 +195,8 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines shop.LineErrors
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusShipped); !errors.As(err, &lines) || lines[testapp.DefaultVariant(t, app, p.Id)].Error() != "Only 2 left in stock" ||
-		lines[testapp.DefaultVariant(t, app, p.Id)].Available != 2 {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusShipped}); !errors.As(err, &lines) ||
+		lines[testapp.DefaultVariant(t, app, p.Id)].Error() != "Only 2 left in stock" || lines[testapp.DefaultVariant(t, app, p.Id)].Available != 2 {
 		t.Fatalf("revive: %v", err)
 	}
 	got, err := shop.GetOrder(app, o.ID)
@@ -206,7 +207,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	if err := app.Delete(p); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCreated); !errors.As(err, &lines) {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusCreated}); !errors.As(err, &lines) {
 		t.Fatalf("revive with a deleted product: %v", err)
 	}
 }
@@ -229,7 +230,7 @@ func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
 	for id, status := range map[string]string{
 		processing: shop.StatusProcessing, shipped: shop.StatusShipped, cancelled: shop.StatusCancelled,
 	} {
-		if _, err := shop.SetOrderStatus(app, id, status); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, id, shop.StatusUpdate{Status: status}); err != nil {
 			t.Fatal(err)
 		}
 	}

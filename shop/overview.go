@@ -17,16 +17,16 @@ const (
 	// DefaultOverviewDays is the period of the overview's chart and top
 	// products unless another of OverviewDays is asked for.
 	DefaultOverviewDays = 30
-	// LowStockLevel is the spec's warning band: 10 or fewer units left.
-	LowStockLevel = 10
-	// LowStockLimit bounds the low-stock list (lowStockCount has them all).
-	LowStockLimit = 50
-	// TopProductsLimit is how many best sellers the overview lists.
-	TopProductsLimit = 5
+	// lowStockLevel is the spec's warning band: 10 or fewer units left.
+	lowStockLevel = 10
+	// lowStockLimit bounds the low-stock list (lowStockCount has them all).
+	lowStockLimit = 50
+	// topProductsLimit is how many best sellers the overview lists.
+	topProductsLimit = 5
 )
 
-// OverviewDays are the periods the overview offers, in days.
-var OverviewDays = []int{7, 30, 90}
+// overviewDays are the periods the overview offers, in days.
+var overviewDays = []int{7, 30, 90}
 
 // OverviewQuery asks for the overview of the days (UTC dates) up to and
 // including the date of Now.
@@ -102,8 +102,11 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 	if out.LowStock, out.LowStockCount, err = lowStock(app); err != nil {
 		return nil, err
 	}
-	if err = app.DB().Select("COUNT(*)").From(ContactCollection).
-		Where(dbx.HashExp{"status": ContactNew}).Row(&out.NewContactRequests); err != nil {
+	if out.Awaiting, err = awaitedPayments(app); err != nil {
+		return nil, err
+	}
+	if err = app.DB().Select("COUNT(*)").From(contactCollection).
+		Where(dbx.HashExp{"status": contactNew}).Row(&out.NewContactRequests); err != nil {
 		return nil, err
 	}
 	return out, emailCounts(app, out)
@@ -173,12 +176,28 @@ func ordersByStatus(app core.App) (map[string]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]int, len(OrderStatuses))
-	for _, s := range OrderStatuses {
+	out := make(map[string]int, len(orderStatuses))
+	for _, s := range orderStatuses {
 		out[s] = 0
 	}
 	for _, r := range rows {
 		out[r.Status] += r.N
 	}
 	return out, nil
+}
+
+// Awaiting is an answer shape (shop/wire).
+type Awaiting = wire.Awaiting
+
+// awaitedPayments sums what open orders still owe, through the payment
+// status index (unpaid orders are few: they are paid, expire or are
+// cancelled).
+func awaitedPayments(app core.App) (Awaiting, error) {
+	var row struct {
+		Amount float64 `db:"amount"`
+		Orders int     `db:"orders"`
+	}
+	err := app.DB().NewQuery(`SELECT COALESCE(SUM(amountDueCents - amountPaidCents), 0) AS amount, COUNT(*) AS orders
+		FROM orders WHERE paymentStatus IN ('pending', 'awaiting_payment', 'partially_paid') AND status != 'Cancelled'`).One(&row)
+	return Awaiting{Amount: Amount(int64(math.Round(row.Amount))), Orders: row.Orders}, err
 }

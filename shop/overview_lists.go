@@ -48,7 +48,7 @@ func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 		LEFT JOIN products p ON p.id = t.id
 		LEFT JOIN product_variants v ON v.id = t.variantId AND v.product = t.id
 		ORDER BY t.units DESC, t.revenue DESC, t.id, t.variantId`).
-		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": TopProductsLimit}).
+		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": topProductsLimit}).
 		All(&rows)
 	if err != nil {
 		return nil, err
@@ -110,12 +110,12 @@ func snapshotName(app core.App, productID, variantID string, from, to time.Time)
 }
 
 // lowStockWhere is the low-stock band: active variants of active products
-// with LowStockLevel or fewer units.
+// with lowStockLevel or fewer units.
 var lowStockWhere = dbx.NewExp("v.isActive = 1 AND v.stockQuantity <= {:level} AND p.isActive = 1",
-	dbx.Params{"level": LowStockLevel})
+	dbx.Params{"level": lowStockLevel})
 
-// lowStock lists the active variants with LowStockLevel or fewer units,
-// emptiest first (at most LowStockLimit), and counts them all.
+// lowStock lists the active variants with lowStockLevel or fewer units,
+// emptiest first (at most lowStockLimit), and counts them all.
 func lowStock(app core.App) ([]LowStockProduct, int, error) {
 	from := func(q *dbx.SelectQuery) *dbx.SelectQuery {
 		return q.From(VariantsCollection+" v").InnerJoin(ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
@@ -138,7 +138,7 @@ func lowStock(app core.App) ([]LowStockProduct, int, error) {
 	err := from(app.DB().Select("p.id AS id", "v.id AS variantId", "v.sku AS sku", "p.name AS name",
 		"p.nameLocalized AS nameLocalized", "COALESCE(p.options, '') AS options",
 		"COALESCE(v.optionValues, '') AS optionValues", "v.stockQuantity AS stockQuantity")).
-		OrderBy("v.stockQuantity ASC", "p.name ASC", "v.position ASC", "v.id ASC").Limit(LowStockLimit).All(&rows)
+		OrderBy("v.stockQuantity ASC", "p.name ASC", "v.position ASC", "v.id ASC").Limit(lowStockLimit).All(&rows)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -142,7 +142,7 @@ func saveProductRecord(app core.App, rec *core.Record, in ProductInput, before v
 	switch {
 	case err == nil && len(edge) == 0:
 		return nil
-	case err != nil && !errors.As(err, &record):
+	case err != nil && !errors.As(flatErrors(err), &record):
 		return err
 	case err != nil:
 		if err := in.mergeRecordErrors(edge, record); err != nil && len(edge) == 0 {
@@ -176,7 +176,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	if ok("category", in.Category) {
 		var c string
 		_ = json.Unmarshal(in.Category, &c)
-		canon, _ := CanonicalCategory(strings.TrimSpace(c))
+		canon, _ := canonicalCategory(strings.TrimSpace(c))
 		rec.Set("category", canon)
 	}
 	if ok("imageFileNames", in.ImageFileNames) {
@@ -362,7 +362,7 @@ func stockMember(raw json.RawMessage) error {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")
 	case v < 0:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at least 0")
-	case v > MaxStockQuantity:
+	case v > maxStockQuantity:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at most 1000000000")
 	}
 	return nil
@@ -394,8 +394,8 @@ func recordLocalized(rec *core.Record, field string) Localized {
 	return l
 }
 
-// CanonicalCategory matches a category name regardless of case.
-func CanonicalCategory(c string) (string, bool) {
+// canonicalCategory matches a category name regardless of case.
+func canonicalCategory(c string) (string, bool) {
 	for _, k := range Categories {
 		if strings.EqualFold(k, c) {
 			return k, true

@@ -7,19 +7,18 @@ import (
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
 )
 
-// StockAlertsCollection holds the back-in-stock alerts.
-const StockAlertsCollection = "stock_alerts"
+// stockAlertsCollection holds the back-in-stock alerts.
+const stockAlertsCollection = "stock_alerts"
 
 // Statuses of a stock alert.
 const (
 	AlertOpen = "open"
-	AlertSent = "sent"
+	alertSent = "sent"
 )
 
 // ErrInStock: an alert for a variant that can be bought now.
@@ -28,17 +27,17 @@ var ErrInStock = errors.New("This product is in stock")
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.
 type AlertInput struct {
-	Email    string
-	Language string
-	UserID   string
+	Email    string `json:"email"`
+	Language  string `json:"language"`
+	VariantID string `json:"variantId"` // the sold-out variant ("" for a product with one)
+	UserID    string `json:"-"`
 }
 
 // Validate checks the e-mail address; errors are keyed "email".
 func (in AlertInput) Validate() error {
-	return validation.Errors{
-		"email": validation.Validate(in.Email, validation.Required.Error("Please enter your e-mail address"),
-			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
-	}.Filter()
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Email, validation.Required.Error("Please enter your e-mail address"),
+			validation.RuneLength(0, 254), emailFormat))
 }
 
 // SubscribeStockAlert records that in.Email waits for a sold-out variant of
@@ -66,11 +65,11 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 		if variant.Stock > 0 {
 			return ErrInStock
 		}
-		n, err := txApp.CountRecords(StockAlertsCollection, dbx.HashExp{"variant": variant.ID, "email": in.Email, "status": AlertOpen})
+		n, err := txApp.CountRecords(stockAlertsCollection, dbx.HashExp{"variant": variant.ID, "email": in.Email, "status": AlertOpen})
 		if err != nil || n > 0 {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(StockAlertsCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(stockAlertsCollection)
 		if err != nil {
 			return err
 		}
@@ -87,11 +86,11 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 	return created, err
 }
 
-// NotifyBackInStock queues one back-in-stock e-mail per open alert of an
+// notifyBackInStock queues one back-in-stock e-mail per open alert of an
 // active variant of an active product through the outbox and closes the
 // alerts, in txApp's transaction. Call it whenever the variant's stock went
 // from 0 to more.
-func NotifyBackInStock(txApp core.App, variantID string) error {
+func notifyBackInStock(txApp core.App, variantID string) error {
 	v, err := GetVariant(txApp, variantID)
 	if errors.Is(err, ErrVariantNotFound) {
 		return nil
@@ -106,7 +105,7 @@ func NotifyBackInStock(txApp core.App, variantID string) error {
 	if err != nil || !product.GetBool("isActive") {
 		return err
 	}
-	alerts, err := txApp.FindAllRecords(StockAlertsCollection, dbx.HashExp{"variant": variantID, "status": AlertOpen})
+	alerts, err := txApp.FindAllRecords(stockAlertsCollection, dbx.HashExp{"variant": variantID, "status": AlertOpen})
 	if err != nil || len(alerts) == 0 {
 		return err
 	}
@@ -118,7 +117,7 @@ func NotifyBackInStock(txApp core.App, variantID string) error {
 		if err := mail.QueueBackInStock(txApp, a.GetString("email"), a.GetString("language"), info); err != nil {
 			return err
 		}
-		a.Set("status", AlertSent)
+		a.Set("status", alertSent)
 		a.Set("notifiedAt", now)
 		if err := txApp.Save(a); err != nil {
 			return err
@@ -131,7 +130,7 @@ func NotifyBackInStock(txApp core.App, variantID string) error {
 // save (the admin's product form, the dashboard, Go code) takes a variant's
 // stock from 0 to more, its waiting shoppers are told in the save's
 // transaction. Stock moved by raw SQL (a cancelled order's restock) calls
-// NotifyBackInStock itself.
+// notifyBackInStock itself.
 func VariantRestockHook(e *core.RecordEvent) error {
 	originalApp := e.App
 	defer func() { e.App = originalApp }()
@@ -145,7 +144,7 @@ func VariantRestockHook(e *core.RecordEvent) error {
 			return err
 		}
 		if stored <= 0 && e.Record.GetInt("stockQuantity") > 0 {
-			return NotifyBackInStock(txApp, e.Record.Id)
+			return notifyBackInStock(txApp, e.Record.Id)
 		}
 		return nil
 	})
@@ -166,7 +165,7 @@ func WaitingAlerts(app core.App, productIDs []string) (map[string]int, error) {
 		Product string `db:"product"`
 		N       int    `db:"n"`
 	}
-	err := app.DB().Select("product", "COUNT(*) AS n").From(StockAlertsCollection).
+	err := app.DB().Select("product", "COUNT(*) AS n").From(stockAlertsCollection).
 		Where(dbx.HashExp{"status": AlertOpen}).AndWhere(dbx.In("product", ids...)).
 		GroupBy("product").All(&rows)
 	for _, r := range rows {

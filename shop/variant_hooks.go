@@ -228,6 +228,10 @@ func VariantWrittenAlone(rec *core.Record) bool {
 	return !quiet
 }
 
+// LineVariantCollections are the collections whose records name a variant
+// of a product: LineVariantHook keeps them right.
+var LineVariantCollections = []string{cartItemsCollection, stockAlertsCollection}
+
 // LineVariantHook is the cart_items and stock_alerts OnRecordValidate
 // hook: a line or alert written without a variant (the dashboard, Go code)
 // is for its product's default variant; one with a variant is for that

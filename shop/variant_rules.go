@@ -186,16 +186,16 @@ func ValidateVariant(app core.App, rec *core.Record) validation.Errors {
 	if msg := CheckSKU(rec.GetString("sku")); msg != "" {
 		errs["sku"] = validation.NewError("validation_invalid_sku", msg)
 	}
-	if err := checkWholeNumber(rec.Get("priceCents"), 0, MaxPriceCents); err != "" {
-		errs["priceCents"] = validation.NewError("validation_invalid_price", "Price "+err)
+	if err := wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price").Validate(rec.Get("priceCents")); err != nil {
+		errs["priceCents"] = err
 	}
-	if err := checkWholeNumber(rec.Get("compareAtCents"), 0, MaxPriceCents); err != "" {
-		errs["compareAtCents"] = validation.NewError("validation_invalid_price", "Compare-at price "+err)
+	if err := wholeIn(0, MaxPriceCents, "validation_invalid_price", "Compare-at price").Validate(rec.Get("compareAtCents")); err != nil {
+		errs["compareAtCents"] = err
 	} else if c := rec.GetInt("compareAtCents"); c > 0 && c <= rec.GetInt("priceCents") {
 		errs["compareAtCents"] = validation.NewError("validation_invalid_price", "The compare-at price must be above the price, or empty")
 	}
-	if err := checkWholeNumber(rec.Get("stockQuantity"), 0, MaxStockQuantity); err != "" {
-		errs["stockQuantity"] = validation.NewError("validation_invalid_stock", "Stock quantity "+err)
+	if err := wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity").Validate(rec.Get("stockQuantity")); err != nil {
+		errs["stockQuantity"] = err
 	}
 	validateVariantValues(app, rec, errs)
 	validateVariantImages(app, rec, errs)

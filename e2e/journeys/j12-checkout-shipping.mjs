@@ -16,7 +16,7 @@ import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { startMailpit } from '../lib/mailpit.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { ADMIN } from '../lib/server.mjs';
-import { assert, atPath, field, hasText, main, submitLogin, until, visible } from '../lib/shop.mjs';
+import { assert, atPath, fillAddress, hasText, main, submitLogin, until, visible } from '../lib/shop.mjs';
 
 const SHIPPING = {
   Phone: '+1 (555) 0100',
@@ -24,7 +24,7 @@ const SHIPPING = {
   City: 'Springfield',
   'State / Province': 'IL',
   'ZIP Code': '62704',
-  Country: 'United States',
+  Country: 'US',
 };
 
 const cents = (n) => Math.round(n * 100);
@@ -89,7 +89,7 @@ export default {
     // Checkout with express shipping: the summary follows the choice.
     await page.goto('/checkout');
     await visible(main(page).getByRole('heading', { name: 'Shipping', exact: true }), 'the shipping step');
-    for (const [label, value] of Object.entries(SHIPPING)) await field(main(page), label).fill(value);
+    await fillAddress(main(page), SHIPPING);
     const subtotal = cents(item.price) + 2 * cents(scarce.price);
     const summary = main(page).getByTestId('order-summary');
     await visible(main(page).getByTestId('method-standard'), 'the standard method card');

@@ -1,6 +1,7 @@
 // 7. Token expiry: with a short access-token lifetime configured for the test
 // server, an action after expiry succeeds through one refresh, and a revoked
-// refresh token sends the user to /login.
+// refresh token sends the user to /login (at once: the session's live stream
+// ends with it).
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { assert, atPath, cartCountIs, header, localStorageItem, main, productCard, submitLogin, until, visible } from '../lib/shop.mjs';
@@ -30,7 +31,7 @@ export default {
   async run({ startServer, newContext, log }) {
     const server = await startServer('short-tokens', { STAGESHOP_ACCESS_TOKEN_TTL: ACCESS_TOKEN_TTL });
     const customer = await registerCustomer(server.url, 'Terry', 'Token');
-    const [a, b] = (await allProducts(server.url)).filter((p) => p.stockQuantity > 2);
+    const [a] = (await allProducts(server.url)).filter((p) => p.stockQuantity > 2);
 
     const ctx = await newContext({ baseURL: server.url });
     // An expired access token is answered 401 by design (that is what this
@@ -68,12 +69,13 @@ export default {
     assert.equal(new URL(page.url()).pathname, '/', 'the user stays on the page');
 
     // 2. The refresh token is revoked elsewhere (the same user logs this sign-in out from another device).
+    // The session's live stream ends with it at once (issue 27); the app reconnects and refetches, the
+    // ended session's token is refused, so is its one refresh, and the page goes to /login by itself,
+    // before the access token would even expire.
     const other = await apiLogin(server.url, customer);
-    await apiOk(server.url, 'POST', '/api/auth/logout', { token: other.token, body: { refreshToken: await localStorageItem(page, 'refreshToken') } });
-    await waitPastExpiry(page, log);
     const mark2 = Date.now();
-    await productCard(page, b.name).getByRole('button', { name: 'Add to Cart' }).click();
-    await atPath(page, '/login', 'a revoked refresh token sends the user to /login');
+    await apiOk(server.url, 'POST', '/api/auth/logout', { token: other.token, body: { refreshToken: await localStorageItem(page, 'refreshToken') } });
+    await atPath(page, '/login', 'a revoked refresh token sends the user to /login, without waiting for an action');
     const after2 = calls.filter((c) => c.at >= mark2);
     const refreshes2 = after2.filter((c) => c.path === '/api/auth/refresh');
     assert.deepEqual(refreshes2.map((c) => c.status), [401], `one refresh attempt, refused; calls: ${JSON.stringify(after2.map((c) => `${c.method} ${c.path} ${c.status}`))}`);

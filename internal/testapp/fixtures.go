@@ -311,7 +311,11 @@ func Auth(token string) []string {
 type Harness struct {
 	App    *tests.TestApp
 	Client Client
+	writes *RecordWrites
 }
+
+// Records counts the app's committed record writes (see Scenario).
+func (h Harness) Records() *RecordWrites { return h.writes }
 
 // NewHarness makes a fresh app (cleaned up with the test) and its router.
 func NewHarness(t testing.TB) Harness {
@@ -322,8 +326,15 @@ func NewHarness(t testing.TB) Harness {
 // NewHarnessSite is NewHarness serving site as the built web app.
 func NewHarnessSite(t testing.TB, site fs.FS) Harness {
 	t.Helper()
-	app := NewMigratedSite(t, site)
-	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
+	return HarnessFor(t, newMigratedSite(t, site))
+}
+
+// HarnessFor is a harness around app, made by New or NewMigrated and set
+// up by the caller.
+func HarnessFor(t testing.TB, app *tests.TestApp) Harness {
+	t.Helper()
+	writes := countRecordWrites(app)
+	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}, writes: writes}
 }
 
 // template is a data dir with every migration applied. It lives at a fixed
@@ -425,11 +436,11 @@ func buildTemplate() (string, error) {
 // Factory's.
 func NewMigrated(t testing.TB) *tests.TestApp {
 	t.Helper()
-	return NewMigratedSite(t, Site)
+	return newMigratedSite(t, Site)
 }
 
-// NewMigratedSite is NewMigrated serving site as the built web app.
-func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
+// newMigratedSite is NewMigrated serving site as the built web app.
+func newMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	t.Helper()
 	dir, err := templateDir()
 	if err != nil {

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Languages the shop writes e-mails in; the first is the fallback.
-var Languages = []string{"en", "ru", "zh"}
+// languages the shop writes e-mails in; the first is the fallback.
+var languages = []string{"en", "ru", "zh"}
 
 // Lang returns lang when the shop writes in it, else "en".
 func Lang(lang string) string {
@@ -14,7 +14,7 @@ func Lang(lang string) string {
 	if i := strings.IndexAny(lang, "-_"); i > 0 {
 		lang = lang[:i] // "ru-RU" -> "ru"
 	}
-	if slices.Contains(Languages, lang) {
+	if slices.Contains(languages, lang) {
 		return lang
 	}
 	return "en"
@@ -57,7 +57,7 @@ var messages = map[string]map[string]string{
 		"tracking":       "Tracking number",
 		"method":         "Shipping method",
 		"myOrders":       "View my orders",
-		"questions":      "Questions? Write to us at {url}.",
+		"questions":      "Questions? Write to us: {url}",
 		"placedSubject":  "Order {number} confirmed",
 		"placedHeading":  "Thank you for your order",
 		"placedIntro":    "We have received your order {number}. We will e-mail you when it ships.",
@@ -75,7 +75,8 @@ var messages = map[string]map[string]string{
 		"cancelSubject":  "Your order {number} has been cancelled",
 		"cancelHeading":  "Order cancelled",
 		"cancelIntro":    "Your order {number} has been cancelled. If you did not expect this, please contact us.",
-		"recvSubject":    "We received your message: {subject}",
+		"recvSubject":    "We received your message",
+		"recvNotYou":     "If you did not write to us, please ignore this e-mail: nothing else will be sent.",
 		"recvHeading":    "Thank you for contacting us",
 		"recvIntro":      "We have received your message and will reply within 24 hours.",
 		"yourMessage":    "Your message",
@@ -87,7 +88,7 @@ var messages = map[string]map[string]string{
 		"replyHeading":   "A reply to your message",
 		"replyIntro":     "{admin} from {shop} replied to your message.",
 		"ourReply":       "Our reply",
-		"replyMore":      "To write again, use the contact form at {url}.",
+		"replyMore":      "To write again, use the contact form: {url}",
 		"resetSubject":   "Reset your {shop} password",
 		"resetHeading":   "Reset your password",
 		"resetIntro":     "Someone, hopefully you, asked to reset the password of your {shop} account.",
@@ -100,6 +101,11 @@ var messages = map[string]map[string]string{
 		"price":          "Price",
 		"stockButton":    "View the product",
 		"stockHurry":     "Stock is limited, so it may sell out again.",
+		"welcomeSubject": "Welcome to {shop}",
+		"welcomeHeading": "Welcome to {shop}",
+		"welcomeIntro":   "Your account is ready. Sign in with {email} to check out faster, follow your orders and keep your addresses.",
+		"welcomeButton":  "Start shopping",
+		"welcomeOrders":  "Your orders are always at: {url}",
 		"standard":       "Standard shipping",
 		"express":        "Express shipping",
 		"overnight":      "Overnight shipping",
@@ -125,7 +131,7 @@ var messages = map[string]map[string]string{
 		"tracking":       "Трек-номер",
 		"method":         "Способ доставки",
 		"myOrders":       "Мои заказы",
-		"questions":      "Есть вопросы? Напишите нам: {url}.",
+		"questions":      "Есть вопросы? Напишите нам: {url}",
 		"placedSubject":  "Заказ {number} оформлен",
 		"placedHeading":  "Спасибо за заказ",
 		"placedIntro":    "Мы получили ваш заказ {number}. Мы сообщим по e-mail, когда он будет отправлен.",
@@ -143,7 +149,8 @@ var messages = map[string]map[string]string{
 		"cancelSubject":  "Ваш заказ {number} отменён",
 		"cancelHeading":  "Заказ отменён",
 		"cancelIntro":    "Ваш заказ {number} отменён. Если вы этого не ожидали, свяжитесь с нами.",
-		"recvSubject":    "Мы получили ваше сообщение: {subject}",
+		"recvSubject":    "Мы получили ваше сообщение",
+		"recvNotYou":     "Если вы нам не писали, просто проигнорируйте это письмо: больше писем не будет.",
 		"recvHeading":    "Спасибо за обращение",
 		"recvIntro":      "Мы получили ваше сообщение и ответим в течение 24 часов.",
 		"yourMessage":    "Ваше сообщение",
@@ -155,7 +162,7 @@ var messages = map[string]map[string]string{
 		"replyHeading":   "Ответ на ваше сообщение",
 		"replyIntro":     "{admin} из {shop} ответил(а) на ваше сообщение.",
 		"ourReply":       "Наш ответ",
-		"replyMore":      "Чтобы написать снова, воспользуйтесь формой на странице {url}.",
+		"replyMore":      "Чтобы написать снова, воспользуйтесь формой: {url}",
 		"resetSubject":   "Сброс пароля {shop}",
 		"resetHeading":   "Сброс пароля",
 		"resetIntro":     "Кто-то (надеемся, вы) запросил сброс пароля вашей учётной записи {shop}.",
@@ -168,6 +175,11 @@ var messages = map[string]map[string]string{
 		"price":          "Цена",
 		"stockButton":    "Открыть товар",
 		"stockHurry":     "Количество ограничено, товар может снова закончиться.",
+		"welcomeSubject": "Добро пожаловать в {shop}",
+		"welcomeHeading": "Добро пожаловать в {shop}",
+		"welcomeIntro":   "Ваш аккаунт готов. Входите с адресом {email}, чтобы быстрее оформлять заказы, следить за ними и хранить свои адреса.",
+		"welcomeButton":  "За покупками",
+		"welcomeOrders":  "Ваши заказы всегда здесь: {url}",
 		"standard":       "Стандартная доставка",
 		"express":        "Экспресс-доставка",
 		"overnight":      "Доставка на следующий день",
@@ -193,7 +205,7 @@ var messages = map[string]map[string]string{
 		"tracking":       "物流单号",
 		"method":         "配送方式",
 		"myOrders":       "查看我的订单",
-		"questions":      "有疑问？请通过 {url} 联系我们。",
+		"questions":      "有疑问？请联系我们：{url}",
 		"placedSubject":  "订单 {number} 已确认",
 		"placedHeading":  "感谢您的订购",
 		"placedIntro":    "我们已收到您的订单 {number}。发货后我们会通过邮件通知您。",
@@ -211,7 +223,8 @@ var messages = map[string]map[string]string{
 		"cancelSubject":  "您的订单 {number} 已取消",
 		"cancelHeading":  "订单已取消",
 		"cancelIntro":    "您的订单 {number} 已取消。如有疑问，请联系我们。",
-		"recvSubject":    "我们已收到您的留言：{subject}",
+		"recvSubject":    "我们已收到您的留言",
+		"recvNotYou":     "如果您没有给我们留言，请忽略此邮件，我们不会再发送其他邮件。",
 		"recvHeading":    "感谢您联系我们",
 		"recvIntro":      "我们已收到您的留言，将在 24 小时内回复。",
 		"yourMessage":    "您的留言",
@@ -223,7 +236,7 @@ var messages = map[string]map[string]string{
 		"replyHeading":   "对您留言的回复",
 		"replyIntro":     "{shop} 的 {admin} 回复了您的留言。",
 		"ourReply":       "我们的回复",
-		"replyMore":      "如需再次联系，请使用 {url} 上的联系表单。",
+		"replyMore":      "如需再次联系，请使用联系表单：{url}",
 		"resetSubject":   "重置您的 {shop} 密码",
 		"resetHeading":   "重置密码",
 		"resetIntro":     "有人（希望是您本人）请求重置您的 {shop} 账户密码。",
@@ -236,6 +249,11 @@ var messages = map[string]map[string]string{
 		"price":          "价格",
 		"stockButton":    "查看商品",
 		"stockHurry":     "库存有限，可能很快再次售罄。",
+		"welcomeSubject": "欢迎来到 {shop}",
+		"welcomeHeading": "欢迎来到 {shop}",
+		"welcomeIntro":   "您的账户已创建。使用 {email} 登录，即可更快结账、跟踪订单并保存您的地址。",
+		"welcomeButton":  "开始购物",
+		"welcomeOrders":  "随时查看您的订单：{url}",
 		"standard":       "标准配送",
 		"express":        "快速配送",
 		"overnight":      "次日达",

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	htmltemplate "html/template"
-	"strconv"
+	"regexp"
 	"strings"
 	texttemplate "text/template"
 
@@ -19,7 +19,8 @@ var templateFS embed.FS
 // One layout for every e-mail, in HTML (inline styles, tables, no web fonts
 // or scripts, so common mail clients show it alike) and in plain text.
 var (
-	htmlLayout = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/layout.html"))
+	htmlLayout = htmltemplate.Must(htmltemplate.New("layout.html").Funcs(htmltemplate.FuncMap{"linked": linked}).
+			ParseFS(templateFS, "templates/layout.html"))
 	textLayout = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/layout.txt"))
 )
 
@@ -116,31 +117,38 @@ func content(rec *core.Record) (html, text string, err error) {
 	if html, text = rec.GetString("html"), rec.GetString("text"); html != "" || text != "" {
 		return html, text, nil
 	}
-	var v view
-	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
-		return "", "", fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
+	v, err := storedView(rec)
+	if err != nil {
+		return "", "", err
 	}
 	return v.execute()
 }
 
-// Price formats cents as dollars with two decimals and thousands
-// separators, whatever the language: 129990 -> "$1,299.90".
-func Price(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
+// storedView reads the view an outbox record was queued with.
+func storedView(rec *core.Record) (*view, error) {
+	var v view
+	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
+		return nil, fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
 	}
-	whole := strconv.FormatInt(cents/100, 10)
+	return &v, nil
+}
+
+// urlInText finds the shop's links in a sentence; a period, comma or
+// bracket at the end is the sentence's, not the link's.
+var urlInText = regexp.MustCompile(`https?://[^\s<>"]*[^\s<>".,;:!?)\]]`)
+
+// linked is a paragraph's text for the HTML layout with every URL in it
+// made a link (the texts carry the shop's links as plain URLs, which the
+// plain-text e-mail shows as they are).
+func linked(text string) htmltemplate.HTML {
 	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
+	last := 0
+	for _, m := range urlInText.FindAllStringIndex(text, -1) {
+		b.WriteString(htmltemplate.HTMLEscapeString(text[last:m[0]]))
+		u := htmltemplate.HTMLEscapeString(text[m[0]:m[1]])
+		b.WriteString(`<a href="` + u + `" style="color:#4f46e5;">` + u + `</a>`)
+		last = m[1]
 	}
-	frac := strconv.FormatInt(cents%100, 10)
-	if len(frac) == 1 {
-		frac = "0" + frac
-	}
-	return sign + "$" + b.String() + "." + frac
+	b.WriteString(htmltemplate.HTMLEscapeString(text[last:]))
+	return htmltemplate.HTML(b.String()) //nolint:gosec // every part is escaped above
 }

@@ -21,6 +21,10 @@ type User struct {
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
+	// InvoiceAllowed: an admin approved the customer for paying on invoice,
+	// on InvoiceTermsDays days' terms (0: the shop's default).
+	InvoiceAllowed   bool `json:"invoiceAllowed"`
+	InvoiceTermsDays int  `json:"invoiceTermsDays"`
 }
 
 // LoginAnswer is the answer of POST /api/auth/login: the token pair and the
@@ -190,4 +194,13 @@ type ContactSent struct {
 type UploadedImage struct {
 	FileName string `json:"fileName"`
 	URL      string `json:"url"`
+}
+
+// PageHead is the answer of GET /api/head: the status and the <head>
+// elements the server sends the page at an address with, for the app to
+// put in place when it moves to that page by itself.
+type PageHead struct {
+	Status int    `json:"status"`
+	Lang   string `json:"lang"`
+	HTML   string `json:"html"` // the head's elements, each marked data-head
 }

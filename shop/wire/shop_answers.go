@@ -37,6 +37,8 @@ type OrderSummary struct {
 	ItemCount      int    `json:"itemCount"`
 	Status         string `json:"status"`
 	CreatedAt      string `json:"createdAt"`
+	// Payment is the order's payment state beside its fulfilment status.
+	Payment *Payment `json:"payment"`
 }
 
 // BillingInfo is the billing address of an order.
@@ -51,6 +53,10 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	// CheckoutURL is the hosted payment page of a new card order (or of
+	// pay again); PaymentError says why there is none when there should be.
+	CheckoutURL  string `json:"checkoutUrl,omitempty"`
+	PaymentError string `json:"paymentError,omitempty"`
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.
@@ -209,6 +215,7 @@ type Overview struct {
 	TopProducts        []TopProduct      `json:"topProducts"`
 	LowStock           []LowStockProduct `json:"lowStock"`
 	LowStockCount      int               `json:"lowStockCount"`
+	Awaiting           Awaiting          `json:"awaiting"`
 	NewContactRequests int               `json:"newContactRequests"`
 	QueuedEmails       int               `json:"queuedEmails"`
 	FailedEmails       int               `json:"failedEmails"`
@@ -230,4 +237,20 @@ type RoleChange struct {
 type RoleChangePage struct {
 	Changes    []RoleChange `json:"changes"`
 	Pagination Page         `json:"pagination"`
+}
+
+// SavedAddress is an address in a customer's address book (country an ISO
+// 3166 code, a US state its two-letter code). At most one is the default.
+type SavedAddress struct {
+	ID        string `json:"id"`
+	Label     string `json:"label"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Address   string `json:"address"`
+	City      string `json:"city"`
+	State     string `json:"state"`
+	ZipCode   string `json:"zipCode"`
+	Country   string `json:"country"`
+	Phone     string `json:"phone"`
+	IsDefault bool   `json:"isDefault"`
 }

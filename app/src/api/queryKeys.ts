@@ -37,6 +37,12 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
+/** The payment methods offered to a shopper (by user id, "" signed out). */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  methods: (userId: string) => ['payments', 'methods', userId] as const,
+};
+
 export const shippingKeys = {
   all: ['shipping'] as const,
   methods: (country: string, subtotal: number) => ['shipping', 'methods', country, subtotal] as const,
@@ -48,3 +54,8 @@ export const shippingKeys = {
  * download them.
  */
 export const adminRoot = ['admin'] as const;
+
+/** The signed-in customer's address book. */
+export const addressKeys = {
+  all: ['addresses'] as const,
+};

@@ -24,12 +24,16 @@ export type {
   OrderDetail,
   OrderSummary,
   Overview,
+  PageHead,
+  Payment,
+  PaymentMethods,
   PostalAddress as BillingInfo,
   Product,
   ProductFacets,
   ProductList,
   ProductSuggestion,
   RoleChangeList,
+  SavedAddress,
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
@@ -46,5 +50,9 @@ export type Localized = Record<string, string> | string | null | undefined;
 export type ProductSort = 'relevance' | 'newest' | 'name_asc' | 'name_desc' | 'price_asc' | 'price_desc';
 
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'invoice'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'awaiting_payment', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'expired'] as const;
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;

@@ -25,6 +25,8 @@ export interface User {
   isAdmin: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+  invoiceAllowed: boolean;
+  invoiceTermsDays: number;
 }
 
 export interface LoginAnswer extends User {
@@ -141,6 +143,12 @@ export interface UploadedImage {
   url: string;
 }
 
+export interface PageHead {
+  status: number;
+  lang: string;
+  html: string;
+}
+
 export interface CartItem {
   id: string;
   productId: string;
@@ -222,6 +230,71 @@ export interface ShippingInfo extends PostalAddress {
   email: string;
 }
 
+export interface PaymentEvent {
+  type: string;
+  amount: number;
+  at: string;
+  by?: string;
+  note?: string;
+}
+
+export interface PaymentAttempt {
+  provider: string;
+  reference: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  status: 'requested' | 'pending' | 'succeeded' | 'failed';
+  provider: string;
+  reason?: string;
+  by?: string;
+  surplus?: boolean;
+  createdAt: string;
+}
+
+export interface Payment {
+  method: 'card' | 'bank_transfer' | 'invoice';
+  status: 'pending' | 'awaiting_payment' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded' | 'expired';
+  amountDue: number;
+  amountPaid: number;
+  amountRefunded: number;
+  paidAt: string;
+  dueDate: string;
+  poNumber: string;
+  reference: string;
+  holdUntil?: string;
+  flag?: string;
+  events?: PaymentEvent[];
+  attempts?: PaymentAttempt[];
+  refunds?: Refund[];
+}
+
+export interface MethodOption {
+  code: 'card' | 'bank_transfer' | 'invoice';
+  enabled: boolean;
+}
+
+export interface PaymentMethods {
+  methods: MethodOption[];
+  bankDetails?: string;
+  invoiceTermsDays?: number;
+  holdMinutes: number;
+}
+
+export interface CheckoutURL {
+  checkoutUrl: string;
+}
+
+export interface Awaiting {
+  amount: number;
+  orders: number;
+}
+
 export interface OrderSummary {
   id: string;
   orderNumber: string;
@@ -234,6 +307,7 @@ export interface OrderSummary {
   itemCount: number;
   status: string;
   createdAt: string;
+  payment: Payment | null;
 }
 
 export interface OrderItem {
@@ -261,6 +335,22 @@ export interface OrderDetail extends OrderSummary {
   items: OrderItem[];
   trackingNumber: string;
   history: StatusChange[];
+  checkoutUrl?: string;
+  paymentError?: string;
+}
+
+export interface SavedAddress {
+  id: string;
+  label: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+  isDefault: boolean;
 }
 
 export interface ContactSent {
@@ -342,6 +432,7 @@ export interface Overview {
   topProducts: TopProduct[];
   lowStock: LowStockProduct[];
   lowStockCount: number;
+  awaiting: Awaiting;
   newContactRequests: number;
   queuedEmails: number;
   failedEmails: number;

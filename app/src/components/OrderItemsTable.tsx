@@ -37,9 +37,9 @@ export function OrderItemsTable({ items, lang, labels, productMinWidth }: Props)
             </Table.Cell>
             {labels.quantity && <Table.Cell>{item.quantity}</Table.Cell>}
             <Table.Cell style={labels.quantity ? undefined : { whiteSpace: 'nowrap' }}>
-              {formatPrice(item.unitPrice)} × {item.quantity}
+              {formatPrice(item.unitPrice, lang)} × {item.quantity}
             </Table.Cell>
-            <Table.Cell justify="end">{formatPrice(item.totalPrice)}</Table.Cell>
+            <Table.Cell justify="end">{formatPrice(item.totalPrice, lang)}</Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

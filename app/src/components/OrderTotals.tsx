@@ -1,7 +1,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../api/types';
-import { formatPrice } from '../lib/format';
+import { usePrice } from '../lib/format';
 
 interface Props {
   /** The total's label where a screen has its own word for it ("Grand Total"). */
@@ -12,21 +12,22 @@ interface Props {
 /** An order's subtotal, shipping (with its method), total and tracking number. */
 export function OrderTotals({ order, totalLabel }: Props) {
   const { t } = useTranslation('common');
+  const price = usePrice();
   const method = order.shippingMethod ? t(`shipping.methods.${order.shippingMethod}`, order.shippingMethod) : '';
   return (
     <Flex direction="column" align="end" gap="1" mt="2" data-testid="order-totals">
       <Flex gap="3">
         <Text color="gray">{t('shipping.subtotal')}</Text>
-        <Text>{formatPrice(order.subtotalAmount)}</Text>
+        <Text>{price(order.subtotalAmount)}</Text>
       </Flex>
       <Flex gap="3">
         <Text color="gray">{method ? `${t('shipping.shipping')} (${method})` : t('shipping.shipping')}</Text>
-        <Text>{order.shippingAmount === 0 && method ? t('shipping.free') : formatPrice(order.shippingAmount)}</Text>
+        <Text>{order.shippingAmount === 0 && method ? t('shipping.free') : price(order.shippingAmount)}</Text>
       </Flex>
       <Flex gap="3">
         <Text weight="bold">{totalLabel ?? t('shipping.total')}</Text>
         <Text weight="bold" data-testid="order-total">
-          {formatPrice(order.totalAmount)}
+          {price(order.totalAmount)}
         </Text>
       </Flex>
       {order.trackingNumber && (

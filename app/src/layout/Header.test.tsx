@@ -46,12 +46,13 @@ describe('Header', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('switches the language from the menu of native names', async () => {
+  it('offers this page in each language from the menu of native names', async () => {
     mockFetch({});
-    renderApp(<Header />);
+    renderApp(<Header />, { route: '/products/p1?x=1' });
     await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    expect(await screen.findByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByRole('button', { name: 'Русский' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '中文' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/products/p1?x=1');
+    expect(screen.getByRole('link', { name: '中文' })).toHaveAttribute('href', '/zh/products/p1?x=1');
+    expect(screen.getByRole('link', { name: 'Русский' })).toHaveAttribute('hreflang', 'ru');
   });
 });

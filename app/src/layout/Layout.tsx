@@ -5,6 +5,7 @@ import { Footer } from './Footer';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
+import { usePageHead } from './pageHead';
 import { useTranslation } from 'react-i18next';
 
 /** Header, the routed screen and the footer (hidden under /admin). */
@@ -12,12 +13,19 @@ export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation('common');
+  usePageHead();
 
-  // When the session cannot be refreshed the client clears it; send the user to log in and back.
+  // When the session cannot be refreshed the client clears it; send the user to log in and back
+  // (to the app's path: the router adds the language).
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  });
   useEffect(
     () =>
       setSessionExpiredHandler(() => {
-        navigate('/login', { replace: true, state: { from: { pathname: window.location.pathname, search: window.location.search } } });
+        const { pathname, search } = here.current;
+        navigate('/login', { replace: true, state: { from: { pathname, search } } });
       }),
     [navigate],
   );

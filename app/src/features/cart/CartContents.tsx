@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, IconButton, Separator, Text } from '@radix-ui
 import { MinusIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
 import { useCartProblem, useRemoveCartItem, useUpdateCartItem } from './cartWrites';
@@ -12,6 +12,7 @@ import { FreeShippingNote } from './FreeShippingNote';
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
 export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
   const { t, i18n } = useTranslation('common');
+  const price = usePrice();
   const { cart, loading } = useCart();
   const error = useCartProblem();
   const update = useUpdateCartItem();
@@ -60,7 +61,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                             {name}
                           </Text>
                           <Text as="p" size="1" color="gray">
-                            {formatPrice(item.unitPrice)} × {item.quantity}
+                            {price(item.unitPrice)} × {item.quantity}
                           </Text>
                           <Flex align="center" gap="2" mt="1">
                             <IconButton
@@ -101,7 +102,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                           </Flex>
                         </Box>
                         <Text size="2" weight="bold">
-                          {formatPrice(item.totalPrice)}
+                          {price(item.totalPrice)}
                         </Text>
                       </Flex>
                     </li>
@@ -113,7 +114,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
           <Separator size="4" />
           <Flex justify="between">
             <Text weight="bold">{t('cart.total')}</Text>
-            <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
+            <Text weight="bold">{price(cart?.totalPrice ?? 0)}</Text>
           </Flex>
           <FreeShippingNote />
           <Button size="3" onClick={onCheckout}>

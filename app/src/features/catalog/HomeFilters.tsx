@@ -3,7 +3,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacets, ProductSort } from '../../api/types';
 import { NativeSelect } from '../../components/NativeSelect';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { sortsFor, type ProductFilters } from './api';
 import type { UpdateHome } from './useHomeFilters';
 import { SearchCombobox } from '../search/SearchCombobox';
@@ -23,18 +23,27 @@ interface HomeFiltersProps {
 export function HomeFilters({ filters, update, categories, facets }: HomeFiltersProps) {
   const { t } = useTranslation('shop');
   const [searchInput, setSearchInput] = useState(filters.search);
-  // The URL's search changed by other means (Back, the logo, "Clear filters"): show it.
+  // The URL's search changed by other means (Back, the logo, "Clear filters"): show it. The
+  // field's own write coming back is not shown: the shopper may have typed on meanwhile.
   const [urlSearch, setUrlSearch] = useState(filters.search);
+  const [sent, setSent] = useState<string | null>(null);
   if (urlSearch !== filters.search) {
     setUrlSearch(filters.search);
-    setSearchInput(filters.search);
+    setSent(null);
+    // (A blank search leaves the URL without one.)
+    if (sent === null || filters.search !== (sent.trim() ? sent : '')) setSearchInput(filters.search);
   }
   const timer = useRef(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const send = (value: string) => {
+    window.clearTimeout(timer.current);
+    setSent(value);
+    update({ search: value });
+  };
   const onSearch = (value: string) => {
     setSearchInput(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ search: value }), 300);
+    timer.current = window.setTimeout(() => send(value), 300);
   };
   // Counts beside the categories while searching (a plain list shows every product anyway).
   const count = (c: string) => (facets && filters.search.trim() ? ` (${facets.categories[c] ?? 0})` : '');
@@ -49,10 +58,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
           label={t('filters.search')}
           value={searchInput}
           onValueChange={onSearch}
-          onSubmit={(q) => {
-            window.clearTimeout(timer.current);
-            update({ search: q });
-          }}
+          onSubmit={send}
         />
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">
@@ -96,6 +102,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
 /** Price from / to in dollars, applied with Enter or the button; the range found is the hint. */
 function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters' | 'update' | 'facets'>) {
   const { t } = useTranslation('shop');
+  const price = usePrice();
   const [min, setMin] = useState(filters.minPrice);
   const [max, setMax] = useState(filters.maxPrice);
   const clean = (v: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(v.trim()) ? v.trim() : '');
@@ -113,13 +120,13 @@ function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters
           <Text as="label" size="2" weight="medium" htmlFor="price-min">
             {t('filters.priceFrom')}
           </Text>
-          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? formatPrice(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
+          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? price(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
         </Flex>
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium" htmlFor="price-max">
             {t('filters.priceTo')}
           </Text>
-          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? formatPrice(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
+          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? price(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
         </Flex>
         <Button type="submit" variant="soft">
           {t('filters.applyPrice')}

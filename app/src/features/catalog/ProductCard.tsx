@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../cart/QuantityStepper';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { ProductBadges } from './ProductBadges';
 import { useQuantityToAdd } from './useAddToCart';
@@ -27,6 +27,7 @@ function images(p: Product): string[] {
 
 export const ProductCard = memo(function ProductCard({ product, inCart, eager, onOpen }: Props) {
   const { t, i18n } = useTranslation('shop');
+  const price = usePrice();
   const name = resolveLocalized(product.nameLocalized, i18n.language, product.name);
   const description = resolveLocalized(product.descriptionLocalized, i18n.language, product.description);
   const pics = images(product);
@@ -92,7 +93,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
           </Text>
           <Box flexGrow="1" />
           <Text as="p" size="5" weight="bold">
-            {formatPrice(product.price)}
+            {price(product.price)}
           </Text>
           {outOfStock ? (
             <Flex direction="column" gap="2">

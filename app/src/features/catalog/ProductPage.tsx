@@ -4,19 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { QuantityStepper } from '../cart/QuantityStepper';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { productQuery } from './api';
 import { ImageGallery } from './ImageGallery';
 import { ProductBadges } from './ProductBadges';
 import { useQuantityToAdd } from './useAddToCart';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotifyMe } from './NotifyMe';
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const { t, i18n } = useTranslation('shop');
+  const price = usePrice();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: product, isLoading, isError } = useQuery(productQuery(productId));
@@ -25,7 +25,6 @@ export default function ProductPage() {
   const name = product ? resolveLocalized(product.nameLocalized, lang, product.name) : '';
   const inCart = quantityInCart(productId);
   const pick = useQuantityToAdd(productId, product?.stockQuantity ?? 0, inCart, name);
-  useDocumentTitle(name || undefined);
 
   // Back in history while the shop has an entry before this one; a product opened from a link
   // (the router's first entry, key "default") goes to the shop home, not out of the shop.
@@ -108,13 +107,13 @@ export default function ProductPage() {
           </Heading>
           {product.stockQuantity > 0 ? (
             <Text as="p" size="7" weight="bold">
-              {formatPrice(product.price)}
+              {price(product.price)}
             </Text>
           ) : (
             // Out of stock is said beside the price, where a shopper looks before buying.
             <Flex align="center" gap="3" wrap="wrap">
               <Text as="p" size="7" weight="bold">
-                {formatPrice(product.price)}
+                {price(product.price)}
               </Text>
               <Badge color="red" size="3" variant="solid" data-testid="out-of-stock">
                 {t('outOfStock')}

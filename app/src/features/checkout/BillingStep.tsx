@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { BillingInfo } from '../../api/types';
-import { AddressForm, useAddressForm } from './AddressForm';
+import type { BillingInfo, PaymentMethod, PaymentMethods } from '../../api/types';
+import { AddressForm, useAddressForm } from '../addresses/AddressForm';
 import { MissingFields } from './MissingFields';
+import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { StepForm } from './StepForm';
 import { BILLING_FIELDS } from './validation';
 
@@ -14,14 +16,31 @@ interface Props {
   serverErrors: Record<string, string>;
   onBack: () => void;
   onNext: () => void;
+  payment: PaymentChoice;
+}
+
+/** The payment method chosen in the Billing step. */
+export interface PaymentChoice {
+  methods: PaymentMethods | undefined;
+  method: PaymentMethod;
+  onMethod: (m: PaymentMethod) => void;
+  poNumber: string;
+  onPONumber: (po: string) => void;
+  serverErrors: Record<string, string>;
 }
 
 /** Step 2: the billing address, the shipping one by default. */
-export function BillingStep({ value, sameAsShipping, onSameAsShipping, onChange, serverErrors, onBack, onNext }: Props) {
+export function BillingStep({ value, sameAsShipping, onSameAsShipping, onChange, serverErrors, onBack, onNext, payment }: Props) {
   const { t } = useTranslation('checkout');
   const form = useAddressForm(value, onChange, BILLING_FIELDS, serverErrors);
+  const [poMissing, setPoMissing] = useState(false);
+  const next = () => {
+    const missing = payment.method === 'invoice' && payment.poNumber.trim() === '';
+    setPoMissing(missing);
+    if (!missing) onNext();
+  };
   return (
-    <StepForm title={t('steps.billing')} onSubmit={form.handleSubmit(onNext)}>
+    <StepForm title={t('steps.billing')} onSubmit={form.handleSubmit(next)}>
       {form.submitted && !sameAsShipping && <MissingFields errors={form.problems} />}
       <Flex gap="2" align="center" mb="4">
         <Checkbox id="same-as-shipping" checked={sameAsShipping} onCheckedChange={(c) => onSameAsShipping(c === true)} />
@@ -30,6 +49,15 @@ export function BillingStep({ value, sameAsShipping, onSameAsShipping, onChange,
         </Text>
       </Flex>
       <AddressForm prefix="billing" form={form} fields={BILLING_FIELDS} disabled={sameAsShipping} />
+      <PaymentMethodPicker
+        methods={payment.methods}
+        value={payment.method}
+        onChange={payment.onMethod}
+        poNumber={payment.poNumber}
+        onPONumber={payment.onPONumber}
+        poError={poMissing && !payment.poNumber.trim() ? t('payment.poRequired') : payment.serverErrors.poNumber}
+        methodError={payment.serverErrors.paymentMethod}
+      />
       <Flex justify="between" mt="5" gap="3">
         <Button type="button" variant="soft" size="3" onClick={onBack}>
           {t('back')}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cartKeys, orderKeys } from '../../api/queryKeys';
 import { mockFetch } from '../../test/fetchMock';
@@ -9,7 +9,6 @@ import CheckoutPage from './CheckoutPage';
 import { DRAFT_KEY } from './draft';
 
 // Each test walks several steps of a form: give a busy machine time.
-vi.setConfig({ testTimeout: 30_000 });
 
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', roles: ['Customer'] };
 const item = {
@@ -55,13 +54,16 @@ async function fill(name: string, value: string) {
   await userEvent.paste(value);
 }
 
-async function fillShipping(country = 'USA') {
+/** The country and a US state come from lists (ISO codes as values); the home country is preset. */
+async function fillShipping(country = 'US') {
+  await waitFor(() => expect(field('Country')).toHaveValue('US'));
+  await userEvent.selectOptions(field('Country'), country);
   await fill('Phone', '+1 (555) 0100');
   await fill('Address', '1 Main St');
   await fill('City', 'Springfield');
-  await fill('State', 'IL');
+  if (country === 'US') await userEvent.selectOptions(field('State'), 'IL');
+  else await fill('State', 'Greater London');
   await fill('ZIP Code', '62701');
-  await fill('Country', country);
 }
 
 async function toReview(method = 'Express') {
@@ -97,8 +99,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Please enter a phone number (digits, spaces, + - ( ))')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid ZIP / postal code')).toBeInTheDocument();
     // Letters are fine in a postal code abroad.
-    await userEvent.clear(field('Country'));
-    await fill('Country', 'United Kingdom');
+    await userEvent.selectOptions(field('Country'), 'GB');
     expect(screen.queryByText('Please enter a valid ZIP / postal code')).not.toBeInTheDocument();
   });
 
@@ -127,11 +128,11 @@ describe('CheckoutPage', () => {
     // The mock sees no query string: the reply follows the country of the request being answered.
     const byCountry = () => {
       const url = new URL(String(vi.mocked(fetch).mock.calls.at(-1)![0]), 'http://localhost');
-      return { body: url.searchParams.get('country') === 'United Kingdom' ? international : methods };
+      return { body: url.searchParams.get('country') === 'GB' ? international : methods };
     };
     const { fn } = setup({ 'GET /api/shipping/methods': byCountry });
     await screen.findByRole('button', { name: 'Continue to Billing' });
-    await fillShipping('United Kingdom');
+    await fillShipping('GB');
     const intl = await screen.findByRole('radio', { name: /International standard/ });
     expect(intl).toHaveTextContent('10-15 business days');
     expect(screen.getByRole('radio', { name: /International express/ })).toBeInTheDocument();
@@ -139,10 +140,9 @@ describe('CheckoutPage', () => {
     await waitFor(() => expect(intl).toBeChecked());
     await waitFor(() => expect(summary().getByTestId('summary-total')).toHaveTextContent('$99.79'));
     const asked = fn.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').searchParams);
-    expect(asked.some((q) => q.get('country') === 'United Kingdom' && q.get('subtotal') === '49.8')).toBe(true);
+    expect(asked.some((q) => q.get('country') === 'GB' && q.get('subtotal') === '49.8')).toBe(true);
 
-    await userEvent.clear(field('Country'));
-    await userEvent.paste('USA');
+    await userEvent.selectOptions(field('Country'), 'US');
     const standard = await screen.findByRole('radio', { name: /^Standard/ });
     await waitFor(() => expect(standard).toBeChecked());
     expect(screen.queryByRole('radio', { name: /International/ })).toBeNull();
@@ -186,7 +186,7 @@ describe('CheckoutPage', () => {
     expect(client.getQueryState(orderKeys.mine)?.isInvalidated).toBe(true);
     const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ shippingMethod: 'express', expectedTotal: 69.79, useShippingForBilling: true });
-    expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'USA' });
+    expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'US', state: 'IL' });
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
@@ -230,6 +230,69 @@ describe('CheckoutPage', () => {
     await userEvent.click(again);
     expect(await screen.findByTestId('order-number')).toBeInTheDocument();
     expect((callsTo('POST', '/api/checkout/create-order')[0].body as { expectedTotal: number }).expectedTotal).toBe(79.79);
+  });
+
+  it('never confirms new figures in the instant they appear: Place order waits until the notice can be read', async () => {
+    const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8, availableStock: 1 }], totalPrice: 59.8 };
+    const { client, callsTo } = setup({
+      'GET /api/cart': [{ body: cart }, { body: raised }],
+      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
+    });
+    await toReview();
+    await client.invalidateQueries({ queryKey: ['cart'] });
+    const again = await screen.findByRole('button', { name: 'Place order for $79.79' });
+    // The same instant as the change: the click cannot confirm what the shopper has not seen.
+    expect(again).toBeDisabled();
+    fireEvent.click(again);
+    expect(callsTo('POST', '/api/checkout/create-order')).toHaveLength(0);
+    // Price and stock changed together: both are said.
+    const alert = screen.getByTestId('place-problem');
+    expect(alert).toHaveTextContent('Moving Head Spot: price changed from $24.90 to $29.90');
+    expect(alert).toHaveTextContent('Only 1 left of Moving Head Spot');
+    await waitFor(() => expect(again).toBeEnabled());
+  });
+
+  it("opens a repeat buyer's checkout on the default address, and keeps a new address on request", async () => {
+    const home = { id: 'a1', label: 'Home', firstName: 'Ada', lastName: 'Lovelace', address: '9 Saved Rd', city: 'Chicago', state: 'IL', zipCode: '60601', country: 'US', phone: '+1 555 0199', isDefault: true };
+    const { callsTo } = setup({
+      'GET /api/auth/addresses': { body: [home] },
+      'POST /api/auth/addresses': { status: 201, body: { ...home, id: 'a2', city: 'Evanston', isDefault: false } },
+    });
+    await waitFor(() => expect(field('City')).toHaveValue('Chicago'));
+    expect(field('Address')).toHaveValue('9 Saved Rd');
+    expect(screen.getByRole('radio', { name: /Home/ })).toBeChecked();
+    // Ships as it is: no copy is saved.
+    await userEvent.click(await screen.findByRole('radio', { name: /^Standard/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/addresses')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.clear(field('City'));
+    await fill('City', 'Evanston');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Save this address to my address book' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    await waitFor(() => expect(callsTo('POST', '/api/auth/addresses')).toHaveLength(1));
+    expect(callsTo('POST', '/api/auth/addresses')[0].body).toMatchObject({ city: 'Evanston', address: '9 Saved Rd', country: 'US' });
+  });
+
+  it('Continue pressed while the rates of a new country load waits for them and goes on', async () => {
+    let release: () => void = () => {};
+    // Germany has other methods than the US: the new country's first one is chosen on arrival.
+    const international = { ...methods, methods: [{ code: 'intl_standard', name: { en: 'International standard' }, region: 'international', amount: 49.99, deliveryDays: '10-15' }] };
+    const { fn } = setup();
+    const answer = fn.getMockImplementation()!;
+    const germany = () => new Response(JSON.stringify(international), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    fn.mockImplementation((input, init) => (String(input).includes('country=DE') ? new Promise<Response>((ok) => (release = () => ok(germany()))) : answer(input, init)));
+    await screen.findByRole('button', { name: 'Continue to Billing' });
+    await fillShipping();
+    await screen.findByRole('radio', { name: /^Standard/ });
+    await userEvent.selectOptions(field('Country'), 'DE');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    expect(await screen.findByText('Getting the shipping rates for this address…')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shipping' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$49.99');
   });
 
   it('names the lines that ran short', async () => {

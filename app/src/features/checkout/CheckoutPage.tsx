@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorsBelow } from '../../lib/form';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { addMoney } from './api';
+import { goToPaymentPage } from '../orders/api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -20,9 +20,10 @@ import { PlaceOrderNotice, type ReviewSnapshot } from './PlaceOrderNotice';
 import { ReviewStep } from './ReviewStep';
 import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
+import { usePaymentChoice } from './usePaymentChoice';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
-import { useDebounced } from './useDebounced';
+import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
@@ -40,6 +41,7 @@ export default function CheckoutPage() {
 
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
+  const price = usePrice();
   const { cart } = useCart();
   const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
@@ -52,16 +54,21 @@ function Checkout({ user }: { user: User }) {
     shippingMethod: '',
   }));
   const flow = usePlaceOrderFlow({
-    onPlaced: () => clearDraft(),
+    onPlaced: (created) => {
+      clearDraft();
+      // A card order goes on to the hosted payment page (a full page load).
+      if (created.checkoutUrl) goToPaymentPage(created.checkoutUrl);
+    },
     onFieldErrors: (errors) => {
-      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
-      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
+      const keys = Object.keys(errors);
+      if (keys.some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
+      else if (keys.some((k) => k.startsWith('billingInfo.') || k === 'paymentMethod' || k === 'poNumber')) update({ step: 1 });
     },
   });
+  const payment = usePaymentChoice(user.id, draft, update, flow.serverErrors);
 
   const order = flow.placed;
   const step = order ? 3 : draft.step;
-  useDocumentTitle(t('title'));
 
   // Each step and the confirmation start at their top, with the heading focused for screen readers.
   useEffect(() => {
@@ -71,8 +78,10 @@ function Checkout({ user }: { user: User }) {
 
   const items = cart?.items ?? [];
   const subtotal = cart?.totalPrice ?? 0;
-  const country = useDebounced(draft.shipping.country.trim(), 300);
+  // The country is chosen from a list: no typing to wait for.
+  const country = draft.shipping.country.trim();
   const rules = useQuery(shippingMethodsQuery('', 0));
+  const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
   const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
   const methods = country ? methodsQuery.data?.methods : undefined;
   const chosen = methods?.find((m) => m.code === draft.shippingMethod);
@@ -88,22 +97,24 @@ function Checkout({ user }: { user: User }) {
 
   const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, total };
   const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
-  const reviewed = useReviewedFigures(step === 2, settled, current);
+  const reviewed = useReviewedFigures(step === 2, settled, current, flow.problem?.kind === 'totalChanged');
 
   // While the order is on its way the cart may already be empty (the order emptied it).
   if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
-    reviewed.accept();
+    const { total: expectedTotal, before } = reviewed.decide();
     flow.place(
       {
         shippingInfo: draft.shipping,
         billingInfo: billing,
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
-        expectedTotal: total,
+        expectedTotal,
+        paymentMethod: payment.method,
+        poNumber: payment.method === 'invoice' ? payment.poNumber : '',
       },
-      current,
+      before,
     );
   };
   const problem = reviewed.change ?? flow.problem;
@@ -134,18 +145,27 @@ function Checkout({ user }: { user: User }) {
             shipping={shippingAmount}
             methodName={methodName}
             total={total}
-            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: formatPrice(threshold) }) : undefined}
+            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: price(threshold) }) : undefined}
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (
               <ShippingStep
                 value={draft.shipping}
-                onChange={(shipping) => update({ shipping })}
+                onChange={book.edit}
                 methods={methods}
+                methodsLoading={country !== '' && methodsQuery.isFetching}
+                saved={book.saved}
+                savedId={draft.savedAddressId ?? ''}
+                onPick={book.pick}
+                saveNew={!!draft.saveAddress}
+                onSaveNew={(saveAddress) => update({ saveAddress })}
                 method={draft.shippingMethod}
                 onMethod={(shippingMethod) => update({ shippingMethod })}
                 serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
-                onNext={() => update({ step: 1 })}
+                onNext={() => {
+                  book.keepIfAsked();
+                  update({ step: 1 });
+                }}
               />
             )}
             {step === 1 && (
@@ -160,6 +180,7 @@ function Checkout({ user }: { user: User }) {
                 serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
                 onBack={() => update({ step: 0 })}
                 onNext={() => update({ step: 2 })}
+                payment={payment}
               />
             )}
             {step === 2 && (
@@ -169,11 +190,13 @@ function Checkout({ user }: { user: User }) {
                 sameAsShipping={draft.sameAsShipping}
                 methodName={methodName}
                 delivery={chosen ? delivery(chosen) : ''}
+                paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
                 total={total}
                 confirmNewTotal={problem?.kind === 'totalChanged'}
                 placing={flow.placing || methodsQuery.isFetching || cartFetching}
+                reading={reviewed.reading}
                 notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}

@@ -3,7 +3,7 @@ import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useWide } from './useWide';
 
@@ -19,6 +19,7 @@ interface Props {
 
 function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote }: Props) {
   const { t, i18n } = useTranslation('checkout');
+  const price = usePrice();
   return (
     <Flex direction="column" gap="3">
       <ul className="plain-list" style={{ display: 'grid', gap: 12 }}>
@@ -31,10 +32,10 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
                   {resolveLocalized(item.productName, i18n.language)}
                 </Text>
                 <Text as="p" size="1" color="gray">
-                  {formatPrice(item.unitPrice)} × {item.quantity}
+                  {price(item.unitPrice)} × {item.quantity}
                 </Text>
               </Box>
-              <Text size="2">{formatPrice(item.totalPrice)}</Text>
+              <Text size="2">{price(item.totalPrice)}</Text>
             </Flex>
           </li>
         ))}
@@ -42,19 +43,19 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
       <Separator size="4" />
       <Flex justify="between">
         <Text color="gray">{t('common:shipping.subtotal')}</Text>
-        <Text data-testid="summary-subtotal">{formatPrice(subtotal)}</Text>
+        <Text data-testid="summary-subtotal">{price(subtotal)}</Text>
       </Flex>
       <Flex justify="between" gap="2">
         <Text color="gray">{methodName ? `${t('common:shipping.shipping')} (${methodName})` : t('common:shipping.shipping')}</Text>
         <Text data-testid="summary-shipping">
-          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : formatPrice(shipping)}
+          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : price(shipping)}
         </Text>
       </Flex>
       <Separator size="4" />
       <Flex justify="between">
         <Text weight="bold">{t('total')}</Text>
         <Text weight="bold" data-testid="summary-total">
-          {formatPrice(total)}
+          {price(total)}
         </Text>
       </Flex>
       {freeShippingNote && (
@@ -69,6 +70,7 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
 /** Items, subtotal, shipping and total: beside the form on desktop, a collapsible panel above it on phones. */
 export function OrderSummary(props: Props) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   const wide = useWide();
   if (wide) {
     return (
@@ -91,7 +93,7 @@ export function OrderSummary(props: Props) {
               <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
               <Text weight="bold">{t('summary.title')}</Text>
             </Flex>
-            <Text weight="bold">{formatPrice(props.total)}</Text>
+            <Text weight="bold">{price(props.total)}</Text>
           </Flex>
         </summary>
         <Box pt="3">

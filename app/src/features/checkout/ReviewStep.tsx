@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { BillingInfo, ShippingInfo } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
+import { countryName } from '../../lib/countries';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
+  const { i18n } = useTranslation();
   return (
     <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country, info.phone, info.email]
+      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country ? countryName(info.country, i18n.language) : '', info.phone, info.email]
         .filter(Boolean)
         .join('\n')}
     </Text>
@@ -20,6 +22,8 @@ interface Props {
   sameAsShipping: boolean;
   methodName: string;
   delivery: string;
+  /** The payment method's name. */
+  paymentName: string;
   subtotal: number;
   shippingAmount: number;
   total: number;
@@ -27,6 +31,8 @@ interface Props {
   confirmNewTotal: boolean;
   placing: boolean;
   notice?: ReactNode;
+  /** New figures were just shown: Place order waits until they can have been read. */
+  reading?: boolean;
   onBack: () => void;
   onPlace: () => void;
 }
@@ -34,6 +40,7 @@ interface Props {
 /** Step 3: everything the order will be, with the server's total, and Place order. */
 export function ReviewStep(p: Props) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   return (
     <Box>
       <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
@@ -55,26 +62,29 @@ export function ReviewStep(p: Props) {
             {t('billingAddress')}
           </Heading>
           {p.sameAsShipping ? <Text size="2">{t('sameAsShipping')}</Text> : <AddressSummary info={p.billing} />}
+          <Text as="p" size="2" mt="2" data-testid="review-payment">
+            {t('payment.title')}: {p.paymentName}
+          </Text>
         </Box>
       </Grid>
       <Separator size="4" my="4" />
       <Flex direction="column" gap="1" align="end">
         <Text size="2">
-          {t('common:shipping.subtotal')}: {formatPrice(p.subtotal)}
+          {t('common:shipping.subtotal')}: {price(p.subtotal)}
         </Text>
         <Text size="2">
-          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : formatPrice(p.shippingAmount)}
+          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>
         <Text weight="bold" size="4">
-          {t('total')}: <span data-testid="review-total">{formatPrice(p.total)}</span>
+          {t('total')}: <span data-testid="review-total">{price(p.total)}</span>
         </Text>
       </Flex>
       <Flex justify="between" mt="5" gap="3" wrap="wrap">
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
-        <Button size="3" onClick={p.onPlace} loading={p.placing}>
-          {p.confirmNewTotal ? t('placeOrderFor', { total: formatPrice(p.total) }) : t('placeOrder')}
+        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading}>
+          {p.confirmNewTotal ? t('placeOrderFor', { total: price(p.total) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>

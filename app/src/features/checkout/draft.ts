@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { session } from '../../api/storage';
-import type { BillingInfo, ShippingInfo } from '../../api/types';
+import type { BillingInfo, PaymentMethod, ShippingInfo } from '../../api/types';
 
 /** What the shopper typed and chose, kept in sessionStorage so a reload loses nothing. */
 export interface CheckoutDraft {
@@ -10,6 +10,12 @@ export interface CheckoutDraft {
   billing: BillingInfo;
   sameAsShipping: boolean;
   shippingMethod: string;
+  paymentMethod?: PaymentMethod;
+  poNumber?: string;
+  /** The saved address the shipping address came from, '' for a new one; unset until the step first opened. */
+  savedAddressId?: string;
+  /** Keep a new shipping address in the address book. */
+  saveAddress?: boolean;
 }
 
 export const DRAFT_KEY = 'checkoutDraft';

@@ -7,8 +7,10 @@ import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
 import { orderDetailQuery } from './api';
 import { CancelOrderButton } from './CancelOrderButton';
+import { PaymentInfo } from './PaymentInfo';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
+import { countryName } from '../../lib/countries';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -48,7 +50,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   <DataList.Item key={f}>
                     <DataList.Label minWidth="120px">{t(`orders.details.fields.${f}`)}</DataList.Label>
                     <DataList.Value>
-                      {f === 'name' ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim() : (order.shipping?.[f] ?? '')}
+                      {f === 'name'
+                        ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim()
+                        : f === 'country' && order.shipping?.country
+                          ? countryName(order.shipping.country, lang)
+                          : (order.shipping?.[f] ?? '')}
                     </DataList.Value>
                   </DataList.Item>
                 ))}
@@ -70,6 +76,13 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                 }}
               />
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.payment')}
+              </Heading>
+              <PaymentInfo order={order} />
             </Box>
             <Separator size="4" />
             <Box>

@@ -5,7 +5,7 @@ import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FitTable } from '../../../components/FitTable';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, usePrice } from '../../../lib/format';
 import { displayName } from '../../../lib/user';
 import { EmptyListText, ListState } from '../components/ListState';
 import { SearchField } from '../components/SearchField';
@@ -20,6 +20,7 @@ import { RoleChangesList } from './RoleChangesList';
 /** The shop's users with search and pages (kept in the URL), their orders and spending; a row opens the customer. */
 export function CustomersView() {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const lang = i18n.language;
   const { search, page, searchInput, setSearchInput, setPage } = useListQuery();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -71,7 +72,7 @@ export function CustomersView() {
                     <RoleBadges roles={u.roles} />
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
-                  <Table.Cell justify="end">{formatPrice(u.totalSpent)}</Table.Cell>
+                  <Table.Cell justify="end">{price(u.totalSpent)}</Table.Cell>
                   <Table.Cell className="fit-nowrap">{formatDate(u.createdAt, lang)}</Table.Cell>
                   <Table.Cell className="fit-nowrap">{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
                   <Table.Cell justify="end">

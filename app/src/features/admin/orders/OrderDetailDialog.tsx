@@ -9,16 +9,18 @@ import { adminOrderQuery } from '../api';
 import { LoadError } from '../components/LoadError';
 import { OrderItemsTable } from '../../../components/OrderItemsTable';
 import { DialogFooter } from '../../../components/DialogFooter';
+import { countryName } from '../../../lib/countries';
+import { PaymentPanel } from './PaymentPanel';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
 function AddressList({ info, withContact }: { info: Partial<ShippingInfo> | BillingInfo | undefined; withContact: boolean }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (!info) return <Text color="gray">—</Text>;
   const fields: [string, string][] = [
     ['name', `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim()],
     ...(withContact ? ([['email', (info as ShippingInfo).email ?? '']] as [string, string][]) : []),
-    ...ADDRESS_FIELDS.map((f): [string, string] => [f, info[f] ?? '']),
+    ...ADDRESS_FIELDS.map((f): [string, string] => [f, f === 'country' && info.country ? countryName(info.country, i18n.language) : (info[f] ?? '')]),
     ...(withContact ? ([['phone', (info as ShippingInfo).phone ?? '']] as [string, string][]) : []),
   ];
   return (
@@ -85,6 +87,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
               />
               <OrderTotals order={order} totalLabel={t('orders.total')} />
             </Box>
+            <Separator size="4" />
+            <PaymentPanel order={order} />
             <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../lib/format';
+import { usePrice } from '../../../lib/format';
 import type { Overview } from '../../../api/types';
 import './overview.css';
 
@@ -32,16 +32,26 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
 /** The headline figures as cards: revenue windows, average order, contact requests and e-mails. */
 export function OverviewCards({ overview: o }: { overview: Overview }) {
   const { t } = useTranslation('admin');
+  const price = usePrice();
   return (
     <Grid asChild columns={{ initial: '1', xs: '2', md: '3' }} gap="3">
       <ul className="plain-list" aria-label={t('overview.figures')}>
-        <Figure label={t('overview.revenueToday')} value={formatPrice(o.revenue.today)} hint={t('overview.utcNote')} />
-        <Figure label={t('overview.revenue7')} value={formatPrice(o.revenue.last7Days)} />
-        <Figure label={t('overview.revenue30')} value={formatPrice(o.revenue.last30Days)} />
+        <Figure label={t('overview.revenueToday')} value={price(o.revenue.today)} hint={t('overview.utcNote')} />
+        <Figure label={t('overview.revenue7')} value={price(o.revenue.last7Days)} />
+        <Figure label={t('overview.revenue30')} value={price(o.revenue.last30Days)} />
         <Figure
           label={t('overview.averageOrder', { count: o.days })}
-          value={formatPrice(o.averageOrderValue)}
+          value={price(o.averageOrderValue)}
           hint={t('overview.periodOrders', { count: o.periodOrders })}
+        />
+        <Figure
+          label={t('payments.awaitingFigure')}
+          value={price(o.awaiting.amount)}
+          hint={
+            <RadixLink asChild size="1" underline="always">
+              <Link to="/admin/orders">{t('payments.awaitingOrders', { count: o.awaiting.orders })}</Link>
+            </RadixLink>
+          }
         />
         <Figure
           label={t('overview.newContactRequests')}

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 import type { Overview } from '../../../api/types';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 const OVERVIEW: Overview = {
@@ -25,6 +24,7 @@ const OVERVIEW: Overview = {
   newContactRequests: 2,
   queuedEmails: 3,
   failedEmails: 1,
+  awaiting: { amount: 0, orders: 0 },
 };
 
 function api(extra: Parameters<typeof mockFetch>[0] = {}) {

@@ -1,5 +1,6 @@
 import type { Localized, Product } from '../../../api/types';
 import type { Form, Problems } from '../../../lib/form';
+import { LIMITS } from '../../../lib/validation';
 import type { ProductPayload } from '../api';
 
 /** Languages a product text can be written in; English is required and cannot be removed. */
@@ -118,7 +119,6 @@ export function submitBlocked(v: ProductFormValues): boolean {
 }
 
 const PRICE_RE = /^\d+(\.\d{1,2})?$/;
-const MAX_PRICE = 1_000_000;
 
 /**
  * The product form's rules, keyed by the form's field paths (the values' own: `name.en`,
@@ -128,14 +128,14 @@ export function validateProduct(v: ProductFormValues): Problems {
   const errors: Problems = {};
   const name = v.name.en.trim();
   if (!name) errors['name.en'] = 'nameRequired';
-  else if (name.length > 200) errors['name.en'] = 'nameTooLong';
+  else if (name.length > LIMITS.productNameMaxLength) errors['name.en'] = 'nameTooLong';
   if (!v.description.en.trim()) errors['description.en'] = 'descriptionRequired';
-  else if (v.description.en.trim().length > 5000) errors['description.en'] = 'descriptionTooLong';
+  else if (v.description.en.trim().length > LIMITS.descriptionMaxLength) errors['description.en'] = 'descriptionTooLong';
 
   const price = v.price.trim();
   if (!price) errors.price = 'priceRequired';
   else if (!PRICE_RE.test(price) || Number(price) < 0) errors.price = 'priceInvalid';
-  else if (Number(price) > MAX_PRICE) errors.price = 'priceTooHigh';
+  else if (Number(price) > LIMITS.maxPrice) errors.price = 'priceTooHigh';
 
   const stock = v.stockQuantity.trim();
   if (!stock) errors.stockQuantity = 'stockRequired';
