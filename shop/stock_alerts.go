@@ -27,7 +27,7 @@ var ErrInStock = errors.New("This product is in stock")
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.
 type AlertInput struct {
-	Email    string `json:"email"`
+	Email     string `json:"email"`
 	Language  string `json:"language"`
 	VariantID string `json:"variantId"` // the sold-out variant ("" for a product with one)
 	UserID    string `json:"-"`
