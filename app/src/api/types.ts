@@ -32,6 +32,7 @@ export type {
   ProductFacets,
   ProductList,
   ProductSuggestion,
+  ProductVariant,
   RoleChangeList,
   SavedAddress,
   ShippingInfo,

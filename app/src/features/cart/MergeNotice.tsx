@@ -3,8 +3,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MergeReport } from '../../api/types';
 import { useToast } from '../../components/Toast';
-import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
+import { lineName } from '../../lib/variants';
 
 /** Long enough to read a few sentences. */
 const MERGE_NOTICE_MS = 12_000;
@@ -14,10 +14,10 @@ function mergeMessages(report: MergeReport, t: TFunction, lang: string): string[
   const out: string[] = [];
   if (report.addedUnits > 0) out.push(t('merge.added', { count: report.addedUnits }));
   for (const c of report.capped) {
-    out.push(t('merge.capped', { name: resolveLocalized(c.productName, lang), count: c.kept }));
+    out.push(t('merge.capped', { name: lineName(c.productName, c.variantLabelLocalized, lang), count: c.kept }));
   }
   for (const d of report.dropped) {
-    const name = resolveLocalized(d.productName, lang);
+    const name = lineName(d.productName, d.variantLabelLocalized, lang);
     out.push(d.reason === 'inactive' ? t('merge.inactive', { name }) : t('merge.soldOut', { name }));
   }
   return out;

@@ -89,12 +89,18 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
         </Flex>
         <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} update={update} facets={facets} />
       </Flex>
-      {/* A native checkbox: Radix's would add its code to the home's start-up. */}
-      <Text as="label" size="2" className="in-stock-filter">
-        <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
-        {t('filters.inStockOnly')}
-        {facets && <Text color="gray">({facets.inStock})</Text>}
-      </Text>
+      {/* Native checkboxes: Radix's would add its code to the home's start-up. */}
+      <Flex gap="4" wrap="wrap">
+        <Text as="label" size="2" className="in-stock-filter">
+          <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
+          {t('filters.inStockOnly')}
+          {facets && <Text color="gray">({facets.inStock})</Text>}
+        </Text>
+        <Text as="label" size="2" className="in-stock-filter">
+          <input type="checkbox" checked={!!filters.onSale} onChange={(e) => update({ onSale: e.target.checked })} />
+          {t('variants.onSale')}
+        </Text>
+      </Flex>
     </Flex>
   );
 }

@@ -108,7 +108,7 @@ describe('ProductCard', () => {
     await userEvent.click(inc);
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added 2 Moving Head Spot to cart!')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/cart/items')[0].body).toEqual({ productId: 'p1', quantity: 2 });
+    expect(callsTo('POST', '/api/cart/items')[0].body).toEqual({ productId: 'p1', variantId: 'p1-v', quantity: 2 });
     expect(callsTo('POST', '/api/cart/items')[0].headers['X-Session-Id']).toBe('session_1_0123456789abcdef');
     await waitFor(() => expect(screen.getByRole('spinbutton')).toHaveValue(1));
     expect(screen.getByText('2 in cart')).toBeInTheDocument();

@@ -72,7 +72,10 @@ describe('admin overview', () => {
   });
 
   it('sets the stock of a low-stock product inline and refreshes the overview', async () => {
-    const { callsTo, fn } = api({ 'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } } });
+    const { callsTo, fn } = api({
+      'GET /api/products/p3': { body: { id: 'p3', stockQuantity: 2, variants: [{ id: 'v3', stockQuantity: 2 }] } },
+      'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } },
+    });
     renderAdmin('/admin/overview');
     await user.click(await screen.findByRole('button', { name: 'Set stock of Cable' }));
     const input = screen.getByRole('spinbutton', { name: 'New stock of Cable' });
