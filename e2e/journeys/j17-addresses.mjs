@@ -4,7 +4,7 @@
 // customer, back in English on a desktop, finds it in the account's address book, and their next
 // checkout opens prefilled: three clicks from the cart's checkout to the confirmation.
 // Screens: checkout-country-ru (phone), checkout-country-zh, address-book, checkout-prefilled.
-import { allProducts, apiOk } from '../lib/api.mjs';
+import { allProducts, apiOk, formatPrice } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { PHONE } from '../lib/browser.mjs';
 import { assert, atPath, field, hasText, login, main, until, visible } from '../lib/shop.mjs';
@@ -92,6 +92,10 @@ export default {
     await until(async () => (await field(main(page), 'Address').inputValue()) === '42 Rigging Row', 'the checkout prefilled with the default address');
     await visible(main(page).getByRole('radio', { name: /42 Rigging Row/, checked: true }), 'the saved address chosen');
     await visible(main(page).getByRole('radio', { name: /^Standard/, checked: true }), 'domestic standard chosen');
+    // The summary says what is missing for free shipping to this US address (issue 34).
+    const { freeShippingThreshold } = await apiOk(baseURL, 'GET', '/api/shipping/methods');
+    const missing = Math.round((freeShippingThreshold - product.price) * 100) / 100;
+    await visible(main(page).getByText(`Add ${formatPrice(missing)} for free US shipping`), 'the free-shipping line');
     await evidence.screens(page, 'checkout-prefilled');
     await main(page).getByRole('button', { name: 'Continue to Billing' }).click();
     await main(page).getByRole('button', { name: 'Review Order' }).click();

@@ -116,7 +116,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             <Text weight="bold">{t('cart.total')}</Text>
             <Text weight="bold">{price(cart?.totalPrice ?? 0)}</Text>
           </Flex>
-          <FreeShippingNote />
+          <FreeShippingNote subtotal={cart?.totalPrice ?? 0} />
           <Button size="3" onClick={onCheckout}>
             {t('cart.checkout')}
           </Button>

@@ -49,12 +49,20 @@ describe('CartPopover', () => {
     expect(within(dialog).getByText('$761.50')).toBeInTheDocument();
   });
 
-  it("notes the server's free-shipping threshold, the figure checkout uses", async () => {
+  it("says how far the cart is from the server's free-shipping threshold, the figure checkout uses", async () => {
+    setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 800, methods: [] } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    const dialog = await screen.findByRole('dialog');
+    // $761.50 of $800.00.
+    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent('Add $38.50 for free US shipping');
+    expect(within(dialog).queryByText(/\$50\b/)).not.toBeInTheDocument();
+  });
+
+  it('says the shipping is free at or above the threshold', async () => {
     setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 250, methods: [] } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent('Free standard shipping on orders of $250.00 or more');
-    expect(within(dialog).queryByText(/\$50\b/)).not.toBeInTheDocument();
+    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent(/^Free US shipping$/);
   });
 
   it('disables decrease at 1 and increase at the available stock', async () => {

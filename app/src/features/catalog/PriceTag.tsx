@@ -29,7 +29,7 @@ export function PriceTag({ price, compareAt, from, sale, size }: Props) {
         </Text>
       )}
       {(reduced || sale) && (
-        <Badge color="crimson" variant="solid">
+        <Badge color="crimson" variant="soft" highContrast>
           {t('variants.sale')}
         </Badge>
       )}

@@ -114,7 +114,8 @@ describe('CheckoutPage', () => {
     await userEvent.click(express);
     expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$19.99');
     expect(summary().getByTestId('summary-total')).toHaveTextContent('$69.79');
-    expect(summary().getByText('Free standard shipping on orders of $500.00 or more')).toBeInTheDocument();
+    // $49.80 of $500.00: what is missing, for the home country's address.
+    expect(summary().getByText('Add $450.20 for free US shipping')).toBeInTheDocument();
   });
 
   it('asks the server for the methods of the address and switches them with the country', async () => {
@@ -134,6 +135,8 @@ describe('CheckoutPage', () => {
     await screen.findByRole('button', { name: 'Continue to Billing' });
     await fillShipping('GB');
     const intl = await screen.findByRole('radio', { name: /International standard/ });
+    // Only the home country's standard shipping becomes free: nothing is promised abroad.
+    expect(summary().queryByText(/free US shipping/)).toBeNull();
     expect(intl).toHaveTextContent('10-15 business days');
     expect(screen.getByRole('radio', { name: /International express/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /^Standard/ })).toBeNull();

@@ -6,7 +6,6 @@ import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorsBelow } from '../../lib/form';
-import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { addMoney } from './api';
@@ -27,6 +26,7 @@ import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
+import { freeShippingText } from '../shipping/freeShippingText';
 import { cartKeys } from '../../api/queryKeys';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
@@ -41,7 +41,6 @@ export default function CheckoutPage() {
 
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
-  const price = usePrice();
   const { cart } = useCart();
   const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
@@ -145,7 +144,9 @@ function Checkout({ user }: { user: User }) {
             shipping={shippingAmount}
             methodName={methodName}
             total={total}
-            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: price(threshold) }) : undefined}
+            freeShippingNote={
+              freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country, lng: i18n.language }) ?? undefined
+            }
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (
