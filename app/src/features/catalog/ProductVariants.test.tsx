@@ -108,7 +108,7 @@ describe('product options on the product page', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
     // With 5 m chosen, red is the sold-out combination; black is not.
     const colour = screen.getByRole('group', { name: /Colour/ });
-    expect(within(colour).getByRole('button', { name: 'Red, sold out' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(colour).getByRole('button', { name: 'Red (sold out)' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(colour).getByRole('button', { name: 'Black' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notify me when available' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Button, Flex, Select, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { Product, ProductVariant } from '../../api/types';
 import { resolveLocalized } from '../../lib/localized';
@@ -80,10 +80,11 @@ function OptionPicker({ product, option, current, onPick }: Props & { option: nu
               variant={on ? 'solid' : 'outline'}
               color={out && !on ? 'gray' : undefined}
               aria-pressed={on}
+              // Struck through for the eye; said for the ear.
+              aria-label={out ? t('variants.valueSoldOut', { value: text(value) }) : undefined}
               onClick={() => pick(value)}
             >
               <span className={out ? 'sold-out-value' : undefined}>{text(value)}</span>
-              {out && <VisuallyHidden>{t('variants.soldOutHidden')}</VisuallyHidden>}
             </Button>
           );
         })}
