@@ -31,6 +31,7 @@ export type {
   Product,
   ProductFacets,
   ProductList,
+  ProductOption,
   ProductSuggestion,
   ProductVariant,
   RoleChangeList,
