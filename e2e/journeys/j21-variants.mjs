@@ -3,8 +3,10 @@
 // (?variant=), the price (struck-through compare-at price and "Sale") and the SKU follow, the
 // choice survives a reload; the sold-out red 5 m is said as such. Added to the cart, the popover
 // names "Stage XLR Cable - 10 m, Black"; the order placed from that cart keeps the variant, and
-// its confirmation e-mail (the outbox's text) names it with its SKU. Screens
-// j21-product-options-1280/390.png, axe-scanned.
+// its confirmation e-mail (the outbox's text) names it with its SKU. Then an admin gives a plain
+// product a "Length" option with three values in the product form, generates the variants, sets
+// one price and then one for two at once, and saves: the shop sells three lengths at those
+// prices. Screens j21-product-options and j21-admin-variant-grid (1280/390), axe-scanned.
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { PHONE } from '../lib/browser.mjs';
@@ -45,6 +47,38 @@ async function placeOrder(baseURL, token, email) {
   return apiOk(baseURL, 'POST', '/api/checkout/create-order', {
     token, body: { shippingInfo: shipping, useShippingForBilling: true, shippingMethod: 'standard' },
   });
+}
+
+/** An admin turns a plain product into three lengths through the product form's grid. */
+async function adminAddsLengths({ baseURL, newContext, evidence, token, image }) {
+  const plain = await apiOk(baseURL, 'POST', '/api/products', {
+    token,
+    body: { name: 'Stage Speaker Cable', description: 'Speakon to Speakon, 2.5 mm².', category: 'Accessories', price: 15,
+      stockQuantity: 4, imageFileNames: [image], isActive: true, attributes: [] },
+  });
+  const page = await (await newContext()).newPage();
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/admin/products/${plain.id}/edit`);
+  await visible(main(page).getByRole('heading', { name: 'Edit Product' }), 'the edit form');
+  await main(page).getByRole('button', { name: 'Add option' }).click();
+  await main(page).getByLabel('Option 1 name (English)', { exact: true }).fill('Length');
+  await main(page).getByLabel('Option 1 values, separated by commas (English)', { exact: true }).fill('5 m, 10 m, 20 m');
+  await main(page).getByRole('button', { name: 'Generate combinations' }).click();
+  await visible(main(page).getByLabel('SKU of 20 m', { exact: true }), 'a grid row per value');
+  await main(page).getByLabel('Price of 5 m', { exact: true }).fill('12.00');
+  await main(page).getByRole('checkbox', { name: 'Choose 10 m' }).click();
+  await main(page).getByRole('checkbox', { name: 'Choose 20 m' }).click();
+  await main(page).getByLabel('Price for several variants', { exact: true }).fill('18.50');
+  await main(page).getByRole('button', { name: 'Set price of chosen (2)' }).click();
+  for (const [length, stock] of [['5 m', '4'], ['10 m', '6'], ['20 m', '2']]) await main(page).getByLabel(`Stock of ${length}`, { exact: true }).fill(stock);
+  await evidence.screens(page, 'j21-admin-variant-grid');
+  await evidence.axe(page, 'admin variant grid');
+  await main(page).getByRole('button', { name: 'Update Product' }).click();
+  await until(() => new URL(page.url()).pathname === '/admin', 'saved, back to the list');
+  const saved = await apiOk(baseURL, 'GET', `/api/products/${plain.id}`);
+  const got = saved.variants.map((x) => `${x.optionValues[0]} ${x.price} ${x.stockQuantity}`).join(', ');
+  assert.equal(got, '5 m 12 4, 10 m 18.5 6, 20 m 18.5 2', 'the shop sells the three lengths at the admin\'s prices');
+  assert.ok(saved.priceFrom === 12 && saved.priceTo === 18.5, `from $12.00 to $18.50: ${saved.priceFrom}-${saved.priceTo}`);
 }
 
 export default {
@@ -116,5 +150,8 @@ export default {
     }, 'the order confirmation in the outbox');
     assert.ok(text.includes(`${NAME} - 10 m, Black`) && text.includes('E2E-XLR-10-BLK'), `the e-mail names the variant and its SKU:\n${text}`);
     log(`order ${order.orderNumber}: line, stock and e-mail per variant`);
+
+    await adminAddsLengths({ baseURL, newContext, evidence, token: admin.token, image: seeded.imageFileName });
+    log('the admin gave a plain product three lengths with their prices');
   },
 };

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Grid, IconButton, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
@@ -53,9 +53,11 @@ export function OptionsEditor({ options, onChange, lang, errorText }: Props) {
         <ol className="plain-list" aria-label={t('variants.option.list')}>
           {options.map((o, i) => (
             <li key={o.id}>
-              <Grid columns={{ initial: '1fr auto', sm: '1fr 2fr auto' }} gap="2" align="start">
-                {input(o, 'name', i + 1)}
-                <Box gridColumn={{ initial: '1', sm: 'auto' }} gridRow={{ initial: '2', sm: 'auto' }}>
+              <Flex gap="2" align="start" wrap="wrap">
+                <Box flexGrow="1" style={{ flexBasis: 140 }}>
+                  {input(o, 'name', i + 1)}
+                </Box>
+                <Box flexGrow="2" style={{ flexBasis: 220 }}>
                   {input(o, 'values', i + 1)}
                 </Box>
                 <IconButton
@@ -67,7 +69,7 @@ export function OptionsEditor({ options, onChange, lang, errorText }: Props) {
                 >
                   <TrashIcon />
                 </IconButton>
-              </Grid>
+              </Flex>
             </li>
           ))}
         </ol>
