@@ -4,6 +4,7 @@
 import { allProducts, formatPrice, parsePrice } from '../lib/api.mjs';
 import { assert, atPath, cartButton, cartCountIs, closePopover, hasText, main, openCart, productCard, until, visible } from '../lib/shop.mjs';
 import { count } from '../lib/wait.mjs';
+import { PHONE } from '../lib/browser.mjs';
 
 export default {
   id: 1,
@@ -126,6 +127,20 @@ export default {
     await visible(cart.getByRole('listitem').filter({ hasText: name }).getByText(`${formatPrice(target.price)} × 1`), 'the line is back with quantity 1');
     await visible(cart.getByText(formatPrice(target.price), { exact: true }).first(), 'line total and cart total for 1');
     assert.ok(await cartButton(page).isVisible());
+    await closePopover(page);
+
+    // On a phone the green notice keeps clear of the stepper and Add to Cart (issue 34: at the
+    // bottom centre it lay over them when they sat low on the screen, as after scrolling).
+    await page.setViewportSize(PHONE);
+    const group = main(page).locator('[data-toast-avoid]');
+    await group.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 16));
+    await main(page).getByRole('button', { name: 'Add to Cart' }).click();
+    await cartCountIs(page, 2);
+    const toast = await visible(page.locator('.toast').filter({ hasText: `Added 1 ${name} to cart!` }), 'the notice on a phone');
+    const [box, controls] = [await toast.boundingBox(), await group.boundingBox()];
+    const apart = box.y + box.height <= controls.y || controls.y + controls.height <= box.y;
+    assert.ok(apart, `the notice (${JSON.stringify(box)}) lies over the stepper and Add to Cart (${JSON.stringify(controls)})`);
+    await page.screenshot({ path: `${evidence.dir}/added-to-cart-notice-390.png` });
     state.j1 = { productId: target.id };
   },
 };

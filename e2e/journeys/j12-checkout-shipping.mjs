@@ -81,7 +81,8 @@ export default {
     await page.goto('/login');
     await submitLogin(page, customer.email, customer.password);
     await until(() => new URL(page.url()).pathname !== '/login', 'sign-in leaves /login');
-    const notice = page.locator('.toast');
+    // In the page above the screen, not a snackbar over the form (issue 34).
+    const notice = main(page).getByTestId('merge-notice');
     await hasText(notice, /We added 3 items from your guest cart\./, 'the merge notice');
     await hasText(notice, new RegExp(`Only 2 left of ${scarce.name}: your cart now has 2\\.`), 'the capped line in the notice');
     await evidence.screens(page, 'j12-merge-notice');

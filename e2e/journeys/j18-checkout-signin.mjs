@@ -60,6 +60,12 @@ export default {
     await page.keyboard.press('Enter');
     await atPath(page, '/checkout', 'back on checkout after signing in, not on the home page');
     await visible(main(page).getByRole('heading', { name: 'Shipping' }), 'the shipping step');
+    // What the sign-in did with the guest cart is said in the page, above checkout: as a snackbar
+    // it lay 12 s over the ZIP field and Continue (issue 34).
+    const notice = await visible(main(page).getByTestId('merge-notice'), 'the merge notice above checkout');
+    assert.match(await notice.textContent(), /We added 1 item from your guest cart\./);
+    assert.equal(await page.locator('.toast').count(), 0, 'no snackbar over the checkout form');
+    await evidence.screens(page, 'checkout-merge-notice');
 
     // In Russian the road keeps the language's address.
     const ru = await apiOk(baseURL, 'GET', '/locales/ru/account.json');

@@ -5,7 +5,9 @@ import { Footer } from './Footer';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
+import { MergeNotice } from '../features/cart/MergeNotice';
 import { usePageHead } from './pageHead';
+import { useAccountLanguage } from '../auth/useAccountLanguage';
 import { useTranslation } from 'react-i18next';
 
 /** Header, the routed screen and the footer (hidden under /admin). */
@@ -14,6 +16,7 @@ export function Layout() {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   usePageHead();
+  useAccountLanguage();
 
   // When the session cannot be refreshed the client clears it; send the user to log in and back
   // (to the app's path: the router adds the language).
@@ -50,6 +53,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="app-main">
+        <MergeNotice />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
             <FocusOnNewScreen path={location.pathname} showing={showing} />

@@ -113,7 +113,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
               <NotifyMe productId={product.id} variantId={product.defaultVariantId} />
             </Flex>
           ) : (
-            <Flex gap="2" align="center" justify="between" wrap="wrap">
+            <Flex gap="2" align="center" justify="between" wrap="wrap" data-toast-avoid>
               <QuantityStepper {...pick.stepper} label={t('quantityFor', { name })} />
               <Button {...pick.button}>{t('addToCart')}</Button>
             </Flex>

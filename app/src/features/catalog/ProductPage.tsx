@@ -154,7 +154,7 @@ export default function ProductPage() {
             </Callout.Root>
           )}
           {stock > 0 && !gone && (
-            <Flex gap="3" align="end" wrap="wrap" mt="2">
+            <Flex gap="3" align="end" wrap="wrap" mt="2" data-toast-avoid>
               <Flex direction="column" gap="1">
                 <Text as="label" size="2" weight="medium" htmlFor="detail-qty">
                   {t('quantity')}
