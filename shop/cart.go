@@ -54,12 +54,14 @@ func (o CartOwner) check() error {
 	return nil
 }
 
-// Cart is the cart object of the contract.
+// Cart is the cart object of the contract; TaxEstimate only when the
+// request gave an address (GetCartEstimate).
 type Cart struct {
-	ID         string     `json:"id"`
-	Items      []CartItem `json:"items"`
-	TotalPrice Amount     `json:"totalPrice"`
-	TotalItems int        `json:"totalItems"`
+	ID          string       `json:"id"`
+	Items       []CartItem   `json:"items"`
+	TotalPrice  Amount       `json:"totalPrice"`
+	TotalItems  int          `json:"totalItems"`
+	TaxEstimate *TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
 // CartItem is one cart line: a variant of a product with its current
@@ -80,7 +82,8 @@ type CartItem struct {
 	TotalPrice            Amount    `json:"totalPrice"`
 	AvailableStock        int       `json:"availableStock"`
 
-	active bool
+	active   bool
+	taxClass string
 }
 
 // CartSummary is the short form of a cart.
@@ -159,6 +162,7 @@ type cartLineRow struct {
 	PriceCents    float64       `db:"priceCents"`
 	Stock         float64       `db:"stockQuantity"`
 	IsActive      bool          `db:"isActive"`
+	TaxClass      string        `db:"taxClass"`
 }
 
 // cartLines reads every line of a cart with its variant and product in one
@@ -168,7 +172,7 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 	err := app.DB().NewQuery(`
 		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
-		       p.imageFileNames AS imageFileNames, p.options AS options,
+		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
 		       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
 		       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
 		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
@@ -216,6 +220,7 @@ func (r cartLineRow) item() CartItem {
 		TotalPrice:            Amount(price * int64(qty)),
 		AvailableStock:        stock,
 		active:                r.IsActive,
+		taxClass:              taxClassOf(r.TaxClass),
 	}
 }
 

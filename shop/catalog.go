@@ -25,6 +25,7 @@ type Product struct {
 	IsActive             bool
 	ImageFileNames       []string
 	Attributes           []Attribute
+	TaxClass             string
 	Created              time.Time
 	Updated              time.Time
 
@@ -108,7 +109,7 @@ func (q ProductQuery) Narrowed() bool {
 // database.
 var productColumns = []string{
 	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category",
-	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "created", "updated",
+	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "created", "updated",
 	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
 	"variantCount", "skus",
 }
@@ -127,6 +128,7 @@ type productRow struct {
 	IsActive             bool           `db:"isActive"`
 	ImageFileNames       types.JSONRaw  `db:"imageFileNames"`
 	Attributes           types.JSONRaw  `db:"attributes"`
+	TaxClass             string         `db:"taxClass"`
 	Created              types.DateTime `db:"created"`
 	Updated              types.DateTime `db:"updated"`
 	Options              types.JSONRaw  `db:"options"`
@@ -154,6 +156,7 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		PriceCents:    int64(r.PriceCents),
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
+		TaxClass:      taxClassOf(r.TaxClass),
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
 

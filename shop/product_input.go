@@ -28,6 +28,7 @@ type ProductInput struct {
 	StockQuantity        json.RawMessage `json:"stockQuantity"`
 	IsActive             json.RawMessage `json:"isActive"`
 	Attributes           json.RawMessage `json:"attributes"`
+	TaxClass             json.RawMessage `json:"taxClass"`
 	// Options and Variants, when sent, replace the product's (see
 	// VariantInput); price and stockQuantity are then the variants'.
 	Options  json.RawMessage `json:"options"`
@@ -51,6 +52,7 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.Category, in.requiredOnCreate("Category"), rawRule(stringMember)),
 		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
 		validation.Field(&in.IsActive, rawRule(boolMember)),
+		validation.Field(&in.TaxClass, rawRule(taxClassMember)),
 	)
 }
 
@@ -64,6 +66,7 @@ func CreateProduct(app core.App, in ProductInput) (string, error) {
 	rec := core.NewRecord(col)
 	rec.Set("isActive", true)
 	rec.Set("attributes", []any{})
+	rec.Set("taxClass", TaxStandard)
 	in.New = true
 	if err := saveProductInput(app, rec, in); err != nil {
 		return "", err
@@ -189,6 +192,11 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		_ = json.Unmarshal(in.IsActive, &b)
 		rec.Set("isActive", b)
 	}
+	if ok("taxClass", in.TaxClass) {
+		var c string
+		_ = json.Unmarshal(in.TaxClass, &c)
+		rec.Set("taxClass", c)
+	}
 	if present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
 	} else if in.Attributes != nil {
@@ -230,7 +238,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 var productInputFields = map[string]bool{
 	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
 	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
-	"imageFileNames": true, "attributes": true, "options": true,
+	"imageFileNames": true, "attributes": true, "taxClass": true, "options": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)
@@ -304,6 +312,15 @@ func stringMember(raw json.RawMessage) error {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
 		return validation.NewError("validation_not_string", "Must be a string")
+	}
+	return nil
+}
+
+// taxClassMember accepts standard, reduced or zero.
+func taxClassMember(raw json.RawMessage) error {
+	var c string
+	if json.Unmarshal(raw, &c) != nil || !IsTaxClass(c) {
+		return validation.NewError("validation_tax_class", "Tax class must be standard, reduced or zero")
 	}
 	return nil
 }

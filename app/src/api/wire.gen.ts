@@ -25,6 +25,9 @@ export interface User {
   isAdmin: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+  companyName: string;
+  taxId: string;
+  taxExempt: boolean;
   invoiceAllowed: boolean;
   invoiceTermsDays: number;
 }
@@ -93,6 +96,7 @@ export interface Product {
   imageFileName: string;
   imageFileNames: string[];
   attributes: ProductAttribute[];
+  taxClass: 'standard' | 'reduced' | 'zero';
   createdAt: string;
   updatedAt: string;
   options: ProductOption[];
@@ -169,6 +173,7 @@ export interface Cart {
   items: CartItem[];
   totalPrice: number;
   totalItems: number;
+  taxEstimate?: TaxEstimate;
 }
 
 export interface MergeCapped {
@@ -228,6 +233,42 @@ export interface PostalAddress {
 export interface ShippingInfo extends PostalAddress {
   phone: string;
   email: string;
+}
+
+export interface BillingInfo extends PostalAddress {
+  companyName: string;
+  taxId: string;
+}
+
+export interface TaxLine {
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
+export interface TaxEstimate {
+  country: string;
+  state: string;
+  shippingMethod: string;
+  subtotalAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+}
+
+export interface CreditNote {
+  id: string;
+  number: string;
+  orderId: string;
+  refundId: string;
+  amount: number;
+  taxAmount: number;
+  reason: string;
+  createdAt: string;
 }
 
 export interface PaymentEvent {
@@ -303,10 +344,12 @@ export interface OrderSummary {
   subtotalAmount: number;
   shippingMethod: string;
   shippingAmount: number;
+  taxAmount: number;
   totalAmount: number;
   itemCount: number;
   status: string;
   createdAt: string;
+  invoiceNumber: string;
   payment: Payment | null;
 }
 
@@ -322,6 +365,9 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  taxClass: 'standard' | 'reduced' | 'zero';
+  taxRate: number;
+  taxAmount: number;
 }
 
 export interface StatusChange {
@@ -331,10 +377,17 @@ export interface StatusChange {
 
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingInfo;
-  billing: PostalAddress;
+  billing: BillingInfo;
   items: OrderItem[];
   trackingNumber: string;
   history: StatusChange[];
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+  shippingTaxRate: number;
+  shippingTaxAmount: number;
+  invoicedAt: string;
+  creditNotes: CreditNote[];
   checkoutUrl?: string;
   paymentError?: string;
 }
@@ -399,6 +452,7 @@ export interface Revenue {
 export interface DayFigures {
   date: string;
   revenue: number;
+  tax: number;
   orders: number;
 }
 
@@ -424,8 +478,10 @@ export interface LowStockProduct {
 export interface Overview {
   days: number;
   revenue: Revenue;
+  tax: Revenue;
   averageOrderValue: number;
   periodRevenue: number;
+  periodTax: number;
   periodOrders: number;
   ordersByStatus: Record<string, number>;
   revenueByDay: DayFigures[];

@@ -1,7 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, ContactRequestList, ContactStats, Message, OrderDetail, Product, ProductList, ProductOption } from '../../api/types';
+import type {
+  ContactRequest,
+  ContactRequestList,
+  ContactStats,
+  Message,
+  OrderDetail,
+  Product,
+  ProductList,
+  ProductOption,
+  TaxClass,
+} from '../../api/types';
 import { adminKeys } from './keys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -52,6 +62,7 @@ export interface ProductPayload {
   imageFileNames: string[];
   stockQuantity?: number;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
   /** When sent, they replace the product's (issue 31). */
   options?: ProductOption[];

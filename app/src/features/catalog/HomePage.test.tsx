@@ -21,6 +21,7 @@ const make = (id: string, category: string, price: number): Product => ({
   imageFileName: '',
   imageFileNames: [],
   attributes: [],
+  taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
   ...singleVariant(price, 3, id),

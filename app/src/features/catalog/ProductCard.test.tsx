@@ -22,6 +22,7 @@ const product: Product = {
   imageFileName: 'a.jpg',
   imageFileNames: ['a.jpg', 'b.jpg'],
   attributes: [],
+  taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
   ...singleVariant(499.99, 5, 'p1'),

@@ -26,6 +26,7 @@ const cable: Product = {
   description: 'Balanced',
   descriptionLocalized: { en: 'Balanced' },
   category: 'Accessories',
+  taxClass: 'standard',
   price: 9,
   stockQuantity: 5,
   isActive: true,

@@ -7,7 +7,7 @@ import { plainLine, singleVariant } from '../../test/products';
 
 const product = (id: string, stockQuantity: number): Product => ({
   id, name: id, description: '', category: 'Sound', price: 10, stockQuantity, isActive: true,
-  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, createdAt: '', updatedAt: '',
+  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, taxClass: 'standard', createdAt: '', updatedAt: '',
   ...singleVariant(10, stockQuantity, id),
 });
 const filters = { category: '', sort: 'newest' as const, search: '', page: 1, minPrice: '', maxPrice: '', inStock: false };

@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
-import { Box, Button, Heading, Table } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,14 @@ export function CustomersView() {
                   <Table.RowHeaderCell>{displayName(u)}</Table.RowHeaderCell>
                   <Table.Cell className="fit-break">{u.email}</Table.Cell>
                   <Table.Cell>
-                    <RoleBadges roles={u.roles} />
+                    <Flex gap="1" wrap="wrap">
+                      <RoleBadges roles={u.roles} />
+                      {u.taxExempt && (
+                        <Badge color="amber" variant="soft">
+                          {t('customers.taxExemptBadge')}
+                        </Badge>
+                      )}
+                    </Flex>
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
                   <Table.Cell justify="end">{price(u.totalSpent)}</Table.Cell>

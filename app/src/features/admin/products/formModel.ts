@@ -1,4 +1,4 @@
-import type { Localized, Product } from '../../../api/types';
+import type { Localized, Product, TaxClass } from '../../../api/types';
 import type { Form, Problems } from '../../../lib/form';
 import { LIMITS } from '../../../lib/validation';
 import type { ProductPayload } from '../api';
@@ -44,6 +44,7 @@ export interface ProductFormValues {
   stockQuantity: string;
   category: string;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: AttributeRow[];
   images: ImageItem[];
   /** Options and their variants (issue 31); with options, price and stock are the variants'. */
@@ -75,6 +76,7 @@ export function emptyForm(): ProductFormValues {
     stockQuantity: '0',
     category: '',
     isActive: true,
+    taxClass: 'standard',
     attributes: [emptyAttribute()],
     images: [],
     options: [],
@@ -116,6 +118,7 @@ export function fromProduct(p: Product): ProductFormValues {
     stockQuantity: String(p.stockQuantity ?? 0),
     category: p.category ?? '',
     isActive: p.isActive !== false,
+    taxClass: p.taxClass ?? 'standard',
     attributes: attributes.length ? attributes : [emptyAttribute()],
     images: files.map((f) => ({ id: newId('img'), fileName: f, label: f, status: 'done', progress: 100 })),
     options: optionRows(p),
@@ -217,6 +220,7 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
       category: v.category,
       imageFileNames: uploadedFileNames(v.images),
       isActive: v.isActive,
+      taxClass: v.taxClass,
       ...pricing(v),
       attributes: rows.map((a) => ({
         key: a.key.en.trim(),
