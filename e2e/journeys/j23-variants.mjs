@@ -1,4 +1,4 @@
-// 21. Product options (issue 31): an admin's XLR cable in three lengths and two colours. On a
+// 23. Product options (issue 31): an admin's XLR cable in three lengths and two colours. On a
 // phone a shopper opens it from its catalog card ("from $..."), picks 10 m and Black: the URL
 // (?variant=), the price (struck-through compare-at price and "Sale") and the SKU follow, the
 // choice survives a reload; the sold-out red 5 m is said as such. Added to the cart, the popover
@@ -6,7 +6,7 @@
 // its confirmation e-mail (the outbox's text) names it with its SKU. Then an admin gives a plain
 // product a "Length" option with three values in the product form, generates the variants, sets
 // one price and then one for two at once, and saves: the shop sells three lengths at those
-// prices. Screens j21-product-options and j21-admin-variant-grid (1280/390), axe-scanned.
+// prices. Screens j23-product-options and j23-admin-variant-grid (1280/390), axe-scanned.
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { PHONE } from '../lib/browser.mjs';
@@ -71,7 +71,7 @@ async function adminAddsLengths({ baseURL, newContext, evidence, token, image })
   await main(page).getByLabel('Price for several variants', { exact: true }).fill('18.50');
   await main(page).getByRole('button', { name: 'Set price of chosen (2)' }).click();
   for (const [length, stock] of [['5 m', '4'], ['10 m', '6'], ['20 m', '2']]) await main(page).getByLabel(`Stock of ${length}`, { exact: true }).fill(stock);
-  await evidence.screens(page, 'j21-admin-variant-grid');
+  await evidence.screens(page, 'j23-admin-variant-grid');
   await evidence.axe(page, 'admin variant grid');
   await main(page).getByRole('button', { name: 'Update Product' }).click();
   await until(() => new URL(page.url()).pathname === '/admin', 'saved, back to the list');
@@ -82,7 +82,7 @@ async function adminAddsLengths({ baseURL, newContext, evidence, token, image })
 }
 
 export default {
-  id: 21,
+  id: 23,
   title: 'Product options: pick 10 m / Black on a phone, URL and price follow, the cart and the order e-mail name the variant',
   async run({ baseURL, newContext, evidence, log }) {
     const admin = await apiLogin(baseURL, ADMIN);
@@ -123,7 +123,7 @@ export default {
     await visible(colour.getByRole('button', { name: 'Red (sold out)' }), 'the sold-out combination');
     await length.getByRole('button', { name: '10 m' }).click();
     await until(() => new URL(page.url()).searchParams.get('variant') === black10.id, 'back to 10 m, Black');
-    await evidence.screens(page, 'j21-product-options');
+    await evidence.screens(page, 'j23-product-options');
     await evidence.axe(page, 'product page with options');
 
     await main(page).getByRole('button', { name: 'Add to Cart' }).click();
