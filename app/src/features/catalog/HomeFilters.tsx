@@ -19,6 +19,7 @@ interface HomeFiltersProps {
 /**
  * Search (with suggestions), category (with counts while searching), sort, price range and "in
  * stock only" above the grid, all kept in the URL; the search reaches it 300 ms after the last key.
+ * On a phone the price range and "in stock only" fold behind "More filters".
  */
 export function HomeFilters({ filters, update, categories, facets }: HomeFiltersProps) {
   const { t } = useTranslation('shop');
@@ -45,6 +46,11 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => send(value), 300);
   };
+  // On a phone the price range and "in stock only" fold behind "More filters" (CSS: wider screens
+  // show them always), so the first products start within the first screen (issue 34); a filter
+  // in use keeps them open.
+  const extras = (filters.minPrice || filters.maxPrice ? 1 : 0) + (filters.inStock ? 1 : 0) + (filters.onSale ? 1 : 0);
+  const [moreOpen, setMoreOpen] = useState(extras > 0);
   // Counts beside the categories while searching (a plain list shows every product anyway).
   const count = (c: string) => (facets && filters.search.trim() ? ` (${facets.categories[c] ?? 0})` : '');
   return (
@@ -87,10 +93,14 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
             ))}
           </NativeSelect>
         </Flex>
-        <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} update={update} facets={facets} />
+        <Button type="button" variant="soft" color="gray" className="more-filters" aria-expanded={moreOpen} aria-controls="more-filters" onClick={() => setMoreOpen(!moreOpen)}>
+          {t(moreOpen ? 'filters.fewer' : 'filters.more')}
+          {extras > 0 && ` (${extras})`}
+        </Button>
       </Flex>
-      {/* Native checkboxes: Radix's would add its code to the home's start-up. */}
-      <Flex gap="4" wrap="wrap">
+      <Flex id="more-filters" direction="column" gap="3" className="extra-filters" data-open={moreOpen || undefined}>
+        <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} update={update} facets={facets} />
+        {/* A native checkbox: Radix's would add its code to the home's start-up. */}
         <Text as="label" size="2" className="in-stock-filter">
           <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
           {t('filters.inStockOnly')}
