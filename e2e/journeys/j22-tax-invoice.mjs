@@ -1,4 +1,4 @@
-// 20. Tax and invoices (issue 30): a shopper in Texas sees the state's tax
+// 22. Tax and invoices (issue 30): a shopper in Texas sees the state's tax
 // in the checkout summary (and, once the address is typed, in the cart's
 // estimate), places the order as a business with a company name and tax ID
 // (bank transfer); the order e-mail (Mailpit) carries the same cents; the
@@ -6,8 +6,8 @@
 // payment e-mail names the invoice and links it; the invoice carries the
 // same cents, opens from My Orders and from the e-mail's link, only for its
 // customer, and prints on one A4 page (and one Letter page). Screens:
-// j20-checkout-*, j20-email-order, j20-invoice (1280/390), j20-invoice-print
-// (print media at A4 width) and j20-invoice-A4.pdf.
+// j22-checkout-*, j22-email-order, j22-invoice (1280/390), j22-invoice-print
+// (print media at A4 width) and j22-invoice-A4.pdf.
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -56,7 +56,7 @@ async function checkout(page, evidence, { lineCents, shipCents, tax }) {
   await fillAddress(main(page), TEXAS);
   await hasText(summary.getByTestId('summary-tax'), `Texas sales tax (6.25%)${formatPrice(dollars(tax))}`, "the state's tax in the summary");
   await hasText(summary.getByTestId('summary-total'), formatPrice(dollars(lineCents + shipCents + tax)), 'the summary total with tax');
-  await evidence.screens(page, 'j20-checkout-shipping');
+  await evidence.screens(page, 'j22-checkout-shipping');
   // The cart now knows the address: its estimate is the same figure.
   const cart = await openCart(page);
   await hasText(cart.getByTestId('cart-tax'), new RegExp(`Texas sales tax \\(6\\.25%\\)\\${formatPrice(dollars(tax))}`), "the cart's estimate for Texas");
@@ -65,12 +65,12 @@ async function checkout(page, evidence, { lineCents, shipCents, tax }) {
   await visible(main(page).getByRole('heading', { name: 'Billing', exact: true }), 'the billing step');
   await field(main(page), 'Company name (optional)').fill('Lone Star Stages LLC');
   await field(main(page), 'Tax ID (optional)').fill('12-3456789');
-  await evidence.screens(page, 'j20-checkout-billing');
+  await evidence.screens(page, 'j22-checkout-billing');
   await main(page).getByRole('button', { name: 'Review Order' }).click();
   await hasText(main(page).getByTestId('review-tax'), `Texas sales tax (6.25%): ${formatPrice(dollars(tax))}`, 'the tax on the review step');
   await hasText(main(page).getByTestId('review-total'), formatPrice(dollars(lineCents + shipCents + tax)), 'the review total');
   await hasText(main(page).getByTestId('review-business'), 'Lone Star Stages LLC · Tax ID: 12-3456789', 'the business on the review step');
-  await evidence.screens(page, 'j20-checkout-review');
+  await evidence.screens(page, 'j22-checkout-review');
   await main(page).getByRole('button', { name: 'Place Order' }).click();
   await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
   return (await main(page).getByTestId('order-number').innerText()).trim();
@@ -85,16 +85,16 @@ async function checkInvoice(inv, evidence, runDir, { number, tax, lineCents, tot
   await hasText(totals, new RegExp(`Texas sales tax 6\\.25% on ${esc(formatPrice(dollars(lineCents)))}${esc(formatPrice(dollars(tax)))}`), 'the rate, its base and the same tax on the invoice');
   await hasText(inv.getByTestId('invoice-total'), formatPrice(dollars(total)), 'the same total on the invoice');
   await hasText(inv.locator('body'), /Lone Star Stages LLC[\s\S]*Tax ID: 12-3456789/, 'the buyer and tax ID');
-  await evidence.screens(inv, 'j20-invoice');
+  await evidence.screens(inv, 'j22-invoice');
   await evidence.axe(inv, 'invoice');
   const pdf = await inv.pdf({ format: 'A4', printBackground: true });
-  await writeFile(join(evidence.dir, 'j20-invoice-A4.pdf'), pdf);
+  await writeFile(join(evidence.dir, 'j22-invoice-A4.pdf'), pdf);
   assert.equal(pdfPages(pdf), 1, 'the invoice prints on one A4 page');
   assert.equal(pdfPages(await inv.pdf({ format: 'Letter', printBackground: true })), 1, 'and on one Letter page');
   await inv.emulateMedia({ media: 'print' });
   await inv.setViewportSize(A4);
   await settle(inv);
-  const file = join(evidence.dir, 'j20-invoice-print-794.png');
+  const file = join(evidence.dir, 'j22-invoice-print-794.png');
   await inv.screenshot({ path: file, fullPage: true });
   evidence.shots.push(file);
   await inv.emulateMedia({ media: 'screen' });
@@ -102,7 +102,7 @@ async function checkInvoice(inv, evidence, runDir, { number, tax, lineCents, tot
 }
 
 export default {
-  id: 20,
+  id: 22,
   title: 'Tax and invoices: Texas tax in the summary, the same cents in the e-mail and the invoice, one printed A4 page',
   timeoutMs: 4 * 60_000,
   async run({ startServer, newContext, evidence, bin, log, runDir }) {
@@ -137,7 +137,7 @@ export default {
       assert.ok(!/INV-\d{4}-\d{6}/.test(placed.Text), 'no invoice before the order is paid');
       const mailPage = await shopper.newPage();
       await mailPage.setContent(placed.HTML, { waitUntil: 'load' });
-      await evidence.screens(mailPage, 'j20-email-order');
+      await evidence.screens(mailPage, 'j22-email-order');
 
       // The admin records the bank transfer of the total, tax included: that invoices the order.
       const orders = await apiOk(server.url, 'GET', '/api/checkout/orders', { token });
@@ -153,7 +153,7 @@ export default {
       const link = /(http:\/\/127\.0\.0\.1:\d+\/account\/orders\/[a-z0-9]+\/invoice)/.exec(mail.Text)?.[1];
       assert.ok(link, `the e-mail links to the invoice: ${mail.Text}`);
       await mailPage.setContent(mail.HTML, { waitUntil: 'load' });
-      await evidence.screens(mailPage, 'j20-email-paid');
+      await evidence.screens(mailPage, 'j22-email-paid');
       await mailPage.close();
 
       // From My Orders: the invoice opens in a new tab, with the same cents.
