@@ -66,6 +66,19 @@ export default {
     await evidence.screens(page, 'admin-overview');
     await evidence.axe(page, 'admin overview');
     await fitsWidth(page, 390);
+    // In Russian each figure's value stays on one line (the e-mail counts wrapped, issue 34), at
+    // 1280 and 390 px; then back to English (the admin's account follows the language shown).
+    await page.goto('/ru/admin/overview');
+    await visible(main(page).locator('.figure-value').first(), 'the figures in Russian');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const wrapped = await main(page).locator('.figure-value').evaluateAll((els) =>
+        els.filter((el) => el.getBoundingClientRect().height > parseFloat(getComputedStyle(el).lineHeight) * 1.5).map((el) => el.textContent));
+      assert.deepEqual(wrapped, [], `the Russian figures on one line at ${width} px`);
+    }
+    await evidence.screens(page, 'admin-overview-ru');
+    await page.goto('/admin/overview');
+    await visible(main(page).locator('.figure-value').first(), 'the figures in English again');
 
     // A customer becomes an admin after a confirmation.
     const customer = await registerCustomer(baseURL, 'Casey', 'Promoted');

@@ -96,6 +96,10 @@ export default {
     const { freeShippingThreshold } = await apiOk(baseURL, 'GET', '/api/shipping/methods');
     const missing = Math.round((freeShippingThreshold - product.price) * 100) / 100;
     await visible(main(page).getByText(`Add ${formatPrice(missing)} for free US shipping`), 'the free-shipping line');
+    // The summary's line price is whole at 1280 px (it was cut to "$9" for $99.00, issue 34).
+    const line = main(page).getByTestId('order-summary').locator('.line-price').first();
+    assert.equal((await line.textContent()).trim(), formatPrice(product.price), 'the line price in the summary');
+    assert.ok(await line.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('[data-testid="order-summary"]').getBoundingClientRect().right), 'the line price is not cut');
     await evidence.screens(page, 'checkout-prefilled');
     await main(page).getByRole('button', { name: 'Continue to Billing' }).click();
     await main(page).getByRole('button', { name: 'Review Order' }).click();

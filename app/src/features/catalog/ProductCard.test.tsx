@@ -126,9 +126,9 @@ describe('ProductCard', () => {
   it('wraps around the image carousel', async () => {
     setup(product, 0);
     await screen.findByText('1 / 2');
-    await userEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous image of Moving Head Spot' }));
     expect(screen.getByText('2 / 2')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next image of Moving Head Spot' }));
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
   });
 });

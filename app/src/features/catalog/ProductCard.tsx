@@ -61,7 +61,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
                 size="1"
                 variant="surface"
                 radius="full"
-                aria-label={t('gallery.previous')}
+                aria-label={t('gallery.previousOf', { name })}
                 onClick={() => setIndex((i) => (i - 1 + pics.length) % pics.length)}
               >
                 <ChevronLeftIcon />
@@ -72,7 +72,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
                 size="1"
                 variant="surface"
                 radius="full"
-                aria-label={t('gallery.next')}
+                aria-label={t('gallery.nextOf', { name })}
                 onClick={() => setIndex((i) => (i + 1) % pics.length)}
               >
                 <ChevronRightIcon />

@@ -39,7 +39,10 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
                   {price(item.unitPrice)} × {item.quantity}
                 </Text>
               </Box>
-              <Text size="2">{price(item.totalPrice)}</Text>
+              {/* The price is never squeezed: the name gives way (it showed "$9" for $99.00 at 1280 px). */}
+              <Text size="2" className="line-price">
+                {price(item.totalPrice)}
+              </Text>
             </Flex>
           </li>
         ))}

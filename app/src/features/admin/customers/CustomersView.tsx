@@ -15,6 +15,7 @@ import { USERS_PAGE_SIZE, usersQuery } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
 import { RoleBadges } from './RoleBadges';
 import { RoleChangesList } from './RoleChangesList';
+import { EmailText } from '../../../components/EmailText';
 
 
 /** The shop's users with search and pages (kept in the URL), their orders and spending; a row opens the customer. */
@@ -67,7 +68,9 @@ export function CustomersView() {
               {users.map((u) => (
                 <Table.Row key={u.id} align="center">
                   <Table.RowHeaderCell>{displayName(u)}</Table.RowHeaderCell>
-                  <Table.Cell className="fit-break">{u.email}</Table.Cell>
+                  <Table.Cell className="fit-break">
+                    <EmailText email={u.email} />
+                  </Table.Cell>
                   <Table.Cell>
                     <Flex gap="1" wrap="wrap">
                       <RoleBadges roles={u.roles} />

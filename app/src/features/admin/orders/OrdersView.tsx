@@ -18,6 +18,7 @@ import { OrdersFilters } from './OrdersFilters';
 import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
 import { TrackingDialog } from './TrackingDialog';
 import { adminKeys } from '../keys';
+import { EmailText } from '../../../components/EmailText';
 
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {
@@ -99,7 +100,9 @@ export function OrdersView() {
                       </Text>
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
-                    <Table.Cell className="fit-break">{o.customerEmail}</Table.Cell>
+                    <Table.Cell className="fit-break">
+                      <EmailText email={o.customerEmail} />
+                    </Table.Cell>
                     <Table.Cell justify="end">{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>

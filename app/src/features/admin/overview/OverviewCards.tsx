@@ -6,14 +6,15 @@ import { usePrice } from '../../../lib/format';
 import type { Overview } from '../../../api/types';
 import './overview.css';
 
-function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+/** A headline figure; a value in words (not one amount) is set smaller, so that it stays on one line in Russian too. */
+function Figure({ label, value, hint, words = false }: { label: string; value: ReactNode; hint?: ReactNode; words?: boolean }) {
   return (
     <Card asChild>
       <li>
         <Text as="p" size="2" color="gray">
           {label}
         </Text>
-        <Text as="p" size="6" weight="bold" mt="1">
+        <Text as="p" size={words ? '4' : '6'} weight="bold" mt="1" className="figure-value">
           {value}
         </Text>
         {hint && (
@@ -69,6 +70,7 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
         <Figure
           label={t('overview.emails')}
           value={t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails })}
+          words
           hint={
             <>
               {t('overview.emailsHint')}{' '}

@@ -52,6 +52,9 @@ describe('RevenueChart', () => {
     expect(bars[1].querySelector('title')?.textContent).toBe('Nov 22, 2026: $1,299.90, 2 orders');
     expect(bars[0].getAttribute('height')).toBe('0');
     expect(container.querySelector('polyline.chart-line')?.getAttribute('points')?.split(' ')).toHaveLength(3);
+    // The legend's swatches take the chart's colours: not inside a grey-accent element, which
+    // turned the bar's swatch grey beside indigo bars.
+    for (const key of container.querySelectorAll('.chart-key')) expect(key.closest('[data-accent-color="gray"]')).toBeNull();
   });
 
   it('says when a period had no sales', () => {

@@ -48,10 +48,12 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
   return (
     <Box>
       <Flex gap="4" mb="2" wrap="wrap" aria-hidden="true">
-        <Text size="1" color="gray">
+        {/* Grey by class, not color="gray": that prop remaps the accent inside, and the bar's swatch
+            came out grey beside indigo bars. */}
+        <Text size="1" className="chart-key-label">
           <span className="chart-key chart-key-bar" /> {t('overview.chart.revenue')}
         </Text>
-        <Text size="1" color="gray">
+        <Text size="1" className="chart-key-label">
           <span className="chart-key chart-key-line" /> {t('overview.chart.orders')}
         </Text>
       </Flex>
