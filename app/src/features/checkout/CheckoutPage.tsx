@@ -90,6 +90,8 @@ function Checkout({ user }: { user: User }) {
   if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
+    // Only the figures of one settled answer are confirmed (the button is disabled until then).
+    if (flow.placing || figures.fetching || !figures.settled) return;
     const { total: expectedTotal, before } = reviewed.decide();
     flow.place(
       {

@@ -103,7 +103,8 @@ export function ReviewStep(p: Props) {
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
-        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading}>
+        {/* Not while figures are on their way: the lines can show a new price before its total is in. */}
+        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading || p.placing}>
           {p.confirmNewTotal !== null ? t('placeOrderFor', { total: price(p.confirmNewTotal) }) : t('placeOrder')}
         </Button>
       </Flex>
