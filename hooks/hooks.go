@@ -59,11 +59,20 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+	// A tax rate saved in the dashboard has a known class, a rate with at
+	// most three decimals and a US state for a region; one per place and class.
+	app.OnRecordValidate(shop.TaxRatesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateTaxRateRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 	// Losing the Admin role ends what a session could watch as an admin
 	// (shop.OnSessionsEnded), however the roles are saved.
 	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
-	// Carts and orders read the shipping settings kept between requests.
+	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepTaxRules(app)
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and
 	// are kept between requests until they change.

@@ -19,6 +19,7 @@ func registerAdminOverview(se *core.ServeEvent) {
 	g.GET("/users", adminListUsers)
 	g.GET("/users/{id}/orders", adminUserOrders)
 	g.PUT("/users/{id}/roles", adminSetUserRoles)
+	g.PUT("/users/{id}/tax-exempt", adminSetTaxExempt)
 	g.GET("/role-changes", adminRoleChanges)
 }
 
@@ -65,6 +66,19 @@ func adminSetUserRoles(e *core.RequestEvent) error {
 		return err
 	}
 	user, err := shop.SetUserRoles(e.App, e.Auth.Id, e.Request.PathValue("id"), body)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, toUserJSON(user))
+}
+
+// adminSetTaxExempt marks a customer tax-exempt (or not).
+func adminSetTaxExempt(e *core.RequestEvent) error {
+	var body shop.TaxExemptInput
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	user, err := shop.SetTaxExempt(e.App, e.Request.PathValue("id"), body)
 	if err != nil {
 		return err
 	}

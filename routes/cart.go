@@ -30,12 +30,16 @@ func answerCart(e *core.RequestEvent, cart *shop.Cart, err error) error {
 	return e.JSON(http.StatusOK, cart)
 }
 
+// getCart answers the cart; with ?country= (and state, shippingMethod)
+// it carries the taxEstimate for that address.
 func getCart(e *core.RequestEvent) error {
 	owner, err := cartOwner(e)
 	if err != nil {
 		return err
 	}
-	cart, err := shop.GetCart(e.App, owner)
+	q := e.Request.URL.Query()
+	cart, err := shop.GetCartEstimate(e.App, owner, shop.TaxAddress{
+		Country: q.Get("country"), State: q.Get("state"), ShippingMethod: q.Get("shippingMethod")})
 	return answerCart(e, cart, err)
 }
 

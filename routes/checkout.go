@@ -14,6 +14,9 @@ import (
 // orders and the admin's order management.
 func registerCheckout(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/checkout")
+	// The invoice checks its viewer itself: a browser tab has a file token, not a bearer.
+	g.GET("/orders/{id}/invoice", orderInvoice)
+	g.GET("/invoice-print.js", invoicePrintScript)
 	own := g.Group("")
 	own.Bind(signedIn())
 	own.POST("/create-order", createOrder).Bind(perUserLimit(shop.LimitPlaceOrderPerUser))

@@ -22,11 +22,12 @@ type apiError struct {
 	// Available is what is left of each product that ran short (409
 	// insufficient_stock), by product id.
 	Available map[string]int `json:"available,omitempty"`
-	// Total, Subtotal and Shipping are the server's figures when the total
+	// Total, Subtotal, Shipping and Tax are the server's figures when the total
 	// a shopper saw changed (409 total_changed).
 	Total    *shop.Amount `json:"total,omitempty"`
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
+	Tax      *shop.Amount `json:"tax,omitempty"`
 	// Refundable is what is left to refund (409 refund_exceeds_paid).
 	Refundable *shop.Amount `json:"refundable,omitempty"`
 }
@@ -121,6 +122,8 @@ var sentinelErrors = []struct {
 	{shop.ErrCartProductNotFound, notFound("Product not found")},
 	{shop.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
+	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
+	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
 	{shop.ErrAddressNotFound, notFound("Address not found")},
 	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},

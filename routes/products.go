@@ -37,6 +37,7 @@ func toProductJSON(p shop.Product) wire.Product {
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
+		TaxClass:             p.TaxClass,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
 	}

@@ -220,6 +220,12 @@ func UpdateProfile(app core.App, in ProfileInput) (*core.Record, *TokenPair, err
 	if in.Language != "" {
 		user.Set("language", in.Language)
 	}
+	if in.CompanyName != nil {
+		user.Set("companyName", *in.CompanyName)
+	}
+	if in.TaxID != nil {
+		user.Set("taxId", *in.TaxID)
+	}
 	if in.ChangesPassword() {
 		setPassword(user, in.NewPassword)
 	}

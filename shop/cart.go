@@ -54,12 +54,14 @@ func (o CartOwner) check() error {
 	return nil
 }
 
-// Cart is the cart object of the contract.
+// Cart is the cart object of the contract; TaxEstimate only when the
+// request gave an address (GetCartEstimate).
 type Cart struct {
-	ID         string     `json:"id"`
-	Items      []CartItem `json:"items"`
-	TotalPrice Amount     `json:"totalPrice"`
-	TotalItems int        `json:"totalItems"`
+	ID          string       `json:"id"`
+	Items       []CartItem   `json:"items"`
+	TotalPrice  Amount       `json:"totalPrice"`
+	TotalItems  int          `json:"totalItems"`
+	TaxEstimate *TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
 // CartItem is one cart line with the product's current price and stock.
@@ -73,7 +75,8 @@ type CartItem struct {
 	TotalPrice     Amount    `json:"totalPrice"`
 	AvailableStock int       `json:"availableStock"`
 
-	active bool
+	active   bool
+	taxClass string
 }
 
 // CartSummary is the short form of a cart.
@@ -147,6 +150,7 @@ type cartLineRow struct {
 	PriceCents    float64       `db:"priceCents"`
 	Stock         float64       `db:"stockQuantity"`
 	IsActive      bool          `db:"isActive"`
+	TaxClass      string        `db:"taxClass"`
 }
 
 // cartLines reads every line of a cart with its product in one query.
@@ -156,7 +160,7 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
 		       p.imageFileNames AS imageFileNames, p.priceCents AS priceCents,
-		       p.stockQuantity AS stockQuantity, p.isActive AS isActive
+		       p.stockQuantity AS stockQuantity, p.isActive AS isActive, p.taxClass AS taxClass
 		FROM cart_items ci
 		JOIN products p ON p.id = ci.product
 		WHERE ci.cart = {:cart}
@@ -184,6 +188,7 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 			TotalPrice:     Amount(price * int64(qty)),
 			AvailableStock: stock,
 			active:         r.IsActive,
+			taxClass:       taxClassOf(r.TaxClass),
 		})
 	}
 	return items, nil

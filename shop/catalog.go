@@ -25,6 +25,7 @@ type Product struct {
 	IsActive             bool
 	ImageFileNames       []string
 	Attributes           []Attribute
+	TaxClass             string
 	Created              time.Time
 	Updated              time.Time
 }
@@ -91,7 +92,7 @@ func (q ProductQuery) Narrowed() bool {
 // database.
 var productColumns = []string{
 	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category",
-	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "created", "updated",
+	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "created", "updated",
 }
 
 // productRow is one products row as SQLite returns it; JSON columns are
@@ -108,6 +109,7 @@ type productRow struct {
 	IsActive             bool           `db:"isActive"`
 	ImageFileNames       types.JSONRaw  `db:"imageFileNames"`
 	Attributes           types.JSONRaw  `db:"attributes"`
+	TaxClass             string         `db:"taxClass"`
 	Created              types.DateTime `db:"created"`
 	Updated              types.DateTime `db:"updated"`
 }
@@ -126,6 +128,7 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		PriceCents:    int64(r.PriceCents),
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
+		TaxClass:      taxClassOf(r.TaxClass),
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
 	}

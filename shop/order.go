@@ -41,3 +41,6 @@ type OrderDetail = wire.OrderDetail
 
 // OrderItem is an answer shape (shop/wire).
 type OrderItem = wire.OrderItem
+
+// OrderTax is an answer shape (shop/wire).
+type OrderTax = wire.OrderTax

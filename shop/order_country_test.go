@@ -60,7 +60,7 @@ func TestOrderCountryAndStateMustBeKnown(t *testing.T) {
 		}, "shippingInfo.state"},
 		{func(in *shop.OrderInput) {
 			in.UseShippingForBilling = false
-			in.Billing = in.Shipping.PostalAddress
+			in.Billing.PostalAddress = in.Shipping.PostalAddress
 			in.Billing.Country = "Narnia"
 		}, "billingInfo.country"},
 	} {

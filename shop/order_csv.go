@@ -18,7 +18,9 @@ import (
 // csvHeader names the columns of the orders export, one row per order line.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber", "shippingCountry",
+	"taxClass", "taxRate", "lineTax",
+	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
+	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
 	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
 
 // csvRow is one order line joined with its order.
@@ -32,12 +34,21 @@ type csvRow struct {
 	TrackingNumber string         `db:"trackingNumber"`
 	SubtotalCents  float64        `db:"subtotalCents"`
 	ShippingCents  float64        `db:"shippingCents"`
+	TaxCents       float64        `db:"taxCents"`
 	TotalCents     float64        `db:"totalCents"`
+	Inclusive      bool           `db:"pricesIncludeTax"`
+	Exempt         bool           `db:"taxExempt"`
+	InvoiceNumber  string         `db:"invoiceNumber"`
+	CompanyName    string         `db:"companyName"`
+	TaxID          string         `db:"taxId"`
 	ProductID      string         `db:"productId"`
 	ProductName    string         `db:"productName"`
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
+	TaxClass       string         `db:"taxClass"`
+	TaxRate        float64        `db:"taxRate"`
+	LineTaxCents   float64        `db:"lineTaxCents"`
 	Country        string         `db:"country"`
 	PaymentMethod  string         `db:"paymentMethod"`
 	PaymentStatus  string         `db:"paymentStatus"`
@@ -56,8 +67,10 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		return err
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
-		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
+		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
+		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
 		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
 		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
 		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
 		From(OrdersCollection+" o").
@@ -103,7 +116,10 @@ func (r csvRow) record(lang string) []string {
 		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
 		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
-		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
+		taxClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
+		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),
+		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
+		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
 		safeCell(locale.CountryName(r.Country, lang)),
 		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 	}

@@ -40,13 +40,15 @@ func (in *OrderInput) Normalize() {
 	s.Email = NormalizeEmail(s.Email)
 	placeAddress(&s.PostalAddress)
 	if in.UseShippingForBilling {
-		in.Billing = s.PostalAddress
+		// The address only: company name and tax ID stay the billing's.
+		in.Billing.PostalAddress = s.PostalAddress
 	}
 	b := &in.Billing
 	for _, p := range []*string{&b.FirstName, &b.LastName, &b.Address, &b.City, &b.State, &b.ZipCode, &b.Country} {
 		*p = strings.TrimSpace(*p)
 	}
-	placeAddress(b)
+	placeAddress(&b.PostalAddress)
+	b.CompanyName, b.TaxID = cleanLine(b.CompanyName), NormalizeTaxID(b.TaxID)
 }
 
 // placeAddress turns an address's country into its ISO code and a US
@@ -70,8 +72,7 @@ func placeAddress(a *PostalAddress) {
 func (in OrderInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Shipping, validation.By(func(any) error { return shippingRules(in.Shipping).Validate() })),
-		validation.Field(&in.Billing, validation.Skip.When(in.UseShippingForBilling),
-			validation.By(func(any) error { return addressRules(in.Billing).Validate() })),
+		validation.Field(&in.Billing, validation.By(func(any) error { return billingRules(in.Billing, in.UseShippingForBilling) })),
 		validation.Field(&in.ExpectedTotal, validation.By(amountMember)),
 	)
 }
@@ -84,6 +85,17 @@ func (in OrderInput) expectedTotal() *Amount {
 	cents, _ := CentsFromJSON(in.ExpectedTotal)
 	a := Amount(cents)
 	return &a
+}
+
+// billingRules checks whom an order is billed to: the address unless
+// copied from shipping, and the business details (optional) always.
+func billingRules(b BillingInfo, copied bool) error {
+	return validation.ValidateStruct(&b,
+		validation.Field(&b.PostalAddress, validation.Skip.When(copied),
+			validation.By(func(any) error { return addressRules(b.PostalAddress).Validate() })),
+		validation.Field(&b.CompanyName, companyRules...),
+		validation.Field(&b.TaxID, taxIDRules...),
+	)
 }
 
 // addressRules is an address (an answer shape of shop/wire) as its rules

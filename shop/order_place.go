@@ -76,7 +76,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err := checkUnpaidOrders(txApp, userID); err != nil {
 			return err
 		}
-		price, err := priceOrder(txApp, in, lines)
+		price, err := priceOrder(txApp, userID, in, lines)
 		if err != nil {
 			return err
 		}
@@ -130,13 +130,12 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 	return cartRec, lines, nil
 }
 
-// writeOrder saves the order record and its line snapshots.
+// writeOrder saves the order record and its line snapshots, each line
+// with its tax as priced. The payment fields follow the final total (tax
+// included); an order placed on invoice terms is invoiced at once, so its
+// confirmation carries the invoice number.
 func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
-	if err != nil {
-		return nil, nil, err
-	}
-	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -144,24 +143,14 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 	if err != nil {
 		return nil, nil, err
 	}
-	count := 0
-	for _, l := range lines {
-		count += l.Quantity
-	}
 	order := core.NewRecord(ordersCol)
-	order.Set("orderNumber", number)
-	order.Set("user", userID)
-	order.Set("customerName", strings.TrimSpace(in.Shipping.FirstName+" "+in.Shipping.LastName))
-	order.Set("customerEmail", in.Shipping.Email)
-	order.Set("status", StatusCreated)
-	order.Set("subtotalCents", int64(price.Subtotal))
-	order.Set("shippingMethod", in.ShippingMethod)
-	order.Set("shippingCents", int64(price.Shipping))
-	order.Set("totalCents", int64(price.Total))
-	order.Set("itemCount", count)
-	order.Set("shipping", in.Shipping)
-	order.Set("billing", in.Billing)
+	setOrderFields(order, userID, number, in, lines, price)
 	setPaymentFields(order, plan)
+	if plan.Method == MethodInvoice {
+		if err := onInvoiceable(txApp, order); err != nil {
+			return nil, nil, err
+		}
+	}
 	if err := txApp.Save(order); err != nil {
 		return nil, nil, err
 	}
@@ -171,24 +160,72 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 		Billing:      in.Billing,
 		Items:        make([]OrderItem, 0, len(lines)),
 		History:      historyOf(order),
+		OrderTax:     orderTaxOf(order),
+		CreditNotes:  []CreditNote{},
 	}
+	detail.Items, err = writeOrderItems(txApp, order.Id, lines, price.Taxed)
+	return detail, order, err
+}
+
+// setOrderFields fills a new order record.
+func setOrderFields(order *core.Record, userID, number string, in OrderInput, lines []CartItem, price OrderPrice) {
+	count := 0
 	for _, l := range lines {
+		count += l.Quantity
+	}
+	t := price.Taxed
+	order.Set("orderNumber", number)
+	order.Set("user", userID)
+	order.Set("customerName", strings.TrimSpace(in.Shipping.FirstName+" "+in.Shipping.LastName))
+	order.Set("customerEmail", in.Shipping.Email)
+	order.Set("status", StatusCreated)
+	order.Set("subtotalCents", int64(price.Subtotal))
+	order.Set("shippingMethod", in.ShippingMethod)
+	order.Set("shippingCents", int64(price.Shipping))
+	order.Set("taxCents", int64(price.Tax))
+	order.Set("totalCents", int64(price.Total))
+	order.Set("taxLines", storedTaxLines(t.TaxLines))
+	order.Set("pricesIncludeTax", t.PricesIncludeTax)
+	order.Set("taxExempt", t.Exempt)
+	order.Set("shippingTaxRate", t.ShippingTax.Rate.Percent())
+	order.Set("shippingTaxCents", int64(t.ShippingTax.Tax))
+	order.Set("itemCount", count)
+	order.Set("shipping", in.Shipping)
+	order.Set("billing", in.Billing)
+	order.Set("companyName", in.Billing.CompanyName)
+	order.Set("taxId", in.Billing.TaxID)
+}
+
+// writeOrderItems saves the line snapshots of an order with their tax.
+func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t Taxed) ([]OrderItem, error) {
+	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]OrderItem, 0, len(lines))
+	for i, l := range lines {
+		lt := t.Lines[i]
 		item := core.NewRecord(itemsCol)
-		item.Set("orderRef", order.Id)
+		item.Set("orderRef", orderID)
 		item.Set("productId", l.ProductID)
 		item.Set("productName", l.ProductName)
 		item.Set("productImage", l.ImageFileName)
 		item.Set("quantity", l.Quantity)
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
+		item.Set("taxClass", l.taxClass)
+		item.Set("taxRate", lt.Rate.Percent())
+		item.Set("taxName", lt.Name)
+		item.Set("taxCents", int64(lt.Tax))
 		// Values from lines and order of this transaction (see setLineQuantity).
 		if err := txApp.SaveNoValidate(item); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		detail.Items = append(detail.Items, OrderItem{
+		items = append(items, OrderItem{
 			ID: item.Id, ProductID: l.ProductID, ProductName: l.ProductName, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
+			TaxClass: l.taxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
 	}
-	return detail, order, nil
+	return items, nil
 }

@@ -116,6 +116,7 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 type dayRow struct {
 	Day     string  `db:"day"`
 	Revenue float64 `db:"revenue"`
+	Tax     float64 `db:"tax"`
 	Orders  int     `db:"orders"`
 }
 
@@ -126,7 +127,7 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 	span := max(days, 30)
 	var rows []dayRow
 	err := app.DB().NewQuery(`
-		SELECT day, revenueCents AS revenue, orders FROM overview_days
+		SELECT day, revenueCents AS revenue, taxCents AS tax, orders FROM overview_days
 		WHERE day >= {:from} AND day <= {:to}`).
 		Bind(dbx.Params{"from": today.AddDate(0, 0, 1-span).Format(dayLayout), "to": today.Format(dayLayout)}).
 		All(&rows)
@@ -141,19 +142,13 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 	for i := span - 1; i >= 0; i-- {
 		date := today.AddDate(0, 0, -i).Format(dayLayout)
 		r := byDay[date]
-		cents := Amount(int64(math.Round(r.Revenue)))
-		if i == 0 {
-			out.Revenue.Today += cents
-		}
-		if i < 7 {
-			out.Revenue.Last7Days += cents
-		}
-		if i < 30 {
-			out.Revenue.Last30Days += cents
-		}
+		cents, tax := Amount(int64(math.Round(r.Revenue))), Amount(int64(math.Round(r.Tax)))
+		addToWindows(&out.Revenue, i, cents)
+		addToWindows(&out.Tax, i, tax)
 		if i < days {
-			out.RevenueByDay = append(out.RevenueByDay, DayFigures{Date: date, Revenue: cents, Orders: r.Orders})
+			out.RevenueByDay = append(out.RevenueByDay, DayFigures{Date: date, Revenue: cents, Tax: tax, Orders: r.Orders})
 			out.PeriodRevenue += cents
+			out.PeriodTax += tax
 			out.PeriodOrders += r.Orders
 		}
 	}
@@ -162,6 +157,20 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 		out.AverageOrderValue = Amount((int64(out.PeriodRevenue)*2 + int64(out.PeriodOrders)) / (2 * int64(out.PeriodOrders)))
 	}
 	return nil
+}
+
+// addToWindows counts the figure of the date daysAgo before today in the windows
+// it falls in.
+func addToWindows(r *Revenue, daysAgo int, cents Amount) {
+	if daysAgo == 0 {
+		r.Today += cents
+	}
+	if daysAgo < 7 {
+		r.Last7Days += cents
+	}
+	if daysAgo < 30 {
+		r.Last30Days += cents
+	}
 }
 
 // ordersByStatus counts all orders by their current status (the rollup's

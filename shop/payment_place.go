@@ -116,34 +116,38 @@ func setPaymentFields(order *core.Record, plan paymentPlan) {
 }
 
 // afterOrderPlaced does, in the order's transaction, what its payment
-// method asks: a card order's first attempt, an invoice's number and
-// e-mail (a bank transfer's instructions are in its confirmation).
+// method asks: a card order's first attempt, an invoice's e-mail (its
+// number was given by writeOrder; a bank transfer's instructions are in
+// its confirmation).
 func afterOrderPlaced(txApp core.App, order *core.Record) error {
 	switch order.GetString("paymentMethod") {
 	case MethodCard:
 		_, err := newAttempt(txApp, order)
 		return err
 	case MethodInvoice:
-		if err := onInvoiceable(txApp, order); err != nil {
-			return err
-		}
 		return queuePaymentMail(txApp, order, mailInvoiceDue, "")
 	}
 	return nil
 }
 
-// onInvoiceable is the one call site of invoice numbering (issue 30, tax):
-// an order gets its invoice number when it is paid or placed on invoice
-// terms. Until tax lands shop.AssignInvoiceNumber it does nothing.
+// onInvoiceable is the one call site of invoice numbering: an order gets
+// its invoice number (gapless, once) when it is paid or placed on invoice
+// terms, in that change's transaction.
 func onInvoiceable(txApp core.App, order *core.Record) error {
-	_, _ = txApp, order
-	return nil
+	_, err := AssignInvoiceNumber(txApp, order)
+	return err
 }
 
-// onRefunded is the one call site of credit notes (issue 30, tax): a
-// refund that succeeded gets a credit note number. Until tax lands
-// shop.AssignCreditNote it does nothing.
-func onRefunded(txApp core.App, refund *core.Record) error {
-	_, _ = txApp, refund
-	return nil
+// onRefunded is the one call site of credit notes: a refund that gave
+// back money the order was paid (not a surplus, such as a payment that
+// came after the order expired) gets a credit note for the refunded
+// amount, once per refund. An order never invoiced (a bank transfer
+// refunded before it was paid in full) has no invoice to credit.
+func onRefunded(txApp core.App, order, refund *core.Record) error {
+	if refund.GetBool("surplus") || order.GetString("invoiceNumber") == "" {
+		return nil
+	}
+	_, err := AssignCreditNote(txApp, order, CreditNoteInput{RefundID: refund.Id,
+		Amount: Amount(cents(refund, "amountCents")), Reason: refund.GetString("reason")})
+	return err
 }

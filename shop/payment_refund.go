@@ -220,7 +220,7 @@ func refundSucceeded(txApp core.App, order, r *core.Record) error {
 	if err := entry.record(txApp); err != nil {
 		return err
 	}
-	if err := onRefunded(txApp, r); err != nil {
+	if err := onRefunded(txApp, order, r); err != nil {
 		return err
 	}
 	return queuePaymentMail(txApp, order, mailRefund, r.Id, amount)

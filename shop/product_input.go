@@ -28,6 +28,7 @@ type ProductInput struct {
 	StockQuantity        json.RawMessage `json:"stockQuantity"`
 	IsActive             json.RawMessage `json:"isActive"`
 	Attributes           json.RawMessage `json:"attributes"`
+	TaxClass             json.RawMessage `json:"taxClass"`
 
 	// New says the input creates a product: then price, stock quantity,
 	// category and images must be sent.
@@ -47,6 +48,7 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.Category, in.requiredOnCreate("Category"), rawRule(stringMember)),
 		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
 		validation.Field(&in.IsActive, rawRule(boolMember)),
+		validation.Field(&in.TaxClass, rawRule(taxClassMember)),
 	)
 }
 
@@ -60,6 +62,7 @@ func CreateProduct(app core.App, in ProductInput) (string, error) {
 	rec := core.NewRecord(col)
 	rec.Set("isActive", true)
 	rec.Set("attributes", []any{})
+	rec.Set("taxClass", TaxStandard)
 	in.New = true
 	if err := saveProductInput(app, rec, in); err != nil {
 		return "", err
@@ -161,6 +164,11 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		_ = json.Unmarshal(in.IsActive, &b)
 		rec.Set("isActive", b)
 	}
+	if ok("taxClass", in.TaxClass) {
+		var c string
+		_ = json.Unmarshal(in.TaxClass, &c)
+		rec.Set("taxClass", c)
+	}
 	if present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
 	} else if in.Attributes != nil {
@@ -202,7 +210,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 var productInputFields = map[string]bool{
 	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
 	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
-	"imageFileNames": true, "attributes": true,
+	"imageFileNames": true, "attributes": true, "taxClass": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)
@@ -267,6 +275,15 @@ func stringMember(raw json.RawMessage) error {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
 		return validation.NewError("validation_not_string", "Must be a string")
+	}
+	return nil
+}
+
+// taxClassMember accepts standard, reduced or zero.
+func taxClassMember(raw json.RawMessage) error {
+	var c string
+	if json.Unmarshal(raw, &c) != nil || !IsTaxClass(c) {
+		return validation.NewError("validation_tax_class", "Tax class must be standard, reduced or zero")
 	}
 	return nil
 }

@@ -11,11 +11,12 @@ import (
 )
 
 // state is what the shop keeps in memory for one app: the catalog's
-// generation with what is kept for it, the shipping settings kept between
-// requests and the access tokens' lifetime.
+// generation with what is kept for it, the shipping settings and tax rules
+// kept between requests and the access tokens' lifetime.
 type state struct {
 	catalog  catalogCache
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
+	taxRules atomic.Pointer[keep.Value[TaxRules]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 	// payments are the payment settings kept until their record changes;
 	// pay is the card payment provider in use.

@@ -20,6 +20,7 @@ const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordP
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
+const InvoicePage = lazy(() => import('./features/orders/InvoicePage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const ShippingPage = lazy(() => import('./features/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./features/info/ReturnsPage'));
@@ -101,6 +102,11 @@ const SHOP_ROUTES: ShopRoute[] = [
   { path: '/reset-password', element: <ResetPasswordPage />, page: { kind: 'private', title: 'account:passwordReset.resetTitle' } },
   { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth>, page: { kind: 'private', title: 'account:profile.title' } },
   { path: '/account/orders', element: <RequireAuth><MyOrdersPage /></RequireAuth>, page: { kind: 'private', title: 'account:orders.title' } },
+  {
+    path: '/account/orders/:orderId/invoice',
+    element: <RequireAuth><InvoicePage /></RequireAuth>,
+    page: { kind: 'private', title: 'account:orders.invoice.title' },
+  },
   { path: '/admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin>, page: { kind: 'private', title: 'common:nav.admin' } },
   { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' } },
   { path: '/shipping', element: <ShippingPage />, page: { kind: 'info', page: 'shipping' } },

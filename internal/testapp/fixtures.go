@@ -141,6 +141,7 @@ type Product struct {
 	Stock         int
 	Inactive      bool
 	Category      string
+	TaxClass      string // standard when empty
 }
 
 // NewProduct stores a product (through the real record hooks) and returns
@@ -171,6 +172,7 @@ func NewProduct(t testing.TB, app core.App, p Product) *core.Record {
 	rec.Set("isActive", !p.Inactive)
 	rec.Set("imageFileNames", []string{NewImage(t, app)})
 	rec.Set("attributes", []any{})
+	rec.Set("taxClass", p.TaxClass)
 	if err := app.Save(rec); err != nil {
 		t.Fatalf("save product: %v", err)
 	}

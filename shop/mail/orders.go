@@ -69,6 +69,7 @@ func nonEmpty(ss ...string) []string {
 
 // Order is what the order e-mails tell, amounts in cents. Subtotal 0 with
 // lines means "the sum of the lines" (orders from before shipping costs).
+// The tax figures are the order's own, as it stored them when placed.
 // CustomerName and CustomerEmail are the delivery contact the shopper
 // typed: shown, never written to.
 type Order struct {
@@ -76,9 +77,13 @@ type Order struct {
 	CustomerName, CustomerEmail string
 	Lines                       []Line
 	Subtotal, ShippingAmount    int64
+	Tax                         int64
+	TaxLines                    []TaxLine
+	PricesIncludeTax, TaxExempt bool
 	Total                       int64
 	ShippingMethod              string // code such as "standard"; "" when unknown
 	TrackingNumber              string
+	InvoiceNumber               string // "" until invoiced
 	Address                     Address
 	// Transfer, on a bank transfer order's confirmation, is how to pay it.
 	Transfer *Transfer
@@ -100,6 +105,34 @@ func transferView(v *view, t *Transfer) {
 	if t.BankDetails != "" {
 		v.Quotes = append(v.Quotes, quote{Label: tr(lang, "payBankDetails"), Text: t.BankDetails})
 	}
+}
+
+// TaxLine is the tax of one rate on an order: its name, the rate in
+// percent as written ("6.25") and the amount in cents.
+type TaxLine struct {
+	Name, Rate string
+	Amount     int64
+}
+
+// taxTotals are the tax rows of an order's totals: each rate's tax (or
+// "Tax exempt", or a zero tax) before the total with exclusive prices, and
+// the tax inside it after the total with inclusive ones.
+func taxTotals(lang string, o Order) (before, after []total) {
+	switch {
+	case o.TaxExempt:
+		return []total{{Label: tr(lang, "tax"), Value: tr(lang, "taxExempt")}}, nil
+	case o.PricesIncludeTax:
+		for _, l := range o.TaxLines {
+			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
+		}
+		return nil, after
+	case len(o.TaxLines) == 0:
+		return []total{{Label: tr(lang, "tax"), Value: locale.Price(o.Tax, lang)}}, nil
+	}
+	for _, l := range o.TaxLines {
+		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
+	}
+	return before, nil
 }
 
 // orderView fills the parts every order e-mail shares: number, lines,
@@ -129,11 +162,14 @@ func orderView(v *view, o Order, withLines bool) {
 		label += " (" + methodName(lang, o.ShippingMethod) + ")"
 	}
 	v.Totals = append(v.Totals, total{Label: label, Value: shipping})
+	before, after := taxTotals(lang, o)
+	v.Totals = append(v.Totals, before...)
 	tot := o.Total
 	if tot == 0 {
 		tot = sub + o.ShippingAmount
 	}
 	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: locale.Price(tot, lang), Strong: true})
+	v.Totals = append(v.Totals, after...)
 	v.Address = o.Address.lines(lang)
 }
 
@@ -161,6 +197,7 @@ func QueueOrderPlaced(txApp core.App, to Recipient, o Order) error {
 		if o.Transfer != nil {
 			transferView(v, o.Transfer)
 		}
+		invoiceLink(v, o)
 		v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 		v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}
 		e, err := render(KindOrderPlaced, to.Email, KindOrderPlaced+":"+o.ID, v)
@@ -221,4 +258,18 @@ func QueueOrderStatus(txApp core.App, to Recipient, status string, o Order) erro
 		return err
 	}
 	return enqueue(txApp, e)
+}
+
+// InvoicePath is the app's page that opens an order's invoice for its
+// customer (signing in first when needed).
+func InvoicePath(orderID string) string { return "/account/orders/" + orderID + "/invoice" }
+
+// invoiceLink adds the order's invoice number and a link to the invoice,
+// once the order has one.
+func invoiceLink(v *view, o Order) {
+	if o.InvoiceNumber == "" {
+		return
+	}
+	v.Facts = append(v.Facts, fact{tr(v.Lang, "invoice"), o.InvoiceNumber})
+	v.Links = append(v.Links, button{tr(v.Lang, "viewInvoice", "number", o.InvoiceNumber), v.link(InvoicePath(o.ID))})
 }

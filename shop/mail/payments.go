@@ -34,6 +34,9 @@ type Payment struct {
 	DueDate              string // 2026-12-25
 	BankDetails          string
 	HoldMinutes          string
+	// InvoiceNumber is the order's invoice, once it has one (linked);
+	// CreditNote the number of a refund's credit note.
+	InvoiceNumber, CreditNote string
 }
 
 // QueuePayment queues the payment e-mail of kind to the customer, once
@@ -66,6 +69,12 @@ func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 		}
 	case KindRefund:
 		v.Facts = append(v.Facts, fact{tr(lang, "payAmountRefunded"), locale.Price(p.Amount, lang)})
+		if p.CreditNote != "" {
+			v.Facts = append(v.Facts, fact{tr(lang, "creditNote"), p.CreditNote})
+		}
+	}
+	if kind != KindPaymentExpired {
+		invoiceLink(v, Order{ID: p.OrderID, InvoiceNumber: p.InvoiceNumber})
 	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}

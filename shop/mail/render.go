@@ -36,6 +36,7 @@ type view struct {
 	Address                  []string
 	Quotes                   []quote
 	Button                   *button
+	Links                    []button
 	After                    []string
 	Labels                   labels
 }

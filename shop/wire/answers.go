@@ -21,6 +21,11 @@ type User struct {
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
+	// CompanyName and TaxID are a business customer's, printed on invoices.
+	CompanyName string `json:"companyName"`
+	TaxID       string `json:"taxId"`
+	// TaxExempt is set by admins (a reseller certificate): no tax on the user's orders.
+	TaxExempt bool `json:"taxExempt"`
 	// InvoiceAllowed: an admin approved the customer for paying on invoice,
 	// on InvoiceTermsDays days' terms (0: the shop's default).
 	InvoiceAllowed   bool `json:"invoiceAllowed"`
@@ -72,6 +77,7 @@ type Product struct {
 	ImageFileName        string             `json:"imageFileName"`
 	ImageFileNames       []string           `json:"imageFileNames"`
 	Attributes           []ProductAttribute `json:"attributes"`
+	TaxClass             string             `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
 	CreatedAt            string             `json:"createdAt"`
 	UpdatedAt            string             `json:"updatedAt"`
 	// WaitingAlerts is in admin answers only: how many shoppers wait for it.

@@ -33,19 +33,28 @@ type OrderSummary struct {
 	SubtotalAmount Amount `json:"subtotalAmount"`
 	ShippingMethod string `json:"shippingMethod"`
 	ShippingAmount Amount `json:"shippingAmount"`
+	TaxAmount      Amount `json:"taxAmount"`
 	TotalAmount    Amount `json:"totalAmount"`
 	ItemCount      int    `json:"itemCount"`
 	Status         string `json:"status"`
 	CreatedAt      string `json:"createdAt"`
+	// InvoiceNumber is "" until the order is invoiced.
+	InvoiceNumber string `json:"invoiceNumber"`
 	// Payment is the order's payment state beside its fulfilment status.
 	Payment *Payment `json:"payment"`
 }
 
-// BillingInfo is the billing address of an order.
-type BillingInfo = PostalAddress
+// BillingInfo is whom an order is billed to: the billing address and,
+// for a business, its company name and tax ID (shown on the invoice). In
+// JSON the address's fields stand beside them.
+type BillingInfo struct {
+	PostalAddress
+	CompanyName string `json:"companyName"`
+	TaxID       string `json:"taxId"`
+}
 
-// OrderDetail is an order with its addresses, lines, tracking number and
-// status history.
+// OrderDetail is an order with its addresses, lines, tax, tracking
+// number, status history and credit notes.
 type OrderDetail struct {
 	OrderSummary
 	Shipping       ShippingInfo   `json:"shipping"`
@@ -53,6 +62,8 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	OrderTax
+	CreditNotes []CreditNote `json:"creditNotes"`
 	// CheckoutURL is the hosted payment page of a new card order (or of
 	// pay again); PaymentError says why there is none when there should be.
 	CheckoutURL  string `json:"checkoutUrl,omitempty"`
@@ -68,6 +79,9 @@ type OrderItem struct {
 	Quantity     int       `json:"quantity"`
 	UnitPrice    Amount    `json:"unitPrice"`
 	TotalPrice   Amount    `json:"totalPrice"`
+	TaxClass     string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	TaxRate      Rate      `json:"taxRate"`
+	TaxAmount    Amount    `json:"taxAmount"`
 }
 
 // StatusChange is one entry of an order's history: the status it got and
@@ -154,11 +168,12 @@ type Revenue struct {
 	Last30Days Amount `json:"last30Days"`
 }
 
-// DayFigures is one UTC date of the chart: revenue and number of orders
-// that were not cancelled.
+// DayFigures is one UTC date of the chart: revenue (tax included), the
+// tax inside it and number of orders that were not cancelled.
 type DayFigures struct {
 	Date    string `json:"date"`
 	Revenue Amount `json:"revenue"`
+	Tax     Amount `json:"tax"`
 	Orders  int    `json:"orders"`
 }
 
@@ -181,10 +196,13 @@ type LowStockProduct struct {
 
 // Overview is the admin's view of the shop at a glance.
 type Overview struct {
-	Days               int               `json:"days"`
-	Revenue            Revenue           `json:"revenue"`
+	Days    int     `json:"days"`
+	Revenue Revenue `json:"revenue"`
+	// Tax is the tax inside Revenue, as the orders stored it.
+	Tax                Revenue           `json:"tax"`
 	AverageOrderValue  Amount            `json:"averageOrderValue"`
 	PeriodRevenue      Amount            `json:"periodRevenue"`
+	PeriodTax          Amount            `json:"periodTax"`
 	PeriodOrders       int               `json:"periodOrders"`
 	OrdersByStatus     map[string]int    `json:"ordersByStatus"`
 	RevenueByDay       []DayFigures      `json:"revenueByDay"`

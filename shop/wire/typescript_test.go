@@ -56,6 +56,10 @@ var answers = []struct {
 	{"ShippingMethods", wire.ShippingMethods{}},
 	{"PostalAddress", wire.PostalAddress{}},
 	{"ShippingInfo", wire.ShippingInfo{}},
+	{"BillingInfo", wire.BillingInfo{}},
+	{"TaxLine", wire.TaxLine{}},
+	{"TaxEstimate", wire.TaxEstimate{}},
+	{"CreditNote", wire.CreditNote{}},
 	{"PaymentEvent", wire.PaymentEvent{}},
 	{"PaymentAttempt", wire.PaymentAttempt{}},
 	{"Refund", wire.Refund{}},
@@ -88,6 +92,7 @@ var answers = []struct {
 
 var (
 	amountType    = reflect.TypeFor[wire.Amount]()
+	rateType      = reflect.TypeFor[wire.Rate]()
 	localizedType = reflect.TypeFor[wire.Localized]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()
 )
@@ -233,7 +238,7 @@ func writeFields(b *strings.Builder, t reflect.Type, names map[reflect.Type]stri
 // null when unset, unless the field is left out instead (omitempty).
 func tsType(t reflect.Type, names map[reflect.Type]string, optional bool) (string, error) {
 	switch t {
-	case amountType:
+	case amountType, rateType: // dollars with two decimals; a percentage (6.25)
 		return "number", nil
 	case localizedType:
 		return "Localized", nil

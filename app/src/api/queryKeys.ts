@@ -28,6 +28,9 @@ export const cartKeys = {
   current: (owner: string) => ['cart', owner] as const,
   /** A mutation key: the cart's writes (add, update, remove, clear), counted for the busy state. */
   actions: ['cart', 'action'] as const,
+  /** The cart with its figures for an address; `lines` (the cart's lines as they are) refetches it when they change. */
+  estimate: (owner: string, address: { country: string; state: string; shippingMethod?: string }, lines: string) =>
+    ['cart', 'estimate', owner, address.country, address.state, address.shippingMethod ?? '', lines] as const,
 };
 
 /** The signed-in shopper's own orders. */

@@ -24,10 +24,12 @@ export type {
   OrderDetail,
   OrderSummary,
   Overview,
+  BillingInfo,
+  CreditNote,
   PageHead,
   Payment,
   PaymentMethods,
-  PostalAddress as BillingInfo,
+  PostalAddress,
   Product,
   ProductFacets,
   ProductList,
@@ -37,6 +39,8 @@ export type {
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
+  TaxEstimate,
+  TaxLine,
   UploadedImage,
   User,
   UserAnswer,
@@ -56,3 +60,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'awaiting_payment', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'expired'] as const;
 
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
+
+/** A product's tax class: which rates apply to it (shop.TaxClasses). */
+export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];

@@ -25,6 +25,9 @@ export interface User {
   isAdmin: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+  companyName: string;
+  taxId: string;
+  taxExempt: boolean;
   invoiceAllowed: boolean;
   invoiceTermsDays: number;
 }
@@ -71,6 +74,7 @@ export interface Product {
   imageFileName: string;
   imageFileNames: string[];
   attributes: ProductAttribute[];
+  taxClass: 'standard' | 'reduced' | 'zero';
   createdAt: string;
   updatedAt: string;
   waitingAlerts?: number;
@@ -134,6 +138,7 @@ export interface Cart {
   items: CartItem[];
   totalPrice: number;
   totalItems: number;
+  taxEstimate?: TaxEstimate;
 }
 
 export interface MergeCapped {
@@ -187,6 +192,42 @@ export interface PostalAddress {
 export interface ShippingInfo extends PostalAddress {
   phone: string;
   email: string;
+}
+
+export interface BillingInfo extends PostalAddress {
+  companyName: string;
+  taxId: string;
+}
+
+export interface TaxLine {
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
+export interface TaxEstimate {
+  country: string;
+  state: string;
+  shippingMethod: string;
+  subtotalAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+}
+
+export interface CreditNote {
+  id: string;
+  number: string;
+  orderId: string;
+  refundId: string;
+  amount: number;
+  taxAmount: number;
+  reason: string;
+  createdAt: string;
 }
 
 export interface PaymentEvent {
@@ -262,10 +303,12 @@ export interface OrderSummary {
   subtotalAmount: number;
   shippingMethod: string;
   shippingAmount: number;
+  taxAmount: number;
   totalAmount: number;
   itemCount: number;
   status: string;
   createdAt: string;
+  invoiceNumber: string;
   payment: Payment | null;
 }
 
@@ -277,6 +320,9 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  taxClass: 'standard' | 'reduced' | 'zero';
+  taxRate: number;
+  taxAmount: number;
 }
 
 export interface StatusChange {
@@ -286,10 +332,17 @@ export interface StatusChange {
 
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingInfo;
-  billing: PostalAddress;
+  billing: BillingInfo;
   items: OrderItem[];
   trackingNumber: string;
   history: StatusChange[];
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+  shippingTaxRate: number;
+  shippingTaxAmount: number;
+  invoicedAt: string;
+  creditNotes: CreditNote[];
   checkoutUrl?: string;
   paymentError?: string;
 }
@@ -354,6 +407,7 @@ export interface Revenue {
 export interface DayFigures {
   date: string;
   revenue: number;
+  tax: number;
   orders: number;
 }
 
@@ -375,8 +429,10 @@ export interface LowStockProduct {
 export interface Overview {
   days: number;
   revenue: Revenue;
+  tax: Revenue;
   averageOrderValue: number;
   periodRevenue: number;
+  periodTax: number;
   periodOrders: number;
   ordersByStatus: Record<string, number>;
   revenueByDay: DayFigures[];

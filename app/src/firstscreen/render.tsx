@@ -71,7 +71,7 @@ function product(over: Partial<Product>): Product {
   return {
     id: ID, name: NAME, nameLocalized: null, description: DESCRIPTION, descriptionLocalized: null, category: CATEGORY,
     price: PRICE, stockQuantity: 2, isActive: true, imageFileName: '', imageFileNames: [FILE(0)], attributes: [],
-    createdAt: '', updatedAt: '', ...over,
+    taxClass: 'standard', createdAt: '', updatedAt: '', ...over,
   };
 }
 

@@ -31,7 +31,16 @@ function ProfileScreen({ user }: { user: User }) {
   const [showPassword, setShowPassword] = useState(false);
   const homeCountry = useQuery(shippingMethodsQuery('', 0)).data?.homeCountry ?? '';
   const form = useForm<ProfileForm>({
-    initial: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', currentPassword: '', newPassword: '', confirmPassword: '' },
+    initial: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email ?? '',
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+      companyName: user.companyName ?? '',
+      taxId: user.taxId ?? '',
+    },
     // A new e-mail needs the current password (the server ends the other sessions).
     rules: (f) => profileRules(f, showPassword, emailChanged(f, user.email ?? '')),
     message: (key) => t(`profile.errors.${key}`),
@@ -91,6 +100,10 @@ function ProfileScreen({ user }: { user: User }) {
                 </Grid>
                 <FormField label={t('fields.email')} type="email" required autoComplete="email" {...form.field('email')} />
                 {changingEmail && !showPassword && currentPassword}
+                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                  <FormField label={t('fields.companyName')} autoComplete="organization" {...form.field('companyName')} />
+                  <FormField label={t('fields.taxId')} hint={t('profile.taxIdHint')} autoComplete="off" {...form.field('taxId')} />
+                </Grid>
                 <Separator size="4" />
                 <Button
                   type="button"

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, ContactRequestList, ContactStats, Message, OrderDetail, Product, ProductList } from '../../api/types';
+import type { ContactRequest, ContactRequestList, ContactStats, Message, OrderDetail, Product, ProductList, TaxClass } from '../../api/types';
 import { adminKeys } from './keys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -39,6 +39,7 @@ export interface ProductPayload {
   imageFileNames: string[];
   stockQuantity: number;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
 }
 

@@ -8,6 +8,7 @@ import { useCart } from './CartContext';
 import { useCartProblem, useRemoveCartItem, useUpdateCartItem } from './cartWrites';
 import { lineLimits } from './rules';
 import { FreeShippingNote } from './FreeShippingNote';
+import { CartTax } from './CartTax';
 
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
 export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
@@ -116,6 +117,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             <Text weight="bold">{t('cart.total')}</Text>
             <Text weight="bold">{price(cart?.totalPrice ?? 0)}</Text>
           </Flex>
+          <CartTax />
           <FreeShippingNote subtotal={cart?.totalPrice ?? 0} />
           <Button size="3" onClick={onCheckout}>
             {t('cart.checkout')}

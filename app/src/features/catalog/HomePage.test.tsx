@@ -20,6 +20,7 @@ const make = (id: string, category: string, price: number): Product => ({
   imageFileName: '',
   imageFileNames: [],
   attributes: [],
+  taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
 });

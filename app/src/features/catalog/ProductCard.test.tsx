@@ -21,6 +21,7 @@ const product: Product = {
   imageFileName: 'a.jpg',
   imageFileNames: ['a.jpg', 'b.jpg'],
   attributes: [],
+  taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
 };

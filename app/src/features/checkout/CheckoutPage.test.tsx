@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cartKeys, orderKeys } from '../../api/queryKeys';
-import { mockFetch } from '../../test/fetchMock';
+import { mockFetch, type Call } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
@@ -33,11 +33,40 @@ const methods = {
 };
 const placed = { id: 'o1', orderNumber: 'ORD-20261122-7KQ2MX', totalAmount: 69.79, items: [], shipping: {}, status: 'Created' };
 
-function setup(routes: Parameters<typeof mockFetch>[0] = {}, cartBody: unknown = cart) {
+type CartBody = typeof cart;
+const SHIPPING_AMOUNTS: Record<string, number> = { standard: 9.99, express: 19.99, overnight: 29.99, intl_standard: 49.99, intl_express: 79.99 };
+
+/**
+ * GET /api/cart as the server answers it: the carts in order (the last repeats), and for a request
+ * with an address the latest cart with its taxEstimate: Texas at 6.25 % of the goods, nothing elsewhere.
+ */
+function cartServer(carts: CartBody[]) {
+  let served = 0;
+  let latest = carts[0];
+  return (call: Call) => {
+    if (!call.query.get('country')) {
+      latest = carts[Math.min(served++, carts.length - 1)];
+      return { body: latest };
+    }
+    const shipping = SHIPPING_AMOUNTS[call.query.get('shippingMethod') ?? ''] ?? 0;
+    const texas = call.query.get('state') === 'TX';
+    const taxCents = texas ? Math.round(latest.totalPrice * 100 * 0.0625) : 0;
+    const taxLines = texas ? [{ name: 'Texas sales tax', rate: 6.25, base: latest.totalPrice, amount: taxCents / 100 }] : [];
+    const totalAmount = (Math.round(latest.totalPrice * 100) + Math.round(shipping * 100) + taxCents) / 100;
+    return {
+      body: {
+        ...latest,
+        taxEstimate: { subtotalAmount: latest.totalPrice, shippingAmount: shipping, taxAmount: taxCents / 100, totalAmount, taxLines, pricesIncludeTax: false, taxExempt: false },
+      },
+    };
+  };
+}
+
+function setup(routes: Parameters<typeof mockFetch>[0] = {}, cartBody: CartBody = cart, carts: CartBody[] = [cartBody]) {
   localStorage.setItem('authToken', 't');
   const mock = mockFetch({
     'GET /api/auth/profile': { body: user },
-    'GET /api/cart': { body: cartBody },
+    'GET /api/cart': cartServer(carts),
     'GET /api/shipping/methods': { body: methods },
     ...routes,
   });
@@ -55,20 +84,20 @@ async function fill(name: string, value: string) {
 }
 
 /** The country and a US state come from lists (ISO codes as values); the home country is preset. */
-async function fillShipping(country = 'US') {
+async function fillShipping(country = 'US', state = 'IL') {
   await waitFor(() => expect(field('Country')).toHaveValue('US'));
   await userEvent.selectOptions(field('Country'), country);
   await fill('Phone', '+1 (555) 0100');
   await fill('Address', '1 Main St');
   await fill('City', 'Springfield');
-  if (country === 'US') await userEvent.selectOptions(field('State'), 'IL');
+  if (country === 'US') await userEvent.selectOptions(field('State'), state);
   else await fill('State', 'Greater London');
   await fill('ZIP Code', '62701');
 }
 
-async function toReview(method = 'Express') {
+async function toReview(method = 'Express', state = 'IL') {
   await screen.findByRole('button', { name: 'Continue to Billing' });
-  await fillShipping();
+  await fillShipping('US', state);
   await userEvent.click(await screen.findByRole('radio', { name: new RegExp(method) }));
   await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
   await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
@@ -196,12 +225,11 @@ describe('CheckoutPage', () => {
   it('shows what changed when the total changed, and asks again', async () => {
     const raised = { ...cart, items: [{ ...item, unitPrice: 999999.99, totalPrice: 1999999.98 }], totalPrice: 1999999.98 };
     const { callsTo } = setup({
-      'GET /api/cart': [{ body: cart }, { body: raised }],
       'POST /api/checkout/create-order': [
         { status: 409, body: { status: 409, code: 'total_changed', message: 'changed', total: 2000019.97 } },
         { status: 201, body: { ...placed, totalAmount: 2000019.97 } },
       ],
-    });
+    }, cart, [cart, raised]);
     await toReview();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByTestId('place-problem');
@@ -216,10 +244,7 @@ describe('CheckoutPage', () => {
 
   it('does not let a live price change alter the total silently on the review step', async () => {
     const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8 }], totalPrice: 59.8 };
-    const { client, callsTo } = setup({
-      'GET /api/cart': [{ body: cart }, { body: raised }],
-      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
-    });
+    const { client, callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } } }, cart, [cart, raised]);
     await toReview();
     expect(screen.getByTestId('review-total')).toHaveTextContent('$69.79');
     // What a realtime product event does (features/live): the cart is refetched with the new price.
@@ -237,10 +262,7 @@ describe('CheckoutPage', () => {
 
   it('never confirms new figures in the instant they appear: Place order waits until the notice can be read', async () => {
     const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8, availableStock: 1 }], totalPrice: 59.8 };
-    const { client, callsTo } = setup({
-      'GET /api/cart': [{ body: cart }, { body: raised }],
-      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
-    });
+    const { client, callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } } }, cart, [cart, raised]);
     await toReview();
     await client.invalidateQueries({ queryKey: ['cart'] });
     const again = await screen.findByRole('button', { name: 'Place order for $79.79' });
@@ -308,5 +330,32 @@ describe('CheckoutPage', () => {
     await toReview();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('place-problem')).toHaveTextContent('Only 1 left of Moving Head Spot'));
+  });
+
+  it("shows the server's tax for the address in the summary and the review, sends the total with it and the billing company", async () => {
+    const { callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 72.9 } } });
+    await screen.findByRole('button', { name: 'Continue to Billing' });
+    expect(summary().getByTestId('summary-tax')).toHaveTextContent('—');
+    await toReview('Express', 'TX');
+    // $49.80 at 6.25 %: $3.1125, the server's $3.11.
+    expect(summary().getByTestId('summary-tax')).toHaveTextContent('Texas sales tax (6.25%)$3.11');
+    expect(screen.getByTestId('review-tax')).toHaveTextContent('Texas sales tax (6.25%): $3.11');
+    expect(screen.getByTestId('review-total')).toHaveTextContent('$72.90');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await fill('Company name', 'Stage Rentals LLC');
+    await fill('Tax ID', 'DE=1');
+    await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
+    expect(await screen.findByText(/A tax ID has letters/)).toBeInTheDocument();
+    await userEvent.clear(field('Tax ID'));
+    await fill('Tax ID', '12-3456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
+    expect(await screen.findByTestId('review-business')).toHaveTextContent('Stage Rentals LLC · Tax ID: 12-3456789');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByTestId('order-number')).toBeInTheDocument();
+    const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ expectedTotal: 72.9, billingInfo: { companyName: 'Stage Rentals LLC', taxId: '12-3456789' } });
+    const asked = callsTo('GET', '/api/cart').map((c) => c.query);
+    expect(asked.some((q) => q.get('country') === 'US' && q.get('state') === 'TX' && q.get('shippingMethod') === 'express')).toBe(true);
   });
 });

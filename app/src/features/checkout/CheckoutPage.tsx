@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Card, Container, Heading, Text } from '@radix-ui/themes';
-import { useIsFetching, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
@@ -8,7 +8,6 @@ import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorsBelow } from '../../lib/form';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { addMoney } from './api';
 import { goToPaymentPage } from '../orders/api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
@@ -22,12 +21,12 @@ import { ShippingStep } from './ShippingStep';
 import { usePaymentChoice } from './usePaymentChoice';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
+import { useCheckoutFigures } from './useCheckoutFigures';
 import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
 import { freeShippingText } from '../shipping/freeShippingText';
-import { cartKeys } from '../../api/queryKeys';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -42,7 +41,6 @@ export default function CheckoutPage() {
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
   const { cart } = useCart();
-  const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
   const [draft, update] = useCheckoutDraft(user.id, () => ({
     userId: user.id,
@@ -51,6 +49,7 @@ function Checkout({ user }: { user: User }) {
     billing: billingFromShipping(emptyShipping()),
     sameAsShipping: true,
     shippingMethod: '',
+    business: { companyName: user.companyName ?? '', taxId: user.taxId ?? '' },
   }));
   const flow = usePlaceOrderFlow({
     onPlaced: (created) => {
@@ -75,38 +74,29 @@ function Checkout({ user }: { user: User }) {
     document.querySelector<HTMLElement>('.step-heading')?.focus({ preventScroll: true });
   }, [step]);
 
-  const items = cart?.items ?? [];
-  const subtotal = cart?.totalPrice ?? 0;
-  // The country is chosen from a list: no typing to wait for.
-  const country = draft.shipping.country.trim();
   const rules = useQuery(shippingMethodsQuery('', 0));
   const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
-  const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
-  const methods = country ? methodsQuery.data?.methods : undefined;
-  const chosen = methods?.find((m) => m.code === draft.shippingMethod);
-  // A method that fits the address is always chosen; a new country picks its first one.
-  useEffect(() => {
-    if (methods?.length && !chosen) update({ shippingMethod: methods[0].code });
-  }, [methods, chosen, update]);
-  const shippingAmount = chosen?.amount ?? null;
-  const total = addMoney(subtotal, shippingAmount ?? 0);
+  const choose = useCallback((shippingMethod: string) => update({ shippingMethod }), [update]);
+  const figures = useCheckoutFigures(`user:${user.id}`, cart, draft, choose);
+  const { items, subtotal, methods, chosen, shippingAmount, estimate, total } = figures;
   const methodName = chosen ? resolveLocalized(chosen.name, i18n.language) : '';
   const billing = draft.sameAsShipping ? billingFromShipping(draft.shipping) : draft.billing;
   const threshold = rules.data?.freeShippingThreshold ?? 0;
 
-  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, total };
-  const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
-  const reviewed = useReviewedFigures(step === 2, settled, current, flow.problem?.kind === 'totalChanged');
+  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total };
+  const reviewed = useReviewedFigures(step === 2, figures.settled, current, flow.problem?.kind === 'totalChanged');
 
   // While the order is on its way the cart may already be empty (the order emptied it).
   if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
+    // Only the figures of one settled answer are confirmed (the button is disabled until then).
+    if (flow.placing || figures.fetching || !figures.settled) return;
     const { total: expectedTotal, before } = reviewed.decide();
     flow.place(
       {
         shippingInfo: draft.shipping,
-        billingInfo: billing,
+        billingInfo: { ...billing, companyName: draft.business?.companyName ?? '', taxId: draft.business?.taxId ?? '' },
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
         expectedTotal,
@@ -143,9 +133,10 @@ function Checkout({ user }: { user: User }) {
             subtotal={subtotal}
             shipping={shippingAmount}
             methodName={methodName}
+            tax={estimate}
             total={total}
             freeShippingNote={
-              freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country, lng: i18n.language }) ?? undefined
+              freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country: draft.shipping.country.trim(), lng: i18n.language }) ?? undefined
             }
           />
           <Card size="3" className="checkout-main">
@@ -154,7 +145,7 @@ function Checkout({ user }: { user: User }) {
                 value={draft.shipping}
                 onChange={book.edit}
                 methods={methods}
-                methodsLoading={country !== '' && methodsQuery.isFetching}
+                methodsLoading={figures.methodsLoading}
                 saved={book.saved}
                 savedId={draft.savedAddressId ?? ''}
                 onPick={book.pick}
@@ -172,6 +163,8 @@ function Checkout({ user }: { user: User }) {
             {step === 1 && (
               <BillingStep
                 value={billing}
+                business={draft.business ?? { companyName: user.companyName ?? '', taxId: user.taxId ?? '' }}
+                onBusiness={(business) => update({ business })}
                 sameAsShipping={draft.sameAsShipping}
                 onSameAsShipping={(on) =>
                   // Turning it off keeps what the shopper typed in billing before; a blank billing starts from shipping.
@@ -188,17 +181,19 @@ function Checkout({ user }: { user: User }) {
               <ReviewStep
                 shipping={draft.shipping}
                 billing={billing}
+                business={draft.business ?? { companyName: '', taxId: '' }}
                 sameAsShipping={draft.sameAsShipping}
                 methodName={methodName}
                 delivery={chosen ? delivery(chosen) : ''}
                 paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
+                tax={estimate}
                 total={total}
-                confirmNewTotal={problem?.kind === 'totalChanged'}
-                placing={flow.placing || methodsQuery.isFetching || cartFetching}
+                confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
+                placing={flow.placing || figures.fetching || !figures.settled}
                 reading={reviewed.reading}
-                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} />}
+                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}
               />

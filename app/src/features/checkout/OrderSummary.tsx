@@ -5,6 +5,7 @@ import type { CartItem } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
 import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
+import { taxRows, type TaxFigures } from '../../lib/tax';
 import { useWide } from './useWide';
 
 interface Props {
@@ -13,13 +14,16 @@ interface Props {
   /** null until a method is chosen. */
   shipping: number | null;
   methodName: string;
+  /** The server's tax for the address and method; null until both are known. */
+  tax: TaxFigures | null;
   total: number;
   freeShippingNote?: string;
 }
 
-function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote }: Props) {
+function Lines({ items, subtotal, shipping, methodName, tax, total, freeShippingNote }: Props) {
   const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
+  const rows = tax ? taxRows(tax, t, price) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
   return (
     <Flex direction="column" gap="3">
       <ul className="plain-list" style={{ display: 'grid', gap: 12 }}>
@@ -54,6 +58,12 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
           {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : price(shipping)}
         </Text>
       </Flex>
+      {rows.before.map((r) => (
+        <Flex justify="between" gap="2" key={r.key} data-testid="summary-tax">
+          <Text color="gray">{r.label}</Text>
+          <Text>{r.value}</Text>
+        </Flex>
+      ))}
       <Separator size="4" />
       <Flex justify="between">
         <Text weight="bold">{t('total')}</Text>
@@ -61,6 +71,11 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
           {price(total)}
         </Text>
       </Flex>
+      {rows.after.map((r) => (
+        <Text size="2" color="gray" align="right" key={r.key} data-testid="summary-tax">
+          {r.label}
+        </Text>
+      ))}
       {freeShippingNote && (
         <Text size="1" color="gray">
           {freeShippingNote}

@@ -25,6 +25,8 @@ function Billing({ offer, onNext }: { offer: PaymentMethods; onNext: () => void 
   return (
     <BillingStep
       value={{ firstName: 'Vera', lastName: 'Venue', address: '1 Stage St', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' }}
+      business={{ companyName: '', taxId: '' }}
+      onBusiness={() => undefined}
       sameAsShipping
       onSameAsShipping={() => undefined}
       onChange={() => undefined}

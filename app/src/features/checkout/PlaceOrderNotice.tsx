@@ -9,6 +9,7 @@ import { resolveLocalized } from '../../lib/localized';
 export interface ReviewSnapshot {
   items: CartItem[];
   shipping: number;
+  tax: number;
   total: number;
 }
 
@@ -21,10 +22,11 @@ interface Props {
   problem: PlaceProblem;
   items: CartItem[];
   shipping: number;
+  tax: number;
 }
 
-/** Why Place order did not go through: a changed total, short stock, both (each is said), or another error. */
-export function PlaceOrderNotice({ problem, items, shipping }: Props) {
+/** Why Place order did not go through: a changed total (and what changed: prices, shipping, tax), short stock, both (each is said), or another error. */
+export function PlaceOrderNotice({ problem, items, shipping, tax }: Props) {
   const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
   const nameOf = (i: CartItem) => resolveLocalized(i.productName, i18n.language);
@@ -41,6 +43,9 @@ export function PlaceOrderNotice({ problem, items, shipping }: Props) {
     lines = priceLines(problem.before);
     if (problem.before.shipping !== shipping) {
       lines.push(t('changed.shipping', { before: price(problem.before.shipping), after: price(shipping) }));
+    }
+    if (problem.before.tax !== tax) {
+      lines.push(t('changed.tax', { before: price(problem.before.tax), after: price(tax) }));
     }
     // Stock that fell below the cart's quantity in the same change is said too.
     for (const i of items) if (i.availableStock < i.quantity) lines.push(stockLine(nameOf(i), i.availableStock));

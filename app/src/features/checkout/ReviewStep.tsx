@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { BillingInfo, ShippingInfo } from '../../api/types';
+import type { PostalAddress, ShippingInfo } from '../../api/types';
 import { usePrice } from '../../lib/format';
+import { taxRows, type TaxFigures } from '../../lib/tax';
+import type { BusinessDetails } from '../../lib/business';
 import { countryName } from '../../lib/countries';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
@@ -18,7 +20,8 @@ function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
 
 interface Props {
   shipping: ShippingInfo;
-  billing: BillingInfo;
+  billing: PostalAddress;
+  business: BusinessDetails;
   sameAsShipping: boolean;
   methodName: string;
   delivery: string;
@@ -26,9 +29,10 @@ interface Props {
   paymentName: string;
   subtotal: number;
   shippingAmount: number;
+  tax: TaxFigures | null;
   total: number;
-  /** The total changed on the server and the shopper must confirm the new one. */
-  confirmNewTotal: boolean;
+  /** The new total the shopper must confirm (it changed on the server), else null. */
+  confirmNewTotal: number | null;
   placing: boolean;
   notice?: ReactNode;
   /** New figures were just shown: Place order waits until they can have been read. */
@@ -41,6 +45,7 @@ interface Props {
 export function ReviewStep(p: Props) {
   const { t } = useTranslation('checkout');
   const price = usePrice();
+  const tax = p.tax ? taxRows(p.tax, t, price) : { before: [], after: [] };
   return (
     <Box>
       <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
@@ -62,6 +67,11 @@ export function ReviewStep(p: Props) {
             {t('billingAddress')}
           </Heading>
           {p.sameAsShipping ? <Text size="2">{t('sameAsShipping')}</Text> : <AddressSummary info={p.billing} />}
+          {(p.business.companyName.trim() || p.business.taxId.trim()) && (
+            <Text as="p" size="2" mt="2" data-testid="review-business" style={{ overflowWrap: 'anywhere' }}>
+              {[p.business.companyName.trim(), p.business.taxId.trim() && `${t('fields.taxIdShort')}: ${p.business.taxId.trim()}`].filter(Boolean).join(' · ')}
+            </Text>
+          )}
           <Text as="p" size="2" mt="2" data-testid="review-payment">
             {t('payment.title')}: {p.paymentName}
           </Text>
@@ -75,16 +85,27 @@ export function ReviewStep(p: Props) {
         <Text size="2">
           {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>
+        {tax.before.map((r) => (
+          <Text size="2" key={r.key} data-testid="review-tax">
+            {r.label}: {r.value}
+          </Text>
+        ))}
         <Text weight="bold" size="4">
           {t('total')}: <span data-testid="review-total">{price(p.total)}</span>
         </Text>
+        {tax.after.map((r) => (
+          <Text size="2" color="gray" key={r.key} data-testid="review-tax">
+            {r.label}
+          </Text>
+        ))}
       </Flex>
       <Flex justify="between" mt="5" gap="3" wrap="wrap">
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
-        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading}>
-          {p.confirmNewTotal ? t('placeOrderFor', { total: price(p.total) }) : t('placeOrder')}
+        {/* Not while figures are on their way: the lines can show a new price before its total is in. */}
+        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading || p.placing}>
+          {p.confirmNewTotal !== null ? t('placeOrderFor', { total: price(p.confirmNewTotal) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>

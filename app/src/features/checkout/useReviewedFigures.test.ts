@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { totalToSend } from './useReviewedFigures';
 import type { ReviewSnapshot } from './PlaceOrderNotice';
 
-const snap = (total: number): ReviewSnapshot => ({ items: [], shipping: 0, total });
+const snap = (total: number): ReviewSnapshot => ({ items: [], shipping: 0, tax: 0, total });
 
 describe('the reviewed total', () => {
   it('sends the figure the shopper confirmed while a change has not been read', () => {

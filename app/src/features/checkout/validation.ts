@@ -1,8 +1,8 @@
-import type { BillingInfo, ShippingInfo } from '../../api/types';
+import type { PostalAddress, ShippingInfo } from '../../api/types';
 import { isBlank } from '../../lib/validation';
 
 export const SHIPPING_FIELDS: (keyof ShippingInfo & string)[] = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country'];
-export const BILLING_FIELDS: (keyof BillingInfo & string)[] = ['firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country'];
+export const BILLING_FIELDS: (keyof PostalAddress & string)[] = ['firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country'];
 
 export const emptyShipping = (): ShippingInfo => ({
   firstName: '',
@@ -16,7 +16,7 @@ export const emptyShipping = (): ShippingInfo => ({
   email: '',
 });
 
-export const billingFromShipping = (s: ShippingInfo): BillingInfo => ({
+export const billingFromShipping = (s: ShippingInfo): PostalAddress => ({
   firstName: s.firstName,
   lastName: s.lastName,
   address: s.address,
@@ -26,7 +26,7 @@ export const billingFromShipping = (s: ShippingInfo): BillingInfo => ({
   country: s.country,
 });
 
-export const isBlankAddress = (b: BillingInfo) => Object.values(b).every((v) => isBlank(v));
+export const isBlankAddress = (b: PostalAddress) => Object.values(b).every((v) => isBlank(v));
 
 
 export function trimAll<T extends object>(info: T): T {

@@ -6,7 +6,7 @@ import { cartKeys, catalogKeys } from '../../api/queryKeys';
 
 const product = (id: string, stockQuantity: number): Product => ({
   id, name: id, description: '', category: 'Sound', price: 10, stockQuantity, isActive: true,
-  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, createdAt: '', updatedAt: '',
+  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, taxClass: 'standard', createdAt: '', updatedAt: '',
 });
 const filters = { category: '', sort: 'newest' as const, search: '', page: 1, minPrice: '', maxPrice: '', inStock: false };
 

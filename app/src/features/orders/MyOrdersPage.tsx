@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
+import { InvoiceLink } from '../../components/InvoiceLink';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { errorText } from '../../i18n/errors';
@@ -87,9 +88,12 @@ export default function MyOrdersPage() {
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt, i18n.language)}</time>
                     </Table.Cell>
                     <Table.Cell>
-                      <Button size="1" variant="soft" onClick={() => setSelected(o.id)} aria-label={t('orders.detailsFor', { number: o.orderNumber })}>
-                        {t('orders.details.button')}
-                      </Button>
+                      <Flex gap="3" align="center" wrap="wrap">
+                        <Button size="1" variant="soft" onClick={() => setSelected(o.id)} aria-label={t('orders.detailsFor', { number: o.orderNumber })}>
+                          {t('orders.details.button')}
+                        </Button>
+                        <InvoiceLink orderId={o.id} invoiceNumber={o.invoiceNumber} size="1" />
+                      </Flex>
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -10,6 +10,8 @@ import { CancelOrderButton } from './CancelOrderButton';
 import { PaymentInfo } from './PaymentInfo';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
+import { CreditNotes } from '../../components/CreditNotes';
+import { InvoiceLink } from '../../components/InvoiceLink';
 import { countryName } from '../../lib/countries';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
@@ -76,6 +78,10 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                 }}
               />
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />
+              <Flex justify="end" mt="2">
+                <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
+              </Flex>
+              <CreditNotes notes={order.creditNotes} />
             </Box>
             <Separator size="4" />
             <Box>

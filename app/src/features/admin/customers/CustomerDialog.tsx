@@ -16,6 +16,7 @@ import { failureText } from '../messages';
 import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
 import { InvoiceTerms } from './InvoiceTerms';
 import { RoleBadges } from './RoleBadges';
+import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { insightKeys } from '../keys';
 
@@ -107,6 +108,12 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 <DataList.Label>{t('customers.columns.lastLogin')}</DataList.Label>
                 <DataList.Value>{user.lastLoginAt ? formatDate(user.lastLoginAt, i18n.language, true) : t('customers.never')}</DataList.Value>
               </DataList.Item>
+              {(user.companyName || user.taxId) && (
+                <DataList.Item>
+                  <DataList.Label>{t('customers.company')}</DataList.Label>
+                  <DataList.Value>{[user.companyName, user.taxId].filter(Boolean).join(' · ')}</DataList.Value>
+                </DataList.Item>
+              )}
               <DataList.Item>
                 <DataList.Label>{t('customers.columns.spent')}</DataList.Label>
                 <DataList.Value>{t('customers.spentIn', { amount: price(user.totalSpent), count: user.ordersCount })}</DataList.Value>
@@ -122,6 +129,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 </Text>
               )}
             </Flex>
+            <TaxExemptSwitch user={user} />
             <InvoiceTerms key={user.id} user={user} />
             <Heading as="h3" size="3">
               {t('customers.orders')}

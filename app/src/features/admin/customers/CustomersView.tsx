@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
-import { Box, Button, Heading, Table } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,14 @@ export function CustomersView() {
                     <EmailText email={u.email} />
                   </Table.Cell>
                   <Table.Cell>
-                    <RoleBadges roles={u.roles} />
+                    <Flex gap="1" wrap="wrap">
+                      <RoleBadges roles={u.roles} />
+                      {u.taxExempt && (
+                        <Badge color="amber" variant="soft">
+                          {t('customers.taxExemptBadge')}
+                        </Badge>
+                      )}
+                    </Flex>
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
                   <Table.Cell justify="end">{price(u.totalSpent)}</Table.Cell>

@@ -9,6 +9,8 @@ import { adminOrderQuery } from '../api';
 import { LoadError } from '../components/LoadError';
 import { OrderItemsTable } from '../../../components/OrderItemsTable';
 import { DialogFooter } from '../../../components/DialogFooter';
+import { CreditNotes } from '../../../components/CreditNotes';
+import { InvoiceLink } from '../../../components/InvoiceLink';
 import { countryName } from '../../../lib/countries';
 import { PaymentPanel } from './PaymentPanel';
 
@@ -22,6 +24,8 @@ function AddressList({ info, withContact }: { info: Partial<ShippingInfo> | Bill
     ...(withContact ? ([['email', (info as ShippingInfo).email ?? '']] as [string, string][]) : []),
     ...ADDRESS_FIELDS.map((f): [string, string] => [f, f === 'country' && info.country ? countryName(info.country, i18n.language) : (info[f] ?? '')]),
     ...(withContact ? ([['phone', (info as ShippingInfo).phone ?? '']] as [string, string][]) : []),
+    ...(!withContact && (info as BillingInfo).companyName ? ([['companyName', (info as BillingInfo).companyName ?? '']] as [string, string][]) : []),
+    ...(!withContact && (info as BillingInfo).taxId ? ([['taxId', (info as BillingInfo).taxId ?? '']] as [string, string][]) : []),
   ];
   return (
     <DataList.Root size="2" orientation={{ initial: 'vertical', sm: 'horizontal' }}>
@@ -86,6 +90,10 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                 labels={{ product: t('orders.product'), unitPrice: t('orders.unitPrice'), lineTotal: t('orders.lineTotal') }}
               />
               <OrderTotals order={order} totalLabel={t('orders.total')} />
+              <Flex justify="end" mt="2">
+                <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
+              </Flex>
+              <CreditNotes notes={order.creditNotes} />
             </Box>
             <Separator size="4" />
             <PaymentPanel order={order} />

@@ -37,9 +37,13 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
   return (
     <Grid asChild columns={{ initial: '1', xs: '2', md: '3' }} gap="3">
       <ul className="plain-list" aria-label={t('overview.figures')}>
-        <Figure label={t('overview.revenueToday')} value={price(o.revenue.today)} hint={t('overview.utcNote')} />
-        <Figure label={t('overview.revenue7')} value={price(o.revenue.last7Days)} />
-        <Figure label={t('overview.revenue30')} value={price(o.revenue.last30Days)} />
+        <Figure
+          label={t('overview.revenueToday')}
+          value={price(o.revenue.today)}
+          hint={`${t('overview.inclTax', { amount: price(o.tax.today) })} · ${t('overview.utcNote')}`}
+        />
+        <Figure label={t('overview.revenue7')} value={price(o.revenue.last7Days)} hint={t('overview.inclTax', { amount: price(o.tax.last7Days) })} />
+        <Figure label={t('overview.revenue30')} value={price(o.revenue.last30Days)} hint={t('overview.inclTax', { amount: price(o.tax.last30Days) })} />
         <Figure
           label={t('overview.averageOrder', { count: o.days })}
           value={price(o.averageOrderValue)}

@@ -10,11 +10,13 @@ const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName
 const OVERVIEW: Overview = {
   days: 7,
   revenue: { today: 100, last7Days: 178, last30Days: 1258.5 },
+  tax: { today: 6.25, last7Days: 10.5, last30Days: 70.12 },
   averageOrderValue: 44.5,
   periodRevenue: 178,
+  periodTax: 10.5,
   periodOrders: 4,
   ordersByStatus: { Created: 2, Processing: 1, Processed: 0, Shipped: 1, Delivered: 5, Cancelled: 1 },
-  revenueByDay: ['17', '18', '19', '20', '21', '22', '23'].map((d, i) => ({ date: `2026-11-${d}`, revenue: i === 6 ? 100 : 13, orders: 1 })),
+  revenueByDay: ['17', '18', '19', '20', '21', '22', '23'].map((d, i) => ({ date: `2026-11-${d}`, revenue: i === 6 ? 100 : 13, tax: 0, orders: 1 })),
   topProducts: [{ id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable', ru: 'Кабель' }, units: 4, revenue: 20 }],
   lowStock: [
     { id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable' }, stockQuantity: 0 },
@@ -49,6 +51,8 @@ describe('admin overview', () => {
     renderAdmin('/admin/overview?days=7');
     const figures = await screen.findByRole('list', { name: 'Key figures' });
     expect(within(figures).getByText('$100.00')).toBeInTheDocument();
+    // The tax inside the revenue, as the orders stored it.
+    expect(within(figures).getByText(/incl. \$6.25 tax/)).toBeInTheDocument();
     expect(within(figures).getByText('$1,258.50')).toBeInTheDocument();
     expect(within(figures).getByText('$44.50')).toBeInTheDocument();
     expect(within(figures).getByText('3 queued · 1 failed')).toBeInTheDocument();

@@ -8,9 +8,9 @@ import type { DayFigures } from '../../../api/types';
 import { RevenueChart } from './RevenueChart';
 
 const DAYS: DayFigures[] = [
-  { date: '2026-11-21', revenue: 0, orders: 0 },
-  { date: '2026-11-22', revenue: 1299.9, orders: 2 },
-  { date: '2026-11-23', revenue: 50, orders: 1 },
+  { date: '2026-11-21', revenue: 0, tax: 0, orders: 0 },
+  { date: '2026-11-22', revenue: 1299.9, tax: 0, orders: 2 },
+  { date: '2026-11-23', revenue: 50, tax: 0, orders: 1 },
 ];
 
 let i18n: I18n;
@@ -58,7 +58,7 @@ describe('RevenueChart', () => {
   });
 
   it('says when a period had no sales', () => {
-    renderChart(DAYS.map((d) => ({ ...d, revenue: 0, orders: 0 })));
+    renderChart(DAYS.map((d) => ({ ...d, revenue: 0, tax: 0, orders: 0 })));
     expect(screen.getByRole('img')).toHaveAccessibleName('Revenue and orders per day over 3 days: $0.00 from 0 orders.');
   });
 });

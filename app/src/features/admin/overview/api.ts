@@ -53,6 +53,7 @@ export const roleChangesQuery = (page: number) =>
 
 export const insightApi = {
   setRoles: (id: string, roles: string[]) => api.put<User>(`/admin/users/${encodeURIComponent(id)}/roles`, { roles }),
+  setTaxExempt: (id: string, taxExempt: boolean) => api.put<User>(`/admin/users/${encodeURIComponent(id)}/tax-exempt`, { taxExempt }),
   /** The product update takes partial bodies: only the stock changes. */
   setStock: (id: string, stockQuantity: number) =>
     api.put<Product>(`/products/${encodeURIComponent(id)}`, { stockQuantity }),

@@ -1,9 +1,10 @@
 import { Box, Card, Flex, Grid, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '../components/Field';
+import { TAX_CLASSES, type TaxClass } from '../../../api/types';
 import type { ProductFormState } from './formModel';
 
-/** Price, stock, category and whether the product is on sale. */
+/** Price, stock, category, tax class and whether the product is on sale. */
 export function ProductDetailsCard({ form, categories }: { form: ProductFormState; categories: readonly string[] }) {
   const { t } = useTranslation('admin');
   const { values } = form;
@@ -41,6 +42,18 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
               {categories.map((c) => (
                 <Select.Item key={c} value={c}>
                   {t(`shop:categories.${c}`, c)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Field>
+        <Field id="taxClass" label={t('productForm.taxClass')} error={form.error('taxClass')} hint={t('productForm.taxClassHint')}>
+          <Select.Root value={values.taxClass} onValueChange={(v) => form.set('taxClass', v as TaxClass)}>
+            <Select.Trigger id="taxClass" style={{ width: '100%' }} {...describedBy('taxClass', form.error('taxClass'))} />
+            <Select.Content position="popper">
+              {TAX_CLASSES.map((c) => (
+                <Select.Item key={c} value={c}>
+                  {t(`productForm.taxClasses.${c}`)}
                 </Select.Item>
               ))}
             </Select.Content>

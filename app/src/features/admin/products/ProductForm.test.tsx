@@ -292,6 +292,7 @@ describe('attributes and saving', () => {
       stockQuantity: 0,
       isActive: true,
       imageFileNames: ['abc123.jpg'],
+      taxClass: 'standard',
     });
     expect(body.attributes).toEqual([
       { key: 'Power', keyLocalized: { en: 'Power', ru: 'Мощность' }, value: '200 W', valueLocalized: { en: '200 W' } },

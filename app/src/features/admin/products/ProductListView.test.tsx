@@ -22,6 +22,7 @@ function product(id: string, name: string, stockQuantity: number, isActive = tru
     imageFileName: `${id}.jpg`,
     imageFileNames: [`${id}.jpg`],
     attributes: [],
+    taxClass: 'standard',
     createdAt: '',
     updatedAt: '',
   };

@@ -1,4 +1,4 @@
-import type { Localized, Product } from '../../../api/types';
+import type { Localized, Product, TaxClass } from '../../../api/types';
 import type { Form, Problems } from '../../../lib/form';
 import { LIMITS } from '../../../lib/validation';
 import type { ProductPayload } from '../api';
@@ -34,6 +34,7 @@ export interface ProductFormValues {
   stockQuantity: string;
   category: string;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: AttributeRow[];
   images: ImageItem[];
 }
@@ -60,6 +61,7 @@ export function emptyForm(): ProductFormValues {
     stockQuantity: '0',
     category: '',
     isActive: true,
+    taxClass: 'standard',
     attributes: [emptyAttribute()],
     images: [],
   };
@@ -98,6 +100,7 @@ export function fromProduct(p: Product): ProductFormValues {
     stockQuantity: String(p.stockQuantity ?? 0),
     category: p.category ?? '',
     isActive: p.isActive !== false,
+    taxClass: p.taxClass ?? 'standard',
     attributes: attributes.length ? attributes : [emptyAttribute()],
     images: files.map((f) => ({ id: newId('img'), fileName: f, label: f, status: 'done', progress: 100 })),
   };
@@ -178,6 +181,7 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
       imageFileNames: uploadedFileNames(v.images),
       stockQuantity: Number(v.stockQuantity),
       isActive: v.isActive,
+      taxClass: v.taxClass,
       attributes: rows.map((a) => ({
         key: a.key.en.trim(),
         keyLocalized: localized(a.key, v.languages),
