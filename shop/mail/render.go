@@ -83,7 +83,17 @@ func newView(app core.App, lang, to, name string) *view {
 }
 
 // link is a path on the shop's public URL.
-func (v *view) link(path string) string { return v.ShopURL + path }
+func (v *view) link(path string) string { return v.ShopURL + PagePath(v.Lang, path) }
+
+// PagePath is the app's page path at its address in lang: English (the
+// fallback) as it is, the others under their prefix (/ru/account/orders),
+// as the shop's pages are addressed since they have one per language.
+func PagePath(lang, path string) string {
+	if l := Lang(lang); l != "en" {
+		return "/" + l + path
+	}
+	return path
+}
 
 // render turns a view into the outbox's e-mail: the view itself, as JSON.
 // The layouts run when the e-mail is sent or previewed (see content), not
