@@ -136,6 +136,10 @@ func productCount(app core.App) (int, error) {
 type genSpec struct {
 	stock      func(r *rand.Rand) int // stock of each product
 	inactivePc int                    // percentage of inactive products
+	// variants per product (0 or 1: one default variant) when the schema
+	// has variants (a binary from before issue 31 has none): a "Length"
+	// option, prices up to 40% apart, the stock spread over them.
+	variants int
 }
 
 // growCatalog inserts generated products until the catalog holds total
@@ -152,6 +156,7 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 	r := rand.New(rand.NewPCG(seed, uint64(have)))
 	now := time.Now().UTC()
 	var ids []string
+	withVariants := hasTable(app, "product_variants")
 	for have < total {
 		n := min(1000, total-have)
 		err := app.RunInTransaction(func(tx core.App) error {
@@ -175,6 +180,11 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 				if _, err := q.Bind(params).Execute(); err != nil {
 					return err
 				}
+				if withVariants {
+					if err := insertVariants(tx, p, spec.variants); err != nil {
+						return err
+					}
+				}
 				ids = append(ids, p.id)
 			}
 			return nil
@@ -185,6 +195,53 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 		have += n
 	}
 	return ids, nil
+}
+
+// hasTable reports whether the data dir's schema has the table.
+func hasTable(app core.App, name string) bool {
+	var n int
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = {:n}").
+		Bind(dbx.Params{"n": name}).Row(&n)
+	return err == nil && n > 0
+}
+
+// insertVariants gives a generated product n variants (n < 2: its one
+// default variant), as the shop's triggers then summarize on the product.
+func insertVariants(tx core.App, p genProductData, n int) error {
+	opts := []shop.Option{}
+	if n > 1 {
+		length := shop.Option{Name: "Length", NameLocalized: shop.Localized{"en": "Length", "ru": "Длина", "zh": "长度"}}
+		for i := 0; i < n; i++ {
+			v := fmt.Sprintf("%d m", []int{1, 3, 5, 10, 20, 30, 50}[i%7]*(1+i/7))
+			length.Values = append(length.Values, shop.OptionValue{Value: v, ValueLocalized: shop.Localized{"en": v}})
+		}
+		opts = append(opts, length)
+		if _, err := tx.DB().Update(shop.ProductsCollection, dbx.Params{"options": mustJSON(opts)}, dbx.HashExp{"id": p.id}).Execute(); err != nil {
+			return err
+		}
+	}
+	now := types.NowDateTime().String()
+	for i := 0; i < max(n, 1); i++ {
+		values, price, stock := []string{}, p.priceCents, p.stock
+		if n > 1 {
+			values = []string{opts[0].Values[i].Value}
+			price = p.priceCents + p.priceCents*i/(n*3)
+			stock = p.stock / n
+			if i == 0 {
+				stock += p.stock % n
+			}
+		}
+		_, err := tx.DB().Insert(shop.VariantsCollection, dbx.Params{
+			"id": security.RandomStringWithAlphabet(core.DefaultIdLength, core.DefaultIdAlphabet), "product": p.id,
+			"sku": fmt.Sprintf("%s-%d", shop.DefaultSKU(p.id), i), "optionValues": mustJSON(values),
+			"priceCents": price, "compareAtCents": 0, "stockQuantity": stock, "isActive": true,
+			"imageFileNames": "[]", "position": i, "created": now, "updated": now,
+		}).Execute()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // addProduct inserts one active product with the given stock (for the race).
@@ -205,6 +262,9 @@ func addProduct(app core.App, name string, stock int) (string, error) {
 		"searchText": shop.SearchText(p.name.localized(), p.desc.localized()),
 		"created":    now, "updated": now,
 	}).Execute()
+	if err == nil && hasTable(app, "product_variants") {
+		err = insertVariants(app, p, 1)
+	}
 	return p.id, err
 }
 

@@ -69,9 +69,9 @@ func main() {
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
 	flag.StringVar(&c.compareBin, "compare-bin", "", "-only search: also measure the catalog list of this binary (e.g. main's build) on the same data")
 	flag.StringVar(&c.compareName, "compare-name", "other build", "-only search: the name of -compare-bin in RESULTS.md")
-	flag.StringVar(&c.baseBin, "base-bin", "", "test 11 (-only payments): the binary to compare with, built from main before payments")
-	flag.IntVar(&c.payRounds, "pay-rounds", 3, "test 11: rounds (each server takes the load once a round)")
-	flag.DurationVar(&c.payFor, "pay", 20*time.Second, "test 11: load per server and round")
+	flag.StringVar(&c.baseBin, "base-bin", "", "test 11 (-only payments) and 12 (-only variants): the binary to compare with, built from main before payments or variants")
+	flag.IntVar(&c.payRounds, "pay-rounds", 3, "test 11 and 12: rounds (each server takes the load once a round)")
+	flag.DurationVar(&c.payFor, "pay", 20*time.Second, "test 11: load per server and round; test 12: per path, server and round")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
 	flag.StringVar(&c.before, "before", "", "test 9: also measure this (older) binary, for a before/after comparison")
 	flag.IntVar(&searchSize, "search-size", searchSize, "-only search and fts: products in the catalog")
@@ -207,6 +207,9 @@ func run(c config) error {
 	}
 	if c.only == "payments" {
 		return runPayments(ctx, c, work, c.payRounds, c.payFor)
+	}
+	if c.only == "variants" {
+		return runVariants(ctx, c, bin, work, c.payRounds, c.payFor)
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)

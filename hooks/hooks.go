@@ -19,13 +19,13 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	// Cached list answers are dropped after any committed change of a
-	// product, or of an order (placing or cancelling one moves stock). The
+	// product or a variant, or of an order (placing or cancelling one moves stock). The
 	// After*Success hooks of a save inside a transaction run after it commits.
 	invalidate := func(e *core.RecordEvent) error {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
 	}
-	for _, c := range []string{shop.ProductsCollection, shop.OrdersCollection} {
+	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
@@ -38,9 +38,7 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStatusMailHook)
 	// Deleting an order that has not shipped returns its units too.
 	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
-	// Stock going from 0 to more by a product save (admin form, dashboard)
-	// e-mails the waiting shoppers; order restocks do it in shop.
-	app.OnRecordUpdate(shop.ProductsCollection).BindFunc(shop.ProductRestockHook)
+	registerVariants(app)
 	// Every status change is kept in the order's history with its time.
 	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)

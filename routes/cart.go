@@ -70,7 +70,7 @@ func addCartItem(e *core.RequestEvent) error {
 	if err := checkNewGuestCart(e, owner); err != nil {
 		return err
 	}
-	cart, err := shop.AddToCart(e.App, owner, in.ProductID, in.Count())
+	cart, err := shop.AddToCart(e.App, owner, in.ProductID, in.VariantID, in.Count())
 	return answerCart(e, cart, err)
 }
 

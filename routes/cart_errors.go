@@ -26,9 +26,15 @@ func lineConflict(lines shop.LineErrors) *apiError {
 			break
 		}
 	}
-	ae.Errors = make(map[string]string, len(lines))
-	for id, l := range lines {
+	// By variant, and by product (the contract's key: the first failing
+	// variant's message when two of one product fail).
+	ae.Errors = make(map[string]string, 2*len(lines))
+	for _, id := range ids {
+		l := lines[id]
 		ae.Errors["items."+id] = l.Error()
+		if key := "items." + l.ProductID; l.ProductID != "" && ae.Errors[key] == "" {
+			ae.Errors[key] = l.Error()
+		}
 	}
 	return ae
 }

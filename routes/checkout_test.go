@@ -251,7 +251,10 @@ func TestCheckoutFailingLineChangesNothing(t *testing.T) {
 	}
 
 	e := expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), 409, "insufficient_stock")
-	if e.Errors["items."+short.Id] != "Only 3 left in stock" || e.Errors["items."+gone.Id] == "" || len(e.Errors) != 2 {
+	// Keyed by product (the contract) and by variant.
+	shortVariant, goneVariant := testapp.DefaultVariant(t, h.App, short.Id), testapp.DefaultVariant(t, h.App, gone.Id)
+	if e.Errors["items."+short.Id] != "Only 3 left in stock" || e.Errors["items."+gone.Id] == "" ||
+		e.Errors["items."+shortVariant] != "Only 3 left in stock" || e.Errors["items."+goneVariant] == "" || len(e.Errors) != 4 {
 		t.Fatalf("errors = %v", e.Errors)
 	}
 	if e.Message != "Only 3 left in stock" {
@@ -279,7 +282,8 @@ func TestCheckoutFailingLineChangesNothing(t *testing.T) {
 		}
 	}
 	e = expectErr(t, c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), 409, "product_unavailable")
-	if len(e.Errors) != 1 || e.Errors["items."+gone.Id] != "This product is no longer available" || testapp.Stock(t, h.App, ok.Id) != 5 {
+	if len(e.Errors) != 2 || e.Errors["items."+gone.Id] != "This product is no longer available" ||
+		e.Errors["items."+goneVariant] != "This product is no longer available" || testapp.Stock(t, h.App, ok.Id) != 5 {
 		t.Fatalf("errors = %v", e.Errors)
 	}
 }

@@ -120,6 +120,9 @@ var sentinelErrors = []struct {
 	{shop.ErrBadSessionID, newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")},
 	{shop.ErrCartItemNotFound, notFound("Cart item not found")},
 	{shop.ErrCartProductNotFound, notFound("Product not found")},
+	{shop.ErrVariantNotFound, notFound("This option of the product is not available")},
+	{shop.ErrVariantRequired, &apiError{Status: http.StatusBadRequest, Code: "variant_required",
+		Message: "Please choose the product's options", Errors: map[string]string{"variantId": "Choose one of the product's variants"}}},
 	{shop.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
 	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
@@ -175,10 +178,19 @@ func envelopeOf(err error) *apiError {
 	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
+	var sku *shop.SKUTakenError
 	switch {
 	case errors.As(err, &stock):
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
+		// By product (the contract's key) and by variant.
 		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
+		if stock.VariantID != "" {
+			ae.Available[stock.VariantID] = max(stock.Available, 0)
+		}
+		return ae
+	case errors.As(err, &sku):
+		ae := newError(http.StatusConflict, "sku_taken", sku.Error())
+		ae.Errors = map[string]string{sku.Field: sku.Error()}
 		return ae
 	case errors.As(err, &unpaid):
 		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())

@@ -40,6 +40,22 @@ func toProductJSON(p shop.Product) wire.Product {
 		TaxClass:             p.TaxClass,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
+		Options:              make([]wire.ProductOption, 0, len(p.Options)),
+		DefaultVariantID:     p.DefaultVariantID,
+		CompareAtPrice:       compareAt(p.CompareAtCents, p.PriceCents),
+		PriceFrom:            shop.Amount(p.PriceFromCents),
+		PriceTo:              shop.Amount(p.PriceToCents),
+		InStock:              p.InStock,
+		OnSale:               p.OnSale,
+		VariantCount:         p.VariantCount,
+	}
+	for _, o := range p.Options {
+		opt := wire.ProductOption{Name: o.Name, NameLocalized: nonNilLocalized(o.NameLocalized),
+			Values: make([]wire.ProductOptionValue, 0, len(o.Values))}
+		for _, v := range o.Values {
+			opt.Values = append(opt.Values, wire.ProductOptionValue{Value: v.Value, ValueLocalized: nonNilLocalized(v.ValueLocalized)})
+		}
+		out.Options = append(out.Options, opt)
 	}
 	if out.ImageFileNames == nil {
 		out.ImageFileNames = []string{}
@@ -51,6 +67,37 @@ func toProductJSON(p shop.Product) wire.Product {
 		out.Attributes = append(out.Attributes, wire.ProductAttribute{
 			Key: a.Key, KeyLocalized: nonNilLocalized(a.KeyLocalized),
 			Value: a.Value, ValueLocalized: nonNilLocalized(a.ValueLocalized),
+		})
+	}
+	return out
+}
+
+// compareAt is a compare-at price worth showing (above the price), or nil.
+func compareAt(compareCents, priceCents int64) *shop.Amount {
+	if compareCents <= priceCents {
+		return nil
+	}
+	a := shop.Amount(compareCents)
+	return &a
+}
+
+// withVariants is the product answer of one product's page: its variants,
+// the inactive ones only for admins.
+func withVariants(p shop.Product, all bool) wire.Product {
+	out := toProductJSON(p)
+	out.Variants = make([]wire.ProductVariant, 0, len(p.Variants))
+	for _, v := range p.Variants {
+		if !v.IsActive && !all {
+			continue
+		}
+		images := v.ImageFileNames
+		if images == nil {
+			images = []string{}
+		}
+		out.Variants = append(out.Variants, wire.ProductVariant{
+			ID: v.ID, SKU: v.SKU, OptionValues: v.OptionValues, Price: shop.Amount(v.PriceCents),
+			CompareAtPrice: compareAt(v.CompareAtCents, v.PriceCents), StockQuantity: v.StockQuantity,
+			IsActive: v.IsActive, ImageFileNames: images,
 		})
 	}
 	return out
@@ -97,7 +144,7 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	query := e.Request.URL.Query()
 	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
 		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
-		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), Facets: query.Get("facets"), Lang: query.Get("lang")}
+		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), OnSale: query.Get("onSale"), Facets: query.Get("facets"), Lang: query.Get("lang")}
 	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
 		in.Lang = firstscreen.Language(e.Request) // the browser's
 	}
@@ -139,7 +186,7 @@ func getProduct(e *core.RequestEvent) error {
 			return nil, false, errProductNotFound
 		}
 		// An inactive product is shown to admins only: never kept.
-		return toProductJSON(p), p.IsActive, nil
+		return withVariants(p, false), p.IsActive, nil
 	})
 }
 
@@ -153,7 +200,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 	if err != nil {
 		return err
 	}
-	out := []wire.Product{toProductJSON(p)}
+	out := []wire.Product{withVariants(p, true)}
 	if err := withWaitingAlerts(e.App, out); err != nil {
 		return err
 	}

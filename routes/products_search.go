@@ -45,7 +45,7 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 	req := search.Request{
 		Text: q.Search, Lang: q.Lang, Sort: q.Sort, Page: q.Page, PageSize: q.PageSize, Facets: true,
 		Filters: search.Filters{
-			Category: q.Category, InStock: q.InStock, IncludeInactive: q.IncludeInactive,
+			Category: q.Category, InStock: q.InStock, OnSale: q.OnSale, IncludeInactive: q.IncludeInactive,
 		},
 	}
 	if q.MinPriceCents > 0 {
@@ -143,7 +143,7 @@ func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
 	for _, p := range products {
 		s := wire.ProductSuggestion{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
-			Price: wire.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+			Price: wire.Amount(p.PriceFromCents), InStock: p.InStock,
 		}
 		if len(p.ImageFileNames) > 0 {
 			s.ImageFileName = p.ImageFileNames[0]

@@ -29,7 +29,7 @@ func subscribeStockAlert(e *core.RequestEvent) error {
 			in.Language = lang
 		}
 	}
-	created, err := shop.SubscribeStockAlert(e.App, e.Request.PathValue("id"), in)
+	created, err := shop.SubscribeStockAlert(e.App, e.Request.PathValue("id"), in.VariantID, in)
 	switch {
 	case err != nil:
 		return err

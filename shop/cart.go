@@ -64,16 +64,23 @@ type Cart struct {
 	TaxEstimate *TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
-// CartItem is one cart line with the product's current price and stock.
+// CartItem is one cart line: a variant of a product with its current
+// price and stock. VariantLabel is the English label of its option values
+// ("10 m, Black"; "" without options), VariantLabelLocalized every
+// language's.
 type CartItem struct {
-	ID             string    `json:"id"`
-	ProductID      string    `json:"productId"`
-	ProductName    Localized `json:"productName"`
-	ImageFileName  string    `json:"imageFileName"`
-	UnitPrice      Amount    `json:"unitPrice"`
-	Quantity       int       `json:"quantity"`
-	TotalPrice     Amount    `json:"totalPrice"`
-	AvailableStock int       `json:"availableStock"`
+	ID                    string    `json:"id"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	SKU                   string    `json:"sku"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	ImageFileName         string    `json:"imageFileName"`
+	UnitPrice             Amount    `json:"unitPrice"`
+	Quantity              int       `json:"quantity"`
+	TotalPrice            Amount    `json:"totalPrice"`
+	AvailableStock        int       `json:"availableStock"`
 
 	active   bool
 	taxClass string
@@ -139,7 +146,7 @@ func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
 }
 
 // cartLineRow is one row of the cart lines query: a line joined with its
-// product.
+// variant and product.
 type cartLineRow struct {
 	ID            string        `db:"id"`
 	Quantity      float64       `db:"quantity"`
@@ -147,22 +154,31 @@ type cartLineRow struct {
 	Name          string        `db:"name"`
 	NameLocalized types.JSONRaw `db:"nameLocalized"`
 	Images        types.JSONRaw `db:"imageFileNames"`
+	Options       types.JSONRaw `db:"options"`
+	VariantID     string        `db:"variantId"`
+	SKU           string        `db:"sku"`
+	OptionValues  types.JSONRaw `db:"optionValues"`
+	VariantImages types.JSONRaw `db:"variantImages"`
 	PriceCents    float64       `db:"priceCents"`
 	Stock         float64       `db:"stockQuantity"`
 	IsActive      bool          `db:"isActive"`
 	TaxClass      string        `db:"taxClass"`
 }
 
-// cartLines reads every line of a cart with its product in one query.
+// cartLines reads every line of a cart with its variant and product in one
+// query.
 func cartLines(app core.App, cartID string) ([]CartItem, error) {
 	var rows []cartLineRow
 	err := app.DB().NewQuery(`
 		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
-		       p.imageFileNames AS imageFileNames, p.priceCents AS priceCents,
-		       p.stockQuantity AS stockQuantity, p.isActive AS isActive, p.taxClass AS taxClass
+		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
+		       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
+		       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
+		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
 		FROM cart_items ci
 		JOIN products p ON p.id = ci.product
+		JOIN product_variants v ON v.id = ci.variant
 		WHERE ci.cart = {:cart}
 		ORDER BY ci.created ASC, ci.rowid ASC`).
 		Bind(dbx.Params{"cart": cartID}).All(&rows)
@@ -171,27 +187,41 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 	}
 	items := make([]CartItem, 0, len(rows))
 	for _, r := range rows {
-		qty := int(math.Round(r.Quantity))
-		price := int64(math.Round(r.PriceCents))
-		stock := int(math.Round(r.Stock))
-		if !r.IsActive {
-			// An inactive product cannot be bought: no stock to offer.
-			stock = 0
-		}
-		items = append(items, CartItem{
-			ID:             r.ID,
-			ProductID:      r.ProductID,
-			ProductName:    productName(r.Name, r.NameLocalized),
-			ImageFileName:  firstImage(r.Images),
-			UnitPrice:      Amount(price),
-			Quantity:       qty,
-			TotalPrice:     Amount(price * int64(qty)),
-			AvailableStock: stock,
-			active:         r.IsActive,
-			taxClass:       taxClassOf(r.TaxClass),
-		})
+		items = append(items, r.item())
 	}
 	return items, nil
+}
+
+// item is the cart line of a row.
+func (r cartLineRow) item() CartItem {
+	qty := int(math.Round(r.Quantity))
+	price := int64(math.Round(r.PriceCents))
+	stock := int(math.Round(r.Stock))
+	if !r.IsActive {
+		// An inactive product or variant cannot be bought: no stock to offer.
+		stock = 0
+	}
+	label := VariantLabel(parseOptions(r.Options), stringList(r.OptionValues))
+	image := firstImage(r.VariantImages)
+	if image == "" {
+		image = firstImage(r.Images)
+	}
+	return CartItem{
+		ID:                    r.ID,
+		ProductID:             r.ProductID,
+		VariantID:             r.VariantID,
+		SKU:                   r.SKU,
+		ProductName:           productName(r.Name, r.NameLocalized),
+		VariantLabel:          label.Get("en", ""),
+		VariantLabelLocalized: label,
+		ImageFileName:         image,
+		UnitPrice:             Amount(price),
+		Quantity:              qty,
+		TotalPrice:            Amount(price * int64(qty)),
+		AvailableStock:        stock,
+		active:                r.IsActive,
+		taxClass:              taxClassOf(r.TaxClass),
+	}
 }
 
 // productName is a product's localized name with the plain name as English
@@ -261,6 +291,7 @@ func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
 // 2, 2.0 and 2e0 are all two, and anything else is reported against it.
 type CartItemInput struct {
 	ProductID string          `json:"productId"`
+	VariantID string          `json:"variantId"`
 	Quantity  json.RawMessage `json:"quantity"`
 }
 
@@ -327,33 +358,61 @@ func (q lineQuantity) Validate() error {
 // checkQuantity validates a requested line quantity.
 func checkQuantity(qty int) error { return lineQuantity{Quantity: qty}.Validate() }
 
-// cartProduct is what a cart change needs of a product: its id and stock.
-type cartProduct struct {
-	ID    string  `db:"id"`
-	Stock float64 `db:"stockQuantity"` // a whole number, stored as SQLite's NUMERIC
+// cartVariant is what a cart change needs of a variant: its id, its
+// product's and its stock.
+type cartVariant struct {
+	ID        string  `db:"id"`
+	ProductID string  `db:"product"`
+	Stock     float64 `db:"stockQuantity"` // a whole number, stored as SQLite's NUMERIC
 }
 
-// activeProduct finds a product that may be put into a cart: one narrow
-// row, not the whole record (its texts and images are not needed here).
-func activeProduct(app core.App, productID string) (*cartProduct, error) {
+// activeVariant finds a variant that may be put into a cart: an active
+// variant of an active product; one narrow row. variantID "" is the
+// product's only active variant (ErrVariantRequired when it has several).
+// An unknown or inactive product is ErrCartProductNotFound, a variant that
+// is not the product's or not for sale ErrVariantNotFound.
+func activeVariant(app core.App, productID, variantID string) (*cartVariant, error) {
 	if productID == "" {
 		return nil, ErrCartProductNotFound
 	}
-	p := &cartProduct{}
-	err := app.DB().Select("id", "stockQuantity").From(ProductsCollection).
-		Where(dbx.HashExp{"id": productID, "isActive": true}).Limit(1).One(p)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrCartProductNotFound
+	var found []cartVariant
+	q := app.DB().Select("v.id AS id", "v.product AS product", "v.stockQuantity AS stockQuantity").
+		From(VariantsCollection+" v").InnerJoin(ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
+		Where(dbx.HashExp{"v.product": productID, "p.isActive": true, "v.isActive": true}).Limit(2)
+	if variantID != "" {
+		q = q.AndWhere(dbx.HashExp{"v.id": variantID})
 	}
-	return p, err
+	if err := q.All(&found); err != nil {
+		return nil, err
+	}
+	switch {
+	case len(found) == 1:
+		return &found[0], nil
+	case len(found) > 1:
+		return nil, ErrVariantRequired
+	case variantID != "" && productBuyable(app, productID):
+		return nil, ErrVariantNotFound
+	}
+	return nil, ErrCartProductNotFound
 }
 
-// AddToCart puts qty of a product into the owner's cart, raising the line if
-// the product is there already. The line never exceeds the stock
-// (*StockError); unknown and inactive products are ErrCartProductNotFound.
-func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart, error) {
+// productBuyable reports whether the product exists and is active.
+func productBuyable(app core.App, productID string) bool {
+	var n int
+	err := app.DB().Select("COUNT(*)").From(ProductsCollection).
+		Where(dbx.HashExp{"id": productID, "isActive": true}).Row(&n)
+	return err == nil && n > 0
+}
+
+// AddToCart puts qty of a product's variant into the owner's cart, raising
+// the line if the variant is there already. variantID may be "" for a
+// product with one variant (ErrVariantRequired otherwise). The line never
+// exceeds the variant's stock (*StockError); unknown and inactive products
+// are ErrCartProductNotFound, unknown and inactive variants
+// ErrVariantNotFound.
+func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty int) (*Cart, error) {
 	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
-		product, err := activeProduct(txApp, productID)
+		variant, err := activeVariant(txApp, productID, variantID)
 		if err != nil {
 			return "", err
 		}
@@ -362,21 +421,31 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 			return "", err
 		}
 		line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
-			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.ID})
+			"cart = {:cart} && variant = {:variant}", dbx.Params{"cart": rec.Id, "variant": variant.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
 		}
 		if line == nil {
-			col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
+			line, err = newCartLine(txApp, rec.Id, variant)
 			if err != nil {
 				return "", err
 			}
-			line = core.NewRecord(col)
-			line.Set("cart", rec.Id)
-			line.Set("product", product.ID)
 		}
-		return rec.Id, setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
+		return rec.Id, setLineQuantity(txApp, line, variant, line.GetInt("quantity")+qty)
 	})
+}
+
+// newCartLine is a new (unsaved) line of cart cartID for variant v.
+func newCartLine(txApp core.App, cartID string, v *cartVariant) (*core.Record, error) {
+	col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
+	if err != nil {
+		return nil, err
+	}
+	line := core.NewRecord(col)
+	line.Set("cart", cartID)
+	line.Set("product", v.ProductID)
+	line.Set("variant", v.ID)
+	return line, nil
 }
 
 // atLeastOne is the error of a requested quantity below one, else nil (the
@@ -407,17 +476,17 @@ func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp 
 	return cartAfter(app, owner, cartID, err)
 }
 
-// setLineQuantity saves a cart line's quantity, never above the product's
+// setLineQuantity saves a cart line's quantity, never above the variant's
 // stock (*StockError).
-func setLineQuantity(txApp core.App, line *core.Record, product *cartProduct, qty int) error {
-	if stock := int(math.Round(product.Stock)); qty > stock {
-		return &StockError{ProductID: product.ID, Available: stock}
+func setLineQuantity(txApp core.App, line *core.Record, variant *cartVariant, qty int) error {
+	if stock := int(math.Round(variant.Stock)); qty > stock {
+		return &StockError{ProductID: variant.ProductID, VariantID: variant.ID, Available: stock}
 	}
 	if err := checkQuantity(qty); err != nil {
 		return err
 	}
 	line.Set("quantity", qty)
-	// Checked above; the line's cart and product are records this
+	// Checked above; the line's cart, product and variant are records this
 	// transaction read, so PocketBase's relation look-ups would only repeat
 	// those reads on the one writer connection.
 	return txApp.SaveNoValidate(line)
@@ -458,19 +527,20 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 }
 
 // UpdateCartItem sets the quantity of a line of the owner's cart, never above
-// the product's stock (*StockError); a line of a product taken off sale is
-// ErrCartProductNotFound, as adding it would be.
+// the variant's stock (*StockError); a line of a product or variant taken
+// off sale is ErrCartProductNotFound or ErrVariantNotFound, as adding it
+// would be.
 func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Cart, error) {
 	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
 			return "", err
 		}
-		product, err := activeProduct(txApp, line.GetString("product"))
+		variant, err := activeVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
 			return "", err
 		}
-		return line.GetString("cart"), setLineQuantity(txApp, line, product, qty)
+		return line.GetString("cart"), setLineQuantity(txApp, line, variant, qty)
 	})
 }
 
@@ -539,8 +609,8 @@ type MergedCart struct {
 }
 
 // MergeCarts moves every line of the guest cart of sessionID into the user's
-// cart, adding quantities capped at the product's stock (lines of inactive
-// or sold-out products are dropped), deletes the guest cart and returns the
+// cart, adding quantities per variant capped at the variant's stock (lines
+// of inactive or sold-out variants are dropped), deletes the guest cart and returns the
 // user's cart with a report of what happened. An unknown, empty or
 // malformed session merges nothing.
 func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
@@ -588,20 +658,17 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 	if err != nil {
 		return err
 	}
-	byProduct := make(map[string]*core.Record, len(existing))
+	byVariant := make(map[string]*core.Record, len(existing))
 	for _, r := range existing {
-		byProduct[r.GetString("product")] = r
-	}
-	col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
-	if err != nil {
-		return err
+		byVariant[r.GetString("variant")] = r
 	}
 	for _, g := range guestLines {
-		line := byProduct[g.ProductID]
+		line := byVariant[g.VariantID]
 		if line == nil {
-			line = core.NewRecord(col)
-			line.Set("cart", target.Id)
-			line.Set("product", g.ProductID)
+			line, err = newCartLine(txApp, target.Id, &cartVariant{ID: g.VariantID, ProductID: g.ProductID})
+			if err != nil {
+				return err
+			}
 		}
 		if err := mergeLine(txApp, line, g, report); err != nil {
 			return err
@@ -612,19 +679,24 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 
 // mergeLine adds guest line g to the user's line (new or existing).
 func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
+	drop := func(reason string) {
+		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
+			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Reason: reason})
+	}
 	switch {
 	case !g.active:
-		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, ProductName: g.ProductName, Reason: dropInactive})
+		drop(dropInactive)
 		return nil
 	case g.AvailableStock < 1:
-		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, ProductName: g.ProductName, Reason: dropOutOfStock})
+		drop(dropOutOfStock)
 		return nil
 	}
 	had := line.GetInt("quantity")
 	requested := had + g.Quantity
 	qty := min(requested, g.AvailableStock, maxLineQuantity)
 	if qty < requested {
-		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, ProductName: g.ProductName, Requested: requested, Kept: max(qty, had)})
+		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
+			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Requested: requested, Kept: max(qty, had)})
 	}
 	if qty <= had {
 		return nil // the user's line already holds all there is; it stays as it was

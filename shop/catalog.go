@@ -28,6 +28,20 @@ type Product struct {
 	TaxClass             string
 	Created              time.Time
 	Updated              time.Time
+
+	// Options and the summary of the variants (PriceCents, StockQuantity
+	// and CompareAtCents are the default variant's). Variants is read only
+	// for one product's page (GetProduct), in position order.
+	Options          []Option
+	DefaultVariantID string
+	CompareAtCents   int64
+	PriceFromCents   int64
+	PriceToCents     int64
+	InStock          bool
+	OnSale           bool
+	VariantCount     int
+	SKUs             []string
+	Variants         []Variant
 }
 
 // Sort orders of the product list, as the contract names them.
@@ -40,14 +54,15 @@ const (
 )
 
 // sortOrders maps each sort to its ORDER BY. The leading column matches an
-// index (isActive/category + created, name or priceCents); the id makes
-// pages stable when values tie.
+// index (isActive/category + created, name or priceFromCents: a product is
+// as cheap as its cheapest variant); the id makes pages stable when values
+// tie.
 var sortOrders = map[string][]string{
 	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
 	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
 	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
-	SortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
-	SortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
+	SortPriceAsc:  {"[[priceFromCents]] ASC", "[[id]] ASC"},
+	SortPriceDesc: {"[[priceFromCents]] DESC", "[[id]] DESC"},
 }
 
 // isSort reports whether s is one of the list's sort orders.
@@ -77,6 +92,8 @@ type ProductQuery struct {
 	MaxPriceCents int64
 	HasMaxPrice   bool
 	InStock       bool
+	// OnSale keeps products with a variant below its compare-at price.
+	OnSale bool
 	// Lang is the shopper's interface language (search ranks its matches
 	// first); Facets asks for the filter counts.
 	Lang   string
@@ -85,7 +102,7 @@ type ProductQuery struct {
 
 // Narrowed reports whether q has a filter beyond category and activity.
 func (q ProductQuery) Narrowed() bool {
-	return q.MinPriceCents > 0 || q.HasMaxPrice || q.InStock
+	return q.MinPriceCents > 0 || q.HasMaxPrice || q.InStock || q.OnSale
 }
 
 // productColumns are read for every product; searchText stays in the
@@ -93,6 +110,8 @@ func (q ProductQuery) Narrowed() bool {
 var productColumns = []string{
 	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category",
 	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "created", "updated",
+	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
+	"variantCount", "skus",
 }
 
 // productRow is one products row as SQLite returns it; JSON columns are
@@ -112,6 +131,15 @@ type productRow struct {
 	TaxClass             string         `db:"taxClass"`
 	Created              types.DateTime `db:"created"`
 	Updated              types.DateTime `db:"updated"`
+	Options              types.JSONRaw  `db:"options"`
+	DefaultVariant       string         `db:"defaultVariant"`
+	CompareAtCents       float64        `db:"compareAtCents"`
+	PriceFromCents       float64        `db:"priceFromCents"`
+	PriceToCents         float64        `db:"priceToCents"`
+	InStock              bool           `db:"inStock"`
+	OnSale               bool           `db:"onSale"`
+	VariantCount         float64        `db:"variantCount"`
+	SKUs                 string         `db:"skus"`
 }
 
 func (r productRow) product() Product { return r.productFrom(decodedJSON(r)) }
@@ -131,9 +159,18 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		TaxClass:      taxClassOf(r.TaxClass),
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
+
+		DefaultVariantID: r.DefaultVariant,
+		CompareAtCents:   int64(r.CompareAtCents),
+		PriceFromCents:   int64(r.PriceFromCents),
+		PriceToCents:     int64(r.PriceToCents),
+		InStock:          r.InStock,
+		OnSale:           r.OnSale,
+		VariantCount:     int(r.VariantCount),
+		SKUs:             strings.Fields(r.SKUs),
 	}
 	p.NameLocalized, p.DescriptionLocalized = d.name, d.description
-	p.ImageFileNames, p.Attributes = d.images, d.attributes
+	p.ImageFileNames, p.Attributes, p.Options = d.images, d.attributes, d.options
 	return p
 }
 
@@ -143,6 +180,7 @@ type decodedColumns struct {
 	name, description Localized
 	images            []string
 	attributes        []Attribute
+	options           []Option
 }
 
 // decoded caches decodedColumns by product id. An entry keeps the raw
@@ -163,6 +201,7 @@ type rawColumns struct {
 	name, description                   string
 	nameLocalized, descriptionLocalized string
 	imageFileNames, attributes          string
+	options                             string
 }
 
 func (r productRow) raw() rawColumns {
@@ -170,6 +209,7 @@ func (r productRow) raw() rawColumns {
 		name: r.Name, description: r.Description,
 		nameLocalized: string(r.NameLocalized), descriptionLocalized: string(r.DescriptionLocalized),
 		imageFileNames: string(r.ImageFileNames), attributes: string(r.Attributes),
+		options: string(r.Options),
 	}
 }
 
@@ -180,7 +220,8 @@ func (c *decodedColumns) sameRaw(r productRow) bool {
 		c.src.nameLocalized == string(r.NameLocalized) &&
 		c.src.descriptionLocalized == string(r.DescriptionLocalized) &&
 		c.src.imageFileNames == string(r.ImageFileNames) &&
-		c.src.attributes == string(r.Attributes)
+		c.src.attributes == string(r.Attributes) &&
+		c.src.options == string(r.Options)
 }
 
 func decodedJSON(r productRow) *decodedColumns {
@@ -222,6 +263,7 @@ func decodeColumns(r productRow) *decodedColumns {
 			d.attributes = attrs
 		}
 	}
+	d.options = parseOptions(r.Options)
 	return d
 }
 
@@ -275,14 +317,19 @@ func productFilter(q ProductQuery) dbx.Expression {
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})
 	}
+	// A product is in a price range when one of its variants is: its
+	// range overlaps the asked one.
 	if q.MinPriceCents > 0 {
-		parts = append(parts, dbx.NewExp("[[priceCents]] >= {:minPrice}", dbx.Params{"minPrice": q.MinPriceCents}))
+		parts = append(parts, dbx.NewExp("[[priceToCents]] >= {:minPrice}", dbx.Params{"minPrice": q.MinPriceCents}))
 	}
 	if q.HasMaxPrice {
-		parts = append(parts, dbx.NewExp("[[priceCents]] <= {:maxPrice}", dbx.Params{"maxPrice": q.MaxPriceCents}))
+		parts = append(parts, dbx.NewExp("[[priceFromCents]] <= {:maxPrice}", dbx.Params{"maxPrice": q.MaxPriceCents}))
 	}
 	if q.InStock {
-		parts = append(parts, dbx.NewExp("[[stockQuantity]] > 0"))
+		parts = append(parts, dbx.HashExp{"inStock": true})
+	}
+	if q.OnSale {
+		parts = append(parts, dbx.HashExp{"onSale": true})
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
@@ -300,7 +347,7 @@ func escapeLike(s string) string {
 // ErrProductNotFound: no product with that id.
 var ErrProductNotFound = errors.New("product not found")
 
-// GetProduct reads one product by id, active or not.
+// GetProduct reads one product by id, active or not, with its variants.
 func GetProduct(app core.App, id string) (Product, error) {
 	var row productRow
 	err := app.DB().Select(productColumns...).From(ProductsCollection).
@@ -311,5 +358,11 @@ func GetProduct(app core.App, id string) (Product, error) {
 	if err != nil {
 		return Product{}, err
 	}
-	return row.product(), nil
+	p := row.product()
+	variants, err := ProductVariants(app, id)
+	if err != nil {
+		return Product{}, err
+	}
+	p.Variants = variants[id]
+	return p, nil
 }

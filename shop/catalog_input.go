@@ -27,6 +27,7 @@ type ProductListInput struct {
 	MinPrice string `json:"minPrice"`
 	MaxPrice string `json:"maxPrice"`
 	InStock  string `json:"inStock"`
+	OnSale   string `json:"onSale"`
 	Facets   string `json:"facets"`
 	Lang     string `json:"lang"`
 }
@@ -59,6 +60,7 @@ func (in ProductListInput) Validate() error {
 			return nil
 		})),
 		validation.Field(&in.InStock, boolParam("inStock")),
+		validation.Field(&in.OnSale, boolParam("onSale")),
 		validation.Field(&in.Facets, boolParam("facets")),
 	)
 }
@@ -91,6 +93,7 @@ func (in ProductListInput) Query() (ProductQuery, error) {
 		q.HasMaxPrice = true
 	}
 	q.InStock, q.Facets = in.InStock == "1" || in.InStock == "true", in.Facets == "1" || in.Facets == "true"
+	q.OnSale = in.OnSale == "1" || in.OnSale == "true"
 	if q.Search != "" && (in.Sort == "" || in.Sort == sortRelevance) {
 		q.Sort = "" // ranked by relevance
 	}

@@ -15,9 +15,11 @@ import (
 	"stageshop/shop/wire"
 )
 
-// csvHeader names the columns of the orders export, one row per order line.
+// csvHeader names the columns of the orders export, one row per order line:
+// productName says what was bought ("XLR Cable - 10 m"), variantLabel its
+// options alone.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
-	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
+	"shippingMethod", "productId", "variantId", "sku", "productName", "variantLabel", "quantity", "unitPrice", "lineTotal",
 	"taxClass", "taxRate", "lineTax",
 	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
 	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
@@ -42,7 +44,10 @@ type csvRow struct {
 	CompanyName    string         `db:"companyName"`
 	TaxID          string         `db:"taxId"`
 	ProductID      string         `db:"productId"`
+	VariantID      string         `db:"variantId"`
+	SKU            string         `db:"sku"`
 	ProductName    string         `db:"productName"`
+	VariantLabel   string         `db:"variantLabel"`
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
@@ -69,7 +74,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
 		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
 		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
-		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"i.productId", "i.variantId", "i.sku", "i.productName", "COALESCE(i.variantLabel, '') AS variantLabel",
+		"i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
 		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
 		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
 		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
@@ -104,17 +110,20 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	return rows.Err()
 }
 
-// record is the CSV record of a row; the product name is the English one,
-// the country's name is in lang.
+// record is the CSV record of a row; the texts are the English ones, the
+// country's name is in lang.
 func (r csvRow) record(lang string) []string {
-	name, _ := ParseLocalized(r.ProductName)
+	product, _ := ParseLocalized(r.ProductName)
+	label, _ := ParseLocalized(r.VariantLabel)
+	name := LineName(product, label)
 	money := func(c float64) string {
 		b, _ := Amount(int64(math.Round(c))).MarshalJSON()
 		return string(b)
 	}
 	return []string{
 		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
-		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
+		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(r.VariantID), safeCell(r.SKU),
+		safeCell(name.Get("en", "")), safeCell(label.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		taxClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),

@@ -58,8 +58,8 @@ func mailOrder(d *OrderDetail) mail.Order {
 		o.TaxLines = append(o.TaxLines, mail.TaxLine{Name: l.Name, Rate: l.Rate.String(), Amount: int64(l.Amount)})
 	}
 	for _, it := range d.Items {
-		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(it.ProductName), Quantity: it.Quantity,
-			UnitPrice: int64(it.UnitPrice), Total: int64(it.TotalPrice)})
+		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(LineName(it.ProductName, it.VariantLabelLocalized)),
+			SKU: it.SKU, Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice), Total: int64(it.TotalPrice)})
 	}
 	return o
 }

@@ -208,6 +208,9 @@ func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t Taxed) 
 		item := core.NewRecord(itemsCol)
 		item.Set("orderRef", orderID)
 		item.Set("productId", l.ProductID)
+		item.Set("variantId", l.VariantID)
+		item.Set("sku", l.SKU)
+		item.Set("variantLabel", l.VariantLabelLocalized)
 		item.Set("productName", l.ProductName)
 		item.Set("productImage", l.ImageFileName)
 		item.Set("quantity", l.Quantity)
@@ -222,7 +225,8 @@ func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t Taxed) 
 			return nil, err
 		}
 		items = append(items, OrderItem{
-			ID: item.Id, ProductID: l.ProductID, ProductName: l.ProductName, ProductImage: l.ImageFileName,
+			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
+			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
 			TaxClass: l.taxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})

@@ -180,17 +180,22 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	d.Billing.CompanyName, d.Billing.TaxID = rec.GetString("companyName"), rec.GetString("taxId")
 	for _, it := range items {
 		name, _ := ParseLocalized(jsonValue(it.Get("productName")))
+		label, _ := ParseLocalized(jsonValue(it.Get("variantLabel")))
 		d.Items = append(d.Items, OrderItem{
-			ID:           it.Id,
-			ProductID:    it.GetString("productId"),
-			ProductName:  name,
-			ProductImage: it.GetString("productImage"),
-			Quantity:     it.GetInt("quantity"),
-			UnitPrice:    Amount(int64(it.GetFloat("unitPriceCents"))),
-			TotalPrice:   Amount(int64(it.GetFloat("totalCents"))),
-			TaxClass:     taxClassOf(it.GetString("taxClass")),
-			TaxRate:      rateOf(it.GetFloat("taxRate")),
-			TaxAmount:    Amount(it.GetInt("taxCents")),
+			ID:                    it.Id,
+			ProductID:             it.GetString("productId"),
+			VariantID:             it.GetString("variantId"),
+			SKU:                   it.GetString("sku"),
+			ProductName:           name,
+			VariantLabel:          label.Get("en", ""),
+			VariantLabelLocalized: label,
+			ProductImage:          it.GetString("productImage"),
+			Quantity:              it.GetInt("quantity"),
+			UnitPrice:             Amount(int64(it.GetFloat("unitPriceCents"))),
+			TotalPrice:            Amount(int64(it.GetFloat("totalCents"))),
+			TaxClass:              taxClassOf(it.GetString("taxClass")),
+			TaxRate:               rateOf(it.GetFloat("taxRate")),
+			TaxAmount:             Amount(it.GetInt("taxCents")),
 		})
 	}
 	return d, nil

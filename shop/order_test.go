@@ -27,7 +27,7 @@ func TestOrderPlaceFromGo(t *testing.T) {
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 2500, Stock: 4})
 	owner := shop.CartOwner{UserID: u.ID()}
-	if _, err := shop.AddToCart(app, owner, p.Id, 3); err != nil {
+	if _, err := shop.AddToCart(app, owner, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -106,7 +106,7 @@ func TestOrderNumberFormatAndCollisionRetry(t *testing.T) {
 	owner := shop.CartOwner{UserID: u.ID()}
 	var numbers []string
 	for i := 0; i < 2; i++ {
-		if _, err := shop.AddToCart(app, owner, p.Id, 1); err != nil {
+		if _, err := shop.AddToCart(app, owner, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -127,7 +127,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 	ids := make([]string, buyers)
 	for i := range ids {
 		ids[i] = testapp.NewUser(t, app, false).ID()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: ids[i]}, p.Id, 1); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: ids[i]}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -148,7 +148,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 		case err == nil:
 			placed++
 		case errors.As(err, &lines):
-			if _, ok := lines[p.Id]; !ok {
+			if l, ok := lines[testapp.DefaultVariant(t, app, p.Id)]; !ok || l.ProductID != p.Id {
 				t.Errorf("conflict without the product: %v", lines)
 			}
 		default:
@@ -164,7 +164,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	app := testapp.NewMigrated(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 3})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 3); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -188,14 +188,15 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	}
 	// Someone else buys one; the cancelled order cannot come back.
 	other := testapp.NewUser(t, app, false)
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: other.ID()}, p.Id, 1); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: other.ID()}, p.Id, "", 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := shop.PlaceOrder(app, other.ID(), validInput()); err != nil {
 		t.Fatal(err)
 	}
 	var lines shop.LineErrors
-	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusShipped}); !errors.As(err, &lines) || lines[p.Id].Error() != "Only 2 left in stock" || lines[p.Id].Available != 2 {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusShipped}); !errors.As(err, &lines) ||
+		lines[testapp.DefaultVariant(t, app, p.Id)].Error() != "Only 2 left in stock" || lines[testapp.DefaultVariant(t, app, p.Id)].Available != 2 {
 		t.Fatalf("revive: %v", err)
 	}
 	got, err := shop.GetOrder(app, o.ID)
@@ -216,7 +217,7 @@ func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
 	place := func() string {
 		u := testapp.NewUser(t, app, false)
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 2); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 2); err != nil {
 			t.Fatal(err)
 		}
 		o, err := shop.PlaceOrder(app, u.ID(), validInput())

@@ -59,7 +59,7 @@ func checkRollup(t *testing.T, app core.App, after string) {
 func placeOrder(t *testing.T, app core.App, userID string, lines map[*core.Record]int) *shop.OrderDetail {
 	t.Helper()
 	for p, qty := range lines {
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, qty); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, "", qty); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -136,7 +136,7 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 	if min := time.Now().Add(MinHoldMinutes*time.Minute + time.Minute); expires.Before(min) {
 		expires = min // Stripe's shortest session
 	}
-	back := mail.PublicURL(app) + langPrefix(to.Language) + "/checkout/payment/" + order.Id
+	back := mail.PublicURL(app) + mail.PagePath(to.Language, "/checkout/payment/"+order.Id)
 	return CheckoutRequest{
 		OrderID: order.Id, OrderNumber: order.GetString("orderNumber"), Attempt: a.GetInt("attempt"),
 		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: mail.Lang(to.Language),
@@ -144,15 +144,6 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 		ExpiresAt: expires, ShopID: s.ShopID,
 		IdempotencyKey: fmt.Sprintf("stageshop:%s:attempt:%d:amount:%d", order.Id, a.GetInt("attempt"), amount),
 	}, nil
-}
-
-// langPrefix is the app's URL prefix of a language ("" for English).
-func langPrefix(lang string) string {
-	switch l := mail.Lang(lang); l {
-	case "ru", "zh":
-		return "/" + l
-	}
-	return ""
 }
 
 // PayAgain opens a new hosted page for one of the user's own card orders

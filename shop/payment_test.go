@@ -38,7 +38,7 @@ func newPayFixture(t *testing.T, stock int) *payFixture {
 func (f *payFixture) cardOrder(qty int) (testapp.User, *shop.OrderDetail) {
 	f.t.Helper()
 	u := testapp.NewUser(f.t, f.app, false)
-	if _, err := shop.AddToCart(f.app, shop.CartOwner{UserID: u.ID()}, f.product.Id, qty); err != nil {
+	if _, err := shop.AddToCart(f.app, shop.CartOwner{UserID: u.ID()}, f.product.Id, "", qty); err != nil {
 		f.t.Fatal(err)
 	}
 	in := validInput()

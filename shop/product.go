@@ -208,6 +208,7 @@ type productFields struct {
 	Category             string    `json:"category"`
 	ImageFileNames       any       `json:"imageFileNames"`
 	Attributes           error     `json:"attributes"` // NormalizeProduct's finding
+	Options              error     `json:"options"`    // normalizeProductOptions' finding
 }
 
 // ValidateProduct normalizes a product record and checks it against the
@@ -216,7 +217,7 @@ type productFields struct {
 // ("name", "priceCents", "attributes.2.key"); callers at the HTTP edge
 // rename them to API names.
 func ValidateProduct(app core.App, rec *core.Record) error {
-	f := productFields{Attributes: normalizeProduct(rec)}
+	f := productFields{Attributes: normalizeProduct(rec), Options: normalizeProductOptions(rec)}
 	f.Name = rec.GetString("name")
 	f.NameLocalized, _ = ParseLocalized(jsonValue(rec.Get("nameLocalized")))
 	f.DescriptionLocalized, _ = ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
@@ -241,6 +242,7 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 		})),
 		validation.Field(&f.ImageFileNames, validation.By(func(any) error { return checkProductImages(app, rec) })),
 		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
+		validation.Field(&f.Options, validation.By(func(any) error { return f.Options })),
 	)
 	return flatErrors(err)
 }
@@ -303,6 +305,9 @@ func maxText(n int, msg string) validation.Rule {
 
 // imageNames reads the ordered, de-duplicated list of image file names.
 func imageNames(v any) ([]string, bool) {
+	if raw, ok := v.(types.JSONRaw); ok && len(raw) == 0 {
+		return nil, true // a JSON field never set
+	}
 	var list []any
 	switch t := jsonValue(v).(type) {
 	case nil:
@@ -386,4 +391,23 @@ func rawJSON(v any) []byte {
 		return nil
 	}
 	return b
+}
+
+// normalizeProductOptions brings the record's options into their canonical
+// form (NormalizeOptions) and returns their errors keyed below "options"
+// ("1.values.0.value"), or one error for the whole list.
+func normalizeProductOptions(rec *core.Record) error {
+	opts, errs := NormalizeOptions(rawJSON(rec.Get("options")))
+	if len(errs) == 0 {
+		rec.Set("options", opts)
+		return nil
+	}
+	if msg, ok := errs[""]; ok {
+		return validation.NewError("validation_invalid_option", msg)
+	}
+	out := validation.Errors{}
+	for k, msg := range errs {
+		out[k] = validation.NewError("validation_invalid_option", msg)
+	}
+	return out
 }

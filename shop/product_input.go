@@ -29,9 +29,13 @@ type ProductInput struct {
 	IsActive             json.RawMessage `json:"isActive"`
 	Attributes           json.RawMessage `json:"attributes"`
 	TaxClass             json.RawMessage `json:"taxClass"`
+	// Options and Variants, when sent, replace the product's (see
+	// VariantInput); price and stockQuantity are then the variants'.
+	Options  json.RawMessage `json:"options"`
+	Variants json.RawMessage `json:"variants"`
 
-	// New says the input creates a product: then price, stock quantity,
-	// category and images must be sent.
+	// New says the input creates a product: then category and images must
+	// be sent, and price and stock quantity unless variants are.
 	New bool `json:"-"`
 }
 
@@ -43,8 +47,8 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.Name, rawRule(stringMember)),
 		validation.Field(&in.DescriptionLocalized, rawRule(localizedMember)),
 		validation.Field(&in.Description, rawRule(stringMember)),
-		validation.Field(&in.Price, in.requiredOnCreate("Price"), rawRule(priceMember)),
-		validation.Field(&in.StockQuantity, in.requiredOnCreate("Stock quantity"), rawRule(stockMember)),
+		validation.Field(&in.Price, in.requiredWithoutVariants("Price"), rawRule(priceMember)),
+		validation.Field(&in.StockQuantity, in.requiredWithoutVariants("Stock quantity"), rawRule(stockMember)),
 		validation.Field(&in.Category, in.requiredOnCreate("Category"), rawRule(stringMember)),
 		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
 		validation.Field(&in.IsActive, rawRule(boolMember)),
@@ -98,13 +102,37 @@ func DeleteProduct(app core.App, id string) error {
 }
 
 // saveProductInput applies in to rec and saves it, validated once by the
-// record hook. When the input already failed, the record's rules still
+// record hook; with options or variants, it writes those too, in the same
+// transaction. When the input already failed, the record's rules still
 // run, so every problem is reported at once under API field paths.
 func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
+	if !present(in.Options) && !present(in.Variants) {
+		return saveProductRecord(app, rec, in, nil)
+	}
+	return app.RunInTransaction(func(txApp core.App) error {
+		opts, variants, errs := in.variantPlan(rec)
+		if len(errs) == 0 {
+			rec.Set("options", optionsJSON(opts))
+		}
+		variantsFollow.Store(rec, struct{}{})
+		defer variantsFollow.Delete(rec)
+		if err := saveProductRecord(txApp, rec, in, errs); err != nil {
+			return err
+		}
+		return writeVariants(txApp, rec, variants)
+	})
+}
+
+// saveProductRecord applies in to rec and saves it; errors found before
+// (variants') are reported with the record's, and then nothing is saved.
+func saveProductRecord(app core.App, rec *core.Record, in ProductInput, before validation.Errors) error {
 	inputErr := in.Validate()
 	edge := validation.Errors{}
 	if !errors.As(inputErr, &edge) && inputErr != nil {
 		return inputErr
+	}
+	for k, v := range before {
+		edge[k] = v
 	}
 	in.applyTo(rec, edge)
 	var err error
@@ -138,12 +166,12 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	}
 	applyText(rec, "name", "nameLocalized", in.Name, in.NameLocalized, ok)
 	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
-	if ok("price", in.Price) {
+	if ok("price", in.Price) && !present(in.Variants) {
 		n, _ := jsonNumber(in.Price)
 		cents, _ := CentsFromJSON(n)
 		rec.Set("priceCents", cents)
 	}
-	if ok("stockQuantity", in.StockQuantity) {
+	if ok("stockQuantity", in.StockQuantity) && !present(in.Variants) {
 		n, _ := jsonNumber(in.StockQuantity)
 		v, _ := ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
@@ -210,7 +238,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 var productInputFields = map[string]bool{
 	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
 	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
-	"imageFileNames": true, "attributes": true, "taxClass": true,
+	"imageFileNames": true, "attributes": true, "taxClass": true, "options": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)
@@ -249,6 +277,15 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 func present(raw json.RawMessage) bool {
 	t := bytes.TrimSpace(raw)
 	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
+}
+
+// requiredWithoutVariants refuses a member left out of a new product sent
+// without variants.
+func (in ProductInput) requiredWithoutVariants(label string) validation.Rule {
+	if present(in.Variants) {
+		return validation.By(func(any) error { return nil })
+	}
+	return in.requiredOnCreate(label)
 }
 
 // requiredOnCreate refuses a member left out of a new product.

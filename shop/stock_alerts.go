@@ -21,15 +21,16 @@ const (
 	alertSent = "sent"
 )
 
-// ErrInStock: an alert for a product that can be bought now.
+// ErrInStock: an alert for a variant that can be bought now.
 var ErrInStock = errors.New("This product is in stock")
 
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.
 type AlertInput struct {
-	Email    string `json:"email"`
-	Language string `json:"language"`
-	UserID   string `json:"-"`
+	Email     string `json:"email"`
+	Language  string `json:"language"`
+	VariantID string `json:"variantId"` // the sold-out variant ("" for a product with one)
+	UserID    string `json:"-"`
 }
 
 // Validate checks the e-mail address; errors are keyed "email".
@@ -39,10 +40,13 @@ func (in AlertInput) Validate() error {
 			validation.RuneLength(0, 254), emailFormat))
 }
 
-// SubscribeStockAlert records that in.Email waits for a sold-out product.
-// created is false when the same address already waits (one alert). An
-// unknown or inactive product is ErrProductNotFound; one in stock ErrInStock.
-func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created bool, err error) {
+// SubscribeStockAlert records that in.Email waits for a sold-out variant of
+// a product (variantID "" for a product with one active variant,
+// ErrVariantRequired otherwise). created is false when the same address
+// already waits (one alert). An unknown or inactive product is
+// ErrProductNotFound, a variant that is not the product's or not for sale
+// ErrVariantNotFound; one in stock ErrInStock.
+func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInput) (created bool, err error) {
 	in.Email = NormalizeEmail(in.Email)
 	if err := in.Validate(); err != nil {
 		return false, err
@@ -51,17 +55,17 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 		in.Language = "en"
 	}
 	err = app.RunInTransaction(func(txApp core.App) error {
-		product, err := txApp.FindRecordById(ProductsCollection, productID)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && !product.GetBool("isActive")) {
+		variant, err := activeVariant(txApp, productID, variantID)
+		if errors.Is(err, ErrCartProductNotFound) {
 			return ErrProductNotFound
 		}
 		if err != nil {
 			return err
 		}
-		if product.GetInt("stockQuantity") > 0 {
+		if variant.Stock > 0 {
 			return ErrInStock
 		}
-		n, err := txApp.CountRecords(stockAlertsCollection, dbx.HashExp{"product": productID, "email": in.Email, "status": AlertOpen})
+		n, err := txApp.CountRecords(stockAlertsCollection, dbx.HashExp{"variant": variant.ID, "email": in.Email, "status": AlertOpen})
 		if err != nil || n > 0 {
 			return err
 		}
@@ -70,7 +74,8 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 			return err
 		}
 		rec := core.NewRecord(col)
-		rec.Set("product", productID)
+		rec.Set("product", variant.ProductID)
+		rec.Set("variant", variant.ID)
 		rec.Set("email", in.Email)
 		rec.Set("language", in.Language)
 		rec.Set("user", in.UserID)
@@ -82,21 +87,31 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 }
 
 // notifyBackInStock queues one back-in-stock e-mail per open alert of an
-// active product through the outbox and closes the alerts, in txApp's
-// transaction. Call it whenever the product's stock went from 0 to more.
-func notifyBackInStock(txApp core.App, productID string) error {
-	product, err := txApp.FindRecordById(ProductsCollection, productID)
+// active variant of an active product through the outbox and closes the
+// alerts, in txApp's transaction. Call it whenever the variant's stock went
+// from 0 to more.
+func notifyBackInStock(txApp core.App, variantID string) error {
+	v, err := GetVariant(txApp, variantID)
+	if errors.Is(err, ErrVariantNotFound) {
+		return nil
+	}
+	if err != nil || !v.IsActive {
+		return err
+	}
+	product, err := txApp.FindRecordById(ProductsCollection, v.ProductID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
 	if err != nil || !product.GetBool("isActive") {
 		return err
 	}
-	alerts, err := txApp.FindAllRecords(stockAlertsCollection, dbx.HashExp{"product": productID, "status": AlertOpen})
+	alerts, err := txApp.FindAllRecords(stockAlertsCollection, dbx.HashExp{"variant": variantID, "status": AlertOpen})
 	if err != nil || len(alerts) == 0 {
 		return err
 	}
 	info := mail.ProductFromRecord(product)
+	info.VariantID, info.SKU, info.Price = v.ID, v.SKU, v.PriceCents
+	info.Label = mail.Text(VariantLabel(parseOptions(rawJSON(product.Get("options"))), v.OptionValues))
 	now := time.Now().UTC()
 	for _, a := range alerts {
 		if err := mail.QueueBackInStock(txApp, a.GetString("email"), a.GetString("language"), info); err != nil {
@@ -111,11 +126,12 @@ func notifyBackInStock(txApp core.App, productID string) error {
 	return nil
 }
 
-// ProductRestockHook is the products OnRecordUpdate hook: when a save
-// (the admin form, the dashboard, Go code) takes the stock from 0 to more,
-// the waiting shoppers are told in the save's transaction. Stock moved by
-// raw SQL (a cancelled order's restock) calls NotifyBackInStock itself.
-func ProductRestockHook(e *core.RecordEvent) error {
+// VariantRestockHook is the product_variants OnRecordUpdate hook: when a
+// save (the admin's product form, the dashboard, Go code) takes a variant's
+// stock from 0 to more, its waiting shoppers are told in the save's
+// transaction. Stock moved by raw SQL (a cancelled order's restock) calls
+// notifyBackInStock itself.
+func VariantRestockHook(e *core.RecordEvent) error {
 	originalApp := e.App
 	defer func() { e.App = originalApp }()
 	return e.App.RunInTransaction(func(txApp core.App) error {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
@@ -46,7 +47,7 @@ func payInFull(t *testing.T, app core.App, o *shop.OrderDetail) *shop.OrderDetai
 func cartOf(t *testing.T, app core.App, userID string, qty int, products ...*core.Record) {
 	t.Helper()
 	for _, p := range products {
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, qty); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, "", qty); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -554,5 +555,53 @@ func TestOverviewCarriesTax(t *testing.T) {
 	checkRollup(t, app, "a cancelled taxed order")
 	if o, _ = shop.GetOverview(app, shop.OverviewQuery{Days: 7}); o.Tax.Today != 1856 {
 		t.Fatalf("after the cancellation: %+v", o.Tax)
+	}
+}
+
+// A card order's hosted page asks for the total with its tax, the signed
+// event of that amount pays it, and its 50 copies at once give it one
+// invoice number (the year's first: no number drawn twice).
+func TestCardPaymentOfTaxedOrder(t *testing.T) {
+	f := newPayFixture(t, 10)
+	testapp.NewTaxRate(t, f.app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	u := testapp.NewUser(t, f.app, false)
+	cartOf(t, f.app, u.ID(), 2, f.product)
+	in := texasInput()
+	in.PaymentMethod = shop.MethodCard
+	d, err := shop.PlaceOrder(f.app, u.ID(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// $50.00 at 6.25 % = $3.125 -> $3.13, shipping $9.99 untaxed.
+	if d.TaxAmount != 313 || d.TotalAmount != 5000+999+313 || d.Payment.AmountDue != d.TotalAmount || d.InvoiceNumber != "" {
+		t.Fatalf("order %+v payment %+v", d.OrderSummary, d.Payment)
+	}
+	a, err := f.app.FindFirstRecordByFilter(shop.PaymentAttemptsCollection, "orderRef = {:o}", dbx.Params{"o": d.ID})
+	if err != nil || a.GetInt("amountCents") != int(d.TotalAmount) {
+		t.Fatalf("the hosted page asks for %d, want %d (%v)", a.GetInt("amountCents"), d.TotalAmount, err)
+	}
+	settings, err := f.app.FindFirstRecordByFilter(shop.PaymentSettingsCollection, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.shopID = settings.GetString("shopId")
+	_, payload := testapp.SessionEvent(shop.EventSessionCompleted, f.session(d))
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f.post(payload)
+		}()
+	}
+	wg.Wait()
+	got := f.order(d.ID)
+	want := fmt.Sprintf("INV-%d-000001", time.Now().UTC().Year())
+	if got.Payment.Status != shop.PayPaid || got.InvoiceNumber != want {
+		t.Fatalf("after the webhook: %+v, invoice %q want %s", got.Payment, got.InvoiceNumber, want)
+	}
+	var last int
+	if err := f.app.DB().NewQuery("SELECT last FROM invoice_counters WHERE series = 'INV'").Row(&last); err != nil || last != 1 {
+		t.Fatalf("invoice counter at %d (%v), want 1", last, err)
 	}
 }

@@ -179,7 +179,22 @@ func NewProduct(t testing.TB, app core.App, p Product) *core.Record {
 	return rec
 }
 
-// Stock reads a product's current stock quantity from the database.
+// DefaultVariant is the id of a product's default variant (a product made
+// by NewProduct has only that one).
+func DefaultVariant(t testing.TB, app core.App, productID string) string {
+	t.Helper()
+	rec, err := app.FindRecordById("products", productID)
+	if err != nil {
+		t.Fatalf("find product %s: %v", productID, err)
+	}
+	if rec.GetString("defaultVariant") == "" {
+		t.Fatalf("product %s has no default variant", productID)
+	}
+	return rec.GetString("defaultVariant")
+}
+
+// Stock reads a product's current stock quantity from the database (its
+// default variant's).
 func Stock(t testing.TB, app core.App, productID string) int {
 	t.Helper()
 	rec, err := app.FindRecordById("products", productID)

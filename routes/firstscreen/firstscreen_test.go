@@ -100,7 +100,7 @@ func TestStockInEveryPluralForm(t *testing.T) {
 // An out-of-stock product says so beside its price, as the app's product page
 // does (issue 16); one in stock shows the price alone.
 func TestRenderProductOutOfStockBesidePrice(t *testing.T) {
-	beside := `<p class="rt-Text rt-r-size-7 rt-r-weight-bold">$12.50</p><span data-accent-color="red" data-testid="out-of-stock"`
+	beside := `<p class="rt-Text rt-r-size-7 rt-r-weight-bold">$12.50</p></div><span data-accent-color="red" data-testid="out-of-stock"`
 	for _, c := range []struct {
 		stock int64
 		want  bool

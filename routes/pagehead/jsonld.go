@@ -60,6 +60,54 @@ func Product(p ProductFacts) any {
 	return ld
 }
 
+// VariantFacts are one variant of a product group: its full name ("XLR
+// Cable - 10 m, Black"), SKU, own address (?variant=) and offer.
+type VariantFacts struct {
+	Name, SKU, URL string
+	Images         []string
+	Offer          Offer
+}
+
+type ldVariant struct {
+	Type   string   `json:"@type"`
+	Name   string   `json:"name"`
+	SKU    string   `json:"sku,omitempty"`
+	Image  []string `json:"image,omitempty"`
+	URL    string   `json:"url,omitempty"`
+	Offers ldOffer  `json:"offers"`
+}
+
+type ldProductGroup struct {
+	Context        string      `json:"@context"`
+	Type           string      `json:"@type"`
+	Name           string      `json:"name"`
+	Description    string      `json:"description,omitempty"`
+	ProductGroupID string      `json:"productGroupID"`
+	Image          []string    `json:"image,omitempty"`
+	Brand          *ldThing    `json:"brand,omitempty"`
+	Category       string      `json:"category,omitempty"`
+	URL            string      `json:"url,omitempty"`
+	VariesBy       []string    `json:"variesBy,omitempty"`
+	HasVariant     []ldVariant `json:"hasVariant"`
+}
+
+// ProductGroup is schema.org's ProductGroup of a product with options: one
+// Product with its own offer per variant the page offers. variesBy are
+// schema.org's properties the options stand for (color, size, ...).
+func ProductGroup(p ProductFacts, variesBy []string, variants []VariantFacts) any {
+	ld := ldProductGroup{
+		Context: schemaContext, Type: "ProductGroup", Name: p.Name, Description: p.Description, ProductGroupID: p.SKU,
+		Image: p.Images, Category: p.Category, URL: p.URL, VariesBy: variesBy, HasVariant: make([]ldVariant, 0, len(variants)),
+	}
+	if p.Brand != "" {
+		ld.Brand = &ldThing{Type: "Brand", Name: p.Brand}
+	}
+	for _, v := range variants {
+		ld.HasVariant = append(ld.HasVariant, ldVariant{Type: "Product", Name: v.Name, SKU: v.SKU, Image: v.Images, URL: v.URL, Offers: offer(v.Offer)})
+	}
+	return ld
+}
+
 func offer(o Offer) ldOffer {
 	availability := "https://schema.org/OutOfStock"
 	if o.InStock {

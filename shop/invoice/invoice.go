@@ -9,17 +9,15 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
-	"strconv"
-	"strings"
 	"time"
+
+	"stageshop/shop/locale"
 )
 
 //go:embed templates/invoice.html
 var templateFS embed.FS
 
-var page = template.Must(template.New("invoice.html").Funcs(template.FuncMap{
-	"money": Money,
-}).ParseFS(templateFS, "templates/invoice.html"))
+var page = template.Must(template.New("invoice.html").ParseFS(templateFS, "templates/invoice.html"))
 
 // Party is a seller or a buyer: a name, a company, address lines, a tax ID
 // and contacts.
@@ -94,6 +92,10 @@ type view struct {
 	NoteRows                []noteRow
 }
 
+// Money writes cents as a price in the invoice's language, as the app and
+// the e-mails write it (locale.Price: $1,299.90, 1 299,90 $, US$1,299.90).
+func (v view) Money(cents int64) string { return locale.Price(cents, v.Lang) }
+
 // row is a labelled figure of the totals.
 type row struct{ Label, Value string }
 
@@ -110,8 +112,8 @@ func Render(inv Invoice) ([]byte, error) {
 	v.TermsText = termsText(inv)
 	v.StateText = tr(lang, inv.PaymentState)
 	for _, n := range inv.CreditNotes {
-		v.NoteRows = append(v.NoteRows, noteRow{Number: n.Number, Date: Date(lang, n.Date), Amount: Money(-n.Amount),
-			Tax: tr(lang, "noteTax") + " " + Money(-n.Tax)})
+		v.NoteRows = append(v.NoteRows, noteRow{Number: n.Number, Date: Date(lang, n.Date), Amount: v.Money(-n.Amount),
+			Tax: tr(lang, "noteTax") + " " + v.Money(-n.Tax)})
 	}
 	var b bytes.Buffer
 	if err := page.Execute(&b, v); err != nil {
@@ -120,30 +122,12 @@ func Render(inv Invoice) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Money formats cents as dollars with two decimals and thousands
-// separators: 129990 -> "$1,299.90".
-func Money(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := strconv.FormatInt(cents/100, 10)
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return sign + "$" + b.String() + "." + strconv.FormatInt(100+cents%100, 10)[1:]
-}
-
 // taxRows are the tax figures of the totals: each rate's tax before the
 // total with exclusive prices, after it ("incl.") with inclusive ones; one
 // zero row when nothing was taxed (exempt customers say why below).
 func taxRows(inv Invoice) (before, after []row) {
 	if len(inv.TaxLines) == 0 {
-		return []row{{tr(inv.Lang, "tax"), Money(inv.Tax)}}, nil
+		return []row{{tr(inv.Lang, "tax"), locale.Price(inv.Tax, inv.Lang)}}, nil
 	}
 	key := "taxOn"
 	if inv.PricesIncludeTax {
@@ -151,7 +135,8 @@ func taxRows(inv Invoice) (before, after []row) {
 	}
 	rows := make([]row, 0, len(inv.TaxLines))
 	for _, l := range inv.TaxLines {
-		rows = append(rows, row{tr(inv.Lang, key, "name", l.Name, "rate", l.Rate, "base", Money(l.Base)), Money(l.Amount)})
+		rows = append(rows, row{tr(inv.Lang, key, "name", l.Name, "rate", l.Rate, "base", locale.Price(l.Base, inv.Lang)),
+			locale.Price(l.Amount, inv.Lang)})
 	}
 	if inv.PricesIncludeTax {
 		return nil, rows

@@ -6,12 +6,7 @@ import (
 	"time"
 )
 
-func TestMoneyAndDates(t *testing.T) {
-	for cents, want := range map[int64]string{0: "$0.00", 5: "$0.05", 129990: "$1,299.90", -188: "-$1.88", 100_000_000_00: "$100,000,000.00"} {
-		if got := Money(cents); got != want {
-			t.Errorf("Money(%d) = %s, want %s", cents, got, want)
-		}
-	}
+func TestDates(t *testing.T) {
 	d := time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC)
 	for lang, want := range map[string]string{"en": "November 26, 2026", "ru": "26 ноября 2026 г.", "zh": "2026年11月26日", "fr": "November 26, 2026"} {
 		if got := Date(lang, d); got != want {
@@ -41,6 +36,31 @@ func TestRenderTaxRows(t *testing.T) {
 	inv.TaxLines, inv.TaxExempt, inv.Tax, inv.Lang = nil, true, 0, "zh"
 	if page = render(t, inv); !strings.Contains(page, "免税") || strings.Contains(page, "<script>") {
 		t.Fatalf("exempt invoice:\n%s", page)
+	}
+}
+
+// Every price of the invoice is written as its reader writes prices (the
+// app's and the e-mails' one table): lines, tax, totals and credit notes.
+func TestPricesInTheReadersFormat(t *testing.T) {
+	inv := Invoice{Number: "INV-2026-000001", Subtotal: 129990, Shipping: 999, Tax: 8124, Total: 139113,
+		TaxLines:    []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 129990, Amount: 8124}},
+		Lines:       []Line{{Name: "Moving Head", Quantity: 1, UnitPrice: 129990, Total: 129990, Rate: "6.25", Tax: 8124}},
+		CreditNotes: []CreditNote{{Number: "CN-2026-000001", Amount: 5000, Tax: 292}}}
+	for lang, want := range map[string][]string{
+		"en": {"$1,299.90", "$9.99", "$81.24", "$1,391.13", "-$50.00", "-$2.92"},
+		"ru": {"1\u00a0299,90\u00a0$", "9,99\u00a0$", "81,24\u00a0$", "1\u00a0391,13\u00a0$", "-50,00\u00a0$", "-2,92\u00a0$"},
+		"zh": {"US$1,299.90", "US$9.99", "US$81.24", "US$1,391.13", "-US$50.00", "-US$2.92"},
+	} {
+		inv.Lang = lang
+		page := render(t, inv)
+		for _, w := range want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s invoice lacks %q", lang, w)
+			}
+		}
+		if lang == "ru" && strings.Contains(page, "$1,299.90") {
+			t.Errorf("%s invoice writes an English price", lang)
+		}
 	}
 }
 

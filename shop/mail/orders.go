@@ -27,9 +27,12 @@ func (t Text) In(lang string) string {
 	return ""
 }
 
-// Line is one line of an order, with prices in cents.
+// Line is one line of an order, with prices in cents: Name says what was
+// bought ("XLR Cable - 10 m"), SKU its stock keeping unit ("" for lines
+// from before variants).
 type Line struct {
 	Name      Text
+	SKU       string
 	Quantity  int
 	UnitPrice int64
 	Total     int64
@@ -145,7 +148,7 @@ func orderView(v *view, o Order, withLines bool) {
 	}
 	var sum int64
 	for _, l := range o.Lines {
-		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: locale.Price(l.UnitPrice, lang), Total: locale.Price(l.Total, lang)})
+		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), SKU: l.SKU, Qty: l.Quantity, Unit: locale.Price(l.UnitPrice, lang), Total: locale.Price(l.Total, lang)})
 		sum += l.Total
 	}
 	sub := o.Subtotal

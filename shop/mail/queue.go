@@ -2,6 +2,7 @@ package mail
 
 import (
 	"encoding/json"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -208,6 +209,10 @@ type Product struct {
 	ID    string
 	Name  Text
 	Price int64 // cents
+	// The variant that is back: its id, SKU and label ("10 m, Black"; empty
+	// for a product without options).
+	VariantID, SKU string
+	Label          Text
 }
 
 // ProductFromRecord reads a products record (name, nameLocalized,
@@ -239,14 +244,25 @@ func ProductFromRecord(rec *core.Record) Product {
 func QueueBackInStock(txApp core.App, to, language string, product Product) error {
 	lang := Lang(language)
 	name := product.Name.In(lang)
+	if label := product.Label.In(lang); label != "" {
+		name += " - " + label
+	}
 	v := newView(txApp, lang, to, "")
 	v.Subject = tr(lang, "stockSubject", "product", name)
 	v.Heading = tr(lang, "stockHeading")
 	v.Intro = []string{tr(lang, "stockIntro", "product", name)}
 	v.Facts = []fact{{name, locale.Price(product.Price, lang)}}
-	v.Button = &button{tr(lang, "stockButton"), v.link("/products/" + product.ID)}
+	if product.SKU != "" {
+		v.Facts = append(v.Facts, fact{tr(lang, "sku"), product.SKU})
+	}
+	link := "/products/" + product.ID
+	if product.VariantID != "" {
+		link += "?variant=" + url.QueryEscape(product.VariantID)
+	}
+	v.Button = &button{tr(lang, "stockButton"), v.link(link)}
 	v.After = []string{tr(lang, "stockHurry")}
-	key := KindBackInStock + ":" + product.ID + ":" + strings.ToLower(to) + ":" + strconv.FormatInt(time.Now().UnixMilli(), 10)
+	key := KindBackInStock + ":" + product.ID + ":" + product.VariantID + ":" + strings.ToLower(to) + ":" +
+		strconv.FormatInt(time.Now().UnixMilli(), 10)
 	e, err := render(KindBackInStock, to, key, v)
 	if err != nil {
 		return err

@@ -45,6 +45,7 @@ type fact struct{ Label, Value string }
 
 type viewLine struct {
 	Name        string
+	SKU         string
 	Qty         int
 	Unit, Total string
 }
@@ -59,7 +60,7 @@ type quote struct{ Label, Title, Text string }
 type button struct{ Label, URL string }
 
 // labels are the fixed words of the layout.
-type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback string }
+type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback, SKU string }
 
 // newView starts a view in lang for the recipient to: the shop's name and
 // URL, the greeting and the layout's words.
@@ -76,14 +77,24 @@ func newView(app core.App, lang, to, name string) *view {
 		Lang: lang, Shop: shop, ShopURL: PublicURL(app), Greeting: greeting,
 		SentTo: tr(lang, "sentTo", "to", to),
 		Labels: labels{
-			Item: tr(lang, "item"), Qty: tr(lang, "qty"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
+			Item: tr(lang, "item"), Qty: tr(lang, "qty"), SKU: tr(lang, "sku"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
 			Tagline: tr(lang, "tagline"), ButtonFallback: tr(lang, "buttonFallback"),
 		},
 	}
 }
 
 // link is a path on the shop's public URL.
-func (v *view) link(path string) string { return v.ShopURL + path }
+func (v *view) link(path string) string { return v.ShopURL + PagePath(v.Lang, path) }
+
+// PagePath is the app's page path at its address in lang: English (the
+// fallback) as it is, the others under their prefix (/ru/account/orders),
+// as the shop's pages are addressed since they have one per language.
+func PagePath(lang, path string) string {
+	if l := Lang(lang); l != "en" {
+		return "/" + l + path
+	}
+	return path
+}
 
 // render turns a view into the outbox's e-mail: the view itself, as JSON.
 // The layouts run when the e-mail is sent or previewed (see content), not

@@ -27,7 +27,7 @@ import (
 
 // mappingVersion names the index layout; an index built with another one is
 // rebuilt at start.
-const mappingVersion = "3"
+const mappingVersion = "4"
 
 // plainAnalyzer splits words and lower-cases them, nothing more: exact and
 // fuzzy matches are made on its terms, so a typo is measured against the
@@ -47,6 +47,8 @@ const (
 	fPrice     = "price"
 	fPriceKey  = "pricek"
 	fInStock   = "instock"
+	fOnSale    = "onsale"
+	fSKU       = "sku"
 	fActive    = "active"
 	fCreated   = "createdk"
 	fNameSort  = "nsort"
@@ -86,13 +88,14 @@ func newMapping() (mapping.IndexMapping, error) {
 		doc.AddFieldMappingsAt(f, text(plainAnalyzer))
 	}
 	doc.AddFieldMappingsAt(fCodes, text(keyword.Name))
+	doc.AddFieldMappingsAt(fSKU, text(keyword.Name))
 	// What is sorted on or counted has doc values: the price and the
 	// creation time as fixed-width digits (keywords), because a number's doc
 	// values hold every precision of it (16 terms, ~100 bytes a product
 	// against 13), and every match of a search reads them: decoding them
 	// was a quarter to a half of a search's CPU. The price is also a number
 	// without doc values, for the price filter's range.
-	for _, f := range []string{fCategory, fInStock, fActive, fNameSort, fPriceKey, fCreated} {
+	for _, f := range []string{fCategory, fInStock, fOnSale, fActive, fNameSort, fPriceKey, fCreated} {
 		k := text(keyword.Name)
 		k.DocValues = true
 		doc.AddFieldMappingsAt(f, k)
@@ -110,9 +113,12 @@ func newMapping() (mapping.IndexMapping, error) {
 func document(p shop.Product) map[string]any {
 	d := map[string]any{
 		fCategory: p.Category,
-		fPrice:    float64(p.PriceCents),
-		fPriceKey: sortableInt(p.PriceCents),
-		fInStock:  flag(p.StockQuantity > 0),
+		// A product costs from its cheapest variant and is in stock, or on
+		// sale, when one of its variants is.
+		fPrice:    float64(p.PriceFromCents),
+		fPriceKey: sortableInt(p.PriceFromCents),
+		fInStock:  flag(p.InStock),
+		fOnSale:   flag(p.OnSale),
 		fActive:   flag(p.IsActive),
 		fCreated:  sortableInt(p.Created.UnixMilli()), // as precise as the database's
 
@@ -133,6 +139,11 @@ func document(p shop.Product) map[string]any {
 	d[fNameWords] = strings.Join(nameWords, "\n")
 	d[fAttrWords] = strings.Join(attrWords, "\n")
 	d[fCodes] = codeTerms(codeSources...)
+	skus := make([]string, len(p.SKUs))
+	for i, s := range p.SKUs {
+		skus[i] = strings.ToLower(s)
+	}
+	d[fSKU] = skus
 	return d
 }
 

@@ -127,7 +127,24 @@ func (b builder) textQuery(text string, asPrefix bool) query.Query {
 		must, should = should, nil
 	}
 	bq := query.NewBooleanQuery(must, should, nil)
-	return bq
+	// A variant's SKU as typed finds its product whatever its words.
+	sku := strings.ToLower(strings.TrimSpace(text))
+	if sku == "" || strings.ContainsAny(sku, " \t") {
+		return bq
+	}
+	var exact query.Query
+	if asPrefix {
+		p := query.NewPrefixQuery(sku)
+		p.SetField(fSKU)
+		p.SetBoost(boostName * boostCode)
+		exact = p
+	} else {
+		t := query.NewTermQuery(sku)
+		t.SetField(fSKU)
+		t.SetBoost(boostName * boostCode * boostExact)
+		exact = t
+	}
+	return query.NewDisjunctionQuery([]query.Query{bq, exact})
 }
 
 // wordClause is every way word i can match: as written in a name,
@@ -258,6 +275,7 @@ type Filters struct {
 	MinPriceCents   *int64
 	MaxPriceCents   *int64
 	InStock         bool
+	OnSale          bool
 	IncludeInactive bool
 }
 
@@ -278,6 +296,9 @@ func filterQuery(f Filters, skip string) query.Query {
 	}
 	if f.InStock && skip != "stock" {
 		term(fInStock, "1")
+	}
+	if f.OnSale {
+		term(fOnSale, "1")
 	}
 	if (f.MinPriceCents != nil || f.MaxPriceCents != nil) && skip != "price" {
 		var lo, hi *float64

@@ -102,12 +102,12 @@ type facetKey struct {
 	text, lang, category    string
 	min, max                int64
 	hasMin, hasMax, inStock bool
-	inactive                bool
+	inactive, onSale        bool
 }
 
 func newFacetKey(r Request) facetKey {
 	f := r.Filters
-	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive}
+	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive, onSale: f.OnSale}
 	if f.MinPriceCents != nil {
 		k.min, k.hasMin = *f.MinPriceCents, true
 	}

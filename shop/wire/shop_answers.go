@@ -71,17 +71,25 @@ type OrderDetail struct {
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.
+//
+// With variants (issue 31) a line also keeps the variant's id, its SKU and
+// its label ("10 m, Black"; English in VariantLabel, every language in
+// VariantLabelLocalized; empty for a product without options).
 type OrderItem struct {
-	ID           string    `json:"id"`
-	ProductID    string    `json:"productId"`
-	ProductName  Localized `json:"productName"`
-	ProductImage string    `json:"productImage"`
-	Quantity     int       `json:"quantity"`
-	UnitPrice    Amount    `json:"unitPrice"`
-	TotalPrice   Amount    `json:"totalPrice"`
-	TaxClass     string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
-	TaxRate      Rate      `json:"taxRate"`
-	TaxAmount    Amount    `json:"taxAmount"`
+	ID                    string    `json:"id"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	SKU                   string    `json:"sku"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	ProductImage          string    `json:"productImage"`
+	Quantity              int       `json:"quantity"`
+	UnitPrice             Amount    `json:"unitPrice"`
+	TotalPrice            Amount    `json:"totalPrice"`
+	TaxClass              string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	TaxRate               Rate      `json:"taxRate"`
+	TaxAmount             Amount    `json:"taxAmount"`
 }
 
 // StatusChange is one entry of an order's history: the status it got and
@@ -104,17 +112,23 @@ type MergeReport struct {
 // MergeCapped is a guest line that did not fit the stock: the user's line
 // would have had Requested units and has Kept.
 type MergeCapped struct {
-	ProductID   string    `json:"productId"`
-	ProductName Localized `json:"productName"`
-	Requested   int       `json:"requested"`
-	Kept        int       `json:"kept"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	Requested             int       `json:"requested"`
+	Kept                  int       `json:"kept"`
 }
 
 // MergeDrop is a guest line that was not merged, and why.
 type MergeDrop struct {
-	ProductID   string    `json:"productId"`
-	ProductName Localized `json:"productName"`
-	Reason      string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	Reason                string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
 }
 
 // ContactRequest is a contact request as admins see it.
@@ -178,17 +192,27 @@ type DayFigures struct {
 }
 
 // TopProduct is a best seller of the period by units.
+//
+// It is a variant (issue 31): its product's id, its own id and SKU, and
+// the line's name ("XLR Cable - 10 m"; a product without options by its
+// name alone).
 type TopProduct struct {
 	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
 	Name          string    `json:"name"`
 	NameLocalized Localized `json:"nameLocalized"`
 	Units         int       `json:"units"`
 	Revenue       Amount    `json:"revenue"`
 }
 
-// LowStockProduct is an active product with LowStockLevel or fewer units.
+// LowStockProduct is an active variant of an active product with
+// LowStockLevel or fewer units: its product's id, its own id and SKU, and
+// its name as a line shows it.
 type LowStockProduct struct {
 	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
 	Name          string    `json:"name"`
 	NameLocalized Localized `json:"nameLocalized"`
 	StockQuantity int       `json:"stockQuantity"`

@@ -38,6 +38,9 @@ var answers = []struct {
 	{"AdminUser", wire.AdminUser{}},
 	{"UserList", wire.AdminUserPage{}},
 	{"ProductAttribute", wire.ProductAttribute{}},
+	{"ProductOptionValue", wire.ProductOptionValue{}},
+	{"ProductOption", wire.ProductOption{}},
+	{"ProductVariant", wire.ProductVariant{}},
 	{"Product", wire.Product{}},
 	{"PriceRange", wire.PriceRange{}},
 	{"ProductFacets", wire.ProductFacets{}},
@@ -245,6 +248,12 @@ func tsType(t reflect.Type, names map[reflect.Type]string, optional bool) (strin
 	}
 	if n, ok := names[t]; ok {
 		return n, nil
+	}
+	if t.Kind() == reflect.Pointer && t.Elem() == amountType { // a price that may be absent
+		if optional {
+			return "number", nil
+		}
+		return "number | null", nil
 	}
 	if t.Implements(marshalerType) {
 		return "", fmt.Errorf("%s has its own JSON encoding: give it a case in tsType", t)

@@ -61,6 +61,28 @@ export interface ProductAttribute {
   valueLocalized: Localized;
 }
 
+export interface ProductOptionValue {
+  value: string;
+  valueLocalized: Localized;
+}
+
+export interface ProductOption {
+  name: string;
+  nameLocalized: Localized;
+  values: ProductOptionValue[];
+}
+
+export interface ProductVariant {
+  id: string;
+  sku: string;
+  optionValues: string[];
+  price: number;
+  compareAtPrice: number | null;
+  stockQuantity: number;
+  isActive: boolean;
+  imageFileNames: string[];
+}
+
 export interface Product {
   id: string;
   name: string;
@@ -77,6 +99,15 @@ export interface Product {
   taxClass: 'standard' | 'reduced' | 'zero';
   createdAt: string;
   updatedAt: string;
+  options: ProductOption[];
+  defaultVariantId: string;
+  compareAtPrice: number | null;
+  priceFrom: number;
+  priceTo: number;
+  inStock: boolean;
+  onSale: boolean;
+  variantCount: number;
+  variants?: ProductVariant[];
   waitingAlerts?: number;
 }
 
@@ -125,7 +156,11 @@ export interface PageHead {
 export interface CartItem {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   imageFileName: string;
   unitPrice: number;
   quantity: number;
@@ -143,14 +178,20 @@ export interface Cart {
 
 export interface MergeCapped {
   productId: string;
+  variantId: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   requested: number;
   kept: number;
 }
 
 export interface MergeDrop {
   productId: string;
+  variantId: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   reason: 'inactive' | 'out_of_stock';
 }
 
@@ -315,7 +356,11 @@ export interface OrderSummary {
 export interface OrderItem {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   productImage: string;
   quantity: number;
   unitPrice: number;
@@ -413,6 +458,8 @@ export interface DayFigures {
 
 export interface TopProduct {
   id: string;
+  variantId: string;
+  sku: string;
   name: string;
   nameLocalized: Localized;
   units: number;
@@ -421,6 +468,8 @@ export interface TopProduct {
 
 export interface LowStockProduct {
   id: string;
+  variantId: string;
+  sku: string;
   name: string;
   nameLocalized: Localized;
   stockQuantity: number;

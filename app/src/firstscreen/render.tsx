@@ -71,7 +71,8 @@ function product(over: Partial<Product>): Product {
   return {
     id: ID, name: NAME, nameLocalized: null, description: DESCRIPTION, descriptionLocalized: null, category: CATEGORY,
     price: PRICE, stockQuantity: 2, isActive: true, imageFileName: '', imageFileNames: [FILE(0)], attributes: [],
-    taxClass: 'standard', createdAt: '', updatedAt: '', ...over,
+    taxClass: 'standard', createdAt: '', updatedAt: '', options: [], defaultVariantId: '', compareAtPrice: null, priceFrom: PRICE,
+    priceTo: PRICE, inStock: true, onSale: false, variantCount: 1, ...over,
   };
 }
 

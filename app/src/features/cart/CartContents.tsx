@@ -3,11 +3,11 @@ import { MinusIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from '../../components/ProductImage';
 import { usePrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
 import { useCartProblem, useRemoveCartItem, useUpdateCartItem } from './cartWrites';
 import { lineLimits } from './rules';
 import { FreeShippingNote } from './FreeShippingNote';
+import { lineName } from '../../lib/variants';
 import { CartTax } from './CartTax';
 
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
@@ -43,7 +43,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             <Flex direction="column" gap="3" asChild>
               <ul className="plain-list">
                 {items.map((item) => {
-                  const name = resolveLocalized(item.productName, i18n.language);
+                  const name = lineName(item.productName, item.variantLabelLocalized, i18n.language);
                   const { canDecrease, canIncrease } = lineLimits(item.quantity, item.availableStock);
                   return (
                     <li key={item.id}>

@@ -5,18 +5,18 @@ import { useLocation } from 'react-router-dom';
 import { Callout, Flex, IconButton } from '@radix-ui/themes';
 import { Cross2Icon, InfoCircledIcon } from '@radix-ui/react-icons';
 import type { MergeReport } from '../../api/types';
-import { resolveLocalized } from '../../lib/localized';
 import { useCart } from './CartContext';
+import { lineName } from '../../lib/variants';
 
 /** The sentences that tell a shopper what happened to the guest cart; none when nothing did. */
 function mergeMessages(report: MergeReport, t: TFunction, lang: string): string[] {
   const out: string[] = [];
   if (report.addedUnits > 0) out.push(t('merge.added', { count: report.addedUnits }));
   for (const c of report.capped) {
-    out.push(t('merge.capped', { name: resolveLocalized(c.productName, lang), count: c.kept }));
+    out.push(t('merge.capped', { name: lineName(c.productName, c.variantLabelLocalized, lang), count: c.kept }));
   }
   for (const d of report.dropped) {
-    const name = resolveLocalized(d.productName, lang);
+    const name = lineName(d.productName, d.variantLabelLocalized, lang);
     out.push(d.reason === 'inactive' ? t('merge.inactive', { name }) : t('merge.soldOut', { name }));
   }
   return out;

@@ -49,8 +49,9 @@ export const cartApi = {
     if (!signedIn && !getCartSessionId()) return EMPTY_CART;
     return normalize(await api.get<Cart>('/cart', { session: 'ifStored' }));
   },
-  add: async (productId: string, quantity: number) =>
-    normalize(await api.post<Cart>('/cart/items', { productId, quantity }, { session: 'create' })),
+  /** variantId: the product's variant (its default for a product without options). */
+  add: async (productId: string, variantId: string | undefined, quantity: number) =>
+    normalize(await api.post<Cart>('/cart/items', { productId, variantId: variantId || undefined, quantity }, { session: 'create' })),
   update: async (itemId: string, quantity: number) =>
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>

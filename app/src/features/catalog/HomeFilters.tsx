@@ -49,7 +49,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
   // On a phone the price range and "in stock only" fold behind "More filters" (CSS: wider screens
   // show them always), so the first products start within the first screen (issue 34); a filter
   // in use keeps them open.
-  const extras = (filters.minPrice || filters.maxPrice ? 1 : 0) + (filters.inStock ? 1 : 0);
+  const extras = (filters.minPrice || filters.maxPrice ? 1 : 0) + (filters.inStock ? 1 : 0) + (filters.onSale ? 1 : 0);
   const [moreOpen, setMoreOpen] = useState(extras > 0);
   // Counts beside the categories while searching (a plain list shows every product anyway).
   const count = (c: string) => (facets && filters.search.trim() ? ` (${facets.categories[c] ?? 0})` : '');
@@ -105,6 +105,10 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
           <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
           {t('filters.inStockOnly')}
           {facets && <Text color="gray">({facets.inStock})</Text>}
+        </Text>
+        <Text as="label" size="2" className="in-stock-filter">
+          <input type="checkbox" checked={!!filters.onSale} onChange={(e) => update({ onSale: e.target.checked })} />
+          {t('variants.onSale')}
         </Text>
       </Flex>
     </Flex>

@@ -6,6 +6,7 @@ import { mockFetch, type Call } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import HomePage from './HomePage';
+import { singleVariant } from '../../test/products';
 
 const make = (id: string, category: string, price: number): Product => ({
   id,
@@ -23,6 +24,7 @@ const make = (id: string, category: string, price: number): Product => ({
   taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
+  ...singleVariant(price, 3, id),
 });
 
 const all = [make('1', 'Sound', 10), make('2', 'Lighting', 20), make('3', 'Sound', 30)];

@@ -5,6 +5,7 @@ import { mockFetch } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import ProductPage from './ProductPage';
+import { singleVariant } from '../../test/products';
 
 const product = {
   id: 'p1',
@@ -24,6 +25,7 @@ const product = {
     { key: 'Weight', value: '' },
     { key: 'Colour', keyLocalized: { en: 'Colour', ru: 'Цвет' }, value: 'Black' },
   ],
+  ...singleVariant(1299.9, 4, 'p1'),
 };
 
 describe('ProductPage', () => {

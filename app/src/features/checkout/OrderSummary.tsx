@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
 import { usePrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import { useWide } from './useWide';
+import { lineName } from '../../lib/variants';
 
 interface Props {
   items: CartItem[];
@@ -33,7 +33,7 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
               <ProductImage fileName={item.imageFileName} thumb="120x120" alt="" width={40} height={40} className="thumb" />
               <Box flexGrow="1" minWidth="0">
                 <Text as="p" size="2" weight="medium" truncate>
-                  {resolveLocalized(item.productName, i18n.language)}
+                  {lineName(item.productName, item.variantLabelLocalized, i18n.language)}
                 </Text>
                 <Text as="p" size="1" color="gray">
                   {price(item.unitPrice)} × {item.quantity}

@@ -3,7 +3,7 @@ import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../api/types';
 import { usePrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
+import { lineName } from '../../lib/variants';
 
 /** What the shopper saw at review, to tell what changed when the server's total differs. */
 export interface ReviewSnapshot {
@@ -29,10 +29,10 @@ interface Props {
 export function PlaceOrderNotice({ problem, items, shipping, tax }: Props) {
   const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
-  const nameOf = (i: CartItem) => resolveLocalized(i.productName, i18n.language);
+  const nameOf = (i: CartItem) => lineName(i.productName, i.variantLabelLocalized, i18n.language);
   const priceLines = (before: ReviewSnapshot) =>
     items.flatMap((now) => {
-      const was = before.items.find((i) => i.productId === now.productId);
+      const was = before.items.find((i) => i.variantId === now.variantId);
       return was && was.unitPrice !== now.unitPrice ? [t('changed.price', { name: nameOf(now), before: price(was.unitPrice), after: price(now.unitPrice) })] : [];
     });
   const stockLine = (name: string, n: number) => (n > 0 ? t('stock.only', { name, count: n }) : t('stock.none', { name }));

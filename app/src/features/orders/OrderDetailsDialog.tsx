@@ -75,6 +75,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   quantity: t('orders.details.quantity'),
                   unitPrice: t('orders.details.unitPrice'),
                   lineTotal: t('orders.details.lineTotal'),
+                  sku: t('variants.sku'),
                 }}
               />
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />

@@ -87,7 +87,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                 items={order.items ?? []}
                 lang={lang}
                 productMinWidth="200px"
-                labels={{ product: t('orders.product'), unitPrice: t('orders.unitPrice'), lineTotal: t('orders.lineTotal') }}
+                labels={{ product: t('orders.product'), unitPrice: t('orders.unitPrice'), lineTotal: t('orders.lineTotal'), sku: t('variants.sku') }}
               />
               <OrderTotals order={order} totalLabel={t('orders.total')} />
               <Flex justify="end" mt="2">

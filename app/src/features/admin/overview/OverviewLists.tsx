@@ -47,8 +47,15 @@ export function TopProducts({ products, days }: { products: Overview['topProduct
         </>
       }
       rows={products.map((p) => (
-        <Table.Row key={p.id}>
-          <Table.RowHeaderCell>{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Table.RowHeaderCell>
+        <Table.Row key={p.id + p.variantId}>
+          <Table.RowHeaderCell>
+            <Text as="div">{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Text>
+            {p.sku && (
+              <Text as="div" size="1" color="gray" weight="regular">
+                {t('variants.sku')}: {p.sku}
+              </Text>
+            )}
+          </Table.RowHeaderCell>
           <Table.Cell justify="end">{p.units}</Table.Cell>
           <Table.Cell justify="end">{price(p.revenue)}</Table.Cell>
         </Table.Row>

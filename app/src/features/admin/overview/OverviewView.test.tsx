@@ -17,10 +17,10 @@ const OVERVIEW: Overview = {
   periodOrders: 4,
   ordersByStatus: { Created: 2, Processing: 1, Processed: 0, Shipped: 1, Delivered: 5, Cancelled: 1 },
   revenueByDay: ['17', '18', '19', '20', '21', '22', '23'].map((d, i) => ({ date: `2026-11-${d}`, revenue: i === 6 ? 100 : 13, tax: 0, orders: 1 })),
-  topProducts: [{ id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable', ru: 'Кабель' }, units: 4, revenue: 20 }],
+  topProducts: [{ id: 'p3', variantId: 'v3', sku: 'CAB-1', name: 'Cable', nameLocalized: { en: 'Cable', ru: 'Кабель' }, units: 4, revenue: 20 }],
   lowStock: [
-    { id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable' }, stockQuantity: 0 },
-    { id: 'p1', name: 'Fog machine', nameLocalized: { en: 'Fog machine' }, stockQuantity: 3 },
+    { id: 'p3', variantId: 'v3', sku: 'CAB-1', name: 'Cable', nameLocalized: { en: 'Cable' }, stockQuantity: 0 },
+    { id: 'p1', variantId: 'v1', sku: 'FOG-1', name: 'Fog machine', nameLocalized: { en: 'Fog machine' }, stockQuantity: 3 },
   ],
   lowStockCount: 2,
   newContactRequests: 2,
@@ -76,7 +76,10 @@ describe('admin overview', () => {
   });
 
   it('sets the stock of a low-stock product inline and refreshes the overview', async () => {
-    const { callsTo, fn } = api({ 'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } } });
+    const { callsTo, fn } = api({
+      'GET /api/products/p3': { body: { id: 'p3', stockQuantity: 2, variants: [{ id: 'v3', stockQuantity: 2 }] } },
+      'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } },
+    });
     renderAdmin('/admin/overview');
     await user.click(await screen.findByRole('button', { name: 'Set stock of Cable' }));
     const input = screen.getByRole('spinbutton', { name: 'New stock of Cable' });

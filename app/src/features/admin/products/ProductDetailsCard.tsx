@@ -27,14 +27,23 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
         {t('productForm.details')}
       </Heading>
       <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-        <Field id="price" label={t('productForm.price')} required error={form.error('price')}>
-          <TextField.Root {...number('price', true)}>
-            <TextField.Slot>$</TextField.Slot>
-          </TextField.Root>
-        </Field>
-        <Field id="stockQuantity" label={t('productForm.stock')} required error={form.error('stockQuantity')}>
-          <TextField.Root {...number('stockQuantity', false)} />
-        </Field>
+        {values.options.length === 0 ? (
+          <>
+            <Field id="price" label={t('productForm.price')} required error={form.error('price')}>
+              <TextField.Root {...number('price', true)}>
+                <TextField.Slot>$</TextField.Slot>
+              </TextField.Root>
+            </Field>
+            <Field id="stockQuantity" label={t('productForm.stock')} required error={form.error('stockQuantity')}>
+              <TextField.Root {...number('stockQuantity', false)} />
+            </Field>
+          </>
+        ) : (
+          // With options each variant has its own (the grid below).
+          <Text as="p" size="2" color="gray" style={{ gridColumn: '1 / -1' }}>
+            {t('variants.pricesInGrid')}
+          </Text>
+        )}
         <Field id="category" label={t('productForm.category')} required error={categoryError}>
           <Select.Root value={values.category} onValueChange={(v) => form.set('category', v)} onOpenChange={(open) => !open && form.touch('category')}>
             <Select.Trigger id="category" placeholder={t('productForm.selectCategory')} style={{ width: '100%' }} {...describedBy('category', categoryError)} />

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../api/types';
 import { mockFetch } from '../../../test/fetchMock';
 import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
+import { singleVariant } from '../../../test/products';
 
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
@@ -25,6 +26,7 @@ function product(id: string, name: string, stockQuantity: number, isActive = tru
     taxClass: 'standard',
     createdAt: '',
     updatedAt: '',
+    ...singleVariant(1234.5, stockQuantity, id),
   };
 }
 
