@@ -499,3 +499,40 @@ func TestVariantsSearchFindsSKU(t *testing.T) {
 		t.Fatalf("suggest by SKU: %+v", s.Products)
 	}
 }
+
+// A product sent back as read (the list's answer has its options but no
+// variants) saves like an edit of those fields: an old client that restocks
+// a product by echoing it keeps working, and the variants stay; changing
+// the options still needs the variants.
+func TestVariantsProductEchoedWithoutVariants(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	plain := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 700, Stock: 2})
+	xlr := createXLR(t, h, admin, map[string]int{"XLR-5-BLK": 1, "XLR-5-WHT": 2, "XLR-10-BLK": 3, "XLR-10-WHT": 4})
+	var list struct{ Products []map[string]any }
+	wantStatus(t, c.Do("GET", "/api/products?perPage=50", nil), http.StatusOK, &list)
+	byID := map[string]map[string]any{}
+	for _, p := range list.Products {
+		byID[p["id"].(string)] = p
+	}
+	echo := byID[plain.Id]
+	echo["stockQuantity"] = 9
+	wantStatus(t, c.Do("PUT", "/api/products/"+plain.Id, echo, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	if got := testapp.Stock(t, h.App, plain.Id); got != 9 {
+		t.Fatalf("the echoed restock: stock %d, want 9", got)
+	}
+	echo = byID[xlr.ID]
+	echo["name"] = "XLR Cable Pro"
+	wantStatus(t, c.Do("PUT", "/api/products/"+xlr.ID, echo, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	for sku, want := range map[string]int{"XLR-5-BLK": 1, "XLR-5-WHT": 2, "XLR-10-BLK": 3, "XLR-10-WHT": 4} {
+		if got := variantStock(t, h, variantID(t, xlr, sku)); got != want {
+			t.Fatalf("%s after the echoed rename: stock %d, want %d", sku, got, want)
+		}
+	}
+	echo["options"] = []map[string]any{{"name": "Length", "values": []map[string]any{{"value": "20 m"}}}}
+	e := expectErr(t, c.Do("PUT", "/api/products/"+xlr.ID, echo, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
+	if e.Errors["variants"] == "" {
+		t.Fatalf("new options without variants: %+v", e)
+	}
+}

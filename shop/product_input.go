@@ -106,7 +106,7 @@ func DeleteProduct(app core.App, id string) error {
 // transaction. When the input already failed, the record's rules still
 // run, so every problem is reported at once under API field paths.
 func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
-	if !present(in.Options) && !present(in.Variants) {
+	if !present(in.Variants) && in.keepsOptions(rec) {
 		return saveProductRecord(app, rec, in, nil)
 	}
 	return app.RunInTransaction(func(txApp core.App) error {
@@ -274,6 +274,22 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 }
 
 // present reports whether a JSON member was sent with a non-null value.
+// keepsOptions reports whether in leaves the product's options as they
+// are: it sends none, or sends back the ones it read (a product answer
+// returned as read has its options but, from the list, no variants; old
+// clients that edit a field that way must keep working).
+func (in ProductInput) keepsOptions(rec *core.Record) bool {
+	if !present(in.Options) {
+		return true
+	}
+	opts, errs := NormalizeOptions(in.Options)
+	if len(errs) > 0 {
+		return false
+	}
+	current := parseOptions(rawJSON(rec.Get("options")))
+	return bytes.Equal(optionsJSON(opts), optionsJSON(current))
+}
+
 func present(raw json.RawMessage) bool {
 	t := bytes.TrimSpace(raw)
 	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
