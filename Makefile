@@ -13,7 +13,7 @@ DEMO_ADMIN_PASSWORD   ?= StageAdmin1
 DEMO_SUPERUSER_EMAIL  ?= root@stageshop.local
 DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
 
-.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish bench-restore
+.PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint bench clean test-ops bench-varnish bench-restore bench-pages
 
 run: build
 	$(BIN) migrate up --dir $(DATA)
@@ -44,9 +44,10 @@ go-build:
 
 test: test-go test-app test-e2e
 
+# The payment tests talk to stripe-mock, pinned, installed by go install.
 test-go:
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 30m ./...
+	STRIPE_MOCK_PATH="$$(GO=$(GO) scripts/ensure-stripe-mock.sh)" $(GO) test -race -count=1 -timeout 30m ./...
 
 test-app: app-deps
 	cd app && $(NPM) run lint
@@ -61,7 +62,8 @@ e2e-deps: e2e/node_modules/.package-lock.json
 # Journey 11 needs a real SMTP server: Mailpit, pinned, installed by go install.
 test-e2e: build e2e-deps
 	@CHROMIUM_PATH="$$(scripts/ensure-chromium.sh)" && MAILPIT_PATH="$$(GO=$(GO) scripts/ensure-mailpit.sh)" && \
-	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
+	  STRIPE_MOCK_PATH="$$(GO=$(GO) scripts/ensure-stripe-mock.sh)" && \
+	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STRIPE_MOCK_PATH="$$STRIPE_MOCK_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
 
 lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -82,6 +84,10 @@ test-ops: build
 bench-varnish: build
 	scripts/ensure-varnish.sh >/dev/null
 	cd bench && $(GO) run . -bin ../stageshop -ops varnish
+
+bench-pages: build
+	scripts/ensure-wrk.sh >/dev/null
+	cd bench && $(GO) run . -bin ../stageshop -ops pages -d 10s
 
 bench-restore: build
 	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \

@@ -14,9 +14,9 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"stageshop/commands"
+	"stageshop/internal/server"
 	"stageshop/internal/sqlitecache"
 	"stageshop/routes"
-	"stageshop/server"
 )
 
 // public is the built app (or, before the first build, the placeholder page).

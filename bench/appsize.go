@@ -206,6 +206,7 @@ func servedEncoding(base, path string) string {
 type lighthouseScore struct {
 	Page, FormFactor                         string
 	Performance, Accessibility, BestPractice int
+	SEO                                      int // -1 when not audited
 	LCP, TBT, CLS, Weight                    string
 	Err                                      string
 }
@@ -266,13 +267,14 @@ func lastLines(b []byte, n int) string {
 	return strings.Join(lines, " | ")
 }
 
-// runLighthouse runs one Lighthouse audit of url with the system Chromium.
-func runLighthouse(cli, chrome, url, page, formFactor, outDir string) lighthouseScore {
+// runLighthouse runs one Lighthouse audit of url with the system Chromium,
+// of the given categories (performance,accessibility,best-practices,seo).
+func runLighthouse(cli, chrome, url, page, formFactor, categories, outDir string) lighthouseScore {
 	sc := lighthouseScore{Page: page, FormFactor: formFactor}
 	_ = os.MkdirAll(outDir, 0o755)
 	out := filepath.Join(outDir, fmt.Sprintf("lighthouse-%s-%s.json", page, formFactor))
 	args := []string{cli, url, "--output=json", "--output-path=" + out, "--quiet",
-		"--only-categories=performance,accessibility,best-practices",
+		"--only-categories=" + categories,
 		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"}
 	if formFactor == "desktop" {
 		args = append(args, "--preset=desktop")
@@ -315,6 +317,7 @@ func runLighthouse(cli, chrome, url, page, formFactor, outDir string) lighthouse
 		return -1
 	}
 	sc.Performance, sc.Accessibility, sc.BestPractice = score("performance"), score("accessibility"), score("best-practices")
+	sc.SEO = score("seo")
 	sc.LCP = rep.Audits["largest-contentful-paint"].DisplayValue
 	sc.TBT = rep.Audits["total-blocking-time"].DisplayValue
 	sc.CLS = rep.Audits["cumulative-layout-shift"].DisplayValue

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,16 +42,17 @@ func prepareDataDir(bin, dir string, openList, seed bool) error {
 	if err := runCLI(bin, dir, "migrate", "up"); err != nil {
 		return err
 	}
-	if openList {
-		app, err := openApp(dir)
-		if err != nil {
-			return err
-		}
+	app, err := openApp(dir)
+	if err != nil {
+		return err
+	}
+	err = relaxOrderLimits(app)
+	if err == nil && openList {
 		err = openProductsListRule(app)
-		closeApp(app)
-		if err != nil {
-			return err
-		}
+	}
+	closeApp(app)
+	if err != nil {
+		return err
 	}
 	if !seed {
 		return nil
@@ -78,6 +80,30 @@ func queryPlan(app core.App, query string) string {
 		parts = append(parts, r.Detail)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// orderLimitLabels are the rate-limit rules of placing and cancelling
+// orders, per address and per customer.
+var orderLimitLabels = []string{"POST /api/checkout/create-order", "POST /api/checkout/orders/",
+	shop.LimitPlaceOrderPerUser, shop.LimitCancelOrderPerUser}
+
+// relaxOrderLimits lifts, in a bench data dir only, the limits meant for
+// one shopper: orders per customer and per address, and unpaid orders per
+// customer. A bench customer stands for a stream of shoppers, and they all
+// come from 127.0.0.1. Every other limit stays as shipped.
+func relaxOrderLimits(app core.App) error {
+	s := app.Settings()
+	for i, r := range s.RateLimits.Rules {
+		if slices.Contains(orderLimitLabels, r.Label) {
+			s.RateLimits.Rules[i].MaxRequests, s.RateLimits.Rules[i].Duration = 1_000_000, 1
+		}
+	}
+	if err := app.Save(s); err != nil {
+		return err
+	}
+	_, err := app.DB().NewQuery("UPDATE shop_settings SET maxUnpaidOrders = {:n}").
+		Bind(dbx.Params{"n": shop.MaxUnpaidOrdersLimit}).Execute()
+	return err
 }
 
 // openProductsListRule lets anyone list active products through
@@ -110,6 +136,10 @@ func productCount(app core.App) (int, error) {
 type genSpec struct {
 	stock      func(r *rand.Rand) int // stock of each product
 	inactivePc int                    // percentage of inactive products
+	// variants per product (0 or 1: one default variant) when the schema
+	// has variants (a binary from before issue 31 has none): a "Length"
+	// option, prices up to 40% apart, the stock spread over them.
+	variants int
 }
 
 // growCatalog inserts generated products until the catalog holds total
@@ -126,6 +156,7 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 	r := rand.New(rand.NewPCG(seed, uint64(have)))
 	now := time.Now().UTC()
 	var ids []string
+	withVariants := hasTable(app, "product_variants")
 	for have < total {
 		n := min(1000, total-have)
 		err := app.RunInTransaction(func(tx core.App) error {
@@ -149,6 +180,11 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 				if _, err := q.Bind(params).Execute(); err != nil {
 					return err
 				}
+				if withVariants {
+					if err := insertVariants(tx, p, spec.variants); err != nil {
+						return err
+					}
+				}
 				ids = append(ids, p.id)
 			}
 			return nil
@@ -159,6 +195,53 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 		have += n
 	}
 	return ids, nil
+}
+
+// hasTable reports whether the data dir's schema has the table.
+func hasTable(app core.App, name string) bool {
+	var n int
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = {:n}").
+		Bind(dbx.Params{"n": name}).Row(&n)
+	return err == nil && n > 0
+}
+
+// insertVariants gives a generated product n variants (n < 2: its one
+// default variant), as the shop's triggers then summarize on the product.
+func insertVariants(tx core.App, p genProductData, n int) error {
+	opts := []shop.Option{}
+	if n > 1 {
+		length := shop.Option{Name: "Length", NameLocalized: shop.Localized{"en": "Length", "ru": "Длина", "zh": "长度"}}
+		for i := 0; i < n; i++ {
+			v := fmt.Sprintf("%d m", []int{1, 3, 5, 10, 20, 30, 50}[i%7]*(1+i/7))
+			length.Values = append(length.Values, shop.OptionValue{Value: v, ValueLocalized: shop.Localized{"en": v}})
+		}
+		opts = append(opts, length)
+		if _, err := tx.DB().Update(shop.ProductsCollection, dbx.Params{"options": mustJSON(opts)}, dbx.HashExp{"id": p.id}).Execute(); err != nil {
+			return err
+		}
+	}
+	now := types.NowDateTime().String()
+	for i := 0; i < max(n, 1); i++ {
+		values, price, stock := []string{}, p.priceCents, p.stock
+		if n > 1 {
+			values = []string{opts[0].Values[i].Value}
+			price = p.priceCents + p.priceCents*i/(n*3)
+			stock = p.stock / n
+			if i == 0 {
+				stock += p.stock % n
+			}
+		}
+		_, err := tx.DB().Insert(shop.VariantsCollection, dbx.Params{
+			"id": security.RandomStringWithAlphabet(core.DefaultIdLength, core.DefaultIdAlphabet), "product": p.id,
+			"sku": fmt.Sprintf("%s-%d", shop.DefaultSKU(p.id), i), "optionValues": mustJSON(values),
+			"priceCents": price, "compareAtCents": 0, "stockQuantity": stock, "isActive": true,
+			"imageFileNames": "[]", "position": i, "created": now, "updated": now,
+		}).Execute()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // addProduct inserts one active product with the given stock (for the race).
@@ -179,6 +262,9 @@ func addProduct(app core.App, name string, stock int) (string, error) {
 		"searchText": shop.SearchText(p.name.localized(), p.desc.localized()),
 		"created":    now, "updated": now,
 	}).Execute()
+	if err == nil && hasTable(app, "product_variants") {
+		err = insertVariants(app, p, 1)
+	}
 	return p.id, err
 }
 

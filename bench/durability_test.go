@@ -6,8 +6,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -120,4 +123,23 @@ func TestCrashRecovery(t *testing.T) {
 	if orders == 0 {
 		t.Errorf("no order was placed in %d rounds of load", rounds)
 	}
+}
+
+// buildBinary builds the shop's binary from the module root into out.
+func buildBinary(moduleRoot, out string) error {
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir = moduleRoot
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, b)
+	}
+	return nil
+}
+
+// errorCode reads the code of an error envelope.
+func errorCode(body []byte) string {
+	var e struct {
+		Code string `json:"code"`
+	}
+	_ = json.Unmarshal(body, &e)
+	return e.Code
 }

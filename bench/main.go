@@ -48,6 +48,9 @@ type config struct {
 	// -only search: another build whose catalog list is measured beside.
 	compareBin  string
 	compareName string
+	baseBin     string        // test 11: the binary before payments
+	payRounds   int           // test 11: rounds
+	payFor      time.Duration // test 11: load per server and round
 }
 
 func main() {
@@ -66,6 +69,9 @@ func main() {
 	flag.BoolVar(&c.keep, "keep", false, "keep the data dirs")
 	flag.StringVar(&c.compareBin, "compare-bin", "", "-only search: also measure the catalog list of this binary (e.g. main's build) on the same data")
 	flag.StringVar(&c.compareName, "compare-name", "other build", "-only search: the name of -compare-bin in RESULTS.md")
+	flag.StringVar(&c.baseBin, "base-bin", "", "test 11 (-only payments) and 12 (-only variants): the binary to compare with, built from main before payments or variants")
+	flag.IntVar(&c.payRounds, "pay-rounds", 3, "test 11 and 12: rounds (each server takes the load once a round)")
+	flag.DurationVar(&c.payFor, "pay", 20*time.Second, "test 11: load per server and round; test 12: per path, server and round")
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
 	flag.StringVar(&c.before, "before", "", "test 9: also measure this (older) binary, for a before/after comparison")
 	flag.IntVar(&searchSize, "search-size", searchSize, "-only search and fts: products in the catalog")
@@ -74,6 +80,9 @@ func main() {
 	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
 	dbConns := flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)")
 	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
+	searchProf := flag.String("search-profile", "", "serve no HTTP: open this data dir kept by -only search -keep (W/search) in-process, time -search-n never-repeating searches and suggestions one at a time, write out/search-*.prof")
+	searchN := flag.Int("search-n", 300, "-search-profile: searches and suggestions to time")
+	searchRebuild := flag.Bool("search-rebuild", false, "-search-profile: delete the index first and time its rebuild (out/search-open.prof)")
 	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
 	flag.Parse()
 	if *ops != "" {
@@ -90,6 +99,12 @@ func main() {
 	if *setup != "" {
 		bin, _ := filepath.Abs(c.bin)
 		if err := profileSetup(bin, *setup); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if *searchProf != "" {
+		if err := searchProfile(*searchProf, *searchN, *searchRebuild); err != nil {
 			log.Fatal(err)
 		}
 		return
@@ -140,6 +155,7 @@ type results struct {
 	sizes         appSizes
 	encodings     map[string]string
 	lighthouse    []lighthouseScore
+	lighthouseSEO []lighthouseScore // the SEO category per page and language
 	lighthouseErr string
 	notes         []string
 	serverErrors  []string // errors the server logged during tests 3 and 4
@@ -188,6 +204,12 @@ func run(c config) error {
 	_ = os.MkdirAll(outDir, 0o755)
 	if c.only == "live" {
 		return runLive(ctx, bin, c.before, work, c.out)
+	}
+	if c.only == "payments" {
+		return runPayments(ctx, c, work, c.payRounds, c.payFor)
+	}
+	if c.only == "variants" {
+		return runVariants(ctx, c, bin, work, c.payRounds, c.payFor)
 	}
 	if c.only == "app" {
 		return runApp(c, bin, filepath.Join(work, "app"), outDir)
@@ -383,9 +405,24 @@ func appTests(c config, srv *server, ids []string, outDir string, res *results) 
 		for _, ff := range []string{"desktop", "mobile"} {
 			for _, p := range pages {
 				log.Printf("test 6: lighthouse %s %s (run %d)", p.name, ff, run)
-				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
+				sc := runLighthouse(cli, chrome, base+p.path, p.name, ff, "performance,accessibility,best-practices,seo", filepath.Join(outDir, fmt.Sprintf("lighthouse-%d", run)))
 				res.lighthouse = append(res.lighthouse, sc)
 			}
+		}
+	}
+	// Search engines (issue 33): the SEO category of the home, a category and
+	// a product at their address in each language (once, on a phone: the
+	// audit does not depend on the form factor).
+	for _, lang := range []string{"en", "ru", "zh"} {
+		prefix := ""
+		if lang != "en" {
+			prefix = "/" + lang
+		}
+		for _, p := range []struct{ name, path string }{{"home", "/"}, {"category", "/?category=Sound"}, {"product", "/products/" + ids[0]}} {
+			name := p.name + " " + lang
+			log.Printf("test 6: lighthouse seo %s", name)
+			sc := runLighthouse(cli, chrome, base+prefix+p.path, name, "mobile", "seo", filepath.Join(outDir, "lighthouse-seo"))
+			res.lighthouseSEO = append(res.lighthouseSEO, sc)
 		}
 	}
 }
@@ -665,12 +702,19 @@ func reportLighthouse(w writef, c config, r *results) {
 	}
 	if len(r.lighthouse) > 0 {
 		w("Lighthouse 12 (system Chromium, headless, against the bench server with 10k products, while nothing else of the bench runs):\n\n")
-		w("| Page | Form factor | Performance | Accessibility | Best practices | LCP | TBT | CLS | transfer | error |\n|---|---|---:|---:|---:|---|---|---|---|---|\n")
+		w("| Page | Form factor | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | transfer | error |\n|---|---|---:|---:|---:|---:|---|---|---|---|---|\n")
 		for _, l := range r.lighthouse {
-			w("| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
+			w("| %s | %s | %d | %d | %d | %d | %s | %s | %s | %s | %s |\n", l.Page, l.FormFactor, l.Performance, l.Accessibility, l.BestPractice, l.SEO, l.LCP, l.TBT, l.CLS, l.Weight, l.Err)
 		}
 		w("\n")
 		reportLighthouseSpread(w, r.lighthouse)
+	}
+	if len(r.lighthouseSEO) > 0 {
+		w("Lighthouse SEO (issue 33) of each page at its address in each language (`/`, `/ru/`, `/zh/`; the category is Sound; mobile):\n\n| Page | SEO | error |\n|---|---:|---|\n")
+		for _, l := range r.lighthouseSEO {
+			w("| %s | %d | %s |\n", l.Page, l.SEO, l.Err)
+		}
+		w("\n")
 	}
 }
 

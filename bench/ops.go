@@ -10,10 +10,12 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -22,6 +24,7 @@ import (
 var opsSections = map[string]string{
 	"varnish": "Ops: the catalog behind Varnish",
 	"restore": "Ops: replication with Litestream, restore and RPO",
+	"pages":   "Ops: pages and sitemap under wrk (issue 33)",
 }
 
 // syncIntervals are Litestream's sync intervals the restore section runs with.
@@ -31,7 +34,7 @@ var syncIntervals = flag.String("sync", "1s,10s", "ops restore: Litestream's syn
 func runOps(c config, name string) error {
 	title, ok := opsSections[name]
 	if !ok {
-		return fmt.Errorf("unknown ops section %q (have: varnish, restore)", name)
+		return fmt.Errorf("unknown ops section %q (have: varnish, restore, pages)", name)
 	}
 	bin, err := filepath.Abs(c.bin)
 	if err != nil {
@@ -55,6 +58,8 @@ func runOps(c config, name string) error {
 		body, err = opsVarnish(c, bin, work)
 	case "restore":
 		body, err = opsRestore(c, bin, work)
+	case "pages":
+		body, err = opsPages(c, bin, work)
 	}
 	if err != nil {
 		return err
@@ -122,13 +127,14 @@ func writeOpsSection(out, name, section string) error {
 }
 
 // keepOpsSections appends to a full run's report the ops sections of the
-// file it replaces.
+// file it replaces, and its dated logs (the "history" block, which no run
+// writes).
 func keepOpsSections(report, out string) string {
 	old, err := os.ReadFile(out)
 	if err != nil {
 		return report
 	}
-	for name := range opsSections {
+	for _, name := range append(slices.Sorted(maps.Keys(opsSections)), "history") {
 		if block := opsBlock(name).Find(old); block != nil {
 			report = strings.TrimRight(report, "\n") + "\n\n" + string(block)
 		}

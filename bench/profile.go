@@ -16,8 +16,8 @@ import (
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 
+	shopserver "stageshop/internal/server"
 	"stageshop/internal/sqlitecache"
-	shopserver "stageshop/server"
 )
 
 // profileServer serves data dir dir in this process with the same hooks

@@ -109,13 +109,17 @@ var popularSearches = []string{
 	"search=par+wash", "search=генератор+тумана", "search=flight+case",
 }
 
-func searchLoads(ctx context.Context, c config, srv *server) []*stats {
-	client := newClient(searchConns)
-	d := c.endpoint
-	brand := func(r *rand.Rand) string { return brands[r.IntN(len(brands))] }
-	words := []string{"moving", "head", "microphone", "cable", "mixer", "speaker", "monitor", "hoist", "truss", "strobe",
-		"микрофон", "кабель", "прожектор", "舞台", "麦克风", "线缆", "fog", "case", "batten", "amplifier"}
-	typo := func(r *rand.Rand, w string) string {
+// searchWords are the words the never-repeating texts are made of.
+var searchWords = []string{"moving", "head", "microphone", "cable", "mixer", "speaker", "monitor", "hoist", "truss", "strobe",
+	"микрофон", "кабель", "прожектор", "舞台", "麦克风", "线缆", "fog", "case", "batten", "amplifier"}
+
+// uniqueSearchText is the (w, i)-th never-repeating search text: a brand,
+// a word with a letter dropped and a model number, or a misspelt word and
+// a word; and the page asked (1-3).
+func uniqueSearchText(w, i int) (string, int) {
+	r := rand.New(rand.NewPCG(uint64(w), uint64(i)))
+	brand := brands[r.IntN(len(brands))]
+	typo := func(w string) string {
 		rs := []rune(w)
 		if len(rs) > 4 {
 			i := 1 + r.IntN(len(rs)-2)
@@ -123,22 +127,35 @@ func searchLoads(ctx context.Context, c config, srv *server) []*stats {
 		}
 		return string(rs)
 	}
+	text := fmt.Sprintf("%s %s %d", brand, typo(searchWords[r.IntN(len(searchWords))]), 100+r.IntN(900))
+	if r.IntN(2) == 0 {
+		text = typo(searchWords[r.IntN(len(searchWords))]) + " " + searchWords[r.IntN(len(searchWords))]
+	}
+	return text, 1 + r.IntN(3)
+}
+
+// uniqueSuggestText is the (w, i)-th never-repeating text typed so far: the
+// start of a brand and a model number, or a brand and the start of a word.
+func uniqueSuggestText(w, i int) string {
+	r := rand.New(rand.NewPCG(uint64(w)+99, uint64(i)))
+	brand := func() string { return brands[r.IntN(len(brands))] }
+	text := strings.ToLower(brand())[:2+r.IntN(3)] + fmt.Sprintf(" %d", 100+r.IntN(900))
+	if r.IntN(2) == 0 {
+		wd := searchWords[r.IntN(len(searchWords))]
+		text = brand() + " " + string([]rune(wd)[:min(len([]rune(wd)), 2+r.IntN(3))])
+	}
+	return text
+}
+
+func searchLoads(ctx context.Context, c config, srv *server) []*stats {
+	client := newClient(searchConns)
+	d := c.endpoint
 	uniqueSearch := func(w, i int) (*http.Request, error) {
-		r := rand.New(rand.NewPCG(uint64(w), uint64(i)))
-		text := fmt.Sprintf("%s %s %d", brand(r), typo(r, words[r.IntN(len(words))]), 100+r.IntN(900))
-		if r.IntN(2) == 0 {
-			text = typo(r, words[r.IntN(len(words))]) + " " + words[r.IntN(len(words))]
-		}
-		return browserGet(srv.url(fmt.Sprintf("/api/products?search=%s&page=%d", url.QueryEscape(text), 1+r.IntN(3))))
+		text, page := uniqueSearchText(w, i)
+		return browserGet(srv.url(fmt.Sprintf("/api/products?search=%s&page=%d", url.QueryEscape(text), page)))
 	}
 	uniqueSuggest := func(w, i int) (*http.Request, error) {
-		r := rand.New(rand.NewPCG(uint64(w)+99, uint64(i)))
-		text := strings.ToLower(brand(r))[:2+r.IntN(3)] + fmt.Sprintf(" %d", 100+r.IntN(900))
-		if r.IntN(2) == 0 {
-			wd := words[r.IntN(len(words))]
-			text = brand(r) + " " + string([]rune(wd)[:min(len([]rune(wd)), 2+r.IntN(3))])
-		}
-		return browserGet(srv.url("/api/products/suggest?q=" + url.QueryEscape(text)))
+		return browserGet(srv.url("/api/products/suggest?q=" + url.QueryEscape(uniqueSuggestText(w, i))))
 	}
 	popular := func(w, i int) (*http.Request, error) {
 		return browserGet(srv.url("/api/products?" + popularSearches[(w+i)%len(popularSearches)]))

@@ -59,16 +59,6 @@ func freePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-// buildBinary builds the shop's binary from the module root into out.
-func buildBinary(moduleRoot, out string) error {
-	cmd := exec.Command("go", "build", "-o", out, ".")
-	cmd.Dir = moduleRoot
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, b)
-	}
-	return nil
-}
-
 // runCLI runs one of the binary's commands against data dir dir.
 func runCLI(bin, dir string, args ...string) error {
 	args = append(args, "--dir", dir)
@@ -83,7 +73,23 @@ func runCLI(bin, dir string, args ...string) error {
 
 // startServer starts `bin serve` on a free loopback port and waits until
 // /api/health answers (at most 60 s).
+// serverEnv is the bench server's environment: every client of the bench
+// connects from 127.0.0.1, so the cap on connections per address is off
+// (unless the caller sets one); everything else is as shipped.
+func serverEnv() []string {
+	env := os.Environ()
+	if os.Getenv("STAGESHOP_MAX_CONNS_PER_IP") == "" {
+		env = append(env, "STAGESHOP_MAX_CONNS_PER_IP=0")
+	}
+	return env
+}
+
 func startServer(bin, dir string) (*server, error) {
+	return startServerEnv(bin, dir, nil)
+}
+
+// startServerEnv is startServer with extra environment variables (NAME=value).
+func startServerEnv(bin, dir string, env []string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -94,6 +100,7 @@ func startServer(bin, dir string) (*server, error) {
 		args = append(args, "--dev")
 	}
 	s.cmd = exec.Command(bin, args...)
+	s.cmd.Env = append(serverEnv(), env...)
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
 	if err := s.cmd.Start(); err != nil {

@@ -61,18 +61,13 @@ func (c cartJSON) lineFor(productID string) (string, int, bool) {
 	return "", 0, false
 }
 
-// errorCode reads the code of an error envelope.
-func errorCode(body []byte) string {
-	var e struct {
-		Code string `json:"code"`
-	}
-	_ = json.Unmarshal(body, &e)
-	return e.Code
-}
+// checkoutPayment is the payment method the loads ask for ("": the
+// server's default); test 10 sets it.
+var checkoutPayment string
 
 // checkoutBody is a valid order request (shipping copied to billing).
 func checkoutBody(c *customer) map[string]any {
-	return map[string]any{
+	body := map[string]any{
 		"shippingInfo": map[string]string{
 			"firstName": "Bench", "lastName": "Customer", "address": "1 Stage Street",
 			"city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US",
@@ -82,6 +77,10 @@ func checkoutBody(c *customer) map[string]any {
 		"useShippingForBilling": true,
 		"shippingMethod":        "standard",
 	}
+	if checkoutPayment != "" {
+		body["paymentMethod"] = checkoutPayment
+	}
+	return body
 }
 
 // statusError describes an unexpected answer.

@@ -157,3 +157,30 @@ func hasRole(u *core.Record, role string) bool {
 	_ = u.UnmarshalJSONField("roles", &roles)
 	return slices.Contains(roles, role)
 }
+
+// The seed adds the example tax rates once, and the demo seller on the
+// invoice; a Texas address then matches its rate.
+func TestSeedTax(t *testing.T) {
+	app := testapp.New(t)
+	n, err := commands.SeedTax(app)
+	if err != nil || n != 4 {
+		t.Fatalf("seeded %d rates: %v", n, err)
+	}
+	if again, err := commands.SeedTax(app); err != nil || again != 0 {
+		t.Fatalf("second run added %d: %v", again, err)
+	}
+	rules, err := shop.LoadTaxRules(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := rules.Table.Match("United States", "TX", shop.TaxStandard); !ok || r.Rate != 6250 {
+		t.Fatalf("Texas: %+v %v", r, ok)
+	}
+	if r, ok := rules.Table.Match("Germany", "", shop.TaxReduced); !ok || r.Rate != 7000 {
+		t.Fatalf("Germany reduced: %+v %v", r, ok)
+	}
+	settings, _ := app.FindAllRecords(shop.SettingsCollection)
+	if settings[0].GetString("sellerName") == "" || settings[0].GetBool("pricesIncludeTax") {
+		t.Fatalf("settings %v", settings[0])
+	}
+}

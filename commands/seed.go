@@ -33,6 +33,13 @@ func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
 			} else if filled {
 				fmt.Fprintln(cmd.OutOrStdout(), "Filled in the demo shop's contact details.")
 			}
+			rates, err := SeedTax(app)
+			if err != nil {
+				return err
+			}
+			if rates > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "Added %d example tax rates (edit them in the dashboard: tax_rates).\n", rates)
+			}
 			if added == 0 {
 				fmt.Fprintln(cmd.OutOrStdout(), "Demo catalog already present: nothing to add.")
 			} else {
@@ -120,4 +127,60 @@ func slug(s string) string {
 		}
 	}
 	return strings.Trim(b.String(), "-")
+}
+
+// demoTaxRates are example rates for the demo shop (README: examples, not
+// tax advice): two US states and Germany's standard and reduced VAT.
+var demoTaxRates = []struct {
+	country, region, class string
+	rate                   float64
+	name                   string
+}{
+	{"US", "TX", shop.TaxStandard, 6.25, "Texas sales tax"},
+	{"US", "CA", shop.TaxStandard, 7.25, "California sales tax"},
+	{"DE", "", shop.TaxStandard, 19, "VAT"},
+	{"DE", "", shop.TaxReduced, 7, "Reduced VAT"},
+}
+
+// SeedTax adds the demo tax rates when the shop has none, and the demo
+// seller's details on the invoice when the settings have none; it returns
+// how many rates it added.
+func SeedTax(app core.App) (added int, err error) {
+	n, err := app.CountRecords(shop.TaxRatesCollection)
+	if err != nil || n > 0 {
+		return 0, err
+	}
+	col, err := app.FindCollectionByNameOrId(shop.TaxRatesCollection)
+	if err != nil {
+		return 0, err
+	}
+	err = app.RunInTransaction(func(txApp core.App) error {
+		for _, r := range demoTaxRates {
+			rec := core.NewRecord(col)
+			rec.Load(map[string]any{"country": r.country, "region": r.region, "taxClass": r.class, "rate": r.rate, "name": r.name})
+			if err := txApp.Save(rec); err != nil {
+				return err
+			}
+		}
+		return seedSeller(txApp)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(demoTaxRates), nil
+}
+
+// seedSeller fills the invoice's seller details of the demo shop that the
+// store details do not hold: the legal name and the tax ID.
+func seedSeller(txApp core.App) error {
+	recs, err := txApp.FindAllRecords(shop.SettingsCollection)
+	if err != nil || len(recs) == 0 || recs[0].GetString("sellerTaxId") != "" {
+		return err
+	}
+	s := recs[0]
+	if s.GetString("legalName") == "" {
+		s.Set("legalName", "StageShop Supply LLC")
+	}
+	s.Set("sellerTaxId", "EIN 12-3456789")
+	return txApp.Save(s)
 }

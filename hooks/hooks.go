@@ -20,14 +20,14 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	// Cached list answers are dropped after any committed change of a
-	// product, or of an order (placing or cancelling one moves stock). The
+	// product or a variant, or of an order (placing or cancelling one moves stock). The
 	// After*Success hooks of a save inside a transaction run after it commits.
 	invalidate := func(e *core.RecordEvent) error {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
 	}
 	// The store details are on every first screen the catalog cache keeps.
-	for _, c := range []string{shop.ProductsCollection, shop.OrdersCollection, shop.SettingsCollection} {
+	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
@@ -40,12 +40,18 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStatusMailHook)
 	// Deleting an order that has not shipped returns its units too.
 	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
-	// Stock going from 0 to more by a product save (admin form, dashboard)
-	// e-mails the waiting shoppers; order restocks do it in shop.
-	app.OnRecordUpdate(shop.ProductsCollection).BindFunc(shop.ProductRestockHook)
+	registerVariants(app)
 	// Every status change is kept in the order's history with its time.
 	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	// A product image beyond the pixel limits is refused however it is
+	// stored (the dashboard too), so no thumbnail ever decodes one.
+	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateProductImageRecord(e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 	// The shipping settings an admin edits in the dashboard stay sane.
 	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
 		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
@@ -53,8 +59,30 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
-	// Carts and orders read the shipping settings kept between requests.
+	// A tax rate saved in the dashboard has a known class, a rate with at
+	// most three decimals and a US state for a region; one per place and class.
+	app.OnRecordValidate(shop.TaxRatesCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidateTaxRateRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	// Losing the Admin role ends what a session could watch as an admin
+	// (shop.OnSessionsEnded), however the roles are saved.
+	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
+	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepTaxRules(app)
+	shop.KeepOrderLimits(app)
+	// The payment settings an admin edits in the dashboard stay sane, and
+	// are kept between requests until they change.
+	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := shop.ValidatePaymentSettingsRecord(e.App, e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
+	shop.KeepPaymentSettings(app)
 	// The store details (storefront, e-mails) are kept the same way; the
 	// e-mails take the shop's name and Reply-To from them.
 	shop.KeepStoreDetails(app)

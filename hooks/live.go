@@ -15,6 +15,7 @@ import (
 func registerLive(app core.App) {
 	itemProduct := func(e *core.RecordEvent) error {
 		shop.ProductsChanged(e.App, e.Record.GetString("productId"))
+		shop.VariantsChanged(e.App, e.Record.GetString("variantId"))
 		return e.Next()
 	}
 	// Placing an order saves its lines; deleting one cascades to them.
@@ -25,10 +26,13 @@ func registerLive(app core.App) {
 		items, err := e.App.FindAllRecords(shop.OrderItemsCollection, dbx.HashExp{"orderRef": e.Record.Id})
 		if err == nil {
 			ids := make([]string, 0, len(items))
+			variants := make([]string, 0, len(items))
 			for _, it := range items {
 				ids = append(ids, it.GetString("productId"))
+				variants = append(variants, it.GetString("variantId"))
 			}
 			shop.ProductsChanged(e.App, ids...)
+			shop.VariantsChanged(e.App, variants...)
 		}
 		return e.Next()
 	})

@@ -74,7 +74,7 @@ func TestGuestCartCleanupCron(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{Stock: 100})
 	user := testapp.NewUser(t, app, false)
 	cart := func(owner shop.CartOwner) (cartID, lineID string) {
-		c, err := shop.AddToCart(app, owner, p.Id, 1)
+		c, err := shop.AddToCart(app, owner, p.Id, "", 1)
 		if err != nil {
 			t.Fatal(err)
 		}

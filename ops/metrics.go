@@ -15,9 +15,9 @@ import (
 	"stageshop/internal/appstate"
 )
 
-// EmailsCollection is the e-mail outbox (issue 17); while it does not exist
+// emailsCollection is the e-mail outbox (issue 17); while it does not exist
 // its gauges read 0.
-const EmailsCollection = "emails"
+const emailsCollection = "emails"
 
 // Metrics are one app's Prometheus metrics. Request figures are counted as
 // requests pass; the rest (outbox, realtime, SQLite pools, Go runtime) are
@@ -119,7 +119,7 @@ func (c *appCollector) Collect(ch chan<- prometheus.Metric) {
 
 // outbox counts the e-mails with status; 0 without the outbox collection.
 func (c *appCollector) outbox(status string) int64 {
-	col, err := c.app.FindCachedCollectionByNameOrId(EmailsCollection)
+	col, err := c.app.FindCachedCollectionByNameOrId(emailsCollection)
 	if err != nil {
 		return 0
 	}

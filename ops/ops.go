@@ -11,12 +11,15 @@ import (
 	"stageshop/shop"
 )
 
-// Register binds the operations hooks and crons to app, and applies
-// STAGESHOP_ACCESS_TOKEN_TTL when it bootstraps (a bad value stops the
-// start with a clear error).
+// Register binds the operations hooks and crons to app, bounds the
+// server's connections when it serves (STAGESHOP_READ_HEADER_TIMEOUT,
+// STAGESHOP_MAX_CONNS_PER_IP), and applies STAGESHOP_ACCESS_TOKEN_TTL when
+// it bootstraps (a bad value stops the start with a clear error).
 func Register(app core.App) {
 	bindGracefulStop(app)
+	bindConnLimits(app)
 	bindCrons(app)
+	bindPaymentJobs(app)
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
 		if err := e.Next(); err != nil {
 			return err

@@ -11,11 +11,11 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// DefaultGrace is how long a stop waits for requests in flight; the
+// defaultGrace is how long a stop waits for requests in flight; the
 // environment variable STAGESHOP_SHUTDOWN_GRACE (a Go duration) changes it.
 // It stays under Docker's and systemd's usual 10 s between SIGTERM and
 // SIGKILL.
-const DefaultGrace = 8 * time.Second
+const defaultGrace = 8 * time.Second
 
 // drainPriority runs the drain before PocketBase's own shutdown handler
 // (priority -9999), which cancels every request's context and gives them one
@@ -72,5 +72,5 @@ func grace(app core.App) time.Duration {
 		}
 		app.Logger().Warn("STAGESHOP_SHUTDOWN_GRACE is not a duration, using the default", "value", v)
 	}
-	return DefaultGrace
+	return defaultGrace
 }

@@ -11,14 +11,15 @@ import (
 // schemaFields are the fields each collection must have.
 var schemaFields = map[string][]string{
 	"users":            {"email", "firstName", "lastName", "roles", "lastLoginAt", "language"},
-	"products":         {"name", "nameLocalized", "description", "descriptionLocalized", "category", "priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "searchText", "created", "updated"},
+	"products":         {"name", "nameLocalized", "description", "descriptionLocalized", "category", "priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "searchText", "created", "updated", "options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale", "variantCount", "skus"},
 	"product_images":   {"file", "created"},
 	"carts":            {"user", "sessionId", "created", "updated"},
-	"cart_items":       {"cart", "product", "quantity"},
+	"cart_items":       {"cart", "product", "variant", "quantity"},
+	"product_variants": {"product", "sku", "optionValues", "priceCents", "compareAtCents", "stockQuantity", "isActive", "imageFileNames", "position", "created", "updated"},
 	"orders":           {"orderNumber", "user", "status", "totalCents", "itemCount", "shipping", "billing", "created", "subtotalCents", "shippingMethod", "shippingCents", "trackingNumber", "history"},
 	"shop_settings":    {"homeCountry", "freeShippingThresholdCents", "standardCents", "expressCents", "overnightCents", "intlStandardCents", "intlExpressCents"},
-	"stock_alerts":     {"product", "email", "language", "user", "status", "notifiedAt", "created"},
-	"order_items":      {"orderRef", "productId", "productName", "productImage", "quantity", "unitPriceCents", "totalCents"},
+	"stock_alerts":     {"product", "variant", "email", "language", "user", "status", "notifiedAt", "created"},
+	"order_items":      {"orderRef", "productId", "variantId", "sku", "variantLabel", "productName", "productImage", "quantity", "unitPriceCents", "totalCents"},
 	"contact_requests": {"name", "email", "subject", "message", "status", "adminNotes", "created", "updated"},
 	"refresh_tokens":   {"user", "tokenHash", "familyId", "expiresAt", "usedAt", "revokedAt"},
 	"emails":           {"kind", "to", "language", "subject", "html", "text", "status", "attempts", "lastError", "nextAttemptAt", "sentAt", "eventKey", "claimedBy", "claimedUntil", "created"},
@@ -26,12 +27,14 @@ var schemaFields = map[string][]string{
 
 // schemaIndexes are the indexes each table must have.
 var schemaIndexes = map[string][]string{
-	"products":       {"idx_products_active_created", "idx_products_active_cat_created", "idx_products_active_cat_price", "idx_products_active_cat_name"},
-	"product_images": {"idx_product_images_file"},
-	"carts":          {"idx_carts_user", "idx_carts_session"},
-	"cart_items":     {"idx_cart_items_cart_product"},
-	"orders":         {"idx_orders_number", "idx_orders_user_created"},
-	"refresh_tokens": {"idx_refresh_tokens_hash", "idx_refresh_tokens_family"},
+	"products":         {"idx_products_active_created", "idx_products_active_cat_created", "idx_products_active_cat_price", "idx_products_active_cat_name"},
+	"product_images":   {"idx_product_images_file"},
+	"carts":            {"idx_carts_user", "idx_carts_session"},
+	"cart_items":       {"idx_cart_items_cart_variant"},
+	"product_variants": {"idx_product_variants_sku", "idx_product_variants_product"},
+	"stock_alerts":     {"idx_stock_alerts_open_variant"},
+	"orders":           {"idx_orders_number", "idx_orders_user_created"},
+	"refresh_tokens":   {"idx_refresh_tokens_hash", "idx_refresh_tokens_family"},
 }
 
 // The migrations apply on an empty data dir and create every collection with
@@ -108,17 +111,18 @@ func TestProductListUsesIndex(t *testing.T) {
 // liveReadable are the collections whose list and view rules are opened for
 // live updates (pb_migrations/1763800600_live_rules.go, and
 // 1763801100_live_products_realtime.go for products).
-var liveReadable = map[string]bool{"products": true, "orders": true, "contact_requests": true}
+var liveReadable = map[string]bool{"products": true, "product_variants": true, "orders": true, "contact_requests": true}
 
 // Live updates open reading exactly: active products to anyone (and
 // products to realtime, whose enrich hook shows an inactive one only as it
-// leaves), orders and contact requests to users with the Admin role;
-// searchText stays hidden. (What each subscriber receives is tested in
-// routes/live_test.go.)
+// leaves), their active variants to anyone, orders and contact requests to
+// users with the Admin role; searchText stays hidden. (What each subscriber
+// receives is tested in routes/live_test.go.)
 func TestLiveRules(t *testing.T) {
 	app := testapp.New(t)
 	want := map[string]string{
 		"products":         `isActive = true || @request.context = "realtime"`,
+		"product_variants": "isActive = true && product.isActive = true",
 		"orders":           `@request.auth.collectionName = "users" && @request.auth.roles ~ '"Admin"'`,
 		"contact_requests": `@request.auth.collectionName = "users" && @request.auth.roles ~ '"Admin"'`,
 	}

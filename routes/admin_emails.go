@@ -18,8 +18,8 @@ func registerAdminEmails(se *core.ServeEvent) {
 }
 
 func adminListEmails(e *core.RequestEvent) error {
-	list, err := mail.List(e.App, pageParam(e, "page", 1), pageParam(e, "pageSize", mail.DefaultPageSize),
-		queryText(e, "status"))
+	list, err := mail.List(e.App, mail.ListQuery{Page: pageParam(e, "page", 1, 0),
+		PageSize: pageParam(e, "pageSize", mail.DefaultPageSize, 0), Status: queryText(e, "status")})
 	if err != nil {
 		return err
 	}

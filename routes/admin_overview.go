@@ -19,14 +19,12 @@ func registerAdminOverview(se *core.ServeEvent) {
 	g.GET("/users", adminListUsers)
 	g.GET("/users/{id}/orders", adminUserOrders)
 	g.PUT("/users/{id}/roles", adminSetUserRoles)
+	g.PUT("/users/{id}/tax-exempt", adminSetTaxExempt)
 	g.GET("/role-changes", adminRoleChanges)
 }
 
 func adminOverview(e *core.RequestEvent) error {
-	days, ok := queryInt(e, "days", shop.DefaultOverviewDays)
-	if !ok {
-		return validationError(map[string]string{"days": "Days must be 7, 30 or 90"})
-	}
+	days := pageParam(e, "days", shop.DefaultOverviewDays, 0) // 0 is refused
 	o, err := shop.GetOverview(e.App, shop.OverviewQuery{Days: days, Now: time.Now()})
 	if err != nil {
 		return err
@@ -37,7 +35,7 @@ func adminOverview(e *core.RequestEvent) error {
 // pageQuery reads page (1) and pageSize (20) from the query string; the
 // shop checks them (shop.PageQuery.Validate).
 func pageQuery(e *core.RequestEvent) shop.PageQuery {
-	return shop.PageQuery{Page: pageParam(e, "page", 1), PageSize: pageParam(e, "pageSize", shop.DefaultAdminPageSize)}
+	return shop.PageQuery{Page: pageParam(e, "page", 1, 0), PageSize: pageParam(e, "pageSize", shop.DefaultAdminPageSize, 0)}
 }
 
 func adminListUsers(e *core.RequestEvent) error {
@@ -68,6 +66,19 @@ func adminSetUserRoles(e *core.RequestEvent) error {
 		return err
 	}
 	user, err := shop.SetUserRoles(e.App, e.Auth.Id, e.Request.PathValue("id"), body)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, toUserJSON(user))
+}
+
+// adminSetTaxExempt marks a customer tax-exempt (or not).
+func adminSetTaxExempt(e *core.RequestEvent) error {
+	var body shop.TaxExemptInput
+	if err := decodeJSON(e, &body); err != nil {
+		return err
+	}
+	user, err := shop.SetTaxExempt(e.App, e.Request.PathValue("id"), body)
 	if err != nil {
 		return err
 	}

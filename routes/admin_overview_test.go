@@ -19,7 +19,11 @@ type overviewJSON struct {
 	} `json:"revenue"`
 	AverageOrderValue float64        `json:"averageOrderValue"`
 	OrdersByStatus    map[string]int `json:"ordersByStatus"`
-	RevenueByDay      []struct {
+	Awaiting          struct {
+		Amount float64 `json:"amount"`
+		Orders int     `json:"orders"`
+	} `json:"awaiting"`
+	RevenueByDay []struct {
 		Date    string  `json:"date"`
 		Revenue float64 `json:"revenue"`
 		Orders  int     `json:"orders"`
@@ -77,6 +81,15 @@ func TestAdminOverviewRoute(t *testing.T) {
 	}
 	addLine(t, h.Client, customer.Token, p.Id, 3)
 	order := placeOrder(t, h.Client, customer.Token, orderBody())
+	// Revenue counts money paid: an unpaid order is awaited, not revenue.
+	unpaid := getOverview(t, h.Client, admin.Token, "?days=7")
+	if unpaid.Revenue.Today != 0 || unpaid.Awaiting.Amount != order.TotalAmount || unpaid.Awaiting.Orders != 1 {
+		t.Fatalf("unpaid order of %.2f: revenue %+v, awaiting %+v", order.TotalAmount, unpaid.Revenue, unpaid.Awaiting)
+	}
+	pay := h.Client.Do("POST", "/api/checkout/admin/orders/"+order.ID+"/payments", map[string]any{"amount": order.TotalAmount}, testapp.Auth(admin.Token)...)
+	if pay.Status != 201 {
+		t.Fatalf("record payment: %d %s", pay.Status, pay.Body)
+	}
 
 	after := getOverview(t, h.Client, admin.Token, "?days=7")
 	today := after.RevenueByDay[len(after.RevenueByDay)-1]
@@ -124,18 +137,20 @@ func TestAdminOverviewRoutesNeedAdmin(t *testing.T) {
 		{"PUT", "/api/admin/users/" + customer.ID() + "/roles"},
 		{"GET", "/api/admin/role-changes"},
 	}
+	var scenarios []testapp.Scenario
 	for _, rt := range routes {
 		body := any(nil)
 		if rt.method == "PUT" {
 			body = map[string]any{"roles": []string{"Admin", "Customer"}}
 		}
-		if r := h.Client.Do(rt.method, rt.path, body); r.Status != 401 || r.Map(t)["code"] != "unauthorized" {
-			t.Fatalf("%s %s signed out: %d %s", rt.method, rt.path, r.Status, r.Body)
-		}
-		if r := h.Client.Do(rt.method, rt.path, body, testapp.Auth(customer.Token)...); r.Status != 403 || r.Map(t)["code"] != "forbidden" {
-			t.Fatalf("%s %s as customer: %d %s", rt.method, rt.path, r.Status, r.Body)
-		}
+		none := map[string]int{"users:update": 0, "role_changes:create": 0}
+		scenarios = append(scenarios,
+			testapp.Scenario{Name: rt.method + " " + rt.path + " signed out", Method: rt.method, URL: rt.path, Body: body,
+				ExpectedStatus: 401, ExpectedCode: "unauthorized", ExpectedRecords: none},
+			testapp.Scenario{Name: rt.method + " " + rt.path + " as a customer", Method: rt.method, URL: rt.path, Body: body, Token: customer.Token,
+				ExpectedStatus: 403, ExpectedCode: "forbidden", ExpectedRecords: none})
 	}
+	testapp.RunScenarios(t, h, scenarios)
 	rec, _ := h.App.FindRecordById("users", customer.ID())
 	if strings.Contains(rec.GetString("roles"), "Admin") {
 		t.Fatal("a customer promoted themselves")

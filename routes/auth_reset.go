@@ -18,11 +18,13 @@ var forgotAnswer = wire.Message{
 // resetSlots bounds the reset requests being worked on in the background.
 var resetSlots = make(chan struct{}, 16)
 
-// authForgotPassword answers 202 at once for every well-formed e-mail and
-// looks the account up afterwards, in the background: the answer and its
-// timing are the same whether the account exists or not. (Working before
-// answering would take a few milliseconds longer for real accounts: the
-// token, the e-mail's rendering and a write.)
+// authForgotPassword answers 202 for every well-formed e-mail and only
+// then, with the answer written and flushed to the client, looks the
+// account up in the background: the answer and its timing are the same
+// whether the account exists or not. (Working before answering would take
+// a few milliseconds longer for real accounts: the token, the e-mail's
+// rendering and a write; starting the work before the answer went out let
+// it compete with writing the answer.)
 func authForgotPassword(e *core.RequestEvent) error {
 	var in shop.ForgotInput
 	if err := decodeJSON(e, &in); err != nil {
@@ -31,12 +33,22 @@ func authForgotPassword(e *core.RequestEvent) error {
 	if err := in.Validate(); err != nil {
 		return err
 	}
+	if err := e.JSON(http.StatusAccepted, forgotAnswer); err != nil {
+		return err
+	}
+	_ = e.Flush() // the answer is on its way before the look-up starts
+	requestResetLater(e.App, in.Email)
+	return nil
+}
+
+// requestResetLater runs shop.RequestPasswordReset in the background,
+// bounded by resetSlots.
+func requestResetLater(app core.App, email string) {
 	select {
 	case resetSlots <- struct{}{}:
-		app := e.App
 		started := runInBackground(app, func() {
 			defer func() { <-resetSlots }()
-			if err := shop.RequestPasswordReset(app, in.Email); err != nil {
+			if err := shop.RequestPasswordReset(app, email); err != nil {
 				app.Logger().Error("password reset request", "error", err.Error())
 			}
 		})
@@ -46,9 +58,8 @@ func authForgotPassword(e *core.RequestEvent) error {
 	default:
 		// A flood beyond the per-IP limit (many addresses): drop rather
 		// than queue unbounded work; the answer stays the same.
-		e.App.Logger().Warn("password reset requests dropped: too many at once")
+		app.Logger().Warn("password reset requests dropped: too many at once")
 	}
-	return e.JSON(http.StatusAccepted, forgotAnswer)
 }
 
 // authResetPassword sets a new password with an e-mailed token and ends

@@ -11,8 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"golang.org/x/crypto/bcrypt"
 
+	"stageshop/internal/server"
 	"stageshop/internal/testapp"
-	"stageshop/server"
 	"stageshop/shop"
 )
 
@@ -145,54 +145,59 @@ var badRegistrations = []struct {
 	{"wrong type", `{"email": 5}`, []string{"email"}},
 }
 
+// regBody is a registration of email with the test password.
+func regBody(email string, more ...any) map[string]any {
+	b := map[string]any{"email": email, "password": testPassword, "confirmPassword": testPassword,
+		"firstName": "Ada", "lastName": "Lovelace"}
+	for i := 0; i+1 < len(more); i += 2 {
+		b[more[i].(string)] = more[i+1]
+	}
+	return b
+}
+
 func TestAuthRegister(t *testing.T) {
 	h := newAuthHarness(t)
-	c := h.Client
-
-	u := register(t, c, "  Ada@Example.COM ")
-	if u.Email != "ada@example.com" || u.ID == "" || u.FirstName != "Ada" || u.LastName != "Lovelace" {
-		t.Fatalf("user %+v", u)
+	none := map[string]int{"users:create": 0}
+	long := "Aa1" + strings.Repeat("x", 69) // 72 bytes is still allowed
+	scenarios := []testapp.Scenario{
+		{Name: "a Customer with the e-mail trimmed and lower-cased", Method: "POST", URL: "/api/auth/register",
+			Body: regBody("  Ada@Example.COM "), ExpectedStatus: http.StatusCreated,
+			ExpectedContent: []string{`"email":"ada@example.com"`, `"firstName":"Ada"`, `"lastName":"Lovelace"`,
+				`"roles":["Customer"]`, `"isAdmin":false`, `"lastLoginAt":null`},
+			ExpectedRecords: map[string]int{"users:create": 1},
+			After: func(t testing.TB, r testapp.Response) {
+				var out struct{ User apiUser }
+				r.JSON(t, &out)
+				u := out.User
+				if _, err := time.Parse(time.RFC3339, u.CreatedAt); err != nil || !strings.HasSuffix(u.CreatedAt, "Z") || u.ID == "" {
+					t.Fatalf("id %q, createdAt %q is not RFC 3339 UTC", u.ID, u.CreatedAt)
+				}
+			}},
+		{Name: "the same address in another spelling is taken", Method: "POST", URL: "/api/auth/register",
+			Body: regBody("ADA@example.com", "firstName", "A", "lastName", "B"), ExpectedStatus: http.StatusConflict,
+			ExpectedCode: "email_taken", ExpectedRecords: none},
+		{Name: "roles cannot be chosen at registration", Method: "POST", URL: "/api/auth/register",
+			Body:           regBody("eve@example.com", "firstName", "Eve", "lastName", "X", "roles", []string{"Admin"}, "isAdmin", true),
+			ExpectedStatus: http.StatusCreated, ExpectedContent: []string{`"roles":["Customer"]`, `"isAdmin":false`}},
 	}
-	if len(u.Roles) != 1 || u.Roles[0] != "Customer" || u.IsAdmin || u.LastLoginAt != nil {
-		t.Fatalf("new user roles/admin/lastLogin: %+v", u)
-	}
-	if _, err := time.Parse(time.RFC3339, u.CreatedAt); err != nil || !strings.HasSuffix(u.CreatedAt, "Z") {
-		t.Fatalf("createdAt %q is not RFC 3339 UTC", u.CreatedAt)
-	}
-
-	// The same address in another spelling is taken.
-	wantError(t, c.Do("POST", "/api/auth/register", map[string]any{
-		"email": "ADA@example.com", "password": testPassword, "confirmPassword": testPassword,
-		"firstName": "A", "lastName": "B",
-	}), http.StatusConflict, "email_taken")
-
-	// Roles cannot be chosen at registration.
-	var withRoles struct{ User apiUser }
-	wantStatus(t, c.Do("POST", "/api/auth/register", map[string]any{
-		"email": "eve@example.com", "password": testPassword, "confirmPassword": testPassword,
-		"firstName": "Eve", "lastName": "X", "roles": []string{"Admin"}, "isAdmin": true,
-	}), http.StatusCreated, &withRoles)
-	if withRoles.User.IsAdmin || len(withRoles.User.Roles) != 1 {
-		t.Fatalf("registration chose roles: %+v", withRoles.User)
-	}
-
 	for _, tc := range badRegistrations {
-		t.Run(tc.name, func(t *testing.T) {
-			wantFields(t, wantError(t, c.Do("POST", "/api/auth/register", tc.body), http.StatusBadRequest, "validation_failed"), tc.fields...)
-		})
+		scenarios = append(scenarios, testapp.Scenario{Name: tc.name, Method: "POST", URL: "/api/auth/register", Body: tc.body,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: tc.fields, ExpectedRecords: none})
 	}
 	for _, body := range []string{"", "{", "[]", `"x"`, `{"email":"a@b.c"} trailing`} {
-		wantError(t, c.Do("POST", "/api/auth/register", body), http.StatusBadRequest, "")
+		scenarios = append(scenarios, testapp.Scenario{Name: "malformed body " + body, Method: "POST", URL: "/api/auth/register", Body: body,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "*", ExpectedRecords: none})
 	}
-	wantError(t, c.Do("POST", "/api/auth/register", `{"email":"`+strings.Repeat("a", 2<<20)+`"}`), http.StatusRequestEntityTooLarge, "body_too_large")
-
-	// 72 bytes is still allowed, and logs in.
-	long := "Aa1" + strings.Repeat("x", 69)
-	wantStatus(t, c.Do("POST", "/api/auth/register", map[string]any{
-		"email": "long@example.com", "password": long, "confirmPassword": long, "firstName": "L", "lastName": "P",
-	}), http.StatusCreated, nil)
-	login(t, c, "long@example.com", long)
-
+	scenarios = append(scenarios,
+		testapp.Scenario{Name: "a body over 1 MiB", Method: "POST", URL: "/api/auth/register",
+			Body: `{"email":"` + strings.Repeat("a", 2<<20) + `"}`, ExpectedStatus: http.StatusRequestEntityTooLarge, ExpectedCode: "body_too_large"},
+		testapp.Scenario{Name: "a 72-byte password", Method: "POST", URL: "/api/auth/register",
+			Body: regBody("long@example.com", "password", long, "confirmPassword", long), ExpectedStatus: http.StatusCreated},
+		testapp.Scenario{Name: "the 72-byte password logs in", Method: "POST", URL: "/api/auth/login",
+			Body: map[string]string{"email": "long@example.com", "password": long}, ExpectedStatus: http.StatusOK,
+			ExpectedContent: []string{`"token":"`, `"refreshToken":"`}},
+	)
+	testapp.RunScenarios(t, h, scenarios)
 	if n := testapp.Count(t, h.App, "users"); n != 3 {
 		t.Fatalf("%d users, want 3 (bad requests must create nothing)", n)
 	}
@@ -200,32 +205,49 @@ func TestAuthRegister(t *testing.T) {
 
 func TestAuthLogin(t *testing.T) {
 	h := newAuthHarness(t)
-	c := h.Client
-	register(t, c, "ada@example.com")
-
+	register(t, h.Client, "ada@example.com")
 	before := time.Now().Add(-time.Second)
-	out := login(t, c, " ADA@example.com", testPassword)
-	if out.Email != "ada@example.com" || out.ID == "" || out.LastLoginAt == nil {
-		t.Fatalf("login answer %+v", out)
+	var out loginAnswer
+	loginAs := func(email, password string) map[string]string {
+		return map[string]string{"email": email, "password": password}
 	}
-	if at, err := time.Parse(time.RFC3339, *out.LastLoginAt); err != nil || at.Before(before) {
-		t.Fatalf("lastLoginAt %q", *out.LastLoginAt)
+	invalid := func(name string, body any) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "POST", URL: "/api/auth/login", Body: body,
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "invalid_credentials",
+			ExpectedContent: []string{`"message":"Invalid email or password"`}, ExpectedRecords: map[string]int{"users:update": 0}}
 	}
-	var me apiUser
-	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(out.Token)...), http.StatusOK, &me)
-	if me.ID != out.ID || me.LastLoginAt == nil {
-		t.Fatalf("profile %+v", me)
-	}
-
-	wrong := wantError(t, c.Do("POST", "/api/auth/login", map[string]string{"email": "ada@example.com", "password": "Secret124"}), http.StatusUnauthorized, "invalid_credentials")
-	unknown := wantError(t, c.Do("POST", "/api/auth/login", map[string]string{"email": "nobody@example.com", "password": testPassword}), http.StatusUnauthorized, "invalid_credentials")
-	if wrong.Message != "Invalid email or password" || unknown.Message != wrong.Message {
-		t.Fatalf("messages differ: %q / %q", wrong.Message, unknown.Message)
-	}
-	wantError(t, c.Do("POST", "/api/auth/login", map[string]string{"email": "ada@example.com", "password": testPassword + strings.Repeat("x", 80)}), http.StatusUnauthorized, "invalid_credentials")
-	wantFields(t, wantError(t, c.Do("POST", "/api/auth/login", map[string]string{}), http.StatusBadRequest, "validation_failed"), "email", "password")
-	wantError(t, c.Do("POST", "/api/auth/login", `{"email": ["a"], "password": 1}`), http.StatusBadRequest, "")
-	wantError(t, c.Do("POST", "/api/auth/login", `nope`), http.StatusBadRequest, "invalid_json")
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		{Name: "e-mail in any case and spacing", Method: "POST", URL: "/api/auth/login", Body: loginAs(" ADA@example.com", testPassword),
+			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"email":"ada@example.com"`, `"token":"`, `"refreshToken":"`},
+			ExpectedRecords: map[string]int{"users:update": 1, "refresh_tokens:create": 1},
+			After: func(t testing.TB, r testapp.Response) {
+				r.JSON(t, &out)
+				if out.ID == "" || out.LastLoginAt == nil {
+					t.Fatalf("login answer %+v", out)
+				}
+				if at, err := time.Parse(time.RFC3339, *out.LastLoginAt); err != nil || at.Before(before) {
+					t.Fatalf("lastLoginAt %q", *out.LastLoginAt)
+				}
+			}},
+		{Name: "the profile has the login", Method: "GET", URL: "/api/auth/profile", ExpectedStatus: http.StatusOK,
+			Before: func(_ testing.TB, s *testapp.Scenario) { s.Token = out.Token },
+			After: func(t testing.TB, r testapp.Response) {
+				var me apiUser
+				r.JSON(t, &me)
+				if me.ID != out.ID || me.LastLoginAt == nil {
+					t.Fatalf("profile %+v", me)
+				}
+			}},
+		invalid("a wrong password", loginAs("ada@example.com", "Secret124")),
+		invalid("an unknown e-mail: the same answer", loginAs("nobody@example.com", testPassword)),
+		invalid("a password over 72 bytes", loginAs("ada@example.com", testPassword+strings.Repeat("x", 80))),
+		{Name: "nothing sent", Method: "POST", URL: "/api/auth/login", Body: map[string]string{},
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{"email", "password"},
+			ExpectedContent: []string{`"message":"Please enter both email and password"`}},
+		{Name: "wrong types", Method: "POST", URL: "/api/auth/login", Body: `{"email": ["a"], "password": 1}`,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "*"},
+		{Name: "not JSON", Method: "POST", URL: "/api/auth/login", Body: `nope`, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "invalid_json"},
+	})
 }
 
 func TestAuthRefreshRotatesOnceAndReuseKillsFamily(t *testing.T) {
@@ -234,30 +256,40 @@ func TestAuthRefreshRotatesOnceAndReuseKillsFamily(t *testing.T) {
 	register(t, c, "ada@example.com")
 	first := login(t, c, "ada@example.com", testPassword)
 	other := login(t, c, "ada@example.com", testPassword) // another device
-
 	var second struct{ Token, RefreshToken string }
-	wantStatus(t, refresh(c, first.RefreshToken), http.StatusOK, &second)
-	if second.Token == "" || second.RefreshToken == "" || second.RefreshToken == first.RefreshToken {
-		t.Fatalf("refresh answer %+v", second)
+	rotate := refreshing("a refresh token is spent for a new pair", first.RefreshToken, http.StatusOK, "")
+	rotate.ExpectedRecords = map[string]int{"refresh_tokens:create": 1}
+	rotate.After = func(t testing.TB, r testapp.Response) {
+		r.JSON(t, &second)
+		if second.Token == "" || second.RefreshToken == "" || second.RefreshToken == first.RefreshToken {
+			t.Fatalf("refresh answer %+v", second)
+		}
+		wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(second.Token)...), http.StatusOK, nil)
+		// Only a hash is stored.
+		if _, err := h.App.FindFirstRecordByData("refresh_tokens", "tokenHash", second.RefreshToken); err == nil {
+			t.Fatal("refresh token stored in clear")
+		}
 	}
-	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(second.Token)...), http.StatusOK, nil)
-
-	// Only a hash is stored.
-	if _, err := h.App.FindFirstRecordByData("refresh_tokens", "tokenHash", second.RefreshToken); err == nil {
-		t.Fatal("refresh token stored in clear")
-	}
-
 	// Replaying the spent token after the grace window fails and revokes
 	// its family: the newer token dies too, the other device's does not.
-	pastGrace(t, h.App, first.RefreshToken)
-	wantError(t, refresh(c, first.RefreshToken), http.StatusUnauthorized, "invalid_refresh_token")
-	wantError(t, refresh(c, second.RefreshToken), http.StatusUnauthorized, "invalid_refresh_token")
-	wantStatus(t, refresh(c, other.RefreshToken), http.StatusOK, nil)
-
-	wantError(t, refresh(c, "garbage"), http.StatusUnauthorized, "invalid_refresh_token")
-	wantError(t, refresh(c, strings.Repeat("x", 5000)), http.StatusUnauthorized, "invalid_refresh_token")
-	wantFields(t, wantError(t, c.Do("POST", "/api/auth/refresh", `{}`), http.StatusBadRequest, "validation_failed"), "refreshToken")
-	wantError(t, c.Do("POST", "/api/auth/refresh", `{"refreshToken": 42}`), http.StatusBadRequest, "validation_failed")
+	replay := refreshing("the spent token replayed after the grace window", first.RefreshToken, http.StatusUnauthorized, "invalid_refresh_token")
+	replay.Before = func(t testing.TB, _ *testapp.Scenario) { pastGrace(t, h.App, first.RefreshToken) }
+	secondDies := refreshing("its successor died with the family", "", http.StatusUnauthorized, "invalid_refresh_token")
+	secondDies.Before = func(_ testing.TB, s *testapp.Scenario) {
+		s.Body = map[string]string{"refreshToken": second.RefreshToken}
+	}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		rotate,
+		replay,
+		secondDies,
+		refreshing("another device's family lives on", other.RefreshToken, http.StatusOK, ""),
+		refreshing("garbage", "garbage", http.StatusUnauthorized, "invalid_refresh_token"),
+		refreshing("5000 characters", strings.Repeat("x", 5000), http.StatusUnauthorized, "invalid_refresh_token"),
+		{Name: "no token", Method: "POST", URL: "/api/auth/refresh", Body: `{}`, ExpectedStatus: http.StatusBadRequest,
+			ExpectedCode: "validation_failed", ExpectedErrors: []string{"refreshToken"}},
+		{Name: "a number", Method: "POST", URL: "/api/auth/refresh", Body: `{"refreshToken": 42}`, ExpectedStatus: http.StatusBadRequest,
+			ExpectedCode: "validation_failed"},
+	})
 }
 
 func TestAuthRefreshExpired(t *testing.T) {
@@ -276,6 +308,21 @@ func TestAuthRefreshExpired(t *testing.T) {
 	wantError(t, refresh(c, s.RefreshToken), http.StatusUnauthorized, "invalid_refresh_token")
 }
 
+// refreshing is a refresh of token.
+func refreshing(name, token string, status int, code string) testapp.Scenario {
+	return testapp.Scenario{Name: name, Method: "POST", URL: "/api/auth/refresh", Body: map[string]string{"refreshToken": token},
+		ExpectedStatus: status, ExpectedCode: code}
+}
+
+// profileRead is GET /api/auth/profile with token.
+func profileRead(name, token string, status int) testapp.Scenario {
+	s := testapp.Scenario{Name: name, Method: "GET", URL: "/api/auth/profile", Token: token, ExpectedStatus: status}
+	if status != http.StatusOK {
+		s.ExpectedCode = "*"
+	}
+	return s
+}
+
 func TestAuthLogout(t *testing.T) {
 	h := newAuthHarness(t)
 	c := h.Client
@@ -285,31 +332,34 @@ func TestAuthLogout(t *testing.T) {
 	a2 := login(t, c, "ada@example.com", testPassword)
 	a3 := login(t, c, "ada@example.com", testPassword)
 	bob := login(t, c, "bob@example.com", testPassword)
-
-	wantError(t, c.Do("POST", "/api/auth/logout", nil), http.StatusUnauthorized, "")
-	wantError(t, c.Do("POST", "/api/auth/logout", `{"refreshToken": 1}`, testapp.Auth(a1.Token)...), http.StatusBadRequest, "")
-
-	// With a token: that sign-in ends, the others stay.
-	var msg struct{ Message string }
-	wantStatus(t, c.Do("POST", "/api/auth/logout", map[string]string{"refreshToken": a1.RefreshToken}, testapp.Auth(a1.Token)...), http.StatusOK, &msg)
-	if msg.Message == "" {
-		t.Fatal("no message")
-	}
-	wantError(t, refresh(c, a1.RefreshToken), http.StatusUnauthorized, "")
 	var a2next struct{ Token, RefreshToken string }
-	wantStatus(t, refresh(c, a2.RefreshToken), http.StatusOK, &a2next)
-
-	// The ended sign-in's access token is refused at once (issue 15).
-	wantError(t, c.Do("POST", "/api/auth/logout", nil, testapp.Auth(a1.Token)...), http.StatusUnauthorized, "unauthorized")
-
-	// Someone else's token is not the caller's to revoke.
-	wantStatus(t, c.Do("POST", "/api/auth/logout", map[string]string{"refreshToken": bob.RefreshToken}, testapp.Auth(a3.Token)...), http.StatusOK, nil)
-
-	// Without a body: every sign-in of the user ends.
-	wantStatus(t, c.Do("POST", "/api/auth/logout", nil, testapp.Auth(a3.Token)...), http.StatusOK, nil)
-	wantError(t, refresh(c, a2next.RefreshToken), http.StatusUnauthorized, "")
-	wantError(t, refresh(c, a3.RefreshToken), http.StatusUnauthorized, "")
-	wantStatus(t, refresh(c, bob.RefreshToken), http.StatusOK, nil)
+	a2refresh := refreshing("the other sign-ins stay", a2.RefreshToken, http.StatusOK, "")
+	a2refresh.After = func(t testing.TB, r testapp.Response) { r.JSON(t, &a2next) }
+	a2gone := refreshing("every sign-in ended", "", http.StatusUnauthorized, "*")
+	a2gone.Before = func(_ testing.TB, s *testapp.Scenario) {
+		s.Body = map[string]string{"refreshToken": a2next.RefreshToken}
+	}
+	logout := func(name, token string, body any, status int, code string) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "POST", URL: "/api/auth/logout", Token: token, Body: body,
+			ExpectedStatus: status, ExpectedCode: code}
+	}
+	withMessage := logout("with a refresh token: that sign-in ends", a1.Token, map[string]string{"refreshToken": a1.RefreshToken}, http.StatusOK, "")
+	withMessage.ExpectedContent = []string{`"message":"Logged out successfully"`}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		logout("signed out", "", nil, http.StatusUnauthorized, "*"),
+		logout("a refresh token of the wrong type", a1.Token, `{"refreshToken": 1}`, http.StatusBadRequest, "*"),
+		withMessage,
+		refreshing("its refresh token is dead", a1.RefreshToken, http.StatusUnauthorized, "*"),
+		a2refresh,
+		// The ended sign-in's access token is refused at once (issue 15).
+		logout("the ended sign-in's access token", a1.Token, nil, http.StatusUnauthorized, "unauthorized"),
+		// Someone else's token is not the caller's to revoke.
+		logout("someone else's refresh token is ignored", a3.Token, map[string]string{"refreshToken": bob.RefreshToken}, http.StatusOK, ""),
+		logout("without a body: every sign-in of the user ends", a3.Token, nil, http.StatusOK, ""),
+		a2gone,
+		refreshing("the caller's own ended too", a3.RefreshToken, http.StatusUnauthorized, "*"),
+		refreshing("the other user's lives on", bob.RefreshToken, http.StatusOK, ""),
+	})
 }
 
 func TestAuthProfile(t *testing.T) {
@@ -318,47 +368,56 @@ func TestAuthProfile(t *testing.T) {
 	register(t, c, "ada@example.com")
 	register(t, c, "bob@example.com")
 	s := login(t, c, "ada@example.com", testPassword)
-
-	wantError(t, c.Do("GET", "/api/auth/profile", nil), http.StatusUnauthorized, "unauthorized")
-	wantError(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth("not-a-token")...), http.StatusUnauthorized, "unauthorized")
-	wantError(t, c.Do("PUT", "/api/auth/profile", map[string]string{"firstName": "X", "lastName": "Y", "email": "x@example.com"}), http.StatusUnauthorized, "")
-
-	// Names change; roles cannot be raised through the profile.
 	var upd struct {
 		Message      string
 		User         apiUser
 		Token        string
 		RefreshToken string
 	}
-	wantStatus(t, c.Do("PUT", "/api/auth/profile", map[string]any{
-		"firstName": " Augusta ", "lastName": "King", "email": "ada@example.com", "roles": []string{"Admin"},
-	}, testapp.Auth(s.Token)...), http.StatusOK, &upd)
-	if upd.Message == "" || upd.User.FirstName != "Augusta" || upd.User.LastName != "King" || upd.User.IsAdmin || upd.Token != "" {
-		t.Fatalf("update answer %+v", upd)
+	update := func(name string, body any, status int, code string) testapp.Scenario {
+		sc := testapp.Scenario{Name: name, Method: "PUT", URL: "/api/auth/profile", Token: s.Token, Body: body,
+			ExpectedStatus: status, ExpectedCode: code}
+		if status != http.StatusOK {
+			sc.ExpectedRecords = map[string]int{"users:update": 0}
+		}
+		return sc
 	}
-
-	// Bad input changes nothing.
-	wantFields(t, wantError(t, c.Do("PUT", "/api/auth/profile", map[string]any{"firstName": "", "lastName": "K", "email": "nope", "currentPassword": testPassword}, testapp.Auth(s.Token)...),
-		http.StatusBadRequest, "validation_failed"), "firstName", "email")
-	wantError(t, c.Do("PUT", "/api/auth/profile", `{"firstName": true}`, testapp.Auth(s.Token)...), http.StatusBadRequest, "validation_failed")
-	wantError(t, c.Do("PUT", "/api/auth/profile", map[string]any{"firstName": "A", "lastName": "K", "email": "BOB@example.com", "currentPassword": testPassword}, testapp.Auth(s.Token)...),
-		http.StatusConflict, "email_taken")
-	var me apiUser
-	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(s.Token)...), http.StatusOK, &me)
-	if me.FirstName != "Augusta" || me.Email != "ada@example.com" {
-		t.Fatalf("profile changed by a bad request: %+v", me)
+	names := update("names change; roles cannot be raised", map[string]any{
+		"firstName": " Augusta ", "lastName": "King", "email": "ada@example.com", "roles": []string{"Admin"}}, http.StatusOK, "")
+	names.ExpectedContent = []string{`"message":"Profile updated successfully"`, `"firstName":"Augusta"`, `"lastName":"King"`, `"isAdmin":false`}
+	names.NotExpectedContent = []string{`"token"`}
+	badFields := update("bad input changes nothing", map[string]any{"firstName": "", "lastName": "K", "email": "nope", "currentPassword": testPassword},
+		http.StatusBadRequest, "validation_failed")
+	badFields.ExpectedErrors = []string{"firstName", "email"}
+	email := update("a new e-mail with the current password hands out a fresh pair", map[string]any{"firstName": "Ada", "lastName": "King",
+		"email": " Ada.King@Example.com", "currentPassword": testPassword}, http.StatusOK, "")
+	email.After = func(t testing.TB, r testapp.Response) {
+		r.JSON(t, &upd)
+		if upd.User.Email != "ada.king@example.com" || upd.Token == "" || upd.RefreshToken == "" {
+			t.Fatalf("email change answer %+v", upd)
+		}
 	}
-
-	// A new e-mail (with the current password) ends the sessions and hands
-	// out a fresh pair (TestEmailChange covers the rest).
-	wantStatus(t, c.Do("PUT", "/api/auth/profile", map[string]any{"firstName": "Ada", "lastName": "King", "email": " Ada.King@Example.com",
-		"currentPassword": testPassword}, testapp.Auth(s.Token)...), http.StatusOK, &upd)
-	if upd.User.Email != "ada.king@example.com" || upd.Token == "" || upd.RefreshToken == "" {
-		t.Fatalf("email change answer %+v", upd)
-	}
-	wantError(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(s.Token)...), http.StatusUnauthorized, "")
-	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(upd.Token)...), http.StatusOK, nil)
-	login(t, c, "ada.king@example.com", testPassword)
+	fresh := profileRead("the fresh pair works (TestEmailChange covers the rest)", "", http.StatusOK)
+	fresh.Before = func(_ testing.TB, sc *testapp.Scenario) { sc.Token = upd.Token }
+	unchanged := profileRead("the profile after the refused changes", s.Token, http.StatusOK)
+	unchanged.ExpectedContent = []string{`"firstName":"Augusta"`, `"email":"ada@example.com"`}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		profileRead("signed out", "", http.StatusUnauthorized),
+		profileRead("a token that is not one", "not-a-token", http.StatusUnauthorized),
+		{Name: "update signed out", Method: "PUT", URL: "/api/auth/profile", Body: map[string]string{"firstName": "X", "lastName": "Y", "email": "x@example.com"},
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "*"},
+		names,
+		badFields,
+		update("a wrong type", `{"firstName": true}`, http.StatusBadRequest, "validation_failed"),
+		update("another account's e-mail", map[string]any{"firstName": "A", "lastName": "K", "email": "BOB@example.com", "currentPassword": testPassword},
+			http.StatusConflict, "email_taken"),
+		unchanged,
+		email,
+		profileRead("the old access token ended", s.Token, http.StatusUnauthorized),
+		fresh,
+		{Name: "the new e-mail logs in", Method: "POST", URL: "/api/auth/login", Body: map[string]string{"email": "ada.king@example.com", "password": testPassword},
+			ExpectedStatus: http.StatusOK},
+	})
 }
 
 func TestAuthPasswordChangeEndsOtherSessions(t *testing.T) {
@@ -367,37 +426,55 @@ func TestAuthPasswordChangeEndsOtherSessions(t *testing.T) {
 	register(t, c, "ada@example.com")
 	here := login(t, c, "ada@example.com", testPassword)
 	there := login(t, c, "ada@example.com", testPassword)
-	body := func(current, next, confirm string) map[string]any {
-		return map[string]any{"firstName": "Ada", "lastName": "L", "email": "ada@example.com",
-			"currentPassword": current, "newPassword": next, "confirmPassword": confirm}
+	change := func(name, current, next, confirm string, status int, field string) testapp.Scenario {
+		sc := testapp.Scenario{Name: name, Method: "PUT", URL: "/api/auth/profile", Token: here.Token, ExpectedStatus: status,
+			Body: map[string]any{"firstName": "Ada", "lastName": "L", "email": "ada@example.com",
+				"currentPassword": current, "newPassword": next, "confirmPassword": confirm}}
+		if field != "" {
+			sc.ExpectedCode, sc.ExpectedErrors = "validation_failed", []string{field}
+			sc.ExpectedRecords = map[string]int{"users:update": 0}
+		}
+		return sc
 	}
-
-	wantFields(t, wantError(t, c.Do("PUT", "/api/auth/profile", body("Wrong123", "Newpass1", "Newpass1"), testapp.Auth(here.Token)...), http.StatusBadRequest, "validation_failed"), "currentPassword")
-	wantFields(t, wantError(t, c.Do("PUT", "/api/auth/profile", body("", "Newpass1", "Newpass1"), testapp.Auth(here.Token)...), http.StatusBadRequest, "validation_failed"), "currentPassword")
-	wantFields(t, wantError(t, c.Do("PUT", "/api/auth/profile", body(testPassword, "weak", "weak"), testapp.Auth(here.Token)...), http.StatusBadRequest, "validation_failed"), "newPassword")
-	wantFields(t, wantError(t, c.Do("PUT", "/api/auth/profile", body(testPassword, "Newpass1", "Newpass2"), testapp.Auth(here.Token)...), http.StatusBadRequest, "validation_failed"), "confirmPassword")
-	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(there.Token)...), http.StatusOK, nil) // nothing happened yet
-
 	var out struct {
 		User         apiUser
 		Token        string
 		RefreshToken string
 	}
-	wantStatus(t, c.Do("PUT", "/api/auth/profile", body(testPassword, "Newpass1", "Newpass1"), testapp.Auth(here.Token)...), http.StatusOK, &out)
-	if out.Token == "" || out.RefreshToken == "" {
-		t.Fatalf("no fresh pair: %+v", out)
+	changed := change("the password changes with the current one", testPassword, "Newpass1", "Newpass1", http.StatusOK, "")
+	changed.ExpectedRecords = map[string]int{"users:update": 1}
+	changed.After = func(t testing.TB, r testapp.Response) {
+		r.JSON(t, &out)
+		if out.Token == "" || out.RefreshToken == "" {
+			t.Fatalf("no fresh pair: %+v", out)
+		}
 	}
-	// Every earlier access and refresh token is dead, the fresh pair works.
-	for _, tok := range []string{here.Token, there.Token} {
-		wantError(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(tok)...), http.StatusUnauthorized, "")
+	fresh := profileRead("the fresh pair works", "", http.StatusOK)
+	fresh.Before = func(_ testing.TB, sc *testapp.Scenario) { sc.Token = out.Token }
+	freshRefresh := refreshing("the fresh refresh token works", "", http.StatusOK, "")
+	freshRefresh.Before = func(_ testing.TB, sc *testapp.Scenario) {
+		sc.Body = map[string]string{"refreshToken": out.RefreshToken}
 	}
-	for _, rt := range []string{here.RefreshToken, there.RefreshToken} {
-		wantError(t, refresh(c, rt), http.StatusUnauthorized, "")
-	}
-	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(out.Token)...), http.StatusOK, nil)
-	wantStatus(t, refresh(c, out.RefreshToken), http.StatusOK, nil)
-	wantError(t, c.Do("POST", "/api/auth/login", map[string]string{"email": "ada@example.com", "password": testPassword}), http.StatusUnauthorized, "invalid_credentials")
-	login(t, c, "ada@example.com", "Newpass1")
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		change("a wrong current password", "Wrong123", "Newpass1", "Newpass1", http.StatusBadRequest, "currentPassword"),
+		change("no current password", "", "Newpass1", "Newpass1", http.StatusBadRequest, "currentPassword"),
+		change("a weak new password", testPassword, "weak", "weak", http.StatusBadRequest, "newPassword"),
+		change("a confirmation that differs", testPassword, "Newpass1", "Newpass2", http.StatusBadRequest, "confirmPassword"),
+		profileRead("nothing happened yet", there.Token, http.StatusOK),
+		changed,
+		// Every earlier access and refresh token is dead, the fresh pair works.
+		profileRead("this device's old access token", here.Token, http.StatusUnauthorized),
+		profileRead("the other device's access token", there.Token, http.StatusUnauthorized),
+		refreshing("this device's old refresh token", here.RefreshToken, http.StatusUnauthorized, "*"),
+		refreshing("the other device's refresh token", there.RefreshToken, http.StatusUnauthorized, "*"),
+		fresh,
+		freshRefresh,
+		{Name: "the old password no longer logs in", Method: "POST", URL: "/api/auth/login",
+			Body:           map[string]string{"email": "ada@example.com", "password": testPassword},
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "invalid_credentials"},
+		{Name: "the new one does", Method: "POST", URL: "/api/auth/login", Body: map[string]string{"email": "ada@example.com", "password": "Newpass1"},
+			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"token":"`, `"refreshToken":"`}},
+	})
 }
 
 // tokenLifetime reads exp - iat of a JWT without checking it.

@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -31,12 +30,16 @@ func answerCart(e *core.RequestEvent, cart *shop.Cart, err error) error {
 	return e.JSON(http.StatusOK, cart)
 }
 
+// getCart answers the cart; with ?country= (and state, shippingMethod)
+// it carries the taxEstimate for that address.
 func getCart(e *core.RequestEvent) error {
 	owner, err := cartOwner(e)
 	if err != nil {
 		return err
 	}
-	cart, err := shop.GetCart(e.App, owner)
+	q := e.Request.URL.Query()
+	cart, err := shop.GetCartEstimate(e.App, owner, shop.TaxAddress{
+		Country: q.Get("country"), State: q.Get("state"), ShippingMethod: q.Get("shippingMethod")})
 	return answerCart(e, cart, err)
 }
 
@@ -52,38 +55,23 @@ func getCartSummary(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, sum)
 }
 
-// addItemBody is the body of POST /api/cart/items.
-type addItemBody struct {
-	ProductID string          `json:"productId"`
-	Quantity  json.RawMessage `json:"quantity"`
-}
-
 func addCartItem(e *core.RequestEvent) error {
 	owner, err := cartOwner(e)
 	if err != nil {
 		return err
 	}
-	var body addItemBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.CartItemInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	if body.ProductID == "" {
-		return validationError(map[string]string{"productId": "This field is required"})
-	}
-	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxStockQuantity)
-	if err != nil {
+	if err := in.Validate(); err != nil {
 		return err
 	}
 	if err := checkNewGuestCart(e, owner); err != nil {
 		return err
 	}
-	cart, err := shop.AddToCart(e.App, owner, body.ProductID, int(qty))
+	cart, err := shop.AddToCart(e.App, owner, in.ProductID, in.VariantID, in.Count())
 	return answerCart(e, cart, err)
-}
-
-// quantityBody is the body of PUT /api/cart/items/{id}.
-type quantityBody struct {
-	Quantity json.RawMessage `json:"quantity"`
 }
 
 func updateCartItem(e *core.RequestEvent) error {
@@ -91,15 +79,14 @@ func updateCartItem(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	var body quantityBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.QuantityInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	qty, err := wholeNumber(body.Quantity, "quantity", 1, shop.MaxStockQuantity)
-	if err != nil {
+	if err := in.Validate(); err != nil {
 		return err
 	}
-	cart, err := shop.UpdateCartItem(e.App, owner, e.Request.PathValue("id"), int(qty))
+	cart, err := shop.UpdateCartItem(e.App, owner, e.Request.PathValue("id"), in.Count())
 	return answerCart(e, cart, err)
 }
 

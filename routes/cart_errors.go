@@ -1,11 +1,9 @@
 package routes
 
 import (
-	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -28,9 +26,15 @@ func lineConflict(lines shop.LineErrors) *apiError {
 			break
 		}
 	}
-	ae.Errors = make(map[string]string, len(lines))
-	for id, l := range lines {
+	// By variant, and by product (the contract's key: the first failing
+	// variant's message when two of one product fail).
+	ae.Errors = make(map[string]string, 2*len(lines))
+	for _, id := range ids {
+		l := lines[id]
 		ae.Errors["items."+id] = l.Error()
+		if key := "items." + l.ProductID; l.ProductID != "" && ae.Errors[key] == "" {
+			ae.Errors[key] = l.Error()
+		}
 	}
 	return ae
 }
@@ -39,25 +43,9 @@ func lineConflict(lines shop.LineErrors) *apiError {
 // shopper saw; it carries the server's figures so the app can show them.
 func totalChanged(c *shop.TotalChangedError) *apiError {
 	ae := newError(http.StatusConflict, "total_changed", "The order total has changed; please review it and place the order again")
-	total, subtotal, shipping := c.Total, c.Subtotal, c.Shipping
-	ae.Total, ae.Subtotal, ae.Shipping = &total, &subtotal, &shipping
+	total, subtotal, shipping, tax := c.Total, c.Subtotal, c.Shipping, c.Tax
+	ae.Total, ae.Subtotal, ae.Shipping, ae.Tax = &total, &subtotal, &shipping, &tax
 	return ae
-}
-
-// wholeNumber reads a JSON member that must be a whole number in [lo, hi].
-// field names it in the error. A missing member is "required".
-func wholeNumber(raw json.RawMessage, field string, lo, hi int64) (int64, error) {
-	s := strings.TrimSpace(string(raw))
-	if s == "" || s == "null" {
-		return 0, validationError(map[string]string{field: "This field is required"})
-	}
-	bad := validationError(map[string]string{field: "Must be a whole number from " +
-		strconv.FormatInt(lo, 10) + " to " + strconv.FormatInt(hi, 10)})
-	n, whole := shop.ParseWhole(s)
-	if !whole || n < lo || n > hi {
-		return 0, bad
-	}
-	return n, nil
 }
 
 // cartOwner says whose cart a request is about: the signed-in user, or the

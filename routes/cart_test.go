@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -139,26 +140,35 @@ func TestCartPricesAreCurrent(t *testing.T) {
 	}
 }
 
+// noCartWrites are the record writes a refused cart request must not make.
+var noCartWrites = map[string]int{"carts:create": 0, "cart_items:create": 0, "cart_items:update": 0, "cart_items:delete": 0}
+
 func TestCartSessionRequiredAndBadSession(t *testing.T) {
 	h := testapp.NewHarness(t)
-	c := h.Client
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
+	var scenarios []testapp.Scenario
 	for _, route := range []struct{ method, url string }{
 		{"GET", "/api/cart"}, {"GET", "/api/cart/summary"}, {"POST", "/api/cart/items"},
 		{"PUT", "/api/cart/items/abc"}, {"DELETE", "/api/cart/items/abc"}, {"DELETE", "/api/cart"},
 	} {
 		body := map[string]any{"productId": p.Id, "quantity": 1}
-		expectErr(t, c.Do(route.method, route.url, body), 400, "session_required")
+		scenarios = append(scenarios, testapp.Scenario{Name: route.method + " " + route.url + " without a session",
+			Method: route.method, URL: route.url, Body: body, ExpectedStatus: 400, ExpectedCode: "session_required", ExpectedRecords: noCartWrites})
 		for _, bad := range []string{"short", "has space 12345", "semi;colon-1234", strings.Repeat("a", 129), "ünicode-12345"} {
-			expectErr(t, c.Do(route.method, route.url, body, sess(bad)...), 400, "invalid_session_id")
+			scenarios = append(scenarios, testapp.Scenario{Name: route.method + " " + route.url + " with session " + bad[:5],
+				Method: route.method, URL: route.url, Body: body, Headers: sess(bad),
+				ExpectedStatus: 400, ExpectedCode: "invalid_session_id", ExpectedRecords: noCartWrites})
 		}
 	}
+	// The longest and shortest valid ids work.
+	for _, ok := range []string{strings.Repeat("a", 128), "abc-_123"} {
+		scenarios = append(scenarios, testapp.Scenario{Name: "a valid id of " + strconv.Itoa(len(ok)), Method: "GET", URL: "/api/cart",
+			Headers: sess(ok), ExpectedStatus: 200, ExpectedContent: []string{`"items":[]`}})
+	}
+	testapp.RunScenarios(t, h, scenarios)
 	if n := testapp.Count(t, h.App, "carts"); n != 0 {
 		t.Fatalf("bad requests made %d carts", n)
 	}
-	// The longest and shortest valid ids work.
-	decodeCart(t, c.Do("GET", "/api/cart", nil, sess(strings.Repeat("a", 128))...))
-	decodeCart(t, c.Do("GET", "/api/cart", nil, sess("abc-_123")...))
 }
 
 func TestCartBadInputChangesNothing(t *testing.T) {
@@ -168,83 +178,79 @@ func TestCartBadInputChangesNothing(t *testing.T) {
 	inactive := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5, Inactive: true})
 	cart := decodeCart(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 1}, sess(guestSession)...))
 	itemURL := "/api/cart/items/" + cart.Items[0].ID
-
-	cases := []struct {
-		name   string
-		method string
-		url    string
-		body   any
-		status int
-		code   string
-	}{
-		{"malformed", "POST", "/api/cart/items", `{"productId":`, 400, "invalid_json"},
-		{"empty body", "POST", "/api/cart/items", "", 400, "invalid_json"},
-		{"array body", "POST", "/api/cart/items", `[1]`, 400, ""},
-		{"trailing data", "POST", "/api/cart/items", `{"productId":"x","quantity":1} {}`, 400, "invalid_json"},
-		{"productId number", "POST", "/api/cart/items", `{"productId":5,"quantity":1}`, 400, "validation_failed"},
-		{"productId missing", "POST", "/api/cart/items", `{"quantity":1}`, 400, "validation_failed"},
-		{"quantity missing", "POST", "/api/cart/items", `{"productId":"` + p.Id + `"}`, 400, "validation_failed"},
-		{"quantity zero", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":0}`, 400, "validation_failed"},
-		{"quantity negative", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":-2}`, 400, "validation_failed"},
-		{"quantity fraction", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":1.5}`, 400, "validation_failed"},
-		{"quantity string", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":"2"}`, 400, "validation_failed"},
-		{"quantity huge", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":1e300}`, 400, "validation_failed"},
-		{"quantity overflow", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":99999999999999999999999}`, 400, "validation_failed"},
-		{"quantity bool", "POST", "/api/cart/items", `{"productId":"` + p.Id + `","quantity":true}`, 400, "validation_failed"},
-		{"oversized", "POST", "/api/cart/items", `{"productId":"` + strings.Repeat("x", 1<<20+10) + `","quantity":1}`, 413, "body_too_large"},
-		{"unknown product", "POST", "/api/cart/items", map[string]any{"productId": "nosuchproduct12", "quantity": 1}, 404, "not_found"},
-		{"inactive product", "POST", "/api/cart/items", map[string]any{"productId": inactive.Id, "quantity": 1}, 404, "not_found"},
-		{"put quantity zero", "PUT", itemURL, `{"quantity":0}`, 400, "validation_failed"},
-		{"put malformed", "PUT", itemURL, `{"quantity":`, 400, "invalid_json"},
-		{"put unknown item", "PUT", "/api/cart/items/nosuchitem1234", `{"quantity":1}`, 404, "not_found"},
-		{"delete unknown item", "DELETE", "/api/cart/items/nosuchitem1234", nil, 404, "not_found"},
+	bad := func(name, method, url string, body any, status int, code string, fields ...string) testapp.Scenario {
+		s := testapp.Scenario{Name: name, Method: method, URL: url, Body: body, Headers: sess(guestSession),
+			ExpectedStatus: status, ExpectedCode: code, ExpectedRecords: noCartWrites}
+		if code == "" {
+			s.ExpectedCode = "*"
+		}
+		if len(fields) > 0 {
+			s.ExpectedErrors = fields
+		}
+		return s
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			expectErr(t, c.Do(tc.method, tc.url, tc.body, sess(guestSession)...), tc.status, tc.code)
-		})
-	}
-	after := decodeCart(t, c.Do("GET", "/api/cart", nil, sess(guestSession)...))
-	if len(after.Items) != 1 || after.Items[0].Quantity != 1 {
-		t.Fatalf("bad input changed the cart: %+v", after)
-	}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		bad("malformed", "POST", "/api/cart/items", `{"productId":`, 400, "invalid_json"),
+		bad("empty body", "POST", "/api/cart/items", "", 400, "invalid_json"),
+		bad("array body", "POST", "/api/cart/items", `[1]`, 400, ""),
+		bad("trailing data", "POST", "/api/cart/items", `{"productId":"x","quantity":1} {}`, 400, "invalid_json"),
+		bad("productId number", "POST", "/api/cart/items", `{"productId":5,"quantity":1}`, 400, "validation_failed", "productId"),
+		bad("productId missing", "POST", "/api/cart/items", `{"quantity":1}`, 400, "validation_failed", "productId"),
+		bad("quantity missing", "POST", "/api/cart/items", `{"productId":"`+p.Id+`"}`, 400, "validation_failed", "quantity"),
+		bad("quantity zero", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":0}`, 400, "validation_failed", "quantity"),
+		bad("quantity negative", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":-2}`, 400, "validation_failed", "quantity"),
+		bad("quantity fraction", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":1.5}`, 400, "validation_failed", "quantity"),
+		bad("quantity string", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":"2"}`, 400, "validation_failed", "quantity"),
+		bad("quantity huge", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":1e300}`, 400, "validation_failed", "quantity"),
+		bad("quantity overflow", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":99999999999999999999999}`, 400, "validation_failed", "quantity"),
+		bad("quantity bool", "POST", "/api/cart/items", `{"productId":"`+p.Id+`","quantity":true}`, 400, "validation_failed", "quantity"),
+		bad("oversized", "POST", "/api/cart/items", `{"productId":"`+strings.Repeat("x", 1<<20+10)+`","quantity":1}`, 413, "body_too_large"),
+		bad("unknown product", "POST", "/api/cart/items", map[string]any{"productId": "nosuchproduct12", "quantity": 1}, 404, "not_found"),
+		bad("inactive product", "POST", "/api/cart/items", map[string]any{"productId": inactive.Id, "quantity": 1}, 404, "not_found"),
+		bad("put quantity zero", "PUT", itemURL, `{"quantity":0}`, 400, "validation_failed", "quantity"),
+		bad("put malformed", "PUT", itemURL, `{"quantity":`, 400, "invalid_json"),
+		bad("put unknown item", "PUT", "/api/cart/items/nosuchitem1234", `{"quantity":1}`, 404, "not_found"),
+		bad("delete unknown item", "DELETE", "/api/cart/items/nosuchitem1234", nil, 404, "not_found"),
+		{Name: "the cart is as it was", Method: "GET", URL: "/api/cart", Headers: sess(guestSession), ExpectedStatus: 200,
+			After: func(t testing.TB, r testapp.Response) {
+				var after cartJSON
+				r.JSON(t, &after)
+				if len(after.Items) != 1 || after.Items[0].Quantity != 1 {
+					t.Fatalf("bad input changed the cart: %+v", after)
+				}
+			}},
+	})
 }
 
 func TestCartOverStock(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 3})
-	cart := decodeCart(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 2}, sess(guestSession)...))
-	e := expectErr(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 2}, sess(guestSession)...), 409, "insufficient_stock")
-	if e.Message != "Only 3 left in stock" {
-		t.Fatalf("message %q", e.Message)
-	}
-	e = expectErr(t, c.Do("PUT", "/api/cart/items/"+cart.Items[0].ID, map[string]any{"quantity": 4}, sess(guestSession)...), 409, "insufficient_stock")
-	if e.Message != "Only 3 left in stock" {
-		t.Fatalf("message %q", e.Message)
-	}
-	after := decodeCart(t, c.Do("GET", "/api/cart", nil, sess(guestSession)...))
-	if after.Items[0].Quantity != 2 {
-		t.Fatalf("over-stock changed the line: %+v", after)
-	}
-	// Exactly the stock is fine.
-	after = decodeCart(t, c.Do("PUT", "/api/cart/items/"+cart.Items[0].ID, map[string]any{"quantity": 3}, sess(guestSession)...))
-	if after.Items[0].Quantity != 3 {
-		t.Fatalf("update to stock: %+v", after)
-	}
-	// Sold out: even one is too many.
 	sold := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 0})
-	e = expectErr(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": sold.Id, "quantity": 1}, sess(guestSession)...), 409, "insufficient_stock")
-	if e.Message != "Only 0 left in stock" {
-		t.Fatalf("message %q", e.Message)
+	cart := decodeCart(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 2}, sess(guestSession)...))
+	line := "/api/cart/items/" + cart.Items[0].ID
+	short := func(name, method, url string, body any, left int) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: method, URL: url, Body: body, Headers: sess(guestSession),
+			ExpectedStatus: 409, ExpectedCode: "insufficient_stock", ExpectedRecords: noCartWrites,
+			ExpectedContent: []string{`"message":"Only ` + strconv.Itoa(left) + ` left in stock"`, `"available":{`}}
 	}
-	// Any whole number above the stock is a stock conflict, however large.
-	for _, req := range []struct{ method, url string }{{"POST", "/api/cart/items"}, {"PUT", "/api/cart/items/" + cart.Items[0].ID}} {
-		e = expectErr(t, c.Do(req.method, req.url, map[string]any{"productId": p.Id, "quantity": 2_000_000}, sess(guestSession)...), 409, "insufficient_stock")
-		if e.Message != "Only 3 left in stock" {
-			t.Fatalf("%s of 2,000,000: message %q", req.method, e.Message)
-		}
+	lineIs := func(name string, n int) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "GET", URL: "/api/cart", Headers: sess(guestSession), ExpectedStatus: 200,
+			ExpectedContent: []string{`"quantity":` + strconv.Itoa(n) + `,`}}
 	}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		short("adding past the stock", "POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 2}, 3),
+		short("raising past the stock", "PUT", line, map[string]any{"quantity": 4}, 3),
+		lineIs("the line is as it was", 2),
+		// Exactly the stock is fine.
+		{Name: "raising to the stock", Method: "PUT", URL: line, Body: map[string]any{"quantity": 3}, Headers: sess(guestSession),
+			ExpectedStatus: 200, ExpectedContent: []string{`"quantity":3,`}, ExpectedRecords: map[string]int{"cart_items:update": 1}},
+		// Sold out: even one is too many.
+		short("sold out", "POST", "/api/cart/items", map[string]any{"productId": sold.Id, "quantity": 1}, 0),
+		// Any whole number above the stock is a stock conflict, however large.
+		short("adding 2,000,000", "POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 2_000_000}, 3),
+		short("raising to 2,000,000", "PUT", line, map[string]any{"productId": p.Id, "quantity": 2_000_000}, 3),
+	})
 }
 
 func TestCartLineOfDeactivatedProduct(t *testing.T) {

@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,12 +14,15 @@ import (
 // orders and the admin's order management.
 func registerCheckout(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/checkout")
+	// The invoice checks its viewer itself: a browser tab has a file token, not a bearer.
+	g.GET("/orders/{id}/invoice", orderInvoice)
+	g.GET("/invoice-print.js", invoicePrintScript)
 	own := g.Group("")
 	own.Bind(signedIn())
-	own.POST("/create-order", createOrder)
+	own.POST("/create-order", createOrder).Bind(perUserLimit(shop.LimitPlaceOrderPerUser))
 	own.GET("/orders", listOwnOrders)
 	own.GET("/orders/{id}", getOwnOrder)
-	own.POST("/orders/{id}/cancel", cancelOwnOrder)
+	own.POST("/orders/{id}/cancel", cancelOwnOrder).Bind(perUserLimit(shop.LimitCancelOrderPerUser))
 	admin := g.Group("/admin/orders")
 	admin.Bind(adminOnly())
 	admin.GET("", adminListOrders)
@@ -29,39 +31,12 @@ func registerCheckout(se *core.ServeEvent) {
 	admin.PUT("/{id}/status", adminSetOrderStatus)
 }
 
-// orderBody is the body of POST /api/checkout/create-order. Prices and
-// totals a client might send are not even read.
-type orderBody struct {
-	ShippingInfo          *shop.ShippingInfo `json:"shippingInfo"`
-	BillingInfo           *shop.BillingInfo  `json:"billingInfo"`
-	UseShippingForBilling bool               `json:"useShippingForBilling"`
-	ShippingMethod        string             `json:"shippingMethod"`
-	// ExpectedTotal is only compared with the server's total, never charged.
-	ExpectedTotal json.Number `json:"expectedTotal"`
-}
-
 func createOrder(e *core.RequestEvent) error {
-	user := e.Auth
-	var body orderBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.OrderInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	in := shop.OrderInput{UseShippingForBilling: body.UseShippingForBilling, ShippingMethod: strings.TrimSpace(body.ShippingMethod)}
-	if body.ExpectedTotal != "" {
-		cents, err := shop.CentsFromJSON(body.ExpectedTotal)
-		if err != nil || cents < 0 {
-			return validationError(map[string]string{"expectedTotal": "Must be an amount with at most two decimals"})
-		}
-		expected := shop.Amount(cents)
-		in.ExpectedTotal = &expected
-	}
-	if body.ShippingInfo != nil {
-		in.Shipping = *body.ShippingInfo
-	}
-	if body.BillingInfo != nil {
-		in.Billing = *body.BillingInfo
-	}
-	order, err := shop.PlaceOrder(e.App, user.Id, in)
+	order, err := shop.PlaceOrder(e.App, e.Auth.Id, in)
 	if err != nil {
 		return err
 	}
@@ -96,30 +71,17 @@ func cancelOwnOrder(e *core.RequestEvent) error {
 }
 
 // orderFilter reads the admin orders list's optional query: status,
-// search, from, to, page, pageSize.
-func orderFilter(e *core.RequestEvent) (shop.OrderFilter, error) {
-	q := e.Request.URL.Query()
-	f := shop.OrderFilter{Status: strings.TrimSpace(q.Get("status")), Search: strings.TrimSpace(q.Get("search")),
-		From: strings.TrimSpace(q.Get("from")), To: strings.TrimSpace(q.Get("to"))}
-	errs := map[string]string{}
-	var ok bool
-	if f.Page, ok = queryInt(e, "page", 0); !ok || f.Page < 0 {
-		errs["page"] = "Must be a whole number of at least 1"
-	}
-	if f.PageSize, ok = queryInt(e, "pageSize", 0); !ok || f.PageSize < 0 || f.PageSize > shop.MaxOrdersPageSize {
-		errs["pageSize"] = "Must be a whole number from 1 to " + strconv.Itoa(shop.MaxOrdersPageSize)
-	}
-	if len(errs) > 0 {
-		return f, validationError(errs)
-	}
-	return f, nil
+// search, paymentMethod, paymentStatus, from, to, page, pageSize, lang
+// (shop.OrderFilter checks it).
+func orderFilter(e *core.RequestEvent) shop.OrderFilter {
+	return shop.OrderFilter{Status: queryText(e, "status"), Search: queryText(e, "search"),
+		PaymentMethod: queryText(e, "paymentMethod"), PaymentStatus: queryText(e, "paymentStatus"),
+		From: queryText(e, "from"), To: queryText(e, "to"), Language: queryText(e, "lang"),
+		Page: pageParam(e, "page", 0, -1), PageSize: pageParam(e, "pageSize", 0, -1)}
 }
 
 func adminListOrders(e *core.RequestEvent) error {
-	f, err := orderFilter(e)
-	if err != nil {
-		return err
-	}
+	f := orderFilter(e)
 	orders, total, err := shop.ListOrders(e.App, f)
 	if err != nil {
 		return err
@@ -135,10 +97,7 @@ func adminListOrders(e *core.RequestEvent) error {
 // the download fails visibly instead of ending as a short file that looks
 // complete.
 func adminExportOrders(e *core.RequestEvent) error {
-	f, err := orderFilter(e)
-	if err != nil {
-		return err
-	}
+	f := orderFilter(e)
 	if err := f.Validate(); err != nil {
 		return err
 	}
@@ -166,19 +125,12 @@ func adminGetOrder(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, order)
 }
 
-// statusBody is the body of the admin status changes.
-type statusBody struct {
-	Status         string  `json:"status"`
-	TrackingNumber *string `json:"trackingNumber"`
-}
-
 func adminSetOrderStatus(e *core.RequestEvent) error {
-	var body statusBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.StatusUpdate
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	order, err := shop.UpdateOrderStatus(e.App, e.Request.PathValue("id"),
-		shop.StatusUpdate{Status: body.Status, TrackingNumber: body.TrackingNumber})
+	order, err := shop.UpdateOrderStatus(e.App, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 func usBody(method string) map[string]any {
 	s := shipping()
-	s["country"] = "United States"
+	s["country"], s["state"], s["zipCode"] = "United States", "IL", "62701" // US ZIP codes are digits
 	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method}
 }
 
@@ -57,17 +57,18 @@ func TestCreateOrderRejectsWrongShippingMethod(t *testing.T) {
 	u := testapp.NewUser(t, h.App, false)
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 5})
 	addLine(t, c, u.Token, p.Id, 2)
-	for _, m := range []string{"intl_express", "", "teleport"} {
-		e := expectErr(t, c.Do("POST", "/api/checkout/create-order", usBody(m), testapp.Auth(u.Token)...), http.StatusBadRequest, "validation_failed")
-		if e.Errors["shippingMethod"] == "" {
-			t.Errorf("%q: errors %v", m, e.Errors)
-		}
+	uk := orderBody()
+	uk["shippingMethod"] = "overnight"
+	number := orderBody()
+	number["shippingMethod"] = 5
+	none := map[string]int{"orders:create": 0, "cart_items:delete": 0}
+	var scenarios []testapp.Scenario
+	for name, body := range map[string]any{"international to the US": usBody("intl_express"), "none": usBody(""),
+		"an unknown method": usBody("teleport"), "overnight to the UK": uk, "a number": number} {
+		scenarios = append(scenarios, testapp.Scenario{Name: name, Method: "POST", URL: "/api/checkout/create-order", Body: body, Token: u.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{"shippingMethod"}, ExpectedRecords: none})
 	}
-	body := orderBody() // the UK
-	body["shippingMethod"] = "overnight"
-	expectErr(t, c.Do("POST", "/api/checkout/create-order", body, testapp.Auth(u.Token)...), http.StatusBadRequest, "validation_failed")
-	body["shippingMethod"] = 5
-	expectErr(t, c.Do("POST", "/api/checkout/create-order", body, testapp.Auth(u.Token)...), http.StatusBadRequest, "validation_failed")
+	testapp.RunScenarios(t, h, scenarios)
 	if testapp.Stock(t, h.App, p.Id) != 5 || testapp.Count(t, h.App, "orders") != 0 || testapp.Count(t, h.App, "cart_items") != 1 {
 		t.Fatal("a refused order changed something")
 	}

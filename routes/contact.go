@@ -23,26 +23,17 @@ func registerContact(se *core.ServeEvent) {
 	admin.POST("/requests/{id}/reply", adminReplyContact)
 }
 
-// contactBody is the body of POST /api/contact/submit. language (the
-// app's UI language) is optional: without it the visitor's language is
-// taken from the request (visitorLanguage).
-type contactBody struct {
-	Name     string `json:"name"`
-	Email    string `json:"email"`
-	Subject  string `json:"subject"`
-	Message  string `json:"message"`
-	Language string `json:"language"`
-}
-
+// submitContact: language (the app's UI language) is optional; without it
+// the visitor's language is taken from the request (visitorLanguage).
 func submitContact(e *core.RequestEvent) error {
-	var body contactBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.ContactInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	if body.Language == "" {
-		body.Language = visitorLanguage(e)
+	if in.Language == "" {
+		in.Language = visitorLanguage(e)
 	}
-	id, err := shop.SubmitContact(e.App, shop.ContactInput(body))
+	id, err := shop.SubmitContact(e.App, in)
 	if err != nil {
 		return err
 	}
@@ -50,26 +41,20 @@ func submitContact(e *core.RequestEvent) error {
 }
 
 func adminListContacts(e *core.RequestEvent) error {
-	list, err := shop.ListContactRequests(e.App, pageParam(e, "page", 1),
-		pageParam(e, "pageSize", shop.DefaultContactPageSize), queryText(e, "status"))
+	list, err := shop.ListContactRequests(e.App, shop.ContactQuery{Page: pageParam(e, "page", 1, 0),
+		PageSize: pageParam(e, "pageSize", shop.DefaultContactPageSize, 0), Status: queryText(e, "status")})
 	if err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, list)
 }
 
-// contactStatusBody is the body of the admin's status change.
-type contactStatusBody struct {
-	Status     string  `json:"status"`
-	AdminNotes *string `json:"adminNotes"`
-}
-
 func adminSetContactStatus(e *core.RequestEvent) error {
-	var body contactStatusBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.ContactStatusInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	req, err := shop.SetContactStatus(e.App, e.Request.PathValue("id"), body.Status, body.AdminNotes)
+	req, err := shop.SetContactStatus(e.App, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}

@@ -80,36 +80,20 @@ func TestContactReplyRefusals(t *testing.T) {
 	customer := testapp.NewUser(t, h.App, false)
 	id := submit(t, h.Client, contactMsg(1))
 	path := "/api/contact/admin/requests/" + id + "/reply"
-	cases := []struct {
-		name    string
-		path    string
-		body    any
-		headers []string
-		status  int
-		code    string
-	}{
-		{"signed out", path, map[string]any{"message": "hi"}, nil, 401, "unauthorized"},
-		{"not an admin", path, map[string]any{"message": "hi"}, testapp.Auth(customer.Token), 403, "forbidden"},
-		{"empty", path, map[string]any{"message": "   "}, testapp.Auth(admin.Token), 400, "validation_failed"},
-		{"too long", path, map[string]any{"message": strings.Repeat("x", 5001)}, testapp.Auth(admin.Token), 400, "validation_failed"},
-		{"wrong type", path, map[string]any{"message": 5}, testapp.Auth(admin.Token), 400, "validation_failed"},
-		{"no body", path, nil, testapp.Auth(admin.Token), 400, "invalid_json"},
-		{"unknown request", "/api/contact/admin/requests/nosuchrequest1/reply", map[string]any{"message": "hi"}, testapp.Auth(admin.Token), 404, "not_found"},
+	none := map[string]int{"contact_replies:create": 0, "emails:create": 0, "contact_requests:update": 0}
+	reply := func(name, url string, body any, token string, status int, code string, fields ...string) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "POST", URL: url, Body: body, Token: token, ExpectedStatus: status,
+			ExpectedCode: code, ExpectedErrors: fields, ExpectedRecords: none}
 	}
-	for _, c := range cases {
-		r := h.Client.Do("POST", c.path, c.body, c.headers...)
-		var env struct {
-			Code   string            `json:"code"`
-			Errors map[string]string `json:"errors"`
-		}
-		r.JSON(t, &env)
-		if r.Status != c.status || env.Code != c.code {
-			t.Errorf("%s: %d %s", c.name, r.Status, r.Body)
-		}
-		if c.code == "validation_failed" && env.Errors["message"] == "" {
-			t.Errorf("%s: no error for message: %s", c.name, r.Body)
-		}
-	}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		reply("signed out", path, map[string]any{"message": "hi"}, "", 401, "unauthorized"),
+		reply("not an admin", path, map[string]any{"message": "hi"}, customer.Token, 403, "forbidden"),
+		reply("empty", path, map[string]any{"message": "   "}, admin.Token, 400, "validation_failed", "message"),
+		reply("too long", path, map[string]any{"message": strings.Repeat("x", 5001)}, admin.Token, 400, "validation_failed", "message"),
+		reply("wrong type", path, map[string]any{"message": 5}, admin.Token, 400, "validation_failed", "message"),
+		reply("no body", path, nil, admin.Token, 400, "invalid_json"),
+		reply("unknown request", "/api/contact/admin/requests/nosuchrequest1/reply", map[string]any{"message": "hi"}, admin.Token, 404, "not_found"),
+	})
 	if n := testapp.Count(t, h.App, "contact_replies"); n != 0 {
 		t.Fatalf("refused replies stored %d", n)
 	}

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/dbx"
+
 	"stageshop/internal/testapp"
+	"stageshop/shop/mail"
 )
 
 type contactJSON struct {
@@ -64,13 +67,14 @@ func TestContactSubmit(t *testing.T) {
 
 func TestContactSubmitValidation(t *testing.T) {
 	h := testapp.NewHarness(t)
-	c := h.Client
 	with := func(k string, v any) map[string]any {
 		m := contactMsg(1)
 		m[k] = v
 		return m
 	}
-	cases := []struct {
+	none := map[string]int{"contact_requests:create": 0, "emails:create": 0}
+	var scenarios []testapp.Scenario
+	for _, tc := range []struct {
 		name  string
 		body  any
 		field string
@@ -85,23 +89,19 @@ func TestContactSubmitValidation(t *testing.T) {
 		{"long subject", with("subject", strings.Repeat("s", 201)), "subject", "Must be at most 200 characters"},
 		{"long message", with("message", strings.Repeat("m", 5001)), "message", "Must be at most 5000 characters"},
 		{"name number", with("name", 5), "name", ""},
+	} {
+		sc := testapp.Scenario{Name: tc.name, Method: "POST", URL: "/api/contact/submit", Body: tc.body,
+			ExpectedStatus: 400, ExpectedCode: "validation_failed", ExpectedRecords: none, ExpectedContent: []string{`"` + tc.field + `":"` + tc.msg}}
+		scenarios = append(scenarios, sc)
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			e := expectErr(t, c.Do("POST", "/api/contact/submit", tc.body), 400, "validation_failed")
-			if e.Errors[tc.field] == "" || (tc.msg != "" && e.Errors[tc.field] != tc.msg) {
-				t.Fatalf("errors %v, want %s: %q", e.Errors, tc.field, tc.msg)
-			}
-		})
-	}
-	// Every missing field at once.
-	e := expectErr(t, c.Do("POST", "/api/contact/submit", map[string]any{}), 400, "validation_failed")
-	if len(e.Errors) != 4 {
-		t.Fatalf("errors %v", e.Errors)
-	}
-	expectErr(t, c.Do("POST", "/api/contact/submit", `{"name":`), 400, "invalid_json")
-	expectErr(t, c.Do("POST", "/api/contact/submit", ""), 400, "invalid_json")
-	expectErr(t, c.Do("POST", "/api/contact/submit", `{"message":"`+strings.Repeat("m", 1<<20)+`"}`), 413, "body_too_large")
+	testapp.RunScenarios(t, h, append(scenarios,
+		testapp.Scenario{Name: "every missing field at once", Method: "POST", URL: "/api/contact/submit", Body: map[string]any{},
+			ExpectedStatus: 400, ExpectedCode: "validation_failed", ExpectedErrors: []string{"name", "email", "subject", "message"}, ExpectedRecords: none},
+		testapp.Scenario{Name: "malformed", Method: "POST", URL: "/api/contact/submit", Body: `{"name":`, ExpectedStatus: 400, ExpectedCode: "invalid_json"},
+		testapp.Scenario{Name: "empty", Method: "POST", URL: "/api/contact/submit", Body: "", ExpectedStatus: 400, ExpectedCode: "invalid_json"},
+		testapp.Scenario{Name: "over 1 MiB", Method: "POST", URL: "/api/contact/submit", Body: `{"message":"` + strings.Repeat("m", 1<<20) + `"}`,
+			ExpectedStatus: 413, ExpectedCode: "body_too_large"},
+	))
 	if n := testapp.Count(t, h.App, "contact_requests"); n != 0 {
 		t.Fatalf("%d requests stored from bad input", n)
 	}
@@ -267,5 +267,41 @@ func TestContactAdminRoutesNeedAnAdmin(t *testing.T) {
 	rec, err := h.App.FindRecordById("contact_requests", id)
 	if err != nil || rec.GetString("status") != "New" || rec.GetString("adminNotes") != "" {
 		t.Fatal("a refused request changed the record")
+	}
+}
+
+// Issue 27, 6: the contact form relayed attacker text to any address (the
+// copy quoted subject and message, links included, from the shop's
+// sender, as often as the per-IP limit allowed). Now the copy says only
+// that the message arrived and when to expect an answer, and one address
+// gets at most three a day; the requests are still stored and notified.
+func TestContactCopyRelaysNothing(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	for i := 0; i < 5; i++ {
+		submit(t, h.Client, map[string]any{"name": "Prize desk http://evil.example", "email": "Victim@Third.example",
+			"subject": "You won: http://evil.example/claim", "message": fmt.Sprintf("Claim at http://evil.example/win?%d", i)})
+	}
+	if n := testapp.Count(t, h.App, "contact_requests"); n != 5 {
+		t.Fatalf("%d requests stored, want 5", n)
+	}
+	if n := emailsTo(t, h, "contact_admin", admin.Record.Email()); n != 5 {
+		t.Fatalf("%d notices to the admin, want 5", n)
+	}
+	copies, err := h.App.FindAllRecords("emails", dbx.HashExp{"kind": "contact_received", "to": "victim@third.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(copies) != 3 {
+		t.Fatalf("%d copies to the address, want 3", len(copies))
+	}
+	for _, rec := range copies {
+		m, err := mail.Get(h.App, rec.Id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(m.Subject+m.HTML+m.Text, "evil.example") || !strings.Contains(m.Text, "within 24 hours") {
+			t.Fatalf("the copy:\n%s\n%s", m.Subject, m.Text)
+		}
 	}
 }

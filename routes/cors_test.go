@@ -15,7 +15,7 @@ func TestCORSOnlyTheShopsOrigin(t *testing.T) {
 	// The settings change before the server starts (the mail worker reads them).
 	app := testapp.NewMigrated(t)
 	app.Settings().Meta.AppURL = "https://shop.example/"
-	h := testapp.Harness{App: app, Client: testapp.Client{T: t, Handler: testapp.Server(t, app)}}
+	h := testapp.HarnessFor(t, app)
 	send := func(method, origin string) http.Header {
 		req := httptest.NewRequest(method, "/api/products", nil)
 		req.Header.Set("Origin", origin)

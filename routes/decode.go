@@ -12,8 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxJSONBody is the largest JSON request body the API reads (1 MiB).
-const MaxJSONBody = 1 << 20
+// maxJSONBody is the largest JSON request body the API reads (1 MiB).
+const maxJSONBody = 1 << 20
 
 // decodeJSON reads the request body as one JSON value into dst, a pointer to
 // a struct whose fields have the expected JSON types (use json.Number for
@@ -21,7 +21,7 @@ const MaxJSONBody = 1 << 20
 // the envelope for every way a body can be wrong: too large (413), empty,
 // malformed, or with a wrong type (400, naming the field).
 func decodeJSON(e *core.RequestEvent, dst any) error {
-	body := http.MaxBytesReader(e.Response, e.Request.Body, MaxJSONBody)
+	body := http.MaxBytesReader(e.Response, e.Request.Body, maxJSONBody)
 	dec := json.NewDecoder(body)
 	dec.UseNumber()
 	if err := dec.Decode(dst); err != nil {
@@ -124,7 +124,7 @@ func jsonTypeName(kind string) string {
 // decodeOptionalJSON is decodeJSON for bodies that may be left out: an
 // empty (or all-whitespace) body leaves dst as it is.
 func decodeOptionalJSON(e *core.RequestEvent, dst any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, MaxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, maxJSONBody))
 	if err != nil {
 		return decodeError(err)
 	}

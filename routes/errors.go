@@ -22,11 +22,14 @@ type apiError struct {
 	// Available is what is left of each product that ran short (409
 	// insufficient_stock), by product id.
 	Available map[string]int `json:"available,omitempty"`
-	// Total, Subtotal and Shipping are the server's figures when the total
+	// Total, Subtotal, Shipping and Tax are the server's figures when the total
 	// a shopper saw changed (409 total_changed).
 	Total    *shop.Amount `json:"total,omitempty"`
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
+	Tax      *shop.Amount `json:"tax,omitempty"`
+	// Refundable is what is left to refund (409 refund_exceeds_paid).
+	Refundable *shop.Amount `json:"refundable,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.
@@ -117,11 +120,20 @@ var sentinelErrors = []struct {
 	{shop.ErrBadSessionID, newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")},
 	{shop.ErrCartItemNotFound, notFound("Cart item not found")},
 	{shop.ErrCartProductNotFound, notFound("Product not found")},
+	{shop.ErrVariantNotFound, notFound("This option of the product is not available")},
+	{shop.ErrVariantRequired, &apiError{Status: http.StatusBadRequest, Code: "variant_required",
+		Message: "Please choose the product's options", Errors: map[string]string{"variantId": "Choose one of the product's variants"}}},
 	{shop.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
+	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
+	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
+	{shop.ErrAddressNotFound, notFound("Address not found")},
+	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},
+	{mail.ErrNotResendable, newError(http.StatusConflict, "not_resendable",
+		"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")},
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
@@ -135,6 +147,10 @@ var sentinelErrors = []struct {
 	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
 	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
 	{shop.ErrNotAdmin, errAdminRequired},
+	{shop.ErrNotPayable, newError(http.StatusConflict, "not_payable", "This order cannot be paid by card now")},
+	{shop.ErrNotRecordable, newError(http.StatusConflict, "not_recordable", "Payments are recorded only for open bank transfer and invoice orders")},
+	{shop.ErrRefundNotPending, newError(http.StatusConflict, "refund_not_pending", "This refund is not waiting to be sent")},
+	{shop.ErrBadSignature, newError(http.StatusBadRequest, "invalid_signature", "Invalid webhook signature")},
 }
 
 var (
@@ -155,14 +171,29 @@ func envelopeOf(err error) *apiError {
 			return s.ae
 		}
 	}
+	if ae := paymentEnvelope(err); ae != nil {
+		return ae
+	}
 	var stock *shop.StockError
+	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
+	var sku *shop.SKUTakenError
 	switch {
 	case errors.As(err, &stock):
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
+		// By product (the contract's key) and by variant.
 		ae.Available = map[string]int{stock.ProductID: max(stock.Available, 0)}
+		if stock.VariantID != "" {
+			ae.Available[stock.VariantID] = max(stock.Available, 0)
+		}
 		return ae
+	case errors.As(err, &sku):
+		ae := newError(http.StatusConflict, "sku_taken", sku.Error())
+		ae.Errors = map[string]string{sku.Field: sku.Error()}
+		return ae
+	case errors.As(err, &unpaid):
+		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())
 	case errors.As(err, &changed):
 		return totalChanged(changed)
 	case errors.As(err, &lines):

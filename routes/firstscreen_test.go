@@ -22,7 +22,7 @@ func firstScreenSite(t *testing.T) fstest.MapFS {
 			`<body><div id="root"><div class="boot-header">StageShop</div></div></body></html>`)},
 	}
 	for _, lang := range []string{"en", "ru", "zh"} {
-		for _, ns := range []string{"common", "shop"} {
+		for _, ns := range []string{"common", "shop", "seo", "account", "checkout"} {
 			name := "locales/" + lang + "/" + ns + ".json"
 			raw, err := os.ReadFile("../app/public/" + name)
 			if err != nil {
@@ -82,15 +82,16 @@ func TestHomeFirstScreen(t *testing.T) {
 		t.Errorf("Cache-Control %q", cc)
 	}
 
-	// The language: ?lng=, then the app's cookie, then Accept-Language.
+	// The language is the address's; the English home also for a cookie or
+	// browser of another language when it is asked for without them.
 	for _, c := range []struct {
 		url, lang, want string
 		headers         []string
 	}{
-		{"/?lng=ru", "ru", "Найдено товаров: 5", nil},
-		{"/", "ru", "Truss Clamp RU", []string{"Cookie", "i18next=ru"}},
-		{"/", "zh", "找到 5 件产品", []string{"Accept-Language", "de-DE,zh-CN;q=0.8,en;q=0.5"}},
-		{"/?lng=zh", "zh", "专业舞台设备", []string{"Cookie", "i18next=ru"}},
+		{"/ru/", "ru", "Найдено товаров: 5", nil},
+		{"/ru/", "ru", "Truss Clamp RU", []string{"Cookie", "i18next=en"}},
+		{"/zh/", "zh", "找到 5 件产品", []string{"Accept-Language", "ru"}},
+		{"/zh/", "zh", "专业舞台设备", []string{"Cookie", "i18next=ru"}},
 		{"/?lng=%3Cscript%3E", "en", "5 products found", nil},
 	} {
 		body, _ := home(c.url, c.headers...)
@@ -100,7 +101,7 @@ func TestHomeFirstScreen(t *testing.T) {
 	}
 
 	// Other starts (a category, a search, other screens) get the plain index.html.
-	for _, url := range []string{"/?category=Sound", "/?lng=ru&search=par", "/cart", "/login"} {
+	for _, url := range []string{"/?category=Sound", "/ru/?search=par", "/checkout", "/login"} {
 		body, _ := home(url)
 		if strings.Contains(body, "data-first-screen") || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
 			t.Errorf("GET %s should be the plain index.html", url)
@@ -131,18 +132,17 @@ func TestHomeFirstScreen(t *testing.T) {
 		t.Error("after a product was deactivated the first screen still shows it")
 	}
 
-	// A product's page: its photo, name, price and stock, escaped; inactive
-	// and unknown products get the plain page (the app says not found).
-	body, _ = home("/products/" + oldest.Id + "?lng=ru")
+	// A product's page: its photo, name, price (as Russian readers write it) and stock, escaped; inactive
+	// and unknown products are not found (404, the app's not-found page).
+	body, _ = home("/ru/products/" + oldest.Id)
 	for _, want := range []string{`<div id="root" data-first-screen="ru">`, "<h1 class=\"rt-Heading rt-r-size-7\">Oldest Stand</h1>",
-		"$10.00", "В наличии: 2", `<img src="/images/products/`} {
+		"10,00\u00a0$", "В наличии: 2", `<img src="/images/products/`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the product page's first screen lacks %q", want)
 		}
 	}
-	body, _ = home("/products/" + evil.Id)
-	if strings.Contains(body, "data-first-screen") {
-		t.Error("an inactive product's page has a first screen")
+	if res := h.Client.Do(http.MethodGet, "/products/"+evil.Id, nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "data-first-screen") {
+		t.Errorf("an inactive product's page: %d, want 404 without a first screen", res.Status)
 	}
 	evil.Set("isActive", true)
 	if err := h.App.Save(evil); err != nil {
@@ -152,9 +152,11 @@ func TestHomeFirstScreen(t *testing.T) {
 	if !strings.Contains(body, "data-first-screen") || !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;&#34;</h1>") || strings.Contains(body, "<img src=x") {
 		t.Error("the product page's first screen must show the name, escaped")
 	}
-	for _, url := range []string{"/products/nosuchproduct00", "/products/" + oldest.Id + "/more", "/products/" + oldest.Id + "?ref=mail"} {
-		if body, _ := home(url); strings.Contains(body, "data-first-screen") {
-			t.Errorf("GET %s should be the plain index.html", url)
-		}
+	if res := h.Client.Do(http.MethodGet, "/products/nosuchproduct00", nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "data-first-screen") {
+		t.Errorf("an unknown product's page: %d, want 404 without a first screen", res.Status)
+	}
+	// A path below a product is no page at all: the not-found page.
+	if res := h.Client.Do(http.MethodGet, "/products/"+oldest.Id+"/more", nil); res.Status != http.StatusNotFound || !strings.Contains(string(res.Body), "Page not found</h1>") {
+		t.Errorf("a path below a product: %d, want 404 with the not-found page", res.Status)
 	}
 }

@@ -16,14 +16,14 @@ import (
 // is private and never stored; images are immutable (images.go) and
 // index.html is revalidated on every load (spa.go).
 
-// CatalogMaxAge is the Cache-Control max-age of public catalog reads, in
+// catalogMaxAge is the Cache-Control max-age of public catalog reads, in
 // seconds: the longest a shared cache may show an old price or stock
 // level. Orders check the stock themselves, so a stale page can never
 // oversell.
-const CatalogMaxAge = "10"
+const catalogMaxAge = "10"
 
 // catalogCacheControl is the Cache-Control of public catalog reads.
-const catalogCacheControl = "public, max-age=" + CatalogMaxAge
+const catalogCacheControl = "public, max-age=" + catalogMaxAge
 
 // privateCacheControl is the default of every /api answer (carts, orders,
 // accounts, admin work): no cache anywhere may keep it.

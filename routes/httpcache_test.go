@@ -106,7 +106,7 @@ func TestStaticCaching(t *testing.T) {
 	c := h.Client
 	image := testapp.NewImage(t, h.App)
 
-	for _, url := range []string{"/", "/cart", "/products/abc"} {
+	for _, url := range []string{"/", "/login", "/contact"} {
 		r := get(c, url, "Accept-Encoding", "gzip")
 		etag := r.Header.Get("ETag")
 		if r.Status != 200 || r.Header.Get("Cache-Control") != "no-cache" || etag == "" {

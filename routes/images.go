@@ -28,6 +28,7 @@ var (
 )
 
 func registerImages(se *core.ServeEvent) {
+	se.Router.Bind(guardFileRouteThumbs())
 	g := shopGroup(se, "/images")
 	g.GET("/placeholder.jpg", func(e *core.RequestEvent) error {
 		placeholderOnce.Do(func() { placeholderJPEG = artwork.Placeholder() })

@@ -5,11 +5,14 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"stageshop/shop"
 )
 
 // shopPaths are the prefixes of the shop's own routes. PocketBase's routes
@@ -51,12 +54,32 @@ func registerMiddlewareErrors(se *core.ServeEvent) {
 					[]string{e.Request.Method + " " + e.Request.URL.Path, e.Request.URL.Path}); ok {
 					e.Response.Header().Set("Retry-After", strconv.FormatInt(rule.Duration, 10))
 				}
-				return writeError(e, newError(http.StatusTooManyRequests, "rate_limited",
-					"Too many requests. Please wait a moment and try again."))
+				return writeError(e, errRateLimited)
 			case http.StatusRequestEntityTooLarge:
 				return writeError(e, newError(http.StatusRequestEntityTooLarge, "body_too_large", "Request body is too large"))
 			}
 			return err
 		},
 	})
+}
+
+// errRateLimited is the 429 of every limit.
+var errRateLimited = newError(http.StatusTooManyRequests, "rate_limited", "Too many requests. Please wait a moment and try again.")
+
+// perUserLimit limits a signed-in route per customer with the rate-limit
+// rule labelled label (shop.AllowUserAction), on top of PocketBase's own
+// limit per IP by the route's path. Superusers are not limited, as in
+// PocketBase.
+func perUserLimit(label string) *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Func: func(e *core.RequestEvent) error {
+		if e.Auth == nil || e.HasSuperuserAuth() {
+			return e.Next()
+		}
+		var limited *shop.RateLimitedError
+		if err := shop.AllowUserAction(e.App, label, e.Auth.Id, e.RealIP()); errors.As(err, &limited) {
+			e.Response.Header().Set("Retry-After", strconv.FormatInt(int64(limited.RetryAfter/time.Second), 10))
+			return errRateLimited
+		}
+		return e.Next()
+	}}
 }

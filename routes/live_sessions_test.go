@@ -9,19 +9,26 @@ import (
 	"stageshop/internal/testapp"
 )
 
+// endCase ends a session of victim (signed in with token and refresh);
+// other is another admin.
+type endCase func(t *testing.T, h testapp.Harness, victim testapp.User, token, refresh string, other testapp.User)
+
 // Ending a session ends its realtime streams at once: an admin's stream
 // subscribed before the end receives no order event after it (it is
 // closed), while another admin's stream, and for a logout the same admin's
-// other sign-in, still do.
+// other sign-in, still do. One case per way a session ends (issue 27, 4).
 func TestLiveStreamsEndWithTheSession(t *testing.T) {
-	cases := map[string]func(t *testing.T, c testapp.Client, victim testapp.User, token, refresh string, other testapp.User){
-		"logout": func(t *testing.T, c testapp.Client, _ testapp.User, token, refresh string, _ testapp.User) {
+	cases := map[string]endCase{
+		"logout": func(t *testing.T, h testapp.Harness, _ testapp.User, token, refresh string, _ testapp.User) {
+			c := h.Client
 			expectStatus(t, c.Do("POST", "/api/auth/logout", map[string]any{"refreshToken": refresh}, testapp.Auth(token)...), http.StatusOK)
 		},
-		"logout everywhere": func(t *testing.T, c testapp.Client, _ testapp.User, token, _ string, _ testapp.User) {
+		"logout everywhere": func(t *testing.T, h testapp.Harness, _ testapp.User, token, _ string, _ testapp.User) {
+			c := h.Client
 			expectStatus(t, c.Do("POST", "/api/auth/logout", nil, testapp.Auth(token)...), http.StatusOK)
 		},
-		"refresh-token reuse": func(t *testing.T, c testapp.Client, _ testapp.User, _, refresh string, _ testapp.User) {
+		"refresh-token reuse": func(t *testing.T, h testapp.Harness, _ testapp.User, _, refresh string, _ testapp.User) {
+			c := h.Client
 			var next struct{ RefreshToken string }
 			r := c.Do("POST", "/api/auth/refresh", map[string]any{"refreshToken": refresh})
 			r.JSON(t, &next)
@@ -29,17 +36,29 @@ func TestLiveStreamsEndWithTheSession(t *testing.T) {
 			// The first token again, its successor spent: theft, the family is revoked.
 			expectStatus(t, c.Do("POST", "/api/auth/refresh", map[string]any{"refreshToken": refresh}), http.StatusUnauthorized)
 		},
-		"password change": func(t *testing.T, c testapp.Client, v testapp.User, token, _ string, _ testapp.User) {
+		"password change": func(t *testing.T, h testapp.Harness, v testapp.User, token, _ string, _ testapp.User) {
+			c := h.Client
 			expectStatus(t, c.Do("PUT", "/api/auth/profile", map[string]any{"firstName": "Ada", "lastName": "L", "email": v.Record.Email(),
 				"currentPassword": "Secret123", "newPassword": "Newer456x", "confirmPassword": "Newer456x"}, testapp.Auth(token)...), http.StatusOK)
 		},
-		"e-mail change": func(t *testing.T, c testapp.Client, _ testapp.User, token, _ string, _ testapp.User) {
+		"password reset": func(t *testing.T, h testapp.Harness, v testapp.User, _, _ string, _ testapp.User) {
+			c := h.Client
+			expectStatus(t, c.Do("POST", "/api/auth/forgot-password", map[string]any{"email": v.Record.Email()}), http.StatusAccepted)
+			reset := map[string]any{"token": waitResetToken(t, h, v.Record.Email()), "password": "Newer456x", "confirmPassword": "Newer456x"}
+			expectStatus(t, c.Do("POST", "/api/auth/reset-password", reset), http.StatusOK)
+		},
+		"e-mail change": func(t *testing.T, h testapp.Harness, _ testapp.User, token, _ string, _ testapp.User) {
+			c := h.Client
 			expectStatus(t, c.Do("PUT", "/api/auth/profile", map[string]any{"firstName": "Ada", "lastName": "L",
 				"email": "moved@example.com", "currentPassword": "Secret123"}, testapp.Auth(token)...), http.StatusOK)
 		},
-		"role removal": func(t *testing.T, c testapp.Client, v testapp.User, _, _ string, other testapp.User) {
-			expectStatus(t, c.Do("PUT", "/api/admin/users/"+v.ID()+"/roles", map[string]any{"roles": []string{"Customer"}},
+		"role removal": func(t *testing.T, h testapp.Harness, v testapp.User, _, _ string, other testapp.User) {
+			expectStatus(t, h.Client.Do("PUT", "/api/admin/users/"+v.ID()+"/roles", map[string]any{"roles": []string{"Customer"}},
 				testapp.Auth(other.Token)...), http.StatusOK)
+		},
+		"role removal in the dashboard": func(t *testing.T, h testapp.Harness, v testapp.User, _, _ string, _ testapp.User) {
+			expectStatus(t, h.Client.Do("PATCH", "/api/collections/users/records/"+v.ID(), map[string]any{"roles": []string{"Customer"}},
+				testapp.Auth(superuserToken(t, h.App))...), http.StatusOK)
 		},
 	}
 	for name, end := range cases {
@@ -55,7 +74,7 @@ func TestLiveStreamsEndWithTheSession(t *testing.T) {
 			second := subscribe(t, srv, secondToken, "orders/*")
 			watcher := subscribe(t, srv, other.Token, "orders/*")
 
-			end(t, h.Client, victim, token, refresh, other)
+			end(t, h, victim, token, refresh, other)
 			select {
 			case <-stream.closed:
 			case <-time.After(2 * time.Second):

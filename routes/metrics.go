@@ -15,10 +15,10 @@ import (
 	"stageshop/ops"
 )
 
-// MetricsTokenEnv names the environment variable whose value, sent as
+// metricsTokenEnv names the environment variable whose value, sent as
 // "Authorization: Bearer <value>", lets a scraper read GET /api/metrics
 // without a superuser token. Unset: superusers only.
-const MetricsTokenEnv = "STAGESHOP_METRICS_TOKEN"
+const metricsTokenEnv = "STAGESHOP_METRICS_TOKEN"
 
 // metricsPriority runs the request metrics before every other middleware,
 // so the time counted is the whole answer.
@@ -83,7 +83,7 @@ func canScrape(e *core.RequestEvent) bool {
 	if e.HasSuperuserAuth() {
 		return true
 	}
-	want := os.Getenv(MetricsTokenEnv)
+	want := os.Getenv(metricsTokenEnv)
 	got, ok := strings.CutPrefix(e.Request.Header.Get("Authorization"), "Bearer ")
 	return ok && want != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }

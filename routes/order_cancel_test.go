@@ -23,10 +23,16 @@ func TestCustomerCancelsOwnCreatedOrder(t *testing.T) {
 		return c.Do("POST", "/api/checkout/orders/"+id+"/cancel", nil, testapp.Auth(token)...)
 	}
 
-	expectErr(t, cancel("", o.ID), http.StatusUnauthorized, "")
-	// Someone else's order is not found, as for reading it (no hint it exists).
-	expectErr(t, cancel(bob.Token, o.ID), http.StatusNotFound, "not_found")
-	expectErr(t, cancel(alice.Token, "nosuchorder12345"), http.StatusNotFound, "not_found")
+	refused := func(name, token, id string, status int, code string) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "POST", URL: "/api/checkout/orders/" + id + "/cancel", Token: token,
+			ExpectedStatus: status, ExpectedCode: code, ExpectedRecords: map[string]int{"orders:update": 0}}
+	}
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		refused("signed out", "", o.ID, http.StatusUnauthorized, "*"),
+		// Someone else's order is not found, as for reading it (no hint it exists).
+		refused("someone else's order", bob.Token, o.ID, http.StatusNotFound, "not_found"),
+		refused("an unknown order", alice.Token, "nosuchorder12345", http.StatusNotFound, "not_found"),
+	})
 	if testapp.Stock(t, h.App, p.Id) != 2 {
 		t.Fatal("a refused cancel moved stock")
 	}
@@ -58,7 +64,7 @@ func TestCustomerCancelsOwnCreatedOrder(t *testing.T) {
 	// Once the shop is processing it, only an admin can cancel.
 	addLine(t, c, alice.Token, p.Id, 1)
 	o2 := placeOrder(t, c, alice.Token, usBody("standard"))
-	if _, err := shop.SetOrderStatus(h.App, o2.ID, shop.StatusProcessing); err != nil {
+	if _, err := shop.UpdateOrderStatus(h.App, o2.ID, shop.StatusUpdate{Status: shop.StatusProcessing}); err != nil {
 		t.Fatal(err)
 	}
 	expectErr(t, cancel(alice.Token, o2.ID), http.StatusConflict, "not_cancellable")

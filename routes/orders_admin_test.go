@@ -84,12 +84,17 @@ func TestAdminOrdersFiltersAndPages(t *testing.T) {
 		t.Errorf("a %% is searched literally: %s", ids(got))
 	}
 
-	for _, q := range []string{"?status=Lost", "?from=yesterday", "?to=2026-13-01", "?page=-1", "?pageSize=101", "?page=x",
-		"?from=2026-11-20&to=2026-11-01"} {
-		expectErr(t, c.Do("GET", "/api/checkout/admin/orders"+q, nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
+	var refused []testapp.Scenario
+	for q, field := range map[string]string{"?status=Lost": "status", "?from=yesterday": "from", "?to=2026-13-01": "to", "?page=-1": "page",
+		"?pageSize=101": "pageSize", "?page=x": "page", "?from=2026-11-20&to=2026-11-01": "to"} {
+		refused = append(refused, testapp.Scenario{Name: q, Method: "GET", URL: "/api/checkout/admin/orders" + q, Token: admin.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{field}})
 	}
-	expectErr(t, c.Do("GET", "/api/checkout/admin/orders?status=Created", nil), http.StatusUnauthorized, "")
-	expectErr(t, c.Do("GET", "/api/checkout/admin/orders?status=Created", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
+	testapp.RunScenarios(t, h, append(refused,
+		testapp.Scenario{Name: "signed out", Method: "GET", URL: "/api/checkout/admin/orders?status=Created",
+			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "*"},
+		testapp.Scenario{Name: "a customer", Method: "GET", URL: "/api/checkout/admin/orders?status=Created", Token: u.Token,
+			ExpectedStatus: http.StatusForbidden, ExpectedCode: "*"}))
 }
 
 // The export has one row per order line, quotes commas, quotes and
@@ -144,6 +149,14 @@ func TestAdminOrdersCSVExport(t *testing.T) {
 	if strings.Contains(string(r.Body), old.OrderNumber) {
 		t.Error("an order outside the date range was exported")
 	}
+	if first[col["shippingCountry"]] != "United States" {
+		t.Errorf("country %q, want the English name by default", first[col["shippingCountry"]])
+	}
+	ru := c.Do("GET", "/api/checkout/admin/orders/export.csv?from=2021-01-01&lang=ru", nil, testapp.Auth(admin.Token)...)
+	if ruRows, err := csv.NewReader(strings.NewReader(string(ru.Body))).ReadAll(); err != nil || len(ruRows) != 4 ||
+		ruRows[1][col["shippingCountry"]] != "Соединенные Штаты" {
+		t.Errorf("export in Russian: %v %q", err, ruRows)
+	}
 
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv?from=soon", nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed")
 	expectErr(t, c.Do("GET", "/api/checkout/admin/orders/export.csv", nil), http.StatusUnauthorized, "")
@@ -175,5 +188,43 @@ func TestAdminOrdersCSVExportFailureAborts(t *testing.T) {
 		if readErr == nil {
 			t.Fatalf("a failed export ended normally: %d, %d bytes:\n%s", resp.StatusCode, len(body), body)
 		}
+	}
+}
+
+// Issue 27, 8: Excel in ru-RU or de-DE splits on ';', so a text such as
+// "x;=HYPERLINK(...)" is one harmless cell for a comma reader and a
+// formula for them. Read with either separator, no cell starts a formula.
+func TestAdminOrdersCSVSafeWithEitherSeparator(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	u := testapp.NewUser(t, h.App, false)
+	admin := testapp.NewUser(t, h.App, true)
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: `Wash; "@SUM(A1)",-cmd|' /C calc'!A0`, PriceCents: 1000, Stock: 5})
+	addLine(t, c, u.Token, p.Id, 1)
+	body := usBody("standard")
+	body["shippingInfo"].(map[string]any)["lastName"] = `x;=HYPERLINK("http://evil.example","open")`
+	placeOrder(t, c, u.Token, body)
+
+	r := c.Do("GET", "/api/checkout/admin/orders/export.csv", nil, testapp.Auth(admin.Token)...)
+	if r.Status != 200 {
+		t.Fatalf("export: %d %s", r.Status, r.Body)
+	}
+	for _, sep := range []rune{',', ';'} {
+		reader := csv.NewReader(strings.NewReader(string(r.Body)))
+		reader.Comma, reader.LazyQuotes, reader.FieldsPerRecord = sep, true, -1
+		rows, err := reader.ReadAll()
+		if err != nil {
+			t.Fatalf("read with %q: %v", sep, err)
+		}
+		for _, row := range rows {
+			for _, cell := range row {
+				if c := strings.TrimLeft(cell, ` "`); c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
+					t.Errorf("read with %q, a cell starts a formula: %q", sep, cell)
+				}
+			}
+		}
+	}
+	if !strings.Contains(string(r.Body), `x;'=HYPERLINK(`) {
+		t.Errorf("the name is not kept readable: %s", r.Body)
 	}
 }

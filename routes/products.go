@@ -3,17 +3,14 @@ package routes
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/routes/firstscreen"
 	"stageshop/shop"
 	"stageshop/shop/wire"
 )
-
-// maxSearchLen bounds the search text of the product list (characters).
-const maxSearchLen = 200
 
 func registerProducts(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/products")
@@ -40,8 +37,25 @@ func toProductJSON(p shop.Product) wire.Product {
 		IsActive:             p.IsActive,
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
+		TaxClass:             p.TaxClass,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
+		Options:              make([]wire.ProductOption, 0, len(p.Options)),
+		DefaultVariantID:     p.DefaultVariantID,
+		CompareAtPrice:       compareAt(p.CompareAtCents, p.PriceCents),
+		PriceFrom:            shop.Amount(p.PriceFromCents),
+		PriceTo:              shop.Amount(p.PriceToCents),
+		InStock:              p.InStock,
+		OnSale:               p.OnSale,
+		VariantCount:         p.VariantCount,
+	}
+	for _, o := range p.Options {
+		opt := wire.ProductOption{Name: o.Name, NameLocalized: nonNilLocalized(o.NameLocalized),
+			Values: make([]wire.ProductOptionValue, 0, len(o.Values))}
+		for _, v := range o.Values {
+			opt.Values = append(opt.Values, wire.ProductOptionValue{Value: v.Value, ValueLocalized: nonNilLocalized(v.ValueLocalized)})
+		}
+		out.Options = append(out.Options, opt)
 	}
 	if out.ImageFileNames == nil {
 		out.ImageFileNames = []string{}
@@ -53,6 +67,37 @@ func toProductJSON(p shop.Product) wire.Product {
 		out.Attributes = append(out.Attributes, wire.ProductAttribute{
 			Key: a.Key, KeyLocalized: nonNilLocalized(a.KeyLocalized),
 			Value: a.Value, ValueLocalized: nonNilLocalized(a.ValueLocalized),
+		})
+	}
+	return out
+}
+
+// compareAt is a compare-at price worth showing (above the price), or nil.
+func compareAt(compareCents, priceCents int64) *shop.Amount {
+	if compareCents <= priceCents {
+		return nil
+	}
+	a := shop.Amount(compareCents)
+	return &a
+}
+
+// withVariants is the product answer of one product's page: its variants,
+// the inactive ones only for admins.
+func withVariants(p shop.Product, all bool) wire.Product {
+	out := toProductJSON(p)
+	out.Variants = make([]wire.ProductVariant, 0, len(p.Variants))
+	for _, v := range p.Variants {
+		if !v.IsActive && !all {
+			continue
+		}
+		images := v.ImageFileNames
+		if images == nil {
+			images = []string{}
+		}
+		out.Variants = append(out.Variants, wire.ProductVariant{
+			ID: v.ID, SKU: v.SKU, OptionValues: v.OptionValues, Price: shop.Amount(v.PriceCents),
+			CompareAtPrice: compareAt(v.CompareAtCents, v.PriceCents), StockQuantity: v.StockQuantity,
+			IsActive: v.IsActive, ImageFileNames: images,
 		})
 	}
 	return out
@@ -97,48 +142,15 @@ func listProducts(e *core.RequestEvent) error {
 // category, search and includeInactive.
 func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	query := e.Request.URL.Query()
-	q := shop.ProductQuery{Page: 1, PageSize: shop.DefaultPageSize, Sort: shop.SortNewest}
-	errs := map[string]string{}
-	if v := query.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			errs["page"] = "Page must be a whole number of at least 1"
-		}
-		q.Page = n
+	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
+		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
+		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), OnSale: query.Get("onSale"), Facets: query.Get("facets"), Lang: query.Get("lang")}
+	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
+		in.Lang = firstscreen.Language(e.Request) // the browser's
 	}
-	if v := query.Get("pageSize"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > shop.MaxPageSize {
-			errs["pageSize"] = "Page size must be a whole number from 1 to 100"
-		}
-		q.PageSize = n
-	}
-	if v := query.Get("sort"); v != "" && v != sortRelevance {
-		if !shop.IsSort(v) {
-			errs["sort"] = "Sort must be one of relevance, newest, name_asc, name_desc, price_asc, price_desc"
-		}
-		q.Sort = v
-	}
-	if v := query.Get("category"); v != "" {
-		c, ok := shop.CanonicalCategory(v)
-		if !ok {
-			errs["category"] = "Category must be one of " + strings.Join(shop.Categories, ", ")
-		}
-		q.Category = c
-	}
-	q.Search = strings.TrimSpace(query.Get("search"))
-	if len([]rune(q.Search)) > maxSearchLen {
-		errs["search"] = "Search text must be at most 200 characters"
-	}
-	listFilters(e, &q, errs)
-	if len(errs) > 0 {
-		return q, validationError(errs)
-	}
-	if q.Search != "" && (query.Get("sort") == "" || query.Get("sort") == sortRelevance) {
-		q.Sort = "" // a search is ranked by relevance unless a sort is chosen
-	}
-	if q.Search == "" {
-		q.Lang = "" // only a search depends on it; one cached answer for all
+	q, err := in.Query()
+	if err != nil {
+		return q, err
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
 		q.IncludeInactive = isAdmin(shopUser(e))
@@ -174,7 +186,7 @@ func getProduct(e *core.RequestEvent) error {
 			return nil, false, errProductNotFound
 		}
 		// An inactive product is shown to admins only: never kept.
-		return toProductJSON(p), p.IsActive, nil
+		return withVariants(p, false), p.IsActive, nil
 	})
 }
 
@@ -188,7 +200,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 	if err != nil {
 		return err
 	}
-	out := []wire.Product{toProductJSON(p)}
+	out := []wire.Product{withVariants(p, true)}
 	if err := withWaitingAlerts(e.App, out); err != nil {
 		return err
 	}

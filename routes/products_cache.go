@@ -1,12 +1,13 @@
 package routes
 
 import (
-	"compress/gzip"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
-	"sync"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
@@ -14,29 +15,17 @@ import (
 
 // The public catalog is the shop's hottest read and the same few pages and
 // products are asked for again and again, so their encoded answers are kept
-// in memory, per app, for the current catalog generation
-// (shop.CatalogGeneration moves after every committed product or order
-// change, stock included). Admin lists (includeInactive) and inactive
-// products, whose answer depends on who asks, are never cached. Each answer
-// is also kept gzip-compressed: a page of 20 products shrinks from ~30 kB to
-// ~9 kB, which is most of the home's wait on a phone network, at no
-// per-request cost.
-
-// maxCatalogCacheBytes bounds the memory the answers take (searches and
-// page sizes make many distinct keys); past it, the cache starts again
-// empty.
-var maxCatalogCacheBytes = 32 << 20
+// in memory for the current catalog generation, in shop's catalog cache
+// (shop.RememberCatalog: the generation moves after every committed
+// product or order change, stock included). Admin lists (includeInactive)
+// and inactive products, whose answer depends on who asks, are never kept.
+// What the routes add is HTTP: each answer is also kept gzip-compressed (a
+// page of 20 products shrinks from ~30 kB to ~9 kB, which is most of the
+// home's wait on a phone network, at no per-request cost) with its ETag.
 
 // productKey is the cache key of one product's answer (list pages use their
 // shop.ProductQuery).
 type productKey string
-
-type catalogCache struct {
-	mu      sync.Mutex
-	gen     uint64
-	bytes   int // of every answer kept, plain and gzip
-	answers map[any]*cachedAnswer
-}
 
 // cachedAnswer is one encoded answer, plain and gzip-compressed (gz is nil
 // when compressing does not pay), with the validator of the plain form
@@ -45,8 +34,6 @@ type cachedAnswer struct {
 	plain, gz []byte
 	etag      string
 }
-
-func catalogCacheOf(app core.App) *catalogCache { return &stateOf(app).catalog }
 
 // cachedList answers q from the cache, or with build's answer, which it
 // keeps when the catalog did not change while it was built.
@@ -96,45 +83,28 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 	return answer.send(e, "application/json")
 }
 
-// cachedAnswerOf returns key's answer from the cache, or build's, which it
-// keeps when build says it is the same for everyone (shared) and the
-// catalog did not change while it was built. A nil answer (no error) means
-// build's answer was not shared.
+// cachedAnswerOf returns key's answer from the catalog cache, or build's,
+// which is kept when build says it is the same for everyone (shared). A
+// nil answer (no error) means build's answer was not shared.
 func cachedAnswerOf(app core.App, key any, build func() (plain []byte, shared bool, err error)) (*cachedAnswer, error) {
-	c := catalogCacheOf(app)
-	gen := shop.CatalogGeneration(app)
-	c.mu.Lock()
-	if c.gen != gen {
-		c.gen = gen
-		c.reset()
-	}
-	answer := c.answers[key]
-	c.mu.Unlock()
-	if answer != nil {
-		return answer, nil
-	}
-	plain, shared, err := build()
-	if err != nil || !shared {
-		return nil, err
-	}
-	gz, err := gzipBytes(plain, gzip.DefaultCompression)
-	if err != nil {
-		return nil, fmt.Errorf("compress catalog answer: %w", err)
-	}
-	answer = &cachedAnswer{plain: plain, gz: gz, etag: etagOf(plain)}
-	c.mu.Lock()
-	size := len(answer.plain) + len(answer.gz)
-	if c.gen == gen && shop.CatalogGeneration(app) == gen && size <= maxCatalogCacheBytes {
-		if c.bytes+size > maxCatalogCacheBytes {
-			c.reset()
+	return shop.RememberCatalog(app, key, func() (*cachedAnswer, int, bool, error) {
+		plain, shared, err := build()
+		if err != nil || !shared {
+			return nil, 0, false, err
 		}
-		if _, dup := c.answers[key]; !dup {
-			c.answers[key] = answer
-			c.bytes += size
+		gz, err := gzipBytes(plain, gzip.DefaultCompression)
+		if err != nil {
+			return nil, 0, false, fmt.Errorf("compress catalog answer: %w", err)
 		}
-	}
-	c.mu.Unlock()
-	return answer, nil
+		// Browsers all take gzip: only that form is kept when there is one
+		// (a page is 20 kB plain and 7 kB compressed), so the cache holds
+		// about four times as many pages and products; a client that does
+		// not take gzip gets it inflated.
+		if gz != nil {
+			return &cachedAnswer{gz: gz, etag: etagOf(plain)}, len(gz), true, nil
+		}
+		return &cachedAnswer{plain: plain, etag: etagOf(plain)}, len(plain), true, nil
+	})
 }
 
 // send writes the answer, gzip-compressed when the client accepts it, with
@@ -156,13 +126,23 @@ func (a *cachedAnswer) send(e *core.RequestEvent, contentType string) error {
 		h.Del("Content-Encoding")
 		return e.NoContent(http.StatusNotModified)
 	}
+	if body == nil { // kept compressed only, for a client without gzip
+		plain, err := gunzipBytes(a.gz)
+		if err != nil {
+			return err
+		}
+		body = plain
+	}
 	return e.Blob(http.StatusOK, contentType, body)
 }
 
-// reset empties the cache; c.mu is held.
-func (c *catalogCache) reset() {
-	clear(c.answers)
-	c.bytes = 0
+// gunzipBytes inflates a gzip stream made by gzipBytes.
+func gunzipBytes(gz []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }
 
 // jsonBytes encodes v as e.JSON would.

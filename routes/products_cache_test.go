@@ -23,7 +23,7 @@ import (
 // (cart, then order), past the HTTP layer whose caches are under test.
 func buyDirectly(t *testing.T, app core.App, userID, productID string, qty int) *shop.OrderDetail {
 	t.Helper()
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, productID, qty); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, productID, "", qty); err != nil {
 		t.Fatal(err)
 	}
 	order, err := shop.PlaceOrder(app, userID, shop.OrderInput{
@@ -65,7 +65,7 @@ func TestProductListCacheFollowsEveryChange(t *testing.T) {
 	if got := stock("after the order"); got != 3 {
 		t.Errorf("stock after an order of 2: %d, want 3", got)
 	}
-	if _, err := shop.SetOrderStatus(h.App, order.ID, "Cancelled"); err != nil {
+	if _, err := shop.UpdateOrderStatus(h.App, order.ID, shop.StatusUpdate{Status: "Cancelled"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := stock("after the cancel"); got != 5 {

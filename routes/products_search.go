@@ -2,7 +2,6 @@ package routes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -16,46 +15,8 @@ import (
 	"stageshop/shop/wire"
 )
 
-// sortRelevance is the search's own order, the default with a search text.
-const sortRelevance = "relevance"
-
 // maxSuggestions is the most products the header suggests.
 const maxSuggestions = 5
-
-// listFilters reads the product list's minPrice and maxPrice (dollars),
-// inStock, facets and lang (the interface language, else the browser's).
-func listFilters(e *core.RequestEvent, q *shop.ProductQuery, errs map[string]string) {
-	query := e.Request.URL.Query()
-	readPrice := func(name string) (int64, bool) {
-		v := strings.TrimSpace(query.Get(name))
-		if v == "" {
-			return 0, false
-		}
-		cents, err := shop.CentsFromJSON(json.Number(v))
-		if err != nil || cents < 0 || cents > shop.MaxPriceCents {
-			errs[name] = name + " must be a number of dollars from 0 to 1,000,000 with at most two decimals"
-		}
-		return cents, true
-	}
-	q.MinPriceCents, _ = readPrice("minPrice")
-	q.MaxPriceCents, q.HasMaxPrice = readPrice("maxPrice")
-	if q.HasMaxPrice && errs["minPrice"] == "" && errs["maxPrice"] == "" && q.MaxPriceCents < q.MinPriceCents {
-		errs["maxPrice"] = "maxPrice must be at least minPrice"
-	}
-	for name, dst := range map[string]*bool{"inStock": &q.InStock, "facets": &q.Facets} {
-		switch query.Get(name) {
-		case "", "0", "false":
-		case "1", "true":
-			*dst = true
-		default:
-			errs[name] = name + " must be true or false"
-		}
-	}
-	q.Lang = query.Get("lang")
-	if !shop.IsLanguage(q.Lang) && q.Search != "" { // only a search depends on it
-		q.Lang = firstscreen.Language(e.Request)
-	}
-}
 
 func toFacetsJSON(f shop.Facets) *wire.ProductFacets {
 	return &wire.ProductFacets{Categories: f.Categories, InStock: f.InStock,
@@ -84,7 +45,7 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 	req := search.Request{
 		Text: q.Search, Lang: q.Lang, Sort: q.Sort, Page: q.Page, PageSize: q.PageSize, Facets: true,
 		Filters: search.Filters{
-			Category: q.Category, InStock: q.InStock, IncludeInactive: q.IncludeInactive,
+			Category: q.Category, InStock: q.InStock, OnSale: q.OnSale, IncludeInactive: q.IncludeInactive,
 		},
 	}
 	if q.MinPriceCents > 0 {
@@ -147,10 +108,11 @@ type suggestKey struct{ q, lang string }
 // products for the text typed so far (none under 2 characters); name is
 // in the interface language (lang, else the browser's).
 func suggestProducts(e *core.RequestEvent) error {
-	text := queryText(e, "q")
-	if len([]rune(text)) > maxSearchLen {
-		return validationError(map[string]string{"q": "Search text must be at most 200 characters"})
+	in := shop.SuggestInput{Q: queryText(e, "q")}
+	if err := in.Validate(); err != nil {
+		return err
 	}
+	text := in.Q
 	lang := e.Request.URL.Query().Get("lang")
 	if !shop.IsLanguage(lang) {
 		lang = firstscreen.Language(e.Request)
@@ -181,7 +143,7 @@ func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
 	for _, p := range products {
 		s := wire.ProductSuggestion{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), NameLocalized: nonNilLocalized(p.NameLocalized),
-			Price: wire.Amount(p.PriceCents), InStock: p.StockQuantity > 0,
+			Price: wire.Amount(p.PriceFromCents), InStock: p.InStock,
 		}
 		if len(p.ImageFileNames) > 0 {
 			s.ImageFileName = p.ImageFileNames[0]

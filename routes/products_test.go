@@ -333,17 +333,21 @@ func TestProductCreate(t *testing.T) {
 	}
 	before := testapp.Count(t, h.App, "products")
 
+	noProduct := map[string]int{"products:create": 0}
+	var scenarios []testapp.Scenario
 	for _, tc := range badProductBodies {
-		t.Run(tc.name, func(t *testing.T) {
-			body := validProductBody(image)
-			tc.change(body)
-			wantFields(t, wantError(t, c.Do("POST", "/api/products", body, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed"), tc.fields...)
-		})
+		body := validProductBody(image)
+		tc.change(body)
+		scenarios = append(scenarios, testapp.Scenario{Name: tc.name, Method: "POST", URL: "/api/products", Body: body, Token: admin.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: tc.fields, ExpectedRecords: noProduct})
 	}
 	for _, raw := range []string{``, `{`, `[1]`, `{"price": 1e}`, `{"price": 12}{}`} {
-		wantError(t, c.Do("POST", "/api/products", raw, testapp.Auth(admin.Token)...), http.StatusBadRequest, "")
+		scenarios = append(scenarios, testapp.Scenario{Name: "malformed " + raw, Method: "POST", URL: "/api/products", Body: raw, Token: admin.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "*", ExpectedRecords: noProduct})
 	}
-	wantError(t, c.Do("POST", "/api/products", `{"description":"`+strings.Repeat("x", 1<<20)+`"}`, testapp.Auth(admin.Token)...), http.StatusRequestEntityTooLarge, "body_too_large")
+	scenarios = append(scenarios, testapp.Scenario{Name: "over 1 MiB", Method: "POST", URL: "/api/products", Token: admin.Token,
+		Body: `{"description":"` + strings.Repeat("x", 1<<20) + `"}`, ExpectedStatus: http.StatusRequestEntityTooLarge, ExpectedCode: "body_too_large"})
+	testapp.RunScenarios(t, h, scenarios)
 	if n := testapp.Count(t, h.App, "products"); n != before {
 		t.Fatalf("%d products after bad requests, want %d", n, before)
 	}
@@ -380,6 +384,7 @@ func TestProductUpdate(t *testing.T) {
 		t.Fatalf("plain name update %+v", got)
 	}
 
+	var scenarios []testapp.Scenario
 	for _, tc := range []struct {
 		body  any
 		field string
@@ -391,13 +396,19 @@ func TestProductUpdate(t *testing.T) {
 		{map[string]any{"imageFileNames": []string{}}, "imageFileNames"},
 		{map[string]any{"attributes": []map[string]any{{"key": "Only key"}}}, "attributes.0.value"},
 	} {
-		wantFields(t, wantError(t, c.Do("PUT", url, tc.body, testapp.Auth(admin.Token)...), http.StatusBadRequest, "validation_failed"), tc.field)
+		scenarios = append(scenarios, testapp.Scenario{Name: "bad " + tc.field, Method: "PUT", URL: url, Body: tc.body, Token: admin.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{tc.field},
+			ExpectedRecords: map[string]int{"products:update": 0}})
 	}
-	var after apiProduct
-	wantStatus(t, c.Do("GET", url, nil, testapp.Auth(admin.Token)...), http.StatusOK, &after)
-	if after.Name != "Amp Max" || after.Price != 1299.9 || after.StockQuantity != 7 || after.Category != "Lighting" {
-		t.Fatalf("bad updates changed the product: %+v", after)
-	}
+	scenarios = append(scenarios, testapp.Scenario{Name: "the product is as it was", Method: "GET", URL: url, Token: admin.Token,
+		ExpectedStatus: http.StatusOK, After: func(t testing.TB, r testapp.Response) {
+			var after apiProduct
+			r.JSON(t, &after)
+			if after.Name != "Amp Max" || after.Price != 1299.9 || after.StockQuantity != 7 || after.Category != "Lighting" {
+				t.Fatalf("bad updates changed the product: %+v", after)
+			}
+		}})
+	testapp.RunScenarios(t, h, scenarios)
 }
 
 func TestProductDelete(t *testing.T) {

@@ -25,14 +25,14 @@ func queryInt(e *core.RequestEvent, name string, def int) (int, bool) {
 	return n, true
 }
 
-// pageParam reads a list's optional page or page size: def when absent, 0
-// when it is not a whole number. Every list refuses 0 with its own message
-// (the list functions of shop and shop/mail check their page and page
-// size, so the rules and messages live there, once).
-func pageParam(e *core.RequestEvent, name string, def int) int {
+// pageParam reads a list's optional page or page size (or another whole
+// number): def when absent, bad when it is not a whole number. The inputs
+// of shop and shop/mail refuse bad with their own message, so the rules
+// and messages live there, once.
+func pageParam(e *core.RequestEvent, name string, def, bad int) int {
 	n, ok := queryInt(e, name, def)
 	if !ok {
-		return 0
+		return bad
 	}
 	return n
 }

@@ -14,7 +14,7 @@ import (
 
 // pastGrace moves a rotated refresh token's use back beyond the grace
 // window, as if the seconds had passed.
-func pastGrace(t *testing.T, app core.App, raw string) {
+func pastGrace(t testing.TB, app core.App, raw string) {
 	t.Helper()
 	rec, err := app.FindFirstRecordByData(shop.RefreshTokensCollection, "tokenHash", shop.HashRefreshToken(raw))
 	if err != nil {
@@ -43,7 +43,7 @@ func newLimitedHarness(t *testing.T) testapp.Harness {
 	if err := app.Save(users); err != nil {
 		t.Fatal(err)
 	}
-	return testapp.Harness{App: app, Client: testapp.Client{T: t, Handler: testapp.Server(t, app)}}
+	return testapp.HarnessFor(t, app)
 }
 
 func profileStatus(c testapp.Client, token string) int {

@@ -1,14 +1,11 @@
 package routes
 
 import (
-	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
-	"stageshop/shop/wire"
 )
 
 // registerShipping binds GET /api/shipping/methods: the shop's shipping
@@ -21,26 +18,10 @@ func registerShipping(se *core.ServeEvent) {
 // it), priced for ?subtotal= (0 without it).
 func shippingMethods(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	country := strings.TrimSpace(q.Get("country"))
-	if len([]rune(country)) > shop.MaxAddressFieldLen {
-		return validationError(map[string]string{"country": "Must be at most 200 characters"})
-	}
-	var subtotal int64
-	if s := strings.TrimSpace(q.Get("subtotal")); s != "" {
-		cents, err := shop.CentsFromJSON(json.Number(s))
-		if err != nil || cents < 0 || cents > 1e13 {
-			return validationError(map[string]string{"subtotal": "Must be an amount with at most two decimals"})
-		}
-		subtotal = cents
-	}
-	settings, err := shop.LoadShippingSettings(e.App)
+	options, err := shop.ShippingOptionsFor(e.App, shop.ShippingQuery{Country: q.Get("country"), Subtotal: q.Get("subtotal")})
 	if err != nil {
 		return err
 	}
 	e.Response.Header().Set("Cache-Control", "no-cache")
-	return e.JSON(http.StatusOK, wire.ShippingMethods{
-		HomeCountry:           settings.HomeCountry,
-		FreeShippingThreshold: settings.FreeShippingThreshold,
-		Methods:               settings.Methods(country, shop.Amount(subtotal)),
-	})
+	return e.JSON(http.StatusOK, options)
 }

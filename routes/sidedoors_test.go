@@ -24,24 +24,26 @@ func TestUsersSideDoorsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	creds := map[string]string{"identity": "ada@example.com", "password": testPassword, "email": "ada@example.com"}
+	var scenarios []testapp.Scenario
 	for _, col := range []string{"users", users.Id} {
 		for _, action := range []string{"auth-with-password", "auth-refresh", "auth-with-oauth2", "request-otp", "auth-with-otp",
 			"request-password-reset", "confirm-password-reset", "request-verification", "confirm-verification",
 			"request-email-change", "confirm-email-change"} {
-			r := c.Do("POST", "/api/collections/"+col+"/"+action, creds, testapp.Auth(s.Token)...)
-			if r.Status != http.StatusNotFound {
-				t.Errorf("%s %s: %d %s, want 404", col, action, r.Status, r.Body)
-			}
+			scenarios = append(scenarios, testapp.Scenario{Name: col + " " + action, Method: "POST", URL: "/api/collections/" + col + "/" + action,
+				Body: creds, Token: s.Token, ExpectedStatus: http.StatusNotFound,
+				ExpectedRecords: map[string]int{"users:update": 0, "_otps:create": 0, "emails:create": 0}})
 		}
 	}
-	wantStatus(t, c.Do("GET", "/api/collections/users/auth-methods", nil), http.StatusOK, nil)
-
-	su := newSuperuser(t, h.App)
-	body := map[string]string{"identity": su, "password": "Secret1234"}
-	wantStatus(t, c.Do("POST", "/api/collections/_superusers/auth-with-password", body), http.StatusOK, nil)
+	testapp.RunScenarios(t, h, append(scenarios,
+		testapp.Scenario{Name: "the auth methods stay readable", Method: "GET", URL: "/api/collections/users/auth-methods", ExpectedStatus: http.StatusOK},
+		testapp.Scenario{Name: "a dashboard superuser signs in", Method: "POST", URL: "/api/collections/_superusers/auth-with-password",
+			Before: func(t testing.TB, sc *testapp.Scenario) {
+				sc.Body = map[string]string{"identity": newSuperuser(t, h.App), "password": "Secret1234"}
+			}, ExpectedStatus: http.StatusOK},
+	))
 }
 
-func newSuperuser(t *testing.T, app core.App) string {
+func newSuperuser(t testing.TB, app core.App) string {
 	t.Helper()
 	col, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
 	if err != nil {

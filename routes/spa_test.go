@@ -17,8 +17,12 @@ import (
 // files with the right caching, and never shadows /api/ or the dashboard.
 func TestSPA(t *testing.T) {
 	scenarios := []tests.ApiScenario{
-		{Name: "client route gets index.html", Method: http.MethodGet, URL: "/products/abc?x=1",
+		{Name: "client route gets index.html", Method: http.MethodGet, URL: "/contact?x=1",
 			ExpectedStatus: 200, ExpectedContent: []string{`<div id=root>`}},
+		{Name: "no such product: index.html with 404", Method: http.MethodGet, URL: "/products/abc?x=1",
+			ExpectedStatus: 404, ExpectedContent: []string{`<div id=root>`}},
+		{Name: "no such page: index.html with 404", Method: http.MethodGet, URL: "/no/such/page",
+			ExpectedStatus: 404, ExpectedContent: []string{`<div id=root>`}},
 		{Name: "root gets index.html", Method: http.MethodGet, URL: "/",
 			ExpectedStatus: 200, ExpectedContent: []string{`<div id=root>`}},
 		{Name: "asset as it is without gzip", Method: http.MethodGet, URL: "/assets/app-1a2b.js",

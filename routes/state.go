@@ -9,11 +9,11 @@ import (
 	"stageshop/internal/appstate"
 )
 
-// state is what the routes keep in memory for one app: the encoded
-// catalog answers, the new guest carts counted per IP, the work left
-// running after an answer, and whether `serve --origins` was given.
+// state is what the routes keep in memory for one app: the new guest
+// carts counted per IP, the work left running after an answer, and whether
+// `serve --origins` was given. (The catalog's cached answers are in shop's
+// catalog cache.)
 type state struct {
-	catalog      catalogCache
 	guestCarts   guestCartCounter
 	background   backgroundWork
 	originsGiven atomic.Pointer[func() bool]
@@ -21,7 +21,6 @@ type state struct {
 
 func newState() *state {
 	s := &state{}
-	s.catalog.answers = map[any]*cachedAnswer{}
 	s.guestCarts.start, s.guestCarts.count = map[string]time.Time{}, map[string]int{}
 	return s
 }

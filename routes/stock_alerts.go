@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -17,31 +16,21 @@ func registerStockAlerts(se *core.ServeEvent) {
 	shopGroup(se, "/api/products").POST("/{id}/stock-alerts", subscribeStockAlert)
 }
 
-// stockAlertBody is the body of the stock-alert route; a signed-in
-// shopper's e-mail and language come from the account.
-type stockAlertBody struct {
-	Email    string `json:"email"`
-	Language string `json:"language"`
-}
-
+// subscribeStockAlert: a signed-in shopper's e-mail and language come
+// from the account.
 func subscribeStockAlert(e *core.RequestEvent) error {
-	var body stockAlertBody
-	if err := decodeJSON(e, &body); err != nil {
+	var in shop.AlertInput
+	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	in := shop.AlertInput{Email: body.Email, Language: body.Language}
 	if u := shopUser(e); u != nil {
 		in.Email, in.UserID = u.Email(), u.Id
 		if lang := u.GetString("language"); lang != "" {
 			in.Language = lang
 		}
 	}
-	created, err := shop.SubscribeStockAlert(e.App, e.Request.PathValue("id"), in)
+	created, err := shop.SubscribeStockAlert(e.App, e.Request.PathValue("id"), in.VariantID, in)
 	switch {
-	case errors.Is(err, shop.ErrProductNotFound):
-		return errProductNotFound
-	case errors.Is(err, shop.ErrInStock):
-		return newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")
 	case err != nil:
 		return err
 	case created:

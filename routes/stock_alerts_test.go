@@ -3,6 +3,7 @@ package routes_test
 import (
 	"net/http"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/pocketbase/dbx"
@@ -27,34 +28,35 @@ func alertURL(id string) string { return "/api/products/" + id + "/stock-alerts"
 
 func TestStockAlertSubscribe(t *testing.T) {
 	h := testapp.NewHarness(t)
-	c := h.Client
 	u := testapp.NewUser(t, h.App, false)
 	out := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 0})
 	in := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 3})
 	hidden := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 0, Inactive: true})
 
-	if r := c.Do("POST", alertURL(out.Id), map[string]any{"email": " Fan@Example.com ", "language": "ru"}); r.Status != http.StatusCreated {
-		t.Fatalf("first alert: %d %s", r.Status, r.Body)
+	created := map[string]int{"stock_alerts:create": 1}
+	none := map[string]int{"stock_alerts:create": 0}
+	alert := func(name, id string, body any, token string, status int, code string, records map[string]int) testapp.Scenario {
+		return testapp.Scenario{Name: name, Method: "POST", URL: alertURL(id), Body: body, Token: token,
+			ExpectedStatus: status, ExpectedCode: code, ExpectedRecords: records}
 	}
-	// The same address again is the same alert.
-	if r := c.Do("POST", alertURL(out.Id), map[string]any{"email": "fan@example.com"}); r.Status != http.StatusOK {
-		t.Fatalf("same address: %d %s", r.Status, r.Body)
+	scenarios := []testapp.Scenario{
+		alert("a first alert", out.Id, map[string]any{"email": " Fan@Example.com ", "language": "ru"}, "", http.StatusCreated, "", created),
+		// The same address again is the same alert.
+		alert("the same address again", out.Id, map[string]any{"email": "fan@example.com"}, "", http.StatusOK, "", none),
+		// Signed in: the account's address, whatever the body says.
+		alert("signed in", out.Id, map[string]any{}, u.Token, http.StatusCreated, "", created),
+		alert("a product in stock", in.Id, map[string]any{"email": "fan@example.com"}, "", http.StatusConflict, "in_stock", none),
+		alert("an inactive product", hidden.Id, map[string]any{"email": "fan@example.com"}, "", http.StatusNotFound, "*", none),
+		alert("an unknown product", "nosuchproduct12", map[string]any{"email": "fan@example.com"}, "", http.StatusNotFound, "*", none),
 	}
-	// Signed in: the account's address, whatever the body says.
-	if r := c.Do("POST", alertURL(out.Id), map[string]any{}, testapp.Auth(u.Token)...); r.Status != http.StatusCreated {
-		t.Fatalf("signed in: %d %s", r.Status, r.Body)
+	for i, body := range []any{map[string]any{"email": "not-an-address"}, map[string]any{}, map[string]any{"email": 5}, "{"} {
+		scenarios = append(scenarios, alert("bad body "+strconv.Itoa(i), out.Id, body, "", http.StatusBadRequest, "*", none))
 	}
+	testapp.RunScenarios(t, h, scenarios)
 	alerts, _ := h.App.FindAllRecords("stock_alerts", dbx.HashExp{"product": out.Id})
 	if len(alerts) != 2 || alerts[0].GetString("email") != "fan@example.com" || alerts[0].GetString("language") != "ru" ||
 		alerts[1].GetString("email") != u.Record.Email() || alerts[1].GetString("user") != u.ID() {
 		t.Fatalf("alerts %v", alerts)
-	}
-
-	expectErr(t, c.Do("POST", alertURL(in.Id), map[string]any{"email": "fan@example.com"}), http.StatusConflict, "in_stock")
-	expectErr(t, c.Do("POST", alertURL(hidden.Id), map[string]any{"email": "fan@example.com"}), http.StatusNotFound, "")
-	expectErr(t, c.Do("POST", alertURL("nosuchproduct12"), map[string]any{"email": "fan@example.com"}), http.StatusNotFound, "")
-	for _, body := range []any{map[string]any{"email": "not-an-address"}, map[string]any{}, map[string]any{"email": 5}, "{"} {
-		expectErr(t, c.Do("POST", alertURL(out.Id), body), http.StatusBadRequest, "")
 	}
 	if n := testapp.Count(t, h.App, "stock_alerts"); n != 2 {
 		t.Fatalf("%d alerts after refusals", n)

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"image"
 	"runtime/debug"
+	"strings"
 	"time"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
+	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/store"
 	"golang.org/x/sync/semaphore"
 
@@ -87,4 +90,58 @@ func rememberFailedThumb(thumbPath string) {
 		failedThumbs.Reset(nil)
 		failedThumbs.Set(thumbPath, struct{}{})
 	}
+}
+
+// fileRouteVerdicts remembers, per stored path, whether an image fits the
+// pixel limits, so PocketBase's file route reads each header once.
+var fileRouteVerdicts = store.New[string, bool](nil)
+
+// guardFileRouteThumbs keeps PocketBase's own file route
+// (/api/files/product_images/{record}/{file}?thumb=) from making a
+// thumbnail of a stored product image beyond the pixel limits (one stored
+// before the product_images hook refused them): the thumb parameter is
+// dropped and the original served, as the shop's image route does. Only
+// the header is read.
+func guardFileRouteThumbs() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Func: func(e *core.RequestEvent) error {
+		q := e.Request.URL.Query()
+		rest, ok := strings.CutPrefix(e.Request.URL.Path, "/api/files/")
+		if !ok || q.Get("thumb") == "" {
+			return e.Next()
+		}
+		parts := strings.Split(rest, "/")
+		if len(parts) != 3 || !storedName.MatchString(parts[1]) || !storedName.MatchString(parts[2]) {
+			return e.Next()
+		}
+		col, err := e.App.FindCachedCollectionByNameOrId(parts[0])
+		if err != nil || col.Name != shop.ProductImagesCollection || fileFits(e.App, col.Id+"/"+parts[1]+"/"+parts[2]) {
+			return e.Next()
+		}
+		q.Del("thumb")
+		e.Request.URL.RawQuery = q.Encode()
+		return e.Next()
+	}}
+}
+
+// fileFits reports whether the stored image at path is within the pixel
+// limits; an unreadable file counts as fitting (PocketBase answers 404 or
+// fails its thumbnail cheaply).
+func fileFits(app core.App, path string) bool {
+	if fits, ok := fileRouteVerdicts.GetOk(path); ok {
+		return fits
+	}
+	fsys, err := app.NewFilesystem()
+	if err != nil {
+		return true
+	}
+	defer fsys.Close()
+	cfg, err := imageHeader(fsys, path)
+	if err != nil {
+		return true
+	}
+	fits := shop.ImageFits(cfg)
+	if !fileRouteVerdicts.SetIfLessThanLimit(path, fits, maxFailedThumbs) {
+		fileRouteVerdicts.Reset(map[string]bool{path: fits})
+	}
+	return fits
 }

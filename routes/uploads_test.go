@@ -134,24 +134,36 @@ func TestUploadImageRefusals(t *testing.T) {
 
 	// Refused: text named x.png, an image header over garbage, empty files,
 	// no file, two files, not multipart.
-	textFile := filePart{"file", "x.png", "image/png", []byte("just some text, not an image at all")}
-	env := wantError(t, upload(c, admin.Token, textFile), http.StatusBadRequest, "invalid_image_type")
-	if env.Message != "Please select valid image files (JPEG, PNG, GIF, WebP)" {
-		t.Errorf("message %q", env.Message)
+	none := map[string]int{"product_images:create": 0}
+	uploading := func(name string, status int, code string, parts ...filePart) testapp.Scenario {
+		body, ctype := multipartBody(t, parts...)
+		return testapp.Scenario{Name: name, Method: "POST", URL: "/api/upload/image", Body: body, Token: admin.Token,
+			Headers: []string{"Content-Type", ctype}, ExpectedStatus: status, ExpectedCode: code, ExpectedRecords: none}
 	}
+	textFile := uploading("text named x.png", http.StatusBadRequest, "invalid_image_type",
+		filePart{"file", "x.png", "image/png", []byte("just some text, not an image at all")})
+	textFile.ExpectedContent = []string{`"message":"Please select valid image files (JPEG, PNG, GIF, WebP)"`}
 	fake := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{0}, 100)...)
-	wantError(t, upload(c, admin.Token, filePart{"file", "y.png", "image/png", fake}), http.StatusBadRequest, "invalid_image_type")
-	wantError(t, upload(c, admin.Token, filePart{"file", "svg.png", "image/png", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)}), http.StatusBadRequest, "invalid_image_type")
-	wantError(t, upload(c, admin.Token, filePart{"file", "e.png", "image/png", nil}), http.StatusBadRequest, "invalid_image_type")
-	wantError(t, upload(c, admin.Token, filePart{"image", "a.png", "image/png", pngBytes}), http.StatusBadRequest, "file_required")
-	wantError(t, upload(c, admin.Token, filePart{"file", "a.png", "image/png", pngBytes}, filePart{"file", "b.png", "image/png", pngBytes}), http.StatusBadRequest, "too_many_files")
-	wantError(t, c.Do("POST", "/api/upload/image", `{"file": "a.png"}`, testapp.Auth(admin.Token)...), http.StatusBadRequest, "file_required")
-	wantError(t, c.Do("POST", "/api/upload/image", "--x\r\nbroken", append(testapp.Auth(admin.Token), "Content-Type", "multipart/form-data; boundary=x")...), http.StatusBadRequest, "")
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		textFile,
+		uploading("an image header over garbage", http.StatusBadRequest, "invalid_image_type", filePart{"file", "y.png", "image/png", fake}),
+		uploading("SVG with a script named .png", http.StatusBadRequest, "invalid_image_type",
+			filePart{"file", "svg.png", "image/png", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)}),
+		uploading("an empty file", http.StatusBadRequest, "invalid_image_type", filePart{"file", "e.png", "image/png", nil}),
+		uploading("no file field", http.StatusBadRequest, "file_required", filePart{"image", "a.png", "image/png", pngBytes}),
+		uploading("two files", http.StatusBadRequest, "too_many_files",
+			filePart{"file", "a.png", "image/png", pngBytes}, filePart{"file", "b.png", "image/png", pngBytes}),
+		{Name: "not multipart", Method: "POST", URL: "/api/upload/image", Body: `{"file": "a.png"}`, Token: admin.Token,
+			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "file_required", ExpectedRecords: none},
+		{Name: "a broken multipart body", Method: "POST", URL: "/api/upload/image", Body: "--x\r\nbroken", Token: admin.Token,
+			Headers: []string{"Content-Type", "multipart/form-data; boundary=x"}, ExpectedStatus: http.StatusBadRequest, ExpectedCode: "*",
+			ExpectedRecords: none},
+	})
 
 	// 5 MB is the limit: exactly 5242880 bytes pass, one more is 413.
 	padded := func(n int) []byte { return append(append([]byte{}, pngBytes...), make([]byte, n-len(pngBytes))...) }
 	wantStatus(t, upload(c, admin.Token, filePart{"file", "big.png", "image/png", padded(5242880)}), http.StatusCreated, nil)
-	env = wantError(t, upload(c, admin.Token, filePart{"file", "big.png", "image/png", padded(5242881)}), http.StatusRequestEntityTooLarge, "file_too_large")
+	env := wantError(t, upload(c, admin.Token, filePart{"file", "big.png", "image/png", padded(5242881)}), http.StatusRequestEntityTooLarge, "file_too_large")
 	if env.Message != "File size must be less than 5MB" {
 		t.Errorf("message %q", env.Message)
 	}

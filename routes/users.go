@@ -17,14 +17,20 @@ func toUserJSON(u *core.Record) wire.User {
 		roles = []string{}
 	}
 	out := wire.User{
-		ID:        u.Id,
-		Email:     u.Email(),
-		FirstName: u.GetString("firstName"),
-		LastName:  u.GetString("lastName"),
-		Language:  shop.UserLanguage(u),
-		Roles:     roles,
-		IsAdmin:   slices.Contains(roles, shop.RoleAdmin),
-		CreatedAt: wire.Stamp(u.GetDateTime("created")),
+		ID:          u.Id,
+		Email:       u.Email(),
+		FirstName:   u.GetString("firstName"),
+		LastName:    u.GetString("lastName"),
+		Language:    shop.UserLanguage(u),
+		Roles:       roles,
+		IsAdmin:     slices.Contains(roles, shop.RoleAdmin),
+		CreatedAt:   wire.Stamp(u.GetDateTime("created")),
+		CompanyName: u.GetString("companyName"),
+		TaxID:       u.GetString("taxId"),
+		TaxExempt:   u.GetBool("taxExempt"),
+
+		InvoiceAllowed:   u.GetBool("invoiceAllowed"),
+		InvoiceTermsDays: u.GetInt("invoiceTermsDays"),
 	}
 	if last := u.GetDateTime("lastLoginAt"); !last.IsZero() {
 		s := wire.Stamp(last)

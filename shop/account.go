@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/mail"
 )
 
 // Account errors.
@@ -52,9 +55,9 @@ type TokenPair struct {
 	RefreshToken string `json:"refreshToken"`
 }
 
-// NewSession starts a session for user: the first refresh token of a new
+// newSession starts a session for user: the first refresh token of a new
 // family and an access token tied to it.
-func NewSession(app core.App, user *core.Record) (TokenPair, error) {
+func newSession(app core.App, user *core.Record) (TokenPair, error) {
 	family, refresh, err := StartSession(app, user.Id)
 	if err != nil {
 		return TokenPair{}, err
@@ -82,12 +85,20 @@ func Register(app core.App, in RegisterInput) (*core.Record, error) {
 	}
 	user := core.NewRecord(users)
 	user.SetEmail(in.Email)
-	SetPassword(user, in.Password)
+	setPassword(user, in.Password)
 	user.Set("firstName", in.FirstName)
 	user.Set("lastName", in.LastName)
 	user.Set("roles", []string{RoleCustomer})
 	user.Set("language", in.Language)
-	if err := saveUser(app, user); err != nil {
+	// The welcome is queued with the account: no account, no welcome.
+	err = runWriteTx(app, func(txApp core.App) error {
+		if err := saveUser(txApp, user); err != nil {
+			return err
+		}
+		return mail.QueueWelcome(txApp, user.Id, mail.Recipient{Email: user.Email(), Language: in.Language,
+			Name: strings.TrimSpace(in.FirstName + " " + in.LastName)})
+	})
+	if err != nil {
 		return nil, err
 	}
 	return user, nil
@@ -108,7 +119,7 @@ func (in LoginInput) Validate() error {
 		validation.Field(&in.Email, required("Email is required")),
 		validation.Field(&in.Password, required("Password is required")),
 	)
-	return WithMessage(err, "Please enter both email and password")
+	return withSummary(err, "Please enter both email and password")
 }
 
 // Login checks an e-mail and password, records the login and starts a
@@ -119,7 +130,7 @@ func Login(app core.App, in LoginInput) (*core.Record, TokenPair, error) {
 		return nil, TokenPair{}, err
 	}
 	user, err := app.FindAuthRecordByEmail(UsersCollection, NormalizeEmail(in.Email))
-	if err != nil || len(in.Password) > MaxPasswordBytes {
+	if err != nil || len(in.Password) > maxPasswordBytes {
 		// Spend the same bcrypt time as a real check, so the answer's
 		// timing does not tell which e-mails have accounts.
 		burnPasswordCheck(app, in.Password)
@@ -135,7 +146,7 @@ func Login(app core.App, in LoginInput) (*core.Record, TokenPair, error) {
 	if err := app.Save(user); err != nil {
 		return nil, TokenPair{}, err
 	}
-	pair, err := NewSession(app, user)
+	pair, err := newSession(app, user)
 	if err != nil {
 		return nil, TokenPair{}, err
 	}
@@ -180,7 +191,7 @@ func Refresh(app core.App, in RefreshInput) (TokenPair, error) {
 // the user when in has none. A token that is not the user's is ignored.
 func Logout(app core.App, userID string, in RefreshInput) error {
 	if in.RefreshToken == "" {
-		return RevokeUserRefreshTokens(app, userID)
+		return revokeUserRefreshTokens(app, userID)
 	}
 	_, err := RevokeRefreshFamily(app, userID, in.RefreshToken)
 	return err
@@ -209,8 +220,14 @@ func UpdateProfile(app core.App, in ProfileInput) (*core.Record, *TokenPair, err
 	if in.Language != "" {
 		user.Set("language", in.Language)
 	}
+	if in.CompanyName != nil {
+		user.Set("companyName", *in.CompanyName)
+	}
+	if in.TaxID != nil {
+		user.Set("taxId", *in.TaxID)
+	}
 	if in.ChangesPassword() {
-		SetPassword(user, in.NewPassword)
+		setPassword(user, in.NewPassword)
 	}
 	if !in.ChangesPassword() && !in.ChangesEmail() {
 		return user, nil, saveUser(app, user)
@@ -224,7 +241,7 @@ func UpdateProfile(app core.App, in ProfileInput) (*core.Record, *TokenPair, err
 			return err
 		}
 		var err error
-		pair, err = NewSession(tx, user)
+		pair, err = newSession(tx, user)
 		return err
 	})
 	if err != nil {

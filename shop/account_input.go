@@ -18,7 +18,7 @@ type RegisterInput struct {
 // Normalize trims the names and trims and lower-cases the e-mail.
 func (in *RegisterInput) Normalize() {
 	in.Email = NormalizeEmail(in.Email)
-	in.FirstName, in.LastName = CleanLine(in.FirstName), CleanLine(in.LastName)
+	in.FirstName, in.LastName = cleanLine(in.FirstName), cleanLine(in.LastName)
 }
 
 // Validate checks a normalized registration; errors are keyed by the
@@ -37,20 +37,31 @@ func (in RegisterInput) Validate() error {
 // ProfileInput is the body of a profile update of Account, the signed-in
 // user. newPassword (or confirmPassword) changes the password.
 type ProfileInput struct {
-	FirstName       string       `json:"firstName"`
-	LastName        string       `json:"lastName"`
-	Email           string       `json:"email"`
-	CurrentPassword string       `json:"currentPassword"`
-	NewPassword     string       `json:"newPassword"`
-	ConfirmPassword string       `json:"confirmPassword"`
-	Language        string       `json:"language"`
-	Account         *core.Record `json:"-"`
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	Email           string `json:"email"`
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+	ConfirmPassword string `json:"confirmPassword"`
+	Language        string `json:"language"`
+	// CompanyName and TaxID are a business customer's (nil: unchanged).
+	CompanyName *string      `json:"companyName"`
+	TaxID       *string      `json:"taxId"`
+	Account     *core.Record `json:"-"`
 }
 
 // Normalize trims the names and trims and lower-cases the e-mail.
 func (in *ProfileInput) Normalize() {
 	in.Email = NormalizeEmail(in.Email)
-	in.FirstName, in.LastName = CleanLine(in.FirstName), CleanLine(in.LastName)
+	in.FirstName, in.LastName = cleanLine(in.FirstName), cleanLine(in.LastName)
+	if in.CompanyName != nil {
+		c := cleanLine(*in.CompanyName)
+		in.CompanyName = &c
+	}
+	if in.TaxID != nil {
+		id := NormalizeTaxID(*in.TaxID)
+		in.TaxID = &id
+	}
 }
 
 // ChangesPassword reports whether the update sets a new password.
@@ -71,6 +82,8 @@ func (in ProfileInput) Validate() error {
 		validation.Field(&in.LastName, personName("Last name")),
 		validation.Field(&in.Email, EmailRule),
 		validation.Field(&in.Language, optionalLanguage),
+		validation.Field(&in.CompanyName, companyRules...),
+		validation.Field(&in.TaxID, taxIDRules...),
 	}
 	if in.ChangesPassword() || in.ChangesEmail() {
 		fields = append(fields, validation.Field(&in.CurrentPassword, validation.By(in.checkCurrentPassword)))
@@ -87,7 +100,7 @@ func (in ProfileInput) checkCurrentPassword(any) error {
 	switch {
 	case in.CurrentPassword == "":
 		return validation.NewError("validation_required", "Current password is required")
-	case len(in.CurrentPassword) > MaxPasswordBytes || !in.Account.ValidatePassword(in.CurrentPassword):
+	case len(in.CurrentPassword) > maxPasswordBytes || !in.Account.ValidatePassword(in.CurrentPassword):
 		return validation.NewError("validation_wrong_password", "Current password is incorrect")
 	}
 	return nil

@@ -2,7 +2,6 @@ package shop
 
 import (
 	"strings"
-	"unicode"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
@@ -17,10 +16,10 @@ const (
 	// RoleAdmin opens the admin routes.
 	RoleAdmin = "Admin"
 
-	MinPasswordLen   = 6   // characters
-	MaxPasswordBytes = 72  // bcrypt's limit
-	MaxEmailLen      = 255 // bytes
-	MaxPersonNameLen = 100 // characters, as the users collection allows
+	minPasswordLen   = 6   // characters
+	maxPasswordBytes = 72  // bcrypt's limit
+	maxEmailLen      = 255 // bytes
+	maxPersonNameLen = 100 // characters, as the users collection allows
 )
 
 // NormalizeEmail trims and lower-cases an e-mail address.
@@ -34,9 +33,9 @@ var EmailRule = validation.By(func(v any) error {
 	switch {
 	case email == "":
 		return validation.NewError("validation_required", "Email is required")
-	case len(email) > MaxEmailLen:
+	case len(email) > maxEmailLen:
 		return validation.NewError("validation_length", "Email is too long")
-	case is.EmailFormat.Validate(email) != nil || !strings.Contains(email, "@"):
+	case !emailRe.MatchString(email) || is.EmailFormat.Validate(email) != nil:
 		return validation.NewError("validation_email", "Please enter a valid email address")
 	}
 	return nil
@@ -50,24 +49,15 @@ var PasswordRule = validation.By(func(v any) error {
 	switch {
 	case password == "":
 		return validation.NewError("validation_required", "Password is required")
-	case len([]rune(password)) < MinPasswordLen:
+	case len([]rune(password)) < minPasswordLen:
 		return validation.NewError("validation_length", "Password must be at least 6 characters")
-	case len(password) > MaxPasswordBytes:
+	case len(password) > maxPasswordBytes:
 		return validation.NewError("validation_length", "Password must be at most 72 bytes")
 	}
-	var lower, upper, digit bool
-	for _, r := range password {
-		switch {
-		case unicode.IsLower(r):
-			lower = true
-		case unicode.IsUpper(r):
-			upper = true
-		case unicode.IsDigit(r):
-			digit = true
+	for _, class := range passwordClasses {
+		if !class.MatchString(password) {
+			return validation.NewError("validation_weak_password", "Password must contain an uppercase letter, a lowercase letter and a number")
 		}
-	}
-	if !lower || !upper || !digit {
-		return validation.NewError("validation_weak_password", "Password must contain an uppercase letter, a lowercase letter and a number")
 	}
 	return nil
 })
@@ -80,7 +70,7 @@ func personName(label string) validation.Rule {
 		switch {
 		case name == "":
 			return validation.NewError("validation_required", label+" is required")
-		case len([]rune(name)) > MaxPersonNameLen:
+		case len([]rune(name)) > maxPersonNameLen:
 			return validation.NewError("validation_length", label+" must be at most 100 characters")
 		}
 		return nil

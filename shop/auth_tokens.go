@@ -17,8 +17,8 @@ import (
 // RefreshTokensCollection stores refresh tokens, as SHA-256 hashes only.
 const RefreshTokensCollection = "refresh_tokens"
 
-// RefreshTokenTTL is how long a refresh token may be used.
-const RefreshTokenTTL = 30 * 24 * time.Hour
+// refreshTokenTTL is how long a refresh token may be used.
+const refreshTokenTTL = 30 * 24 * time.Hour
 
 // maxRefreshTokenLen bounds what is worth hashing and looking up: issued
 // tokens are 43 characters.
@@ -48,16 +48,6 @@ func randomToken(n int) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// IssueRefreshToken starts a new token family (one sign-in) for the user
-// and returns its first refresh token.
-func IssueRefreshToken(app core.App, userID string) (string, error) {
-	family, err := randomToken(16)
-	if err != nil {
-		return "", err
-	}
-	return issueRefreshToken(app, userID, family)
-}
-
 func issueRefreshToken(app core.App, userID, family string) (string, error) {
 	raw, err := randomToken(32)
 	if err != nil {
@@ -71,7 +61,7 @@ func issueRefreshToken(app core.App, userID, family string) (string, error) {
 	rec.Set("user", userID)
 	rec.Set("tokenHash", HashRefreshToken(raw))
 	rec.Set("familyId", family)
-	rec.Set("expiresAt", time.Now().Add(RefreshTokenTTL))
+	rec.Set("expiresAt", time.Now().Add(refreshTokenTTL))
 	if err := app.Save(rec); err != nil {
 		return "", err
 	}
@@ -115,7 +105,7 @@ func RotateRefreshToken(app core.App, raw string) (Rotation, error) {
 				return err
 			}
 			reused = true
-			return revokeWhere(tx, dbx.HashExp{"familyId": out.Family})
+			return endSessions(tx, out.UserID, out.Family, EndTokenReuse)
 		}
 		if rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
 			return ErrRefreshTokenInvalid
@@ -150,16 +140,16 @@ func RevokeRefreshFamily(app core.App, userID, raw string) (bool, error) {
 			return err
 		}
 		found = true
-		return revokeWhere(tx, dbx.HashExp{"familyId": rec.GetString("familyId")})
+		return endSessions(tx, userID, rec.GetString("familyId"), EndLogout)
 	})
 	return found, err
 }
 
-// RevokeUserRefreshTokens revokes every refresh token of the user: logout
-// everywhere, and what a password change does.
-func RevokeUserRefreshTokens(app core.App, userID string) error {
+// revokeUserRefreshTokens revokes every refresh token of the user: logout
+// everywhere (a credential change goes through EndAllSessions).
+func revokeUserRefreshTokens(app core.App, userID string) error {
 	return app.RunInTransaction(func(tx core.App) error {
-		return revokeWhere(tx, dbx.HashExp{"user": userID})
+		return endSessions(tx, userID, noFamily, EndLogout)
 	})
 }
 

@@ -2,9 +2,12 @@ package shop
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"regexp"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -16,13 +19,13 @@ import (
 
 // Collections of the cart.
 const (
-	CartsCollection     = "carts"
-	CartItemsCollection = "cart_items"
+	cartsCollection     = "carts"
+	cartItemsCollection = "cart_items"
 )
 
-// MaxLineQuantity bounds one cart line however large the stock is; it keeps
+// maxLineQuantity bounds one cart line however large the stock is; it keeps
 // totals far from overflow.
-const MaxLineQuantity = 1_000_000
+const maxLineQuantity = 1_000_000
 
 // sessionIDPattern is the shape of a guest cart session id.
 var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,128}$`)
@@ -51,26 +54,36 @@ func (o CartOwner) check() error {
 	return nil
 }
 
-// Cart is the cart object of the contract.
+// Cart is the cart object of the contract; TaxEstimate only when the
+// request gave an address (GetCartEstimate).
 type Cart struct {
-	ID         string     `json:"id"`
-	Items      []CartItem `json:"items"`
-	TotalPrice Amount     `json:"totalPrice"`
-	TotalItems int        `json:"totalItems"`
+	ID          string       `json:"id"`
+	Items       []CartItem   `json:"items"`
+	TotalPrice  Amount       `json:"totalPrice"`
+	TotalItems  int          `json:"totalItems"`
+	TaxEstimate *TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
-// CartItem is one cart line with the product's current price and stock.
+// CartItem is one cart line: a variant of a product with its current
+// price and stock. VariantLabel is the English label of its option values
+// ("10 m, Black"; "" without options), VariantLabelLocalized every
+// language's.
 type CartItem struct {
-	ID             string    `json:"id"`
-	ProductID      string    `json:"productId"`
-	ProductName    Localized `json:"productName"`
-	ImageFileName  string    `json:"imageFileName"`
-	UnitPrice      Amount    `json:"unitPrice"`
-	Quantity       int       `json:"quantity"`
-	TotalPrice     Amount    `json:"totalPrice"`
-	AvailableStock int       `json:"availableStock"`
+	ID                    string    `json:"id"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	SKU                   string    `json:"sku"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	ImageFileName         string    `json:"imageFileName"`
+	UnitPrice             Amount    `json:"unitPrice"`
+	Quantity              int       `json:"quantity"`
+	TotalPrice            Amount    `json:"totalPrice"`
+	AvailableStock        int       `json:"availableStock"`
 
-	active bool
+	active   bool
+	taxClass string
 }
 
 // CartSummary is the short form of a cart.
@@ -103,7 +116,7 @@ func cartQuery(app core.App, owner CartOwner) *dbx.SelectQuery {
 	if value == "" {
 		column, value = "sessionId", owner.SessionID
 	}
-	return app.RecordQuery(CartsCollection).
+	return app.RecordQuery(cartsCollection).
 		AndWhere(dbx.HashExp{column: value}).
 		AndWhere(dbx.NewExp("[[" + column + "]] != ''")).
 		Limit(1)
@@ -116,7 +129,7 @@ func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
 	if err != nil || rec != nil {
 		return rec, err
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(CartsCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(cartsCollection)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +146,7 @@ func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
 }
 
 // cartLineRow is one row of the cart lines query: a line joined with its
-// product.
+// variant and product.
 type cartLineRow struct {
 	ID            string        `db:"id"`
 	Quantity      float64       `db:"quantity"`
@@ -141,21 +154,31 @@ type cartLineRow struct {
 	Name          string        `db:"name"`
 	NameLocalized types.JSONRaw `db:"nameLocalized"`
 	Images        types.JSONRaw `db:"imageFileNames"`
+	Options       types.JSONRaw `db:"options"`
+	VariantID     string        `db:"variantId"`
+	SKU           string        `db:"sku"`
+	OptionValues  types.JSONRaw `db:"optionValues"`
+	VariantImages types.JSONRaw `db:"variantImages"`
 	PriceCents    float64       `db:"priceCents"`
 	Stock         float64       `db:"stockQuantity"`
 	IsActive      bool          `db:"isActive"`
+	TaxClass      string        `db:"taxClass"`
 }
 
-// cartLines reads every line of a cart with its product in one query.
+// cartLines reads every line of a cart with its variant and product in one
+// query.
 func cartLines(app core.App, cartID string) ([]CartItem, error) {
 	var rows []cartLineRow
 	err := app.DB().NewQuery(`
 		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
-		       p.imageFileNames AS imageFileNames, p.priceCents AS priceCents,
-		       p.stockQuantity AS stockQuantity, p.isActive AS isActive
+		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
+		       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
+		       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
+		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
 		FROM cart_items ci
 		JOIN products p ON p.id = ci.product
+		JOIN product_variants v ON v.id = ci.variant
 		WHERE ci.cart = {:cart}
 		ORDER BY ci.created ASC, ci.rowid ASC`).
 		Bind(dbx.Params{"cart": cartID}).All(&rows)
@@ -164,26 +187,41 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 	}
 	items := make([]CartItem, 0, len(rows))
 	for _, r := range rows {
-		qty := int(math.Round(r.Quantity))
-		price := int64(math.Round(r.PriceCents))
-		stock := int(math.Round(r.Stock))
-		if !r.IsActive {
-			// An inactive product cannot be bought: no stock to offer.
-			stock = 0
-		}
-		items = append(items, CartItem{
-			ID:             r.ID,
-			ProductID:      r.ProductID,
-			ProductName:    productName(r.Name, r.NameLocalized),
-			ImageFileName:  firstImage(r.Images),
-			UnitPrice:      Amount(price),
-			Quantity:       qty,
-			TotalPrice:     Amount(price * int64(qty)),
-			AvailableStock: stock,
-			active:         r.IsActive,
-		})
+		items = append(items, r.item())
 	}
 	return items, nil
+}
+
+// item is the cart line of a row.
+func (r cartLineRow) item() CartItem {
+	qty := int(math.Round(r.Quantity))
+	price := int64(math.Round(r.PriceCents))
+	stock := int(math.Round(r.Stock))
+	if !r.IsActive {
+		// An inactive product or variant cannot be bought: no stock to offer.
+		stock = 0
+	}
+	label := VariantLabel(parseOptions(r.Options), stringList(r.OptionValues))
+	image := firstImage(r.VariantImages)
+	if image == "" {
+		image = firstImage(r.Images)
+	}
+	return CartItem{
+		ID:                    r.ID,
+		ProductID:             r.ProductID,
+		VariantID:             r.VariantID,
+		SKU:                   r.SKU,
+		ProductName:           productName(r.Name, r.NameLocalized),
+		VariantLabel:          label.Get("en", ""),
+		VariantLabelLocalized: label,
+		ImageFileName:         image,
+		UnitPrice:             Amount(price),
+		Quantity:              qty,
+		TotalPrice:            Amount(price * int64(qty)),
+		AvailableStock:        stock,
+		active:                r.IsActive,
+		taxClass:              taxClassOf(r.TaxClass),
+	}
 }
 
 // productName is a product's localized name with the plain name as English
@@ -249,41 +287,132 @@ func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
 	return &CartSummary{TotalItems: cart.TotalItems, TotalPrice: cart.TotalPrice}, nil
 }
 
+// CartItemInput is the body of an add to cart. Quantity is raw, so that
+// 2, 2.0 and 2e0 are all two, and anything else is reported against it.
+type CartItemInput struct {
+	ProductID string          `json:"productId"`
+	VariantID string          `json:"variantId"`
+	Quantity  json.RawMessage `json:"quantity"`
+}
+
+// Validate checks that a product and a whole quantity from 1 to
+// MaxStockQuantity were sent (the line's own cap comes after).
+func (in CartItemInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.ProductID, required("This field is required")),
+		validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)),
+	)
+}
+
+// Count is the validated quantity.
+func (in CartItemInput) Count() int { return rawCount(in.Quantity) }
+
+// QuantityInput is the body of a cart line's change.
+type QuantityInput struct {
+	Quantity json.RawMessage `json:"quantity"`
+}
+
+// Validate checks that a whole quantity from 1 to MaxStockQuantity was sent.
+func (in QuantityInput) Validate() error {
+	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)))
+}
+
+// Count is the validated quantity.
+func (in QuantityInput) Count() int { return rawCount(in.Quantity) }
+
+func rawCount(raw json.RawMessage) int {
+	n, _ := ParseWhole(strings.TrimSpace(string(raw)))
+	return int(n)
+}
+
+// wholeMember accepts a JSON number that is a whole number in [lo, hi]; a
+// missing member is required.
+func wholeMember(lo, hi int64) validation.Rule {
+	return validation.By(func(v any) error {
+		raw, _ := v.(json.RawMessage)
+		if !present(raw) {
+			return validation.NewError("validation_required", "This field is required")
+		}
+		if n, whole := ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
+			return validation.NewError("validation_whole", fmt.Sprintf("Must be a whole number from %d to %d", lo, hi))
+		}
+		return nil
+	})
+}
+
+// lineQuantity is a line's quantity as the cart functions get it.
+type lineQuantity struct {
+	Quantity int `json:"quantity"`
+}
+
+// Validate checks the quantity against one line's cap.
+func (q lineQuantity) Validate() error {
+	return validation.ValidateStruct(&q, validation.Field(&q.Quantity, validation.By(func(any) error {
+		if q.Quantity < 1 || q.Quantity > maxLineQuantity {
+			return validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")
+		}
+		return nil
+	})))
+}
+
 // checkQuantity validates a requested line quantity.
-func checkQuantity(qty int) error {
-	if qty < 1 || qty > MaxLineQuantity {
-		return validation.Errors{"quantity": validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")}
-	}
-	return nil
+func checkQuantity(qty int) error { return lineQuantity{Quantity: qty}.Validate() }
+
+// cartVariant is what a cart change needs of a variant: its id, its
+// product's and its stock.
+type cartVariant struct {
+	ID        string  `db:"id"`
+	ProductID string  `db:"product"`
+	Stock     float64 `db:"stockQuantity"` // a whole number, stored as SQLite's NUMERIC
 }
 
-// cartProduct is what a cart change needs of a product: its id and stock.
-type cartProduct struct {
-	ID    string  `db:"id"`
-	Stock float64 `db:"stockQuantity"` // a whole number, stored as SQLite's NUMERIC
-}
-
-// activeProduct finds a product that may be put into a cart: one narrow
-// row, not the whole record (its texts and images are not needed here).
-func activeProduct(app core.App, productID string) (*cartProduct, error) {
+// activeVariant finds a variant that may be put into a cart: an active
+// variant of an active product; one narrow row. variantID "" is the
+// product's only active variant (ErrVariantRequired when it has several).
+// An unknown or inactive product is ErrCartProductNotFound, a variant that
+// is not the product's or not for sale ErrVariantNotFound.
+func activeVariant(app core.App, productID, variantID string) (*cartVariant, error) {
 	if productID == "" {
 		return nil, ErrCartProductNotFound
 	}
-	p := &cartProduct{}
-	err := app.DB().Select("id", "stockQuantity").From(ProductsCollection).
-		Where(dbx.HashExp{"id": productID, "isActive": true}).Limit(1).One(p)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrCartProductNotFound
+	var found []cartVariant
+	q := app.DB().Select("v.id AS id", "v.product AS product", "v.stockQuantity AS stockQuantity").
+		From(VariantsCollection+" v").InnerJoin(ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
+		Where(dbx.HashExp{"v.product": productID, "p.isActive": true, "v.isActive": true}).Limit(2)
+	if variantID != "" {
+		q = q.AndWhere(dbx.HashExp{"v.id": variantID})
 	}
-	return p, err
+	if err := q.All(&found); err != nil {
+		return nil, err
+	}
+	switch {
+	case len(found) == 1:
+		return &found[0], nil
+	case len(found) > 1:
+		return nil, ErrVariantRequired
+	case variantID != "" && productBuyable(app, productID):
+		return nil, ErrVariantNotFound
+	}
+	return nil, ErrCartProductNotFound
 }
 
-// AddToCart puts qty of a product into the owner's cart, raising the line if
-// the product is there already. The line never exceeds the stock
-// (*StockError); unknown and inactive products are ErrCartProductNotFound.
-func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart, error) {
+// productBuyable reports whether the product exists and is active.
+func productBuyable(app core.App, productID string) bool {
+	var n int
+	err := app.DB().Select("COUNT(*)").From(ProductsCollection).
+		Where(dbx.HashExp{"id": productID, "isActive": true}).Row(&n)
+	return err == nil && n > 0
+}
+
+// AddToCart puts qty of a product's variant into the owner's cart, raising
+// the line if the variant is there already. variantID may be "" for a
+// product with one variant (ErrVariantRequired otherwise). The line never
+// exceeds the variant's stock (*StockError); unknown and inactive products
+// are ErrCartProductNotFound, unknown and inactive variants
+// ErrVariantNotFound.
+func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty int) (*Cart, error) {
 	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
-		product, err := activeProduct(txApp, productID)
+		variant, err := activeVariant(txApp, productID, variantID)
 		if err != nil {
 			return "", err
 		}
@@ -291,22 +420,32 @@ func AddToCart(app core.App, owner CartOwner, productID string, qty int) (*Cart,
 		if err != nil {
 			return "", err
 		}
-		line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
-			"cart = {:cart} && product = {:product}", dbx.Params{"cart": rec.Id, "product": product.ID})
+		line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
+			"cart = {:cart} && variant = {:variant}", dbx.Params{"cart": rec.Id, "variant": variant.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
 		}
 		if line == nil {
-			col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
+			line, err = newCartLine(txApp, rec.Id, variant)
 			if err != nil {
 				return "", err
 			}
-			line = core.NewRecord(col)
-			line.Set("cart", rec.Id)
-			line.Set("product", product.ID)
 		}
-		return rec.Id, setLineQuantity(txApp, line, product, line.GetInt("quantity")+qty)
+		return rec.Id, setLineQuantity(txApp, line, variant, line.GetInt("quantity")+qty)
 	})
+}
+
+// newCartLine is a new (unsaved) line of cart cartID for variant v.
+func newCartLine(txApp core.App, cartID string, v *cartVariant) (*core.Record, error) {
+	col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
+	if err != nil {
+		return nil, err
+	}
+	line := core.NewRecord(col)
+	line.Set("cart", cartID)
+	line.Set("product", v.ProductID)
+	line.Set("variant", v.ID)
+	return line, nil
 }
 
 // atLeastOne is the error of a requested quantity below one, else nil (the
@@ -337,17 +476,17 @@ func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp 
 	return cartAfter(app, owner, cartID, err)
 }
 
-// setLineQuantity saves a cart line's quantity, never above the product's
+// setLineQuantity saves a cart line's quantity, never above the variant's
 // stock (*StockError).
-func setLineQuantity(txApp core.App, line *core.Record, product *cartProduct, qty int) error {
-	if stock := int(math.Round(product.Stock)); qty > stock {
-		return &StockError{ProductID: product.ID, Available: stock}
+func setLineQuantity(txApp core.App, line *core.Record, variant *cartVariant, qty int) error {
+	if stock := int(math.Round(variant.Stock)); qty > stock {
+		return &StockError{ProductID: variant.ProductID, VariantID: variant.ID, Available: stock}
 	}
 	if err := checkQuantity(qty); err != nil {
 		return err
 	}
 	line.Set("quantity", qty)
-	// Checked above; the line's cart and product are records this
+	// Checked above; the line's cart, product and variant are records this
 	// transaction read, so PocketBase's relation look-ups would only repeat
 	// those reads on the one writer connection.
 	return txApp.SaveNoValidate(line)
@@ -379,7 +518,7 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 	if rec == nil || itemID == "" {
 		return nil, ErrCartItemNotFound
 	}
-	line, err := txApp.FindFirstRecordByFilter(CartItemsCollection,
+	line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
 		"id = {:id} && cart = {:cart}", dbx.Params{"id": itemID, "cart": rec.Id})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrCartItemNotFound
@@ -388,19 +527,20 @@ func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, erro
 }
 
 // UpdateCartItem sets the quantity of a line of the owner's cart, never above
-// the product's stock (*StockError); a line of a product taken off sale is
-// ErrCartProductNotFound, as adding it would be.
+// the variant's stock (*StockError); a line of a product or variant taken
+// off sale is ErrCartProductNotFound or ErrVariantNotFound, as adding it
+// would be.
 func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Cart, error) {
 	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
 			return "", err
 		}
-		product, err := activeProduct(txApp, line.GetString("product"))
+		variant, err := activeVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
 			return "", err
 		}
-		return line.GetString("cart"), setLineQuantity(txApp, line, product, qty)
+		return line.GetString("cart"), setLineQuantity(txApp, line, variant, qty)
 	})
 }
 
@@ -440,10 +580,10 @@ func deleteCart(txApp core.App, owner CartOwner) error {
 // cascade on the one writer connection, in every order); carts have no
 // hooks, files or public realtime, so nothing misses their record events.
 func dropCart(txApp core.App, cartID string) error {
-	if _, err := txApp.DB().Delete(CartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
+	if _, err := txApp.DB().Delete(cartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
 		return err
 	}
-	_, err := txApp.DB().Delete(CartsCollection, dbx.HashExp{"id": cartID}).Execute()
+	_, err := txApp.DB().Delete(cartsCollection, dbx.HashExp{"id": cartID}).Execute()
 	return err
 }
 
@@ -458,8 +598,8 @@ type MergeDrop = wire.MergeDrop
 
 // Reasons a guest line is dropped by a merge.
 const (
-	DropInactive   = "inactive"
-	DropOutOfStock = "out_of_stock"
+	dropInactive   = "inactive"
+	dropOutOfStock = "out_of_stock"
 )
 
 // MergedCart is the merge answer: the user's cart and the report.
@@ -469,8 +609,8 @@ type MergedCart struct {
 }
 
 // MergeCarts moves every line of the guest cart of sessionID into the user's
-// cart, adding quantities capped at the product's stock (lines of inactive
-// or sold-out products are dropped), deletes the guest cart and returns the
+// cart, adding quantities per variant capped at the variant's stock (lines
+// of inactive or sold-out variants are dropped), deletes the guest cart and returns the
 // user's cart with a report of what happened. An unknown, empty or
 // malformed session merges nothing.
 func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
@@ -514,24 +654,21 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 	if err != nil {
 		return err
 	}
-	existing, err := txApp.FindAllRecords(CartItemsCollection, dbx.HashExp{"cart": target.Id})
+	existing, err := txApp.FindAllRecords(cartItemsCollection, dbx.HashExp{"cart": target.Id})
 	if err != nil {
 		return err
 	}
-	byProduct := make(map[string]*core.Record, len(existing))
+	byVariant := make(map[string]*core.Record, len(existing))
 	for _, r := range existing {
-		byProduct[r.GetString("product")] = r
-	}
-	col, err := txApp.FindCachedCollectionByNameOrId(CartItemsCollection)
-	if err != nil {
-		return err
+		byVariant[r.GetString("variant")] = r
 	}
 	for _, g := range guestLines {
-		line := byProduct[g.ProductID]
+		line := byVariant[g.VariantID]
 		if line == nil {
-			line = core.NewRecord(col)
-			line.Set("cart", target.Id)
-			line.Set("product", g.ProductID)
+			line, err = newCartLine(txApp, target.Id, &cartVariant{ID: g.VariantID, ProductID: g.ProductID})
+			if err != nil {
+				return err
+			}
 		}
 		if err := mergeLine(txApp, line, g, report); err != nil {
 			return err
@@ -542,19 +679,24 @@ func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *Merg
 
 // mergeLine adds guest line g to the user's line (new or existing).
 func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
+	drop := func(reason string) {
+		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
+			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Reason: reason})
+	}
 	switch {
 	case !g.active:
-		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, ProductName: g.ProductName, Reason: DropInactive})
+		drop(dropInactive)
 		return nil
 	case g.AvailableStock < 1:
-		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, ProductName: g.ProductName, Reason: DropOutOfStock})
+		drop(dropOutOfStock)
 		return nil
 	}
 	had := line.GetInt("quantity")
 	requested := had + g.Quantity
-	qty := min(requested, g.AvailableStock, MaxLineQuantity)
+	qty := min(requested, g.AvailableStock, maxLineQuantity)
 	if qty < requested {
-		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, ProductName: g.ProductName, Requested: requested, Kept: max(qty, had)})
+		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
+			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Requested: requested, Kept: max(qty, had)})
 	}
 	if qty <= had {
 		return nil // the user's line already holds all there is; it stays as it was

@@ -18,6 +18,12 @@ var (
 	ErrCartItemNotFound = errors.New("Cart item not found")
 	// ErrCartProductNotFound: an unknown or inactive product added to a cart.
 	ErrCartProductNotFound = errors.New("Product not found")
+	// ErrVariantNotFound: a variant that is not one of the product's, or
+	// is not for sale.
+	ErrVariantNotFound = errors.New("This option of the product is not available")
+	// ErrVariantRequired: a product with several variants added without
+	// saying which.
+	ErrVariantRequired = errors.New("Please choose the product's options")
 	// ErrCartEmpty: checkout of an empty cart.
 	ErrCartEmpty = errors.New("Your cart is empty")
 	// ErrOrderNotFound: an unknown order, or someone else's.
@@ -26,9 +32,10 @@ var (
 	ErrContactNotFound = errors.New("Contact request not found")
 )
 
-// StockError says a cart line would exceed the product's stock.
+// StockError says a cart line would exceed the stock of its variant.
 type StockError struct {
 	ProductID string
+	VariantID string
 	Available int
 }
 
@@ -43,6 +50,8 @@ func stockMessage(n int) string {
 
 // LineError says why one order line cannot be fulfilled.
 type LineError struct {
+	// ProductID is the line's product.
+	ProductID string
 	// Short: the product has too few in stock; Available is what is left.
 	Short     bool
 	Available int
@@ -61,16 +70,25 @@ func (l LineError) Error() string {
 	return "This product is no longer available"
 }
 
-// LineErrors says some order lines cannot be fulfilled, keyed by product
-// id. Nothing was changed.
+// LineErrors says some order lines cannot be fulfilled, keyed by variant
+// id (the product id for a line that has none). Nothing was changed.
 type LineErrors map[string]LineError
 
-// Available is what is left of each product that ran short, by id.
+// Available is what is left of each variant that ran short, by variant id
+// and by its product's id (the contract's key; with two short variants of
+// one product, the smaller).
 func (e LineErrors) Available() map[string]int {
 	out := map[string]int{}
 	for id, l := range e {
-		if l.Short {
-			out[id] = max(l.Available, 0)
+		if !l.Short {
+			continue
+		}
+		n := max(l.Available, 0)
+		out[id] = n
+		if l.ProductID != "" && l.ProductID != id {
+			if have, ok := out[l.ProductID]; !ok || n < have {
+				out[l.ProductID] = n
+			}
 		}
 	}
 	return out

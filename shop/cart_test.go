@@ -34,19 +34,19 @@ func TestCartStockRulesFromGo(t *testing.T) {
 	app := testapp.NewMigrated(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 199, Stock: 2})
 	guest := shop.CartOwner{SessionID: "session_go_1234"}
-	cart, err := shop.AddToCart(app, guest, p.Id, 2)
+	cart, err := shop.AddToCart(app, guest, p.Id, "", 2)
 	if err != nil || cart.TotalItems != 2 || cart.TotalPrice != 398 {
 		t.Fatalf("add: %+v %v", cart, err)
 	}
 	var stock *shop.StockError
-	if _, err := shop.AddToCart(app, guest, p.Id, 1); !errors.As(err, &stock) || stock.Available != 2 || stock.Error() != "Only 2 left in stock" {
+	if _, err := shop.AddToCart(app, guest, p.Id, "", 1); !errors.As(err, &stock) || stock.Available != 2 || stock.Error() != "Only 2 left in stock" {
 		t.Fatalf("over stock: %v", err)
 	}
 	var fields validation.Errors
-	if _, err := shop.AddToCart(app, guest, p.Id, 0); !errors.As(err, &fields) {
+	if _, err := shop.AddToCart(app, guest, p.Id, "", 0); !errors.As(err, &fields) {
 		t.Fatalf("zero: %v", err)
 	}
-	if _, err := shop.AddToCart(app, guest, "missing", 1); !errors.Is(err, shop.ErrCartProductNotFound) {
+	if _, err := shop.AddToCart(app, guest, "missing", "", 1); !errors.Is(err, shop.ErrCartProductNotFound) {
 		t.Fatalf("unknown product: %v", err)
 	}
 	if _, err := shop.UpdateCartItem(app, guest, "missing", 1); !errors.Is(err, shop.ErrCartItemNotFound) {
@@ -72,10 +72,10 @@ func TestCartMergeFromGo(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 5})
 	guest := shop.CartOwner{SessionID: "session_merge_go"}
 	user := shop.CartOwner{UserID: u.ID()}
-	if _, err := shop.AddToCart(app, guest, p.Id, 4); err != nil {
+	if _, err := shop.AddToCart(app, guest, p.Id, "", 4); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := shop.AddToCart(app, user, p.Id, 3); err != nil {
+	if _, err := shop.AddToCart(app, user, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	cart, err := shop.MergeCarts(app, u.ID(), guest.SessionID)

@@ -25,8 +25,23 @@ type Product struct {
 	IsActive             bool
 	ImageFileNames       []string
 	Attributes           []Attribute
+	TaxClass             string
 	Created              time.Time
 	Updated              time.Time
+
+	// Options and the summary of the variants (PriceCents, StockQuantity
+	// and CompareAtCents are the default variant's). Variants is read only
+	// for one product's page (GetProduct), in position order.
+	Options          []Option
+	DefaultVariantID string
+	CompareAtCents   int64
+	PriceFromCents   int64
+	PriceToCents     int64
+	InStock          bool
+	OnSale           bool
+	VariantCount     int
+	SKUs             []string
+	Variants         []Variant
 }
 
 // Sort orders of the product list, as the contract names them.
@@ -39,26 +54,27 @@ const (
 )
 
 // sortOrders maps each sort to its ORDER BY. The leading column matches an
-// index (isActive/category + created, name or priceCents); the id makes
-// pages stable when values tie.
+// index (isActive/category + created, name or priceFromCents: a product is
+// as cheap as its cheapest variant); the id makes pages stable when values
+// tie.
 var sortOrders = map[string][]string{
 	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
 	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
 	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
-	SortPriceAsc:  {"[[priceCents]] ASC", "[[id]] ASC"},
-	SortPriceDesc: {"[[priceCents]] DESC", "[[id]] DESC"},
+	SortPriceAsc:  {"[[priceFromCents]] ASC", "[[id]] ASC"},
+	SortPriceDesc: {"[[priceFromCents]] DESC", "[[id]] DESC"},
 }
 
-// IsSort reports whether s is one of the list's sort orders.
-func IsSort(s string) bool {
+// isSort reports whether s is one of the list's sort orders.
+func isSort(s string) bool {
 	_, ok := sortOrders[s]
 	return ok
 }
 
 // Page size limits of the product list.
 const (
-	DefaultPageSize = 20
-	MaxPageSize     = 100
+	defaultPageSize = 20
+	maxPageSize     = 100
 )
 
 // ProductQuery selects a page of the catalog. Zero values mean: every
@@ -76,6 +92,8 @@ type ProductQuery struct {
 	MaxPriceCents int64
 	HasMaxPrice   bool
 	InStock       bool
+	// OnSale keeps products with a variant below its compare-at price.
+	OnSale bool
 	// Lang is the shopper's interface language (search ranks its matches
 	// first); Facets asks for the filter counts.
 	Lang   string
@@ -84,14 +102,16 @@ type ProductQuery struct {
 
 // Narrowed reports whether q has a filter beyond category and activity.
 func (q ProductQuery) Narrowed() bool {
-	return q.MinPriceCents > 0 || q.HasMaxPrice || q.InStock
+	return q.MinPriceCents > 0 || q.HasMaxPrice || q.InStock || q.OnSale
 }
 
 // productColumns are read for every product; searchText stays in the
 // database.
 var productColumns = []string{
 	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category",
-	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "created", "updated",
+	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "created", "updated",
+	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
+	"variantCount", "skus",
 }
 
 // productRow is one products row as SQLite returns it; JSON columns are
@@ -108,8 +128,18 @@ type productRow struct {
 	IsActive             bool           `db:"isActive"`
 	ImageFileNames       types.JSONRaw  `db:"imageFileNames"`
 	Attributes           types.JSONRaw  `db:"attributes"`
+	TaxClass             string         `db:"taxClass"`
 	Created              types.DateTime `db:"created"`
 	Updated              types.DateTime `db:"updated"`
+	Options              types.JSONRaw  `db:"options"`
+	DefaultVariant       string         `db:"defaultVariant"`
+	CompareAtCents       float64        `db:"compareAtCents"`
+	PriceFromCents       float64        `db:"priceFromCents"`
+	PriceToCents         float64        `db:"priceToCents"`
+	InStock              bool           `db:"inStock"`
+	OnSale               bool           `db:"onSale"`
+	VariantCount         float64        `db:"variantCount"`
+	SKUs                 string         `db:"skus"`
 }
 
 func (r productRow) product() Product { return r.productFrom(decodedJSON(r)) }
@@ -126,11 +156,21 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		PriceCents:    int64(r.PriceCents),
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
+		TaxClass:      taxClassOf(r.TaxClass),
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
+
+		DefaultVariantID: r.DefaultVariant,
+		CompareAtCents:   int64(r.CompareAtCents),
+		PriceFromCents:   int64(r.PriceFromCents),
+		PriceToCents:     int64(r.PriceToCents),
+		InStock:          r.InStock,
+		OnSale:           r.OnSale,
+		VariantCount:     int(r.VariantCount),
+		SKUs:             strings.Fields(r.SKUs),
 	}
 	p.NameLocalized, p.DescriptionLocalized = d.name, d.description
-	p.ImageFileNames, p.Attributes = d.images, d.attributes
+	p.ImageFileNames, p.Attributes, p.Options = d.images, d.attributes, d.options
 	return p
 }
 
@@ -140,6 +180,7 @@ type decodedColumns struct {
 	name, description Localized
 	images            []string
 	attributes        []Attribute
+	options           []Option
 }
 
 // decoded caches decodedColumns by product id. An entry keeps the raw
@@ -160,6 +201,7 @@ type rawColumns struct {
 	name, description                   string
 	nameLocalized, descriptionLocalized string
 	imageFileNames, attributes          string
+	options                             string
 }
 
 func (r productRow) raw() rawColumns {
@@ -167,6 +209,7 @@ func (r productRow) raw() rawColumns {
 		name: r.Name, description: r.Description,
 		nameLocalized: string(r.NameLocalized), descriptionLocalized: string(r.DescriptionLocalized),
 		imageFileNames: string(r.ImageFileNames), attributes: string(r.Attributes),
+		options: string(r.Options),
 	}
 }
 
@@ -177,7 +220,8 @@ func (c *decodedColumns) sameRaw(r productRow) bool {
 		c.src.nameLocalized == string(r.NameLocalized) &&
 		c.src.descriptionLocalized == string(r.DescriptionLocalized) &&
 		c.src.imageFileNames == string(r.ImageFileNames) &&
-		c.src.attributes == string(r.Attributes)
+		c.src.attributes == string(r.Attributes) &&
+		c.src.options == string(r.Options)
 }
 
 func decodedJSON(r productRow) *decodedColumns {
@@ -215,10 +259,11 @@ func decodeColumns(r productRow) *decodedColumns {
 	}
 	if len(r.Attributes) > 0 {
 		// Stored rows were normalized by the product hook.
-		if attrs, errs := NormalizeAttributes(r.Attributes); len(errs) == 0 {
+		if attrs, err := normalizeAttributes(r.Attributes); err == nil {
 			d.attributes = attrs
 		}
 	}
+	d.options = parseOptions(r.Options)
 	return d
 }
 
@@ -228,8 +273,8 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	if q.Page < 1 {
 		q.Page = 1
 	}
-	if q.PageSize < 1 || q.PageSize > MaxPageSize {
-		q.PageSize = DefaultPageSize
+	if q.PageSize < 1 || q.PageSize > maxPageSize {
+		q.PageSize = defaultPageSize
 	}
 	order, ok := sortOrders[q.Sort]
 	if !ok {
@@ -272,32 +317,37 @@ func productFilter(q ProductQuery) dbx.Expression {
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})
 	}
+	// A product is in a price range when one of its variants is: its
+	// range overlaps the asked one.
 	if q.MinPriceCents > 0 {
-		parts = append(parts, dbx.NewExp("[[priceCents]] >= {:minPrice}", dbx.Params{"minPrice": q.MinPriceCents}))
+		parts = append(parts, dbx.NewExp("[[priceToCents]] >= {:minPrice}", dbx.Params{"minPrice": q.MinPriceCents}))
 	}
 	if q.HasMaxPrice {
-		parts = append(parts, dbx.NewExp("[[priceCents]] <= {:maxPrice}", dbx.Params{"maxPrice": q.MaxPriceCents}))
+		parts = append(parts, dbx.NewExp("[[priceFromCents]] <= {:maxPrice}", dbx.Params{"maxPrice": q.MaxPriceCents}))
 	}
 	if q.InStock {
-		parts = append(parts, dbx.NewExp("[[stockQuantity]] > 0"))
+		parts = append(parts, dbx.HashExp{"inStock": true})
+	}
+	if q.OnSale {
+		parts = append(parts, dbx.HashExp{"onSale": true})
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
-			dbx.Params{"search": "%" + EscapeLike(strings.ToLower(s)) + "%"}))
+			dbx.Params{"search": "%" + escapeLike(strings.ToLower(s)) + "%"}))
 	}
 	return dbx.And(parts...)
 }
 
-// EscapeLike escapes LIKE's wildcards (% and _) and the escape character
+// escapeLike escapes LIKE's wildcards (% and _) and the escape character
 // itself (\), so user text matches literally.
-func EscapeLike(s string) string {
+func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // ErrProductNotFound: no product with that id.
 var ErrProductNotFound = errors.New("product not found")
 
-// GetProduct reads one product by id, active or not.
+// GetProduct reads one product by id, active or not, with its variants.
 func GetProduct(app core.App, id string) (Product, error) {
 	var row productRow
 	err := app.DB().Select(productColumns...).From(ProductsCollection).
@@ -308,5 +358,11 @@ func GetProduct(app core.App, id string) (Product, error) {
 	if err != nil {
 		return Product{}, err
 	}
-	return row.product(), nil
+	p := row.product()
+	variants, err := ProductVariants(app, id)
+	if err != nil {
+		return Product{}, err
+	}
+	p.Variants = variants[id]
+	return p, nil
 }

@@ -37,7 +37,7 @@ func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
 	noPrice := q
 	noPrice.MinPriceCents, noPrice.HasMaxPrice = 0, false
 	var lo, hi float64
-	err = app.DB().Select("COALESCE(MIN(priceCents), 0)", "COALESCE(MAX(priceCents), 0)").
+	err = app.DB().Select("COALESCE(MIN(priceFromCents), 0)", "COALESCE(MAX(priceToCents), 0)").
 		From(ProductsCollection).Where(productFilter(noPrice)).Row(&lo, &hi)
 	if err != nil {
 		return f, err
@@ -46,6 +46,6 @@ func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
 	noStock := q
 	noStock.InStock = false
 	err = app.DB().Select("COUNT(*)").From(ProductsCollection).
-		Where(dbx.And(productFilter(noStock), dbx.NewExp("[[stockQuantity]] > 0"))).Row(&f.InStock)
+		Where(dbx.And(productFilter(noStock), dbx.HashExp{"inStock": true})).Row(&f.InStock)
 	return f, err
 }

@@ -19,17 +19,19 @@ func ProductsByIDs(app core.App, ids []string, activeOnly bool) ([]Product, erro
 	for i, id := range ids {
 		args[i] = id
 	}
-	where := dbx.In("id", args...)
-	if activeOnly {
-		where = dbx.And(where, dbx.HashExp{"isActive": true})
-	}
+	// Only the ids in SQL: with "AND isActive = 1" SQLite may walk an
+	// isActive index over the whole active catalog instead of looking the
+	// ids up (it did without statistics: 300 ms for 5 ids at 100,000
+	// products), so inactive rows are dropped here.
 	var rows []productRow
-	if err := app.DB().Select(productColumns...).From(ProductsCollection).Where(where).All(&rows); err != nil {
+	if err := productsByIDsQuery(app, args).All(&rows); err != nil {
 		return nil, err
 	}
 	byID := make(map[string]productRow, len(rows))
 	for _, r := range rows {
-		byID[r.ID] = r
+		if r.IsActive || !activeOnly {
+			byID[r.ID] = r
+		}
 	}
 	for _, id := range ids {
 		if r, ok := byID[id]; ok {
@@ -37,6 +39,11 @@ func ProductsByIDs(app core.App, ids []string, activeOnly bool) ([]Product, erro
 		}
 	}
 	return out, nil
+}
+
+// productsByIDsQuery reads the products with these ids, active or not.
+func productsByIDsQuery(app core.App, ids []any) *dbx.SelectQuery {
+	return app.DB().Select(productColumns...).From(ProductsCollection).Where(dbx.In("id", ids...))
 }
 
 // ScanProducts calls fn with every product, active or not, in pages of

@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"fmt"
 	"slices"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -11,98 +10,85 @@ import (
 	"stageshop/shop/wire"
 )
 
-// ContactCollection holds the messages of the contact form.
-const ContactCollection = "contact_requests"
+// contactCollection holds the messages of the contact form.
+const contactCollection = "contact_requests"
 
 // Contact request statuses.
 const (
-	ContactNew        = "New"
-	ContactInProgress = "InProgress"
+	contactNew        = "New"
+	contactInProgress = "InProgress"
 	ContactResolved   = "Resolved"
 	ContactClosed     = "Closed"
 )
 
-// ContactStatuses are the statuses a contact request may have.
-var ContactStatuses = []string{ContactNew, ContactInProgress, ContactResolved, ContactClosed}
+// contactStatuses are the statuses a contact request may have.
+var contactStatuses = []string{contactNew, contactInProgress, ContactResolved, ContactClosed}
 
-// ContactPageSizes are the page sizes the admin list offers; the first
+// contactPageSizes are the page sizes the admin list offers; the first
 // listed default is DefaultContactPageSize.
-var ContactPageSizes = []int{5, 10, 25, 50}
+var contactPageSizes = []int{5, 10, 25, 50}
 
 // Limits of a contact request.
 const (
 	DefaultContactPageSize = 10
-	MaxContactNameLen      = 200
-	MaxContactSubjectLen   = 200
-	MaxContactMessageLen   = 5000
-	MaxAdminNotesLen       = 5000
+	maxContactNameLen      = 200
+	maxContactSubjectLen   = 200
+	maxContactMessageLen   = 5000
+	maxAdminNotesLen       = 5000
 )
 
-// IsContactStatus reports whether s is one of ContactStatuses.
-func IsContactStatus(s string) bool {
-	return slices.Contains(ContactStatuses, s)
-}
-
-// IsContactPageSize reports whether n is one of ContactPageSizes.
-func IsContactPageSize(n int) bool {
-	return slices.Contains(ContactPageSizes, n)
+// isContactPageSize reports whether n is one of ContactPageSizes.
+func isContactPageSize(n int) bool {
+	return slices.Contains(contactPageSizes, n)
 }
 
 // ContactInput is a message sent through the contact form. Language is
 // the visitor's language (en, ru, zh; anything else means English): the
 // shop's e-mails about the request are written in it.
 type ContactInput struct {
-	Name     string
-	Email    string
-	Subject  string
-	Message  string
-	Language string
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Subject  string `json:"subject"`
+	Message  string `json:"message"`
+	Language string `json:"language"`
 }
 
 // ContactRequest is an answer shape (shop/wire).
 type ContactRequest = wire.ContactRequest
 
-// ValidateContact cleans the input and checks it: name, subject and message
-// required, a valid e-mail, name and subject at most 200 characters, the
-// message at most 5000. Name and subject become single lines (CleanLine);
-// the message keeps its line breaks but loses other control characters.
-func ValidateContact(in *ContactInput) error {
-	in.Name = CleanLine(in.Name)
+// Normalize cleans the input: name and subject become single lines
+// (CleanLine); the message keeps its line breaks but loses other control
+// characters; the e-mail is trimmed and lower-cased.
+func (in *ContactInput) Normalize() {
+	in.Name = cleanLine(in.Name)
 	in.Email = NormalizeEmail(in.Email)
-	in.Subject = CleanLine(in.Subject)
-	in.Message = CleanText(in.Message)
-	errs := validation.Errors{}
-	for _, f := range []struct {
-		key string
-		val string
-		max int
-	}{{"name", in.Name, MaxContactNameLen}, {"subject", in.Subject, MaxContactSubjectLen}, {"message", in.Message, MaxContactMessageLen}} {
-		switch {
-		case f.val == "":
-			errs[f.key] = validation.NewError("validation_invalid", "This field is required")
-		case len([]rune(f.val)) > f.max:
-			errs[f.key] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", f.max))
-		}
-	}
-	if !plausibleEmail(in.Email) {
-		errs["email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	in.Subject = cleanLine(in.Subject)
+	in.Message = cleanText(in.Message)
+}
+
+// Validate checks a normalized input: name, subject and message required,
+// a valid e-mail, name and subject at most 200 characters, the message at
+// most 5000.
+func (in ContactInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Name, required("This field is required"), maxChars(maxContactNameLen)),
+		validation.Field(&in.Email, emailFormat),
+		validation.Field(&in.Subject, required("This field is required"), maxChars(maxContactSubjectLen)),
+		validation.Field(&in.Message, required("This field is required"), maxChars(maxContactMessageLen)),
+	)
 }
 
 // SubmitContact stores a message of the contact form with status New and
 // returns its id. In the same transaction it queues the visitor's copy and
 // the admins' notices (package mail).
 func SubmitContact(app core.App, in ContactInput) (string, error) {
-	if err := ValidateContact(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return "", err
 	}
 	var id string
 	err := app.RunInTransaction(func(txApp core.App) error {
-		col, err := txApp.FindCachedCollectionByNameOrId(ContactCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(contactCollection)
 		if err != nil {
 			return err
 		}
@@ -111,7 +97,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		rec.Set("email", in.Email)
 		rec.Set("subject", in.Subject)
 		rec.Set("message", in.Message)
-		rec.Set("status", ContactNew)
+		rec.Set("status", contactNew)
 		rec.Set("language", mail.Lang(in.Language))
 		if err := txApp.Save(rec); err != nil {
 			return err

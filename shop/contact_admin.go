@@ -5,7 +5,6 @@ package shop
 // in contact_reply.go.)
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -43,29 +42,51 @@ func (r contactRow) request() ContactRequest {
 
 var contactColumns = []string{"id", "name", "email", "subject", "message", "status", "adminNotes", "created", "updated"}
 
+// ContactQuery selects a page of the contact requests: page from 1,
+// pageSize one of ContactPageSizes, optionally one status.
+type ContactQuery struct {
+	Page     int    `json:"page"`
+	PageSize int    `json:"pageSize"`
+	Status   string `json:"status"`
+}
+
+// Validate checks the query; errors are keyed page, pageSize, status.
+func (q ContactQuery) Validate() error {
+	return validation.ValidateStruct(&q,
+		validation.Field(&q.Page, validation.By(func(any) error {
+			if q.Page < 1 {
+				return validation.NewError("validation_invalid", "Page must be a whole number of at least 1")
+			}
+			return nil
+		})),
+		validation.Field(&q.PageSize, validation.By(func(any) error {
+			if !isContactPageSize(q.PageSize) {
+				return validation.NewError("validation_invalid", "Page size must be one of 5, 10, 25, 50")
+			}
+			return nil
+		})),
+		validation.Field(&q.Status, contactStatus),
+	)
+}
+
+// contactStatus accepts one of ContactStatuses (or nothing: required
+// separately where it is).
+var contactStatus = validation.In(anySlice(contactStatuses)...).
+	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(contactStatuses, ", ")))
+
 // ListContactRequests returns one page of contact requests, newest first,
-// optionally only those with status. page starts at 1; pageSize is one of
-// ContactPageSizes. A page past the end is empty.
-func ListContactRequests(app core.App, page, pageSize int, status string) (*ContactPage, error) {
-	errs := validation.Errors{}
-	if page < 1 {
-		errs["page"] = validation.NewError("validation_invalid", "Page must be a whole number of at least 1")
+// optionally only those with q.Status. A page past the end is empty.
+func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
 	}
-	if !IsContactPageSize(pageSize) {
-		errs["pageSize"] = validation.NewError("validation_invalid", "Page size must be one of 5, 10, 25, 50")
-	}
-	if status != "" && !IsContactStatus(status) {
-		errs["status"] = validation.NewError("validation_invalid", "Status must be one of "+strings.Join(ContactStatuses, ", "))
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
+	page, pageSize, status := q.Page, q.PageSize, q.Status
 	var where dbx.Expression = dbx.NewExp("1=1")
 	if status != "" {
 		where = dbx.HashExp{"status": status}
 	}
 	var total int
-	if err := app.DB().Select("COUNT(*)").From(ContactCollection).Where(where).Row(&total); err != nil {
+	if err := app.DB().Select("COUNT(*)").From(contactCollection).Where(where).Row(&total); err != nil {
 		return nil, err
 	}
 	out := &ContactPage{
@@ -77,7 +98,7 @@ func ListContactRequests(app core.App, page, pageSize int, status string) (*Cont
 		return out, nil
 	}
 	var rows []contactRow
-	err := app.DB().Select(contactColumns...).From(ContactCollection).Where(where).
+	err := app.DB().Select(contactColumns...).From(contactCollection).Where(where).
 		OrderBy("created DESC", "rowid DESC").Limit(int64(pageSize)).Offset(offset).All(&rows)
 	if err != nil {
 		return nil, err
@@ -113,26 +134,41 @@ func GetContactStats(app core.App) (*ContactStats, error) {
 
 // findContact loads a contact request or answers ErrContactNotFound.
 func findContact(app core.App, id string) (*core.Record, error) {
-	return findRecord(app, ContactCollection, id, ErrContactNotFound)
+	return findRecord(app, contactCollection, id, ErrContactNotFound)
 }
 
-// SetContactStatus sets a request's status and, when notes is not nil, its
-// admin notes (trimmed, at most 5000 characters), and returns the request.
-func SetContactStatus(app core.App, id, status string, notes *string) (*ContactRequest, error) {
-	errs := validation.Errors{}
-	if !IsContactStatus(status) {
-		errs["status"] = validation.NewError("validation_invalid", "Status must be one of "+strings.Join(ContactStatuses, ", "))
+// ContactStatusInput is an admin's change of a contact request: its
+// status and, when sent, its notes (trimmed; "" clears them).
+type ContactStatusInput struct {
+	Status     string  `json:"status"`
+	AdminNotes *string `json:"adminNotes"`
+}
+
+// Normalize trims the notes.
+func (in *ContactStatusInput) Normalize() {
+	if in.AdminNotes != nil {
+		n := strings.TrimSpace(*in.AdminNotes)
+		in.AdminNotes = &n
 	}
-	if notes != nil {
-		n := strings.TrimSpace(*notes)
-		notes = &n
-		if len([]rune(n)) > MaxAdminNotesLen {
-			errs["adminNotes"] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", MaxAdminNotesLen))
-		}
+}
+
+// Validate checks a normalized change: one of ContactStatuses, notes of at
+// most 5000 characters.
+func (in ContactStatusInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Status, required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
+		validation.Field(&in.AdminNotes, maxChars(maxAdminNotesLen)),
+	)
+}
+
+// SetContactStatus sets a request's status and, when sent, its admin notes,
+// and returns the request.
+func SetContactStatus(app core.App, id string, in ContactStatusInput) (*ContactRequest, error) {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return nil, err
 	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
+	status, notes := in.Status, in.AdminNotes
 	rec, err := findContact(app, id)
 	if err != nil {
 		return nil, err

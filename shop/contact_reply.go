@@ -12,11 +12,11 @@ import (
 	"stageshop/shop/wire"
 )
 
-// ContactRepliesCollection keeps admins' replies to contact requests.
-const ContactRepliesCollection = "contact_replies"
+// contactRepliesCollection keeps admins' replies to contact requests.
+const contactRepliesCollection = "contact_replies"
 
-// MaxContactReplyLen bounds a reply, like the visitor's message.
-const MaxContactReplyLen = 5000
+// maxContactReplyLen bounds a reply, like the visitor's message.
+const maxContactReplyLen = 5000
 
 // ContactReply is an answer shape (shop/wire).
 type ContactReply = wire.ContactReply
@@ -35,7 +35,7 @@ func (in *ReplyInput) Validate() error {
 	return validation.ValidateStruct(in,
 		validation.Field(&in.Message,
 			validation.Required.ErrorObject(validation.NewError("required", "This field is required")),
-			validation.RuneLength(0, MaxContactReplyLen).ErrorObject(
+			validation.RuneLength(0, maxContactReplyLen).ErrorObject(
 				validation.NewError("too_long", "Must be at most 5000 characters"))),
 	)
 }
@@ -54,7 +54,7 @@ func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, er
 		if err != nil {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(ContactRepliesCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(contactRepliesCollection)
 		if err != nil {
 			return err
 		}
@@ -71,8 +71,8 @@ func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, er
 		}
 		// Answered: a new request is being worked on. A request already
 		// resolved or closed keeps its status (a follow-up answer).
-		if rec.GetString("status") == ContactNew {
-			rec.Set("status", ContactInProgress)
+		if rec.GetString("status") == contactNew {
+			rec.Set("status", contactInProgress)
 			if err := txApp.Save(rec); err != nil {
 				return err
 			}
@@ -123,7 +123,7 @@ func attachReplies(app core.App, reqs []ContactRequest) error {
 		Message   string         `db:"message"`
 		Created   types.DateTime `db:"created"`
 	}
-	err := app.DB().Select("id", "request", "adminName", "message", "created").From(ContactRepliesCollection).
+	err := app.DB().Select("id", "request", "adminName", "message", "created").From(contactRepliesCollection).
 		Where(dbx.In("request", ids...)).OrderBy("created ASC", "rowid ASC").All(&rows)
 	if err != nil {
 		return err

@@ -13,12 +13,14 @@ import (
 
 func TestContactValidate(t *testing.T) {
 	ok := shop.ContactInput{Name: " Ada ", Email: " ADA@example.com ", Subject: " Hi ", Message: " Hello "}
-	if err := shop.ValidateContact(&ok); err != nil || ok.Name != "Ada" || ok.Email != "ada@example.com" || ok.Subject != "Hi" || ok.Message != "Hello" {
+	ok.Normalize()
+	if err := ok.Validate(); err != nil || ok.Name != "Ada" || ok.Email != "ada@example.com" || ok.Subject != "Hi" || ok.Message != "Hello" {
 		t.Fatalf("valid: %v %+v", err, ok)
 	}
 	bad := shop.ContactInput{Name: strings.Repeat("é", 201), Email: "a@", Subject: "", Message: strings.Repeat("m", 5001)}
 	var fields validation.Errors
-	if err := shop.ValidateContact(&bad); !errors.As(err, &fields) || len(fields) != 4 ||
+	bad.Normalize()
+	if err := bad.Validate(); !errors.As(err, &fields) || len(fields) != 4 ||
 		fieldText(fields, "subject") != "This field is required" || fieldText(fields, "email") != "Please enter a valid email address" ||
 		fieldText(fields, "name") != "Must be at most 200 characters" || fieldText(fields, "message") != "Must be at most 5000 characters" {
 		t.Fatalf("invalid: %v", err)
@@ -32,12 +34,12 @@ func TestContactFromGo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	page, err := shop.ListContactRequests(app, 1, 5, "")
+	page, err := shop.ListContactRequests(app, shop.ContactQuery{Page: 1, PageSize: 5, Status: ""})
 	if err != nil || page.Pagination.TotalCount != 3 || page.Pagination.TotalPages != 1 || len(page.Requests) != 3 {
 		t.Fatalf("list %+v %v", page, err)
 	}
 	notes := " checked "
-	r, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactClosed, &notes)
+	r, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactStatusInput{Status: shop.ContactClosed, AdminNotes: &notes})
 	if err != nil || r.Status != shop.ContactClosed || r.AdminNotes != "checked" {
 		t.Fatalf("status %+v %v", r, err)
 	}
@@ -46,7 +48,7 @@ func TestContactFromGo(t *testing.T) {
 		t.Fatalf("stats %+v %v", stats, err)
 	}
 	var fields validation.Errors
-	if _, err := shop.ListContactRequests(app, 0, 7, "Nope"); !errors.As(err, &fields) || len(fields) != 3 {
+	if _, err := shop.ListContactRequests(app, shop.ContactQuery{Page: 0, PageSize: 7, Status: "Nope"}); !errors.As(err, &fields) || len(fields) != 3 {
 		t.Fatalf("bad list params: %v", err)
 	}
 	if err := shop.DeleteContact(app, "missing"); !errors.Is(err, shop.ErrContactNotFound) {

@@ -15,8 +15,8 @@ import (
 // Paging of the admin's users and role-change lists.
 const (
 	DefaultAdminPageSize = 20
-	MaxAdminPageSize     = 100
-	MaxUserSearchLen     = 200
+	maxAdminPageSize     = 100
+	maxUserSearchLen     = 200
 )
 
 // ErrUserNotFound: no shop user with that id.
@@ -36,7 +36,7 @@ func (q PageQuery) Validate() error {
 	return validation.ValidateStruct(&q,
 		validation.Field(&q.Page, validation.Required.ErrorObject(badPage), validation.Min(1).ErrorObject(badPage)),
 		validation.Field(&q.PageSize, validation.Required.ErrorObject(badSize), validation.Min(1).ErrorObject(badSize),
-			validation.Max(MaxAdminPageSize).ErrorObject(badSize)),
+			validation.Max(maxAdminPageSize).ErrorObject(badSize)),
 	)
 }
 
@@ -56,7 +56,7 @@ func (q UserQuery) Validate() error {
 		return err
 	}
 	return validation.ValidateStruct(&q,
-		validation.Field(&q.Search, validation.RuneLength(0, MaxUserSearchLen).
+		validation.Field(&q.Search, validation.RuneLength(0, maxUserSearchLen).
 			ErrorObject(validation.NewError("validation_search", "Search must be at most 200 characters"))),
 	)
 }
@@ -79,7 +79,7 @@ func userFilter(search string) dbx.Expression {
 		return nil
 	}
 	return dbx.NewExp(`(email LIKE {:s} ESCAPE '\' OR firstName LIKE {:s} ESCAPE '\' OR lastName LIKE {:s} ESCAPE '\'
-		OR (firstName || ' ' || lastName) LIKE {:s} ESCAPE '\')`, dbx.Params{"s": "%" + EscapeLike(s) + "%"})
+		OR (firstName || ' ' || lastName) LIKE {:s} ESCAPE '\')`, dbx.Params{"s": "%" + escapeLike(s) + "%"})
 }
 
 // ListUsers returns one page of shop users, newest first, with each one's

@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// GuestCartTTL is how long a guest cart is kept after its last change.
-const GuestCartTTL = 30 * 24 * time.Hour
+// guestCartTTL is how long a guest cart is kept after its last change.
+const guestCartTTL = 30 * 24 * time.Hour
 
 // appPrefix is the start of the ids the app makes: session_{timestamp}_.
 var appPrefix = regexp.MustCompile(`^session_(\d+_)?`)
@@ -57,20 +57,20 @@ func GuestCartExists(app core.App, sessionID string) (bool, error) {
 // changed, nor any of their lines, for GuestCartTTL, in batches of 500. It
 // returns how many it deleted.
 func PruneGuestCarts(app core.App) (int, error) {
-	cutoff := types.NowDateTime().Add(-GuestCartTTL).String()
+	cutoff := types.NowDateTime().Add(-guestCartTTL).String()
 	deleted := 0
 	for {
 		var ids []string
-		err := app.DB().Select("c.id").From(CartsCollection + " c").
+		err := app.DB().Select("c.id").From(cartsCollection + " c").
 			Where(dbx.NewExp(`c.[[user]] = '' AND c.[[sessionId]] != '' AND c.[[updated]] < {:cutoff}
-				AND NOT EXISTS (SELECT 1 FROM `+CartItemsCollection+` i WHERE i.[[cart]] = c.[[id]] AND i.[[updated]] >= {:cutoff})`,
+				AND NOT EXISTS (SELECT 1 FROM `+cartItemsCollection+` i WHERE i.[[cart]] = c.[[id]] AND i.[[updated]] >= {:cutoff})`,
 				dbx.Params{"cutoff": cutoff})).
 			Limit(500).Column(&ids)
 		if err != nil || len(ids) == 0 {
 			return deleted, err
 		}
 		err = app.RunInTransaction(func(tx core.App) error {
-			recs, err := tx.FindRecordsByIds(CartsCollection, ids)
+			recs, err := tx.FindRecordsByIds(cartsCollection, ids)
 			if err != nil {
 				return err
 			}

@@ -16,10 +16,12 @@ import (
 // through PocketBase's own events:
 //
 //   - stock moved by an order (placing, cancelling, deleting one) is the
-//     conditional UPDATE, raw SQL that PocketBase does not see. After the
-//     commit ProductsChanged triggers PocketBase's model "after update" event
-//     of each product, as a save would have: its realtime broadcast, and
-//     every hook bound to product updates, see the change;
+//     conditional UPDATE of the variant, raw SQL that PocketBase does not
+//     see, and the product's summary follows by a trigger. After the commit
+//     ProductsChanged and VariantsChanged trigger PocketBase's model "after
+//     update" event of each product and variant, as a save would have: its
+//     realtime broadcast, and every hook bound to their updates, see the
+//     change;
 //   - a deactivated product fails the public rule, so shoppers would not
 //     hear that it went. The products' read rules also admit realtime
 //     (migration 1763801100), and LiveProductEnrich, PocketBase's enrich
@@ -31,7 +33,7 @@ import (
 // and the products being deactivated.
 type liveState struct {
 	mu      sync.Mutex
-	pending map[string]struct{}
+	pending map[liveRecord]struct{}
 	running bool
 	stopped bool           // the app is terminating
 	drains  sync.WaitGroup // the running drain
@@ -40,8 +42,11 @@ type liveState struct {
 	leaving      sync.Map // id -> struct{}: its deactivation is being broadcast
 }
 
+// liveRecord is a record waiting for its event.
+type liveRecord struct{ collection, id string }
+
 func liveOf(app core.App) *liveState {
-	return appstate.Of(app, func() *liveState { return &liveState{pending: map[string]struct{}{}} })
+	return appstate.Of(app, func() *liveState { return &liveState{pending: map[liveRecord]struct{}{}} })
 }
 
 // ProductsChanged tells PocketBase, after the caller's transaction has
@@ -49,7 +54,13 @@ func liveOf(app core.App) *liveState {
 // One goroutine per app triggers the events while there is work, so a
 // burst of orders costs one event per product and checkout never waits for
 // the subscribers.
-func ProductsChanged(app core.App, ids ...string) {
+func ProductsChanged(app core.App, ids ...string) { recordsChanged(app, ProductsCollection, ids) }
+
+// VariantsChanged is ProductsChanged for variants (their stock, moved by an
+// order): the app hears each variant's stock.
+func VariantsChanged(app core.App, ids ...string) { recordsChanged(app, VariantsCollection, ids) }
+
+func recordsChanged(app core.App, collection string, ids []string) {
 	q := liveOf(app)
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -58,7 +69,7 @@ func ProductsChanged(app core.App, ids ...string) {
 	}
 	for _, id := range ids {
 		if id != "" {
-			q.pending[id] = struct{}{}
+			q.pending[liveRecord{collection, id}] = struct{}{}
 		}
 	}
 	if !q.running && len(q.pending) > 0 {
@@ -90,30 +101,38 @@ func (q *liveState) drain(app core.App) {
 			q.mu.Unlock()
 			return
 		}
-		ids := make([]string, 0, len(q.pending))
-		for id := range q.pending {
-			ids = append(ids, id)
+		ids := map[string][]string{}
+		for r := range q.pending {
+			ids[r.collection] = append(ids[r.collection], r.id)
 		}
 		clear(q.pending)
 		q.mu.Unlock()
-		if err := productsUpdated(app, ids); err != nil {
-			app.Logger().Warn("live: product update events", "error", err.Error())
+		for collection, list := range ids {
+			if err := recordsUpdated(app, collection, list); err != nil {
+				app.Logger().Warn("live: update events", "collection", collection, "error", err.Error())
+			}
 		}
 	}
 }
 
-// productsUpdated triggers PocketBase's "after update" model event of each
-// product as it is now stored (deleted ones are skipped).
-func productsUpdated(app core.App, ids []string) error {
-	recs, err := app.FindRecordsByIds(ProductsCollection, ids)
+// recordsUpdated triggers PocketBase's "after update" model event of each
+// record as it is now stored (deleted ones are skipped).
+func recordsUpdated(app core.App, collection string, ids []string) error {
+	recs, err := app.FindRecordsByIds(collection, ids)
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, rec := range recs {
+		if collection == VariantsCollection {
+			// Its product has its own event: the variant's hooks must not
+			// announce the product again (VariantWrittenAlone).
+			quietVariants.Store(rec, struct{}{})
+		}
 		ev := new(core.ModelEvent)
 		ev.App, ev.Context, ev.Type, ev.Model = app, context.Background(), core.ModelEventTypeUpdate, rec
 		errs = append(errs, app.OnModelAfterUpdateSuccess().Trigger(ev))
+		quietVariants.Delete(rec)
 	}
 	return errors.Join(errs...)
 }

@@ -63,17 +63,24 @@ func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
 }
 
-// phrases are words of each language the e-mails must use.
+// phrases are words of each language the e-mails must use; prefix is
+// where the language's pages are (every link of its e-mails goes there).
 var phrases = map[string]map[string]string{
 	"en": {"placed": "Thank you for your order", "shipped": "has shipped", "tracking": "Tracking number", "delivered": "has been delivered",
 		"cancelled": "has been cancelled", "promise": "within 24 hours", "reply": "Our reply", "stock": "is back in stock", "total": "Total",
-		"subtotal": "Subtotal", "intlStandard": "International standard"},
+		"subtotal": "Subtotal", "intlStandard": "International standard", "unit": "$1,299.90", "line": "$2,599.80",
+		"ship": "$49.99", "sum": "$2,649.79", "country": "United Kingdom", "welcome": "Welcome to StageShop",
+		"prefix": ""},
 	"ru": {"placed": "Спасибо за заказ", "shipped": "отправлен", "tracking": "Трек-номер", "delivered": "доставлен",
 		"cancelled": "отменён", "promise": "в течение 24 часов", "reply": "Наш ответ", "stock": "снова в наличии", "total": "Итого",
-		"subtotal": "Товары", "intlStandard": "Международная стандартная"},
+		"subtotal": "Товары", "intlStandard": "Международная стандартная", "unit": "1\u00a0299,90\u00a0$", "line": "2\u00a0599,80\u00a0$",
+		"ship": "49,99\u00a0$", "sum": "2\u00a0649,79\u00a0$", "country": "Великобритания", "welcome": "Добро пожаловать в StageShop",
+		"prefix": "/ru"},
 	"zh": {"placed": "感谢您的订购", "shipped": "已发货", "tracking": "物流单号", "delivered": "已送达",
 		"cancelled": "已取消", "promise": "24 小时内", "reply": "我们的回复", "stock": "已到货", "total": "合计",
-		"subtotal": "商品小计", "intlStandard": "国际标准配送"},
+		"subtotal": "商品小计", "intlStandard": "国际标准配送", "unit": "US$1,299.90", "line": "US$2,599.80",
+		"ship": "US$49.99", "sum": "US$2,649.79", "country": "英国", "welcome": "欢迎来到 StageShop",
+		"prefix": "/zh"},
 }
 
 var productNames = map[string]string{"en": "Moving Head Spot", "ru": "Прожектор с вращающейся головой", "zh": "摇头聚光灯"}
@@ -97,7 +104,7 @@ func checkEmailsIn(t *testing.T, lang string) {
 		}
 	}
 	p := testapp.NewProduct(t, app, testapp.Product{Name: productNames["en"], NameLocalized: productNames, PriceCents: 129990, Stock: 5})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: customer.ID()}, p.Id, 2); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: customer.ID()}, p.Id, "", 2); err != nil {
 		t.Fatal(err)
 	}
 	order, err := shop.PlaceOrder(app, customer.ID(), validInput())
@@ -105,43 +112,56 @@ func checkEmailsIn(t *testing.T, lang string) {
 		t.Fatal(err)
 	}
 
+	// The account is written to, never the shipping e-mail (ada@example.com),
+	// which anyone can set to any address (issue 27, 3).
 	placed := one(t, app, mail.KindOrderPlaced)
-	if placed.To != "ada@example.com" || placed.Language != lang || placed.Status != mail.StatusQueued ||
+	if placed.To != customer.Record.Email() || placed.Language != lang || placed.Status != mail.StatusQueued ||
 		!strings.Contains(placed.Subject, order.OrderNumber) {
 		t.Fatalf("order confirmation: %+v", placed.Subject)
 	}
-	has(t, placed, words["placed"], order.OrderNumber, productNames[lang], "$1,299.90", "$2,599.80", words["total"],
-		"1 Stage St", "London", "https://shop.example/account/orders")
+	// Prices as the reader writes them, the country by its name in the reader's language.
+	has(t, placed, words["placed"], order.OrderNumber, productNames[lang], words["unit"], words["line"], words["total"],
+		"1 Stage St", "London", words["country"], "https://shop.example"+phrases[lang]["prefix"]+"/account/orders")
 	// Subtotal, the shipping method and its price, and the total with shipping, as the order stored them.
-	has(t, placed, words["subtotal"], words["intlStandard"], "$49.99", "$2,649.79")
+	has(t, placed, words["subtotal"], words["intlStandard"], words["ship"], words["sum"])
+	linksAreLinks(t, placed, "https://shop.example"+phrases[lang]["prefix"]+"/contact")
 	notice := one(t, app, mail.KindOrderAdmin)
 	if notice.To != admin.Record.Email() || notice.Language != lang || !strings.Contains(notice.Subject, order.OrderNumber) {
 		t.Fatalf("admin notice: %+v", notice.Subject)
 	}
-	has(t, notice, "Ada Lovelace", "ada@example.com", "$2,599.80", "https://shop.example/admin/orders")
+	has(t, notice, "Ada Lovelace", customer.Record.Email(), words["line"], "https://shop.example"+phrases[lang]["prefix"]+"/admin/orders")
+	// Bank transfer (the default method): the confirmation says how to pay.
+	has(t, placed, "Account holder: StageShop", words["sum"], order.OrderNumber)
 
 	for _, s := range []string{shop.StatusProcessing, shop.StatusShipped, shop.StatusDelivered, shop.StatusCancelled} {
-		if _, err := shop.SetOrderStatus(app, order.ID, s); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, order.ID, shop.StatusUpdate{Status: s}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for kind, word := range map[string]string{mail.KindOrderShipped: words["shipped"], mail.KindOrderDelivered: words["delivered"],
 		mail.KindOrderCancelled: words["cancelled"]} {
 		m := one(t, app, kind)
-		if m.To != "ada@example.com" || m.Language != lang || !strings.Contains(m.Subject, word) || !strings.Contains(m.Subject, order.OrderNumber) {
+		if m.To != customer.Record.Email() || m.Language != lang || !strings.Contains(m.Subject, word) || !strings.Contains(m.Subject, order.OrderNumber) {
 			t.Errorf("%s: to %s, subject %q", kind, m.To, m.Subject)
 		}
-		has(t, m, order.OrderNumber, "https://shop.example/account/orders")
+		has(t, m, order.OrderNumber, "https://shop.example"+phrases[lang]["prefix"]+"/account/orders")
 	}
-	has(t, one(t, app, mail.KindOrderCancelled), "$2,599.80")
+	has(t, one(t, app, mail.KindOrderCancelled), words["line"])
+
+	if n, _ := app.CountRecords(mail.Collection, dbx.HashExp{"to": "ada@example.com"}); n != 0 {
+		t.Fatalf("%d e-mails to the shipping address", n)
+	}
 
 	checkContactEmails(t, app, lang, admin.Record)
 
 	checkBackInStockEmail(t, app, lang, p)
-	// One e-mail per event and nothing for Processing: 2 for the order, 3
-	// statuses, 2 for the contact request, the reply, the alert.
-	if n := testapp.Count(t, app, mail.Collection); n != 9 {
-		t.Fatalf("%d e-mails in the outbox, want 9", n)
+	checkWelcomeEmail(t, app, lang)
+	// One e-mail per event and nothing for Processing: 2 for the order
+	// (the confirmation with the bank transfer instructions, the admin
+	// notice), 3 statuses, 2 for the contact request, the reply, the alert,
+	// the welcome.
+	if n := testapp.Count(t, app, mail.Collection); n != 10 {
+		t.Fatalf("%d e-mails in the outbox, want 10", n)
 	}
 }
 
@@ -159,7 +179,7 @@ func checkBackInStockEmail(t *testing.T, app core.App, lang string, p *core.Reco
 	if stock.To != "fan@example.com" || !strings.Contains(stock.Subject, productNames[lang]) {
 		t.Fatalf("back in stock: %+v", stock.Subject)
 	}
-	has(t, stock, phrases[lang]["stock"], productNames[lang], "$1,299.90", "https://shop.example/products/"+p.Id)
+	has(t, stock, phrases[lang]["stock"], productNames[lang], phrases[lang]["unit"], "https://shop.example"+phrases[lang]["prefix"]+"/products/"+p.Id)
 }
 
 func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Record) {
@@ -173,13 +193,18 @@ func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Rec
 	if copyMail.To != "vera@example.com" || copyMail.Language != lang {
 		t.Fatalf("visitor copy: %+v", copyMail)
 	}
-	has(t, copyMail, words["promise"], "Rigging", "Do you rent trusses & <clamps>?")
+	has(t, copyMail, words["promise"])
+	for _, typed := range []string{"Rigging", "trusses", "Vera"} { // the visitor's text is never relayed
+		if strings.Contains(copyMail.Subject+copyMail.Text+copyMail.HTML, typed) {
+			t.Errorf("the visitor copy quotes %q", typed)
+		}
+	}
 	notice := one(t, app, mail.KindContactAdmin)
 	if notice.To != admin.Email() {
 		t.Fatalf("contact notice to %s", notice.To)
 	}
 	has(t, notice, "Vera", "vera@example.com", "Do you rent trusses & <clamps>?",
-		"https://shop.example/admin/contact-requests?request="+id)
+		"https://shop.example"+phrases[lang]["prefix"]+"/admin/contact-requests?request="+id)
 
 	req, err := shop.ReplyToContact(app, id, shop.ReplyInput{Message: "Yes, from $49.00 a day.", AdminID: admin.Id, AdminName: "Sam Admin"})
 	if err != nil {
@@ -211,7 +236,7 @@ func TestShippedEmailWithTrackingNumber(t *testing.T) {
 	}
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -237,10 +262,10 @@ func TestFailedChangesLeaveNoEmail(t *testing.T) {
 	u := testapp.NewUser(t, app, false)
 	testapp.NewUser(t, app, true)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 2})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 2); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 2); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.DB().NewQuery("UPDATE products SET stockQuantity = 1 WHERE id = {:id}").Bind(dbx.Params{"id": p.Id}).Execute(); err != nil {
+	if _, err := app.DB().NewQuery("UPDATE product_variants SET stockQuantity = 1 WHERE product = {:id}").Bind(dbx.Params{"id": p.Id}).Execute(); err != nil {
 		t.Fatal(err)
 	}
 	var lines shop.LineErrors
@@ -262,7 +287,7 @@ func TestAdminNoticesFollowRoleChanges(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
 	order := func() {
 		t.Helper()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := shop.PlaceOrder(app, u.ID(), validInput()); err != nil {
@@ -307,7 +332,7 @@ func TestEmailsFollowSavedSettings(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
 	order := func() sentMail {
 		t.Helper()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 1); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := shop.PlaceOrder(app, u.ID(), validInput()); err != nil {
@@ -322,4 +347,43 @@ func TestEmailsFollowSavedSettings(t *testing.T) {
 		s.Meta.AppURL = "https://shop.footlights.example"
 	})
 	has(t, order(), "Footlights Supply", "https://shop.footlights.example/account/orders")
+}
+
+// A new account is welcomed in its language, through the outbox, with
+// links to the shop and to My Orders.
+func checkWelcomeEmail(t *testing.T, app core.App, lang string) {
+	t.Helper()
+	u, err := shop.Register(app, shop.RegisterInput{Email: "New@Example.com", Password: "Secret123", ConfirmPassword: "Secret123",
+		FirstName: "Nina", LastName: "New", Language: lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := one(t, app, mail.KindWelcome)
+	if w.To != "new@example.com" || w.Language != lang || w.Subject != phrases[lang]["welcome"] {
+		t.Fatalf("welcome to %s in %s: %q", w.To, w.Language, w.Subject)
+	}
+	has(t, w, "Nina New", "new@example.com", "https://shop.example"+phrases[lang]["prefix"]+"/account/orders")
+	linksAreLinks(t, w, "https://shop.example"+phrases[lang]["prefix"]+"/account/orders")
+	if _, err := shop.Register(app, shop.RegisterInput{Email: u.Email(), Password: "Secret123", ConfirmPassword: "Secret123",
+		FirstName: "Twice", LastName: "Over", Language: lang}); !errors.Is(err, shop.ErrEmailTaken) {
+		t.Fatalf("second account with the e-mail: %v", err)
+	}
+	if n := len(emailsOf(t, app, mail.KindWelcome)); n != 1 {
+		t.Fatalf("%d welcomes after a refused registration", n)
+	}
+}
+
+// linksAreLinks checks that url is a link in the HTML part and that the
+// plain text never runs a URL into a sentence's period (a mail client
+// links the period too: a 404).
+func linksAreLinks(t *testing.T, m sentMail, url string) {
+	t.Helper()
+	if !strings.Contains(m.HTML, `<a href="`+url+`"`) {
+		t.Errorf("%s (%s): %s is not a link in the HTML", m.Kind, m.Language, url)
+	}
+	for _, f := range strings.Fields(m.Text) {
+		if strings.HasPrefix(f, "http") && strings.ContainsAny(f[len(f)-1:], ".,;:!?。") {
+			t.Errorf("%s (%s): text ends a URL with punctuation: %q", m.Kind, m.Language, f)
+		}
+	}
 }

@@ -13,13 +13,13 @@ import (
 // MaxPriceCents is the highest price a product may have: $1,000,000.00.
 const MaxPriceCents = 100_000_000
 
-// MaxStockQuantity is the largest stock a product may have, and so the
+// maxStockQuantity is the largest stock a product may have, and so the
 // largest quantity a cart request can ask for before stock is compared.
-const MaxStockQuantity = 1_000_000_000
+const maxStockQuantity = 1_000_000_000
 
-// ErrBadAmount is returned for amounts that are not a non-negative number
+// errBadAmount is returned for amounts that are not a non-negative number
 // with at most two decimals.
-var ErrBadAmount = errors.New("amount must be a number with at most two decimals")
+var errBadAmount = errors.New("amount must be a number with at most two decimals")
 
 // CentsFromJSON converts a JSON number such as 1299.9 into integer cents
 // without going through binary floating point, so 0.29 is 29 cents and
@@ -30,11 +30,11 @@ func CentsFromJSON(n json.Number) (int64, error) {
 		// Exponents are legal JSON, so fall back to a careful float path.
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-			return 0, ErrBadAmount
+			return 0, errBadAmount
 		}
 		c := math.Round(f * 100)
 		if math.Abs(c-f*100) > 1e-6 || math.Abs(c) > 1e15 {
-			return 0, ErrBadAmount
+			return 0, errBadAmount
 		}
 		return int64(c), nil
 	}
@@ -42,22 +42,22 @@ func CentsFromJSON(n json.Number) (int64, error) {
 	s = strings.TrimPrefix(s, "-")
 	whole, frac, _ := strings.Cut(s, ".")
 	if whole == "" || len(whole) > 13 {
-		return 0, ErrBadAmount
+		return 0, errBadAmount
 	}
 	frac = strings.TrimRight(frac, "0")
 	if len(frac) > 2 {
-		return 0, ErrBadAmount
+		return 0, errBadAmount
 	}
 	for len(frac) < 2 {
 		frac += "0"
 	}
 	w, err := strconv.ParseInt(whole, 10, 64)
 	if err != nil {
-		return 0, ErrBadAmount
+		return 0, errBadAmount
 	}
 	f, err := strconv.ParseInt(frac, 10, 64)
 	if err != nil {
-		return 0, ErrBadAmount
+		return 0, errBadAmount
 	}
 	c := w*100 + f
 	if neg {

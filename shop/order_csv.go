@@ -5,18 +5,25 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
-// csvHeader names the columns of the orders export, one row per order line.
+// csvHeader names the columns of the orders export, one row per order line:
+// productName says what was bought ("XLR Cable - 10 m"), variantLabel its
+// options alone.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
-	"shippingMethod", "productId", "productName", "quantity", "unitPrice", "lineTotal",
-	"orderSubtotal", "orderShipping", "orderTotal", "trackingNumber"}
+	"shippingMethod", "productId", "variantId", "sku", "productName", "variantLabel", "quantity", "unitPrice", "lineTotal",
+	"taxClass", "taxRate", "lineTax",
+	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
+	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -29,12 +36,30 @@ type csvRow struct {
 	TrackingNumber string         `db:"trackingNumber"`
 	SubtotalCents  float64        `db:"subtotalCents"`
 	ShippingCents  float64        `db:"shippingCents"`
+	TaxCents       float64        `db:"taxCents"`
 	TotalCents     float64        `db:"totalCents"`
+	Inclusive      bool           `db:"pricesIncludeTax"`
+	Exempt         bool           `db:"taxExempt"`
+	InvoiceNumber  string         `db:"invoiceNumber"`
+	CompanyName    string         `db:"companyName"`
+	TaxID          string         `db:"taxId"`
 	ProductID      string         `db:"productId"`
+	VariantID      string         `db:"variantId"`
+	SKU            string         `db:"sku"`
 	ProductName    string         `db:"productName"`
+	VariantLabel   string         `db:"variantLabel"`
 	Quantity       float64        `db:"quantity"`
 	UnitCents      float64        `db:"unitPriceCents"`
 	LineCents      float64        `db:"lineCents"`
+	TaxClass       string         `db:"taxClass"`
+	TaxRate        float64        `db:"taxRate"`
+	LineTaxCents   float64        `db:"lineTaxCents"`
+	Country        string         `db:"country"`
+	PaymentMethod  string         `db:"paymentMethod"`
+	PaymentStatus  string         `db:"paymentStatus"`
+	PONumber       string         `db:"poNumber"`
+	PaidCents      float64        `db:"amountPaidCents"`
+	RefundedCents  float64        `db:"amountRefundedCents"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -47,8 +72,13 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		return err
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
-		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.totalCents",
-		"i.productId", "i.productName", "i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents").
+		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
+		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
+		"i.productId", "i.variantId", "i.sku", "i.productName", "COALESCE(i.variantLabel, '') AS variantLabel",
+		"i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
+		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
+		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
+		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -69,7 +99,7 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		if err := rows.ScanStruct(&r); err != nil {
 			return err
 		}
-		if err := out.Write(r.record()); err != nil {
+		if err := out.Write(r.record(f.Language)); err != nil {
 			return err
 		}
 	}
@@ -80,28 +110,57 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	return rows.Err()
 }
 
-// record is the CSV record of a row; the product name is the English one.
-func (r csvRow) record() []string {
-	name, _ := ParseLocalized(r.ProductName)
+// record is the CSV record of a row; the texts are the English ones, the
+// country's name is in lang.
+func (r csvRow) record(lang string) []string {
+	product, _ := ParseLocalized(r.ProductName)
+	label, _ := ParseLocalized(r.VariantLabel)
+	name := LineName(product, label)
 	money := func(c float64) string {
 		b, _ := Amount(int64(math.Round(c))).MarshalJSON()
 		return string(b)
 	}
 	return []string{
 		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
-		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(name.Get("en", "")),
+		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(r.VariantID), safeCell(r.SKU),
+		safeCell(name.Get("en", "")), safeCell(label.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
-		money(r.SubtotalCents), money(r.ShippingCents), money(r.TotalCents), safeCell(r.TrackingNumber),
+		taxClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
+		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),
+		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
+		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
+		safeCell(locale.CountryName(r.Country, lang)),
+		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 	}
 }
 
 // safeCell keeps a text from being run as a formula when the CSV is opened
-// in a spreadsheet: a leading = + - @ (or tab, carriage return) gets a
-// leading apostrophe (OWASP's advice for CSV injection). Quoting of commas,
-// quotes and newlines is encoding/csv's.
+// in a spreadsheet, whichever separator the spreadsheet splits on: Excel
+// in ru-RU or de-DE splits on ';', so "Bob;=HYPERLINK(...)" is one cell for
+// a comma reader and a formula for them. A formula-leading character (= + -
+// @) at the start of the text, or at the start of any piece a reader may
+// split off (after , ; a tab or a line break, spaces and quotes skipped),
+// gets an apostrophe before it, as does a leading tab or carriage return
+// (OWASP's advice for CSV injection). Quoting of commas, quotes and
+// newlines is encoding/csv's.
 func safeCell(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r') {
-		return "'" + s
+	if s != "" && (s[0] == '\t' || s[0] == '\r') {
+		s = "'" + s
 	}
-	return s
+	var b strings.Builder
+	pieceStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case pieceStart && (c == '=' || c == '+' || c == '-' || c == '@'):
+			b.WriteByte('\'')
+			pieceStart = false
+		case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
+			pieceStart = true
+		case c != ' ' && c != '"':
+			pieceStart = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

@@ -1,77 +1,183 @@
 package shop
 
 import (
-	"fmt"
+	"encoding/json"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
+
+	"stageshop/shop/locale"
 )
 
-// field is one text of an address with its JSON path.
-type field struct {
-	path string
-	val  *string
+// OrderInput is what a customer sends to place an order; the lines come
+// from the customer's cart. Prices and totals a client might send are not
+// even read.
+type OrderInput struct {
+	Shipping              ShippingInfo `json:"shippingInfo"`
+	Billing               BillingInfo  `json:"billingInfo"`
+	UseShippingForBilling bool         `json:"useShippingForBilling"`
+	// ShippingMethod is the code of a method that fits the address.
+	ShippingMethod string `json:"shippingMethod"`
+	// ExpectedTotal, when sent, is the total the shopper saw: only compared
+	// with the server's total (an order with another total is refused with
+	// TotalChangedError), never charged.
+	ExpectedTotal json.Number `json:"expectedTotal"`
+	// PaymentMethod is card, bank_transfer (the default) or invoice;
+	// PONumber is the customer's purchase order (invoice).
+	PaymentMethod string `json:"paymentMethod"`
+	PONumber      string `json:"poNumber"`
 }
 
-// normalize trims every text of the input and copies the billing address
+// Normalize trims every text of the input and copies the billing address
 // from shipping when asked to.
-func (in *OrderInput) normalize() {
+func (in *OrderInput) Normalize() {
+	in.ShippingMethod = strings.TrimSpace(in.ShippingMethod)
 	s := &in.Shipping
 	for _, p := range []*string{&s.FirstName, &s.LastName, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country, &s.Phone, &s.Email} {
 		*p = strings.TrimSpace(*p)
 	}
 	s.Email = NormalizeEmail(s.Email)
+	placeAddress(&s.PostalAddress)
 	if in.UseShippingForBilling {
-		in.Billing = BillingInfo{FirstName: s.FirstName, LastName: s.LastName, Address: s.Address,
-			City: s.City, State: s.State, ZipCode: s.ZipCode, Country: s.Country}
+		// The address only: company name and tax ID stay the billing's.
+		in.Billing.PostalAddress = s.PostalAddress
 	}
 	b := &in.Billing
 	for _, p := range []*string{&b.FirstName, &b.LastName, &b.Address, &b.City, &b.State, &b.ZipCode, &b.Country} {
 		*p = strings.TrimSpace(*p)
 	}
+	placeAddress(&b.PostalAddress)
+	b.CompanyName, b.TaxID = cleanLine(b.CompanyName), NormalizeTaxID(b.TaxID)
 }
 
-// ValidateOrderInput trims the input and checks it: every shipping field
-// required with a valid e-mail, every billing field required unless copied
-// from shipping. Errors are keyed "shippingInfo.city", "billingInfo.zipCode".
-func ValidateOrderInput(in *OrderInput) error {
-	in.normalize()
-	s, b := &in.Shipping, &in.Billing
-	fields := []field{
-		{"shippingInfo.firstName", &s.FirstName}, {"shippingInfo.lastName", &s.LastName},
-		{"shippingInfo.address", &s.Address}, {"shippingInfo.city", &s.City},
-		{"shippingInfo.state", &s.State}, {"shippingInfo.zipCode", &s.ZipCode},
-		{"shippingInfo.country", &s.Country}, {"shippingInfo.phone", &s.Phone},
-		{"shippingInfo.email", &s.Email},
+// placeAddress turns an address's country into its ISO code and a US
+// state into its two-letter code, when they are in the lists (the rules
+// refuse the others).
+func placeAddress(a *PostalAddress) {
+	code, ok := locale.CountryCode(a.Country)
+	if !ok {
+		return
 	}
-	if !in.UseShippingForBilling {
-		fields = append(fields,
-			field{"billingInfo.firstName", &b.FirstName}, field{"billingInfo.lastName", &b.LastName},
-			field{"billingInfo.address", &b.Address}, field{"billingInfo.city", &b.City},
-			field{"billingInfo.state", &b.State}, field{"billingInfo.zipCode", &b.ZipCode},
-			field{"billingInfo.country", &b.Country})
+	a.Country = code
+	if st, ok := locale.StateCode(a.State); ok && code == "US" {
+		a.State = st
 	}
-	errs := validation.Errors{}
-	for _, f := range fields {
-		switch {
-		case *f.val == "":
-			errs[f.path] = validation.NewError("validation_invalid", "This field is required")
-		case len([]rune(*f.val)) > MaxAddressFieldLen:
-			errs[f.path] = validation.NewError("validation_invalid", fmt.Sprintf("Must be at most %d characters", MaxAddressFieldLen))
+}
+
+// Validate checks a normalized input: every shipping field required, with
+// a valid e-mail, phone and postal code; every billing field too unless
+// copied from shipping; an expected total that is an amount. Errors are
+// keyed "shippingInfo.city", "billingInfo.zipCode".
+func (in OrderInput) Validate() error {
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Shipping, validation.By(func(any) error { return shippingRules(in.Shipping).Validate() })),
+		validation.Field(&in.Billing, validation.By(func(any) error { return billingRules(in.Billing, in.UseShippingForBilling) })),
+		validation.Field(&in.ExpectedTotal, validation.By(amountMember)),
+	)
+}
+
+// expectedTotal is the total the shopper saw, nil when not sent.
+func (in OrderInput) expectedTotal() *Amount {
+	if in.ExpectedTotal == "" {
+		return nil
+	}
+	cents, _ := CentsFromJSON(in.ExpectedTotal)
+	a := Amount(cents)
+	return &a
+}
+
+// billingRules checks whom an order is billed to: the address unless
+// copied from shipping, and the business details (optional) always.
+func billingRules(b BillingInfo, copied bool) error {
+	return validation.ValidateStruct(&b,
+		validation.Field(&b.PostalAddress, validation.Skip.When(copied),
+			validation.By(func(any) error { return addressRules(b.PostalAddress).Validate() })),
+		validation.Field(&b.CompanyName, companyRules...),
+		validation.Field(&b.TaxID, taxIDRules...),
+	)
+}
+
+// addressRules is an address (an answer shape of shop/wire) as its rules
+// see it.
+type addressRules PostalAddress
+
+// Validate checks an address: every field required and at most
+// maxAddressFieldLen characters, the postal code as its country writes
+// them.
+func (a addressRules) Validate() error {
+	return validation.ValidateStruct(&a,
+		validation.Field(&a.FirstName, addressText()...),
+		validation.Field(&a.LastName, addressText()...),
+		validation.Field(&a.Address, addressText()...),
+		validation.Field(&a.City, addressText()...),
+		validation.Field(&a.State, addressText(validation.By(usState(a.Country)))...),
+		validation.Field(&a.ZipCode, addressText(validation.By(func(v any) error {
+			if s, _ := v.(string); !validZip(s, a.Country) {
+				return validation.NewError("validation_zip", "Please enter a valid ZIP or postal code")
+			}
+			return nil
+		}))...),
+		validation.Field(&a.Country, addressText(validation.By(knownCountry))...),
+	)
+}
+
+// usState is the state rule of an address in country: one of the list in
+// the United States, any text elsewhere.
+func usState(country string) validation.RuleFunc {
+	return func(v any) error {
+		if _, ok := locale.StateCode(v.(string)); country == "US" && !ok {
+			return validation.NewError("validation_unknown_state", "Please choose a state from the list")
 		}
+		return nil
 	}
-	if _, bad := errs["shippingInfo.email"]; !bad && !plausibleEmail(s.Email) {
-		errs["shippingInfo.email"] = validation.NewError("validation_invalid", "Please enter a valid email address")
+}
+
+// shippingRules is a shipping address with its phone and e-mail as their
+// rules see them.
+type shippingRules ShippingInfo
+
+// Validate checks a shipping address with its phone and e-mail.
+func (s shippingRules) Validate() error {
+	return validation.ValidateStruct(&s,
+		validation.Field(&s.PostalAddress, validation.By(func(any) error { return addressRules(s.PostalAddress).Validate() })),
+		validation.Field(&s.Phone, addressText(validation.By(func(v any) error {
+			if p, _ := v.(string); !validPhone(p) {
+				return validation.NewError("validation_phone", "Please enter a valid phone number")
+			}
+			return nil
+		}))...),
+		validation.Field(&s.Email, addressText(validation.By(func(v any) error {
+			if e, _ := v.(string); !plausibleEmail(e) {
+				return validation.NewError("validation_invalid", "Please enter a valid email address")
+			}
+			return nil
+		}))...),
+	)
+}
+
+// addressText are the rules of an address text: required, at most
+// MaxAddressFieldLen characters, then the field's own.
+func addressText(own ...validation.Rule) []validation.Rule {
+	return append([]validation.Rule{required("This field is required"), maxChars(maxAddressFieldLen)}, own...)
+}
+
+// amountMember accepts no amount or a non-negative one with at most two
+// decimals.
+func amountMember(v any) error {
+	n, _ := v.(json.Number)
+	if n == "" {
+		return nil
 	}
-	if len(errs) > 0 {
-		return errs
+	if cents, err := CentsFromJSON(n); err != nil || cents < 0 {
+		return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
 	}
 	return nil
 }
 
-// plausibleEmail reports whether s looks like an e-mail address (the same
-// format check PocketBase's email fields use), at most 254 bytes.
+// plausibleEmail reports whether s looks like an e-mail address: the app's
+// pattern and the format check PocketBase's email fields use, at most 254
+// bytes.
 func plausibleEmail(s string) bool {
-	return len(s) <= 254 && strings.Contains(s, "@") && is.EmailFormat.Validate(s) == nil
+	return len(s) <= 254 && emailRe.MatchString(s) && is.EmailFormat.Validate(s) == nil
 }

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -9,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxOrdersPageSize is the largest page of the admin orders list.
-const MaxOrdersPageSize = 100
+// maxOrdersPageSize is the largest page of the admin orders list.
+const maxOrdersPageSize = 100
 
 // dateLayout is how the admin's date range is written (UTC days).
 const dateLayout = "2006-01-02"
@@ -18,34 +19,44 @@ const dateLayout = "2006-01-02"
 // OrderFilter narrows the admin orders list and the CSV export: status,
 // a search in order number, customer name and e-mail, and an inclusive
 // range of UTC dates. Page 0 means every matching order.
+// A negative Page or PageSize stands for a value that was not a whole
+// number (the routes' query parsing).
 type OrderFilter struct {
-	Status   string
-	Search   string
-	From     string
-	To       string
-	Page     int
-	PageSize int
+	Status string `json:"status"`
+	// PaymentMethod and PaymentStatus narrow to one method or payment state.
+	PaymentMethod string `json:"paymentMethod"`
+	PaymentStatus string `json:"paymentStatus"`
+	Search        string `json:"search"`
+	From          string `json:"from"`
+	To            string `json:"to"`
+	Page          int    `json:"page"`
+	PageSize      int    `json:"pageSize"`
+	// Language names countries in the CSV export (en when empty).
+	Language string `json:"lang"`
 }
 
 // Validate checks the filter; errors are keyed by the query's names.
 func (f OrderFilter) Validate() error {
-	statuses := make([]any, len(OrderStatuses))
-	for i, s := range OrderStatuses {
-		statuses[i] = s
-	}
 	date := validation.Date(dateLayout).Error("Must be a date such as 2026-11-22")
-	errs := validation.Errors{
-		"status":   validation.Validate(f.Status, validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
-		"search":   validation.Validate(f.Search, validation.RuneLength(0, 200)),
-		"from":     validation.Validate(f.From, date),
-		"to":       validation.Validate(f.To, date),
-		"page":     validation.Validate(f.Page, validation.Min(0), validation.Max(1_000_000)),
-		"pageSize": validation.Validate(f.PageSize, validation.Min(0), validation.Max(MaxOrdersPageSize)),
-	}
-	if errs["from"] == nil && errs["to"] == nil && f.From != "" && f.To != "" && f.To < f.From {
-		errs["to"] = validation.NewError("validation_date_range", "Must not be before from")
-	}
-	return errs.Filter()
+	return validation.ValidateStruct(&f,
+		validation.Field(&f.Status, validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+		validation.Field(&f.PaymentMethod, validation.In(anySlice(PaymentMethods)...).
+			Error("Payment method must be one of "+strings.Join(PaymentMethods, ", "))),
+		validation.Field(&f.PaymentStatus, validation.In(anySlice(PaymentStatuses)...).
+			Error("Payment status must be one of "+strings.Join(PaymentStatuses, ", "))),
+		validation.Field(&f.Search, validation.RuneLength(0, 200)),
+		validation.Field(&f.From, date),
+		validation.Field(&f.To, date, validation.By(func(any) error {
+			if f.From != "" && f.To != "" && f.To < f.From && validation.Validate(f.From, date) == nil {
+				return validation.NewError("validation_date_range", "Must not be before from")
+			}
+			return nil
+		})),
+		validation.Field(&f.Page, validation.Min(0).ErrorObject(validation.NewError("validation_min", "Must be a whole number of at least 1")),
+			validation.Max(1_000_000)),
+		validation.Field(&f.PageSize, validation.Min(0).ErrorObject(validation.NewError("validation_page_size", fmt.Sprintf("Must be a whole number from 1 to %d", maxOrdersPageSize))),
+			validation.Max(maxOrdersPageSize).ErrorObject(validation.NewError("validation_page_size", fmt.Sprintf("Must be a whole number from 1 to %d", maxOrdersPageSize)))),
+	)
 }
 
 // where is the filter as a query condition on the orders table (nil for
@@ -54,6 +65,12 @@ func (f OrderFilter) where(p string) dbx.Expression {
 	var conds []dbx.Expression
 	if f.Status != "" {
 		conds = append(conds, dbx.HashExp{p + "status": f.Status})
+	}
+	if f.PaymentMethod != "" {
+		conds = append(conds, dbx.HashExp{p + "paymentMethod": f.PaymentMethod})
+	}
+	if f.PaymentStatus != "" {
+		conds = append(conds, dbx.HashExp{p + "paymentStatus": f.PaymentStatus})
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
 		conds = append(conds, dbx.Or(dbx.Like(p+"orderNumber", s), dbx.Like(p+"customerName", s), dbx.Like(p+"customerEmail", s)))

@@ -57,12 +57,14 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // line fails, LineErrors names all failing lines and
 // nothing changes. An empty cart is ErrCartEmpty; bad addresses or a method
 // that does not fit are validation.Errors; a total other than ExpectedTotal is
-// *TotalChangedError.
+// *TotalChangedError; a customer who already holds the most unpaid orders
+// allowed gets *UnpaidOrdersError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
 		return nil, ErrSessionRequired
 	}
-	if err := ValidateOrderInput(&in); err != nil {
+	in.Normalize()
+	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	var detail *OrderDetail
@@ -71,18 +73,29 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err != nil {
 			return err
 		}
-		price, err := priceOrder(txApp, in, lines)
+		if err := checkUnpaidOrders(txApp, userID); err != nil {
+			return err
+		}
+		price, err := priceOrder(txApp, userID, in, lines)
+		if err != nil {
+			return err
+		}
+		plan, err := planPayment(txApp, userID, in, time.Now())
 		if err != nil {
 			return err
 		}
 		if err := takeLinesStock(txApp, lines); err != nil {
 			return err // rolls back the stock taken for the other lines
 		}
-		detail, err = writeOrder(txApp, userID, in, lines, price)
+		var order *core.Record
+		detail, order, err = writeOrder(txApp, userID, in, lines, price, plan)
 		if err != nil {
 			return err
 		}
 		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
+			return err
+		}
+		if err := afterOrderPlaced(txApp, order); err != nil {
 			return err
 		}
 		// Other carts may now hold more than is left; they keep their lines
@@ -91,6 +104,9 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	})
 	if err != nil {
 		return nil, err
+	}
+	if detail.Payment.Method == MethodCard {
+		startFirstCheckout(app, detail)
 	}
 	return detail, nil
 }
@@ -114,25 +130,50 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 	return cartRec, lines, nil
 }
 
-// writeOrder saves the order record and its line snapshots.
-func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice) (*OrderDetail, error) {
+// writeOrder saves the order record and its line snapshots, each line
+// with its tax as priced. The payment fields follow the final total (tax
+// included); an order placed on invoice terms is invoiced at once, so its
+// confirmation carries the invoice number.
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
 	if err != nil {
-		return nil, err
-	}
-	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
-	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	number, err := uniqueOrderNumber(txApp)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	order := core.NewRecord(ordersCol)
+	setOrderFields(order, userID, number, in, lines, price)
+	setPaymentFields(order, plan)
+	if plan.Method == MethodInvoice {
+		if err := onInvoiceable(txApp, order); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := txApp.Save(order); err != nil {
+		return nil, nil, err
+	}
+	detail := &OrderDetail{
+		OrderSummary: summaryOf(order),
+		Shipping:     in.Shipping,
+		Billing:      in.Billing,
+		Items:        make([]OrderItem, 0, len(lines)),
+		History:      historyOf(order),
+		OrderTax:     orderTaxOf(order),
+		CreditNotes:  []CreditNote{},
+	}
+	detail.Items, err = writeOrderItems(txApp, order.Id, lines, price.Taxed)
+	return detail, order, err
+}
+
+// setOrderFields fills a new order record.
+func setOrderFields(order *core.Record, userID, number string, in OrderInput, lines []CartItem, price OrderPrice) {
 	count := 0
 	for _, l := range lines {
 		count += l.Quantity
 	}
-	order := core.NewRecord(ordersCol)
+	t := price.Taxed
 	order.Set("orderNumber", number)
 	order.Set("user", userID)
 	order.Set("customerName", strings.TrimSpace(in.Shipping.FirstName+" "+in.Shipping.LastName))
@@ -141,37 +182,54 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 	order.Set("subtotalCents", int64(price.Subtotal))
 	order.Set("shippingMethod", in.ShippingMethod)
 	order.Set("shippingCents", int64(price.Shipping))
+	order.Set("taxCents", int64(price.Tax))
 	order.Set("totalCents", int64(price.Total))
+	order.Set("taxLines", storedTaxLines(t.TaxLines))
+	order.Set("pricesIncludeTax", t.PricesIncludeTax)
+	order.Set("taxExempt", t.Exempt)
+	order.Set("shippingTaxRate", t.ShippingTax.Rate.Percent())
+	order.Set("shippingTaxCents", int64(t.ShippingTax.Tax))
 	order.Set("itemCount", count)
 	order.Set("shipping", in.Shipping)
 	order.Set("billing", in.Billing)
-	if err := txApp.Save(order); err != nil {
+	order.Set("companyName", in.Billing.CompanyName)
+	order.Set("taxId", in.Billing.TaxID)
+}
+
+// writeOrderItems saves the line snapshots of an order with their tax.
+func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t Taxed) ([]OrderItem, error) {
+	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
+	if err != nil {
 		return nil, err
 	}
-	detail := &OrderDetail{
-		OrderSummary: summaryOf(order),
-		Shipping:     in.Shipping,
-		Billing:      in.Billing,
-		Items:        make([]OrderItem, 0, len(lines)),
-		History:      historyOf(order),
-	}
-	for _, l := range lines {
+	items := make([]OrderItem, 0, len(lines))
+	for i, l := range lines {
+		lt := t.Lines[i]
 		item := core.NewRecord(itemsCol)
-		item.Set("orderRef", order.Id)
+		item.Set("orderRef", orderID)
 		item.Set("productId", l.ProductID)
+		item.Set("variantId", l.VariantID)
+		item.Set("sku", l.SKU)
+		item.Set("variantLabel", l.VariantLabelLocalized)
 		item.Set("productName", l.ProductName)
 		item.Set("productImage", l.ImageFileName)
 		item.Set("quantity", l.Quantity)
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
+		item.Set("taxClass", l.taxClass)
+		item.Set("taxRate", lt.Rate.Percent())
+		item.Set("taxName", lt.Name)
+		item.Set("taxCents", int64(lt.Tax))
 		// Values from lines and order of this transaction (see setLineQuantity).
 		if err := txApp.SaveNoValidate(item); err != nil {
 			return nil, err
 		}
-		detail.Items = append(detail.Items, OrderItem{
-			ID: item.Id, ProductID: l.ProductID, ProductName: l.ProductName, ProductImage: l.ImageFileName,
+		items = append(items, OrderItem{
+			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
+			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
+			TaxClass: l.taxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
 	}
-	return detail, nil
+	return items, nil
 }

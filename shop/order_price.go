@@ -3,18 +3,23 @@ package shop
 import (
 	"fmt"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// OrderPrice is what an order costs: its lines, its shipping and both.
+// OrderPrice is what an order costs: its lines, its shipping, its tax and
+// the total, with the tax of every line (ComputeTax).
 type OrderPrice struct {
 	Subtotal Amount
 	Shipping Amount
+	Tax      Amount
 	Total    Amount
+	Taxed    Taxed
 }
 
 // TotalChangedError says the server's total is not the one the shopper
-// saw (a price or a shipping rule changed). Nothing was changed.
+// saw (a price, a shipping rule or a tax rate changed). Nothing was
+// changed.
 type TotalChangedError struct {
 	OrderPrice
 	Expected Amount
@@ -24,24 +29,67 @@ func (e *TotalChangedError) Error() string {
 	return fmt.Sprintf("The order total changed from %d to %d cents", e.Expected, e.Total)
 }
 
-// priceOrder prices the cart's lines at today's prices and the chosen
-// shipping method by the shop's settings, and compares the total with the
-// one the shopper saw when that was sent.
-func priceOrder(txApp core.App, in OrderInput, lines []CartItem) (OrderPrice, error) {
-	var p OrderPrice
+// taxExempt reports whether an admin marked the user tax-exempt.
+func taxExempt(app core.App, userID string) (bool, error) {
+	var exempt bool
+	err := app.DB().Select("taxExempt").From(UsersCollection).Where(dbx.HashExp{"id": userID}).Row(&exempt)
+	return exempt, err
+}
+
+// subtotalOf is what the lines cost at today's prices.
+func subtotalOf(lines []CartItem) Amount {
+	var s Amount
 	for _, l := range lines {
-		p.Subtotal += l.TotalPrice
+		s += l.TotalPrice
 	}
-	settings, err := LoadShippingSettings(txApp)
+	return s
+}
+
+// taxLines computes the tax of cart lines shipped to addr for shipping
+// (ComputeTax with the shop's rules) and the order's figures.
+func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {
+	rules, err := LoadTaxRules(app)
+	if err != nil {
+		return OrderPrice{}, err
+	}
+	req := TaxRequest{Country: addr.Country, Region: addr.State, Exempt: exempt, Shipping: shipping,
+		Lines: make([]TaxableLine, len(lines))}
+	for i, l := range lines {
+		req.Lines[i] = TaxableLine{Class: l.taxClass, Amount: l.TotalPrice}
+	}
+	t := ComputeTax(rules, req)
+	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total, Taxed: t}, nil
+}
+
+// quoteShipping is what the method costs for the lines to country, or
+// validation.Errors{"shippingMethod"} when it does not fit.
+func quoteShipping(app core.App, lines []CartItem, country, method string) (Amount, error) {
+	settings, err := LoadShippingSettings(app)
+	if err != nil {
+		return 0, err
+	}
+	return settings.Quote(method, country, subtotalOf(lines))
+}
+
+// priceOrder prices the cart's lines for the order's shipping address and
+// method and the customer, and compares the total with the one the
+// shopper saw when that was sent: a changed price, shipping rule or tax
+// rate is *TotalChangedError.
+func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) (OrderPrice, error) {
+	exempt, err := taxExempt(txApp, userID)
+	if err != nil {
+		return OrderPrice{}, err
+	}
+	shipping, err := quoteShipping(txApp, lines, in.Shipping.Country, in.ShippingMethod)
+	if err != nil {
+		return OrderPrice{}, err
+	}
+	p, err := taxLines(txApp, lines, in.Shipping.PostalAddress, shipping, exempt)
 	if err != nil {
 		return p, err
 	}
-	if p.Shipping, err = settings.Quote(in.ShippingMethod, in.Shipping.Country, p.Subtotal); err != nil {
-		return p, err
-	}
-	p.Total = p.Subtotal + p.Shipping
-	if in.ExpectedTotal != nil && *in.ExpectedTotal != p.Total {
-		return p, &TotalChangedError{OrderPrice: p, Expected: *in.ExpectedTotal}
+	if expected := in.expectedTotal(); expected != nil && *expected != p.Total {
+		return p, &TotalChangedError{OrderPrice: p, Expected: *expected}
 	}
 	return p, nil
 }

@@ -20,11 +20,30 @@ func summaryOf(rec *core.Record) OrderSummary {
 		SubtotalAmount: Amount(int64(rec.GetFloat("subtotalCents"))),
 		ShippingMethod: rec.GetString("shippingMethod"),
 		ShippingAmount: Amount(int64(rec.GetFloat("shippingCents"))),
+		TaxAmount:      Amount(int64(rec.GetFloat("taxCents"))),
 		TotalAmount:    Amount(int64(rec.GetFloat("totalCents"))),
 		ItemCount:      rec.GetInt("itemCount"),
 		Status:         rec.GetString("status"),
 		CreatedAt:      wire.Stamp(rec.GetDateTime("created")),
+		InvoiceNumber:  rec.GetString("invoiceNumber"),
+		Payment:        paymentOf(rec),
 	}
+}
+
+// orderTaxOf reads how an order was taxed.
+func orderTaxOf(rec *core.Record) OrderTax {
+	t := OrderTax{TaxLines: []TaxLine{}, PricesIncludeTax: rec.GetBool("pricesIncludeTax"),
+		TaxExempt: rec.GetBool("taxExempt"), ShippingTax: Amount(rec.GetInt("shippingTaxCents"))}
+	var stored []storedTaxLine
+	_ = rec.UnmarshalJSONField("taxLines", &stored)
+	for _, l := range stored {
+		t.TaxLines = append(t.TaxLines, TaxLine{Name: l.Name, Rate: rateOf(l.Rate), Base: Amount(l.BaseCents), Amount: Amount(l.AmountCents)})
+	}
+	t.ShippingTaxRate = rateOf(rec.GetFloat("shippingTaxRate"))
+	if at := rec.GetDateTime("invoicedAt"); !at.IsZero() {
+		t.InvoicedAt = wire.Stamp(at)
+	}
+	return t
 }
 
 // orderSummaryRow is one row of an order list query.
@@ -36,10 +55,13 @@ type orderSummaryRow struct {
 	SubtotalCents  float64        `db:"subtotalCents"`
 	ShippingMethod string         `db:"shippingMethod"`
 	ShippingCents  float64        `db:"shippingCents"`
+	TaxCents       float64        `db:"taxCents"`
 	TotalCents     float64        `db:"totalCents"`
 	ItemCount      float64        `db:"itemCount"`
 	Status         string         `db:"status"`
 	Created        types.DateTime `db:"created"`
+	InvoiceNumber  string         `db:"invoiceNumber"`
+	paymentRow
 }
 
 // summary converts a list row.
@@ -48,14 +70,17 @@ func (r orderSummaryRow) summary() OrderSummary {
 		ID: r.ID, OrderNumber: r.OrderNumber, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
 		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
 		ShippingAmount: Amount(int64(math.Round(r.ShippingCents))),
+		TaxAmount:      Amount(int64(math.Round(r.TaxCents))),
 		TotalAmount:    Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
-		Status: r.Status, CreatedAt: wire.Stamp(r.Created),
+		Status: r.Status, CreatedAt: wire.Stamp(r.Created), InvoiceNumber: r.InvoiceNumber, Payment: r.payment(),
 	}
 }
 
 // summaryColumns are the columns of orderSummaryRow.
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
-	"shippingMethod", "shippingCents", "totalCents", "itemCount", "status", "created"}
+	"shippingMethod", "shippingCents", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
+	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
+	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag"}
 
 // listOrders reads order summaries, newest first, in one query.
 func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
@@ -83,11 +108,6 @@ func ListUserOrders(app core.App, userID string) ([]OrderSummary, error) {
 	return listOrders(app, dbx.HashExp{"user": userID})
 }
 
-// ListAllOrders returns every order, newest first (admins).
-func ListAllOrders(app core.App) ([]OrderSummary, error) {
-	return listOrders(app, nil)
-}
-
 // GetUserOrder returns one of the user's own orders; anyone else's is
 // ErrOrderNotFound.
 func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
@@ -101,13 +121,28 @@ func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
 	return orderDetail(app, rec)
 }
 
-// GetOrder returns any order (admins).
+// GetOrder returns any order (admins), with its payment attempts and
+// refunds.
 func GetOrder(app core.App, orderID string) (*OrderDetail, error) {
 	rec, err := findOrder(app, orderID)
 	if err != nil {
 		return nil, err
 	}
-	return orderDetail(app, rec)
+	d, err := orderDetail(app, rec)
+	if err != nil {
+		return nil, err
+	}
+	return d, withAdminPayment(app, d)
+}
+
+// withAdminPayment adds what only admins see of a payment.
+func withAdminPayment(app core.App, d *OrderDetail) error {
+	var err error
+	if d.Payment.Attempts, err = paymentAttempts(app, d.ID); err != nil {
+		return err
+	}
+	d.Payment.Refunds, err = orderRefunds(app, d.ID)
+	return err
 }
 
 // findOrder loads an order record or answers ErrOrderNotFound.
@@ -130,21 +165,62 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	if err != nil {
 		return nil, err
 	}
+	notes, err := orderCreditNotes(app, rec.Id)
+	if err != nil {
+		return nil, err
+	}
 	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
-		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec)}
+		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec), OrderTax: orderTaxOf(rec),
+		CreditNotes: notes}
+	if d.Payment.Events, err = paymentTimeline(app, rec.Id); err != nil {
+		return nil, err
+	}
 	_ = rec.UnmarshalJSONField("shipping", &d.Shipping)
 	_ = rec.UnmarshalJSONField("billing", &d.Billing)
+	d.Billing.CompanyName, d.Billing.TaxID = rec.GetString("companyName"), rec.GetString("taxId")
 	for _, it := range items {
 		name, _ := ParseLocalized(jsonValue(it.Get("productName")))
+		label, _ := ParseLocalized(jsonValue(it.Get("variantLabel")))
 		d.Items = append(d.Items, OrderItem{
-			ID:           it.Id,
-			ProductID:    it.GetString("productId"),
-			ProductName:  name,
-			ProductImage: it.GetString("productImage"),
-			Quantity:     it.GetInt("quantity"),
-			UnitPrice:    Amount(int64(it.GetFloat("unitPriceCents"))),
-			TotalPrice:   Amount(int64(it.GetFloat("totalCents"))),
+			ID:                    it.Id,
+			ProductID:             it.GetString("productId"),
+			VariantID:             it.GetString("variantId"),
+			SKU:                   it.GetString("sku"),
+			ProductName:           name,
+			VariantLabel:          label.Get("en", ""),
+			VariantLabelLocalized: label,
+			ProductImage:          it.GetString("productImage"),
+			Quantity:              it.GetInt("quantity"),
+			UnitPrice:             Amount(int64(it.GetFloat("unitPriceCents"))),
+			TotalPrice:            Amount(int64(it.GetFloat("totalCents"))),
+			TaxClass:              taxClassOf(it.GetString("taxClass")),
+			TaxRate:               rateOf(it.GetFloat("taxRate")),
+			TaxAmount:             Amount(it.GetInt("taxCents")),
 		})
 	}
 	return d, nil
+}
+
+// rateOf reads a stored rate in percent (0 when it is not one).
+func rateOf(percent float64) Rate {
+	r, _ := RateFromPercent(percent)
+	return r
+}
+
+// storedTaxLine is a TaxLine as an order record keeps it: the rate in
+// percent, money in cents like every amount in the database.
+type storedTaxLine struct {
+	Name        string  `json:"name"`
+	Rate        float64 `json:"rate"`
+	BaseCents   int64   `json:"baseCents"`
+	AmountCents int64   `json:"amountCents"`
+}
+
+// storedTaxLines converts tax lines for an order record.
+func storedTaxLines(lines []TaxLine) []storedTaxLine {
+	out := make([]storedTaxLine, len(lines))
+	for i, l := range lines {
+		out[i] = storedTaxLine{Name: l.Name, Rate: l.Rate.Percent(), BaseCents: int64(l.Base), AmountCents: int64(l.Amount)}
+	}
+	return out
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxTrackingNumberLen bounds a tracking number.
-const MaxTrackingNumberLen = 100
+// maxTrackingNumberLen bounds a tracking number.
+const maxTrackingNumberLen = 100
 
 // ErrNotCancellable: a customer's cancel of an order that is no longer
 // Created.
@@ -18,26 +18,27 @@ var ErrNotCancellable = errors.New("This order can no longer be cancelled")
 // StatusUpdate is an admin's change of an order: its status and, when
 // sent, its tracking number (trimmed; "" clears it).
 type StatusUpdate struct {
-	Status         string
-	TrackingNumber *string
+	Status         string  `json:"status"`
+	TrackingNumber *string `json:"trackingNumber"`
+	// Refund, when cancelling a paid order, refunds what is left of its
+	// payment in full (card through the provider; otherwise recorded as sent).
+	Refund bool `json:"refund"`
 }
 
 // Validate checks the status against the six statuses and the tracking
-// number's length; errors are keyed "status", "trackingNumber".
+// number's length (trimmed); errors are keyed "status", "trackingNumber".
 func (u StatusUpdate) Validate() error {
-	statuses := make([]any, len(OrderStatuses))
-	for i, s := range OrderStatuses {
-		statuses[i] = s
-	}
-	tracking := ""
-	if u.TrackingNumber != nil {
-		tracking = strings.TrimSpace(*u.TrackingNumber)
-	}
-	return validation.Errors{
-		"status": validation.Validate(u.Status, validation.Required,
-			validation.In(statuses...).Error("Status must be one of "+strings.Join(OrderStatuses, ", "))),
-		"trackingNumber": validation.Validate(tracking, validation.RuneLength(0, MaxTrackingNumberLen)),
-	}.Filter()
+	return validation.ValidateStruct(&u,
+		validation.Field(&u.Status, validation.Required,
+			validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+		validation.Field(&u.TrackingNumber, validation.By(func(any) error {
+			tracking := ""
+			if u.TrackingNumber != nil {
+				tracking = strings.TrimSpace(*u.TrackingNumber)
+			}
+			return validation.Validate(tracking, validation.RuneLength(0, maxTrackingNumberLen))
+		})),
+	)
 }
 
 // UpdateOrderStatus changes an order's status and tracking number (admins).
@@ -49,7 +50,8 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	return changeOrder(app, orderID, func(rec *core.Record) (bool, error) {
+	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
+		cancelling := in.Status == StatusCancelled && rec.GetString("status") != StatusCancelled
 		changed := rec.GetString("status") != in.Status
 		rec.Set("status", in.Status)
 		if in.TrackingNumber != nil {
@@ -57,16 +59,20 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 			changed = changed || tracking != rec.GetString("trackingNumber")
 			rec.Set("trackingNumber", tracking)
 		}
+		if cancelling {
+			return changed, cancelPayment(txApp, rec, in.Refund, true, fx)
+		}
 		return changed, nil
 	})
 }
 
 // CancelOwnOrder cancels one of the user's own orders while it is still
-// Created; it restocks exactly like an admin's cancel (OrderStockHook).
-// Someone else's order is ErrOrderNotFound, any other status
-// ErrNotCancellable.
+// Created; it restocks exactly like an admin's cancel (OrderStockHook),
+// and what was paid is refunded in full (a bank transfer refund waits for
+// the admin to send it). Someone else's order is ErrOrderNotFound, any
+// other status ErrNotCancellable.
 func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
-	return changeOrder(app, orderID, func(rec *core.Record) (bool, error) {
+	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
 		if userID == "" || rec.GetString("user") != userID {
 			return false, ErrOrderNotFound
 		}
@@ -74,38 +80,56 @@ func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) 
 			return false, ErrNotCancellable
 		}
 		rec.Set("status", StatusCancelled)
-		return true, nil
+		return true, cancelPayment(txApp, rec, true, false, fx)
 	})
 }
 
+// cancelPayment is the payment side of a cancel: open payment pages are
+// closed and, when refund is true, what is left of the payment is
+// refunded (sent: a manual refund counts as already sent).
+func cancelPayment(txApp core.App, order *core.Record, refund, sent bool, fx *effects) error {
+	refs, err := openAttemptRefs(txApp, order.Id)
+	if err != nil {
+		return err
+	}
+	fx.close = append(fx.close, refs...)
+	if !refund {
+		return nil
+	}
+	left, err := refundable(txApp, order)
+	if err != nil || left <= 0 {
+		return err
+	}
+	return startRefund(txApp, order, left, refundSpec{Reason: "order cancelled"}, sent, fx)
+}
+
 // changeOrder applies change to an order in one transaction, saves it when
-// change reports a change, and returns the order as it then is.
-func changeOrder(app core.App, orderID string, change func(rec *core.Record) (bool, error)) (*OrderDetail, error) {
-	var detail *OrderDetail
-	err := app.RunInTransaction(func(txApp core.App) error {
+// change reports a change, runs the change's effects after the commit and
+// returns the order as it then is.
+func changeOrder(app core.App, orderID string, change func(txApp core.App, rec *core.Record, fx *effects) (bool, error)) (*OrderDetail, error) {
+	var fx *effects
+	err := runWriteTx(app, func(txApp core.App) error {
+		fx = &effects{}
 		rec, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
 		}
-		changed, err := change(rec)
+		changed, err := change(txApp, rec, fx)
 		if err != nil {
 			return err
 		}
 		if changed {
-			if err := txApp.Save(rec); err != nil {
-				return err
-			}
+			return txApp.Save(rec)
 		}
-		detail, err = orderDetail(txApp, rec)
-		return err
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return detail, nil
-}
-
-// SetOrderStatus changes an order's status (admins); see UpdateOrderStatus.
-func SetOrderStatus(app core.App, orderID, status string) (*OrderDetail, error) {
-	return UpdateOrderStatus(app, orderID, StatusUpdate{Status: status})
+	fx.run(app)
+	rec, err := findOrder(app, orderID)
+	if err != nil {
+		return nil, err
+	}
+	return orderDetail(app, rec)
 }

@@ -9,12 +9,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// takeStock decrements a product's stock by n only if at least n are left,
-// and reports whether it did. It is the only way stock goes down.
-func takeStock(txApp core.App, productID string, n int) (bool, error) {
+// takeStock decrements a variant's stock by n only if at least n are left,
+// and reports whether it did. It is the only way stock goes down. (The
+// product's summary follows by trigger, 1763801700.)
+func takeStock(txApp core.App, variantID string, n int) (bool, error) {
 	res, err := txApp.DB().NewQuery(
-		"UPDATE products SET stockQuantity = stockQuantity - {:n} WHERE id = {:id} AND stockQuantity >= {:n}").
-		Bind(dbx.Params{"n": n, "id": productID}).Execute()
+		"UPDATE product_variants SET stockQuantity = stockQuantity - {:n} WHERE id = {:id} AND stockQuantity >= {:n}").
+		Bind(dbx.Params{"n": n, "id": variantID}).Execute()
 	if err != nil {
 		return false, err
 	}
@@ -22,63 +23,80 @@ func takeStock(txApp core.App, productID string, n int) (bool, error) {
 	return rows == 1, err
 }
 
-// putBackStock returns n units of a product to stock (a cancelled order).
-// A product deleted meanwhile has nothing to return to.
-func putBackStock(txApp core.App, productID string, n int) error {
+// putBackStock returns n units of a variant to stock (a cancelled order).
+// A variant deleted meanwhile has nothing to return to.
+func putBackStock(txApp core.App, variantID string, n int) error {
 	_, err := txApp.DB().NewQuery(
-		"UPDATE products SET stockQuantity = stockQuantity + {:n} WHERE id = {:id}").
-		Bind(dbx.Params{"n": n, "id": productID}).Execute()
+		"UPDATE product_variants SET stockQuantity = stockQuantity + {:n} WHERE id = {:id}").
+		Bind(dbx.Params{"n": n, "id": variantID}).Execute()
 	return err
 }
 
-// restockAndNotify puts n units back (raw SQL skips the product hooks) and,
-// when that takes the product from 0 to more, tells its waiting shoppers.
-func restockAndNotify(txApp core.App, productID string, n int) error {
-	before, exists, err := currentStock(txApp, productID)
+// restockAndNotify puts n units of a variant back (raw SQL skips the
+// hooks) and, when that takes the variant from 0 to more, tells its
+// waiting shoppers.
+func restockAndNotify(txApp core.App, variantID string, n int) error {
+	before, exists, err := currentStock(txApp, variantID)
 	if err != nil || !exists {
 		return err
 	}
-	if err := putBackStock(txApp, productID, n); err != nil {
+	if err := putBackStock(txApp, variantID, n); err != nil {
 		return err
 	}
 	if before <= 0 && before+n > 0 {
-		return NotifyBackInStock(txApp, productID)
+		return notifyBackInStock(txApp, variantID)
 	}
 	return nil
 }
 
-// currentStock reads a product's stock; ok is false for a deleted product.
-func currentStock(txApp core.App, productID string) (stock int, ok bool, err error) {
+// currentStock reads a variant's stock; ok is false for a deleted variant.
+func currentStock(txApp core.App, variantID string) (stock int, ok bool, err error) {
 	var f float64
-	err = txApp.DB().Select("stockQuantity").From(ProductsCollection).
-		Where(dbx.HashExp{"id": productID}).Row(&f)
+	err = txApp.DB().Select("stockQuantity").From(VariantsCollection).
+		Where(dbx.HashExp{"id": variantID}).Row(&f)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
 	return int(math.Round(f)), err == nil, err
 }
 
-// takeLinesStock checks every line and takes its stock; the failing lines
-// come back together as LineErrors.
+// takeLinesStock checks every line and takes its variant's stock; the
+// failing lines come back together as LineErrors.
 func takeLinesStock(txApp core.App, lines []CartItem) error {
 	failed := LineErrors{}
 	for _, l := range lines {
 		if !l.active {
-			failed[l.ProductID] = LineError{}
+			failed[l.VariantID] = LineError{ProductID: l.ProductID}
 			continue
 		}
-		ok, err := takeStock(txApp, l.ProductID, l.Quantity)
+		ok, err := takeStock(txApp, l.VariantID, l.Quantity)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			failed[l.ProductID] = LineError{Short: true, Available: l.AvailableStock}
+			failed[l.VariantID] = LineError{ProductID: l.ProductID, Short: true, Available: l.AvailableStock}
 		}
 	}
 	if len(failed) > 0 {
 		return failed
 	}
 	return nil
+}
+
+// lineVariant is the variant an order line took its units from: its own,
+// or for a line written without one (before variants, or by hand in the
+// dashboard) its product's default; "" when neither exists.
+func lineVariant(txApp core.App, item *core.Record) (string, error) {
+	if vid := item.GetString("variantId"); vid != "" {
+		return vid, nil
+	}
+	var vid string
+	err := txApp.DB().Select("defaultVariant").From(ProductsCollection).
+		Where(dbx.HashExp{"id": item.GetString("productId")}).Row(&vid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return vid, err
 }
 
 // OrderStockHook is the orders OnRecordUpdate hook that keeps stock in step
@@ -142,44 +160,57 @@ func withStoredStatus(e *core.RecordEvent, fn func(txApp core.App, stored string
 	})
 }
 
-// moveOrderStock puts an order's units back into stock (restock true) or
-// takes them out again.
+// moveOrderStock puts an order's units back into their variants' stock
+// (restock true) or takes them out again.
 func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 	items, err := orderItems(txApp, orderID)
 	if err != nil {
 		return err
 	}
-	qty := map[string]int{} // a product could appear on two lines of old data
+	qty := map[string]int{} // a variant could appear on two lines of old data
+	productOf := map[string]string{}
 	var ids []string
-	for _, it := range items {
-		pid := it.GetString("productId")
-		if _, seen := qty[pid]; !seen {
-			ids = append(ids, pid)
-		}
-		qty[pid] += it.GetInt("quantity")
-	}
 	failed := LineErrors{}
-	for _, pid := range ids {
+	for _, it := range items {
+		vid, err := lineVariant(txApp, it)
+		if err != nil {
+			return err
+		}
+		if vid == "" {
+			// A line of a product deleted before variants existed: nothing
+			// to put back, nothing to take again.
+			if !restock {
+				failed[it.GetString("productId")] = LineError{ProductID: it.GetString("productId"), Deleted: true}
+			}
+			continue
+		}
+		if _, seen := qty[vid]; !seen {
+			ids = append(ids, vid)
+		}
+		qty[vid] += it.GetInt("quantity")
+		productOf[vid] = it.GetString("productId")
+	}
+	for _, vid := range ids {
 		if restock {
-			if err := restockAndNotify(txApp, pid, qty[pid]); err != nil {
+			if err := restockAndNotify(txApp, vid, qty[vid]); err != nil {
 				return err
 			}
 			continue
 		}
-		stock, exists, err := currentStock(txApp, pid)
+		stock, exists, err := currentStock(txApp, vid)
 		if err != nil {
 			return err
 		}
 		if !exists {
-			failed[pid] = LineError{Deleted: true}
+			failed[vid] = LineError{ProductID: productOf[vid], Deleted: true}
 			continue
 		}
-		ok, err := takeStock(txApp, pid, qty[pid])
+		ok, err := takeStock(txApp, vid, qty[vid])
 		if err != nil {
 			return err
 		}
 		if !ok {
-			failed[pid] = LineError{Short: true, Available: stock}
+			failed[vid] = LineError{ProductID: productOf[vid], Short: true, Available: stock}
 		}
 	}
 	if len(failed) > 0 {

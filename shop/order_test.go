@@ -16,7 +16,7 @@ import (
 func validInput() shop.OrderInput {
 	return shop.OrderInput{
 		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ada", LastName: "Lovelace",
-			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44", Email: "ada@example.com"},
+			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44 20 7946 0000", Email: "ada@example.com"},
 		UseShippingForBilling: true,
 		ShippingMethod:        shop.ShipIntlStandard,
 	}
@@ -27,7 +27,7 @@ func TestOrderPlaceFromGo(t *testing.T) {
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 2500, Stock: 4})
 	owner := shop.CartOwner{UserID: u.ID()}
-	if _, err := shop.AddToCart(app, owner, p.Id, 3); err != nil {
+	if _, err := shop.AddToCart(app, owner, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -59,21 +59,22 @@ func TestOrderInputValidation(t *testing.T) {
 	in.Shipping.Email = "nope"
 	in.Shipping.City = " "
 	in.UseShippingForBilling = false
-	err := shop.ValidateOrderInput(&in)
-	var fields validation.Errors
-	if !errors.As(err, &fields) {
-		t.Fatalf("err %v", err)
+	in.Normalize()
+	fields, _, isValidation := shop.FieldErrors(in.Validate())
+	if !isValidation {
+		t.Fatalf("err %v", fields)
 	}
 	for _, k := range []string{"shippingInfo.email", "shippingInfo.city", "billingInfo.firstName", "billingInfo.country"} {
-		if fields[k] == nil {
+		if _, has := fields[k]; !has {
 			t.Errorf("no error for %s: %v", k, fields)
 		}
 	}
-	if fields["shippingInfo.firstName"] != nil {
+	if _, has := fields["shippingInfo.firstName"]; has {
 		t.Errorf("unexpected error %v", fields)
 	}
 	ok := validInput()
-	if err := shop.ValidateOrderInput(&ok); err != nil || ok.Billing.ZipCode != "N1" {
+	ok.Normalize()
+	if err := ok.Validate(); err != nil || ok.Billing.ZipCode != "N1" {
 		t.Fatalf("valid input: %v %+v", err, ok.Billing)
 	}
 }
@@ -105,7 +106,7 @@ func TestOrderNumberFormatAndCollisionRetry(t *testing.T) {
 	owner := shop.CartOwner{UserID: u.ID()}
 	var numbers []string
 	for i := 0; i < 2; i++ {
-		if _, err := shop.AddToCart(app, owner, p.Id, 1); err != nil {
+		if _, err := shop.AddToCart(app, owner, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -126,7 +127,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 	ids := make([]string, buyers)
 	for i := range ids {
 		ids[i] = testapp.NewUser(t, app, false).ID()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: ids[i]}, p.Id, 1); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: ids[i]}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -147,7 +148,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 		case err == nil:
 			placed++
 		case errors.As(err, &lines):
-			if _, ok := lines[p.Id]; !ok {
+			if l, ok := lines[testapp.DefaultVariant(t, app, p.Id)]; !ok || l.ProductID != p.Id {
 				t.Errorf("conflict without the product: %v", lines)
 			}
 		default:
@@ -163,7 +164,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	app := testapp.NewMigrated(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 3})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 3); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -171,14 +172,14 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 		t.Fatal(err)
 	}
 	var fields validation.Errors
-	if _, err := shop.SetOrderStatus(app, o.ID, "Gone"); !errors.As(err, &fields) {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: "Gone"}); !errors.As(err, &fields) {
 		t.Fatalf("unknown status: %v", err)
 	}
-	if _, err := shop.SetOrderStatus(app, "nosuchorder123", shop.StatusShipped); !errors.Is(err, shop.ErrOrderNotFound) {
+	if _, err := shop.UpdateOrderStatus(app, "nosuchorder123", shop.StatusUpdate{Status: shop.StatusShipped}); !errors.Is(err, shop.ErrOrderNotFound) {
 		t.Fatalf("unknown order: %v", err)
 	}
 	for i := 0; i < 3; i++ {
-		if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCancelled); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusCancelled}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -187,14 +188,15 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	}
 	// Someone else buys one; the cancelled order cannot come back.
 	other := testapp.NewUser(t, app, false)
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: other.ID()}, p.Id, 1); err != nil {
+	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: other.ID()}, p.Id, "", 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := shop.PlaceOrder(app, other.ID(), validInput()); err != nil {
 		t.Fatal(err)
 	}
 	var lines shop.LineErrors
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusShipped); !errors.As(err, &lines) || lines[p.Id].Error() != "Only 2 left in stock" || lines[p.Id].Available != 2 {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusShipped}); !errors.As(err, &lines) ||
+		lines[testapp.DefaultVariant(t, app, p.Id)].Error() != "Only 2 left in stock" || lines[testapp.DefaultVariant(t, app, p.Id)].Available != 2 {
 		t.Fatalf("revive: %v", err)
 	}
 	got, err := shop.GetOrder(app, o.ID)
@@ -205,7 +207,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	if err := app.Delete(p); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := shop.SetOrderStatus(app, o.ID, shop.StatusCreated); !errors.As(err, &lines) {
+	if _, err := shop.UpdateOrderStatus(app, o.ID, shop.StatusUpdate{Status: shop.StatusCreated}); !errors.As(err, &lines) {
 		t.Fatalf("revive with a deleted product: %v", err)
 	}
 }
@@ -215,7 +217,7 @@ func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
 	place := func() string {
 		u := testapp.NewUser(t, app, false)
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, 2); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 2); err != nil {
 			t.Fatal(err)
 		}
 		o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -228,7 +230,7 @@ func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
 	for id, status := range map[string]string{
 		processing: shop.StatusProcessing, shipped: shop.StatusShipped, cancelled: shop.StatusCancelled,
 	} {
-		if _, err := shop.SetOrderStatus(app, id, status); err != nil {
+		if _, err := shop.UpdateOrderStatus(app, id, shop.StatusUpdate{Status: status}); err != nil {
 			t.Fatal(err)
 		}
 	}

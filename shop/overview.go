@@ -17,16 +17,16 @@ const (
 	// DefaultOverviewDays is the period of the overview's chart and top
 	// products unless another of OverviewDays is asked for.
 	DefaultOverviewDays = 30
-	// LowStockLevel is the spec's warning band: 10 or fewer units left.
-	LowStockLevel = 10
-	// LowStockLimit bounds the low-stock list (lowStockCount has them all).
-	LowStockLimit = 50
-	// TopProductsLimit is how many best sellers the overview lists.
-	TopProductsLimit = 5
+	// lowStockLevel is the spec's warning band: 10 or fewer units left.
+	lowStockLevel = 10
+	// lowStockLimit bounds the low-stock list (lowStockCount has them all).
+	lowStockLimit = 50
+	// topProductsLimit is how many best sellers the overview lists.
+	topProductsLimit = 5
 )
 
-// OverviewDays are the periods the overview offers, in days.
-var OverviewDays = []int{7, 30, 90}
+// overviewDays are the periods the overview offers, in days.
+var overviewDays = []int{7, 30, 90}
 
 // OverviewQuery asks for the overview of the days (UTC dates) up to and
 // including the date of Now.
@@ -102,8 +102,11 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 	if out.LowStock, out.LowStockCount, err = lowStock(app); err != nil {
 		return nil, err
 	}
-	if err = app.DB().Select("COUNT(*)").From(ContactCollection).
-		Where(dbx.HashExp{"status": ContactNew}).Row(&out.NewContactRequests); err != nil {
+	if out.Awaiting, err = awaitedPayments(app); err != nil {
+		return nil, err
+	}
+	if err = app.DB().Select("COUNT(*)").From(contactCollection).
+		Where(dbx.HashExp{"status": contactNew}).Row(&out.NewContactRequests); err != nil {
 		return nil, err
 	}
 	return out, emailCounts(app, out)
@@ -113,6 +116,7 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 type dayRow struct {
 	Day     string  `db:"day"`
 	Revenue float64 `db:"revenue"`
+	Tax     float64 `db:"tax"`
 	Orders  int     `db:"orders"`
 }
 
@@ -123,7 +127,7 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 	span := max(days, 30)
 	var rows []dayRow
 	err := app.DB().NewQuery(`
-		SELECT day, revenueCents AS revenue, orders FROM overview_days
+		SELECT day, revenueCents AS revenue, taxCents AS tax, orders FROM overview_days
 		WHERE day >= {:from} AND day <= {:to}`).
 		Bind(dbx.Params{"from": today.AddDate(0, 0, 1-span).Format(dayLayout), "to": today.Format(dayLayout)}).
 		All(&rows)
@@ -138,19 +142,13 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 	for i := span - 1; i >= 0; i-- {
 		date := today.AddDate(0, 0, -i).Format(dayLayout)
 		r := byDay[date]
-		cents := Amount(int64(math.Round(r.Revenue)))
-		if i == 0 {
-			out.Revenue.Today += cents
-		}
-		if i < 7 {
-			out.Revenue.Last7Days += cents
-		}
-		if i < 30 {
-			out.Revenue.Last30Days += cents
-		}
+		cents, tax := Amount(int64(math.Round(r.Revenue))), Amount(int64(math.Round(r.Tax)))
+		addToWindows(&out.Revenue, i, cents)
+		addToWindows(&out.Tax, i, tax)
 		if i < days {
-			out.RevenueByDay = append(out.RevenueByDay, DayFigures{Date: date, Revenue: cents, Orders: r.Orders})
+			out.RevenueByDay = append(out.RevenueByDay, DayFigures{Date: date, Revenue: cents, Tax: tax, Orders: r.Orders})
 			out.PeriodRevenue += cents
+			out.PeriodTax += tax
 			out.PeriodOrders += r.Orders
 		}
 	}
@@ -159,6 +157,20 @@ func revenueFigures(app core.App, today time.Time, days int, out *Overview) erro
 		out.AverageOrderValue = Amount((int64(out.PeriodRevenue)*2 + int64(out.PeriodOrders)) / (2 * int64(out.PeriodOrders)))
 	}
 	return nil
+}
+
+// addToWindows counts the figure of the date daysAgo before today in the windows
+// it falls in.
+func addToWindows(r *Revenue, daysAgo int, cents Amount) {
+	if daysAgo == 0 {
+		r.Today += cents
+	}
+	if daysAgo < 7 {
+		r.Last7Days += cents
+	}
+	if daysAgo < 30 {
+		r.Last30Days += cents
+	}
 }
 
 // ordersByStatus counts all orders by their current status (the rollup's
@@ -173,12 +185,28 @@ func ordersByStatus(app core.App) (map[string]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]int, len(OrderStatuses))
-	for _, s := range OrderStatuses {
+	out := make(map[string]int, len(orderStatuses))
+	for _, s := range orderStatuses {
 		out[s] = 0
 	}
 	for _, r := range rows {
 		out[r.Status] += r.N
 	}
 	return out, nil
+}
+
+// Awaiting is an answer shape (shop/wire).
+type Awaiting = wire.Awaiting
+
+// awaitedPayments sums what open orders still owe, through the payment
+// status index (unpaid orders are few: they are paid, expire or are
+// cancelled).
+func awaitedPayments(app core.App) (Awaiting, error) {
+	var row struct {
+		Amount float64 `db:"amount"`
+		Orders int     `db:"orders"`
+	}
+	err := app.DB().NewQuery(`SELECT COALESCE(SUM(amountDueCents - amountPaidCents), 0) AS amount, COUNT(*) AS orders
+		FROM orders WHERE paymentStatus IN ('pending', 'awaiting_payment', 'partially_paid') AND status != 'Cancelled'`).One(&row)
+	return Awaiting{Amount: Amount(int64(math.Round(row.Amount))), Orders: row.Orders}, err
 }

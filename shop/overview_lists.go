@@ -12,88 +12,133 @@ import (
 	"stageshop/shop/mail"
 )
 
-// topRow is one best seller as the query answers it.
+// topRow is one best-selling variant as the query answers it.
 type topRow struct {
-	ID      string  `db:"id"`
-	Units   float64 `db:"units"`
-	Revenue float64 `db:"revenue"`
-	Current string  `db:"current"`
+	ID        string  `db:"id"`
+	VariantID string  `db:"variantId"`
+	Units     float64 `db:"units"`
+	Revenue   float64 `db:"revenue"`
+	Current   string  `db:"current"`
+	SKU       string  `db:"sku"`
+	Options   string  `db:"options"`
+	Values    string  `db:"optionValues"`
 }
 
-// topProducts ranks the products by units sold in non-cancelled orders
+// topProducts ranks the variants by units sold in non-cancelled orders
 // placed in [from, to) (UTC dates), then by revenue, from the per-date,
-// per-product rollup (one row per product sold on a date). The names come
-// afterwards for the few winners: the product's current name, or the
-// snapshot of its latest line in the period when it was deleted.
+// per-variant rollup (overview_day_variants). The names come afterwards
+// for the few winners: the product's current name and the variant's
+// current label and SKU, or the snapshot of its latest line in the period
+// when it was deleted.
 func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 	var rows []topRow
 	err := app.DB().NewQuery(`
-		SELECT t.id AS id, t.units AS units, t.revenue AS revenue, COALESCE(p.nameLocalized, '') AS current
+		SELECT t.id AS id, t.variantId AS variantId, t.units AS units, t.revenue AS revenue,
+			COALESCE(p.nameLocalized, '') AS current, COALESCE(v.sku, '') AS sku,
+			COALESCE(p.options, '') AS options, COALESCE(v.optionValues, '') AS optionValues
 		FROM (
-			SELECT productId AS id, SUM(units) AS units, SUM(revenueCents) AS revenue
-			FROM overview_day_products
+			SELECT productId AS id, variantId, SUM(units) AS units, SUM(revenueCents) AS revenue
+			FROM overview_day_variants
 			WHERE day >= {:from} AND day < {:to}
-			GROUP BY productId
+			GROUP BY productId, variantId
 			HAVING SUM(lines) > 0
-			ORDER BY units DESC, revenue DESC, id
+			ORDER BY units DESC, revenue DESC, id, variantId
 			LIMIT {:limit}
 		) t
 		LEFT JOIN products p ON p.id = t.id
-		ORDER BY t.units DESC, t.revenue DESC, t.id`).
-		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": TopProductsLimit}).
+		LEFT JOIN product_variants v ON v.id = t.variantId AND v.product = t.id
+		ORDER BY t.units DESC, t.revenue DESC, t.id, t.variantId`).
+		Bind(dbx.Params{"from": from.Format(dayLayout), "to": to.Format(dayLayout), "limit": topProductsLimit}).
 		All(&rows)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]TopProduct, 0, len(rows))
 	for _, r := range rows {
-		name, _ := ParseLocalizedJSON([]byte(r.Current))
-		if len(name) == 0 {
-			if name, err = snapshotName(app, r.ID, from, to); err != nil {
-				return nil, err
-			}
+		top, err := r.top(app, from, to)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, TopProduct{ID: r.ID, Name: name.Get("en", ""), NameLocalized: name,
-			Units: int(math.Round(r.Units)), Revenue: Amount(int64(math.Round(r.Revenue)))})
+		out = append(out, top)
 	}
 	return out, nil
 }
 
-// snapshotName is the name on the latest line of productID in a
-// non-cancelled order placed in [from, to): a deleted product's name. The
-// product's index walks its lines newest first, so the first match ends it.
-func snapshotName(app core.App, productID string, from, to time.Time) (Localized, error) {
-	var snapshot string
-	err := app.DB().NewQuery(`
-		SELECT li.productName FROM order_items li INDEXED BY idx_order_items_product
-		JOIN orders o ON o.id = li.orderRef
-		WHERE li.productId = {:id} AND o.created >= {:from} AND o.created < {:to} AND o.status != {:cancelled}
-		ORDER BY li.rowid DESC LIMIT 1`).
-		Bind(dbx.Params{"id": productID, "from": storedTime(from), "to": storedTime(to), "cancelled": StatusCancelled}).
-		Row(&snapshot)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
+// top names a best seller: by its product and variant as they are now, or
+// by its latest line's snapshot when either was deleted.
+func (r topRow) top(app core.App, from, to time.Time) (TopProduct, error) {
+	name, _ := ParseLocalizedJSON([]byte(r.Current))
+	label := VariantLabel(parseOptions([]byte(r.Options)), stringList([]byte(r.Values)))
+	sku := r.SKU
+	if len(name) == 0 || (r.VariantID != "" && sku == "") {
+		var err error
+		if name, label, sku, err = snapshotName(app, r.ID, r.VariantID, from, to); err != nil {
+			return TopProduct{}, err
+		}
 	}
-	name, _ := ParseLocalizedJSON([]byte(snapshot))
-	return name, nil
+	full := LineName(name, label)
+	return TopProduct{ID: r.ID, VariantID: r.VariantID, SKU: sku, Name: full.Get("en", ""), NameLocalized: full,
+		Units: int(math.Round(r.Units)), Revenue: Amount(int64(math.Round(r.Revenue)))}, nil
 }
 
-// lowStock lists the active products with LowStockLevel or fewer units,
-// emptiest first (at most LowStockLimit), and counts them all.
+// snapshotName is the name, variant label and SKU on the latest line of
+// the variant (of productID) in a non-cancelled order placed in [from,
+// to): a deleted product's or variant's. The product's index walks its
+// lines newest first, so the first match ends it.
+func snapshotName(app core.App, productID, variantID string, from, to time.Time) (name, label Localized, sku string, err error) {
+	var snapshot struct {
+		Name  string `db:"productName"`
+		Label string `db:"variantLabel"`
+		SKU   string `db:"sku"`
+	}
+	err = app.DB().NewQuery(`
+		SELECT li.productName AS productName, COALESCE(li.variantLabel, '') AS variantLabel, li.sku AS sku
+		FROM order_items li INDEXED BY idx_order_items_product
+		JOIN orders o ON o.id = li.orderRef
+		WHERE li.productId = {:id} AND li.variantId = {:variant} AND o.created >= {:from} AND o.created < {:to}
+			AND o.status != {:cancelled}
+		ORDER BY li.rowid DESC LIMIT 1`).
+		Bind(dbx.Params{"id": productID, "variant": variantID, "from": storedTime(from), "to": storedTime(to),
+			"cancelled": StatusCancelled}).
+		One(&snapshot)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, "", err
+	}
+	name, _ = ParseLocalizedJSON([]byte(snapshot.Name))
+	label, _ = ParseLocalizedJSON([]byte(snapshot.Label))
+	return name, label, snapshot.SKU, nil
+}
+
+// lowStockWhere is the low-stock band: active variants of active products
+// with lowStockLevel or fewer units.
+var lowStockWhere = dbx.NewExp("v.isActive = 1 AND v.stockQuantity <= {:level} AND p.isActive = 1",
+	dbx.Params{"level": lowStockLevel})
+
+// lowStock lists the active variants with lowStockLevel or fewer units,
+// emptiest first (at most lowStockLimit), and counts them all.
 func lowStock(app core.App) ([]LowStockProduct, int, error) {
-	where := dbx.NewExp("isActive = 1 AND stockQuantity <= {:level}", dbx.Params{"level": LowStockLevel})
+	from := func(q *dbx.SelectQuery) *dbx.SelectQuery {
+		return q.From(VariantsCollection+" v").InnerJoin(ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
+			Where(lowStockWhere)
+	}
 	var total int
-	if err := app.DB().Select("COUNT(*)").From(ProductsCollection).Where(where).Row(&total); err != nil {
+	if err := from(app.DB().Select("COUNT(*)")).Row(&total); err != nil {
 		return nil, 0, err
 	}
 	var rows []struct {
 		ID            string  `db:"id"`
+		VariantID     string  `db:"variantId"`
+		SKU           string  `db:"sku"`
 		Name          string  `db:"name"`
 		NameLocalized string  `db:"nameLocalized"`
+		Options       string  `db:"options"`
+		Values        string  `db:"optionValues"`
 		Stock         float64 `db:"stockQuantity"`
 	}
-	err := app.DB().Select("id", "name", "nameLocalized", "stockQuantity").From(ProductsCollection).Where(where).
-		OrderBy("stockQuantity ASC", "name ASC", "id ASC").Limit(LowStockLimit).All(&rows)
+	err := from(app.DB().Select("p.id AS id", "v.id AS variantId", "v.sku AS sku", "p.name AS name",
+		"p.nameLocalized AS nameLocalized", "COALESCE(p.options, '') AS options",
+		"COALESCE(v.optionValues, '') AS optionValues", "v.stockQuantity AS stockQuantity")).
+		OrderBy("v.stockQuantity ASC", "p.name ASC", "v.position ASC", "v.id ASC").Limit(lowStockLimit).All(&rows)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -103,8 +148,9 @@ func lowStock(app core.App) ([]LowStockProduct, int, error) {
 		if len(name) == 0 && r.Name != "" {
 			name = Localized{"en": r.Name}
 		}
-		out = append(out, LowStockProduct{ID: r.ID, Name: name.Get("en", r.Name), NameLocalized: name,
-			StockQuantity: int(math.Round(r.Stock))})
+		full := LineName(name, VariantLabel(parseOptions([]byte(r.Options)), stringList([]byte(r.Values))))
+		out = append(out, LowStockProduct{ID: r.ID, VariantID: r.VariantID, SKU: r.SKU, Name: full.Get("en", r.Name),
+			NameLocalized: full, StockQuantity: int(math.Round(r.Stock))})
 	}
 	return out, total, nil
 }

@@ -19,9 +19,11 @@ import (
 // away, and count as absent.
 var rollupChecks = []struct{ name, rollup, scratch string }{
 	{"days",
-		`SELECT day || ' ' || orders || ' ' || CAST(revenueCents AS INTEGER) FROM overview_days
-		 WHERE orders != 0 OR revenueCents != 0 ORDER BY day`,
-		`SELECT substr(created, 1, 10) || ' ' || COUNT(*) || ' ' || CAST(SUM(totalCents) AS INTEGER) FROM orders
+		`SELECT day || ' ' || orders || ' ' || CAST(revenueCents AS INTEGER) || ' ' || CAST(taxCents AS INTEGER) FROM overview_days
+		 WHERE orders != 0 OR revenueCents != 0 OR taxCents != 0 ORDER BY day`,
+		`SELECT substr(created, 1, 10) || ' ' || COUNT(*) || ' ' || CAST(SUM(amountPaidCents - amountRefundedCents) AS INTEGER) || ' ' ||
+		        CAST(SUM(CASE WHEN totalCents > 0 THEN ROUND(COALESCE(taxCents, 0) * (amountPaidCents - amountRefundedCents) * 1.0 / totalCents) ELSE 0 END) AS INTEGER)
+		 FROM orders
 		 WHERE status != 'Cancelled' GROUP BY substr(created, 1, 10) ORDER BY substr(created, 1, 10)`},
 	{"day products",
 		`SELECT day || ' ' || productId || ' ' || lines || ' ' || units || ' ' || CAST(revenueCents AS INTEGER)
@@ -57,12 +59,16 @@ func checkRollup(t *testing.T, app core.App, after string) {
 func placeOrder(t *testing.T, app core.App, userID string, lines map[*core.Record]int) *shop.OrderDetail {
 	t.Helper()
 	for p, qty := range lines {
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, qty); err != nil {
+		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, "", qty); err != nil {
 			t.Fatal(err)
 		}
 	}
 	o, err := shop.PlaceOrder(app, userID, validInput())
 	if err != nil {
+		t.Fatal(err)
+	}
+	// The overview's revenue counts money paid: the bank transfer arrives.
+	if o, err = shop.RecordPayment(app, nil, o.ID, shop.PaymentInput{Amount: o.TotalAmount}); err != nil {
 		t.Fatal(err)
 	}
 	return o
@@ -104,7 +110,10 @@ func TestOverviewRollupMatchesOrders(t *testing.T) {
 		do   func() error
 	}{
 		{"a customer cancelling", func() error { _, err := shop.CancelOwnOrder(app, u2.ID(), b.ID); return err }},
-		{"an admin shipping", func() error { _, err := shop.SetOrderStatus(app, a.ID, shop.StatusShipped); return err }},
+		{"an admin shipping", func() error {
+			_, err := shop.UpdateOrderStatus(app, a.ID, shop.StatusUpdate{Status: shop.StatusShipped})
+			return err
+		}},
 		{"a dashboard cancel", func() error { return saveErr(app, shop.OrdersCollection, c.Id, "status", shop.StatusCancelled) }},
 		{"a dashboard revive", func() error { return saveErr(app, shop.OrdersCollection, d.Id, "status", shop.StatusProcessing) }},
 		{"a dashboard total edit", func() error { return saveErr(app, shop.OrdersCollection, d.Id, "totalCents", 123) }},
@@ -195,8 +204,8 @@ func rawOrder(app core.App, userID, productID, created string) error {
 	if err != nil {
 		return err
 	}
-	_, err = app.DB().NewQuery(`INSERT INTO orders (id, orderNumber, user, status, totalCents, itemCount, created, updated)
-		VALUES ({:id}, {:id}, {:user}, 'Created', 600, 2, {:created}, {:created})`).
+	_, err = app.DB().NewQuery(`INSERT INTO orders (id, orderNumber, user, status, totalCents, amountDueCents, amountPaidCents, itemCount, created, updated)
+		VALUES ({:id}, {:id}, {:user}, 'Created', 600, 600, 600, 2, {:created}, {:created})`).
 		Bind(map[string]any{"id": id, "user": userID, "created": created}).Execute()
 	return err
 }
@@ -256,14 +265,14 @@ func TestOverviewMidnightOrderCancelled(t *testing.T) {
 }
 
 // rollupMigration is migration 1763800800 (the rollup tables and triggers).
-func rollupMigration(t *testing.T) *core.Migration {
+func rollupMigration(t *testing.T, prefix string) *core.Migration {
 	t.Helper()
 	for _, m := range core.AppMigrations.Items() {
-		if strings.HasPrefix(m.File, "1763800800_") {
+		if strings.HasPrefix(m.File, prefix) {
 			return m
 		}
 	}
-	t.Fatal("migration 1763800800 not registered")
+	t.Fatalf("migration %s not registered", prefix)
 	return nil
 }
 
@@ -272,7 +281,11 @@ func TestOverviewRollupBackfill(t *testing.T) {
 	before := fmt.Sprint(*overviewAt(t, f.app, 90, f.today))
 	// Down drops the tables; up on a shop with orders must rebuild the
 	// same figures from them, and the triggers must work again after it.
-	m := rollupMigration(t)
+	// 1763801604 (the tax in the rollup) goes first and comes back last.
+	m, tax := rollupMigration(t, "1763800800_"), rollupMigration(t, "1763801604_")
+	if err := f.app.RunInTransaction(tax.Down); err != nil {
+		t.Fatalf("tax down: %v", err)
+	}
 	if err := f.app.RunInTransaction(m.Down); err != nil {
 		t.Fatalf("down: %v", err)
 	}
@@ -281,6 +294,9 @@ func TestOverviewRollupBackfill(t *testing.T) {
 	}
 	if err := f.app.RunInTransaction(m.Up); err != nil {
 		t.Fatalf("up: %v", err)
+	}
+	if err := f.app.RunInTransaction(tax.Up); err != nil {
+		t.Fatalf("tax up: %v", err)
 	}
 	checkRollup(t, f.app, "the backfill")
 	if after := fmt.Sprint(*overviewAt(t, f.app, 90, f.today)); after != before {

@@ -39,6 +39,8 @@ func orderAt(t *testing.T, app core.App, userID, status string, at time.Time, li
 	o.Set("customerEmail", "ada@example.com")
 	o.Set("status", status)
 	o.Set("totalCents", total)
+	o.Set("amountDueCents", total)
+	o.Set("amountPaidCents", total) // the overview's revenue is money paid
 	o.Set("itemCount", count)
 	dt, err := types.ParseDateTime(at)
 	if err != nil {
@@ -110,8 +112,8 @@ func newOverviewFixture(t *testing.T) overviewFixture {
 			t.Fatal(err)
 		}
 	}
-	page, _ := shop.ListContactRequests(app, 1, 10, "")
-	if _, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactResolved, nil); err != nil {
+	page, _ := shop.ListContactRequests(app, shop.ContactQuery{Page: 1, PageSize: 10, Status: ""})
+	if _, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactStatusInput{Status: shop.ContactResolved, AdminNotes: nil}); err != nil {
 		t.Fatal(err)
 	}
 	return f

@@ -2,14 +2,11 @@ package shop
 
 import (
 	"errors"
-	"net/url"
 	"strings"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/mail"
 )
@@ -17,8 +14,8 @@ import (
 // PasswordResetsCollection stores reset tokens, as SHA-256 hashes only.
 const PasswordResetsCollection = "password_resets"
 
-// ResetTokenTTL is how long a reset link works.
-const ResetTokenTTL = time.Hour
+// resetTokenTTL is how long a reset link works.
+const resetTokenTTL = time.Hour
 
 // ErrInvalidResetToken: the token is unknown, used or expired.
 var ErrInvalidResetToken = errors.New("invalid or expired reset token")
@@ -55,14 +52,14 @@ func RequestPasswordReset(app core.App, email string) error {
 		rec := core.NewRecord(col)
 		rec.Set("user", user.Id)
 		rec.Set("tokenHash", HashRefreshToken(raw))
-		rec.Set("expiresAt", time.Now().Add(ResetTokenTTL))
+		expires := time.Now().Add(resetTokenTTL)
+		rec.Set("expiresAt", expires)
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
 		to := mail.Recipient{ID: user.Id, Email: user.Email(), Language: user.GetString("language"),
 			Name: strings.TrimSpace(user.GetString("firstName") + " " + user.GetString("lastName"))}
-		link := mail.PublicURL(txApp) + "/reset-password?token=" + url.QueryEscape(raw)
-		return mail.QueuePasswordReset(txApp, rec.Id, to, link)
+		return mail.QueuePasswordReset(txApp, rec.Id, to, raw, expires)
 	})
 }
 
@@ -107,25 +104,20 @@ func ResetPassword(app core.App, in ResetInput) error {
 		if err != nil {
 			return ErrInvalidResetToken
 		}
-		SetPassword(user, in.Password)
+		setPassword(user, in.Password)
 		if err := txApp.Save(user); err != nil {
 			return err
 		}
-		_, err = txApp.DB().Update(PasswordResetsCollection, dbx.Params{"usedAt": types.NowDateTime().String()},
-			dbx.HashExp{"user": user.Id, "usedAt": ""}).Execute()
-		if err != nil {
-			return err
-		}
-		return EndAllSessions(txApp, user.Id)
+		return EndAllSessions(txApp, user.Id) // spends this token and every other
 	})
 }
 
-// SetPassword sets a password that has passed PasswordRule. The shop's
+// setPassword sets a password that has passed PasswordRule. The shop's
 // policy (6+ characters, up to 72 bytes) differs from the collection's
 // field limits, so the plain value is dropped after hashing, as PocketBase
 // itself does for generated passwords; the token key is renewed, which
 // invalidates every access token issued before.
-func SetPassword(user *core.Record, password string) {
+func setPassword(user *core.Record, password string) {
 	user.SetPassword(password)
 	if raw, ok := user.GetRaw("password").(*core.PasswordFieldValue); ok && raw.LastError == nil {
 		raw.Plain = ""

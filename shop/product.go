@@ -17,11 +17,11 @@ var Categories = []string{"Lighting", "Sound", "Stage", "Accessories"}
 
 // Limits of a product, from the contract.
 const (
-	MaxNameLen        = 200
-	MaxDescriptionLen = 5000
+	maxNameLen        = 200
+	maxDescriptionLen = 5000
 	MaxImages         = 10
-	MaxAttributes     = 50
-	MaxAttrTextLen    = 500
+	maxAttributes     = 50
+	maxAttrTextLen    = 500
 )
 
 // Collection names.
@@ -52,68 +52,80 @@ type rawAttribute struct {
 	ValueLocalized any `json:"valueLocalized"`
 }
 
-// NormalizeAttributes turns raw rows into attributes: texts trimmed, the
+// normalizeAttributes turns raw rows into attributes: texts trimmed, the
 // English localized text and the plain text filled from each other, rows with
-// neither key nor value dropped. errs is keyed "N.key"/"N.value" by the row's
+// neither key nor value dropped. err is a validation.Error for a list that
+// is not one, or validation.Errors keyed "N.key"/"N.value" by the row's
 // position in the input, for rows with only one of the two or bad shapes.
-func NormalizeAttributes(raw []byte) (attrs []Attribute, errs map[string]string) {
-	errs = map[string]string{}
+func normalizeAttributes(raw []byte) (attrs []Attribute, err error) {
 	attrs = []Attribute{}
 	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" {
-		return attrs, errs
+		return attrs, nil
 	}
 	var rows []json.RawMessage
 	if err := json.Unmarshal(raw, &rows); err != nil {
-		errs[""] = "Attributes must be a list of {key, value} rows"
-		return attrs, errs
+		return attrs, attributeError("Attributes must be a list of {key, value} rows")
 	}
-	if len(rows) > MaxAttributes*4 {
-		errs[""] = fmt.Sprintf("At most %d attributes are allowed", MaxAttributes)
-		return attrs, errs
+	if len(rows) > maxAttributes*4 {
+		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", maxAttributes))
 	}
+	errs := validation.Errors{}
 	for i, row := range rows {
-		var r rawAttribute
-		if err := json.Unmarshal(row, &r); err != nil {
-			errs[fmt.Sprintf("%d", i)] = "Each attribute must be an object with key and value"
-			continue
+		if a, keep := normalizeAttribute(i, row, errs); keep {
+			attrs = append(attrs, a)
 		}
-		key, okK := attrText(r.Key, r.KeyLocalized)
-		val, okV := attrText(r.Value, r.ValueLocalized)
-		if !okK {
-			errs[fmt.Sprintf("%d.key", i)] = "Invalid attribute key"
-			continue
-		}
-		if !okV {
-			errs[fmt.Sprintf("%d.value", i)] = "Invalid attribute value"
-			continue
-		}
-		a := Attribute{Key: key["en"], KeyLocalized: key, Value: val["en"], ValueLocalized: val}
-		switch {
-		case len(key) == 0 && len(val) == 0:
-			continue // an empty row is dropped, as the form does
-		case a.Key == "":
-			errs[fmt.Sprintf("%d.key", i)] = "Attribute key is required when a value is given"
-			continue
-		case a.Value == "":
-			errs[fmt.Sprintf("%d.value", i)] = "Attribute value is required when a key is given"
-			continue
-		}
-		for lang, s := range key {
-			if len([]rune(s)) > MaxAttrTextLen {
-				errs[fmt.Sprintf("%d.keyLocalized.%s", i, lang)] = fmt.Sprintf("Must be at most %d characters", MaxAttrTextLen)
+	}
+	switch {
+	case len(attrs) > maxAttributes:
+		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", maxAttributes))
+	case len(errs) > 0:
+		return attrs, errs
+	}
+	return attrs, nil
+}
+
+// normalizeAttribute reads row i; its problems go into errs under
+// "i.key", "i.value", "i.keyLocalized.ru".
+func normalizeAttribute(i int, row json.RawMessage, errs validation.Errors) (Attribute, bool) {
+	bad := func(key, msg string) (Attribute, bool) {
+		errs[fmt.Sprintf("%d%s", i, key)] = validation.NewError("validation_invalid_attribute", msg)
+		return Attribute{}, false
+	}
+	var r rawAttribute
+	if err := json.Unmarshal(row, &r); err != nil {
+		return bad("", "Each attribute must be an object with key and value")
+	}
+	key, okK := attrText(r.Key, r.KeyLocalized)
+	val, okV := attrText(r.Value, r.ValueLocalized)
+	if !okK {
+		return bad(".key", "Invalid attribute key")
+	}
+	if !okV {
+		return bad(".value", "Invalid attribute value")
+	}
+	a := Attribute{Key: key["en"], KeyLocalized: key, Value: val["en"], ValueLocalized: val}
+	switch {
+	case len(key) == 0 && len(val) == 0:
+		return a, false // an empty row is dropped, as the form does
+	case a.Key == "":
+		return bad(".key", "Attribute key is required when a value is given")
+	case a.Value == "":
+		return bad(".value", "Attribute value is required when a key is given")
+	}
+	for part, texts := range map[string]Localized{"keyLocalized": key, "valueLocalized": val} {
+		for lang, s := range texts {
+			if len([]rune(s)) > maxAttrTextLen {
+				errs[fmt.Sprintf("%d.%s.%s", i, part, lang)] = validation.NewError("validation_invalid_attribute",
+					fmt.Sprintf("Must be at most %d characters", maxAttrTextLen))
 			}
 		}
-		for lang, s := range val {
-			if len([]rune(s)) > MaxAttrTextLen {
-				errs[fmt.Sprintf("%d.valueLocalized.%s", i, lang)] = fmt.Sprintf("Must be at most %d characters", MaxAttrTextLen)
-			}
-		}
-		attrs = append(attrs, a)
 	}
-	if len(attrs) > MaxAttributes {
-		errs[""] = fmt.Sprintf("At most %d attributes are allowed", MaxAttributes)
-	}
-	return attrs, errs
+	return a, true
+}
+
+// attributeError is a problem of the attribute list as a whole.
+func attributeError(msg string) error {
+	return validation.NewError("validation_invalid_attribute", msg)
 }
 
 // attrText merges a plain text and its localized form: the plain text is the
@@ -141,7 +153,7 @@ func attrText(plain, localized any) (Localized, bool) {
 // keeps the number of characters). The products collection's searchText
 // field must hold it.
 func SearchTextLen() int {
-	return len(Languages) * (MaxNameLen + 1 + MaxDescriptionLen + 1)
+	return len(Languages) * (maxNameLen + 1 + maxDescriptionLen + 1)
 }
 
 // SearchText is the lower-cased text that product search matches: names and
@@ -159,11 +171,11 @@ func SearchText(name, description Localized) string {
 	return b.String()
 }
 
-// NormalizeProduct brings a product record into its canonical form before it
+// normalizeProduct brings a product record into its canonical form before it
 // is validated and saved: trimmed texts, English texts and their localized
 // objects kept in step, attribute rows cleaned, the search text refreshed.
-// It returns the attribute row errors found on the way.
-func NormalizeProduct(rec *core.Record) map[string]string {
+// It returns the attribute rows' errors (see NormalizeAttributes).
+func normalizeProduct(rec *core.Record) error {
 	name, _ := ParseLocalized(jsonValue(rec.Get("nameLocalized")))
 	if s := strings.TrimSpace(rec.GetString("name")); s != "" {
 		name["en"] = s
@@ -177,121 +189,125 @@ func NormalizeProduct(rec *core.Record) map[string]string {
 	rec.Set("description", desc["en"])
 	rec.Set("descriptionLocalized", desc)
 
-	attrs, errs := NormalizeAttributes(rawJSON(rec.Get("attributes")))
-	if len(errs) == 0 {
+	attrs, err := normalizeAttributes(rawJSON(rec.Get("attributes")))
+	if err == nil {
 		rec.Set("attributes", attrs)
 	}
 	rec.Set("searchText", SearchText(name, desc))
-	return errs
+	return err
 }
 
-// ValidateProduct checks a product record against the contract's rules. The
-// errors are keyed by record field name ("name", "priceCents",
-// "attributes.2.key"); callers at the HTTP edge rename them to API names.
-func ValidateProduct(app core.App, rec *core.Record) validation.Errors {
-	errs := validation.Errors{}
-	for k, msg := range NormalizeProduct(rec) {
-		key := "attributes"
-		if k != "" {
-			key += "." + k
-		}
-		errs[key] = validation.NewError("validation_invalid_attribute", msg)
-	}
-
-	validateProductTexts(rec, errs)
-
-	if err := checkWholeNumber(rec.Get("priceCents"), 0, MaxPriceCents); err != "" {
-		errs["priceCents"] = validation.NewError("validation_invalid_price", "Price "+err)
-	}
-	if err := checkWholeNumber(rec.Get("stockQuantity"), 0, MaxStockQuantity); err != "" {
-		errs["stockQuantity"] = validation.NewError("validation_invalid_stock", "Stock quantity "+err)
-	}
-	if !IsCategory(rec.GetString("category")) {
-		errs["category"] = validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
-	}
-
-	validateProductImages(app, rec, errs)
-	if len(errs) == 0 {
-		return nil
-	}
-	return errs
+// productFields are a product record's fields as its rules read them.
+type productFields struct {
+	Name                 string    `json:"name"`
+	NameLocalized        Localized `json:"nameLocalized"`
+	Description          string    `json:"description"`
+	DescriptionLocalized Localized `json:"descriptionLocalized"` // English is Description
+	PriceCents           any       `json:"priceCents"`
+	StockQuantity        any       `json:"stockQuantity"`
+	Category             string    `json:"category"`
+	ImageFileNames       any       `json:"imageFileNames"`
+	Attributes           error     `json:"attributes"` // NormalizeProduct's finding
+	Options              error     `json:"options"`    // normalizeProductOptions' finding
 }
 
-// validateProductTexts checks the name and the description, English and
-// translations.
-func validateProductTexts(rec *core.Record, errs validation.Errors) {
-	name := rec.GetString("name")
-	switch {
-	case name == "":
-		errs["name"] = validation.NewError("validation_required", "Name is required")
-	case len([]rune(name)) > MaxNameLen:
-		errs["name"] = validation.NewError("validation_length", fmt.Sprintf("Name must be at most %d characters", MaxNameLen))
-	}
-	loc, _ := ParseLocalized(jsonValue(rec.Get("nameLocalized")))
-	for lang, s := range loc {
-		if len([]rune(s)) > MaxNameLen {
-			errs["nameLocalized."+lang] = validation.NewError("validation_length", fmt.Sprintf("Name must be at most %d characters", MaxNameLen))
-		}
-	}
-	dloc, _ := ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
-	for lang, s := range dloc {
-		if len([]rune(s)) > MaxDescriptionLen {
-			k := "descriptionLocalized." + lang
-			if lang == "en" {
-				k = "description"
+// ValidateProduct normalizes a product record and checks it against the
+// contract's rules (the record hook runs it, however the product is
+// written). The errors are validation.Errors keyed by record field path
+// ("name", "priceCents", "attributes.2.key"); callers at the HTTP edge
+// rename them to API names.
+func ValidateProduct(app core.App, rec *core.Record) error {
+	f := productFields{Attributes: normalizeProduct(rec), Options: normalizeProductOptions(rec)}
+	f.Name = rec.GetString("name")
+	f.NameLocalized, _ = ParseLocalized(jsonValue(rec.Get("nameLocalized")))
+	f.DescriptionLocalized, _ = ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	f.Description = f.DescriptionLocalized["en"]
+	delete(f.DescriptionLocalized, "en")
+	f.PriceCents, f.StockQuantity = rec.Get("priceCents"), rec.Get("stockQuantity")
+	f.Category, f.ImageFileNames = rec.GetString("category"), rec.Get("imageFileNames")
+	nameLen := fmt.Sprintf("Name must be at most %d characters", maxNameLen)
+	descLen := fmt.Sprintf("Description must be at most %d characters", maxDescriptionLen)
+	err := validation.ValidateStruct(&f,
+		validation.Field(&f.Name, required("Name is required"), maxText(maxNameLen, nameLen)),
+		validation.Field(&f.NameLocalized, validation.Each(maxText(maxNameLen, nameLen))),
+		validation.Field(&f.Description, maxText(maxDescriptionLen, descLen)),
+		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
+		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
+		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
+		validation.Field(&f.Category, validation.By(func(any) error {
+			if !IsCategory(f.Category) {
+				return validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
 			}
-			errs[k] = validation.NewError("validation_length", fmt.Sprintf("Description must be at most %d characters", MaxDescriptionLen))
-		}
-	}
+			return nil
+		})),
+		validation.Field(&f.ImageFileNames, validation.By(func(any) error { return checkProductImages(app, rec) })),
+		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
+		validation.Field(&f.Options, validation.By(func(any) error { return f.Options })),
+	)
+	return flatErrors(err)
 }
 
-// validateProductImages checks the image list: uploaded names, one to
-// MaxImages of them.
-func validateProductImages(app core.App, rec *core.Record, errs validation.Errors) {
+// checkProductImages checks the image list: uploaded names, one to
+// MaxImages of them, kept in the admin's order without repeats.
+func checkProductImages(app core.App, rec *core.Record) error {
 	names, ok := imageNames(rec.Get("imageFileNames"))
 	switch {
 	case !ok:
-		errs["imageFileNames"] = validation.NewError("validation_invalid_images", "Images must be a list of uploaded file names")
+		return validation.NewError("validation_invalid_images", "Images must be a list of uploaded file names")
 	case len(names) == 0:
-		errs["imageFileNames"] = validation.NewError("validation_required", "At least one image is required")
+		return validation.NewError("validation_required", "At least one image is required")
 	case len(names) > MaxImages:
-		errs["imageFileNames"] = validation.NewError("validation_too_many", fmt.Sprintf("At most %d images are allowed", MaxImages))
-	default:
-		if missing := missingImages(app, names); missing != "" {
-			errs["imageFileNames"] = validation.NewError("validation_unknown_image", "Unknown image: "+missing)
-		} else {
-			rec.Set("imageFileNames", names)
-		}
+		return validation.NewError("validation_too_many", fmt.Sprintf("At most %d images are allowed", MaxImages))
 	}
+	if missing := missingImages(app, names); missing != "" {
+		return validation.NewError("validation_unknown_image", "Unknown image: "+missing)
+	}
+	rec.Set("imageFileNames", names)
+	return nil
 }
 
-// checkWholeNumber returns "" when v is a whole number in [lo, hi], else the
-// end of an error sentence.
-func checkWholeNumber(v any, lo, hi float64) string {
-	var f float64
-	switch n := v.(type) {
-	case int:
-		f = float64(n)
-	case int64:
-		f = float64(n)
-	case float64:
-		f = n
-	default:
-		return "must be a number"
-	}
-	switch {
-	case f != float64(int64(f)):
-		return "must be a whole number"
-	case f < lo:
-		return fmt.Sprintf("must be at least %v", lo)
-	case f > hi:
-		return fmt.Sprintf("must be at most %v", hi)
-	}
-	return ""
+// wholeIn accepts a whole number in [lo, hi]; label names it in the
+// message ("Price must be at least 0").
+func wholeIn(lo, hi float64, code, label string) validation.Rule {
+	return validation.By(func(v any) error {
+		var f float64
+		switch n := v.(type) {
+		case int:
+			f = float64(n)
+		case int64:
+			f = float64(n)
+		case float64:
+			f = n
+		default:
+			return validation.NewError(code, label+" must be a number")
+		}
+		switch {
+		case f != float64(int64(f)):
+			return validation.NewError(code, label+" must be a whole number")
+		case f < lo:
+			return validation.NewError(code, fmt.Sprintf("%s must be at least %v", label, lo))
+		case f > hi:
+			return validation.NewError(code, fmt.Sprintf("%s must be at most %v", label, hi))
+		}
+		return nil
+	})
+}
+
+// maxText refuses a text longer than n characters with msg.
+func maxText(n int, msg string) validation.Rule {
+	return validation.By(func(v any) error {
+		if s, _ := v.(string); len([]rune(s)) > n {
+			return validation.NewError("validation_length", msg)
+		}
+		return nil
+	})
 }
 
 // imageNames reads the ordered, de-duplicated list of image file names.
 func imageNames(v any) ([]string, bool) {
+	if raw, ok := v.(types.JSONRaw); ok && len(raw) == 0 {
+		return nil, true // a JSON field never set
+	}
 	var list []any
 	switch t := jsonValue(v).(type) {
 	case nil:
@@ -375,4 +391,23 @@ func rawJSON(v any) []byte {
 		return nil
 	}
 	return b
+}
+
+// normalizeProductOptions brings the record's options into their canonical
+// form (NormalizeOptions) and returns their errors keyed below "options"
+// ("1.values.0.value"), or one error for the whole list.
+func normalizeProductOptions(rec *core.Record) error {
+	opts, errs := NormalizeOptions(rawJSON(rec.Get("options")))
+	if len(errs) == 0 {
+		rec.Set("options", opts)
+		return nil
+	}
+	if msg, ok := errs[""]; ok {
+		return validation.NewError("validation_invalid_option", msg)
+	}
+	out := validation.Errors{}
+	for k, msg := range errs {
+		out[k] = validation.NewError("validation_invalid_option", msg)
+	}
+	return out
 }

@@ -28,9 +28,14 @@ type ProductInput struct {
 	StockQuantity        json.RawMessage `json:"stockQuantity"`
 	IsActive             json.RawMessage `json:"isActive"`
 	Attributes           json.RawMessage `json:"attributes"`
+	TaxClass             json.RawMessage `json:"taxClass"`
+	// Options and Variants, when sent, replace the product's (see
+	// VariantInput); price and stockQuantity are then the variants'.
+	Options  json.RawMessage `json:"options"`
+	Variants json.RawMessage `json:"variants"`
 
-	// New says the input creates a product: then price, stock quantity,
-	// category and images must be sent.
+	// New says the input creates a product: then category and images must
+	// be sent, and price and stock quantity unless variants are.
 	New bool `json:"-"`
 }
 
@@ -42,11 +47,12 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.Name, rawRule(stringMember)),
 		validation.Field(&in.DescriptionLocalized, rawRule(localizedMember)),
 		validation.Field(&in.Description, rawRule(stringMember)),
-		validation.Field(&in.Price, in.requiredOnCreate("Price"), rawRule(priceMember)),
-		validation.Field(&in.StockQuantity, in.requiredOnCreate("Stock quantity"), rawRule(stockMember)),
+		validation.Field(&in.Price, in.requiredWithoutVariants("Price"), rawRule(priceMember)),
+		validation.Field(&in.StockQuantity, in.requiredWithoutVariants("Stock quantity"), rawRule(stockMember)),
 		validation.Field(&in.Category, in.requiredOnCreate("Category"), rawRule(stringMember)),
 		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
 		validation.Field(&in.IsActive, rawRule(boolMember)),
+		validation.Field(&in.TaxClass, rawRule(taxClassMember)),
 	)
 }
 
@@ -60,6 +66,7 @@ func CreateProduct(app core.App, in ProductInput) (string, error) {
 	rec := core.NewRecord(col)
 	rec.Set("isActive", true)
 	rec.Set("attributes", []any{})
+	rec.Set("taxClass", TaxStandard)
 	in.New = true
 	if err := saveProductInput(app, rec, in); err != nil {
 		return "", err
@@ -95,13 +102,37 @@ func DeleteProduct(app core.App, id string) error {
 }
 
 // saveProductInput applies in to rec and saves it, validated once by the
-// record hook. When the input already failed, the record's rules still
+// record hook; with options or variants, it writes those too, in the same
+// transaction. When the input already failed, the record's rules still
 // run, so every problem is reported at once under API field paths.
 func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
+	if !present(in.Variants) && in.keepsOptions(rec) {
+		return saveProductRecord(app, rec, in, nil)
+	}
+	return app.RunInTransaction(func(txApp core.App) error {
+		opts, variants, errs := in.variantPlan(rec)
+		if len(errs) == 0 {
+			rec.Set("options", optionsJSON(opts))
+		}
+		variantsFollow.Store(rec, struct{}{})
+		defer variantsFollow.Delete(rec)
+		if err := saveProductRecord(txApp, rec, in, errs); err != nil {
+			return err
+		}
+		return writeVariants(txApp, rec, variants)
+	})
+}
+
+// saveProductRecord applies in to rec and saves it; errors found before
+// (variants') are reported with the record's, and then nothing is saved.
+func saveProductRecord(app core.App, rec *core.Record, in ProductInput, before validation.Errors) error {
 	inputErr := in.Validate()
 	edge := validation.Errors{}
 	if !errors.As(inputErr, &edge) && inputErr != nil {
 		return inputErr
+	}
+	for k, v := range before {
+		edge[k] = v
 	}
 	in.applyTo(rec, edge)
 	var err error
@@ -114,7 +145,7 @@ func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
 	switch {
 	case err == nil && len(edge) == 0:
 		return nil
-	case err != nil && !errors.As(err, &record):
+	case err != nil && !errors.As(flatErrors(err), &record):
 		return err
 	case err != nil:
 		if err := in.mergeRecordErrors(edge, record); err != nil && len(edge) == 0 {
@@ -135,12 +166,12 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	}
 	applyText(rec, "name", "nameLocalized", in.Name, in.NameLocalized, ok)
 	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
-	if ok("price", in.Price) {
+	if ok("price", in.Price) && !present(in.Variants) {
 		n, _ := jsonNumber(in.Price)
 		cents, _ := CentsFromJSON(n)
 		rec.Set("priceCents", cents)
 	}
-	if ok("stockQuantity", in.StockQuantity) {
+	if ok("stockQuantity", in.StockQuantity) && !present(in.Variants) {
 		n, _ := jsonNumber(in.StockQuantity)
 		v, _ := ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
@@ -148,7 +179,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	if ok("category", in.Category) {
 		var c string
 		_ = json.Unmarshal(in.Category, &c)
-		canon, _ := CanonicalCategory(strings.TrimSpace(c))
+		canon, _ := canonicalCategory(strings.TrimSpace(c))
 		rec.Set("category", canon)
 	}
 	if ok("imageFileNames", in.ImageFileNames) {
@@ -160,6 +191,11 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		var b bool
 		_ = json.Unmarshal(in.IsActive, &b)
 		rec.Set("isActive", b)
+	}
+	if ok("taxClass", in.TaxClass) {
+		var c string
+		_ = json.Unmarshal(in.TaxClass, &c)
+		rec.Set("taxClass", c)
 	}
 	if present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
@@ -202,7 +238,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 var productInputFields = map[string]bool{
 	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
 	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
-	"imageFileNames": true, "attributes": true,
+	"imageFileNames": true, "attributes": true, "taxClass": true, "options": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)
@@ -238,9 +274,34 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 }
 
 // present reports whether a JSON member was sent with a non-null value.
+// keepsOptions reports whether in leaves the product's options as they
+// are: it sends none, or sends back the ones it read (a product answer
+// returned as read has its options but, from the list, no variants; old
+// clients that edit a field that way must keep working).
+func (in ProductInput) keepsOptions(rec *core.Record) bool {
+	if !present(in.Options) {
+		return true
+	}
+	opts, errs := NormalizeOptions(in.Options)
+	if len(errs) > 0 {
+		return false
+	}
+	current := parseOptions(rawJSON(rec.Get("options")))
+	return bytes.Equal(optionsJSON(opts), optionsJSON(current))
+}
+
 func present(raw json.RawMessage) bool {
 	t := bytes.TrimSpace(raw)
 	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
+}
+
+// requiredWithoutVariants refuses a member left out of a new product sent
+// without variants.
+func (in ProductInput) requiredWithoutVariants(label string) validation.Rule {
+	if present(in.Variants) {
+		return validation.By(func(any) error { return nil })
+	}
+	return in.requiredOnCreate(label)
 }
 
 // requiredOnCreate refuses a member left out of a new product.
@@ -267,6 +328,15 @@ func stringMember(raw json.RawMessage) error {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
 		return validation.NewError("validation_not_string", "Must be a string")
+	}
+	return nil
+}
+
+// taxClassMember accepts standard, reduced or zero.
+func taxClassMember(raw json.RawMessage) error {
+	var c string
+	if json.Unmarshal(raw, &c) != nil || !IsTaxClass(c) {
+		return validation.NewError("validation_tax_class", "Tax class must be standard, reduced or zero")
 	}
 	return nil
 }
@@ -325,7 +395,7 @@ func stockMember(raw json.RawMessage) error {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")
 	case v < 0:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at least 0")
-	case v > MaxStockQuantity:
+	case v > maxStockQuantity:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at most 1000000000")
 	}
 	return nil
@@ -357,8 +427,8 @@ func recordLocalized(rec *core.Record, field string) Localized {
 	return l
 }
 
-// CanonicalCategory matches a category name regardless of case.
-func CanonicalCategory(c string) (string, bool) {
+// canonicalCategory matches a category name regardless of case.
+func canonicalCategory(c string) (string, bool) {
 	for _, k := range Categories {
 		if strings.EqualFold(k, c) {
 			return k, true

@@ -13,11 +13,11 @@ import (
 	"stageshop/shop/wire"
 )
 
-// RoleChangesCollection records every change of a user's roles.
-const RoleChangesCollection = "role_changes"
+// roleChangesCollection records every change of a user's roles.
+const roleChangesCollection = "role_changes"
 
-// Roles a user may have, in the order they are stored.
-var Roles = []string{RoleAdmin, RoleCustomer}
+// shopRoles a user may have, in the order they are stored.
+var shopRoles = []string{RoleAdmin, RoleCustomer}
 
 // Role change refusals.
 var (
@@ -47,7 +47,7 @@ func (in RolesInput) Validate() error {
 // canonicalRoles removes duplicates and puts roles in the order of Roles.
 func canonicalRoles(roles []string) []string {
 	out := []string{}
-	for _, r := range Roles {
+	for _, r := range shopRoles {
 		if slices.Contains(roles, r) {
 			out = append(out, r)
 		}
@@ -142,7 +142,7 @@ func countAdmins(app core.App, exceptID string) (int, error) {
 
 // recordRoleChange writes the audit record of a change.
 func recordRoleChange(txApp core.App, actorID string, user *core.Record, from, to []string) error {
-	col, err := txApp.FindCachedCollectionByNameOrId(RoleChangesCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(roleChangesCollection)
 	if err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func ListRoleChanges(app core.App, q PageQuery) (*RoleChangePage, error) {
 		return nil, err
 	}
 	var total int
-	if err := app.DB().Select("COUNT(*)").From(RoleChangesCollection).Row(&total); err != nil {
+	if err := app.DB().Select("COUNT(*)").From(roleChangesCollection).Row(&total); err != nil {
 		return nil, err
 	}
 	out := &RoleChangePage{Changes: []RoleChange{}, Pagination: wire.NewPage(q.Page, q.PageSize, total)}
@@ -190,7 +190,7 @@ func ListRoleChanges(app core.App, q PageQuery) (*RoleChangePage, error) {
 		Created   types.DateTime `db:"created"`
 	}
 	err := app.DB().Select("id", "userId", "userEmail", "byId", "byEmail", "fromRoles", "toRoles", "created").
-		From(RoleChangesCollection).OrderBy("created DESC", "rowid DESC").
+		From(roleChangesCollection).OrderBy("created DESC", "rowid DESC").
 		Limit(int64(q.PageSize)).Offset(q.offset()).All(&rows)
 	if err != nil {
 		return nil, err

@@ -79,14 +79,6 @@ func SessionActive(app core.App, userID, family string) (bool, error) {
 	return n > 0, err
 }
 
-// EndAllSessions ends every session of the user: all refresh tokens are
-// revoked and with them every access token issued to the user (they name a
-// revoked family). Password reset, password and e-mail changes call it; it
-// takes the caller's transaction app (txApp) when there is one.
-func EndAllSessions(app core.App, userID string) error {
-	return RevokeUserRefreshTokens(app, userID)
-}
-
 // graceSuccessor returns the successor of a refresh token rotated within
 // RefreshGraceWindow, when that successor is still unused and live; ""
 // otherwise. Only the holder of the spent raw token can unseal it.

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -28,8 +30,8 @@ const (
 
 // Regions of shipping methods.
 const (
-	RegionDomestic      = "domestic"
-	RegionInternational = "international"
+	regionDomestic      = "domestic"
+	regionInternational = "international"
 )
 
 // methodSpec is the fixed part of a shipping method: its names, region,
@@ -41,11 +43,11 @@ type methodSpec struct {
 
 // methodSpecs are the five methods of the contract, domestic first.
 var methodSpecs = []methodSpec{
-	{ShipStandard, RegionDomestic, "5-7", "standardCents", Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
-	{ShipExpress, RegionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
-	{ShipOvernight, RegionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
-	{ShipIntlStandard, RegionInternational, "10-15", "intlStandardCents", Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
-	{ShipIntlExpress, RegionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
+	{ShipStandard, regionDomestic, "5-7", "standardCents", Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
+	{ShipExpress, regionDomestic, "2-3", "expressCents", Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
+	{ShipOvernight, regionDomestic, "1", "overnightCents", Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
+	{ShipIntlStandard, regionInternational, "10-15", "intlStandardCents", Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
+	{ShipIntlExpress, regionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
 }
 
 // ShippingSettings are the shop's shipping rules. A zero threshold turns
@@ -64,24 +66,48 @@ func DefaultShippingSettings() ShippingSettings {
 	}}
 }
 
+// settingsFields are the settings as the record holds them.
+type settingsFields struct {
+	HomeCountry  string `json:"homeCountry"`
+	Threshold    Amount `json:"freeShippingThresholdCents"`
+	Standard     Amount `json:"standardCents"`
+	Express      Amount `json:"expressCents"`
+	Overnight    Amount `json:"overnightCents"`
+	IntlStandard Amount `json:"intlStandardCents"`
+	IntlExpress  Amount `json:"intlExpressCents"`
+}
+
 // Validate checks the settings: a home country, and every amount from 0 to
 // $1,000,000.00. Errors are keyed by the record's field names.
 func (s ShippingSettings) Validate() error {
+	f := settingsFields{HomeCountry: strings.TrimSpace(s.HomeCountry), Threshold: s.FreeShippingThreshold,
+		Standard: s.Rates[ShipStandard], Express: s.Rates[ShipExpress], Overnight: s.Rates[ShipOvernight],
+		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[ShipIntlExpress]}
 	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
-	errs := validation.Errors{
-		"homeCountry":                validation.Validate(strings.TrimSpace(s.HomeCountry), validation.Required, validation.RuneLength(1, 100)),
-		"freeShippingThresholdCents": validation.Validate(s.FreeShippingThreshold, amount...),
+	return validation.ValidateStruct(&f,
+		validation.Field(&f.HomeCountry, validation.Required, validation.By(knownCountry)),
+		validation.Field(&f.Threshold, amount...),
+		validation.Field(&f.Standard, amount...),
+		validation.Field(&f.Express, amount...),
+		validation.Field(&f.Overnight, amount...),
+		validation.Field(&f.IntlStandard, amount...),
+		validation.Field(&f.IntlExpress, amount...),
+	)
+}
+
+// knownCountry is the rule for a country: an ISO code or a name the shop
+// knows (shop/locale).
+func knownCountry(v any) error {
+	if _, ok := locale.CountryCode(v.(string)); !ok {
+		return validation.NewError("validation_unknown_country", "Please choose a country from the list")
 	}
-	for _, m := range methodSpecs {
-		errs[m.field] = validation.Validate(s.Rates[m.code], amount...)
-	}
-	return errs.Filter()
+	return nil
 }
 
 // shippingSettingsOf reads the settings out of a settings record.
 func shippingSettingsOf(rec *core.Record) ShippingSettings {
 	s := ShippingSettings{
-		HomeCountry:           strings.TrimSpace(rec.GetString("homeCountry")),
+		HomeCountry:           countryCodeOrText(rec.GetString("homeCountry")),
 		FreeShippingThreshold: Amount(rec.GetInt("freeShippingThresholdCents")),
 		Rates:                 map[string]Amount{},
 	}
@@ -91,9 +117,19 @@ func shippingSettingsOf(rec *core.Record) ShippingSettings {
 	return s
 }
 
+// countryCodeOrText is a country's ISO code, or the text itself (trimmed)
+// when it names no known country.
+func countryCodeOrText(text string) string {
+	if code, ok := locale.CountryCode(text); ok {
+		return code
+	}
+	return strings.TrimSpace(text)
+}
+
 // ValidateSettingsRecord is the settings' record hook rule, so the
-// dashboard cannot store a negative rate or an empty home country, nor a
-// second settings record (only the first would count).
+// dashboard cannot store a negative rate, an empty home country or an
+// unpaid-order limit outside 1-1000, nor a second settings record (only the
+// first would count).
 func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 	if rec.IsNew() {
 		n, err := app.CountRecords(SettingsCollection)
@@ -101,17 +137,21 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 			return err
 		}
 		if n > 0 {
-			return validation.Errors{"homeCountry": validation.NewError("validation_single_record",
-				"The shop has one settings record: edit it instead")}
+			return fieldError("homeCountry", "validation_single_record", "The shop has one settings record: edit it instead")
 		}
 	}
+	checks := []error{shippingSettingsOf(rec).Validate()}
+	if rec.Collection().Fields.GetByName("maxUnpaidOrders") != nil { // not before its migration
+		checks = append(checks, orderLimitsOf(rec).Validate())
+	}
 	errs := validateStoreRecord(rec)
-	if err := shippingSettingsOf(rec).Validate(); err != nil {
-		if ship, ok := err.(validation.Errors); ok {
-			for k, v := range ship {
+	for _, err := range checks {
+		var fields validation.Errors
+		if errors.As(err, &fields) {
+			for k, v := range fields {
 				errs[k] = v
 			}
-		} else {
+		} else if err != nil {
 			return err
 		}
 	}
@@ -148,45 +188,12 @@ func readShippingSettings(app core.App) (ShippingSettings, error) {
 	return shippingSettingsOf(recs[0]), nil
 }
 
-// countryAliases are names that mean the same country, lower-cased.
-var countryAliases = [][]string{
-	{"us", "usa", "u.s.", "u.s.a.", "united states", "united states of america", "america"},
-	{"gb", "uk", "u.k.", "united kingdom", "great britain", "england", "scotland", "wales"},
-	{"de", "deu", "germany", "deutschland"},
-	{"ca", "can", "canada"},
-	{"ru", "rus", "russia", "russian federation", "россия"},
-	{"cn", "chn", "china", "中国"},
-}
-
-// sameCountry reports whether two country texts name the same country:
-// equal ignoring case and spaces, or both in one alias group.
-func sameCountry(a, b string) bool {
-	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
-	if a == "" || b == "" {
-		return false
-	}
-	if a == b {
-		return true
-	}
-	for _, group := range countryAliases {
-		hasA, hasB := false, false
-		for _, n := range group {
-			hasA = hasA || n == a
-			hasB = hasB || n == b
-		}
-		if hasA && hasB {
-			return true
-		}
-	}
-	return false
-}
-
 // Region says whether an address in country is domestic or international.
 func (s ShippingSettings) Region(country string) string {
-	if sameCountry(country, s.HomeCountry) {
-		return RegionDomestic
+	if locale.SameCountry(country, s.HomeCountry) {
+		return regionDomestic
 	}
-	return RegionInternational
+	return regionInternational
 }
 
 // ShippingMethod is one way to ship, priced for an order (an API shape:
@@ -229,7 +236,61 @@ func (s ShippingSettings) Quote(code, country string, subtotal Amount) (Amount, 
 		}
 	}
 	if strings.TrimSpace(code) == "" {
-		return 0, validation.Errors{"shippingMethod": validation.NewError("validation_required", "Please choose a shipping method")}
+		return 0, fieldError("shippingMethod", "validation_required", "Please choose a shipping method")
 	}
-	return 0, validation.Errors{"shippingMethod": validation.NewError("validation_unavailable", "This shipping method is not available for the address")}
+	return 0, fieldError("shippingMethod", "validation_unavailable", "This shipping method is not available for the address")
+}
+
+// ShippingQuery asks which methods fit an address in Country (all five
+// without one) and what they cost for Subtotal (an amount; 0 without one).
+type ShippingQuery struct {
+	Country  string `json:"country"`
+	Subtotal string `json:"subtotal"`
+}
+
+// Normalize trims the query.
+func (q *ShippingQuery) Normalize() {
+	q.Country, q.Subtotal = strings.TrimSpace(q.Country), strings.TrimSpace(q.Subtotal)
+}
+
+// Validate checks a normalized query: the country's length and the
+// subtotal.
+func (q ShippingQuery) Validate() error {
+	return validation.ValidateStruct(&q,
+		validation.Field(&q.Country, maxChars(maxAddressFieldLen)),
+		validation.Field(&q.Subtotal, validation.By(func(any) error {
+			if _, ok := q.subtotal(); !ok {
+				return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
+			}
+			return nil
+		})),
+	)
+}
+
+// subtotal is the query's subtotal; false when it is not an amount (or
+// beyond any cart's).
+func (q ShippingQuery) subtotal() (Amount, bool) {
+	if q.Subtotal == "" {
+		return 0, true
+	}
+	cents, err := CentsFromJSON(json.Number(q.Subtotal))
+	if err != nil || cents < 0 || cents > 1e13 {
+		return 0, false
+	}
+	return Amount(cents), true
+}
+
+// ShippingOptionsFor answers q with the shop's settings.
+func ShippingOptionsFor(app core.App, q ShippingQuery) (*wire.ShippingMethods, error) {
+	q.Normalize()
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	settings, err := LoadShippingSettings(app)
+	if err != nil {
+		return nil, err
+	}
+	subtotal, _ := q.subtotal()
+	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.FreeShippingThreshold,
+		Methods: settings.Methods(q.Country, subtotal)}, nil
 }

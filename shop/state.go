@@ -10,15 +10,26 @@ import (
 	"stageshop/internal/keep"
 )
 
-// state is what the shop keeps in memory for one app: the shipping
-// settings kept between requests and the access tokens' lifetime.
+// state is what the shop keeps in memory for one app: the catalog's
+// generation with what is kept for it, the shipping settings and tax rules
+// kept between requests and the access tokens' lifetime.
 type state struct {
+	catalog  catalogCache
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	store    atomic.Pointer[keep.Value[StoreDetails]]
+	taxRules atomic.Pointer[keep.Value[TaxRules]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
+	// payments are the payment settings kept until their record changes;
+	// pay is the card payment provider in use.
+	payments *keep.Value[PaymentSettings]
+	pay      payState
 }
 
-func newState() *state { return &state{} }
+func newState() *state {
+	s := &state{payments: keep.New(time.Minute, readPaymentSettings)}
+	s.catalog.reset()
+	return s
+}
 
 // stateOf is app's shop state (a transaction's app shares it).
 func stateOf(app core.App) *state { return appstate.Of(app, newState) }

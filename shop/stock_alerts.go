@@ -7,44 +7,46 @@ import (
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
 )
 
-// StockAlertsCollection holds the back-in-stock alerts.
-const StockAlertsCollection = "stock_alerts"
+// stockAlertsCollection holds the back-in-stock alerts.
+const stockAlertsCollection = "stock_alerts"
 
 // Statuses of a stock alert.
 const (
 	AlertOpen = "open"
-	AlertSent = "sent"
+	alertSent = "sent"
 )
 
-// ErrInStock: an alert for a product that can be bought now.
+// ErrInStock: an alert for a variant that can be bought now.
 var ErrInStock = errors.New("This product is in stock")
 
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.
 type AlertInput struct {
-	Email    string
-	Language string
-	UserID   string
+	Email     string `json:"email"`
+	Language  string `json:"language"`
+	VariantID string `json:"variantId"` // the sold-out variant ("" for a product with one)
+	UserID    string `json:"-"`
 }
 
 // Validate checks the e-mail address; errors are keyed "email".
 func (in AlertInput) Validate() error {
-	return validation.Errors{
-		"email": validation.Validate(in.Email, validation.Required.Error("Please enter your e-mail address"),
-			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
-	}.Filter()
+	return validation.ValidateStruct(&in,
+		validation.Field(&in.Email, validation.Required.Error("Please enter your e-mail address"),
+			validation.RuneLength(0, 254), emailFormat))
 }
 
-// SubscribeStockAlert records that in.Email waits for a sold-out product.
-// created is false when the same address already waits (one alert). An
-// unknown or inactive product is ErrProductNotFound; one in stock ErrInStock.
-func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created bool, err error) {
+// SubscribeStockAlert records that in.Email waits for a sold-out variant of
+// a product (variantID "" for a product with one active variant,
+// ErrVariantRequired otherwise). created is false when the same address
+// already waits (one alert). An unknown or inactive product is
+// ErrProductNotFound, a variant that is not the product's or not for sale
+// ErrVariantNotFound; one in stock ErrInStock.
+func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInput) (created bool, err error) {
 	in.Email = NormalizeEmail(in.Email)
 	if err := in.Validate(); err != nil {
 		return false, err
@@ -53,26 +55,27 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 		in.Language = "en"
 	}
 	err = app.RunInTransaction(func(txApp core.App) error {
-		product, err := txApp.FindRecordById(ProductsCollection, productID)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && !product.GetBool("isActive")) {
+		variant, err := activeVariant(txApp, productID, variantID)
+		if errors.Is(err, ErrCartProductNotFound) {
 			return ErrProductNotFound
 		}
 		if err != nil {
 			return err
 		}
-		if product.GetInt("stockQuantity") > 0 {
+		if variant.Stock > 0 {
 			return ErrInStock
 		}
-		n, err := txApp.CountRecords(StockAlertsCollection, dbx.HashExp{"product": productID, "email": in.Email, "status": AlertOpen})
+		n, err := txApp.CountRecords(stockAlertsCollection, dbx.HashExp{"variant": variant.ID, "email": in.Email, "status": AlertOpen})
 		if err != nil || n > 0 {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(StockAlertsCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(stockAlertsCollection)
 		if err != nil {
 			return err
 		}
 		rec := core.NewRecord(col)
-		rec.Set("product", productID)
+		rec.Set("product", variant.ProductID)
+		rec.Set("variant", variant.ID)
 		rec.Set("email", in.Email)
 		rec.Set("language", in.Language)
 		rec.Set("user", in.UserID)
@@ -83,28 +86,38 @@ func SubscribeStockAlert(app core.App, productID string, in AlertInput) (created
 	return created, err
 }
 
-// NotifyBackInStock queues one back-in-stock e-mail per open alert of an
-// active product through the outbox and closes the alerts, in txApp's
-// transaction. Call it whenever the product's stock went from 0 to more.
-func NotifyBackInStock(txApp core.App, productID string) error {
-	product, err := txApp.FindRecordById(ProductsCollection, productID)
+// notifyBackInStock queues one back-in-stock e-mail per open alert of an
+// active variant of an active product through the outbox and closes the
+// alerts, in txApp's transaction. Call it whenever the variant's stock went
+// from 0 to more.
+func notifyBackInStock(txApp core.App, variantID string) error {
+	v, err := GetVariant(txApp, variantID)
+	if errors.Is(err, ErrVariantNotFound) {
+		return nil
+	}
+	if err != nil || !v.IsActive {
+		return err
+	}
+	product, err := txApp.FindRecordById(ProductsCollection, v.ProductID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
 	if err != nil || !product.GetBool("isActive") {
 		return err
 	}
-	alerts, err := txApp.FindAllRecords(StockAlertsCollection, dbx.HashExp{"product": productID, "status": AlertOpen})
+	alerts, err := txApp.FindAllRecords(stockAlertsCollection, dbx.HashExp{"variant": variantID, "status": AlertOpen})
 	if err != nil || len(alerts) == 0 {
 		return err
 	}
 	info := mail.ProductFromRecord(product)
+	info.VariantID, info.SKU, info.Price = v.ID, v.SKU, v.PriceCents
+	info.Label = mail.Text(VariantLabel(parseOptions(rawJSON(product.Get("options"))), v.OptionValues))
 	now := time.Now().UTC()
 	for _, a := range alerts {
 		if err := mail.QueueBackInStock(txApp, a.GetString("email"), a.GetString("language"), info); err != nil {
 			return err
 		}
-		a.Set("status", AlertSent)
+		a.Set("status", alertSent)
 		a.Set("notifiedAt", now)
 		if err := txApp.Save(a); err != nil {
 			return err
@@ -113,11 +126,12 @@ func NotifyBackInStock(txApp core.App, productID string) error {
 	return nil
 }
 
-// ProductRestockHook is the products OnRecordUpdate hook: when a save
-// (the admin form, the dashboard, Go code) takes the stock from 0 to more,
-// the waiting shoppers are told in the save's transaction. Stock moved by
-// raw SQL (a cancelled order's restock) calls NotifyBackInStock itself.
-func ProductRestockHook(e *core.RecordEvent) error {
+// VariantRestockHook is the product_variants OnRecordUpdate hook: when a
+// save (the admin's product form, the dashboard, Go code) takes a variant's
+// stock from 0 to more, its waiting shoppers are told in the save's
+// transaction. Stock moved by raw SQL (a cancelled order's restock) calls
+// notifyBackInStock itself.
+func VariantRestockHook(e *core.RecordEvent) error {
 	originalApp := e.App
 	defer func() { e.App = originalApp }()
 	return e.App.RunInTransaction(func(txApp core.App) error {
@@ -130,7 +144,7 @@ func ProductRestockHook(e *core.RecordEvent) error {
 			return err
 		}
 		if stored <= 0 && e.Record.GetInt("stockQuantity") > 0 {
-			return NotifyBackInStock(txApp, e.Record.Id)
+			return notifyBackInStock(txApp, e.Record.Id)
 		}
 		return nil
 	})
@@ -151,7 +165,7 @@ func WaitingAlerts(app core.App, productIDs []string) (map[string]int, error) {
 		Product string `db:"product"`
 		N       int    `db:"n"`
 	}
-	err := app.DB().Select("product", "COUNT(*) AS n").From(StockAlertsCollection).
+	err := app.DB().Select("product", "COUNT(*) AS n").From(stockAlertsCollection).
 		Where(dbx.HashExp{"status": AlertOpen}).AndWhere(dbx.In("product", ids...)).
 		GroupBy("product").All(&rows)
 	for _, r := range rows {

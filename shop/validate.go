@@ -2,6 +2,7 @@ package shop
 
 import (
 	"errors"
+	"fmt"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 )
@@ -21,9 +22,9 @@ type messageError struct {
 func (e *messageError) Error() string { return e.message }
 func (e *messageError) Unwrap() error { return e.err }
 
-// WithMessage gives the field errors of err the summary message; nil and
+// withSummary gives the field errors of err the summary message; nil and
 // other errors pass through as they are.
-func WithMessage(err error, message string) error {
+func withSummary(err error, message string) error {
 	var verrs validation.Errors
 	if !errors.As(err, &verrs) {
 		return err
@@ -81,7 +82,59 @@ func fieldError(field, code, message string) validation.Errors {
 	return validation.Errors{field: validation.NewError(code, message)}
 }
 
+// maxChars refuses a text longer than n characters.
+func maxChars(n int) validation.Rule {
+	return validation.By(func(v any) error {
+		v, _ = validation.Indirect(v)
+		if s, _ := v.(string); len([]rune(s)) > n {
+			return validation.NewError("validation_length", fmt.Sprintf("Must be at most %d characters", n))
+		}
+		return nil
+	})
+}
+
 // required is validation.Required with the shop's code and message.
 func required(message string) validation.Rule {
 	return validation.Required.ErrorObject(validation.NewError("validation_required", message))
+}
+
+// emailFormat accepts a plausible e-mail address (plausibleEmail).
+var emailFormat = validation.By(func(v any) error {
+	if s, _ := v.(string); !plausibleEmail(s) {
+		return validation.NewError("validation_invalid", "Please enter a valid email address")
+	}
+	return nil
+})
+
+// anySlice is a list as validation.In takes it.
+func anySlice[T any](list []T) []any {
+	out := make([]any, len(list))
+	for i, v := range list {
+		out[i] = v
+	}
+	return out
+}
+
+// flatErrors turns nested field errors into one level keyed by dotted
+// paths ("attributes.2.key"), as PocketBase's record API and dashboard
+// show a record's errors; other errors pass through.
+func flatErrors(err error) error {
+	var verrs validation.Errors
+	if !errors.As(err, &verrs) {
+		return err
+	}
+	flat := validation.Errors{}
+	var walk func(prefix string, errs validation.Errors)
+	walk = func(prefix string, errs validation.Errors) {
+		for key, e := range errs {
+			var nested validation.Errors
+			if errors.As(e, &nested) {
+				walk(prefix+key+".", nested)
+				continue
+			}
+			flat[prefix+key] = e
+		}
+	}
+	walk("", verrs)
+	return flat
 }

@@ -7,6 +7,8 @@ import { createServer } from 'vite';
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = join(app, '..', 'routes', 'firstscreen', 'screens.gen.gohtml');
+// The route table as the server reads it (src/routes.tsx's PAGE_TABLE).
+const ROUTES_OUTPUT = join(app, '..', 'routes', 'firstscreen', 'routes.gen.json');
 
 /** The start-up translations of every language, as the app serves them. */
 export function readLocales(languages, namespaces) {
@@ -26,6 +28,9 @@ try {
   const out = await renderFirstScreens(readLocales(LANGUAGES, STARTUP_NAMESPACES));
   writeFileSync(OUTPUT, out);
   console.log(`first screens: ${OUTPUT} (${(out.length / 1024).toFixed(1)} kB)`);
+  const { pageTableJSON } = await server.ssrLoadModule('/src/firstscreen/pageTable.ts');
+  writeFileSync(ROUTES_OUTPUT, pageTableJSON());
+  console.log(`route table: ${ROUTES_OUTPUT}`);
 } finally {
   await server.close();
 }

@@ -1,4 +1,5 @@
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
+import { LanguageRouter } from './i18n/LanguageRouter';
 import { APP_ROUTES } from './routes';
 
 /** The shop's screens from the one route table (routes.tsx). */
@@ -8,8 +9,8 @@ export function AppRoutes() {
 
 export function App() {
   return (
-    <BrowserRouter>
+    <LanguageRouter>
       <AppRoutes />
-    </BrowserRouter>
+    </LanguageRouter>
   );
 }

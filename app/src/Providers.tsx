@@ -4,7 +4,6 @@ import { Theme } from '@radix-ui/themes';
 import { AuthProvider } from './auth/AuthContext';
 import { ToastProvider } from './components/Toast';
 import { CartProvider } from './features/cart/CartContext';
-import { MergeNotice } from './features/cart/MergeNotice';
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
@@ -13,7 +12,6 @@ export function Providers({ client, children }: { client: QueryClient; children:
         <AuthProvider>
           <CartProvider>
             <ToastProvider>
-              <MergeNotice />
               {children}
             </ToastProvider>
           </CartProvider>

@@ -8,16 +8,19 @@ import HomePage from './features/catalog/HomePage';
 import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
 import { initialHomeFilters } from './features/catalog/homeState';
 import { lazyWithPreload } from './lib/lazyWithPreload';
+import { splitLanguage } from './i18n/urlLanguage';
 
 // Preloadable: opened directly, a product page loads its code beside the product (prefetch below).
 const ProductPage = lazyWithPreload(() => import('./features/catalog/ProductPage'));
 const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
+const PaymentReturnPage = lazy(() => import('./features/checkout/PaymentReturnPage'));
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./features/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
+const InvoicePage = lazy(() => import('./features/orders/InvoicePage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const ShippingPage = lazy(() => import('./features/info/ShippingPage'));
 const ReturnsPage = lazy(() => import('./features/info/ReturnsPage'));
@@ -40,13 +43,29 @@ interface PrefetchArgs {
 }
 
 /**
- * A screen of the shop: its path, what it renders and, when it has one, the data its first
- * render needs. The prefetch starts that data (and the screen's code) at start-up, beside the
- * app's own code; the promise is what the first render waits for.
+ * What kind of page a route is, for the server that writes its head, status and first screen
+ * (routes/pages.go, through routes/firstscreen/routes.gen.json): the catalog (home, a category,
+ * a search), a product, an information page (seo:pages.{page} in the translations), a private
+ * page kept out of search engines (its title a translation key), the not-found page, or an old
+ * address that moved for good.
+ */
+type PageKind =
+  | { kind: 'home' }
+  | { kind: 'product' }
+  | { kind: 'info'; page: string }
+  | { kind: 'private'; title: string }
+  | { kind: 'notFound' }
+  | { kind: 'moved'; to: string };
+
+/**
+ * A screen of the shop: its path, what it renders, what kind of page it is and, when it has
+ * one, the data its first render needs. The prefetch starts that data (and the screen's code)
+ * at start-up, beside the app's own code; the promise is what the first render waits for.
  */
 interface ShopRoute {
   path: string;
   element: ReactNode;
+  page: PageKind;
   prefetch?: (args: PrefetchArgs) => Promise<unknown>;
 }
 
@@ -55,37 +74,49 @@ const SHOP_ROUTES: ShopRoute[] = [
   {
     path: '/',
     element: <HomePage />,
+    page: { kind: 'home' },
     // The categories are not waited for: the first screen shows them as they come.
     prefetch: ({ search, client }) => {
       void client.prefetchQuery(categoriesQuery());
       return client.prefetchQuery(productListQuery(initialHomeFilters(search)));
     },
   },
-  { path: '/products', element: <ProductsAlias /> },
+  { path: '/products', element: <ProductsAlias />, page: { kind: 'moved', to: '/' } },
   {
     path: '/products/:productId',
     element: <ProductPage />,
+    page: { kind: 'product' },
     // A chunk that fails to load shows as the route's error when it renders.
     prefetch: ({ params, client }) =>
       Promise.all([client.prefetchQuery(productQuery(params.productId ?? '')), ProductPage.preload().catch(() => undefined)]),
   },
-  { path: '/checkout', element: <RequireAuth><CheckoutPage /></RequireAuth> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth> },
-  { path: '/account/orders', element: <RequireAuth><MyOrdersPage /></RequireAuth> },
-  { path: '/admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin> },
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/shipping', element: <ShippingPage /> },
-  { path: '/returns', element: <ReturnsPage /> },
-  { path: '/warranty', element: <WarrantyPage /> },
-  { path: '/faq', element: <FaqPage /> },
-  { path: '/privacy', element: <LegalPage page="privacy" /> },
-  { path: '/terms', element: <LegalPage page="terms" /> },
-  { path: '/cookies', element: <LegalPage page="cookies" /> },
-  { path: '*', element: <ErrorPage notFound /> },
+  { path: '/checkout', element: <RequireAuth><CheckoutPage /></RequireAuth>, page: { kind: 'private', title: 'checkout:title' } },
+  {
+    path: '/checkout/payment/:id',
+    element: <RequireAuth><PaymentReturnPage /></RequireAuth>,
+    page: { kind: 'private', title: 'checkout:payment.returnTitle' },
+  },
+  { path: '/login', element: <LoginPage />, page: { kind: 'private', title: 'account:login.title' } },
+  { path: '/register', element: <RegisterPage />, page: { kind: 'private', title: 'account:register.title' } },
+  { path: '/forgot-password', element: <ForgotPasswordPage />, page: { kind: 'private', title: 'account:passwordReset.forgotTitle' } },
+  { path: '/reset-password', element: <ResetPasswordPage />, page: { kind: 'private', title: 'account:passwordReset.resetTitle' } },
+  { path: '/profile', element: <RequireAuth><ProfilePage /></RequireAuth>, page: { kind: 'private', title: 'account:profile.title' } },
+  { path: '/account/orders', element: <RequireAuth><MyOrdersPage /></RequireAuth>, page: { kind: 'private', title: 'account:orders.title' } },
+  {
+    path: '/account/orders/:orderId/invoice',
+    element: <RequireAuth><InvoicePage /></RequireAuth>,
+    page: { kind: 'private', title: 'account:orders.invoice.title' },
+  },
+  { path: '/admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin>, page: { kind: 'private', title: 'common:nav.admin' } },
+  { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' } },
+  { path: '/shipping', element: <ShippingPage />, page: { kind: 'info', page: 'shipping' } },
+  { path: '/returns', element: <ReturnsPage />, page: { kind: 'info', page: 'returns' } },
+  { path: '/warranty', element: <WarrantyPage />, page: { kind: 'info', page: 'warranty' } },
+  { path: '/faq', element: <FaqPage />, page: { kind: 'info', page: 'faq' } },
+  { path: '/privacy', element: <LegalPage page="privacy" />, page: { kind: 'info', page: 'privacy' } },
+  { path: '/terms', element: <LegalPage page="terms" />, page: { kind: 'info', page: 'terms' } },
+  { path: '/cookies', element: <LegalPage page="cookies" />, page: { kind: 'info', page: 'cookies' } },
+  { path: '*', element: <ErrorPage notFound />, page: { kind: 'notFound' } },
 ];
 
 /** The table as React Router's routes: every screen inside the layout (header, footer). */
@@ -93,8 +124,11 @@ export const APP_ROUTES: RouteObject[] = [
   { element: <Layout />, children: SHOP_ROUTES.map(({ path, element }) => ({ path, element })) },
 ];
 
-/** Starts the data of the screen at this location (the router's own matching); resolves when it is in. */
+/** The route table as the server reads it (routes/firstscreen/routes.gen.json, written by `npm run build`). */
+export const PAGE_TABLE = SHOP_ROUTES.map(({ path, page }) => ({ path, ...page }));
+
+/** Starts the data of the screen at this address (any language; the router's own matching); resolves when it is in. */
 export function prefetchRoute(client: QueryClient, { pathname, search }: { pathname: string; search: string }): Promise<unknown> {
-  const match = matchRoutes(SHOP_ROUTES, pathname)?.at(-1);
+  const match = matchRoutes(SHOP_ROUTES, splitLanguage(pathname).path)?.at(-1);
   return match?.route.prefetch?.({ params: match.params, search, client }) ?? Promise.resolve();
 }

@@ -3,10 +3,12 @@
 // bomb), a truncated 6000x6000 PNG and a 24-megapixel camera-like JPEG are
 // stored through PocketBase's records API (as the dashboard would, past the
 // upload route's pixel check), then their thumbnails are asked for
-// anonymously while the server's RSS is read from /proc. Loopback only;
-// the server is killed above 5 GB.
+// anonymously, through the shop's image route and PocketBase's own file
+// route (issue 27), while the server's RSS is read from /proc. With
+// -store-with, an older binary stores them (as data from before a fix) and
+// -bin serves them. Loopback only; the server is killed above 5 GB.
 //
-//	cd bench && go run ./imagebomb -bin ../stageshop
+//	cd bench && go run ./imagebomb -bin ../stageshop [-store-with OLD_BINARY]
 package main
 
 import (
@@ -31,39 +33,70 @@ import (
 
 func main() {
 	bin := flag.String("bin", "../stageshop", "the stageshop binary")
+	storeWith := flag.String("store-with", "", "store the images with this (older) binary, then serve them with -bin")
 	port := flag.Int("port", 18790, "loopback port")
 	flag.Parse()
+	if *storeWith == "" {
+		*storeWith = *bin
+	}
 	dir, err := os.MkdirTemp("", "stageshop-imagebomb-*")
 	check(err)
 	defer os.RemoveAll(dir)
-	check(exec.Command(*bin, "superuser", "upsert", "root@example.com", "Secret12345", "--dir", dir).Run())
-	srv := exec.Command(*bin, "serve", "--http", fmt.Sprintf("127.0.0.1:%d", *port), "--dir", dir)
-	check(srv.Start())
-	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	check(exec.Command(*storeWith, "superuser", "upsert", "root@example.com", "Secret12345", "--dir", dir).Run())
 	base := fmt.Sprintf("http://127.0.0.1:%d", *port)
-	waitHealthy(base)
-	go watchdog(srv.Process.Pid)
-
+	srv := serve(*storeWith, dir, *port)
 	token := superuserToken(base)
 	files := map[string][]byte{
 		"bomb.png":  testapp.PNGOfZeros(30000, 30000, 30000),
 		"trunc.png": testapp.PNGOfZeros(6000, 6000, 600),
 		"photo.jpg": cameraPhoto(),
 	}
-	names := map[string]string{}
+	stored := map[string]storedFile{}
 	for f, data := range files {
-		names[f] = store(base, token, f, data)
-		fmt.Printf("stored %s: %d bytes\n", f, len(data))
+		stored[f] = store(base, token, f, data)
+		fmt.Printf("stored %s (%d bytes): %d %s\n", f, len(data), stored[f].status, stored[f].name)
 	}
-	pid := srv.Process.Pid
+	if *storeWith != *bin {
+		_ = srv.Process.Kill()
+		_ = srv.Wait()
+		srv = serve(*bin, dir, *port)
+	}
+	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	go watchdog(srv.Process.Pid)
+	thumbs(base, srv.Process.Pid, stored)
+}
+
+// serve starts bin on dir and waits for it to answer.
+func serve(bin, dir string, port int) *exec.Cmd {
+	srv := exec.Command(bin, "serve", "--http", fmt.Sprintf("127.0.0.1:%d", port), "--dir", dir)
+	check(srv.Start())
+	waitHealthy(fmt.Sprintf("http://127.0.0.1:%d", port))
+	return srv
+}
+
+// thumbs asks for the thumbnails through the shop's route and PocketBase's
+// own file route, printing the status, the time and the server's RSS.
+func thumbs(base string, pid int, stored map[string]storedFile) {
 	fmt.Printf("start: %s\n", rss(pid))
-	for _, step := range []struct{ file, size string }{
+	steps := []struct{ file, size string }{
 		{"photo.jpg", "400x300"}, {"photo.jpg", "120x120"}, {"trunc.png", "400x300"}, {"trunc.png", "400x300"},
 		{"bomb.png", "400x300"}, {"bomb.png", "120x120"}, {"bomb.png", "400x300"},
-	} {
-		t0 := time.Now()
-		status := thumb(base, names[step.file], step.size)
-		fmt.Printf("%-9s ?thumb=%-7s %3d in %6.3f s   %s\n", step.file, step.size, status, time.Since(t0).Seconds(), rss(pid))
+	}
+	for _, route := range []string{"images", "files"} {
+		for _, step := range steps {
+			f := stored[step.file]
+			if f.name == "" {
+				fmt.Printf("%-5s %-9s not stored (%d)\n", route, step.file, f.status)
+				continue
+			}
+			path := "/images/products/" + f.name
+			if route == "files" {
+				path = "/api/files/product_images/" + f.id + "/" + f.name
+			}
+			t0 := time.Now()
+			status := thumb(base+path, step.size)
+			fmt.Printf("%-5s %-9s ?thumb=%-7s %3d in %6.3f s   %s\n", route, step.file, step.size, status, time.Since(t0).Seconds(), rss(pid))
+		}
 	}
 }
 
@@ -136,8 +169,14 @@ func superuserToken(base string) string {
 	return out.Token
 }
 
-// store saves a product image through the records API and returns its stored name.
-func store(base, token, name string, data []byte) string {
+// storedFile is a product_images record (or the status that refused it).
+type storedFile struct {
+	status   int
+	id, name string
+}
+
+// store saves a product image through the records API.
+func store(base, token, name string, data []byte) storedFile {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	part, err := w.CreateFormFile("file", name)
@@ -150,14 +189,14 @@ func store(base, token, name string, data []byte) string {
 	r, err := http.DefaultClient.Do(req)
 	check(err)
 	defer r.Body.Close()
-	var out struct{ File string }
-	check(json.NewDecoder(r.Body).Decode(&out))
-	return out.File
+	var out struct{ ID, File string }
+	_ = json.NewDecoder(r.Body).Decode(&out)
+	return storedFile{status: r.StatusCode, id: out.ID, name: out.File}
 }
 
-func thumb(base, name, size string) int {
+func thumb(url, size string) int {
 	c := http.Client{Timeout: 120 * time.Second}
-	r, err := c.Get(base + "/images/products/" + name + "?thumb=" + size)
+	r, err := c.Get(url + "?thumb=" + size)
 	if err != nil {
 		return 0
 	}

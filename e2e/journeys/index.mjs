@@ -14,8 +14,16 @@ import j12 from './j12-checkout-shipping.mjs';
 import j13 from './j13-live.mjs';
 import j14 from './j14-admin-overview.mjs';
 import j16 from './j16-search.mjs';
+import j17 from './j17-addresses.mjs';
+import j18 from './j18-checkout-signin.mjs';
+import j19 from './j19-payments.mjs';
+import j20 from './j20-phone-nav.mjs';
+import j21 from './j21-same-instant.mjs';
+import j22 from './j22-tax-invoice.mjs';
+import j23 from './j23-variants.mjs';
 
 // Journey 15 runs first: it signs in twice, and the server allows 10 sign-ins and 5
 // registrations a minute from one IP, which the journeys share. Journey 13 runs last: it sells
-// out a product (and restocks it) while others watch.
-export const journeys = [j15, j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j16, j13];
+// out a product (and restocks it) while others watch. Journey 23 adds a product with options
+// (the newest): journeys that count the demo catalog run before it.
+export const journeys = [j15, j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j16, j17, j18, j19, j20, j21, j22, j23, j13];

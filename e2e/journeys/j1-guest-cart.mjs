@@ -4,6 +4,7 @@
 import { allProducts, formatPrice, parsePrice } from '../lib/api.mjs';
 import { assert, atPath, cartButton, cartCountIs, closePopover, hasText, main, openCart, productCard, until, visible } from '../lib/shop.mjs';
 import { count } from '../lib/wait.mjs';
+import { PHONE } from '../lib/browser.mjs';
 
 export default {
   id: 1,
@@ -25,6 +26,9 @@ export default {
     await count(main(page).locator('article'), Math.min(catalog.length, 20), 'product cards on the first page');
     await evidence.screens(page, 'home');
     await evidence.axe(page, 'home');
+    // Each card's arrows are named after its product (14 were all "Next image", issue 34).
+    assert.equal(await main(page).getByRole('button', { name: 'Next image', exact: true }).count(), 0, 'no arrow named only "Next image"');
+    await visible(main(page).getByRole('button', { name: /^Next image of / }), 'the cards\' arrows named after their products');
 
     // Filter by category.
     await main(page).getByLabel('Category').selectOption({ label: 'Sound' });
@@ -71,16 +75,17 @@ export default {
     const n = target.imageFileNames.length;
     const badge = main(page).getByTestId('gallery-count');
     await hasText(badge, `1 / ${n}`, 'gallery badge at start');
-    await main(page).getByRole('button', { name: 'Next image' }).click();
+    await main(page).getByRole('button', { name: `Next image of ${name}` }).click();
     await hasText(badge, `2 / ${n}`, 'gallery badge after Next');
-    await main(page).getByRole('button', { name: 'Previous image' }).click();
-    await main(page).getByRole('button', { name: 'Previous image' }).click();
+    await main(page).getByRole('button', { name: `Previous image of ${name}` }).click();
+    await main(page).getByRole('button', { name: `Previous image of ${name}` }).click();
     await hasText(badge, `${n} / ${n}`, 'gallery badge after wrapping backwards');
-    await main(page).getByRole('button', { name: 'Next image' }).click();
+    await main(page).getByRole('button', { name: `Next image of ${name}` }).click();
     await hasText(badge, `1 / ${n}`, 'gallery badge after wrapping forwards');
     const thumbs = main(page).getByRole('button', { name: /^Show image \d+ of \d+$/ });
     await count(thumbs, n, 'gallery thumbnails');
-    await visible(thumbs.first().getByText('P', { exact: true }), 'the first thumbnail marked P');
+    // The primary image's P is the admins' mark, not shown to shoppers (issue 34).
+    assert.equal(await thumbs.first().getByText('P', { exact: true }).count(), 0, 'no admin mark on the shopper\'s gallery');
 
     // Add 2 to the cart.
     await main(page).getByRole('button', { name: 'Increase quantity' }).click();
@@ -126,6 +131,20 @@ export default {
     await visible(cart.getByRole('listitem').filter({ hasText: name }).getByText(`${formatPrice(target.price)} × 1`), 'the line is back with quantity 1');
     await visible(cart.getByText(formatPrice(target.price), { exact: true }).first(), 'line total and cart total for 1');
     assert.ok(await cartButton(page).isVisible());
+    await closePopover(page);
+
+    // On a phone the green notice keeps clear of the stepper and Add to Cart (issue 34: at the
+    // bottom centre it lay over them when they sat low on the screen, as after scrolling).
+    await page.setViewportSize(PHONE);
+    const group = main(page).locator('[data-toast-avoid]');
+    await group.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 16));
+    await main(page).getByRole('button', { name: 'Add to Cart' }).click();
+    await cartCountIs(page, 2);
+    const toast = await visible(page.locator('.toast').filter({ hasText: `Added 1 ${name} to cart!` }), 'the notice on a phone');
+    const [box, controls] = [await toast.boundingBox(), await group.boundingBox()];
+    const apart = box.y + box.height <= controls.y || controls.y + controls.height <= box.y;
+    assert.ok(apart, `the notice (${JSON.stringify(box)}) lies over the stepper and Add to Cart (${JSON.stringify(controls)})`);
+    await page.screenshot({ path: `${evidence.dir}/added-to-cart-notice-390.png` });
     state.j1 = { productId: target.id };
   },
 };

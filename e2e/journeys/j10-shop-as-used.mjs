@@ -149,7 +149,7 @@ async function firstScreenWithQuery({ newContext, evidence }) {
 /** Back on a product opened from a link (no shop history) goes to the shop home. */
 async function backFromLink({ newContext, evidence, products }) {
   const c = await newContext();
-  c.allowConsole((text) => text.includes('status of 404') && text.includes('/api/products/no-such-product')); // asked for on purpose
+  c.allowConsole((text) => text.includes('status of 404') && text.includes('/products/no-such-product')); // asked for on purpose: the page and the API answer 404
   const page = await c.newPage();
   await page.setViewportSize(PHONE);
   const p = products.find((x) => x.stockQuantity === 0) ?? products[0];

@@ -16,7 +16,7 @@ import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { startMailpit } from '../lib/mailpit.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { ADMIN } from '../lib/server.mjs';
-import { assert, atPath, field, hasText, main, submitLogin, until, visible } from '../lib/shop.mjs';
+import { assert, atPath, fillAddress, hasText, main, submitLogin, until, visible } from '../lib/shop.mjs';
 
 const SHIPPING = {
   Phone: '+1 (555) 0100',
@@ -24,7 +24,7 @@ const SHIPPING = {
   City: 'Springfield',
   'State / Province': 'IL',
   'ZIP Code': '62704',
-  Country: 'United States',
+  Country: 'US',
 };
 
 const cents = (n) => Math.round(n * 100);
@@ -81,7 +81,8 @@ export default {
     await page.goto('/login');
     await submitLogin(page, customer.email, customer.password);
     await until(() => new URL(page.url()).pathname !== '/login', 'sign-in leaves /login');
-    const notice = page.locator('.toast');
+    // In the page above the screen, not a snackbar over the form (issue 34).
+    const notice = main(page).getByTestId('merge-notice');
     await hasText(notice, /We added 3 items from your guest cart\./, 'the merge notice');
     await hasText(notice, new RegExp(`Only 2 left of ${scarce.name}: your cart now has 2\\.`), 'the capped line in the notice');
     await evidence.screens(page, 'j12-merge-notice');
@@ -89,7 +90,7 @@ export default {
     // Checkout with express shipping: the summary follows the choice.
     await page.goto('/checkout');
     await visible(main(page).getByRole('heading', { name: 'Shipping', exact: true }), 'the shipping step');
-    for (const [label, value] of Object.entries(SHIPPING)) await field(main(page), label).fill(value);
+    await fillAddress(main(page), SHIPPING);
     const subtotal = cents(item.price) + 2 * cents(scarce.price);
     const summary = main(page).getByTestId('order-summary');
     await visible(main(page).getByTestId('method-standard'), 'the standard method card');

@@ -9,6 +9,7 @@ import {
   atPath,
   cartCountIs,
   field,
+  fillAddress,
   hasText,
   header,
   localStorageItem,
@@ -33,7 +34,7 @@ const SHIPPING = {
   City: 'Springfield',
   'State / Province': 'IL',
   'ZIP Code': '62704',
-  Country: 'United States',
+  Country: 'US',
 };
 
 export default {
@@ -128,7 +129,7 @@ export default {
     await visible(main(page).getByTestId('missing-fields').getByText(/Phone/), 'the missing fields named');
     assert.equal(await field(main(page), 'First Name').inputValue(), CUSTOMER.firstName, 'first name prefilled');
     assert.equal(await field(main(page), 'Email').inputValue(), CUSTOMER.email, 'email prefilled');
-    for (const [label, value] of Object.entries(SHIPPING)) await field(main(page), label).fill(value);
+    await fillAddress(main(page), SHIPPING);
     await evidence.screens(page, 'checkout-shipping');
     await evidence.axe(page, 'checkout');
     // Domestic standard shipping is the first method offered; below $500.00 it costs $9.99.

@@ -117,8 +117,8 @@ export default {
     await gp.goto('/');
     await searchShop(gp, PRODUCT.en);
     await visible(main(gp).getByText('No products found.'), '"No products found." for the deactivated product');
-    // The product page of an inactive product answers 404 by design; the browser logs that.
-    guest.allowConsole((text) => text.includes('status of 404') && text.includes(`/api/products/${created.id}`));
+    // The product page of an inactive product answers 404 by design (the page and the API); the browser logs that.
+    guest.allowConsole((text) => text.includes('status of 404') && text.includes(`/products/${created.id}`));
     await gp.goto(`/products/${created.id}`);
     await visible(main(gp).getByRole('heading', { name: 'Product not found' }), '"Product not found" for the inactive product');
 

@@ -1,5 +1,6 @@
 // 6. Languages: switching to Russian and Chinese translates the header, home
-// and cart; the choice survives a reload; `?lng=<script>` is ignored.
+// and cart; the choice survives a reload; `?lng=<script>` is ignored; a product page
+// switched to Russian is the same product at /ru/ with its Russian title, and Back returns.
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { assert, cartCountIs, closePopover, header, main, productCard, switchLanguage, until, visible } from '../lib/shop.mjs';
 
@@ -36,9 +37,44 @@ async function expectLanguage(page, lng, t, en, product) {
   await visible(cart.getByText(t.common.cart.total, { exact: true }), `the cart total label in ${lng}`);
 }
 
+/** The head a search engine reads: title, canonical, html lang. */
+const headOf = (page) =>
+  page.evaluate(() => ({
+    title: document.title,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
+    lang: document.documentElement.lang,
+  }));
+
+async function productPageInRussian(ctx, product) {
+  const page = await ctx.newPage();
+  const path = `/products/${product.id}`;
+  await page.goto(path);
+  await visible(main(page).getByRole('heading', { level: 1, name: product.name }), 'the English product page');
+  const en = await headOf(page);
+  assert.ok(en.title.startsWith(product.name) && en.canonical.endsWith(path) && en.lang === 'en', `the English product's head: ${JSON.stringify(en)}`);
+
+  await switchLanguage(page, 'Русский');
+  await until(async () => new URL(page.url()).pathname === `/ru${path}`, `the switch lands on /ru${path}`);
+  await visible(main(page).getByRole('heading', { level: 1, name: product.nameLocalized.ru }), 'the same product in Russian');
+  await until(async () => (await headOf(page)).title.startsWith(product.nameLocalized.ru), 'the Russian title');
+  const ru = await headOf(page);
+  assert.ok(ru.canonical.endsWith(`/ru${path}`) && ru.lang === 'ru', `the Russian product's head: ${JSON.stringify(ru)}`);
+  // The Russian address served as it is (a crawler's view) says the same.
+  const served = await ctx.newPage();
+  await served.goto(`/ru${path}`);
+  assert.equal((await headOf(served)).title, ru.title, 'the server writes the title the app shows');
+  await served.close();
+
+  await page.goBack();
+  await until(async () => new URL(page.url()).pathname === path, 'Back returns to the English address');
+  await visible(main(page).getByRole('heading', { level: 1, name: product.name }), 'the English product page again');
+  await until(async () => (await headOf(page)).title === en.title, 'the English title again');
+  await ctx.close();
+}
+
 export default {
   id: 6,
-  title: 'Languages: Russian and Chinese header, home and cart; reload keeps it; ?lng=<script> ignored',
+  title: 'Languages: Russian and Chinese header, home and cart; reload keeps it; ?lng=<script> ignored; a product at /ru/ with its Russian title, Back returns',
   async run({ baseURL, newContext, evidence }) {
     const en = await texts(baseURL, 'en');
     const ru = await texts(baseURL, 'ru');
@@ -102,6 +138,10 @@ export default {
     // A valid ?lng=ru is honoured (detection starts with the query string).
     await fp.goto('/?lng=ru');
     await visible(main(fp).getByRole('heading', { level: 1, name: ru.shop.hero.title }), '?lng=ru shows Russian');
+
+    // A product page in Russian, found by its address: the switch lands on the same product under
+    // /ru/ with the Russian title and head (canonical, html lang), and Back returns to the English one.
+    await productPageInRussian(await newContext(), product);
 
     const bad = [...localeFiles, ...freshLocales].filter((p) => !/^\/locales\/(en|ru|zh)\/[a-z]+\.json$/.test(p));
     assert.deepEqual(bad, [], 'only /locales/{en,ru,zh}/*.json are requested');

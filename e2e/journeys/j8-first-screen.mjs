@@ -99,18 +99,24 @@ export default {
       }
     }
 
-    // The language: ?lng=, the cookie the app keeps, the browser's language.
+    // The language is the address's; a first visit of / goes to the home of the language asked
+    // for by ?lng=, the cookie the app keeps, the browser, or (before the paint) the app's storage.
     for (const [how, lang, setup] of [
+      ['/ru/', 'ru', { path: '/ru/' }],
       ['?lng=ru', 'ru', { path: '/?lng=ru' }],
       ['the i18next cookie', 'ru', { cookie: 'ru' }],
       ['a Chinese browser', 'zh', { locale: 'zh-CN' }],
+      ['Russian chosen in this browser', 'ru', { local: { i18nextLng: 'ru' } }],
     ]) {
       const c = await newContext({ locale: setup.locale });
       c.allowConsole(scriptsBlocked);
       if (setup.cookie) await c.context.addCookies([{ name: 'i18next', value: setup.cookie, url: baseURL }]);
       const page = await c.newPage();
+      if (setup.local) await page.addInitScript((s) => Object.entries(s).forEach(([k, v]) => localStorage.setItem(k, v)), setup.local);
       await withoutApp(page);
       await page.goto(setup.path ?? '/');
+      await until(() => new URL(page.url()).pathname === `/${lang}/`, () => `${how}: at /${lang}/, not ${page.url()}`);
+      await page.waitForLoadState('domcontentloaded');
       assert.ok(await shown(page, '.first-screen'), `${how}: the first screen shows`);
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${how}: <html lang>`);
       assert.equal((await page.locator('.first-screen h1').textContent()).trim(), shop[lang].hero.title, `${how}: the hero title in ${lang}`);
@@ -119,7 +125,6 @@ export default {
     // Where the app would start differently, the plain boot header shows instead.
     for (const [why, storage] of [
       ['a signed-in shopper', { local: { authToken: 'token' } }],
-      ['Russian chosen in this browser', { local: { i18nextLng: 'ru' } }],
       ['a category kept from the last visit', { session: { shopSelectedCategory: 'Sound' } }],
     ]) {
       const c = await newContext();

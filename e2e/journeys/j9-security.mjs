@@ -10,9 +10,9 @@ import { assert, atPath, header, localStorageItem, main, submitLogin, until, vis
 const ACCESS_TOKEN_TTL = '4s';
 
 /** Checks the browser hardening headers of one of the app's HTML pages. */
-async function checkPageHeaders(url) {
+async function checkPageHeaders(url, status = 200) {
   const res = await fetch(url);
-  assert.equal(res.status, 200, `${url} answers 200`);
+  assert.equal(res.status, status, `${url} answers ${status}`);
   const csp = res.headers.get('content-security-policy') ?? '';
   const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
   assert.ok(scriptSrc.includes("'self'") && /'sha256-[A-Za-z0-9+/=]+'/.test(scriptSrc), `${url}: script-src allows the shop and hashed inline scripts: ${scriptSrc}`);
@@ -29,7 +29,8 @@ export default {
   title: 'Security: CSP and headers on the app, an injected script refused, two tabs refresh once, logout ends the token',
   async run({ baseURL, startServer, newContext, log }) {
     const [product] = await allProducts(baseURL);
-    for (const path of ['/', `/products/${product.id}`, '/cart']) await checkPageHeaders(baseURL + path);
+    for (const path of ['/', `/products/${product.id}`, '/checkout']) await checkPageHeaders(baseURL + path);
+    await checkPageHeaders(`${baseURL}/no-such-page`, 404); // the not-found page is the app's page too
     const cors = await fetch(`${baseURL}/api/products/categories`, { headers: { Origin: 'https://evil.example' } });
     assert.equal(cors.headers.get('access-control-allow-origin'), null, 'no CORS grant for another origin');
 

@@ -50,5 +50,5 @@ export async function placeOrderViaApi(baseURL, product) {
     token,
     body: { shippingInfo: shipping, billingInfo: shipping, useShippingForBilling: true, shippingMethod: 'standard' },
   });
-  return { number: order.orderNumber, total: order.totalAmount, customer };
+  return { id: order.id, number: order.orderNumber, total: order.totalAmount, customer };
 }

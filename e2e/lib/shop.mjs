@@ -58,7 +58,7 @@ export const languageButton = (page) => header(page).getByRole('button', { name:
 /** Picks a language in the header's language menu by its native name. */
 export async function switchLanguage(page, nativeName) {
   await languageButton(page).click();
-  const option = page.getByRole('button', { name: nativeName, exact: true });
+  const option = page.getByRole('link', { name: nativeName, exact: true });
   await visible(option, `the ${nativeName} option in the language menu`);
   await option.click();
   await hidden(option, 'the language menu after choosing');
@@ -74,3 +74,16 @@ const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A form control by its exact label text; a required field's label ends in " *" (aria-hidden). */
 export const field = (scope, label) => scope.getByLabel(new RegExp(`^${escapeRe(label)}(\\s*\\*)?$`));
+
+/**
+ * Fills an address form ({ label: value }): text fields typed, the country and a US state chosen
+ * from their lists by ISO code (issue 34). The country goes first: it decides whether the state is a list.
+ */
+export async function fillAddress(scope, values) {
+  const entries = Object.entries(values).sort(([a], [b]) => (b === 'Country') - (a === 'Country'));
+  for (const [label, value] of entries) {
+    const f = field(scope, label);
+    if (await f.evaluate((el) => el.tagName === 'SELECT')) await f.selectOption(value);
+    else await f.fill(value);
+  }
+}

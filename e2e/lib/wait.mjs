@@ -56,14 +56,33 @@ export async function hasText(locator, expected, what, timeout = TIMEOUT) {
   return seen;
 }
 
-/** Waits for the page URL's path (and optionally search) to satisfy the predicate or equal the path. */
+/**
+ * Whether the app shows the screen of the address bar's path: the address changes before the new
+ * screen is shown (a redirect, a screen's code still loading), and the screen's focus move comes
+ * with it; the Layout marks main with the path it shows (data-path, without the language). A page
+ * without the app's main (another site) counts as shown.
+ */
+function screenOfUrlShown() {
+  const main = document.getElementById('main');
+  if (!main || main.closest('.first-screen')) return !main;
+  return main.getAttribute('data-path') === location.pathname.replace(/^\/(ru|zh)(?=\/)/, '');
+}
+
+/**
+ * Waits for the page URL's path (and optionally search) to satisfy the predicate or equal the path,
+ * and for the app to show that screen (so a Tab or a click next goes to it, not to the old one).
+ */
 export async function atPath(page, expected, what, timeout = TIMEOUT) {
   await until(
-    () => {
+    async () => {
       const u = new URL(page.url());
-      return typeof expected === 'function' ? expected(u) : u.pathname === expected;
+      if (!(typeof expected === 'function' ? expected(u) : u.pathname === expected)) return false;
+      return page.evaluate(screenOfUrlShown);
     },
-    () => `${what}: expected path ${typeof expected === 'function' ? '(predicate)' : expected}, at ${page.url()}`,
+    async () => {
+      const shown = await page.evaluate(() => document.getElementById('main')?.getAttribute('data-path')).catch(() => '?');
+      return `${what}: expected path ${typeof expected === 'function' ? '(predicate)' : expected}, at ${page.url()} (screen shown: ${shown})`;
+    },
     timeout,
   );
 }

@@ -21,13 +21,13 @@ import (
 	"modernc.org/sqlite"
 )
 
-// DriverName is the database/sql driver registered by this package.
-const DriverName = "sqlite_stmtcache"
+// driverName is the database/sql driver registered by this package.
+const driverName = "sqlite_stmtcache"
 
-// MaxStatements bounds the statements kept per connection. PocketBase and
+// maxStatements bounds the statements kept per connection. PocketBase and
 // the shop use far fewer distinct texts; the bound keeps memory small if
 // something builds many (a statement costs a few kB of SQLite memory).
-const MaxStatements = 200
+const maxStatements = 200
 
 // pragmas are the connection settings of PocketBase's core.DefaultDBConnect
 // (v0.39), kept the same: a busy timeout first, WAL, NORMAL sync, foreign
@@ -47,14 +47,14 @@ const MaxStatements = 200
 const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_txlock=immediate"
 
 func init() {
-	sql.Register(DriverName, &cachingDriver{inner: &sqlite.Driver{}})
+	sql.Register(driverName, &cachingDriver{inner: &sqlite.Driver{}})
 }
 
 // Connect opens the SQLite database at dbPath like PocketBase's default
 // connector, through the statement-caching driver. It fits
 // core.BaseAppConfig.DBConnect and pocketbase.Config.DBConnect.
 func Connect(dbPath string) (*dbx.DB, error) {
-	return dbx.Open(DriverName, dbPath+pragmas)
+	return dbx.Open(driverName, dbPath+pragmas)
 }
 
 // cachingDriver opens connections of the inner driver wrapped in conn.
@@ -133,7 +133,7 @@ func (c *conn) statement(ctx context.Context, query string) (s innerStmt, releas
 // makeRoom drops a free statement when the cache is full and reports
 // whether there is room for one more.
 func (c *conn) makeRoom() bool {
-	if len(c.stmts) < MaxStatements {
+	if len(c.stmts) < maxStatements {
 		return true
 	}
 	for q, cs := range c.stmts {

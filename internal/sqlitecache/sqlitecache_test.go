@@ -207,7 +207,7 @@ func TestErrorsLeaveStatementsUsable(t *testing.T) {
 
 func TestCacheIsBounded(t *testing.T) {
 	db := open(t)
-	for i := 0; i < MaxStatements+50; i++ {
+	for i := 0; i < maxStatements+50; i++ {
 		var n int
 		if err := db.QueryRow(fmt.Sprintf(`SELECT count(*) + %d FROM t`, i)).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -216,8 +216,8 @@ func TestCacheIsBounded(t *testing.T) {
 			t.Fatalf("query %d answered %d", i, n)
 		}
 	}
-	if got := cached(t, db); got > MaxStatements {
-		t.Fatalf("%d statements kept, at most %d allowed", got, MaxStatements)
+	if got := cached(t, db); got > maxStatements {
+		t.Fatalf("%d statements kept, at most %d allowed", got, maxStatements)
 	}
 }
 

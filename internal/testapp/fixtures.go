@@ -141,6 +141,7 @@ type Product struct {
 	Stock         int
 	Inactive      bool
 	Category      string
+	TaxClass      string // standard when empty
 }
 
 // NewProduct stores a product (through the real record hooks) and returns
@@ -171,13 +172,29 @@ func NewProduct(t testing.TB, app core.App, p Product) *core.Record {
 	rec.Set("isActive", !p.Inactive)
 	rec.Set("imageFileNames", []string{NewImage(t, app)})
 	rec.Set("attributes", []any{})
+	rec.Set("taxClass", p.TaxClass)
 	if err := app.Save(rec); err != nil {
 		t.Fatalf("save product: %v", err)
 	}
 	return rec
 }
 
-// Stock reads a product's current stock quantity from the database.
+// DefaultVariant is the id of a product's default variant (a product made
+// by NewProduct has only that one).
+func DefaultVariant(t testing.TB, app core.App, productID string) string {
+	t.Helper()
+	rec, err := app.FindRecordById("products", productID)
+	if err != nil {
+		t.Fatalf("find product %s: %v", productID, err)
+	}
+	if rec.GetString("defaultVariant") == "" {
+		t.Fatalf("product %s has no default variant", productID)
+	}
+	return rec.GetString("defaultVariant")
+}
+
+// Stock reads a product's current stock quantity from the database (its
+// default variant's).
 func Stock(t testing.TB, app core.App, productID string) int {
 	t.Helper()
 	rec, err := app.FindRecordById("products", productID)
@@ -296,7 +313,11 @@ func Auth(token string) []string {
 type Harness struct {
 	App    *tests.TestApp
 	Client Client
+	writes *RecordWrites
 }
+
+// Records counts the app's committed record writes (see Scenario).
+func (h Harness) Records() *RecordWrites { return h.writes }
 
 // NewHarness makes a fresh app (cleaned up with the test) and its router.
 func NewHarness(t testing.TB) Harness {
@@ -307,8 +328,15 @@ func NewHarness(t testing.TB) Harness {
 // NewHarnessSite is NewHarness serving site as the built web app.
 func NewHarnessSite(t testing.TB, site fs.FS) Harness {
 	t.Helper()
-	app := NewMigratedSite(t, site)
-	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
+	return HarnessFor(t, newMigratedSite(t, site))
+}
+
+// HarnessFor is a harness around app, made by New or NewMigrated and set
+// up by the caller.
+func HarnessFor(t testing.TB, app *tests.TestApp) Harness {
+	t.Helper()
+	writes := countRecordWrites(app)
+	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}, writes: writes}
 }
 
 // template is a data dir with every migration applied. It lives at a fixed
@@ -410,11 +438,11 @@ func buildTemplate() (string, error) {
 // Factory's.
 func NewMigrated(t testing.TB) *tests.TestApp {
 	t.Helper()
-	return NewMigratedSite(t, Site)
+	return newMigratedSite(t, Site)
 }
 
-// NewMigratedSite is NewMigrated serving site as the built web app.
-func NewMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
+// newMigratedSite is NewMigrated serving site as the built web app.
+func newMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
 	t.Helper()
 	dir, err := templateDir()
 	if err != nil {

@@ -12,10 +12,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"stageshop/internal/server"
 	"stageshop/internal/sqlitecache"
-	"stageshop/server"
 )
 
 // Site stands in for the built web app in tests.
@@ -41,20 +40,14 @@ func Factory(t testing.TB) *tests.TestApp {
 	return app
 }
 
-// register wires app as main does. PocketBase starts its cron scheduler
-// when the app serves (tests trigger that to build the router): it is
-// stopped again, so no clean-up fires in the middle of a test; tests run a
-// job themselves (app.Cron().Jobs()).
+// register wires app as main does, without PocketBase's cron scheduler:
+// serving (tests do it to build the router) would start it, and a job due
+// while a test runs would change what the test sees. Starting and stopping
+// it again raced under load (the first tick could come in between), so the
+// start hook is removed; tests run a job themselves (app.Cron().Jobs()).
 func register(app core.App, site fs.FS) {
 	server.Register(app, site)
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id:       "testappNoCron",
-		Priority: 1000, // after PocketBase's __pbCronStart__ (999)
-		Func: func(se *core.ServeEvent) error {
-			se.App.Cron().Stop()
-			return se.Next()
-		},
-	})
+	app.OnServe().Unbind("__pbCronStart__")
 }
 
 // newTestApp is tests.NewTestApp (a copy of dir) with the database opened

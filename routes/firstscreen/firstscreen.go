@@ -15,9 +15,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
-	"fmt"
 	"html/template"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +24,7 @@ import (
 	"golang.org/x/text/language"
 
 	"stageshop/shop"
+	"stageshop/shop/locale"
 )
 
 //go:embed screens.gen.gohtml
@@ -40,21 +39,12 @@ type constants struct {
 	MaxImages        int      `json:"maxImages"`
 	Languages        []string `json:"languages"`
 	FallbackLanguage string   `json:"fallbackLanguage"`
-	Price            struct {
-		Symbol           string `json:"symbol"`
-		Decimals         int    `json:"decimals"`
-		GroupSeparator   string `json:"groupSeparator"`
-		DecimalSeparator string `json:"decimalSeparator"`
-	} `json:"price"`
 }
 
 var shared = func() constants {
 	var c constants
 	if err := json.Unmarshal(constantsJSON, &c); err != nil {
 		panic("firstscreen: constants.json: " + err.Error())
-	}
-	if c.Price.Decimals != 2 {
-		panic("firstscreen: constants.json: prices are whole cents, two decimals")
 	}
 	return c
 }()
@@ -101,7 +91,7 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-			Category: p.Category, Price: FormatPrice(p.PriceCents), Media: "0",
+			Category: p.Category, Price: FormatPrice(p.PriceCents, lang), Media: "0",
 			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 		}
 		if files := photos(p); len(files) > 0 {
@@ -124,7 +114,7 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	ps := product{
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-		Category: p.Category, Price: FormatPrice(p.PriceCents),
+		Category: p.Category, Price: FormatPrice(p.PriceCents, lang),
 		Media: strconv.Itoa(len(files)), Files: files,
 		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 	}
@@ -140,6 +130,12 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	}
 	html, err = execute("product."+lang, ps)
 	return html, err == nil, err
+}
+
+// RenderNotFound writes the not-found page's first screen in lang (the
+// app's page for an address none of its routes takes).
+func RenderNotFound(lang string) ([]byte, error) {
+	return execute("notFound."+lang, nil)
 }
 
 // photos are p's photo file names, empty ones left out.
@@ -180,79 +176,6 @@ func pluralKey(lang string, n int64) string {
 	return pluralNames[plural.Cardinal.MatchPlural(language.Make(lang), int(n), 0, 0, 0, 0)]
 }
 
-// Language picks the language the app will start in, as far as the server
-// can tell: ?lng=, the i18next cookie the app keeps, Accept-Language, else
-// the fallback. (The app's own choice may also come from local storage; the
-// page's start-up script drops this screen when the two differ.)
-func Language(r *http.Request) string {
-	if l := normalize(r.URL.Query().Get("lng")); l != "" {
-		return l
-	}
-	if c, err := r.Cookie("i18next"); err == nil {
-		if l := normalize(c.Value); l != "" {
-			return l
-		}
-	}
-	tags, _, _ := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
-	for _, tag := range tags {
-		if l := normalize(tag.String()); l != "" {
-			return l
-		}
-	}
-	return shared.FallbackLanguage
-}
-
-// normalize maps a language tag (ru, ru-RU, zh_Hans_CN) to a supported
-// language, or "".
-func normalize(raw string) string {
-	tag, err := language.Parse(strings.ReplaceAll(strings.TrimSpace(raw), "_", "-"))
-	if err != nil {
-		return ""
-	}
-	base, _ := tag.Base()
-	if slices.Contains(shared.Languages, base.String()) {
-		return base.String()
-	}
-	return ""
-}
-
-// FormatPrice writes cents as the app's formatPrice does (constants.json's
-// price rules): $1,234.50.
-func FormatPrice(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := strconv.FormatInt(cents/100, 10)
-	var b strings.Builder
-	for i, d := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteString(shared.Price.GroupSeparator)
-		}
-		b.WriteRune(d)
-	}
-	return fmt.Sprintf("%s%s%s%s%02d", sign, shared.Price.Symbol, b.String(), shared.Price.DecimalSeparator, cents%100)
-}
-
-// Page puts screen into the app's index.html: into #root, marked with its
-// language (the page's start-up script and styles show either it or the
-// plain boot header), and lang on <html>. ok is false when index.html has
-// not the expected shape; it is then to be served unchanged.
-func Page(index []byte, lang string, screen []byte) (page []byte, ok bool) {
-	const root = `<div id="root">`
-	const htmlTag = `<html lang="en">`
-	i := bytes.Index(index, []byte(root))
-	h := bytes.Index(index, []byte(htmlTag))
-	if i < 0 || h < 0 || h > i {
-		return nil, false
-	}
-	var b bytes.Buffer
-	b.Grow(len(index) + len(screen) + 64)
-	b.Write(index[:h])
-	fmt.Fprintf(&b, `<html lang="%s">`, lang)
-	b.Write(index[h+len(htmlTag) : i])
-	fmt.Fprintf(&b, `<div id="root" data-first-screen="%s">`, lang)
-	b.Write(screen)
-	b.Write(index[i+len(root):])
-	return b.Bytes(), true
-}
+// FormatPrice writes cents as the app's formatPrice does in lang
+// (shop/locale's prices.json): $1,234.50, 1 234,50 $, US$1,234.50.
+func FormatPrice(cents int64, lang string) string { return locale.Price(cents, lang) }

@@ -16,8 +16,8 @@ import (
 
 // Size of the generated pictures (4:3, like the card thumbnails).
 const (
-	Width  = 640
-	Height = 480
+	pictureWidth  = 640
+	pictureHeight = 480
 )
 
 // Placeholder is a neutral grey picture with a faint picture frame.
@@ -46,7 +46,7 @@ func Product(category string, variant int) []byte {
 	h := hues[variant%len(hues)]
 	accent := rgb(h[0], h[1], h[2])
 	shift := float64(variant%4) * 0.07
-	return render(Width, Height, func(x, y float64) color.RGBA {
+	return render(pictureWidth, pictureHeight, func(x, y float64) color.RGBA {
 		// a dark stage with a soft haze at the back
 		c := mix(rgb(18, 20, 30), rgb(8, 9, 14), y)
 		c = blend(c, scale(accent, 0.35), 0.5*math.Exp(-((x-0.5)*(x-0.5)+(y-0.2)*(y-0.2))*6))

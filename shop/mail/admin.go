@@ -14,7 +14,7 @@ import (
 // Page sizes of the admin's e-mail list.
 const (
 	DefaultPageSize = 20
-	MaxPageSize     = 100
+	maxPageSize     = 100
 )
 
 // ErrNotFound: no e-mail with that id.
@@ -47,24 +47,25 @@ type Page struct {
 	Pagination wire.Page `json:"pagination"`
 }
 
-// IsStatus reports whether s is one of the outbox's statuses.
-func IsStatus(s string) bool {
-	return s == StatusQueued || s == StatusSent || s == StatusFailed
+// ListQuery selects a page of the outbox: page from 1, pageSize from 1 to
+// maxPageSize, optionally one status.
+type ListQuery struct {
+	Page     int    `json:"page"`
+	PageSize int    `json:"pageSize"`
+	Status   string `json:"status"`
 }
 
-// validateList checks the query of List.
-func validateList(page, pageSize int, status string) error {
-	errs := validation.Errors{}
-	if page < 1 {
-		errs["page"] = validation.NewError("validation_invalid", "Page must be a whole number of at least 1")
-	}
-	if pageSize < 1 || pageSize > MaxPageSize {
-		errs["pageSize"] = validation.NewError("validation_invalid", "Page size must be a whole number from 1 to 100")
-	}
-	if status != "" && !IsStatus(status) {
-		errs["status"] = validation.NewError("validation_invalid", "Status must be one of queued, sent, failed")
-	}
-	return errs.Filter()
+// Validate checks the query; errors are keyed page, pageSize, status.
+func (q ListQuery) Validate() error {
+	badPage := validation.NewError("validation_invalid", "Page must be a whole number of at least 1")
+	badSize := validation.NewError("validation_invalid", "Page size must be a whole number from 1 to 100")
+	return validation.ValidateStruct(&q,
+		validation.Field(&q.Page, validation.Required.ErrorObject(badPage), validation.Min(1).ErrorObject(badPage)),
+		validation.Field(&q.PageSize, validation.Required.ErrorObject(badSize), validation.Min(1).ErrorObject(badSize),
+			validation.Max(maxPageSize).ErrorObject(badSize)),
+		validation.Field(&q.Status, validation.In(StatusQueued, statusSent, StatusFailed).
+			ErrorObject(validation.NewError("validation_invalid", "Status must be one of queued, sent, failed"))),
+	)
 }
 
 func summaryOf(r *core.Record) Summary {
@@ -74,13 +75,12 @@ func summaryOf(r *core.Record) Summary {
 }
 
 // List returns one page of the outbox, newest first, optionally only the
-// e-mails with status. page starts at 1; pageSize is from 1 to MaxPageSize;
-// status is empty or one of the outbox's. Errors are keyed "page",
-// "pageSize" and "status".
-func List(app core.App, page, pageSize int, status string) (*Page, error) {
-	if err := validateList(page, pageSize, status); err != nil {
+// e-mails with q.Status.
+func List(app core.App, q ListQuery) (*Page, error) {
+	if err := q.Validate(); err != nil {
 		return nil, err
 	}
+	page, pageSize, status := q.Page, q.PageSize, q.Status
 	var where dbx.Expression = dbx.NewExp("1=1")
 	if status != "" {
 		where = dbx.HashExp{"status": status}
@@ -124,11 +124,16 @@ func withContent(r *core.Record) (*Email, error) {
 }
 
 // Resend queues an e-mail again (sent, failed or still queued), due now,
-// with a fresh count of attempts, and returns it.
+// with a fresh count of attempts, and returns it. An e-mail that carried a
+// secret (a password reset) is ErrNotResendable: its link went only to the
+// user, and a new request makes a new one.
 func Resend(app core.App, id string) (*Email, error) {
 	r, err := find(app, id)
 	if err != nil {
 		return nil, err
+	}
+	if HasSecret(r.GetString("kind")) {
+		return nil, ErrNotResendable
 	}
 	r.Set("status", StatusQueued)
 	r.Set("attempts", 0)

@@ -12,12 +12,13 @@
 // txApp, the core.App of the running transaction, so it is committed or
 // rolled back with the change:
 //
-//	QueueOrderPlaced(txApp, language, order)          // customer + every admin
-//	QueueOrderStatus(txApp, language, status, order)  // Shipped, Delivered, Cancelled
+//	QueueOrderPlaced(txApp, account, order)           // the customer's account + every admin
+//	QueueOrderStatus(txApp, account, status, order)   // Shipped, Delivered, Cancelled
 //	QueueContactReceived(txApp, contact)              // visitor + every admin
 //	QueueContactReply(txApp, replyID, contact, adminName, reply)
-//	QueuePasswordReset(txApp, tokenID, recipient, link)
+//	QueuePasswordReset(txApp, tokenID, recipient, token, expires) // link put in when sent
 //	QueueBackInStock(txApp, to, language, ProductFromRecord(productRecord))
+//	QueueWelcome(txApp, userID, recipient)            // a new account
 //
 // For example, when a stock alert comes true:
 //

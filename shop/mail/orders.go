@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
 )
 
 // Text is a localized text keyed by language code ("en" is the fallback).
@@ -17,7 +19,7 @@ func (t Text) In(lang string) string {
 	if s := strings.TrimSpace(t["en"]); s != "" {
 		return s
 	}
-	for _, l := range Languages {
+	for _, l := range languages {
 		if s := strings.TrimSpace(t[l]); s != "" {
 			return s
 		}
@@ -25,9 +27,12 @@ func (t Text) In(lang string) string {
 	return ""
 }
 
-// Line is one line of an order, with prices in cents.
+// Line is one line of an order, with prices in cents: Name says what was
+// bought ("XLR Cable - 10 m"), SKU its stock keeping unit ("" for lines
+// from before variants).
 type Line struct {
 	Name      Text
+	SKU       string
 	Quantity  int
 	UnitPrice int64
 	Total     int64
@@ -38,8 +43,9 @@ type Address struct {
 	FirstName, LastName, Address, City, State, ZipCode, Country, Phone string
 }
 
-// lines formats the address for the layouts.
-func (a Address) lines() []string {
+// lines formats the address for the layouts, the country by its name in
+// lang.
+func (a Address) lines(lang string) []string {
 	out := []string{}
 	add := func(s string) {
 		if s = strings.TrimSpace(s); s != "" {
@@ -49,7 +55,7 @@ func (a Address) lines() []string {
 	add(a.FirstName + " " + a.LastName)
 	add(a.Address)
 	add(strings.Join(nonEmpty(a.City, a.State, a.ZipCode), ", "))
-	add(a.Country)
+	add(locale.CountryName(a.Country, lang))
 	add(a.Phone)
 	return out
 }
@@ -66,15 +72,70 @@ func nonEmpty(ss ...string) []string {
 
 // Order is what the order e-mails tell, amounts in cents. Subtotal 0 with
 // lines means "the sum of the lines" (orders from before shipping costs).
+// The tax figures are the order's own, as it stored them when placed.
+// CustomerName and CustomerEmail are the delivery contact the shopper
+// typed: shown, never written to.
 type Order struct {
 	ID, Number                  string
 	CustomerName, CustomerEmail string
 	Lines                       []Line
 	Subtotal, ShippingAmount    int64
+	Tax                         int64
+	TaxLines                    []TaxLine
+	PricesIncludeTax, TaxExempt bool
 	Total                       int64
 	ShippingMethod              string // code such as "standard"; "" when unknown
 	TrackingNumber              string
+	InvoiceNumber               string // "" until invoiced
 	Address                     Address
+	// Transfer, on a bank transfer order's confirmation, is how to pay it.
+	Transfer *Transfer
+}
+
+// Transfer is what a bank transfer must carry: the amount, the reference
+// to quote and the shop's bank details.
+type Transfer struct {
+	Amount      int64
+	Reference   string
+	BankDetails string
+}
+
+// transferView adds the bank transfer instructions to a confirmation.
+func transferView(v *view, t *Transfer) {
+	lang := v.Lang
+	v.Intro = append(v.Intro, tr(lang, "bank_transfer_instructionsIntro", "amount", locale.Price(t.Amount, lang), "reference", t.Reference))
+	v.Facts = append(v.Facts, fact{tr(lang, "payAmountDue"), locale.Price(t.Amount, lang)}, fact{tr(lang, "payReference"), t.Reference})
+	if t.BankDetails != "" {
+		v.Quotes = append(v.Quotes, quote{Label: tr(lang, "payBankDetails"), Text: t.BankDetails})
+	}
+}
+
+// TaxLine is the tax of one rate on an order: its name, the rate in
+// percent as written ("6.25") and the amount in cents.
+type TaxLine struct {
+	Name, Rate string
+	Amount     int64
+}
+
+// taxTotals are the tax rows of an order's totals: each rate's tax (or
+// "Tax exempt", or a zero tax) before the total with exclusive prices, and
+// the tax inside it after the total with inclusive ones.
+func taxTotals(lang string, o Order) (before, after []total) {
+	switch {
+	case o.TaxExempt:
+		return []total{{Label: tr(lang, "tax"), Value: tr(lang, "taxExempt")}}, nil
+	case o.PricesIncludeTax:
+		for _, l := range o.TaxLines {
+			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
+		}
+		return nil, after
+	case len(o.TaxLines) == 0:
+		return []total{{Label: tr(lang, "tax"), Value: locale.Price(o.Tax, lang)}}, nil
+	}
+	for _, l := range o.TaxLines {
+		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
+	}
+	return before, nil
 }
 
 // orderView fills the parts every order e-mail shares: number, lines,
@@ -87,15 +148,15 @@ func orderView(v *view, o Order, withLines bool) {
 	}
 	var sum int64
 	for _, l := range o.Lines {
-		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), Qty: l.Quantity, Unit: Price(l.UnitPrice), Total: Price(l.Total)})
+		v.Lines = append(v.Lines, viewLine{Name: l.Name.In(lang), SKU: l.SKU, Qty: l.Quantity, Unit: locale.Price(l.UnitPrice, lang), Total: locale.Price(l.Total, lang)})
 		sum += l.Total
 	}
 	sub := o.Subtotal
 	if sub == 0 {
 		sub = sum
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: Price(sub)})
-	shipping := Price(o.ShippingAmount)
+	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: locale.Price(sub, lang)})
+	shipping := locale.Price(o.ShippingAmount, lang)
 	if o.ShippingAmount == 0 && o.ShippingMethod != "" {
 		shipping = tr(lang, "free")
 	}
@@ -104,12 +165,15 @@ func orderView(v *view, o Order, withLines bool) {
 		label += " (" + methodName(lang, o.ShippingMethod) + ")"
 	}
 	v.Totals = append(v.Totals, total{Label: label, Value: shipping})
+	before, after := taxTotals(lang, o)
+	v.Totals = append(v.Totals, before...)
 	tot := o.Total
 	if tot == 0 {
 		tot = sub + o.ShippingAmount
 	}
-	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: Price(tot), Strong: true})
-	v.Address = o.Address.lines()
+	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: locale.Price(tot, lang), Strong: true})
+	v.Totals = append(v.Totals, after...)
+	v.Address = o.Address.lines(lang)
 }
 
 // methodName is a shipping method's name in lang (its code when unknown).
@@ -121,23 +185,31 @@ func methodName(lang, code string) string {
 	return code
 }
 
-// QueueOrderPlaced queues the order confirmation to the customer (in
-// language) and a notice to every admin (each in their own language).
-func QueueOrderPlaced(txApp core.App, language string, o Order) error {
-	lang := Lang(language)
-	v := newView(txApp, lang, o.CustomerEmail, o.CustomerName)
-	v.Subject = tr(lang, "placedSubject", "number", o.Number)
-	v.Heading = tr(lang, "placedHeading")
-	v.Intro = []string{tr(lang, "placedIntro", "number", o.Number)}
-	orderView(v, o, true)
-	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
-	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}
-	e, err := render(KindOrderPlaced, o.CustomerEmail, KindOrderPlaced+":"+o.ID, v)
-	if err != nil {
-		return err
-	}
-	if err := enqueue(txApp, e); err != nil {
-		return err
+// QueueOrderPlaced queues the order confirmation to the customer's account
+// to (in its language) and a notice to every admin (each in their own
+// language). The shipping e-mail of the order is only shown, never written
+// to. An order without an account (to.Email empty) notifies the admins only.
+func QueueOrderPlaced(txApp core.App, to Recipient, o Order) error {
+	if to.Email != "" {
+		lang := Lang(to.Language)
+		v := newView(txApp, lang, to.Email, to.Name)
+		v.Subject = tr(lang, "placedSubject", "number", o.Number)
+		v.Heading = tr(lang, "placedHeading")
+		v.Intro = []string{tr(lang, "placedIntro", "number", o.Number)}
+		orderView(v, o, true)
+		if o.Transfer != nil {
+			transferView(v, o.Transfer)
+		}
+		invoiceLink(v, o)
+		v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
+		v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}
+		e, err := render(KindOrderPlaced, to.Email, KindOrderPlaced+":"+o.ID, v)
+		if err != nil {
+			return err
+		}
+		if err := enqueue(txApp, e); err != nil {
+			return err
+		}
 	}
 	return toAdmins(txApp, KindOrderAdmin+":"+o.ID, func(a Recipient) (rendered, error) {
 		l := Lang(a.Language)
@@ -146,20 +218,21 @@ func QueueOrderPlaced(txApp core.App, language string, o Order) error {
 		if tot == 0 {
 			tot = o.Subtotal + o.ShippingAmount
 		}
-		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", Price(tot))
+		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", locale.Price(tot, l))
 		v.Heading = tr(l, "adminHeading")
-		v.Intro = []string{tr(l, "adminIntro", "customer", o.CustomerName, "email", o.CustomerEmail, "number", o.Number)}
+		v.Intro = []string{tr(l, "adminIntro", "customer", o.CustomerName, "email", to.Email, "number", o.Number)}
 		orderView(v, o, true)
 		v.Button = &button{tr(l, "adminOrders"), v.link("/admin/orders")}
 		return render(KindOrderAdmin, a.Email, "", v)
 	})
 }
 
-// QueueOrderStatus queues the customer's e-mail for a new status: Shipped
-// (with the tracking number when set), Delivered or Cancelled; other
-// statuses send nothing. Each (order, status) e-mails at most once, so an
-// admin who goes back and forth does not flood the customer.
-func QueueOrderStatus(txApp core.App, language, status string, o Order) error {
+// QueueOrderStatus queues the e-mail for a new status to the customer's
+// account to: Shipped (with the tracking number when set), Delivered or
+// Cancelled; other statuses send nothing. Each (order, status) e-mails at
+// most once, so an admin who goes back and forth does not flood the
+// customer.
+func QueueOrderStatus(txApp core.App, to Recipient, status string, o Order) error {
 	var kind, prefix string
 	switch status {
 	case "Shipped":
@@ -171,8 +244,8 @@ func QueueOrderStatus(txApp core.App, language, status string, o Order) error {
 	default:
 		return nil
 	}
-	lang := Lang(language)
-	v := newView(txApp, lang, o.CustomerEmail, o.CustomerName)
+	lang := Lang(to.Language)
+	v := newView(txApp, lang, to.Email, to.Name)
 	v.Subject = tr(lang, prefix+"Subject", "number", o.Number)
 	v.Heading = tr(lang, prefix+"Heading")
 	v.Intro = []string{tr(lang, prefix+"Intro", "number", o.Number)}
@@ -183,9 +256,23 @@ func QueueOrderStatus(txApp core.App, language, status string, o Order) error {
 	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}
-	e, err := render(kind, o.CustomerEmail, kind+":"+o.ID, v)
+	e, err := render(kind, to.Email, kind+":"+o.ID, v)
 	if err != nil {
 		return err
 	}
 	return enqueue(txApp, e)
+}
+
+// InvoicePath is the app's page that opens an order's invoice for its
+// customer (signing in first when needed).
+func InvoicePath(orderID string) string { return "/account/orders/" + orderID + "/invoice" }
+
+// invoiceLink adds the order's invoice number and a link to the invoice,
+// once the order has one.
+func invoiceLink(v *view, o Order) {
+	if o.InvoiceNumber == "" {
+		return
+	}
+	v.Facts = append(v.Facts, fact{tr(v.Lang, "invoice"), o.InvoiceNumber})
+	v.Links = append(v.Links, button{tr(v.Lang, "viewInvoice", "number", o.InvoiceNumber), v.link(InvoicePath(o.ID))})
 }

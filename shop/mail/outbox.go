@@ -16,11 +16,11 @@ const Collection = "emails"
 // Statuses of an e-mail in the outbox.
 const (
 	StatusQueued = "queued" // waiting for its (next) attempt
-	StatusSent   = "sent"   // handed to the SMTP server
+	statusSent   = "sent"   // handed to the SMTP server
 	StatusFailed = "failed" // gave up after the last retry; lastError says why
 )
 
-// Kinds of e-mail.
+// kinds of e-mail.
 const (
 	KindOrderPlaced     = "order_placed"     // to the customer
 	KindOrderAdmin      = "order_admin"      // notice to each admin
@@ -32,11 +32,19 @@ const (
 	KindContactReply    = "contact_reply"    // an admin's reply to the visitor
 	KindPasswordReset   = "password_reset"   // the reset link
 	KindBackInStock     = "back_in_stock"    // a stock alert came true
+	KindWelcome         = "welcome"          // a new account
 )
 
-// Kinds lists every kind, in the order of the package doc.
-var Kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
-	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock}
+// kinds lists every kind, in the order of the package doc.
+var kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
+	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock, KindWelcome}
+
+// securityKinds are account-security e-mails: the worker sends them ahead
+// of every other e-mail, so a backlog of notices never delays them.
+var securityKinds = []any{KindPasswordReset}
+
+// IsSecurity reports whether e-mails of kind are account-security mail.
+func IsSecurity(kind string) bool { return kind == KindPasswordReset }
 
 // rendered is an e-mail ready for the outbox.
 type rendered struct {
@@ -53,20 +61,27 @@ type rendered struct {
 // written again (the event was handled), so callers may queue idempotently.
 // The worker is woken after the transaction commits (see Register).
 func enqueue(txApp core.App, e rendered) error {
+	_, err := enqueueID(txApp, e)
+	return err
+}
+
+// enqueueID is enqueue that returns the new e-mail's id ("" when the event
+// was queued before).
+func enqueueID(txApp core.App, e rendered) (string, error) {
 	if strings.TrimSpace(e.To) == "" {
-		return errors.New("mail: no recipient")
+		return "", errors.New("mail: no recipient")
 	}
 	var id string
 	err := txApp.DB().Select("id").From(Collection).Where(dbx.HashExp{"eventKey": e.EventKey}).Limit(1).Row(&id)
 	if err == nil {
-		return nil // already queued for this event
+		return "", nil // already queued for this event
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
-		return err
+		return "", err
 	}
 	col, err := txApp.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
-		return err
+		return "", err
 	}
 	rec := core.NewRecord(col)
 	rec.Set("kind", e.Kind)
@@ -79,5 +94,8 @@ func enqueue(txApp core.App, e rendered) error {
 	rec.Set("eventKey", e.EventKey)
 	// No field validation: an order with very many lines must not fail
 	// because its e-mail is longer than a text field's limit.
-	return txApp.SaveNoValidate(rec)
+	if err := txApp.SaveNoValidate(rec); err != nil {
+		return "", err
+	}
+	return rec.Id, nil
 }

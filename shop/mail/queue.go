@@ -2,13 +2,16 @@ package mail
 
 import (
 	"encoding/json"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/locale"
 )
 
 // Recipient is a shop user the shop writes to.
@@ -16,11 +19,11 @@ type Recipient struct {
 	ID, Email, Name, Language string
 }
 
-// Admins lists every user with the Admin role: the recipients of the
+// adminRecipients lists every user with the Admin role: the recipients of the
 // shop's notices (new orders, new contact requests). With Register, the
 // list is kept between calls and dropped whenever a user changes: finding
 // the admins reads every user's roles, which an order should not pay for.
-func Admins(app core.App) ([]Recipient, error) {
+func adminRecipients(app core.App) ([]Recipient, error) {
 	if k := stateOf(app).admins.Load(); k != nil {
 		return k.Get(app)
 	}
@@ -60,7 +63,7 @@ func queryAdmins(app core.App) ([]Recipient, error) {
 // toAdmins queues one e-mail per admin, made by build, under the event key
 // prefix:adminID.
 func toAdmins(txApp core.App, prefix string, build func(a Recipient) (rendered, error)) error {
-	admins, err := Admins(txApp)
+	admins, err := adminRecipients(txApp)
 	if err != nil {
 		return err
 	}
@@ -86,21 +89,36 @@ type Contact struct {
 	Language                          string // the visitor's language when writing
 }
 
-// QueueContactReceived queues the visitor's copy of their message with the
-// 24-hour promise, and a notice with a link to the request to every admin.
+// ContactCopiesPerDay is how many copies of contact requests one address
+// gets in 24 hours; later requests are stored and notified to the admins,
+// but send the address nothing.
+const ContactCopiesPerDay = 3
+
+// QueueContactReceived queues the visitor's copy (that the message arrived
+// and when to expect an answer) and a notice with a link to the request to
+// every admin. The copy quotes nothing the visitor typed, not even the
+// name: whoever fills in the form chooses the address, so the copy must be
+// useless for sending text to third parties; and an address gets at most
+// ContactCopiesPerDay of them.
 func QueueContactReceived(txApp core.App, c Contact) error {
-	lang := Lang(c.Language)
-	v := newView(txApp, lang, c.Email, c.Name)
-	v.Subject = tr(lang, "recvSubject", "subject", c.Subject)
-	v.Heading = tr(lang, "recvHeading")
-	v.Intro = []string{tr(lang, "recvIntro")}
-	v.Quotes = []quote{{Label: tr(lang, "yourMessage"), Title: c.Subject, Text: c.Message}}
-	e, err := render(KindContactReceived, c.Email, KindContactReceived+":"+c.ID, v)
+	copies, err := recentCopies(txApp, c.Email)
 	if err != nil {
 		return err
 	}
-	if err := enqueue(txApp, e); err != nil {
-		return err
+	if copies < ContactCopiesPerDay {
+		lang := Lang(c.Language)
+		v := newView(txApp, lang, c.Email, "")
+		v.Subject = tr(lang, "recvSubject")
+		v.Heading = tr(lang, "recvHeading")
+		v.Intro = []string{tr(lang, "recvIntro")}
+		v.After = []string{tr(lang, "recvNotYou")}
+		e, err := render(KindContactReceived, c.Email, KindContactReceived+":"+c.ID, v)
+		if err != nil {
+			return err
+		}
+		if err := enqueue(txApp, e); err != nil {
+			return err
+		}
 	}
 	return toAdmins(txApp, KindContactAdmin+":"+c.ID, func(a Recipient) (rendered, error) {
 		l := Lang(a.Language)
@@ -112,6 +130,17 @@ func QueueContactReceived(txApp core.App, c Contact) error {
 		v.Button = &button{tr(l, "cAdminOpen"), v.link("/admin/contact-requests?request=" + c.ID)}
 		return render(KindContactAdmin, a.Email, "", v)
 	})
+}
+
+// recentCopies counts the contact copies queued to address in the last 24
+// hours (idx_emails_to_created).
+func recentCopies(txApp core.App, address string) (int, error) {
+	var n int
+	err := txApp.DB().Select("COUNT(*)").From(Collection).
+		Where(dbx.HashExp{"to": address, "kind": KindContactReceived}).
+		AndWhere(dbx.NewExp("created >= {:since}", dbx.Params{"since": dbTime(time.Now().Add(-24 * time.Hour))})).
+		Row(&n)
+	return n, err
 }
 
 // QueueContactReply queues an admin's reply (replyID is the stored reply)
@@ -135,17 +164,40 @@ func QueueContactReply(txApp core.App, replyID string, c Contact, adminName, rep
 	return enqueue(txApp, e)
 }
 
-// QueuePasswordReset queues the reset link (link is the full URL with the
-// token) for a user; tokenID is the stored token's id.
-func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, link string) error {
+// QueuePasswordReset queues the reset e-mail of a user; tokenID is the
+// stored token's id, token the raw one, valid until expires. The outbox
+// keeps the e-mail with a placeholder link (RedactedLinkToken): the token
+// is held in memory and put into the link when the worker sends it.
+func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, token string, expires time.Time) error {
 	lang := Lang(to.Language)
 	v := newView(txApp, lang, to.Email, to.Name)
 	v.Subject = tr(lang, "resetSubject", "shop", v.Shop)
 	v.Heading = tr(lang, "resetHeading")
 	v.Intro = []string{tr(lang, "resetIntro", "shop", v.Shop)}
-	v.Button = &button{tr(lang, "resetButton"), link}
+	v.Button = &button{tr(lang, "resetButton"), v.link("/reset-password?token=" + RedactedLinkToken)}
 	v.After = []string{tr(lang, "resetExpiry"), tr(lang, "resetIgnore")}
 	e, err := render(KindPasswordReset, to.Email, KindPasswordReset+":"+tokenID, v)
+	if err != nil {
+		return err
+	}
+	id, err := enqueueID(txApp, e)
+	if err != nil || id == "" {
+		return err
+	}
+	holdSecret(txApp, id, token, expires)
+	return nil
+}
+
+// QueueWelcome queues the welcome of a new account, in its language.
+func QueueWelcome(txApp core.App, userID string, to Recipient) error {
+	lang := Lang(to.Language)
+	v := newView(txApp, lang, to.Email, to.Name)
+	v.Subject = tr(lang, "welcomeSubject", "shop", v.Shop)
+	v.Heading = tr(lang, "welcomeHeading", "shop", v.Shop)
+	v.Intro = []string{tr(lang, "welcomeIntro", "email", to.Email)}
+	v.Button = &button{tr(lang, "welcomeButton"), v.link("/")}
+	v.After = []string{tr(lang, "welcomeOrders", "url", v.link("/account/orders"))}
+	e, err := render(KindWelcome, to.Email, KindWelcome+":"+userID, v)
 	if err != nil {
 		return err
 	}
@@ -157,6 +209,10 @@ type Product struct {
 	ID    string
 	Name  Text
 	Price int64 // cents
+	// The variant that is back: its id, SKU and label ("10 m, Black"; empty
+	// for a product without options).
+	VariantID, SKU string
+	Label          Text
 }
 
 // ProductFromRecord reads a products record (name, nameLocalized,
@@ -188,14 +244,25 @@ func ProductFromRecord(rec *core.Record) Product {
 func QueueBackInStock(txApp core.App, to, language string, product Product) error {
 	lang := Lang(language)
 	name := product.Name.In(lang)
+	if label := product.Label.In(lang); label != "" {
+		name += " - " + label
+	}
 	v := newView(txApp, lang, to, "")
 	v.Subject = tr(lang, "stockSubject", "product", name)
 	v.Heading = tr(lang, "stockHeading")
 	v.Intro = []string{tr(lang, "stockIntro", "product", name)}
-	v.Facts = []fact{{name, Price(product.Price)}}
-	v.Button = &button{tr(lang, "stockButton"), v.link("/products/" + product.ID)}
+	v.Facts = []fact{{name, locale.Price(product.Price, lang)}}
+	if product.SKU != "" {
+		v.Facts = append(v.Facts, fact{tr(lang, "sku"), product.SKU})
+	}
+	link := "/products/" + product.ID
+	if product.VariantID != "" {
+		link += "?variant=" + url.QueryEscape(product.VariantID)
+	}
+	v.Button = &button{tr(lang, "stockButton"), v.link(link)}
 	v.After = []string{tr(lang, "stockHurry")}
-	key := KindBackInStock + ":" + product.ID + ":" + strings.ToLower(to) + ":" + strconv.FormatInt(time.Now().UnixMilli(), 10)
+	key := KindBackInStock + ":" + product.ID + ":" + product.VariantID + ":" + strings.ToLower(to) + ":" +
+		strconv.FormatInt(time.Now().UnixMilli(), 10)
 	e, err := render(KindBackInStock, to, key, v)
 	if err != nil {
 		return err

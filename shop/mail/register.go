@@ -30,8 +30,11 @@ func Register(app core.App) {
 	}
 	keepAdmins(app)
 	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
-		if w != nil {
-			w.Wake() // after the commit: the change that queued it is final
+		switch { // after the commit: the change that queued it is final
+		case w != nil && IsSecurity(e.Record.GetString("kind")):
+			w.WakeUrgent()
+		case w != nil:
+			w.Wake()
 		}
 		return e.Next()
 	})
@@ -93,6 +96,11 @@ func defaultPublicURL(se *core.ServeEvent) {
 		scheme = "https://"
 	}
 	meta.AppURL = scheme + net.JoinHostPort(host, port)
+}
+
+// ShopName is the shop's name (Settings > Application > name).
+func ShopName(app core.App) string {
+	return currentSettings(app).Meta.AppName
 }
 
 // PublicURL is the shop's public URL without a trailing slash.

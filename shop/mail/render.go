@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	htmltemplate "html/template"
-	"strconv"
+	"regexp"
 	"strings"
 	texttemplate "text/template"
 
@@ -19,7 +19,8 @@ var templateFS embed.FS
 // One layout for every e-mail, in HTML (inline styles, tables, no web fonts
 // or scripts, so common mail clients show it alike) and in plain text.
 var (
-	htmlLayout = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/layout.html"))
+	htmlLayout = htmltemplate.Must(htmltemplate.New("layout.html").Funcs(htmltemplate.FuncMap{"linked": linked}).
+			ParseFS(templateFS, "templates/layout.html"))
 	textLayout = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/layout.txt"))
 )
 
@@ -35,6 +36,7 @@ type view struct {
 	Address                  []string
 	Quotes                   []quote
 	Button                   *button
+	Links                    []button
 	After                    []string
 	Labels                   labels
 }
@@ -43,6 +45,7 @@ type fact struct{ Label, Value string }
 
 type viewLine struct {
 	Name        string
+	SKU         string
 	Qty         int
 	Unit, Total string
 }
@@ -57,7 +60,7 @@ type quote struct{ Label, Title, Text string }
 type button struct{ Label, URL string }
 
 // labels are the fixed words of the layout.
-type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback string }
+type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback, SKU string }
 
 // newView starts a view in lang for the recipient to: the shop's name and
 // URL, the greeting and the layout's words.
@@ -74,14 +77,24 @@ func newView(app core.App, lang, to, name string) *view {
 		Lang: lang, Shop: shop, ShopURL: PublicURL(app), Greeting: greeting,
 		SentTo: tr(lang, "sentTo", "to", to),
 		Labels: labels{
-			Item: tr(lang, "item"), Qty: tr(lang, "qty"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
+			Item: tr(lang, "item"), Qty: tr(lang, "qty"), SKU: tr(lang, "sku"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
 			Tagline: tr(lang, "tagline"), ButtonFallback: tr(lang, "buttonFallback"),
 		},
 	}
 }
 
 // link is a path on the shop's public URL.
-func (v *view) link(path string) string { return v.ShopURL + path }
+func (v *view) link(path string) string { return v.ShopURL + PagePath(v.Lang, path) }
+
+// PagePath is the app's page path at its address in lang: English (the
+// fallback) as it is, the others under their prefix (/ru/account/orders),
+// as the shop's pages are addressed since they have one per language.
+func PagePath(lang, path string) string {
+	if l := Lang(lang); l != "en" {
+		return "/" + l + path
+	}
+	return path
+}
 
 // render turns a view into the outbox's e-mail: the view itself, as JSON.
 // The layouts run when the e-mail is sent or previewed (see content), not
@@ -115,31 +128,38 @@ func content(rec *core.Record) (html, text string, err error) {
 	if html, text = rec.GetString("html"), rec.GetString("text"); html != "" || text != "" {
 		return html, text, nil
 	}
-	var v view
-	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
-		return "", "", fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
+	v, err := storedView(rec)
+	if err != nil {
+		return "", "", err
 	}
 	return v.execute()
 }
 
-// Price formats cents as dollars with two decimals and thousands
-// separators, whatever the language: 129990 -> "$1,299.90".
-func Price(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
+// storedView reads the view an outbox record was queued with.
+func storedView(rec *core.Record) (*view, error) {
+	var v view
+	if err := json.Unmarshal([]byte(rec.GetString("view")), &v); err != nil {
+		return nil, fmt.Errorf("e-mail %s: unreadable view: %w", rec.Id, err)
 	}
-	whole := strconv.FormatInt(cents/100, 10)
+	return &v, nil
+}
+
+// urlInText finds the shop's links in a sentence; a period, comma or
+// bracket at the end is the sentence's, not the link's.
+var urlInText = regexp.MustCompile(`https?://[^\s<>"]*[^\s<>".,;:!?)\]]`)
+
+// linked is a paragraph's text for the HTML layout with every URL in it
+// made a link (the texts carry the shop's links as plain URLs, which the
+// plain-text e-mail shows as they are).
+func linked(text string) htmltemplate.HTML {
 	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
+	last := 0
+	for _, m := range urlInText.FindAllStringIndex(text, -1) {
+		b.WriteString(htmltemplate.HTMLEscapeString(text[last:m[0]]))
+		u := htmltemplate.HTMLEscapeString(text[m[0]:m[1]])
+		b.WriteString(`<a href="` + u + `" style="color:#4f46e5;">` + u + `</a>`)
+		last = m[1]
 	}
-	frac := strconv.FormatInt(cents%100, 10)
-	if len(frac) == 1 {
-		frac = "0" + frac
-	}
-	return sign + "$" + b.String() + "." + frac
+	b.WriteString(htmltemplate.HTMLEscapeString(text[last:]))
+	return htmltemplate.HTML(b.String()) //nolint:gosec // every part is escaped above
 }

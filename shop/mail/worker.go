@@ -2,9 +2,11 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/mail"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -14,16 +16,16 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// RetryIntervalEnv names the environment variable that replaces every
+// retryIntervalEnv names the environment variable that replaces every
 // retry delay by one duration (such as "2s"), for tests that stop the SMTP
 // server and want the e-mail soon after it is back. The number of attempts
 // stays the same.
-const RetryIntervalEnv = "STAGESHOP_MAIL_RETRY_INTERVAL"
+const retryIntervalEnv = "STAGESHOP_MAIL_RETRY_INTERVAL"
 
-// DefaultRetryDelays are the waits after the 1st, 2nd, ... failed attempt:
+// defaultRetryDelays are the waits after the 1st, 2nd, ... failed attempt:
 // 1 min, 5 min, 30 min, 2 h, then every 6 h for two days. After the last
 // one fails the e-mail is marked failed.
-var DefaultRetryDelays = func() []time.Duration {
+var defaultRetryDelays = func() []time.Duration {
 	d := []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour}
 	for i := 0; i < 8; i++ {
 		d = append(d, 6*time.Hour)
@@ -31,7 +33,7 @@ var DefaultRetryDelays = func() []time.Duration {
 	return d
 }()
 
-// Worker sends the outbox's due e-mails through PocketBase's mailer (the
+// worker sends the outbox's due e-mails through PocketBase's mailer (the
 // dashboard's SMTP settings). Any number of workers may run on one database:
 // each e-mail is claimed with a conditional update before it is sent, so
 // only one of them sends it.
@@ -43,6 +45,7 @@ type Worker struct {
 	lease  time.Duration // how long a claim holds if its worker dies mid-send
 	batch  int
 	wake   chan struct{}
+	urgent atomic.Bool // account-security mail was queued: look again before the next send
 	now    func() time.Time
 }
 
@@ -51,16 +54,16 @@ type Worker struct {
 // least 100ms).
 func NewWorker(app core.App) (*Worker, error) {
 	w := &Worker{
-		app: app, id: security.RandomString(16), delays: DefaultRetryDelays,
+		app: app, id: security.RandomString(16), delays: defaultRetryDelays,
 		poll: 30 * time.Second, lease: 5 * time.Minute, batch: 20,
 		wake: make(chan struct{}, 1), now: time.Now,
 	}
-	if v := os.Getenv(RetryIntervalEnv); v != "" {
+	if v := os.Getenv(retryIntervalEnv); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < 100*time.Millisecond {
-			return nil, fmt.Errorf("%s=%q: want a duration of at least 100ms, such as 2s", RetryIntervalEnv, v)
+			return nil, fmt.Errorf("%s=%q: want a duration of at least 100ms, such as 2s", retryIntervalEnv, v)
 		}
-		w.delays = make([]time.Duration, len(DefaultRetryDelays))
+		w.delays = make([]time.Duration, len(defaultRetryDelays))
 		for i := range w.delays {
 			w.delays[i] = d
 		}
@@ -76,6 +79,14 @@ func (w *Worker) Wake() {
 	case w.wake <- struct{}{}:
 	default:
 	}
+}
+
+// WakeUrgent is Wake for account-security mail: a send loop in progress
+// looks at the outbox again before its next send, so the e-mail goes out
+// next, not after the batch.
+func (w *Worker) WakeUrgent() {
+	w.urgent.Store(true)
+	w.Wake()
 }
 
 // Run sends due e-mails until ctx is done: at once, whenever woken, and
@@ -120,6 +131,9 @@ func (w *Worker) SendDue(ctx context.Context) (int, error) {
 					return attempted, err
 				}
 			}
+			if w.urgent.Swap(false) {
+				break // account-security mail came in: it goes next
+			}
 		}
 		if attempted == before {
 			return attempted, nil // other workers hold the rest
@@ -140,15 +154,26 @@ func unclaimed(now string) dbx.Expression {
 	return dbx.Or(dbx.HashExp{"claimedUntil": ""}, dbx.NewExp("claimedUntil <= {:now}", dbx.Params{"now": now}))
 }
 
-// dueIDs lists queued e-mails whose attempt is due, oldest first.
+// dueIDs lists up to a batch of queued e-mails whose attempt is due:
+// account-security mail first, then the rest, each oldest first.
 func (w *Worker) dueIDs() ([]string, error) {
+	ids, err := w.due(dbx.In("kind", securityKinds...), w.batch) // idx_emails_kind_status
+	if err != nil || len(ids) >= w.batch {
+		return ids, err
+	}
+	rest, err := w.due(dbx.NotIn("kind", securityKinds...), w.batch-len(ids))
+	return append(ids, rest...), err
+}
+
+// due lists up to n due e-mails that match which, oldest first.
+func (w *Worker) due(which dbx.Expression, n int) ([]string, error) {
 	now := dbTime(w.now())
 	var ids []string
 	err := w.app.DB().Select("id").From(Collection).
-		Where(dbx.HashExp{"status": StatusQueued}).
+		Where(dbx.HashExp{"status": StatusQueued}).AndWhere(which).
 		AndWhere(dbx.Or(dbx.HashExp{"nextAttemptAt": ""}, dbx.NewExp("nextAttemptAt <= {:now}", dbx.Params{"now": now}))).
 		AndWhere(unclaimed(now)).
-		OrderBy("created ASC", "rowid ASC").Limit(int64(w.batch)).Column(&ids)
+		OrderBy("created ASC", "rowid ASC").Limit(int64(n)).Column(&ids)
 	return ids, err
 }
 
@@ -168,13 +193,15 @@ func (w *Worker) claim(id string) (bool, error) {
 }
 
 // deliver sends a claimed e-mail and records the outcome: sent, or the
-// error with the next attempt's time, or failed after the last retry.
+// error with the next attempt's time, or failed after the last retry (at
+// once for a secret e-mail whose link is no longer held).
 func (w *Worker) deliver(id string) error {
 	rec, err := w.app.FindRecordById(Collection, id)
 	if err != nil {
 		return err
 	}
-	html, text, sendErr := content(rec)
+	html, text, sendErr := w.outgoing(rec)
+	gone := errors.Is(sendErr, errSecretGone)
 	if sendErr == nil {
 		sendErr = w.app.NewMailClient().Send(w.message(rec, html, text))
 	}
@@ -182,10 +209,14 @@ func (w *Worker) deliver(id string) error {
 	now := w.now()
 	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
 	switch {
-	case sendErr == nil: // keep what went out, as it went out
-		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = StatusSent, dbTime(now), "", ""
+	case sendErr == nil: // keep what went out, as it went out (a secret as its placeholder)
+		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = statusSent, dbTime(now), "", ""
+		if HasSecret(rec.GetString("kind")) {
+			secretsOf(w.app).drop(id)
+			html, text, _ = content(rec)
+		}
 		params["html"], params["text"] = html, text
-	case attempts > len(w.delays):
+	case gone || attempts > len(w.delays):
 		params["status"], params["lastError"] = StatusFailed, truncate(sendErr.Error(), 2000)
 	default:
 		params["lastError"] = truncate(sendErr.Error(), 2000)
@@ -196,6 +227,15 @@ func (w *Worker) deliver(id string) error {
 	}
 	_, err = w.app.DB().Update(Collection, params, dbx.HashExp{"id": id, "claimedBy": w.id}).Execute()
 	return err
+}
+
+// outgoing is the HTML and text that go out for rec: its content, with the
+// held secret put in for e-mails that carry one.
+func (w *Worker) outgoing(rec *core.Record) (html, text string, err error) {
+	if HasSecret(rec.GetString("kind")) {
+		return withSecret(w.app, rec, w.now())
+	}
+	return content(rec)
 }
 
 // message builds the mailer message of an outbox record with its rendered

@@ -48,12 +48,25 @@ func testWorker(t *testing.T, app core.App, clock *time.Time) *Worker {
 	return w
 }
 
-// queueReset queues one password-reset e-mail in its own transaction.
-func queueReset(t *testing.T, app core.App, n int) {
+// queueMail queues one e-mail (a back-in-stock notice to userN) in its
+// own transaction.
+func queueMail(t *testing.T, app core.App, n int) {
+	t.Helper()
+	err := app.RunInTransaction(func(txApp core.App) error {
+		return QueueBackInStock(txApp, fmt.Sprintf("user%d@example.com", n), "en",
+			Product{ID: "p1", Name: Text{"en": "Spotlight"}, Price: 12999})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// queueReset queues a password-reset e-mail to userN with token.
+func queueReset(t *testing.T, app core.App, n int, token string, expires time.Time) {
 	t.Helper()
 	err := app.RunInTransaction(func(txApp core.App) error {
 		return QueuePasswordReset(txApp, fmt.Sprintf("tok%d", n),
-			Recipient{ID: "u", Email: fmt.Sprintf("user%d@example.com", n), Name: "Ann"}, "https://shop.example/reset-password?token=x")
+			Recipient{ID: "u", Email: fmt.Sprintf("user%d@example.com", n), Name: "Ann"}, token, expires)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +97,7 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 	app := newApp(t)
 	boom := errors.New("order failed")
 	err := app.RunInTransaction(func(txApp core.App) error {
-		if err := QueuePasswordReset(txApp, "t1", Recipient{Email: "a@example.com"}, "https://x/r"); err != nil {
+		if err := QueueBackInStock(txApp, "a@example.com", "en", Product{ID: "p1", Name: Text{"en": "Spotlight"}}); err != nil {
 			return err
 		}
 		return boom
@@ -96,20 +109,20 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 		t.Fatalf("a rolled-back change left %d e-mails", n)
 	}
 
-	queueReset(t, app, 1)
+	queueMail(t, app, 1)
 	w := testWorker(t, app, nil)
 	if n, err := w.SendDue(context.Background()); err != nil || n != 1 {
 		t.Fatalf("SendDue = %d, %v", n, err)
 	}
 	msg := app.TestMailer.LastMessage()
 	// Queued as a view, rendered when sent.
-	link := "https://shop.example/reset-password?token=x"
+	link := "https://shop.example/products/p1"
 	if len(msg.To) != 1 || msg.To[0].Address != "user1@example.com" || msg.Subject == "" ||
 		!strings.Contains(msg.HTML, "<table") || !strings.Contains(msg.HTML, link) || !strings.Contains(msg.Text, link) {
 		t.Fatalf("sent %+v", msg)
 	}
 	rec := outbox(t, app)[0]
-	if rec.GetString("status") != StatusSent || rec.GetInt("attempts") != 1 || rec.GetDateTime("sentAt").IsZero() {
+	if rec.GetString("status") != statusSent || rec.GetInt("attempts") != 1 || rec.GetDateTime("sentAt").IsZero() {
 		t.Fatalf("record after send: status %s attempts %d sentAt %v", rec.GetString("status"), rec.GetInt("attempts"), rec.GetDateTime("sentAt"))
 	}
 	// The record keeps what went out, as it went out.
@@ -124,7 +137,7 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 func TestNothingIsAttemptedWithoutSMTP(t *testing.T) {
 	app := newApp(t)
 	app.Settings().SMTP.Enabled = false
-	queueReset(t, app, 1)
+	queueMail(t, app, 1)
 	w := testWorker(t, app, nil)
 	if n, err := w.SendDue(context.Background()); err != nil || n != 0 {
 		t.Fatalf("SendDue = %d, %v", n, err)
@@ -144,7 +157,7 @@ func TestRetryBackoffThenFailed(t *testing.T) {
 	var down atomic.Bool
 	down.Store(true)
 	failMailer(app, &down, "dial tcp: connection refused")
-	queueReset(t, app, 1)
+	queueMail(t, app, 1)
 	clock := time.Now()
 	w := testWorker(t, app, &clock)
 
@@ -188,7 +201,7 @@ func TestRetrySucceedsOnceServerIsBack(t *testing.T) {
 	var down atomic.Bool
 	down.Store(true)
 	failMailer(app, &down, "451 try later")
-	queueReset(t, app, 1)
+	queueMail(t, app, 1)
 	clock := time.Now()
 	w := testWorker(t, app, &clock)
 	_, _ = w.SendDue(context.Background())
@@ -198,7 +211,7 @@ func TestRetrySucceedsOnceServerIsBack(t *testing.T) {
 		t.Fatal("retry not made")
 	}
 	rec := outbox(t, app)[0]
-	if rec.GetString("status") != StatusSent || rec.GetInt("attempts") != 2 || rec.GetString("lastError") != "" ||
+	if rec.GetString("status") != statusSent || rec.GetInt("attempts") != 2 || rec.GetString("lastError") != "" ||
 		app.TestMailer.TotalSend() != 1 {
 		t.Fatalf("status %s attempts %d error %q sent %d", rec.GetString("status"), rec.GetInt("attempts"),
 			rec.GetString("lastError"), app.TestMailer.TotalSend())
@@ -209,7 +222,7 @@ func TestExactlyOnceWithTwoWorkers(t *testing.T) {
 	app := newApp(t)
 	const n = 40
 	for i := 0; i < n; i++ {
-		queueReset(t, app, i)
+		queueMail(t, app, i)
 	}
 	var mu sync.Mutex
 	perRecipient := map[string]int{}
@@ -247,8 +260,8 @@ func TestExactlyOnceWithTwoWorkers(t *testing.T) {
 // by a worker killed mid-send, are sent by the next run's worker.
 func TestRestartPicksUpQueuedMail(t *testing.T) {
 	first := newApp(t)
-	queueReset(t, first, 1)
-	queueReset(t, first, 2)
+	queueMail(t, first, 1)
+	queueMail(t, first, 2)
 	clock := time.Now()
 	dead := testWorker(t, first, &clock)
 	ids, err := dead.dueIDs()
@@ -302,7 +315,7 @@ func TestRegisterRunsTheWorker(t *testing.T) {
 	if got := PublicURL(app); got != "http://127.0.0.1:8123" {
 		t.Errorf("public URL %q", got)
 	}
-	queueReset(t, app, 1)
+	queueMail(t, app, 1)
 	deadline := time.Now().Add(5 * time.Second)
 	for app.TestMailer.TotalSend() == 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -321,12 +334,12 @@ func TestRegisterRunsTheWorker(t *testing.T) {
 
 func TestRetryIntervalEnv(t *testing.T) {
 	app := newApp(t)
-	t.Setenv(RetryIntervalEnv, "2s")
+	t.Setenv(retryIntervalEnv, "2s")
 	w := testWorker(t, app, nil)
-	if len(w.delays) != len(DefaultRetryDelays) || w.delays[0] != 2*time.Second || w.delays[len(w.delays)-1] != 2*time.Second {
+	if len(w.delays) != len(defaultRetryDelays) || w.delays[0] != 2*time.Second || w.delays[len(w.delays)-1] != 2*time.Second {
 		t.Fatalf("delays %v", w.delays)
 	}
-	t.Setenv(RetryIntervalEnv, "soon")
+	t.Setenv(retryIntervalEnv, "soon")
 	if _, err := NewWorker(app); err == nil {
 		t.Fatal("a bad interval was accepted")
 	}

@@ -8,6 +8,7 @@
 package search
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -26,7 +27,7 @@ import (
 
 // mappingVersion names the index layout; an index built with another one is
 // rebuilt at start.
-const mappingVersion = "2"
+const mappingVersion = "4"
 
 // plainAnalyzer splits words and lower-cases them, nothing more: exact and
 // fuzzy matches are made on its terms, so a typo is measured against the
@@ -44,9 +45,12 @@ const (
 	fCodes     = "codes"
 	fCategory  = "category"
 	fPrice     = "price"
+	fPriceKey  = "pricek"
 	fInStock   = "instock"
+	fOnSale    = "onsale"
+	fSKU       = "sku"
 	fActive    = "active"
-	fCreated   = "created"
+	fCreated   = "createdk"
 	fNameSort  = "nsort"
 )
 
@@ -84,16 +88,21 @@ func newMapping() (mapping.IndexMapping, error) {
 		doc.AddFieldMappingsAt(f, text(plainAnalyzer))
 	}
 	doc.AddFieldMappingsAt(fCodes, text(keyword.Name))
-	for _, f := range []string{fCategory, fInStock, fActive, fNameSort} {
+	doc.AddFieldMappingsAt(fSKU, text(keyword.Name))
+	// What is sorted on or counted has doc values: the price and the
+	// creation time as fixed-width digits (keywords), because a number's doc
+	// values hold every precision of it (16 terms, ~100 bytes a product
+	// against 13), and every match of a search reads them: decoding them
+	// was a quarter to a half of a search's CPU. The price is also a number
+	// without doc values, for the price filter's range.
+	for _, f := range []string{fCategory, fInStock, fOnSale, fActive, fNameSort, fPriceKey, fCreated} {
 		k := text(keyword.Name)
 		k.DocValues = true
 		doc.AddFieldMappingsAt(f, k)
 	}
-	for _, f := range []string{fPrice, fCreated} {
-		n := bleve.NewNumericFieldMapping()
-		n.Store, n.IncludeInAll, n.DocValues = false, false, true
-		doc.AddFieldMappingsAt(f, n)
-	}
+	n := bleve.NewNumericFieldMapping()
+	n.Store, n.IncludeInAll, n.DocValues = false, false, false
+	doc.AddFieldMappingsAt(fPrice, n)
 	m.DefaultMapping = doc
 	m.DefaultAnalyzer = plainAnalyzer
 	m.StoreDynamic, m.IndexDynamic, m.DocValuesDynamic = false, false, false
@@ -104,10 +113,14 @@ func newMapping() (mapping.IndexMapping, error) {
 func document(p shop.Product) map[string]any {
 	d := map[string]any{
 		fCategory: p.Category,
-		fPrice:    float64(p.PriceCents),
-		fInStock:  flag(p.StockQuantity > 0),
+		// A product costs from its cheapest variant and is in stock, or on
+		// sale, when one of its variants is.
+		fPrice:    float64(p.PriceFromCents),
+		fPriceKey: sortableInt(p.PriceFromCents),
+		fInStock:  flag(p.InStock),
+		fOnSale:   flag(p.OnSale),
 		fActive:   flag(p.IsActive),
-		fCreated:  float64(p.Created.UnixMilli()), // as precise as the database's
+		fCreated:  sortableInt(p.Created.UnixMilli()), // as precise as the database's
 
 		fNameSort: strings.ToLower(p.Name),
 	}
@@ -126,6 +139,11 @@ func document(p shop.Product) map[string]any {
 	d[fNameWords] = strings.Join(nameWords, "\n")
 	d[fAttrWords] = strings.Join(attrWords, "\n")
 	d[fCodes] = codeTerms(codeSources...)
+	skus := make([]string, len(p.SKUs))
+	for i, s := range p.SKUs {
+		skus[i] = strings.ToLower(s)
+	}
+	d[fSKU] = skus
 	return d
 }
 
@@ -145,6 +163,11 @@ func attributeText(attrs []shop.Attribute, lang string) string {
 	}
 	return b.String()
 }
+
+// sortableInt writes a non-negative number in 13 digits, so that the
+// order of the texts is the order of the numbers (prices below 10^11
+// dollars, times in milliseconds until the year 2286).
+func sortableInt(n int64) string { return fmt.Sprintf("%013d", max(n, 0)) }
 
 func flag(b bool) string {
 	if b {

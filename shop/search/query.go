@@ -6,6 +6,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
@@ -126,7 +127,24 @@ func (b builder) textQuery(text string, asPrefix bool) query.Query {
 		must, should = should, nil
 	}
 	bq := query.NewBooleanQuery(must, should, nil)
-	return bq
+	// A variant's SKU as typed finds its product whatever its words.
+	sku := strings.ToLower(strings.TrimSpace(text))
+	if sku == "" || strings.ContainsAny(sku, " \t") {
+		return bq
+	}
+	var exact query.Query
+	if asPrefix {
+		p := query.NewPrefixQuery(sku)
+		p.SetField(fSKU)
+		p.SetBoost(boostName * boostCode)
+		exact = p
+	} else {
+		t := query.NewTermQuery(sku)
+		t.SetField(fSKU)
+		t.SetBoost(boostName * boostCode * boostExact)
+		exact = t
+	}
+	return query.NewDisjunctionQuery([]query.Query{bq, exact})
 }
 
 // wordClause is every way word i can match: as written in a name,
@@ -146,10 +164,18 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 	term(fAttrWords, w, boostAttr*boostExact)
 	for _, lang := range shop.Languages {
 		lb := b.langBoost(lang)
+		// Where another language's analyzer leaves the word as typed (a brand,
+		// an English word for the Russian stemmer), its name and attribute
+		// fields can only find what nw and aw found already: those clauses
+		// are left out (the interface language's stay, for its boost).
+		same := lang != b.lang && b.analyzesAsIs(lang, w)
 		for _, f := range []struct {
 			prefix string
 			boost  float64
 		}{{"n", boostName}, {"a", boostAttr}, {"d", boostDesc}} {
+			if same && f.prefix != "d" {
+				continue
+			}
 			q := query.NewMatchQuery(w)
 			q.SetField(langField(f.prefix, lang))
 			q.SetBoost(f.boost * boostStem * lb)
@@ -221,6 +247,17 @@ func queryCodes(parts []queryPart, i int) []string {
 	return out
 }
 
+// analyzesAsIs reports whether language lang's analyzer turns w into w
+// alone.
+func (b builder) analyzesAsIs(lang, w string) bool {
+	a := b.m.AnalyzerNamed(langAnalyzers[lang])
+	if a == nil {
+		return false
+	}
+	ts := a.Analyze([]byte(w))
+	return len(ts) == 1 && string(ts[0].Term) == w
+}
+
 // isStopWord reports whether the English or Russian analyzer drops w.
 func (b builder) isStopWord(w string) bool {
 	for _, name := range []string{"en", "ru"} {
@@ -238,6 +275,7 @@ type Filters struct {
 	MinPriceCents   *int64
 	MaxPriceCents   *int64
 	InStock         bool
+	OnSale          bool
 	IncludeInactive bool
 }
 
@@ -258,6 +296,9 @@ func filterQuery(f Filters, skip string) query.Query {
 	}
 	if f.InStock && skip != "stock" {
 		term(fInStock, "1")
+	}
+	if f.OnSale {
+		term(fOnSale, "1")
 	}
 	if (f.MinPriceCents != nil || f.MaxPriceCents != nil) && skip != "price" {
 		var lo, hi *float64
@@ -300,6 +341,18 @@ var sortOrders = map[string][]string{
 	shop.SortNewest:    {"-" + fCreated},
 	shop.SortNameAsc:   {fNameSort},
 	shop.SortNameDesc:  {"-" + fNameSort},
-	shop.SortPriceAsc:  {fPrice},
-	shop.SortPriceDesc: {"-" + fPrice},
+	shop.SortPriceAsc:  {fPriceKey},
+	shop.SortPriceDesc: {"-" + fPriceKey},
+}
+
+// sortOrder is the bleve order of one of sortOrders: every field is
+// compared as text (each is a keyword; bleve would otherwise guess).
+func sortOrder(keys []string) bsearch.SortOrder {
+	order := bsearch.ParseSortOrderStrings(keys)
+	for _, s := range order {
+		if f, ok := s.(*bsearch.SortField); ok {
+			f.Type = bsearch.SortFieldAsString
+		}
+	}
+	return order
 }

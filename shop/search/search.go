@@ -2,10 +2,8 @@ package search
 
 import (
 	"context"
-	"math"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/numeric"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
@@ -47,6 +45,18 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	b := builder{m: x.mapping, lang: r.Lang}
 	text := b.textQuery(r.Text, false)
 	res := Result{IDs: []string{}}
+	var fk facetKey
+	var seq int64
+	if r.Facets {
+		fk = newFacetKey(r)
+		res.Facets, seq = x.cachedFacets(fk)
+	}
+	// Without a narrowing filter the facets count the page's own matches,
+	// so the page's pass counts them too (one pass over the matches, not two).
+	var tally *facetTally
+	if r.Facets && res.Facets == nil && !r.Filters.narrows() {
+		tally = newFacetTally(r.Filters)
+	}
 	from := (r.Page - 1) * r.PageSize
 	if from < maxWindow {
 		req := bleve.NewSearchRequestOptions(withFilter(text, filterQuery(r.Filters, "")), r.PageSize, from, false)
@@ -54,11 +64,16 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 		if !ok || (r.Sort == "" && text == nil) {
 			order = sortOrders[shop.SortNewest]
 		}
-		req.SortBy(order)
+		sortBy := sortOrder(order)
+		pageCtx := ctx
+		if tally != nil {
+			sortBy, pageCtx = tally.withKeys(sortBy), tally.context(ctx, true)
+		}
+		req.SortByCustom(sortBy)
 		if r.Sort != "" || text == nil {
 			req.Score = "none"
 		}
-		out, err := idx.SearchInContext(ctx, req)
+		out, err := idx.SearchInContext(pageCtx, req)
 		if err != nil {
 			return Result{}, err
 		}
@@ -71,12 +86,13 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	} else {
 		return Result{}, err
 	}
-	if r.Facets {
-		f, err := x.cachedFacets(ctx, r, text)
+	if r.Facets && res.Facets == nil {
+		f, err := x.facets(ctx, idx, text, r.Filters, tally)
 		if err != nil {
 			return Result{}, err
 		}
 		res.Facets = f
+		x.keepFacets(fk, seq, f)
 	}
 	return res, nil
 }
@@ -86,43 +102,44 @@ type facetKey struct {
 	text, lang, category    string
 	min, max                int64
 	hasMin, hasMax, inStock bool
-	inactive                bool
+	inactive, onSale        bool
 }
 
-// maxFacetEntries bounds the facet cache; past it, it starts again empty.
-const maxFacetEntries = 4096
-
-// cachedFacets returns r's facets, computed once per text and filters
-// while the index does not change: paging and sorting reuse them.
-func (x *Index) cachedFacets(ctx context.Context, r Request, text query.Query) (*Facets, error) {
+func newFacetKey(r Request) facetKey {
 	f := r.Filters
-	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive}
+	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive, onSale: f.OnSale}
 	if f.MinPriceCents != nil {
 		k.min, k.hasMin = *f.MinPriceCents, true
 	}
 	if f.MaxPriceCents != nil {
 		k.max, k.hasMax = *f.MaxPriceCents, true
 	}
+	return k
+}
+
+// maxFacetEntries bounds the facet cache; past it, it starts again empty.
+const maxFacetEntries = 4096
+
+// cachedFacets returns k's facets if they were counted while the index
+// did not change (paging and sorting reuse them), and the applied row
+// they would be kept for.
+func (x *Index) cachedFacets(k facetKey) (*Facets, int64) {
 	seq := x.applied.Load()
 	x.facetMu.Lock()
+	defer x.facetMu.Unlock()
 	if x.facetSeq != seq || len(x.facetCache) > maxFacetEntries {
 		x.facetSeq, x.facetCache = seq, map[facetKey]*Facets{}
 	}
-	got := x.facetCache[k]
-	x.facetMu.Unlock()
-	if got != nil {
-		return got, nil
-	}
-	got, err := x.facets(ctx, text, f)
-	if err != nil {
-		return nil, err
-	}
+	return x.facetCache[k], seq
+}
+
+// keepFacets keeps f for k when the index is still at row seq.
+func (x *Index) keepFacets(k facetKey, seq int64, f *Facets) {
 	x.facetMu.Lock()
 	if x.facetSeq == seq && x.applied.Load() == seq {
-		x.facetCache[k] = got
+		x.facetCache[k] = f
 	}
 	x.facetMu.Unlock()
-	return got, nil
 }
 
 func (x *Index) count(ctx context.Context, q query.Query) (int, error) {
@@ -135,77 +152,20 @@ func (x *Index) count(ctx context.Context, q query.Query) (int, error) {
 	return int(out.Total), nil
 }
 
-// facets counts categories and stock, and finds the price range, each for
-// the text and every filter but its own (choosing a category leaves the
-// other categories' counts, so the shopper can switch).
-func (x *Index) facets(ctx context.Context, text query.Query, f Filters) (*Facets, error) {
-	idx := x.current()
-	out := &Facets{Categories: map[string]int{}}
-	catReq := bleve.NewSearchRequestOptions(withFilter(text, filterQuery(f, "category")), 0, 0, false)
-	catReq.Score = "none"
-	catReq.AddFacet("c", bleve.NewFacetRequest(fCategory, len(shop.Categories)+4))
-	sameStock := f.Category == "" && !f.InStock // both counts share one search
-	if sameStock {
-		catReq.AddFacet("s", bleve.NewFacetRequest(fInStock, 2))
+// facets are the counts of the text's matches: from the page's pass
+// (tally) when it counted them, else from one pass of their own over the
+// text's matches with no narrowing filter, each match counted against the
+// filters (see facetTally).
+func (x *Index) facets(ctx context.Context, idx bleve.Index, text query.Query, f Filters, tally *facetTally) (*Facets, error) {
+	if tally != nil {
+		return tally.facets(), nil
 	}
-	res, err := idx.SearchInContext(ctx, catReq)
-	if err != nil {
+	t := newFacetTally(f)
+	req := bleve.NewSearchRequestOptions(withFilter(text, filterQuery(Filters{IncludeInactive: f.IncludeInactive}, "")), 1, 0, false)
+	req.Score = "none"
+	req.SortByCustom(t.withKeys(nil))
+	if _, err := idx.SearchInContext(t.context(ctx, false), req); err != nil {
 		return nil, err
 	}
-	for _, t := range res.Facets["c"].Terms.Terms() {
-		out.Categories[t.Term] = t.Count
-	}
-	stock := res.Facets["s"]
-	if !sameStock {
-		req := bleve.NewSearchRequestOptions(withFilter(text, filterQuery(f, "stock")), 0, 0, false)
-		req.Score = "none"
-		req.AddFacet("s", bleve.NewFacetRequest(fInStock, 2))
-		r, err := idx.SearchInContext(ctx, req)
-		if err != nil {
-			return nil, err
-		}
-		stock = r.Facets["s"]
-	}
-	for _, t := range stock.Terms.Terms() {
-		if t.Term == "1" {
-			out.InStock = t.Count
-		}
-	}
-	out.PriceMin, out.PriceMax, err = x.priceRange(ctx, withFilter(text, filterQuery(f, "price")))
-	return out, err
-}
-
-// priceRange is the lowest and highest price among q's matches (0, 0 when
-// none match).
-func (x *Index) priceRange(ctx context.Context, q query.Query) (lo, hi int64, err error) {
-	for i, order := range []string{fPrice, "-" + fPrice} {
-		req := bleve.NewSearchRequestOptions(q, 1, 0, false)
-		req.Score = "none"
-		req.SortBy([]string{order})
-		req.Fields = nil
-		res, err := x.current().SearchInContext(ctx, req)
-		if err != nil || len(res.Hits) == 0 {
-			return 0, 0, err
-		}
-		v := sortPrice(res.Hits[0].Sort)
-		if i == 0 {
-			lo = v
-		} else {
-			hi = v
-		}
-	}
-	return lo, hi, nil
-}
-
-// sortPrice decodes the price a hit was sorted by (bleve's prefix-coded
-// number).
-func sortPrice(sort []string) int64 {
-	if len(sort) == 0 {
-		return 0
-	}
-	i, err := numeric.PrefixCoded(sort[0]).Int64()
-	if err != nil {
-		return 0
-	}
-	return int64(math.Round(numeric.Int64ToFloat64(i)))
+	return t.facets(), nil
 }

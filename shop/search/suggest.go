@@ -33,7 +33,7 @@ func (x *Index) Suggest(ctx context.Context, text, lang string, n int) ([]string
 		return ids, nil
 	}
 	req := bleve.NewSearchRequestOptions(withFilter(q, filterQuery(Filters{}, "")), n, 0, false)
-	req.SortBy(sortOrders[""])
+	req.SortByCustom(sortOrder(sortOrders[""]))
 	res, err := idx.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err

@@ -21,6 +21,15 @@ type User struct {
 	IsAdmin     bool     `json:"isAdmin"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
+	// CompanyName and TaxID are a business customer's, printed on invoices.
+	CompanyName string `json:"companyName"`
+	TaxID       string `json:"taxId"`
+	// TaxExempt is set by admins (a reseller certificate): no tax on the user's orders.
+	TaxExempt bool `json:"taxExempt"`
+	// InvoiceAllowed: an admin approved the customer for paying on invoice,
+	// on InvoiceTermsDays days' terms (0: the shop's default).
+	InvoiceAllowed   bool `json:"invoiceAllowed"`
+	InvoiceTermsDays int  `json:"invoiceTermsDays"`
 }
 
 // LoginAnswer is the answer of POST /api/auth/login: the token pair and the
@@ -68,10 +77,54 @@ type Product struct {
 	ImageFileName        string             `json:"imageFileName"`
 	ImageFileNames       []string           `json:"imageFileNames"`
 	Attributes           []ProductAttribute `json:"attributes"`
+	TaxClass             string             `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
 	CreatedAt            string             `json:"createdAt"`
 	UpdatedAt            string             `json:"updatedAt"`
+	// Options and the variants' summary: price, stockQuantity and
+	// compareAtPrice (null without one) are the default variant's; priceFrom
+	// and priceTo the range of the active variants; inStock and onSale
+	// whether any active variant is.
+	Options          []ProductOption `json:"options"`
+	DefaultVariantID string          `json:"defaultVariantId"`
+	CompareAtPrice   *Amount         `json:"compareAtPrice"`
+	PriceFrom        Amount          `json:"priceFrom"`
+	PriceTo          Amount          `json:"priceTo"`
+	InStock          bool            `json:"inStock"`
+	OnSale           bool            `json:"onSale"`
+	VariantCount     int             `json:"variantCount"`
+	// Variants is in one product's answer only (not in lists), in the
+	// admin's order: the active ones for shoppers, all for admins.
+	Variants []ProductVariant `json:"variants,omitempty"`
 	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
 	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
+}
+
+// ProductOption is a way a product varies (Length), with its values.
+type ProductOption struct {
+	Name          string               `json:"name"`
+	NameLocalized Localized            `json:"nameLocalized"`
+	Values        []ProductOptionValue `json:"values"`
+}
+
+// ProductOptionValue is one value of an option (10 m).
+type ProductOptionValue struct {
+	Value          string    `json:"value"`
+	ValueLocalized Localized `json:"valueLocalized"`
+}
+
+// ProductVariant is one buyable version of a product: optionValues are the
+// English values, one per option in the options' order; imageFileNames its
+// own pictures (empty: the product's); compareAtPrice null without one.
+// WaitingAlerts is in admin answers only.
+type ProductVariant struct {
+	ID             string   `json:"id"`
+	SKU            string   `json:"sku"`
+	OptionValues   []string `json:"optionValues"`
+	Price          Amount   `json:"price"`
+	CompareAtPrice *Amount  `json:"compareAtPrice"`
+	StockQuantity  int64    `json:"stockQuantity"`
+	IsActive       bool     `json:"isActive"`
+	ImageFileNames []string `json:"imageFileNames"`
 }
 
 // ProductAttribute is one specification row, localized texts always objects.
@@ -147,4 +200,13 @@ type ContactSent struct {
 type UploadedImage struct {
 	FileName string `json:"fileName"`
 	URL      string `json:"url"`
+}
+
+// PageHead is the answer of GET /api/head: the status and the <head>
+// elements the server sends the page at an address with, for the app to
+// put in place when it moves to that page by itself.
+type PageHead struct {
+	Status int    `json:"status"`
+	Lang   string `json:"lang"`
+	HTML   string `json:"html"` // the head's elements, each marked data-head
 }

@@ -33,17 +33,28 @@ type OrderSummary struct {
 	SubtotalAmount Amount `json:"subtotalAmount"`
 	ShippingMethod string `json:"shippingMethod"`
 	ShippingAmount Amount `json:"shippingAmount"`
+	TaxAmount      Amount `json:"taxAmount"`
 	TotalAmount    Amount `json:"totalAmount"`
 	ItemCount      int    `json:"itemCount"`
 	Status         string `json:"status"`
 	CreatedAt      string `json:"createdAt"`
+	// InvoiceNumber is "" until the order is invoiced.
+	InvoiceNumber string `json:"invoiceNumber"`
+	// Payment is the order's payment state beside its fulfilment status.
+	Payment *Payment `json:"payment"`
 }
 
-// BillingInfo is the billing address of an order.
-type BillingInfo = PostalAddress
+// BillingInfo is whom an order is billed to: the billing address and,
+// for a business, its company name and tax ID (shown on the invoice). In
+// JSON the address's fields stand beside them.
+type BillingInfo struct {
+	PostalAddress
+	CompanyName string `json:"companyName"`
+	TaxID       string `json:"taxId"`
+}
 
-// OrderDetail is an order with its addresses, lines, tracking number and
-// status history.
+// OrderDetail is an order with its addresses, lines, tax, tracking
+// number, status history and credit notes.
 type OrderDetail struct {
 	OrderSummary
 	Shipping       ShippingInfo   `json:"shipping"`
@@ -51,17 +62,34 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	OrderTax
+	CreditNotes []CreditNote `json:"creditNotes"`
+	// CheckoutURL is the hosted payment page of a new card order (or of
+	// pay again); PaymentError says why there is none when there should be.
+	CheckoutURL  string `json:"checkoutUrl,omitempty"`
+	PaymentError string `json:"paymentError,omitempty"`
 }
 
 // OrderItem is a snapshot of a cart line at the time of the order.
+//
+// With variants (issue 31) a line also keeps the variant's id, its SKU and
+// its label ("10 m, Black"; English in VariantLabel, every language in
+// VariantLabelLocalized; empty for a product without options).
 type OrderItem struct {
-	ID           string    `json:"id"`
-	ProductID    string    `json:"productId"`
-	ProductName  Localized `json:"productName"`
-	ProductImage string    `json:"productImage"`
-	Quantity     int       `json:"quantity"`
-	UnitPrice    Amount    `json:"unitPrice"`
-	TotalPrice   Amount    `json:"totalPrice"`
+	ID                    string    `json:"id"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	SKU                   string    `json:"sku"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	ProductImage          string    `json:"productImage"`
+	Quantity              int       `json:"quantity"`
+	UnitPrice             Amount    `json:"unitPrice"`
+	TotalPrice            Amount    `json:"totalPrice"`
+	TaxClass              string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	TaxRate               Rate      `json:"taxRate"`
+	TaxAmount             Amount    `json:"taxAmount"`
 }
 
 // StatusChange is one entry of an order's history: the status it got and
@@ -84,17 +112,23 @@ type MergeReport struct {
 // MergeCapped is a guest line that did not fit the stock: the user's line
 // would have had Requested units and has Kept.
 type MergeCapped struct {
-	ProductID   string    `json:"productId"`
-	ProductName Localized `json:"productName"`
-	Requested   int       `json:"requested"`
-	Kept        int       `json:"kept"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	Requested             int       `json:"requested"`
+	Kept                  int       `json:"kept"`
 }
 
 // MergeDrop is a guest line that was not merged, and why.
 type MergeDrop struct {
-	ProductID   string    `json:"productId"`
-	ProductName Localized `json:"productName"`
-	Reason      string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
+	ProductID             string    `json:"productId"`
+	VariantID             string    `json:"variantId"`
+	ProductName           Localized `json:"productName"`
+	VariantLabel          string    `json:"variantLabel"`
+	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
+	Reason                string    `json:"reason" tstype:"'inactive' | 'out_of_stock'"`
 }
 
 // ContactRequest is a contact request as admins see it.
@@ -148,26 +182,37 @@ type Revenue struct {
 	Last30Days Amount `json:"last30Days"`
 }
 
-// DayFigures is one UTC date of the chart: revenue and number of orders
-// that were not cancelled.
+// DayFigures is one UTC date of the chart: revenue (tax included), the
+// tax inside it and number of orders that were not cancelled.
 type DayFigures struct {
 	Date    string `json:"date"`
 	Revenue Amount `json:"revenue"`
+	Tax     Amount `json:"tax"`
 	Orders  int    `json:"orders"`
 }
 
 // TopProduct is a best seller of the period by units.
+//
+// It is a variant (issue 31): its product's id, its own id and SKU, and
+// the line's name ("XLR Cable - 10 m"; a product without options by its
+// name alone).
 type TopProduct struct {
 	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
 	Name          string    `json:"name"`
 	NameLocalized Localized `json:"nameLocalized"`
 	Units         int       `json:"units"`
 	Revenue       Amount    `json:"revenue"`
 }
 
-// LowStockProduct is an active product with LowStockLevel or fewer units.
+// LowStockProduct is an active variant of an active product with
+// LowStockLevel or fewer units: its product's id, its own id and SKU, and
+// its name as a line shows it.
 type LowStockProduct struct {
 	ID            string    `json:"id"`
+	VariantID     string    `json:"variantId"`
+	SKU           string    `json:"sku"`
 	Name          string    `json:"name"`
 	NameLocalized Localized `json:"nameLocalized"`
 	StockQuantity int       `json:"stockQuantity"`
@@ -175,16 +220,20 @@ type LowStockProduct struct {
 
 // Overview is the admin's view of the shop at a glance.
 type Overview struct {
-	Days               int               `json:"days"`
-	Revenue            Revenue           `json:"revenue"`
+	Days    int     `json:"days"`
+	Revenue Revenue `json:"revenue"`
+	// Tax is the tax inside Revenue, as the orders stored it.
+	Tax                Revenue           `json:"tax"`
 	AverageOrderValue  Amount            `json:"averageOrderValue"`
 	PeriodRevenue      Amount            `json:"periodRevenue"`
+	PeriodTax          Amount            `json:"periodTax"`
 	PeriodOrders       int               `json:"periodOrders"`
 	OrdersByStatus     map[string]int    `json:"ordersByStatus"`
 	RevenueByDay       []DayFigures      `json:"revenueByDay"`
 	TopProducts        []TopProduct      `json:"topProducts"`
 	LowStock           []LowStockProduct `json:"lowStock"`
 	LowStockCount      int               `json:"lowStockCount"`
+	Awaiting           Awaiting          `json:"awaiting"`
 	NewContactRequests int               `json:"newContactRequests"`
 	QueuedEmails       int               `json:"queuedEmails"`
 	FailedEmails       int               `json:"failedEmails"`
@@ -206,4 +255,20 @@ type RoleChange struct {
 type RoleChangePage struct {
 	Changes    []RoleChange `json:"changes"`
 	Pagination Page         `json:"pagination"`
+}
+
+// SavedAddress is an address in a customer's address book (country an ISO
+// 3166 code, a US state its two-letter code). At most one is the default.
+type SavedAddress struct {
+	ID        string `json:"id"`
+	Label     string `json:"label"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Address   string `json:"address"`
+	City      string `json:"city"`
+	State     string `json:"state"`
+	ZipCode   string `json:"zipCode"`
+	Country   string `json:"country"`
+	Phone     string `json:"phone"`
+	IsDefault bool   `json:"isDefault"`
 }

@@ -38,6 +38,9 @@ var answers = []struct {
 	{"AdminUser", wire.AdminUser{}},
 	{"UserList", wire.AdminUserPage{}},
 	{"ProductAttribute", wire.ProductAttribute{}},
+	{"ProductOptionValue", wire.ProductOptionValue{}},
+	{"ProductOption", wire.ProductOption{}},
+	{"ProductVariant", wire.ProductVariant{}},
 	{"Product", wire.Product{}},
 	{"PriceRange", wire.PriceRange{}},
 	{"ProductFacets", wire.ProductFacets{}},
@@ -45,6 +48,7 @@ var answers = []struct {
 	{"ProductSuggestion", wire.ProductSuggestion{}},
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},
+	{"PageHead", wire.PageHead{}},
 	{"CartItem", shop.CartItem{}},
 	{"Cart", shop.Cart{}},
 	{"MergeCapped", wire.MergeCapped{}},
@@ -55,10 +59,23 @@ var answers = []struct {
 	{"ShippingMethods", wire.ShippingMethods{}},
 	{"PostalAddress", wire.PostalAddress{}},
 	{"ShippingInfo", wire.ShippingInfo{}},
+	{"BillingInfo", wire.BillingInfo{}},
+	{"TaxLine", wire.TaxLine{}},
+	{"TaxEstimate", wire.TaxEstimate{}},
+	{"CreditNote", wire.CreditNote{}},
+	{"PaymentEvent", wire.PaymentEvent{}},
+	{"PaymentAttempt", wire.PaymentAttempt{}},
+	{"Refund", wire.Refund{}},
+	{"Payment", wire.Payment{}},
+	{"MethodOption", wire.MethodOption{}},
+	{"PaymentMethods", wire.PaymentMethods{}},
+	{"CheckoutURL", wire.CheckoutURL{}},
+	{"Awaiting", wire.Awaiting{}},
 	{"OrderSummary", wire.OrderSummary{}},
 	{"OrderItem", wire.OrderItem{}},
 	{"StatusChange", wire.StatusChange{}},
 	{"OrderDetail", wire.OrderDetail{}},
+	{"SavedAddress", wire.SavedAddress{}},
 	{"ContactSent", wire.ContactSent{}},
 	{"ContactReply", wire.ContactReply{}},
 	{"ContactRequest", wire.ContactRequest{}},
@@ -81,6 +98,7 @@ var answers = []struct {
 
 var (
 	amountType    = reflect.TypeFor[wire.Amount]()
+	rateType      = reflect.TypeFor[wire.Rate]()
 	localizedType = reflect.TypeFor[wire.Localized]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()
 )
@@ -226,13 +244,19 @@ func writeFields(b *strings.Builder, t reflect.Type, names map[reflect.Type]stri
 // null when unset, unless the field is left out instead (omitempty).
 func tsType(t reflect.Type, names map[reflect.Type]string, optional bool) (string, error) {
 	switch t {
-	case amountType:
+	case amountType, rateType: // dollars with two decimals; a percentage (6.25)
 		return "number", nil
 	case localizedType:
 		return "Localized", nil
 	}
 	if n, ok := names[t]; ok {
 		return n, nil
+	}
+	if t.Kind() == reflect.Pointer && t.Elem() == amountType { // a price that may be absent
+		if optional {
+			return "number", nil
+		}
+		return "number | null", nil
 	}
 	if t.Implements(marshalerType) {
 		return "", fmt.Errorf("%s has its own JSON encoding: give it a case in tsType", t)

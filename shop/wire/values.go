@@ -15,6 +15,12 @@ func (a Amount) MarshalJSON() ([]byte, error) {
 	return []byte(sign + strconv.FormatInt(c/100, 10) + "." + twoDigits(c%100)), nil
 }
 
+// String writes the amount as dollars: "1299.90".
+func (a Amount) String() string {
+	b, _ := a.MarshalJSON()
+	return string(b)
+}
+
 func twoDigits(n int64) string {
 	if n < 10 {
 		return "0" + strconv.FormatInt(n, 10)

@@ -28,6 +28,9 @@ export const cartKeys = {
   current: (owner: string) => ['cart', owner] as const,
   /** A mutation key: the cart's writes (add, update, remove, clear), counted for the busy state. */
   actions: ['cart', 'action'] as const,
+  /** The cart with its figures for an address; `lines` (the cart's lines as they are) refetches it when they change. */
+  estimate: (owner: string, address: { country: string; state: string; shippingMethod?: string }, lines: string) =>
+    ['cart', 'estimate', owner, address.country, address.state, address.shippingMethod ?? '', lines] as const,
 };
 
 /** The signed-in shopper's own orders. */
@@ -46,6 +49,12 @@ export const storeKeys = {
   categories: ['store', 'categories'] as const,
 };
 
+/** The payment methods offered to a shopper (by user id, "" signed out). */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  methods: (userId: string) => ['payments', 'methods', userId] as const,
+};
+
 export const shippingKeys = {
   all: ['shipping'] as const,
   methods: (country: string, subtotal: number) => ['shipping', 'methods', country, subtotal] as const,
@@ -57,3 +66,8 @@ export const shippingKeys = {
  * download them.
  */
 export const adminRoot = ['admin'] as const;
+
+/** The signed-in customer's address book. */
+export const addressKeys = {
+  all: ['addresses'] as const,
+};

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   cartSessionId: 'cartSessionId',
   shopSelectedCategory: 'shopSelectedCategory',
   shopScrollPosition: 'shopScrollPosition',
+  /** sessionStorage: what the shopper typed at checkout (features/checkout/draft.ts). */
+  checkoutDraft: 'checkoutDraft',
 } as const;
 
 function safeGet(storage: () => Storage, key: string): string | null {

@@ -24,17 +24,27 @@ export type {
   OrderDetail,
   OrderSummary,
   Overview,
-  PostalAddress as BillingInfo,
+  BillingInfo,
+  CreditNote,
+  PageHead,
+  Payment,
+  PaymentMethods,
+  PostalAddress,
   Product,
   ProductFacets,
   ProductList,
+  ProductOption,
   ProductSuggestion,
+  ProductVariant,
   RoleChangeList,
+  SavedAddress,
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
   Shop,
   SocialLink,
+  TaxEstimate,
+  TaxLine,
   UploadedImage,
   User,
   UserAnswer,
@@ -49,4 +59,12 @@ export type ProductSort = 'relevance' | 'newest' | 'name_asc' | 'name_desc' | 'p
 
 export const ORDER_STATUSES = ['Created', 'Processing', 'Processed', 'Shipped', 'Delivered', 'Cancelled'] as const;
 
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'invoice'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'awaiting_payment', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'expired'] as const;
+
 export const CONTACT_STATUSES = ['New', 'InProgress', 'Resolved', 'Closed'] as const;
+
+/** A product's tax class: which rates apply to it (shop.TaxClasses). */
+export const TAX_CLASSES = ['standard', 'reduced', 'zero'] as const;
+export type TaxClass = (typeof TAX_CLASSES)[number];

@@ -25,6 +25,11 @@ export interface User {
   isAdmin: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+  companyName: string;
+  taxId: string;
+  taxExempt: boolean;
+  invoiceAllowed: boolean;
+  invoiceTermsDays: number;
 }
 
 export interface LoginAnswer extends User {
@@ -56,6 +61,28 @@ export interface ProductAttribute {
   valueLocalized: Localized;
 }
 
+export interface ProductOptionValue {
+  value: string;
+  valueLocalized: Localized;
+}
+
+export interface ProductOption {
+  name: string;
+  nameLocalized: Localized;
+  values: ProductOptionValue[];
+}
+
+export interface ProductVariant {
+  id: string;
+  sku: string;
+  optionValues: string[];
+  price: number;
+  compareAtPrice: number | null;
+  stockQuantity: number;
+  isActive: boolean;
+  imageFileNames: string[];
+}
+
 export interface Product {
   id: string;
   name: string;
@@ -69,8 +96,18 @@ export interface Product {
   imageFileName: string;
   imageFileNames: string[];
   attributes: ProductAttribute[];
+  taxClass: 'standard' | 'reduced' | 'zero';
   createdAt: string;
   updatedAt: string;
+  options: ProductOption[];
+  defaultVariantId: string;
+  compareAtPrice: number | null;
+  priceFrom: number;
+  priceTo: number;
+  inStock: boolean;
+  onSale: boolean;
+  variantCount: number;
+  variants?: ProductVariant[];
   waitingAlerts?: number;
 }
 
@@ -110,10 +147,20 @@ export interface UploadedImage {
   url: string;
 }
 
+export interface PageHead {
+  status: number;
+  lang: string;
+  html: string;
+}
+
 export interface CartItem {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   imageFileName: string;
   unitPrice: number;
   quantity: number;
@@ -126,18 +173,25 @@ export interface Cart {
   items: CartItem[];
   totalPrice: number;
   totalItems: number;
+  taxEstimate?: TaxEstimate;
 }
 
 export interface MergeCapped {
   productId: string;
+  variantId: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   requested: number;
   kept: number;
 }
 
 export interface MergeDrop {
   productId: string;
+  variantId: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   reason: 'inactive' | 'out_of_stock';
 }
 
@@ -181,6 +235,107 @@ export interface ShippingInfo extends PostalAddress {
   email: string;
 }
 
+export interface BillingInfo extends PostalAddress {
+  companyName: string;
+  taxId: string;
+}
+
+export interface TaxLine {
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
+export interface TaxEstimate {
+  country: string;
+  state: string;
+  shippingMethod: string;
+  subtotalAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+}
+
+export interface CreditNote {
+  id: string;
+  number: string;
+  orderId: string;
+  refundId: string;
+  amount: number;
+  taxAmount: number;
+  reason: string;
+  createdAt: string;
+}
+
+export interface PaymentEvent {
+  type: string;
+  amount: number;
+  at: string;
+  by?: string;
+  note?: string;
+}
+
+export interface PaymentAttempt {
+  provider: string;
+  reference: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  status: 'requested' | 'pending' | 'succeeded' | 'failed';
+  provider: string;
+  reason?: string;
+  by?: string;
+  surplus?: boolean;
+  createdAt: string;
+}
+
+export interface Payment {
+  method: 'card' | 'bank_transfer' | 'invoice';
+  status: 'pending' | 'awaiting_payment' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded' | 'expired';
+  amountDue: number;
+  amountPaid: number;
+  amountRefunded: number;
+  paidAt: string;
+  dueDate: string;
+  poNumber: string;
+  reference: string;
+  holdUntil?: string;
+  flag?: string;
+  events?: PaymentEvent[];
+  attempts?: PaymentAttempt[];
+  refunds?: Refund[];
+}
+
+export interface MethodOption {
+  code: 'card' | 'bank_transfer' | 'invoice';
+  enabled: boolean;
+}
+
+export interface PaymentMethods {
+  methods: MethodOption[];
+  bankDetails?: string;
+  invoiceTermsDays?: number;
+  holdMinutes: number;
+}
+
+export interface CheckoutURL {
+  checkoutUrl: string;
+}
+
+export interface Awaiting {
+  amount: number;
+  orders: number;
+}
+
 export interface OrderSummary {
   id: string;
   orderNumber: string;
@@ -189,20 +344,30 @@ export interface OrderSummary {
   subtotalAmount: number;
   shippingMethod: string;
   shippingAmount: number;
+  taxAmount: number;
   totalAmount: number;
   itemCount: number;
   status: string;
   createdAt: string;
+  invoiceNumber: string;
+  payment: Payment | null;
 }
 
 export interface OrderItem {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
   productName: Localized;
+  variantLabel: string;
+  variantLabelLocalized: Localized;
   productImage: string;
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  taxClass: 'standard' | 'reduced' | 'zero';
+  taxRate: number;
+  taxAmount: number;
 }
 
 export interface StatusChange {
@@ -212,10 +377,33 @@ export interface StatusChange {
 
 export interface OrderDetail extends OrderSummary {
   shipping: ShippingInfo;
-  billing: PostalAddress;
+  billing: BillingInfo;
   items: OrderItem[];
   trackingNumber: string;
   history: StatusChange[];
+  taxLines: TaxLine[];
+  pricesIncludeTax: boolean;
+  taxExempt: boolean;
+  shippingTaxRate: number;
+  shippingTaxAmount: number;
+  invoicedAt: string;
+  creditNotes: CreditNote[];
+  checkoutUrl?: string;
+  paymentError?: string;
+}
+
+export interface SavedAddress {
+  id: string;
+  label: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+  isDefault: boolean;
 }
 
 export interface ContactSent {
@@ -264,11 +452,14 @@ export interface Revenue {
 export interface DayFigures {
   date: string;
   revenue: number;
+  tax: number;
   orders: number;
 }
 
 export interface TopProduct {
   id: string;
+  variantId: string;
+  sku: string;
   name: string;
   nameLocalized: Localized;
   units: number;
@@ -277,6 +468,8 @@ export interface TopProduct {
 
 export interface LowStockProduct {
   id: string;
+  variantId: string;
+  sku: string;
   name: string;
   nameLocalized: Localized;
   stockQuantity: number;
@@ -285,14 +478,17 @@ export interface LowStockProduct {
 export interface Overview {
   days: number;
   revenue: Revenue;
+  tax: Revenue;
   averageOrderValue: number;
   periodRevenue: number;
+  periodTax: number;
   periodOrders: number;
   ordersByStatus: Record<string, number>;
   revenueByDay: DayFigures[];
   topProducts: TopProduct[];
   lowStock: LowStockProduct[];
   lowStockCount: number;
+  awaiting: Awaiting;
   newContactRequests: number;
   queuedEmails: number;
   failedEmails: number;

@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 /** Generic page for unexpected errors and unknown paths. */
 export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
@@ -21,7 +22,7 @@ export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
           </Button>
         )}
         <Button asChild>
-          <a href="/">{t('errorPage.home', 'Back to shop')}</a>
+          <Link to="/">{t('errorPage.home', 'Back to shop')}</Link>
         </Button>
       </Flex>
     </Flex>

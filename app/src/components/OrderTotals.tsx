@@ -1,34 +1,48 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../api/types';
-import { formatPrice } from '../lib/format';
+import { usePrice } from '../lib/format';
+import { taxRows, type TaxFigures } from '../lib/tax';
 
 interface Props {
   /** The total's label where a screen has its own word for it ("Grand Total"). */
   totalLabel?: string;
-  order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingAmount' | 'totalAmount'> & { trackingNumber?: string };
+  order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingAmount' | 'totalAmount'> & TaxFigures & { trackingNumber?: string };
 }
 
-/** An order's subtotal, shipping (with its method), total and tracking number. */
+/** An order's subtotal, shipping (with its method), tax (per rate), total and tracking number: the order's own figures. */
 export function OrderTotals({ order, totalLabel }: Props) {
   const { t } = useTranslation('common');
+  const price = usePrice();
   const method = order.shippingMethod ? t(`shipping.methods.${order.shippingMethod}`, order.shippingMethod) : '';
+  const tax = taxRows(order, t, price);
   return (
     <Flex direction="column" align="end" gap="1" mt="2" data-testid="order-totals">
       <Flex gap="3">
         <Text color="gray">{t('shipping.subtotal')}</Text>
-        <Text>{formatPrice(order.subtotalAmount)}</Text>
+        <Text>{price(order.subtotalAmount)}</Text>
       </Flex>
       <Flex gap="3">
         <Text color="gray">{method ? `${t('shipping.shipping')} (${method})` : t('shipping.shipping')}</Text>
-        <Text>{order.shippingAmount === 0 && method ? t('shipping.free') : formatPrice(order.shippingAmount)}</Text>
+        <Text>{order.shippingAmount === 0 && method ? t('shipping.free') : price(order.shippingAmount)}</Text>
       </Flex>
+      {tax.before.map((r) => (
+        <Flex gap="3" key={r.key} data-testid="order-tax">
+          <Text color="gray">{r.label}</Text>
+          <Text>{r.value}</Text>
+        </Flex>
+      ))}
       <Flex gap="3">
         <Text weight="bold">{totalLabel ?? t('shipping.total')}</Text>
         <Text weight="bold" data-testid="order-total">
-          {formatPrice(order.totalAmount)}
+          {price(order.totalAmount)}
         </Text>
       </Flex>
+      {tax.after.map((r) => (
+        <Text size="2" color="gray" key={r.key} data-testid="order-tax">
+          {r.label}
+        </Text>
+      ))}
       {order.trackingNumber && (
         <Text size="2" color="gray">
           {t('shipping.trackingNumber')}: <Text weight="medium">{order.trackingNumber}</Text>

@@ -24,9 +24,9 @@ it('the committed first-screen template is the render of the current components'
   expect(fresh === committed, 'routes/firstscreen/screens.gen.gohtml is stale: run `npm run first-screen` in app/ and commit it').toBe(true);
 });
 
-it('the first screens hold the home, a card and a product page per language, with the data as actions', async () => {
+it('the first screens hold the home, a card, a product page and the not-found page per language, with the data as actions', async () => {
   const html = readFileSync(join(repo, 'routes', 'firstscreen', 'screens.gen.gohtml'), 'utf8');
-  for (const lang of LANGUAGES) for (const name of ['home', 'card', 'product']) expect(html).toContain(`{{define "${name}.${lang}"}}`);
+  for (const lang of LANGUAGES) for (const name of ['home', 'card', 'product', 'notFound']) expect(html).toContain(`{{define "${name}.${lang}"}}`);
   expect(html).toContain('{{range .Cards}}{{template "card.en" .}}{{end}}');
   expect(html).toContain('href="/products/{{.ID}}"');
   expect(html).not.toMatch(/qzq|9,876,543\.21|6000007/);

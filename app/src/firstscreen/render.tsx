@@ -1,6 +1,6 @@
 /**
  * Build-time render of the first screens (routes/firstscreen): the real app (Providers, Layout,
- * Header, HomePage, ProductCard, ProductPage) rendered with React's server renderer, signed out
+ * Header, HomePage, ProductCard, ProductPage, the not-found page) rendered with React's server renderer, signed out
  * with an empty cart, once per language and per variant, into the Go template the server fills.
  * Run by scripts/first-screen.mjs (`npm run build`); render.test.tsx checks the committed file.
  */
@@ -18,6 +18,7 @@ import { CATEGORIES } from '../features/catalog/api';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages';
 import { LOOKUP_OPTIONS } from '../i18n';
+import { basenameOf, languagePath } from '../i18n/urlLanguage';
 import { formatPrice } from '../lib/format';
 import { MAX_IMAGES } from '../lib/shared';
 import { fill, marker, rangeOver, splice, type Dimension } from './splice';
@@ -70,7 +71,8 @@ function product(over: Partial<Product>): Product {
   return {
     id: ID, name: NAME, nameLocalized: null, description: DESCRIPTION, descriptionLocalized: null, category: CATEGORY,
     price: PRICE, stockQuantity: 2, isActive: true, imageFileName: '', imageFileNames: [FILE(0)], attributes: [],
-    createdAt: '', updatedAt: '', ...over,
+    taxClass: 'standard', createdAt: '', updatedAt: '', options: [], defaultVariantId: '', compareAtPrice: null, priceFrom: PRICE,
+    priceTo: PRICE, inStock: true, onSale: false, variantCount: 1, ...over,
   };
 }
 
@@ -82,12 +84,14 @@ interface Page {
   children?: ReactNode;
 }
 
-/** The app at path (or children instead of its routes) as a signed-out shopper sees it. */
+/** The app at path in lang's address (or children instead of its routes) as a signed-out shopper sees it. */
 async function page({ lang, locales, path, client, children }: Page): Promise<string> {
   const html = await toHTML(
     <I18nextProvider i18n={i18nFor(lang, locales)}>
       <Providers client={client}>
-        <MemoryRouter initialEntries={[path]}>{children ?? <AppRoutes />}</MemoryRouter>
+        <MemoryRouter basename={basenameOf(lang)} initialEntries={[languagePath(lang, path)]}>
+          {children ?? <AppRoutes />}
+        </MemoryRouter>
       </Providers>
     </I18nextProvider>,
   );
@@ -132,7 +136,7 @@ async function card(lang: Language, locales: Locales): Promise<string> {
   const base = await render({});
   const actions: Record<string, string> = {
     [ID]: '{{.ID}}', [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}',
-    [FILE(0)]: '{{.File}}', [formatPrice(PRICE)]: '{{.Price}}', [String(MANY_IMAGES)]: '{{.Images}}',
+    [FILE(0)]: '{{.File}}', [formatPrice(PRICE, lang)]: '{{.Price}}', [String(MANY_IMAGES)]: '{{.Images}}',
   };
   for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
   return fill(splice(base, dims), actions);
@@ -175,12 +179,17 @@ async function productPage(lang: Language, locales: Locales): Promise<string> {
   ]);
   const actions: Record<string, string> = {
     [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}',
-    [formatPrice(PRICE)]: '{{.Price}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
+    [formatPrice(PRICE, lang)]: '{{.Price}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
   };
   for (let i = 0; i < MAX_IMAGES; i++) actions[FILE(i)] = `{{index $.Files ${i}}}`;
   for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
   const html = rangeOver(splice(await render({}), dims), KEY, 'dl', '.Attributes');
   return fill(html, actions);
+}
+
+/** The not-found page (the app's route `*`), which the server sends with its 404 for an unknown address. */
+async function notFound(lang: Language, locales: Locales): Promise<string> {
+  return asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: new QueryClient() }));
 }
 
 /** The Go template of every first screen, in every language (routes/firstscreen/screens.gen.gohtml). */
@@ -191,6 +200,7 @@ export async function renderFirstScreens(locales: Locales): Promise<string> {
     out += `{{define "home.${lang}"}}${await home(lang, locales)}{{end}}\n`;
     out += `{{define "card.${lang}"}}${await card(lang, locales)}{{end}}\n`;
     out += `{{define "product.${lang}"}}${await productPage(lang, locales)}{{end}}\n`;
+    out += `{{define "notFound.${lang}"}}${await notFound(lang, locales)}{{end}}\n`;
   }
   return out;
 }

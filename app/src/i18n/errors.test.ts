@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import ruCommon from '../../public/locales/ru/common.json';
+import zhCommon from '../../public/locales/zh/common.json';
 import { ApiError } from '../api/client';
 import { setupTestI18n } from '../test/i18n';
 import { errorText } from './errors';
@@ -9,6 +10,7 @@ describe('errorText', () => {
   beforeAll(async () => {
     await setupTestI18n();
     i18n.addResourceBundle('ru', 'common', ruCommon);
+    i18n.addResourceBundle('zh', 'common', zhCommon);
   });
 
   const t = (lng: string) => i18n.getFixedT(lng);
@@ -24,5 +26,12 @@ describe('errorText', () => {
     const bare = new ApiError(409, 'insufficient_stock', 'Only 2 left in stock');
     expect(errorText(t('en'), bare, 'cart.errors.add')).toBe('Only 2 left in stock');
     expect(errorText(t('en'), new Error('network'), 'cart.errors.add')).toBe(i18n.getFixedT('en')('cart.errors.add'));
+  });
+
+  it('says in the shopper\'s language why an order was refused for unpaid orders (issue 27)', () => {
+    const refused = new ApiError(409, 'too_many_unpaid_orders', 'You already have 3 unpaid orders');
+    expect(errorText(t('en'), refused, 'checkout:errors.placeFailed')).toMatch(/most unpaid orders allowed/);
+    expect(errorText(t('ru'), refused, 'checkout:errors.placeFailed')).toMatch(/неоплаченных заказов/);
+    expect(errorText(t('zh'), refused, 'checkout:errors.placeFailed')).toMatch(/未付款订单/);
   });
 });

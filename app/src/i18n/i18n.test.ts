@@ -61,9 +61,10 @@ describe('i18n start-up', () => {
     document.documentElement.lang = '';
   });
 
-  it('takes the language from ?lng=, caches it in localStorage and sets <html lang>', async () => {
+  it('takes the language from the address (/ru/...), caches it in localStorage and sets <html lang>', async () => {
     serveLocales();
-    const i18n = await startI18n('/?lng=ru');
+    localStorage.setItem('i18nextLng', 'zh');
+    const i18n = await startI18n('/ru/products/p1?lng=zh');
     expect(i18n.language).toBe('ru');
     expect(i18n.t('shop:addToCart')).toBe('В корзину');
     expect(localStorage.getItem('i18nextLng')).toBe('ru');
@@ -84,7 +85,7 @@ describe('i18n start-up', () => {
 
   it('falls back to the English text for a key missing in another language', async () => {
     serveLocales();
-    const i18n = await startI18n('/?lng=zh');
+    const i18n = await startI18n('/zh/');
     i18n.addResource('en', 'common', 'onlyInEnglish', 'English only');
     expect(i18n.t('onlyInEnglish')).toBe('English only');
     expect(i18n.t('nav.products')).toBe('产品');
@@ -92,7 +93,7 @@ describe('i18n start-up', () => {
 
   it('shows the English information pages to Chinese readers and Russian ones in Russian', async () => {
     const requested = serveLocales();
-    const i18n = await startI18n('/?lng=zh');
+    const i18n = await startI18n('/zh/shipping');
     await i18n.loadNamespaces('info');
     expect(i18n.t('info:shipping.title')).toBe('Shipping Information');
     expect(requested).not.toContain('/locales/zh/info.json');
@@ -103,7 +104,7 @@ describe('i18n start-up', () => {
 
   it('counts in each language', async () => {
     serveLocales();
-    const i18n = await startI18n('/?lng=en');
+    const i18n = await startI18n('/products/p1');
     expect(i18n.t('shop:count', { count: 1 })).toBe('1 product found');
     expect(i18n.t('shop:count', { count: 3 })).toBe('3 products found');
     await i18n.changeLanguage('ru');

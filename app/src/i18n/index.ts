@@ -3,8 +3,21 @@ import { initReactI18next } from 'react-i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { FALLBACK_LANGUAGE, LANGUAGES, normalizeLanguage, resourceLanguage } from './languages';
+import { pathLanguage } from './urlLanguage';
 
-const DETECTION_ORDER = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+/**
+ * The app reads in its URL's language (`/ru/...`; English without a prefix): the first detector
+ * always answers. The spec's order that follows matters for `/` only, and is applied before the
+ * app starts: index.html's start-up script and the server move a first visit of `/` to the
+ * detected language's home (routes/pages.go).
+ */
+const DETECTION_ORDER = ['urlPath', 'querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'];
+
+function languageDetector(): LanguageDetector {
+  const detector = new LanguageDetector();
+  detector.addDetector({ name: 'urlPath', lookup: () => pathLanguage(window.location.pathname) });
+  return detector;
+}
 const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** Namespaces the home page needs; loaded before the first render. */
 export const STARTUP_NAMESPACES = ['common', 'shop'];
@@ -42,7 +55,7 @@ export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', syncHtmlLang);
   return i18n
     .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(languageDetector())
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGES],

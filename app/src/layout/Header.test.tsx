@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetchMock';
 import { setupTestI18n } from '../test/i18n';
@@ -46,12 +46,30 @@ describe('Header', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('switches the language from the menu of native names', async () => {
+  it('offers this page in each language from the menu of native names', async () => {
     mockFetch({});
-    renderApp(<Header />);
+    renderApp(<Header />, { route: '/products/p1?x=1' });
     await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    expect(await screen.findByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByRole('button', { name: 'Русский' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '中文' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('link', { name: 'Русский' })).toHaveAttribute('href', '/ru/products/p1?x=1');
+    expect(screen.getByRole('link', { name: '中文' })).toHaveAttribute('href', '/zh/products/p1?x=1');
+    expect(screen.getByRole('link', { name: 'Русский' })).toHaveAttribute('hreflang', 'ru');
+  });
+
+  it('the phone menu offers the categories, the search and the help pages (issue 34)', async () => {
+    mockFetch({ 'GET /api/products/categories': { body: ['Lighting', 'Sound', 'Stage', 'Accessories'] } });
+    renderApp(<Header />, { route: '/?category=Sound' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const sound = await within(menu).findByRole('link', { name: 'Sound' });
+    expect(sound).toHaveAttribute('href', '/?category=Sound');
+    expect(sound).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Lighting' })).not.toHaveAttribute('aria-current');
+    expect(within(menu).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    expect(within(menu).getByRole('link', { name: 'Shipping Info' })).toHaveAttribute('href', '/shipping');
+    expect(within(menu).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    await userEvent.click(within(menu).getByRole('link', { name: 'FAQ' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/faq$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,13 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { setSessionExpiredHandler } from '../api/client';
 import { Footer } from './Footer';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
+import { MergeNotice } from '../features/cart/MergeNotice';
+import { usePageHead } from './pageHead';
+import { useAccountLanguage } from '../auth/useAccountLanguage';
 import { useTranslation } from 'react-i18next';
 
 /** Header, the routed screen and the footer (hidden under /admin). */
@@ -12,12 +15,20 @@ export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation('common');
+  usePageHead();
+  useAccountLanguage();
 
-  // When the session cannot be refreshed the client clears it; send the user to log in and back.
+  // When the session cannot be refreshed the client clears it; send the user to log in and back
+  // (to the app's path: the router adds the language).
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  });
   useEffect(
     () =>
       setSessionExpiredHandler(() => {
-        navigate('/login', { replace: true, state: { from: { pathname: window.location.pathname, search: window.location.search } } });
+        const { pathname, search } = here.current;
+        navigate('/login', { replace: true, state: { from: { pathname, search } } });
       }),
     [navigate],
   );
@@ -27,18 +38,13 @@ export function Layout() {
     if (location.pathname !== '/') window.scrollTo(0, 0);
   }, [location.pathname]);
 
-  // A new screen takes the keyboard focus to its content, as the skip link does, so Tab goes on
-  // from there instead of from the top of the page (the link that was followed is usually gone).
-  // A layout effect: it runs before the screens' own effects, so a screen that places the focus
-  // itself (checkout's step heading) still does. The first load and a change of the query alone
-  // leave the focus alone.
+  // The screen last shown, kept here: an error page remounts the screens' part of the tree.
   const shownPath = useRef<string | null>(null);
-  useLayoutEffect(() => {
+  const showing = useCallback((path: string) => {
     const previous = shownPath.current;
-    shownPath.current = location.pathname;
-    if (previous !== null && previous !== location.pathname) document.getElementById('main')?.focus({ preventScroll: true });
-  }, [location.pathname]);
-
+    shownPath.current = path;
+    return previous !== null && previous !== path;
+  }, []);
   const isAdmin = location.pathname.startsWith('/admin');
   return (
     <div className="app-shell">
@@ -47,8 +53,10 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="app-main">
+        <MergeNotice />
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
+            <FocusOnNewScreen path={location.pathname} showing={showing} />
             <Outlet />
           </Suspense>
         </ErrorBoundary>
@@ -56,4 +64,24 @@ export function Layout() {
       {!isAdmin && <Footer />}
     </div>
   );
+}
+
+/**
+ * A new screen takes the keyboard focus to its content, as the skip link does, so Tab goes on from
+ * there instead of from the top of the page (the link that was followed is usually gone). It sits
+ * inside the screens' Suspense boundary: while a screen's code loads, the boundary keeps this
+ * component's previous path, so the focus moves when the screen's content is shown, not to a
+ * spinner that a Tab would leave before the content comes (issue 34: a Tab pressed on a busy
+ * machine, then the focus jumped to main). A layout effect, run before the screens' own effects,
+ * so a screen that places the focus itself (checkout's step heading) still does. The first load
+ * and a change of the query alone leave the focus alone. main's data-path says which screen is
+ * shown, focus moved: whoever drives the page (the browser journeys) waits for it, not the URL.
+ */
+function FocusOnNewScreen({ path, showing }: { path: string; showing: (path: string) => boolean }) {
+  useLayoutEffect(() => {
+    const main = document.getElementById('main');
+    if (showing(path)) main?.focus({ preventScroll: true });
+    main?.setAttribute('data-path', path);
+  }, [path, showing]);
+  return null;
 }

@@ -7,6 +7,8 @@ import { displayName } from '../lib/user';
 import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from '../components/UserAvatar';
 import { keepFocusOnNewScreen } from './focusAfterMenu';
+import { DrawerSections } from './DrawerSections';
+import { useRef } from 'react';
 
 /** The side drawer that holds the header's links on small screens. */
 export default function MobileDrawer({ items, open, onOpenChange }: { items: NavItem[]; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -14,9 +16,20 @@ export default function MobileDrawer({ items, open, onOpenChange }: { items: Nav
   const { user, isAuthenticated, isAdmin, logout } = useAuth();
   const navigate = useNavigate();
   const setOpen = onOpenChange;
+  // "Search" closes the menu and puts the focus in the page's search field (the home's own, or
+  // the header's elsewhere), where Radix would give it back to the menu button.
+  const toSearch = useRef(false);
+  const afterClose = (event: Event) => {
+    if (!toSearch.current) return keepFocusOnNewScreen(event);
+    toSearch.current = false;
+    const field = document.getElementById('product-search') ?? document.getElementById('header-search');
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={keepFocusOnNewScreen}>
+      <Dialog.Content className="drawer" aria-describedby={undefined} onCloseAutoFocus={afterClose}>
         <Flex justify="between" align="center" mb="4">
           <Dialog.Title size="4" mb="0">
             {t('nav.menu')}
@@ -45,6 +58,13 @@ export default function MobileDrawer({ items, open, onOpenChange }: { items: Nav
         <nav aria-label={t('nav.main')}>
           <NavList items={items} linkClass="drawer-link" column onNavigate={() => setOpen(false)} />
         </nav>
+        <DrawerSections
+          onNavigate={() => setOpen(false)}
+          onSearch={() => {
+            toSearch.current = true;
+            setOpen(false);
+          }}
+        />
         <Separator size="4" my="4" />
         {isAuthenticated ? (
           <Button

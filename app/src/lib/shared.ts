@@ -1,12 +1,11 @@
 // The facts the server's first screen (routes/firstscreen) shares with the app, from one file Go
 // embeds too: the first row's size, the photo limit the first screens are rendered for, the
-// languages and their native names, and how prices are written.
+// languages and their native names. How prices are written: shop/locale/prices.json (lib/format).
 // Named imports: the bundle keeps only the fields the app uses.
-import { fallbackLanguage, firstRow, languageNames, languages, maxImages, price } from '../../../routes/firstscreen/constants.json';
+import { fallbackLanguage, firstRow, languageNames, languages, maxImages } from '../../../routes/firstscreen/constants.json';
 
 export const FIRST_ROW: number = firstRow;
 export const MAX_IMAGES: number = maxImages;
-export const PRICE_FORMAT = price;
 export const SHARED_LANGUAGES: readonly string[] = languages;
 export const SHARED_FALLBACK_LANGUAGE: string = fallbackLanguage;
 export const SHARED_LANGUAGE_NAMES: Record<string, string> = languageNames;

@@ -6,6 +6,8 @@ export interface Call {
   headers: Record<string, string>;
   body: unknown;
   cache?: RequestCache;
+  /** The URL's query (routes match without it). */
+  query: URLSearchParams;
 }
 
 type Reply = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
@@ -29,7 +31,7 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
         // keep text
       }
     }
-    const call: Call = { method, path: url.pathname, headers, body, cache: init.cache };
+    const call: Call = { method, path: url.pathname, headers, body, cache: init.cache, query: url.searchParams };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     const entry = routes[key];

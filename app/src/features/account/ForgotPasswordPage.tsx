@@ -2,12 +2,13 @@ import { Button, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
 import { ErrorCallout, Notice } from '../../components/ErrorCallout';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm, type Problems } from '../../lib/form';
 import { isEmail } from '../../lib/validation';
+import { useLocation } from 'react-router-dom';
 import { useForgotPassword } from './passwordReset';
+import { rememberForReset, type AuthState } from './authReturn';
 import { PasswordFormCard } from './PasswordFormCard';
 
 const forgotRules = (v: { email: string }): Problems => (isEmail(v.email) ? {} : { email: 'passwordReset.errors.invalidEmail' });
@@ -15,14 +16,16 @@ const forgotRules = (v: { email: string }): Problems => (isEmail(v.email) ? {} :
 /** /forgot-password: asks for the e-mail; the answer never tells whether an account exists. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('account');
-  const form = useForm({ initial: { email: '' }, rules: forgotRules, message: t, inline: false });
+  const state = useLocation().state as AuthState | null;
+  const form = useForm({ initial: { email: state?.email ?? '' }, rules: forgotRules, message: t, inline: false });
   const [error, setError] = useFleetingState<string>();
   const forgot = useForgotPassword();
-  useDocumentTitle(t('passwordReset.forgotTitle'));
 
   const submit = form.handleSubmit(
     ({ email }) => {
       setError(null);
+      // The e-mailed link opens in a new tab: it finds the e-mail and the return (checkout) there.
+      rememberForReset({ from: state?.from, email: email.trim().toLowerCase() });
       forgot.mutate(email, { onError: (err) => setError(errorText(t, err, 'account:passwordReset.errors.failed')) });
     },
     (_, first) => setError(first),

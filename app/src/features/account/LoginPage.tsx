@@ -1,11 +1,11 @@
+import { useEffect } from 'react';
 import { Button, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isBlank } from '../../lib/validation';
@@ -13,6 +13,8 @@ import { useForm, type Problems } from '../../lib/form';
 import { isAdminUser } from '../../lib/user';
 import { ErrorCallout } from '../../components/ErrorCallout';
 import { AuthCard } from './AuthCard';
+import { fromCheckout, type AuthState } from './authReturn';
+import { CheckoutReason } from './CheckoutReason';
 
 /** Both fields are needed (the summary says so; the server checks the rest). */
 function loginRules(v: { email: string; password: string }): Problems {
@@ -27,9 +29,9 @@ export default function LoginPage() {
   const { login, status, isAdmin } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const state = location.state as { from?: Partial<Location>; email?: string } | null;
+  const state = location.state as AuthState | null;
   const from = state?.from;
-  // Just registered: the new account's e-mail is filled in.
+  // Just registered or reset the password: the account's e-mail is filled in.
   const form = useForm({ initial: { email: state?.email ?? '', password: '' }, rules: loginRules, message: t, inline: false });
   const [error, setError] = useFleetingState<string>();
   const signIn = useMutation({
@@ -42,7 +44,12 @@ export default function LoginPage() {
   });
   // Signed in by this form: it sends the user on itself.
   const busy = signIn.isPending || signIn.isSuccess;
-  useDocumentTitle(t('login.title'));
+  // The e-mail is known (a new account, a new password): the focus waits in the password field.
+  const emailKnown = !!state?.email;
+  const showForm = status === 'anonymous' || busy;
+  useEffect(() => {
+    if (emailKnown && showForm) document.getElementById('login-password')?.focus();
+  }, [emailKnown, showForm]);
 
   const submit = form.handleSubmit(
     (values) => {
@@ -60,7 +67,7 @@ export default function LoginPage() {
     <Text size="2" align="center">
       {t('login.noAccount')}{' '}
       <ThemeLink asChild underline="always">
-        <Link to="/register" state={from ? { from } : null}>
+        <Link to="/register" state={from ? { from } : null} data-testid="register-link">
           {t('login.registerLink')}
         </Link>
       </ThemeLink>
@@ -68,12 +75,15 @@ export default function LoginPage() {
   );
   return (
     <AuthCard title={t('login.title')} onSubmit={submit} footer={footer}>
+      {fromCheckout(state) && <CheckoutReason state={state ?? {}} />}
       <ErrorCallout message={error} />
       <FormField label={t('fields.email')} type="email" autoComplete="email" disabled={busy} {...form.field('email')} />
-      <FormField label={t('fields.password')} type="password" autoComplete="current-password" disabled={busy} {...form.field('password')} />
+      <FormField id="login-password" label={t('fields.password')} type="password" autoComplete="current-password" disabled={busy} {...form.field('password')} />
       <Text size="2" align="right">
         <ThemeLink asChild underline="always">
-          <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+          <Link to="/forgot-password" state={{ from, email: form.values.email.trim() || state?.email } satisfies AuthState}>
+            {t('passwordReset.forgotLink')}
+          </Link>
         </ThemeLink>
       </Text>
       <Button type="submit" size="3" loading={busy}>

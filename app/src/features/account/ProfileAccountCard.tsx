@@ -51,6 +51,11 @@ export function ProfileAccountCard({ user }: { user: User }) {
         </DataList.Value>
       </DataList.Item>
     </DataList.Root>
+    {user.taxExempt && (
+      <Text as="p" size="2" color="amber" mt="3" data-testid="profile-tax-exempt">
+        {t('profile.taxExempt')}
+      </Text>
+    )}
   </Card>
   );
 }

@@ -116,6 +116,8 @@ describe('ProfilePage', () => {
       newPassword: 'Secret12',
       confirmPassword: 'Secret12',
       language: 'en',
+      companyName: '',
+      taxId: '',
     });
     expect(localStorage.getItem('authToken')).toBe('t2');
     expect(localStorage.getItem('refreshToken')).toBe('r2');
@@ -143,6 +145,8 @@ describe('ProfilePage', () => {
       email: 'new@example.com',
       currentPassword: 'OldPass1',
       language: 'en',
+      companyName: '',
+      taxId: '',
     });
     expect(localStorage.getItem('refreshToken')).toBe('r3');
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, Container, Flex, Grid, Heading, Separator } from '@radix-ui/themes';
 import { ChevronDownIcon, ChevronRightIcon } from '@radix-ui/react-icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { User, UserAnswer } from '../../api/types';
@@ -9,10 +9,11 @@ import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { Notice } from '../../components/ErrorCallout';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
+import { AddressBook } from '../addresses/AddressBook';
+import { shippingMethodsQuery } from '../shipping/api';
 import { NewPasswordFields } from './NewPasswordFields';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { emailChanged, profilePayload, profileRules, type ProfileForm } from './profileValidation';
@@ -28,8 +29,18 @@ function ProfileScreen({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const { setUser } = useAuth();
   const [showPassword, setShowPassword] = useState(false);
+  const homeCountry = useQuery(shippingMethodsQuery('', 0)).data?.homeCountry ?? '';
   const form = useForm<ProfileForm>({
-    initial: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', currentPassword: '', newPassword: '', confirmPassword: '' },
+    initial: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email ?? '',
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+      companyName: user.companyName ?? '',
+      taxId: user.taxId ?? '',
+    },
     // A new e-mail needs the current password (the server ends the other sessions).
     rules: (f) => profileRules(f, showPassword, emailChanged(f, user.email ?? '')),
     message: (key) => t(`profile.errors.${key}`),
@@ -50,7 +61,6 @@ function ProfileScreen({ user }: { user: User }) {
       setNotice({ kind: 'error', text });
     },
   });
-  useDocumentTitle(t('profile.title'));
 
   const submit = form.handleSubmit(
     (values) => {
@@ -90,6 +100,10 @@ function ProfileScreen({ user }: { user: User }) {
                 </Grid>
                 <FormField label={t('fields.email')} type="email" required autoComplete="email" {...form.field('email')} />
                 {changingEmail && !showPassword && currentPassword}
+                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                  <FormField label={t('fields.companyName')} autoComplete="organization" {...form.field('companyName')} />
+                  <FormField label={t('fields.taxId')} hint={t('profile.taxIdHint')} autoComplete="off" {...form.field('taxId')} />
+                </Grid>
                 <Separator size="4" />
                 <Button
                   type="button"
@@ -117,6 +131,9 @@ function ProfileScreen({ user }: { user: User }) {
         </Box>
         <ProfileAccountCard user={user} />
       </Grid>
+      <Box mt="5">
+        <AddressBook homeCountry={homeCountry} />
+      </Box>
     </Container>
   );
 }

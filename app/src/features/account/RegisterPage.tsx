@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Flex, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { FormField } from '../../components/FormField';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
@@ -14,12 +13,16 @@ import { ACCOUNT_FIELDS, accountRules, accountSummary, personalRules, type Accou
 import { ErrorCallout, Notice } from '../../components/ErrorCallout';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
+import { fromCheckout, type AuthState } from './authReturn';
+import { CheckoutReason } from './CheckoutReason';
 
 const REDIRECT_AFTER_REGISTER_MS = 2000;
 
 export default function RegisterPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
+  // Where the shopper was going (checkout): kept through /login after the account is made.
+  const from = (useLocation().state as AuthState | null)?.from;
   const [step, setStep] = useState<0 | 1>(0);
   const account = useForm<AccountValues>({ initial: { email: '', password: '', confirmPassword: '' }, rules: accountRules, message: t });
   const personal = useForm({ initial: { firstName: '', lastName: '' }, rules: personalRules, message: t, inline: false });
@@ -45,14 +48,19 @@ export default function RegisterPage() {
   });
   const busy = register.isPending;
   const done = register.isSuccess;
-  useDocumentTitle(t('register.title'));
 
   useEffect(() => {
     if (!done) return;
-    // The login page starts with the new account's e-mail filled in.
-    const id = window.setTimeout(() => navigate('/login', { state: { email } }), REDIRECT_AFTER_REGISTER_MS);
+    // The login page starts with the new account's e-mail filled in, and still returns to `from`.
+    const state: AuthState = { email, from };
+    const id = window.setTimeout(() => navigate('/login', { state }), REDIRECT_AFTER_REGISTER_MS);
     return () => window.clearTimeout(id);
-  }, [done, navigate, email]);
+  }, [done, navigate, email, from]);
+
+  // Step 2 opens with the focus in its first field (not on the page, where Tab would skip it).
+  useEffect(() => {
+    if (step === 1) document.getElementById('register-firstName')?.focus();
+  }, [step]);
 
   const next = account.handleSubmit(
     () => {
@@ -74,12 +82,15 @@ export default function RegisterPage() {
     <Text size="2" align="center">
       {t('register.haveAccount')}{' '}
       <ThemeLink asChild underline="always">
-        <Link to="/login">{t('register.loginLink')}</Link>
+        <Link to="/login" state={from ? { from } : null}>
+          {t('register.loginLink')}
+        </Link>
       </ThemeLink>
     </Text>
   );
   return (
     <AuthCard title={t('register.title')} footer={footer}>
+      {fromCheckout({ from }) && <CheckoutReason state={{ from }} register={false} />}
       <ol className="plain-list" style={{ display: 'flex', gap: 16 }} aria-label={t('register.progress')}>
         {steps.map((label, i) => (
           <li key={label} aria-current={i === step ? 'step' : undefined}>
@@ -107,7 +118,7 @@ export default function RegisterPage() {
           ) : (
             <form onSubmit={submit} noValidate>
               <Flex direction="column" gap="4">
-                <FormField label={t('fields.firstName')} autoComplete="given-name" required disabled={busy} {...personal.field('firstName')} />
+                <FormField id="register-firstName" label={t('fields.firstName')} autoComplete="given-name" required disabled={busy} {...personal.field('firstName')} />
                 <FormField label={t('fields.lastName')} autoComplete="family-name" required disabled={busy} {...personal.field('lastName')} />
                 <Flex gap="3" justify="between">
                   <Button

@@ -6,12 +6,12 @@ import { isApiError } from '../../api/client';
 import { Notice } from '../../components/ErrorCallout';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordFormCard } from './PasswordFormCard';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm, type Problems } from '../../lib/form';
 import { isStrongPassword, MIN_PASSWORD_LENGTH } from '../../lib/validation';
 import { useResetPassword } from './passwordReset';
+import { afterReset, forgetAfterReset } from './authReturn';
 
 /** The first problem with a new password, as a passwordReset.errors key, or null. */
 export function resetProblem(password: string, confirm: string): string | null {
@@ -39,11 +39,15 @@ export default function ResetPasswordPage() {
   const [error, setError] = useFleetingState<string>();
   const reset = useResetPassword();
   const badLink = !token || (isApiError(reset.error) && reset.error.code === 'invalid_token');
-  useDocumentTitle(t('passwordReset.resetTitle'));
 
   useEffect(() => {
     if (!reset.isSuccess) return;
-    const id = window.setTimeout(() => navigate('/login', { replace: true }), 2000);
+    // Signing in with the new password fills in the e-mail and returns where the shopper was going.
+    const id = window.setTimeout(() => {
+      const state = afterReset();
+      forgetAfterReset();
+      navigate('/login', { replace: true, state });
+    }, 2000);
     return () => window.clearTimeout(id);
   }, [reset.isSuccess, navigate]);
 

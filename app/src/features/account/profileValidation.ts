@@ -1,4 +1,5 @@
 import { uiLanguage } from '../../i18n/current';
+import { businessProblems } from '../../lib/business';
 import type { Problems } from '../../lib/form';
 import { isBlank, isEmail, isStrongPassword, MIN_PASSWORD_LENGTH } from '../../lib/validation';
 
@@ -9,6 +10,9 @@ export interface ProfileForm {
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
+  /** A business customer's, printed on invoices (optional). */
+  companyName: string;
+  taxId: string;
 }
 
 /** Whether the form changes the account's e-mail (the server then asks for the current password). */
@@ -27,6 +31,9 @@ export function profileRules(f: ProfileForm, changingPassword: boolean, changing
   if (isBlank(f.lastName)) p.lastName = 'requiredFields';
   if (isBlank(f.email)) p.email = 'requiredFields';
   else if (!p.firstName && !p.lastName && !isEmail(f.email)) p.email = 'invalidEmail';
+  const business = businessProblems(f);
+  if (business.companyName) p.companyName = 'companyName';
+  if (business.taxId) p.taxId = 'taxId';
   if (Object.keys(p).length) return p;
   if (changingEmail && !f.currentPassword) p.currentPassword = 'emailPasswordRequired';
   else if (changingPassword && (f.newPassword || f.confirmPassword || f.currentPassword)) {
@@ -45,6 +52,8 @@ export function profilePayload(f: ProfileForm, changingPassword: boolean, changi
     lastName: f.lastName.trim(),
     email: f.email.trim().toLowerCase(),
     language: uiLanguage(),
+    companyName: f.companyName.trim(),
+    taxId: f.taxId.trim(),
   };
   if (changingPassword && f.newPassword) {
     body.currentPassword = f.currentPassword;

@@ -1,7 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
-import type { ContactRequest, ContactRequestList, ContactStats, Message, OrderDetail, Product, ProductList } from '../../api/types';
+import type {
+  ContactRequest,
+  ContactRequestList,
+  ContactStats,
+  Message,
+  OrderDetail,
+  Product,
+  ProductList,
+  ProductOption,
+  TaxClass,
+} from '../../api/types';
 import { adminKeys } from './keys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -29,17 +39,34 @@ export interface ContactFilters {
 }
 
 /** Body of POST/PUT /api/products. */
+/** A variant as the product form sends it: an existing one by id, or a new one. */
+export interface VariantPayload {
+  id?: string;
+  sku: string;
+  optionValues: string[];
+  price: number;
+  compareAtPrice: number | null;
+  stockQuantity: number;
+  isActive: boolean;
+  imageFileNames: string[];
+}
+
 export interface ProductPayload {
   name: string;
   nameLocalized: Record<string, string>;
   description: string;
   descriptionLocalized: Record<string, string>;
-  price: number;
+  /** Left out when variants are sent: each variant has its own. */
+  price?: number;
   category: string;
   imageFileNames: string[];
-  stockQuantity: number;
+  stockQuantity?: number;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
+  /** When sent, they replace the product's (issue 31). */
+  options?: ProductOption[];
+  variants?: VariantPayload[];
 }
 
 export const adminProductListQuery = (f: AdminProductFilters) =>

@@ -2,16 +2,18 @@ import { Badge, Box, Button, Flex, IconButton, Separator, Text } from '@radix-ui
 import { MinusIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
+import { usePrice } from '../../lib/format';
 import { useCart } from './CartContext';
 import { useCartProblem, useRemoveCartItem, useUpdateCartItem } from './cartWrites';
 import { lineLimits } from './rules';
 import { FreeShippingNote } from './FreeShippingNote';
+import { lineName } from '../../lib/variants';
+import { CartTax } from './CartTax';
 
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
 export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
   const { t, i18n } = useTranslation('common');
+  const price = usePrice();
   const { cart, loading } = useCart();
   const error = useCartProblem();
   const update = useUpdateCartItem();
@@ -41,7 +43,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             <Flex direction="column" gap="3" asChild>
               <ul className="plain-list">
                 {items.map((item) => {
-                  const name = resolveLocalized(item.productName, i18n.language);
+                  const name = lineName(item.productName, item.variantLabelLocalized, i18n.language);
                   const { canDecrease, canIncrease } = lineLimits(item.quantity, item.availableStock);
                   return (
                     <li key={item.id}>
@@ -60,7 +62,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                             {name}
                           </Text>
                           <Text as="p" size="1" color="gray">
-                            {formatPrice(item.unitPrice)} × {item.quantity}
+                            {price(item.unitPrice)} × {item.quantity}
                           </Text>
                           <Flex align="center" gap="2" mt="1">
                             <IconButton
@@ -101,7 +103,7 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                           </Flex>
                         </Box>
                         <Text size="2" weight="bold">
-                          {formatPrice(item.totalPrice)}
+                          {price(item.totalPrice)}
                         </Text>
                       </Flex>
                     </li>
@@ -113,9 +115,10 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
           <Separator size="4" />
           <Flex justify="between">
             <Text weight="bold">{t('cart.total')}</Text>
-            <Text weight="bold">{formatPrice(cart?.totalPrice ?? 0)}</Text>
+            <Text weight="bold">{price(cart?.totalPrice ?? 0)}</Text>
           </Flex>
-          <FreeShippingNote />
+          <CartTax />
+          <FreeShippingNote subtotal={cart?.totalPrice ?? 0} />
           <Button size="3" onClick={onCheckout}>
             {t('cart.checkout')}
           </Button>

@@ -19,8 +19,8 @@ export interface CartContextValue {
   loadFailed: boolean;
   /** Why the guest cart could not be merged into the user's at sign-in (null: it was, or none was). */
   mergeError: unknown;
-  /** Quantity of a product already in the cart. */
-  quantityInCart: (productId: string) => number;
+  /** Quantity of a product already in the cart: of one of its variants, or of all of them. */
+  quantityInCart: (productId: string, variantId?: string) => number;
   /** What the last sign-in did with the guest cart, until shown (MergeNotice). */
   mergeReport: MergeReport | null;
   clearMergeReport: () => void;
@@ -86,7 +86,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       loading: query.isLoading || pendingWrites > 0,
       loadFailed: query.isError,
       mergeError: merge.error,
-      quantityInCart: (productId: string) => cart?.items.find((i) => i.productId === productId)?.quantity ?? 0,
+      quantityInCart: (productId: string, variantId?: string) =>
+        (cart?.items ?? [])
+          .filter((i) => i.productId === productId && (!variantId || i.variantId === variantId))
+          .reduce((n, i) => n + i.quantity, 0),
       mergeReport: merge.mergeReport,
       clearMergeReport: merge.clearMergeReport,
     }),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch } from '../../test/fetchMock';
+import { mockFetch, type Call } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import { CartPopover } from './CartPopover';
@@ -49,12 +49,20 @@ describe('CartPopover', () => {
     expect(within(dialog).getByText('$761.50')).toBeInTheDocument();
   });
 
-  it("notes the server's free-shipping threshold, the figure checkout uses", async () => {
+  it("says how far the cart is from the server's free-shipping threshold, the figure checkout uses", async () => {
+    setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 800, methods: [] } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    const dialog = await screen.findByRole('dialog');
+    // $761.50 of $800.00.
+    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent('Add $38.50 for free US shipping');
+    expect(within(dialog).queryByText(/\$50\b/)).not.toBeInTheDocument();
+  });
+
+  it('says the shipping is free at or above the threshold', async () => {
     setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 250, methods: [] } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent('Free standard shipping on orders of $250.00 or more');
-    expect(within(dialog).queryByText(/\$50\b/)).not.toBeInTheDocument();
+    expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent(/^Free US shipping$/);
   });
 
   it('disables decrease at 1 and increase at the available stock', async () => {
@@ -108,5 +116,29 @@ describe('CartPopover', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says tax is calculated at checkout until the address typed there is known, then shows the estimate for it', async () => {
+    localStorage.setItem('authToken', 't');
+    const profile = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L', roles: ['Customer'] };
+    const estimate = { subtotalAmount: 761.5, shippingAmount: 0, taxAmount: 47.59, totalAmount: 809.09, pricesIncludeTax: false, taxExempt: false,
+      taxLines: [{ name: 'Texas sales tax', rate: 6.25, base: 761.5, amount: 47.59 }] };
+    const { callsTo } = setup({
+      'GET /api/auth/profile': { body: profile },
+      'GET /api/cart': (call: Call) => ({ body: call.query.get('country') ? { ...cart, taxEstimate: estimate } : cart }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('cart-tax')).toHaveTextContent('Tax: calculated at checkout');
+    await userEvent.keyboard('{Escape}');
+
+    // The shopper typed a Texas address at checkout (this tab's draft).
+    const shipping = { firstName: 'Ada', lastName: 'L', address: '1 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701', country: 'US', phone: '1', email: 'a@b.c' };
+    sessionStorage.setItem('checkoutDraft', JSON.stringify({ userId: 'u1', step: 0, shipping, billing: shipping, sameAsShipping: true, shippingMethod: '' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cart, 4 items' }));
+    dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('cart-tax')).toHaveTextContent('Texas sales tax (6.25%)$47.59'));
+    expect(within(dialog).getByTestId('cart-tax')).toHaveTextContent('Estimated for TX, US');
+    expect(callsTo('GET', '/api/cart').some((c) => c.query.get('country') === 'US' && c.query.get('state') === 'TX')).toBe(true);
   });
 });

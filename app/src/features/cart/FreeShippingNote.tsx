@@ -1,17 +1,19 @@
 import { Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../lib/format';
+import { freeShippingText } from '../shipping/freeShippingText';
 import { shippingMethodsQuery } from '../shipping/api';
 
-/** The free-shipping threshold as the server has it (the same figure as the shipping page and checkout). */
-export function FreeShippingNote() {
-  const { t } = useTranslation('common');
+/** How far the cart is from free shipping, from the server's threshold (the figure checkout charges by). */
+export function FreeShippingNote({ subtotal }: { subtotal: number }) {
+  const { t, i18n } = useTranslation('common');
   const { data } = useQuery(shippingMethodsQuery('', 0));
-  if (!data || data.freeShippingThreshold <= 0) return null;
+  if (!data) return null;
+  const text = freeShippingText(t, { threshold: data.freeShippingThreshold, homeCountry: data.homeCountry, subtotal, country: '', lng: i18n.language });
+  if (!text) return null;
   return (
     <Text as="p" size="1" color="gray" data-testid="free-shipping-note">
-      {t('shipping.freeOver', { amount: formatPrice(data.freeShippingThreshold) })}
+      {text}
     </Text>
   );
 }

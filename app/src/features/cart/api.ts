@@ -1,8 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { cartKeys } from '../../api/queryKeys';
 import { getCartSessionId } from '../../api/storage';
 import type { Cart, MergedCart } from '../../api/types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
+
+/** Where the cart would ship, for its estimate; the shipping method once one is chosen. */
+export interface TaxAddress {
+  country: string;
+  state: string;
+  shippingMethod?: string;
+}
+
+/** What the estimate depends on in the cart: each line's quantity and price. */
+export const cartLinesKey = (cart: Cart | null) => (cart?.items ?? []).map((i) => `${i.id}:${i.quantity}:${i.unitPrice}`).join(',');
+
+/**
+ * The cart with the server's subtotal, shipping, tax (one computation for cart, checkout and
+ * order) and total for an address: lines and figures from one answer, so they always agree.
+ */
+export const cartEstimateQuery = (owner: string, address: TaxAddress, lines: string) =>
+  queryOptions({
+    queryKey: cartKeys.estimate(owner, address, lines),
+    queryFn: async ({ signal }): Promise<Cart> => {
+      const cart = await api.get<Cart>('/cart', {
+        signal,
+        session: 'ifStored',
+        query: { country: address.country, state: address.state, shippingMethod: address.shippingMethod },
+      });
+      return { ...normalize(cart), taxEstimate: cart.taxEstimate };
+    },
+    staleTime: 30_000,
+  });
 
 function normalize(cart: Partial<Cart> | null | undefined): Cart {
   return {
@@ -19,8 +49,9 @@ export const cartApi = {
     if (!signedIn && !getCartSessionId()) return EMPTY_CART;
     return normalize(await api.get<Cart>('/cart', { session: 'ifStored' }));
   },
-  add: async (productId: string, quantity: number) =>
-    normalize(await api.post<Cart>('/cart/items', { productId, quantity }, { session: 'create' })),
+  /** variantId: the product's variant (its default for a product without options). */
+  add: async (productId: string, variantId: string | undefined, quantity: number) =>
+    normalize(await api.post<Cart>('/cart/items', { productId, variantId: variantId || undefined, quantity }, { session: 'create' })),
   update: async (itemId: string, quantity: number) =>
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>

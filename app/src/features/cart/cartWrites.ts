@@ -24,7 +24,9 @@ function useCartWrite<V>(kind: 'add' | 'update' | 'remove', send: (variables: V)
 }
 
 export const useAddCartItem = () =>
-  useCartWrite('add', ({ productId, quantity }: { productId: string; quantity: number }) => cartApi.add(productId, quantity));
+  useCartWrite('add', ({ productId, variantId, quantity }: { productId: string; variantId?: string; quantity: number }) =>
+    cartApi.add(productId, variantId, quantity),
+  );
 
 export const useUpdateCartItem = () =>
   useCartWrite('update', ({ itemId, quantity }: { itemId: string; quantity: number }) => cartApi.update(itemId, quantity));

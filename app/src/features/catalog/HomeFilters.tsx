@@ -3,7 +3,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { ProductFacets, ProductSort } from '../../api/types';
 import { NativeSelect } from '../../components/NativeSelect';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { sortsFor, type ProductFilters } from './api';
 import type { UpdateHome } from './useHomeFilters';
 import { SearchCombobox } from '../search/SearchCombobox';
@@ -19,23 +19,38 @@ interface HomeFiltersProps {
 /**
  * Search (with suggestions), category (with counts while searching), sort, price range and "in
  * stock only" above the grid, all kept in the URL; the search reaches it 300 ms after the last key.
+ * On a phone the price range and "in stock only" fold behind "More filters".
  */
 export function HomeFilters({ filters, update, categories, facets }: HomeFiltersProps) {
   const { t } = useTranslation('shop');
   const [searchInput, setSearchInput] = useState(filters.search);
-  // The URL's search changed by other means (Back, the logo, "Clear filters"): show it.
+  // The URL's search changed by other means (Back, the logo, "Clear filters"): show it. The
+  // field's own write coming back is not shown: the shopper may have typed on meanwhile.
   const [urlSearch, setUrlSearch] = useState(filters.search);
+  const [sent, setSent] = useState<string | null>(null);
   if (urlSearch !== filters.search) {
     setUrlSearch(filters.search);
-    setSearchInput(filters.search);
+    setSent(null);
+    // (A blank search leaves the URL without one.)
+    if (sent === null || filters.search !== (sent.trim() ? sent : '')) setSearchInput(filters.search);
   }
   const timer = useRef(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const send = (value: string) => {
+    window.clearTimeout(timer.current);
+    setSent(value);
+    update({ search: value });
+  };
   const onSearch = (value: string) => {
     setSearchInput(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => update({ search: value }), 300);
+    timer.current = window.setTimeout(() => send(value), 300);
   };
+  // On a phone the price range and "in stock only" fold behind "More filters" (CSS: wider screens
+  // show them always), so the first products start within the first screen (issue 34); a filter
+  // in use keeps them open.
+  const extras = (filters.minPrice || filters.maxPrice ? 1 : 0) + (filters.inStock ? 1 : 0) + (filters.onSale ? 1 : 0);
+  const [moreOpen, setMoreOpen] = useState(extras > 0);
   // Counts beside the categories while searching (a plain list shows every product anyway).
   const count = (c: string) => (facets && filters.search.trim() ? ` (${facets.categories[c] ?? 0})` : '');
   return (
@@ -49,10 +64,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
           label={t('filters.search')}
           value={searchInput}
           onValueChange={onSearch}
-          onSubmit={(q) => {
-            window.clearTimeout(timer.current);
-            update({ search: q });
-          }}
+          onSubmit={send}
         />
       </Flex>
       <Flex gap="3" wrap="wrap" align="end">
@@ -81,14 +93,24 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
             ))}
           </NativeSelect>
         </Flex>
-        <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} update={update} facets={facets} />
+        <Button type="button" variant="soft" color="gray" className="more-filters" aria-expanded={moreOpen} aria-controls="more-filters" onClick={() => setMoreOpen(!moreOpen)}>
+          {t(moreOpen ? 'filters.fewer' : 'filters.more')}
+          {extras > 0 && ` (${extras})`}
+        </Button>
       </Flex>
-      {/* A native checkbox: Radix's would add its code to the home's start-up. */}
-      <Text as="label" size="2" className="in-stock-filter">
-        <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
-        {t('filters.inStockOnly')}
-        {facets && <Text color="gray">({facets.inStock})</Text>}
-      </Text>
+      <Flex id="more-filters" direction="column" gap="3" className="extra-filters" data-open={moreOpen || undefined}>
+        <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} filters={filters} update={update} facets={facets} />
+        {/* A native checkbox: Radix's would add its code to the home's start-up. */}
+        <Text as="label" size="2" className="in-stock-filter">
+          <input type="checkbox" checked={filters.inStock} onChange={(e) => update({ inStock: e.target.checked })} />
+          {t('filters.inStockOnly')}
+          {facets && <Text color="gray">({facets.inStock})</Text>}
+        </Text>
+        <Text as="label" size="2" className="in-stock-filter">
+          <input type="checkbox" checked={!!filters.onSale} onChange={(e) => update({ onSale: e.target.checked })} />
+          {t('variants.onSale')}
+        </Text>
+      </Flex>
     </Flex>
   );
 }
@@ -96,6 +118,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
 /** Price from / to in dollars, applied with Enter or the button; the range found is the hint. */
 function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters' | 'update' | 'facets'>) {
   const { t } = useTranslation('shop');
+  const price = usePrice();
   const [min, setMin] = useState(filters.minPrice);
   const [max, setMax] = useState(filters.maxPrice);
   const clean = (v: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(v.trim()) ? v.trim() : '');
@@ -113,13 +136,13 @@ function PriceRange({ filters, update, facets }: Pick<HomeFiltersProps, 'filters
           <Text as="label" size="2" weight="medium" htmlFor="price-min">
             {t('filters.priceFrom')}
           </Text>
-          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? formatPrice(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
+          <TextField.Root id="price-min" inputMode="decimal" className="price-input" value={min} placeholder={hasRange ? price(facets.price.min) : '$'} onChange={(e) => setMin(e.target.value)} />
         </Flex>
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium" htmlFor="price-max">
             {t('filters.priceTo')}
           </Text>
-          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? formatPrice(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
+          <TextField.Root id="price-max" inputMode="decimal" className="price-input" value={max} placeholder={hasRange ? price(facets.price.max) : '$'} onChange={(e) => setMax(e.target.value)} />
         </Flex>
         <Button type="submit" variant="soft">
           {t('filters.applyPrice')}

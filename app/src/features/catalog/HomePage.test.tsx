@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '../../api/types';
 import { mockFetch, type Call } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import HomePage from './HomePage';
+import { singleVariant } from '../../test/products';
 
 const make = (id: string, category: string, price: number): Product => ({
   id,
@@ -20,8 +21,10 @@ const make = (id: string, category: string, price: number): Product => ({
   imageFileName: '',
   imageFileNames: [],
   attributes: [],
+  taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
+  ...singleVariant(price, 3, id),
 });
 
 const all = [make('1', 'Sound', 10), make('2', 'Lighting', 20), make('3', 'Sound', 30)];
@@ -173,6 +176,30 @@ describe('HomePage', () => {
     await userEvent.type(screen.getByLabelText('Search'), 'dmx');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?search=dmx&sort=name_asc$/));
     scrollTo.mockRestore();
+  });
+
+  it('keeps a letter typed while the previous search reaches the URL', async () => {
+    mockFetch({ 'GET /api/products': listReply, 'GET /api/products/categories': { body: [] } });
+    renderApp(<HomePage />, { route: '/?search=cable' });
+    const input = await screen.findByLabelText('Search');
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(input, { target: { value: '' } });
+      // The cleared search is written to the URL in the same moment as the next key lands.
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+        fireEvent.change(input, { target: { value: 'd' } });
+      });
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+      expect(input).toHaveValue('d');
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+      });
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?search=d(&|$)/);
+      expect(input).toHaveValue('d');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names the query that found nothing and clears the filters', async () => {

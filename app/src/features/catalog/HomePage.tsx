@@ -105,12 +105,12 @@ export default function HomePage() {
         {list.data && products.length === 0 && (
           <NoProducts
             search={search}
-            filtered={!!(search || category || filters.minPrice || filters.maxPrice || filters.inStock)}
-            onClear={() => update({ search: '', category: '', minPrice: '', maxPrice: '', inStock: false })}
+            filtered={!!(search || category || filters.minPrice || filters.maxPrice || filters.inStock || filters.onSale)}
+            onClear={() => update({ search: '', category: '', minPrice: '', maxPrice: '', inStock: false, onSale: false })}
             didYouMean={list.data.didYouMean}
             onSearch={(text) => update({ search: text }, { push: true })}
             categories={categoryOptions}
-            onCategory={(c) => update({ search: '', category: c, minPrice: '', maxPrice: '', inStock: false }, { push: true })}
+            onCategory={(c) => update({ search: '', category: c, minPrice: '', maxPrice: '', inStock: false, onSale: false }, { push: true })}
           />
         )}
         <Grid columns={{ initial: '1', xs: '2', md: '3', lg: '4' }} gap="4">

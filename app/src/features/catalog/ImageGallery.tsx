@@ -4,10 +4,17 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from '../../components/ProductImage';
 import { PLACEHOLDER_IMAGE } from '../../lib/images';
+import { useAuth } from '../../auth/AuthContext';
 
-/** Main image with wrapping arrows, an `index / total` badge and 60 px thumbnails (the first marked P). */
+/**
+ * Main image with wrapping arrows named after the product, an `index / total` badge and 60 px
+ * thumbnails (the first marked P for admins).
+ */
 export function ImageGallery({ images, alt, showThumbnails = true }: { images: string[]; alt: string; showThumbnails?: boolean }) {
   const { t } = useTranslation('shop');
+  // The primary image's "P" is for those who choose it (the spec's mark); shoppers do not need
+  // the shop's own bookkeeping on the gallery (issue 34's polish).
+  const { isAdmin } = useAuth();
   const [index, setIndex] = useState(0);
   const total = images.length;
 
@@ -30,7 +37,7 @@ export function ImageGallery({ images, alt, showThumbnails = true }: { images: s
               data-side="prev"
               variant="surface"
               radius="full"
-              aria-label={t('gallery.previous')}
+              aria-label={t('gallery.previousOf', { name: alt })}
               onClick={() => setIndex((current - 1 + total) % total)}
             >
               <ChevronLeftIcon />
@@ -40,7 +47,7 @@ export function ImageGallery({ images, alt, showThumbnails = true }: { images: s
               data-side="next"
               variant="surface"
               radius="full"
-              aria-label={t('gallery.next')}
+              aria-label={t('gallery.nextOf', { name: alt })}
               onClick={() => setIndex((current + 1) % total)}
             >
               <ChevronRightIcon />
@@ -64,7 +71,7 @@ export function ImageGallery({ images, alt, showThumbnails = true }: { images: s
                   onClick={() => setIndex(i)}
                 >
                   <ProductImage fileName={file} thumb="120x120" alt="" width={60} height={60} loading="lazy" />
-                  {i === 0 && (
+                  {i === 0 && isAdmin && (
                     <span className="primary-mark" title={t('gallery.primary')}>
                       P
                     </span>

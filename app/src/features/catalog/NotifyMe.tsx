@@ -10,15 +10,19 @@ import { useAuth } from '../../auth/AuthContext';
 import { errorText } from '../../i18n/errors';
 import { isEmail } from '../../lib/validation';
 
-/** "Notify me when available" on a sold-out product: one click when signed in, an e-mail field otherwise. */
-export function NotifyMe({ productId, size = '2' }: { productId: string; size?: '2' | '3' }) {
+/** "Notify me when available" on a sold-out variant: one click when signed in, an e-mail field otherwise. */
+export function NotifyMe({ productId, variantId, size = '2' }: { productId: string; variantId?: string; size?: '2' | '3' }) {
   const { t, i18n } = useTranslation('shop');
   const { user } = useAuth();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const subscribe = useMutation({
     mutationFn: (address?: string) =>
-      api.post<Message>(`/products/${encodeURIComponent(productId)}/stock-alerts`, { email: address, language: i18n.language }),
+      api.post<Message>(`/products/${encodeURIComponent(productId)}/stock-alerts`, {
+        email: address,
+        language: i18n.language,
+        variantId: variantId || undefined,
+      }),
   });
 
   if (subscribe.isSuccess) {

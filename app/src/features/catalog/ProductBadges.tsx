@@ -2,7 +2,7 @@ import { Badge, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/types';
 
-function StockBadge({ stock }: { stock: number }) {
+function StockBadge({ stock, anyVariant }: { stock: number; anyVariant?: boolean }) {
   const { t } = useTranslation('shop');
   if (stock <= 0)
     return (
@@ -12,18 +12,29 @@ function StockBadge({ stock }: { stock: number }) {
     );
   return (
     <Badge color="green" variant="soft">
-      {t('inStock', { count: stock })}
+      {anyVariant ? t('variants.inStock') : t('inStock', { count: stock })}
     </Badge>
   );
 }
 
-/** A product's badges on its card and its page: category, stock, and how many are in the cart. */
-export function ProductBadges({ product, inCart }: { product: Pick<Product, 'category' | 'stockQuantity'>; inCart: number }) {
+/**
+ * A product's badges on its card and its page: category, stock, and how many are in the cart.
+ * anyVariant: the card of a product with several variants, in stock when any of them is.
+ */
+export function ProductBadges({
+  product,
+  inCart,
+  anyVariant,
+}: {
+  product: Pick<Product, 'category' | 'stockQuantity'> & Partial<Pick<Product, 'inStock'>>;
+  inCart: number;
+  anyVariant?: boolean;
+}) {
   const { t } = useTranslation('shop');
   return (
     <Flex gap="2" wrap="wrap">
       <Badge variant="soft">{t(`categories.${product.category}`, product.category)}</Badge>
-      <StockBadge stock={product.stockQuantity} />
+      <StockBadge stock={anyVariant ? (product.inStock ? 1 : 0) : product.stockQuantity} anyVariant={anyVariant} />
       {inCart > 0 && (
         <Badge color="cyan" variant="soft">
           {t('inCart', { count: inCart })}

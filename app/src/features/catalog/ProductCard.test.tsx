@@ -7,6 +7,7 @@ import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import { useCart } from '../cart/CartContext';
 import { ProductCard } from './ProductCard';
+import { singleVariant } from '../../test/products';
 
 const product: Product = {
   id: 'p1',
@@ -21,8 +22,10 @@ const product: Product = {
   imageFileName: 'a.jpg',
   imageFileNames: ['a.jpg', 'b.jpg'],
   attributes: [],
+  taxClass: 'standard',
   createdAt: '',
   updatedAt: '',
+  ...singleVariant(499.99, 5, 'p1'),
 };
 
 const cartWith = (quantity: number) => ({
@@ -106,7 +109,7 @@ describe('ProductCard', () => {
     await userEvent.click(inc);
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added 2 Moving Head Spot to cart!')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/cart/items')[0].body).toEqual({ productId: 'p1', quantity: 2 });
+    expect(callsTo('POST', '/api/cart/items')[0].body).toEqual({ productId: 'p1', variantId: 'p1-v', quantity: 2 });
     expect(callsTo('POST', '/api/cart/items')[0].headers['X-Session-Id']).toBe('session_1_0123456789abcdef');
     await waitFor(() => expect(screen.getByRole('spinbutton')).toHaveValue(1));
     expect(screen.getByText('2 in cart')).toBeInTheDocument();
@@ -123,9 +126,9 @@ describe('ProductCard', () => {
   it('wraps around the image carousel', async () => {
     setup(product, 0);
     await screen.findByText('1 / 2');
-    await userEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous image of Moving Head Spot' }));
     expect(screen.getByText('2 / 2')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next image of Moving Head Spot' }));
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
   });
 });

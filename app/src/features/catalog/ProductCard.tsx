@@ -6,11 +6,12 @@ import { Link } from 'react-router-dom';
 import type { Product } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
 import { QuantityStepper } from '../cart/QuantityStepper';
-import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { ProductBadges } from './ProductBadges';
 import { useQuantityToAdd } from './useAddToCart';
 import { NotifyMe } from './NotifyMe';
+import { PriceTag } from './PriceTag';
+import { needsChoice, priceVaries } from '../../lib/variants';
 
 interface Props {
   product: Product;
@@ -31,8 +32,10 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
   const description = resolveLocalized(product.descriptionLocalized, i18n.language, product.description);
   const pics = images(product);
   const [index, setIndex] = useState(0);
-  const pick = useQuantityToAdd(product.id, product.stockQuantity, inCart, name);
-  const outOfStock = product.stockQuantity <= 0;
+  const pick = useQuantityToAdd(product.id, product.defaultVariantId, product.stockQuantity, inCart, name);
+  // A product with several variants is chosen on its page; its card is in stock when any variant is.
+  const choose = needsChoice(product);
+  const outOfStock = choose ? !product.inStock : product.stockQuantity <= 0;
   const href = `/products/${encodeURIComponent(product.id)}`;
 
   return (
@@ -58,7 +61,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
                 size="1"
                 variant="surface"
                 radius="full"
-                aria-label={t('gallery.previous')}
+                aria-label={t('gallery.previousOf', { name })}
                 onClick={() => setIndex((i) => (i - 1 + pics.length) % pics.length)}
               >
                 <ChevronLeftIcon />
@@ -69,7 +72,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
                 size="1"
                 variant="surface"
                 radius="full"
-                aria-label={t('gallery.next')}
+                aria-label={t('gallery.nextOf', { name })}
                 onClick={() => setIndex((i) => (i + 1) % pics.length)}
               >
                 <ChevronRightIcon />
@@ -81,7 +84,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
           )}
         </div>
         <Flex direction="column" gap="2" pt="3" flexGrow="1">
-          <ProductBadges product={product} inCart={inCart} />
+          <ProductBadges product={product} inCart={inCart} anyVariant={choose} />
           <Heading as="h2" size="3" id={`p-${product.id}`}>
             <Link to={href} onClick={onOpen} className="title-link">
               {name}
@@ -91,18 +94,26 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
             {description}
           </Text>
           <Box flexGrow="1" />
-          <Text as="p" size="5" weight="bold">
-            {formatPrice(product.price)}
-          </Text>
-          {outOfStock ? (
+          {priceVaries(product) ? (
+            <PriceTag price={product.priceFrom} from sale={product.onSale} size="5" />
+          ) : (
+            <PriceTag price={product.price} compareAt={product.compareAtPrice} sale={product.onSale} size="5" />
+          )}
+          {choose ? (
+            <Button asChild variant={outOfStock ? 'soft' : 'solid'}>
+              <Link to={href} onClick={onOpen} aria-label={t('variants.chooseFor', { name })}>
+                {t('variants.choose')}
+              </Link>
+            </Button>
+          ) : outOfStock ? (
             <Flex direction="column" gap="2">
               <Button disabled variant="soft" color="gray">
                 {t('outOfStock')}
               </Button>
-              <NotifyMe productId={product.id} />
+              <NotifyMe productId={product.id} variantId={product.defaultVariantId} />
             </Flex>
           ) : (
-            <Flex gap="2" align="center" justify="between" wrap="wrap">
+            <Flex gap="2" align="center" justify="between" wrap="wrap" data-toast-avoid>
               <QuantityStepper {...pick.stepper} label={t('quantityFor', { name })} />
               <Button {...pick.button}>{t('addToCart')}</Button>
             </Flex>

@@ -5,6 +5,7 @@ import { mockFetch } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import ProductPage from './ProductPage';
+import { singleVariant } from '../../test/products';
 
 const product = {
   id: 'p1',
@@ -24,6 +25,7 @@ const product = {
     { key: 'Weight', value: '' },
     { key: 'Colour', keyLocalized: { en: 'Colour', ru: 'Цвет' }, value: 'Black' },
   ],
+  ...singleVariant(1299.9, 4, 'p1'),
 };
 
 describe('ProductPage', () => {
@@ -43,14 +45,14 @@ describe('ProductPage', () => {
 
     const badge = screen.getByTestId('gallery-count');
     expect(badge).toHaveTextContent('1 / 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous image of Line Array' }));
     expect(badge).toHaveTextContent('3 / 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next image of Line Array' }));
     expect(badge).toHaveTextContent('1 / 3');
     const thumbs = screen.getAllByRole('button', { name: /^Show image \d of 3$/ });
     expect(thumbs).toHaveLength(3);
-    expect(within(thumbs[0]).getByText('P')).toBeInTheDocument();
-    expect(within(thumbs[1]).queryByText('P')).not.toBeInTheDocument();
+    // The primary image's P is for admins (below), not shoppers.
+    expect(within(thumbs[0]).queryByText('P')).not.toBeInTheDocument();
     await userEvent.click(thumbs[1]);
     expect(badge).toHaveTextContent('2 / 3');
   });
@@ -71,5 +73,17 @@ describe('ProductPage', () => {
     expect(beside).toHaveTextContent('Out of Stock');
     expect(beside.parentElement).toHaveTextContent(/^\$[\d,.]+Out of Stock$/);
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+  });
+
+  it("marks the primary image P for an admin only", async () => {
+    localStorage.setItem('authToken', 't');
+    mockFetch({
+      'GET /api/products/p1': { body: product },
+      'GET /api/auth/profile': { body: { id: 'a', email: 'a@x.io', firstName: 'A', lastName: 'B', language: 'en', roles: ['Admin'], isAdmin: true } },
+    });
+    renderApp(<ProductPage />, { route: '/products/p1', path: '/products/:productId' });
+    const thumbs = await screen.findAllByRole('button', { name: /^Show image \d of 3$/ });
+    expect(await within(thumbs[0]).findByText('P')).toBeInTheDocument();
+    expect(within(thumbs[1]).queryByText('P')).not.toBeInTheDocument();
   });
 });

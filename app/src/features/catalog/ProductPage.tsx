@@ -2,30 +2,46 @@ import { Badge, Box, Button, Callout, Card, Container, DataList, Flex, Grid, Hea
 import { ArrowLeftIcon, ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { QuantityStepper } from '../cart/QuantityStepper';
-import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { productQuery } from './api';
 import { ImageGallery } from './ImageGallery';
 import { ProductBadges } from './ProductBadges';
 import { useQuantityToAdd } from './useAddToCart';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NotifyMe } from './NotifyMe';
+import { PriceTag } from './PriceTag';
+import { VariantPicker } from './VariantPicker';
+import { chosenVariant, variantImages, variantLabel } from '../../lib/variants';
+import type { ProductVariant } from '../../api/types';
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const { t, i18n } = useTranslation('shop');
   const navigate = useNavigate();
   const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const { data: product, isLoading, isError } = useQuery(productQuery(productId));
   const { quantityInCart } = useCart();
   const lang = i18n.language;
   const name = product ? resolveLocalized(product.nameLocalized, lang, product.name) : '';
-  const inCart = quantityInCart(productId);
-  const pick = useQuantityToAdd(productId, product?.stockQuantity ?? 0, inCart, name);
-  useDocumentTitle(name || undefined);
+  // The variant shown is the URL's (?variant=, shared and kept on reload and Back), else the default.
+  const variant = product ? chosenVariant(product, params.get('variant')) : undefined;
+  const label = product ? variantLabel(product, variant, lang) : '';
+  const stock = variant?.stockQuantity ?? product?.stockQuantity ?? 0;
+  const inCart = quantityInCart(productId, variant?.id);
+  const pick = useQuantityToAdd(productId, variant?.id, stock, inCart, label ? `${name} - ${label}` : name);
+  // A choice replaces the entry: Back leaves the product rather than stepping through the picks.
+  const choose = (v: ProductVariant) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('variant', v.id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   // Back in history while the shop has an entry before this one; a product opened from a link
   // (the router's first entry, key "default") goes to the shop home, not out of the shop.
@@ -60,7 +76,9 @@ export default function ProductPage() {
   }
 
   const description = resolveLocalized(product.descriptionLocalized, lang, product.description);
-  const images = product.imageFileNames?.length ? product.imageFileNames : product.imageFileName ? [product.imageFileName] : [];
+  const images = variantImages(product, variant);
+  const price = variant?.price ?? product.price;
+  const compareAt = variant ? variant.compareAtPrice : product.compareAtPrice;
   // A product deactivated or deleted while open (live update) can no longer be bought.
   const gone = !product.isActive;
   const attributes = (product.attributes ?? [])
@@ -100,27 +118,30 @@ export default function ProductPage() {
       </Flex>
 
       <Grid columns={{ initial: '1', md: '2' }} gap="6">
-        <ImageGallery images={images} alt={name} />
+        <ImageGallery key={images.join()} images={images} alt={label ? `${name} - ${label}` : name} />
         <Flex direction="column" gap="3">
-          <ProductBadges product={product} inCart={inCart} />
+          <ProductBadges product={{ category: product.category, stockQuantity: stock }} inCart={inCart} />
           <Heading as="h1" size="7">
             {name}
           </Heading>
-          {product.stockQuantity > 0 ? (
-            <Text as="p" size="7" weight="bold">
-              {formatPrice(product.price)}
+          {variant?.sku && product.variantCount > 1 && (
+            <Text as="p" size="2" color="gray" data-testid="sku">
+              {t('variants.sku')}: {variant.sku}
             </Text>
+          )}
+          {stock > 0 ? (
+            <PriceTag price={price} compareAt={compareAt} size="7" />
           ) : (
             // Out of stock is said beside the price, where a shopper looks before buying.
             <Flex align="center" gap="3" wrap="wrap">
-              <Text as="p" size="7" weight="bold">
-                {formatPrice(product.price)}
-              </Text>
-              <Badge color="red" size="3" variant="solid" data-testid="out-of-stock">
+              <PriceTag price={price} compareAt={compareAt} size="7" />
+              {/* Dark red on light red: white on the solid red failed AA contrast (3.9:1). */}
+              <Badge color="red" size="3" variant="soft" highContrast data-testid="out-of-stock">
                 {t('outOfStock')}
               </Badge>
             </Flex>
           )}
+          {product.options.length > 0 && <VariantPicker product={product} current={variant} onPick={choose} />}
           <Text as="p" color="gray" style={{ whiteSpace: 'pre-line' }}>
             {description}
           </Text>
@@ -132,8 +153,8 @@ export default function ProductPage() {
               <Callout.Text>{t('live.unavailable')}</Callout.Text>
             </Callout.Root>
           )}
-          {product.stockQuantity > 0 && !gone && (
-            <Flex gap="3" align="end" wrap="wrap" mt="2">
+          {stock > 0 && !gone && (
+            <Flex gap="3" align="end" wrap="wrap" mt="2" data-toast-avoid>
               <Flex direction="column" gap="1">
                 <Text as="label" size="2" weight="medium" htmlFor="detail-qty">
                   {t('quantity')}
@@ -145,9 +166,9 @@ export default function ProductPage() {
               </Button>
             </Flex>
           )}
-          {product.stockQuantity <= 0 && (
+          {stock <= 0 && (
             <Flex mt="2">
-              <NotifyMe productId={product.id} size="3" />
+              <NotifyMe key={variant?.id} productId={product.id} variantId={variant?.id} size="3" />
             </Flex>
           )}
           {attributes.length > 0 && (

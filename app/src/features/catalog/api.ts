@@ -19,6 +19,8 @@ export interface ProductFilters {
   minPrice: string;
   maxPrice: string;
   inStock: boolean;
+  /** Only products with a variant below its compare-at price (issue 31). */
+  onSale?: boolean;
 }
 
 /** The default order of a list: relevance with a search, newest without. */
@@ -42,8 +44,9 @@ export const productListQuery = (f: ProductFilters, lang = 'en') => {
           minPrice: f.minPrice || undefined,
           maxPrice: f.maxPrice || undefined,
           inStock: f.inStock ? 'true' : undefined,
+          onSale: f.onSale ? 'true' : undefined,
           // Counts cost the server a pass over the matches: asked for once the shopper narrows.
-          facets: search || f.category || f.minPrice || f.maxPrice || f.inStock ? '1' : undefined,
+          facets: search || f.category || f.minPrice || f.maxPrice || f.inStock || f.onSale ? '1' : undefined,
           lang: search ? lang : undefined,
           page: f.page,
           pageSize: DEFAULT_PAGE_SIZE,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hasHomeState, homeFilters, homeQuery, forgetShopState } from './homeState';
 
 const q = (s: string) => new URLSearchParams(s);
-const noLimits = { minPrice: '', maxPrice: '', inStock: false };
+const noLimits = { minPrice: '', maxPrice: '', inStock: false, onSale: false };
 
 describe('home state in the URL', () => {
   beforeEach(() => sessionStorage.clear());
@@ -32,7 +32,7 @@ describe('home state in the URL', () => {
   });
 
   it('round-trips: a shared link shows the same filters', () => {
-    const f = { search: 'mic', sort: 'name_desc' as const, category: 'Sound', page: 2, minPrice: '10', maxPrice: '99.5', inStock: true };
+    const f = { search: 'mic', sort: 'name_desc' as const, category: 'Sound', page: 2, minPrice: '10', maxPrice: '99.5', inStock: true, onSale: true };
     expect(homeFilters(homeQuery(f))).toEqual(f);
   });
 

@@ -3,7 +3,7 @@ import type { ProductSort } from '../../api/types';
 import { SEARCH_SORT, SORTS, defaultSort, isCategory, type ProductFilters } from './api';
 
 /** The query parameters the home keeps its state in (?lng= and others are left alone). */
-const HOME_PARAMS = ['search', 'sort', 'category', 'page', 'minPrice', 'maxPrice', 'inStock'] as const;
+const HOME_PARAMS = ['search', 'sort', 'category', 'page', 'minPrice', 'maxPrice', 'inStock', 'onSale'] as const;
 
 const isSort = (v: string | null): v is ProductSort => !!v && ([SEARCH_SORT, ...SORTS] as string[]).includes(v);
 
@@ -35,6 +35,7 @@ export function homeFilters(params: URLSearchParams): ProductFilters {
     minPrice: price(params.get('minPrice')),
     maxPrice: price(params.get('maxPrice')),
     inStock: params.get('inStock') === 'true',
+    onSale: params.get('onSale') === 'true',
   };
 }
 
@@ -48,6 +49,7 @@ export function homeQuery(f: ProductFilters, base: URLSearchParams = new URLSear
   if (f.minPrice) next.set('minPrice', f.minPrice);
   if (f.maxPrice) next.set('maxPrice', f.maxPrice);
   if (f.inStock) next.set('inStock', 'true');
+  if (f.onSale) next.set('onSale', 'true');
   if (f.page > 1) next.set('page', String(f.page));
   return next;
 }

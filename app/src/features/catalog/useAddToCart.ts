@@ -12,9 +12,9 @@ function useAddToCart() {
   const { t } = useTranslation('shop');
 
   const add = useCallback(
-    async (productId: string, quantity: number, productName: string) => {
+    async (productId: string, variantId: string | undefined, quantity: number, productName: string) => {
       try {
-        await mutateAsync({ productId, quantity });
+        await mutateAsync({ productId, variantId, quantity });
       } catch (e) {
         show({ kind: 'error', message: errorText(t, e, 'common:cart.errors.add'), duration: TOAST_SHORT });
         return false;
@@ -29,11 +29,11 @@ function useAddToCart() {
 }
 
 /**
- * The quantity a shopper picks beside a product (1 up to what the stock leaves after the cart)
- * and its Add to cart: props for the QuantityStepper and the Button; a successful add resets
- * the pick to 1.
+ * The quantity a shopper picks beside a product's variant (1 up to what its stock leaves after
+ * the cart) and its Add to cart: props for the QuantityStepper and the Button; a successful add
+ * resets the pick to 1. name says what was added ("XLR Cable - 10 m").
  */
-export function useQuantityToAdd(productId: string, stock: number, inCart: number, name: string) {
+export function useQuantityToAdd(productId: string, variantId: string | undefined, stock: number, inCart: number, name: string) {
   const [quantity, setQuantity] = useState(1);
   const { add, adding } = useAddToCart();
   const max = remainingStock(stock, inCart);
@@ -44,7 +44,7 @@ export function useQuantityToAdd(productId: string, stock: number, inCart: numbe
       disabled: max < 1 || adding,
       loading: adding,
       onClick: async () => {
-        if (await add(productId, shown, name)) setQuantity(1);
+        if (await add(productId, variantId, shown, name)) setQuantity(1);
       },
     },
   };

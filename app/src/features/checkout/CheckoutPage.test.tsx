@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cartKeys, orderKeys } from '../../api/queryKeys';
-import { mockFetch } from '../../test/fetchMock';
+import { mockFetch, type Call } from '../../test/fetchMock';
 import { setupTestI18n } from '../../test/i18n';
 import { renderApp } from '../../test/render';
 import CheckoutPage from './CheckoutPage';
 import { DRAFT_KEY } from './draft';
 
 // Each test walks several steps of a form: give a busy machine time.
-vi.setConfig({ testTimeout: 30_000 });
 
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', roles: ['Customer'] };
 const item = {
@@ -34,11 +33,40 @@ const methods = {
 };
 const placed = { id: 'o1', orderNumber: 'ORD-20261122-7KQ2MX', totalAmount: 69.79, items: [], shipping: {}, status: 'Created' };
 
-function setup(routes: Parameters<typeof mockFetch>[0] = {}, cartBody: unknown = cart) {
+type CartBody = typeof cart;
+const SHIPPING_AMOUNTS: Record<string, number> = { standard: 9.99, express: 19.99, overnight: 29.99, intl_standard: 49.99, intl_express: 79.99 };
+
+/**
+ * GET /api/cart as the server answers it: the carts in order (the last repeats), and for a request
+ * with an address the latest cart with its taxEstimate: Texas at 6.25 % of the goods, nothing elsewhere.
+ */
+function cartServer(carts: CartBody[]) {
+  let served = 0;
+  let latest = carts[0];
+  return (call: Call) => {
+    if (!call.query.get('country')) {
+      latest = carts[Math.min(served++, carts.length - 1)];
+      return { body: latest };
+    }
+    const shipping = SHIPPING_AMOUNTS[call.query.get('shippingMethod') ?? ''] ?? 0;
+    const texas = call.query.get('state') === 'TX';
+    const taxCents = texas ? Math.round(latest.totalPrice * 100 * 0.0625) : 0;
+    const taxLines = texas ? [{ name: 'Texas sales tax', rate: 6.25, base: latest.totalPrice, amount: taxCents / 100 }] : [];
+    const totalAmount = (Math.round(latest.totalPrice * 100) + Math.round(shipping * 100) + taxCents) / 100;
+    return {
+      body: {
+        ...latest,
+        taxEstimate: { subtotalAmount: latest.totalPrice, shippingAmount: shipping, taxAmount: taxCents / 100, totalAmount, taxLines, pricesIncludeTax: false, taxExempt: false },
+      },
+    };
+  };
+}
+
+function setup(routes: Parameters<typeof mockFetch>[0] = {}, cartBody: CartBody = cart, carts: CartBody[] = [cartBody]) {
   localStorage.setItem('authToken', 't');
   const mock = mockFetch({
     'GET /api/auth/profile': { body: user },
-    'GET /api/cart': { body: cartBody },
+    'GET /api/cart': cartServer(carts),
     'GET /api/shipping/methods': { body: methods },
     ...routes,
   });
@@ -55,18 +83,21 @@ async function fill(name: string, value: string) {
   await userEvent.paste(value);
 }
 
-async function fillShipping(country = 'USA') {
+/** The country and a US state come from lists (ISO codes as values); the home country is preset. */
+async function fillShipping(country = 'US', state = 'IL') {
+  await waitFor(() => expect(field('Country')).toHaveValue('US'));
+  await userEvent.selectOptions(field('Country'), country);
   await fill('Phone', '+1 (555) 0100');
   await fill('Address', '1 Main St');
   await fill('City', 'Springfield');
-  await fill('State', 'IL');
+  if (country === 'US') await userEvent.selectOptions(field('State'), state);
+  else await fill('State', 'Greater London');
   await fill('ZIP Code', '62701');
-  await fill('Country', country);
 }
 
-async function toReview(method = 'Express') {
+async function toReview(method = 'Express', state = 'IL') {
   await screen.findByRole('button', { name: 'Continue to Billing' });
-  await fillShipping();
+  await fillShipping('US', state);
   await userEvent.click(await screen.findByRole('radio', { name: new RegExp(method) }));
   await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
   await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
@@ -97,8 +128,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Please enter a phone number (digits, spaces, + - ( ))')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid ZIP / postal code')).toBeInTheDocument();
     // Letters are fine in a postal code abroad.
-    await userEvent.clear(field('Country'));
-    await fill('Country', 'United Kingdom');
+    await userEvent.selectOptions(field('Country'), 'GB');
     expect(screen.queryByText('Please enter a valid ZIP / postal code')).not.toBeInTheDocument();
   });
 
@@ -113,7 +143,8 @@ describe('CheckoutPage', () => {
     await userEvent.click(express);
     expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$19.99');
     expect(summary().getByTestId('summary-total')).toHaveTextContent('$69.79');
-    expect(summary().getByText('Free standard shipping on orders of $500.00 or more')).toBeInTheDocument();
+    // $49.80 of $500.00: what is missing, for the home country's address.
+    expect(summary().getByText('Add $450.20 for free US shipping')).toBeInTheDocument();
   });
 
   it('asks the server for the methods of the address and switches them with the country', async () => {
@@ -127,22 +158,23 @@ describe('CheckoutPage', () => {
     // The mock sees no query string: the reply follows the country of the request being answered.
     const byCountry = () => {
       const url = new URL(String(vi.mocked(fetch).mock.calls.at(-1)![0]), 'http://localhost');
-      return { body: url.searchParams.get('country') === 'United Kingdom' ? international : methods };
+      return { body: url.searchParams.get('country') === 'GB' ? international : methods };
     };
     const { fn } = setup({ 'GET /api/shipping/methods': byCountry });
     await screen.findByRole('button', { name: 'Continue to Billing' });
-    await fillShipping('United Kingdom');
+    await fillShipping('GB');
     const intl = await screen.findByRole('radio', { name: /International standard/ });
+    // Only the home country's standard shipping becomes free: nothing is promised abroad.
+    expect(summary().queryByText(/free US shipping/)).toBeNull();
     expect(intl).toHaveTextContent('10-15 business days');
     expect(screen.getByRole('radio', { name: /International express/ })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /^Standard/ })).toBeNull();
     await waitFor(() => expect(intl).toBeChecked());
     await waitFor(() => expect(summary().getByTestId('summary-total')).toHaveTextContent('$99.79'));
     const asked = fn.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').searchParams);
-    expect(asked.some((q) => q.get('country') === 'United Kingdom' && q.get('subtotal') === '49.8')).toBe(true);
+    expect(asked.some((q) => q.get('country') === 'GB' && q.get('subtotal') === '49.8')).toBe(true);
 
-    await userEvent.clear(field('Country'));
-    await userEvent.paste('USA');
+    await userEvent.selectOptions(field('Country'), 'US');
     const standard = await screen.findByRole('radio', { name: /^Standard/ });
     await waitFor(() => expect(standard).toBeChecked());
     expect(screen.queryByRole('radio', { name: /International/ })).toBeNull();
@@ -186,19 +218,18 @@ describe('CheckoutPage', () => {
     expect(client.getQueryState(orderKeys.mine)?.isInvalidated).toBe(true);
     const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ shippingMethod: 'express', expectedTotal: 69.79, useShippingForBilling: true });
-    expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'USA' });
+    expect(body.shippingInfo).toMatchObject({ city: 'Springfield', phone: '+1 (555) 0100', country: 'US', state: 'IL' });
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
   it('shows what changed when the total changed, and asks again', async () => {
     const raised = { ...cart, items: [{ ...item, unitPrice: 999999.99, totalPrice: 1999999.98 }], totalPrice: 1999999.98 };
     const { callsTo } = setup({
-      'GET /api/cart': [{ body: cart }, { body: raised }],
       'POST /api/checkout/create-order': [
         { status: 409, body: { status: 409, code: 'total_changed', message: 'changed', total: 2000019.97 } },
         { status: 201, body: { ...placed, totalAmount: 2000019.97 } },
       ],
-    });
+    }, cart, [cart, raised]);
     await toReview();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     const alert = await screen.findByTestId('place-problem');
@@ -213,10 +244,7 @@ describe('CheckoutPage', () => {
 
   it('does not let a live price change alter the total silently on the review step', async () => {
     const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8 }], totalPrice: 59.8 };
-    const { client, callsTo } = setup({
-      'GET /api/cart': [{ body: cart }, { body: raised }],
-      'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } },
-    });
+    const { client, callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } } }, cart, [cart, raised]);
     await toReview();
     expect(screen.getByTestId('review-total')).toHaveTextContent('$69.79');
     // What a realtime product event does (features/live): the cart is refetched with the new price.
@@ -232,6 +260,66 @@ describe('CheckoutPage', () => {
     expect((callsTo('POST', '/api/checkout/create-order')[0].body as { expectedTotal: number }).expectedTotal).toBe(79.79);
   });
 
+  it('never confirms new figures in the instant they appear: Place order waits until the notice can be read', async () => {
+    const raised = { ...cart, items: [{ ...item, unitPrice: 29.9, totalPrice: 59.8, availableStock: 1 }], totalPrice: 59.8 };
+    const { client, callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 79.79 } } }, cart, [cart, raised]);
+    await toReview();
+    await client.invalidateQueries({ queryKey: ['cart'] });
+    const again = await screen.findByRole('button', { name: 'Place order for $79.79' });
+    // The same instant as the change: the click cannot confirm what the shopper has not seen.
+    expect(again).toBeDisabled();
+    fireEvent.click(again);
+    expect(callsTo('POST', '/api/checkout/create-order')).toHaveLength(0);
+    // Price and stock changed together: both are said.
+    const alert = screen.getByTestId('place-problem');
+    expect(alert).toHaveTextContent('Moving Head Spot: price changed from $24.90 to $29.90');
+    expect(alert).toHaveTextContent('Only 1 left of Moving Head Spot');
+    await waitFor(() => expect(again).toBeEnabled());
+  });
+
+  it("opens a repeat buyer's checkout on the default address, and keeps a new address on request", async () => {
+    const home = { id: 'a1', label: 'Home', firstName: 'Ada', lastName: 'Lovelace', address: '9 Saved Rd', city: 'Chicago', state: 'IL', zipCode: '60601', country: 'US', phone: '+1 555 0199', isDefault: true };
+    const { callsTo } = setup({
+      'GET /api/auth/addresses': { body: [home] },
+      'POST /api/auth/addresses': { status: 201, body: { ...home, id: 'a2', city: 'Evanston', isDefault: false } },
+    });
+    await waitFor(() => expect(field('City')).toHaveValue('Chicago'));
+    expect(field('Address')).toHaveValue('9 Saved Rd');
+    expect(screen.getByRole('radio', { name: /Home/ })).toBeChecked();
+    // Ships as it is: no copy is saved.
+    await userEvent.click(await screen.findByRole('radio', { name: /^Standard/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/addresses')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.clear(field('City'));
+    await fill('City', 'Evanston');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Save this address to my address book' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    await waitFor(() => expect(callsTo('POST', '/api/auth/addresses')).toHaveLength(1));
+    expect(callsTo('POST', '/api/auth/addresses')[0].body).toMatchObject({ city: 'Evanston', address: '9 Saved Rd', country: 'US' });
+  });
+
+  it('Continue pressed while the rates of a new country load waits for them and goes on', async () => {
+    let release: () => void = () => {};
+    // Germany has other methods than the US: the new country's first one is chosen on arrival.
+    const international = { ...methods, methods: [{ code: 'intl_standard', name: { en: 'International standard' }, region: 'international', amount: 49.99, deliveryDays: '10-15' }] };
+    const { fn } = setup();
+    const answer = fn.getMockImplementation()!;
+    const germany = () => new Response(JSON.stringify(international), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    fn.mockImplementation((input, init) => (String(input).includes('country=DE') ? new Promise<Response>((ok) => (release = () => ok(germany()))) : answer(input, init)));
+    await screen.findByRole('button', { name: 'Continue to Billing' });
+    await fillShipping();
+    await screen.findByRole('radio', { name: /^Standard/ });
+    await userEvent.selectOptions(field('Country'), 'DE');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Billing' }));
+    expect(await screen.findByText('Getting the shipping rates for this address…')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shipping' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$49.99');
+  });
+
   it('names the lines that ran short', async () => {
     setup({
       'POST /api/checkout/create-order': {
@@ -242,5 +330,32 @@ describe('CheckoutPage', () => {
     await toReview();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(screen.getByTestId('place-problem')).toHaveTextContent('Only 1 left of Moving Head Spot'));
+  });
+
+  it("shows the server's tax for the address in the summary and the review, sends the total with it and the billing company", async () => {
+    const { callsTo } = setup({ 'POST /api/checkout/create-order': { status: 201, body: { ...placed, totalAmount: 72.9 } } });
+    await screen.findByRole('button', { name: 'Continue to Billing' });
+    expect(summary().getByTestId('summary-tax')).toHaveTextContent('—');
+    await toReview('Express', 'TX');
+    // $49.80 at 6.25 %: $3.1125, the server's $3.11.
+    expect(summary().getByTestId('summary-tax')).toHaveTextContent('Texas sales tax (6.25%)$3.11');
+    expect(screen.getByTestId('review-tax')).toHaveTextContent('Texas sales tax (6.25%): $3.11');
+    expect(screen.getByTestId('review-total')).toHaveTextContent('$72.90');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await fill('Company name', 'Stage Rentals LLC');
+    await fill('Tax ID', 'DE=1');
+    await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
+    expect(await screen.findByText(/A tax ID has letters/)).toBeInTheDocument();
+    await userEvent.clear(field('Tax ID'));
+    await fill('Tax ID', '12-3456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Review Order' }));
+    expect(await screen.findByTestId('review-business')).toHaveTextContent('Stage Rentals LLC · Tax ID: 12-3456789');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByTestId('order-number')).toBeInTheDocument();
+    const body = callsTo('POST', '/api/checkout/create-order')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ expectedTotal: 72.9, billingInfo: { companyName: 'Stage Rentals LLC', taxId: '12-3456789' } });
+    const asked = callsTo('GET', '/api/cart').map((c) => c.query);
+    expect(asked.some((q) => q.get('country') === 'US' && q.get('state') === 'TX' && q.get('shippingMethod') === 'express')).toBe(true);
   });
 });

@@ -1,16 +1,14 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Card, Container, Heading, Text } from '@radix-ui/themes';
-import { useIsFetching, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorsBelow } from '../../lib/form';
-import { formatPrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { addMoney } from './api';
+import { goToPaymentPage } from '../orders/api';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -20,13 +18,15 @@ import { PlaceOrderNotice, type ReviewSnapshot } from './PlaceOrderNotice';
 import { ReviewStep } from './ReviewStep';
 import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
+import { usePaymentChoice } from './usePaymentChoice';
 import { usePlaceOrderFlow } from './usePlaceOrderFlow';
 import { useReviewedFigures } from './useReviewedFigures';
-import { useDebounced } from './useDebounced';
+import { useCheckoutFigures } from './useCheckoutFigures';
+import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
-import { cartKeys } from '../../api/queryKeys';
+import { freeShippingText } from '../shipping/freeShippingText';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -41,7 +41,6 @@ export default function CheckoutPage() {
 function Checkout({ user }: { user: User }) {
   const { t, i18n } = useTranslation('checkout');
   const { cart } = useCart();
-  const cartFetching = useIsFetching({ queryKey: cartKeys.all }) > 0;
   const delivery = useDeliveryText();
   const [draft, update] = useCheckoutDraft(user.id, () => ({
     userId: user.id,
@@ -50,18 +49,24 @@ function Checkout({ user }: { user: User }) {
     billing: billingFromShipping(emptyShipping()),
     sameAsShipping: true,
     shippingMethod: '',
+    business: { companyName: user.companyName ?? '', taxId: user.taxId ?? '' },
   }));
   const flow = usePlaceOrderFlow({
-    onPlaced: () => clearDraft(),
+    onPlaced: (created) => {
+      clearDraft();
+      // A card order goes on to the hosted payment page (a full page load).
+      if (created.checkoutUrl) goToPaymentPage(created.checkoutUrl);
+    },
     onFieldErrors: (errors) => {
-      if (Object.keys(errors).some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
-      else if (Object.keys(errors).some((k) => k.startsWith('billingInfo.'))) update({ step: 1 });
+      const keys = Object.keys(errors);
+      if (keys.some((k) => k.startsWith('shippingInfo.') || k === 'shippingMethod')) update({ step: 0 });
+      else if (keys.some((k) => k.startsWith('billingInfo.') || k === 'paymentMethod' || k === 'poNumber')) update({ step: 1 });
     },
   });
+  const payment = usePaymentChoice(user.id, draft, update, flow.serverErrors);
 
   const order = flow.placed;
   const step = order ? 3 : draft.step;
-  useDocumentTitle(t('title'));
 
   // Each step and the confirmation start at their top, with the heading focused for screen readers.
   useEffect(() => {
@@ -69,41 +74,36 @@ function Checkout({ user }: { user: User }) {
     document.querySelector<HTMLElement>('.step-heading')?.focus({ preventScroll: true });
   }, [step]);
 
-  const items = cart?.items ?? [];
-  const subtotal = cart?.totalPrice ?? 0;
-  const country = useDebounced(draft.shipping.country.trim(), 300);
   const rules = useQuery(shippingMethodsQuery('', 0));
-  const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
-  const methods = country ? methodsQuery.data?.methods : undefined;
-  const chosen = methods?.find((m) => m.code === draft.shippingMethod);
-  // A method that fits the address is always chosen; a new country picks its first one.
-  useEffect(() => {
-    if (methods?.length && !chosen) update({ shippingMethod: methods[0].code });
-  }, [methods, chosen, update]);
-  const shippingAmount = chosen?.amount ?? null;
-  const total = addMoney(subtotal, shippingAmount ?? 0);
+  const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
+  const choose = useCallback((shippingMethod: string) => update({ shippingMethod }), [update]);
+  const figures = useCheckoutFigures(`user:${user.id}`, cart, draft, choose);
+  const { items, subtotal, methods, chosen, shippingAmount, estimate, total } = figures;
   const methodName = chosen ? resolveLocalized(chosen.name, i18n.language) : '';
   const billing = draft.sameAsShipping ? billingFromShipping(draft.shipping) : draft.billing;
   const threshold = rules.data?.freeShippingThreshold ?? 0;
 
-  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, total };
-  const settled = !cartFetching && !methodsQuery.isFetching && chosen !== undefined;
-  const reviewed = useReviewedFigures(step === 2, settled, current);
+  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total };
+  const reviewed = useReviewedFigures(step === 2, figures.settled, current, flow.problem?.kind === 'totalChanged');
 
   // While the order is on its way the cart may already be empty (the order emptied it).
   if (step < 3 && items.length === 0 && !flow.placing) return <EmptyCheckout />;
 
   const place = () => {
-    reviewed.accept();
+    // Only the figures of one settled answer are confirmed (the button is disabled until then).
+    if (flow.placing || figures.fetching || !figures.settled) return;
+    const { total: expectedTotal, before } = reviewed.decide();
     flow.place(
       {
         shippingInfo: draft.shipping,
-        billingInfo: billing,
+        billingInfo: { ...billing, companyName: draft.business?.companyName ?? '', taxId: draft.business?.taxId ?? '' },
         useShippingForBilling: draft.sameAsShipping,
         shippingMethod: draft.shippingMethod,
-        expectedTotal: total,
+        expectedTotal,
+        paymentMethod: payment.method,
+        poNumber: payment.method === 'invoice' ? payment.poNumber : '',
       },
-      current,
+      before,
     );
   };
   const problem = reviewed.change ?? flow.problem;
@@ -133,24 +133,38 @@ function Checkout({ user }: { user: User }) {
             subtotal={subtotal}
             shipping={shippingAmount}
             methodName={methodName}
+            tax={estimate}
             total={total}
-            freeShippingNote={threshold > 0 ? t('common:shipping.freeOver', { amount: formatPrice(threshold) }) : undefined}
+            freeShippingNote={
+              freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country: draft.shipping.country.trim(), lng: i18n.language }) ?? undefined
+            }
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (
               <ShippingStep
                 value={draft.shipping}
-                onChange={(shipping) => update({ shipping })}
+                onChange={book.edit}
                 methods={methods}
+                methodsLoading={figures.methodsLoading}
+                saved={book.saved}
+                savedId={draft.savedAddressId ?? ''}
+                onPick={book.pick}
+                saveNew={!!draft.saveAddress}
+                onSaveNew={(saveAddress) => update({ saveAddress })}
                 method={draft.shippingMethod}
                 onMethod={(shippingMethod) => update({ shippingMethod })}
                 serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
-                onNext={() => update({ step: 1 })}
+                onNext={() => {
+                  book.keepIfAsked();
+                  update({ step: 1 });
+                }}
               />
             )}
             {step === 1 && (
               <BillingStep
                 value={billing}
+                business={draft.business ?? { companyName: user.companyName ?? '', taxId: user.taxId ?? '' }}
+                onBusiness={(business) => update({ business })}
                 sameAsShipping={draft.sameAsShipping}
                 onSameAsShipping={(on) =>
                   // Turning it off keeps what the shopper typed in billing before; a blank billing starts from shipping.
@@ -160,21 +174,26 @@ function Checkout({ user }: { user: User }) {
                 serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
                 onBack={() => update({ step: 0 })}
                 onNext={() => update({ step: 2 })}
+                payment={payment}
               />
             )}
             {step === 2 && (
               <ReviewStep
                 shipping={draft.shipping}
                 billing={billing}
+                business={draft.business ?? { companyName: '', taxId: '' }}
                 sameAsShipping={draft.sameAsShipping}
                 methodName={methodName}
                 delivery={chosen ? delivery(chosen) : ''}
+                paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
+                tax={estimate}
                 total={total}
-                confirmNewTotal={problem?.kind === 'totalChanged'}
-                placing={flow.placing || methodsQuery.isFetching || cartFetching}
-                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} />}
+                confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
+                placing={flow.placing || figures.fetching || !figures.settled}
+                reading={reviewed.reading}
+                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}
                 onBack={() => update({ step: 1 })}
                 onPlace={place}
               />

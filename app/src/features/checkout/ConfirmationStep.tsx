@@ -3,11 +3,13 @@ import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderDetail } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
+import { PaymentInfo } from '../orders/PaymentInfo';
 
 /** Step 4: the placed order's number and total. */
 export function ConfirmationStep({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   return (
     <Flex direction="column" align="center" gap="4" py="4">
       <CheckCircledIcon width={48} height={48} color="var(--green-11)" aria-hidden="true" />
@@ -26,9 +28,10 @@ export function ConfirmationStep({ order }: { order: OrderDetail }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.Label>{t('total')}</DataList.Label>
-          <DataList.Value data-testid="confirmation-total">{formatPrice(order.totalAmount)}</DataList.Value>
+          <DataList.Value data-testid="confirmation-total">{price(order.totalAmount)}</DataList.Value>
         </DataList.Item>
       </DataList.Root>
+      <PaymentInfo order={order} />
       <Flex gap="3" wrap="wrap" justify="center">
         <Button asChild variant="soft">
           <Link to="/products">{t('confirmation.continueShopping')}</Link>

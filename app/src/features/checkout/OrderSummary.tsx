@@ -3,9 +3,10 @@ import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
-import { resolveLocalized } from '../../lib/localized';
+import { usePrice } from '../../lib/format';
+import { taxRows, type TaxFigures } from '../../lib/tax';
 import { useWide } from './useWide';
+import { lineName } from '../../lib/variants';
 
 interface Props {
   items: CartItem[];
@@ -13,12 +14,16 @@ interface Props {
   /** null until a method is chosen. */
   shipping: number | null;
   methodName: string;
+  /** The server's tax for the address and method; null until both are known. */
+  tax: TaxFigures | null;
   total: number;
   freeShippingNote?: string;
 }
 
-function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote }: Props) {
+function Lines({ items, subtotal, shipping, methodName, tax, total, freeShippingNote }: Props) {
   const { t, i18n } = useTranslation('checkout');
+  const price = usePrice();
+  const rows = tax ? taxRows(tax, t, price) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
   return (
     <Flex direction="column" gap="3">
       <ul className="plain-list" style={{ display: 'grid', gap: 12 }}>
@@ -28,13 +33,16 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
               <ProductImage fileName={item.imageFileName} thumb="120x120" alt="" width={40} height={40} className="thumb" />
               <Box flexGrow="1" minWidth="0">
                 <Text as="p" size="2" weight="medium" truncate>
-                  {resolveLocalized(item.productName, i18n.language)}
+                  {lineName(item.productName, item.variantLabelLocalized, i18n.language)}
                 </Text>
                 <Text as="p" size="1" color="gray">
-                  {formatPrice(item.unitPrice)} × {item.quantity}
+                  {price(item.unitPrice)} × {item.quantity}
                 </Text>
               </Box>
-              <Text size="2">{formatPrice(item.totalPrice)}</Text>
+              {/* The price is never squeezed: the name gives way (it showed "$9" for $99.00 at 1280 px). */}
+              <Text size="2" className="line-price">
+                {price(item.totalPrice)}
+              </Text>
             </Flex>
           </li>
         ))}
@@ -42,21 +50,32 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
       <Separator size="4" />
       <Flex justify="between">
         <Text color="gray">{t('common:shipping.subtotal')}</Text>
-        <Text data-testid="summary-subtotal">{formatPrice(subtotal)}</Text>
+        <Text data-testid="summary-subtotal">{price(subtotal)}</Text>
       </Flex>
       <Flex justify="between" gap="2">
         <Text color="gray">{methodName ? `${t('common:shipping.shipping')} (${methodName})` : t('common:shipping.shipping')}</Text>
         <Text data-testid="summary-shipping">
-          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : formatPrice(shipping)}
+          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : price(shipping)}
         </Text>
       </Flex>
+      {rows.before.map((r) => (
+        <Flex justify="between" gap="2" key={r.key} data-testid="summary-tax">
+          <Text color="gray">{r.label}</Text>
+          <Text>{r.value}</Text>
+        </Flex>
+      ))}
       <Separator size="4" />
       <Flex justify="between">
         <Text weight="bold">{t('total')}</Text>
         <Text weight="bold" data-testid="summary-total">
-          {formatPrice(total)}
+          {price(total)}
         </Text>
       </Flex>
+      {rows.after.map((r) => (
+        <Text size="2" color="gray" align="right" key={r.key} data-testid="summary-tax">
+          {r.label}
+        </Text>
+      ))}
       {freeShippingNote && (
         <Text size="1" color="gray">
           {freeShippingNote}
@@ -69,6 +88,7 @@ function Lines({ items, subtotal, shipping, methodName, total, freeShippingNote 
 /** Items, subtotal, shipping and total: beside the form on desktop, a collapsible panel above it on phones. */
 export function OrderSummary(props: Props) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
   const wide = useWide();
   if (wide) {
     return (
@@ -91,7 +111,7 @@ export function OrderSummary(props: Props) {
               <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
               <Text weight="bold">{t('summary.title')}</Text>
             </Flex>
-            <Text weight="bold">{formatPrice(props.total)}</Text>
+            <Text weight="bold">{price(props.total)}</Text>
           </Flex>
         </summary>
         <Box pt="3">

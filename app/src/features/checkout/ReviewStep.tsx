@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { BillingInfo, ShippingInfo } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import type { PostalAddress, ShippingInfo } from '../../api/types';
+import { usePrice } from '../../lib/format';
+import { taxRows, type TaxFigures } from '../../lib/tax';
+import type { BusinessDetails } from '../../lib/business';
+import { countryName } from '../../lib/countries';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
+  const { i18n } = useTranslation();
   return (
     <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country, info.phone, info.email]
+      {[`${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(), info.address, `${info.city ?? ''}, ${info.state ?? ''} ${info.zipCode ?? ''}`, info.country ? countryName(info.country, i18n.language) : '', info.phone, info.email]
         .filter(Boolean)
         .join('\n')}
     </Text>
@@ -16,17 +20,23 @@ function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
 
 interface Props {
   shipping: ShippingInfo;
-  billing: BillingInfo;
+  billing: PostalAddress;
+  business: BusinessDetails;
   sameAsShipping: boolean;
   methodName: string;
   delivery: string;
+  /** The payment method's name. */
+  paymentName: string;
   subtotal: number;
   shippingAmount: number;
+  tax: TaxFigures | null;
   total: number;
-  /** The total changed on the server and the shopper must confirm the new one. */
-  confirmNewTotal: boolean;
+  /** The new total the shopper must confirm (it changed on the server), else null. */
+  confirmNewTotal: number | null;
   placing: boolean;
   notice?: ReactNode;
+  /** New figures were just shown: Place order waits until they can have been read. */
+  reading?: boolean;
   onBack: () => void;
   onPlace: () => void;
 }
@@ -34,6 +44,8 @@ interface Props {
 /** Step 3: everything the order will be, with the server's total, and Place order. */
 export function ReviewStep(p: Props) {
   const { t } = useTranslation('checkout');
+  const price = usePrice();
+  const tax = p.tax ? taxRows(p.tax, t, price) : { before: [], after: [] };
   return (
     <Box>
       <Heading as="h2" size="5" mb="4" tabIndex={-1} className="step-heading">
@@ -55,26 +67,45 @@ export function ReviewStep(p: Props) {
             {t('billingAddress')}
           </Heading>
           {p.sameAsShipping ? <Text size="2">{t('sameAsShipping')}</Text> : <AddressSummary info={p.billing} />}
+          {(p.business.companyName.trim() || p.business.taxId.trim()) && (
+            <Text as="p" size="2" mt="2" data-testid="review-business" style={{ overflowWrap: 'anywhere' }}>
+              {[p.business.companyName.trim(), p.business.taxId.trim() && `${t('fields.taxIdShort')}: ${p.business.taxId.trim()}`].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+          <Text as="p" size="2" mt="2" data-testid="review-payment">
+            {t('payment.title')}: {p.paymentName}
+          </Text>
         </Box>
       </Grid>
       <Separator size="4" my="4" />
       <Flex direction="column" gap="1" align="end">
         <Text size="2">
-          {t('common:shipping.subtotal')}: {formatPrice(p.subtotal)}
+          {t('common:shipping.subtotal')}: {price(p.subtotal)}
         </Text>
         <Text size="2">
-          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : formatPrice(p.shippingAmount)}
+          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>
+        {tax.before.map((r) => (
+          <Text size="2" key={r.key} data-testid="review-tax">
+            {r.label}: {r.value}
+          </Text>
+        ))}
         <Text weight="bold" size="4">
-          {t('total')}: <span data-testid="review-total">{formatPrice(p.total)}</span>
+          {t('total')}: <span data-testid="review-total">{price(p.total)}</span>
         </Text>
+        {tax.after.map((r) => (
+          <Text size="2" color="gray" key={r.key} data-testid="review-tax">
+            {r.label}
+          </Text>
+        ))}
       </Flex>
       <Flex justify="between" mt="5" gap="3" wrap="wrap">
         <Button type="button" variant="soft" size="3" onClick={p.onBack} disabled={p.placing}>
           {t('back')}
         </Button>
-        <Button size="3" onClick={p.onPlace} loading={p.placing}>
-          {p.confirmNewTotal ? t('placeOrderFor', { total: formatPrice(p.total) }) : t('placeOrder')}
+        {/* Not while figures are on their way: the lines can show a new price before its total is in. */}
+        <Button size="3" onClick={p.onPlace} loading={p.placing} disabled={p.reading || p.placing}>
+          {p.confirmNewTotal !== null ? t('placeOrderFor', { total: price(p.confirmNewTotal) }) : t('placeOrder')}
         </Button>
       </Flex>
     </Box>

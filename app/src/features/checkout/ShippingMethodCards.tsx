@@ -1,7 +1,7 @@
 import { Flex, RadioCards, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { ShippingMethod } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { deliveryText } from '../shipping/deliveryText';
 
@@ -20,6 +20,7 @@ interface Props {
 /** The shipping methods that fit the address, as cards with price and delivery time. */
 export function ShippingMethodCards({ methods, value, onChange }: Props) {
   const { t, i18n } = useTranslation('checkout');
+  const price = usePrice();
   const delivery = useDeliveryText();
   return (
     <RadioCards.Root value={value} onValueChange={onChange} columns={{ initial: '1', sm: '3' }} aria-label={t('method.title')}>
@@ -31,7 +32,7 @@ export function ShippingMethodCards({ methods, value, onChange }: Props) {
               {delivery(m)}
             </Text>
             <Text size="2" weight="medium">
-              {m.amount === 0 ? t('common:shipping.free') : formatPrice(m.amount)}
+              {m.amount === 0 ? t('common:shipping.free') : price(m.amount)}
             </Text>
           </Flex>
         </RadioCards.Item>

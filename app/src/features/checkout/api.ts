@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
 import { cartKeys, catalogKeys, orderKeys, shippingKeys } from '../../api/queryKeys';
-import type { BillingInfo, OrderDetail, ShippingInfo } from '../../api/types';
+import type { BillingInfo, OrderDetail, PaymentMethod, ShippingInfo } from '../../api/types';
 import { EMPTY_CART } from '../cart/api';
 import { useCart } from '../cart/CartContext';
 
@@ -11,6 +11,8 @@ export interface PlaceOrderInput {
   useShippingForBilling: boolean;
   shippingMethod: string;
   expectedTotal: number;
+  paymentMethod: PaymentMethod;
+  poNumber: string;
 }
 
 /** The cart lines a refused order ran short on (409 with errors under `items.<productId>`). */

@@ -1,18 +1,26 @@
 import { useCallback, useState } from 'react';
-import { session } from '../../api/storage';
-import type { BillingInfo, ShippingInfo } from '../../api/types';
+import { STORAGE_KEYS, session } from '../../api/storage';
+import type { PaymentMethod, PostalAddress, ShippingInfo } from '../../api/types';
 
 /** What the shopper typed and chose, kept in sessionStorage so a reload loses nothing. */
 export interface CheckoutDraft {
   userId: string;
   step: 0 | 1 | 2;
   shipping: ShippingInfo;
-  billing: BillingInfo;
+  billing: PostalAddress;
   sameAsShipping: boolean;
   shippingMethod: string;
+  /** A business buyer's company and tax ID for the invoice (from the account at first). */
+  business?: { companyName: string; taxId: string };
+  paymentMethod?: PaymentMethod;
+  poNumber?: string;
+  /** The saved address the shipping address came from, '' for a new one; unset until the step first opened. */
+  savedAddressId?: string;
+  /** Keep a new shipping address in the address book. */
+  saveAddress?: boolean;
 }
 
-export const DRAFT_KEY = 'checkoutDraft';
+export const DRAFT_KEY = STORAGE_KEYS.checkoutDraft;
 
 function load(userId: string): CheckoutDraft | null {
   try {

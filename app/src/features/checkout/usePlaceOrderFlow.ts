@@ -33,7 +33,7 @@ export function usePlaceOrderFlow({ onPlaced, onFieldErrors }: Options) {
       const available = { ...(err.data.available as Record<string, number> | undefined) };
       for (const k of lineIds) available[k.slice(6)] ??= 0;
       const names = Object.fromEntries(before.items.map((i) => [i.productId, resolveLocalized(i.productName, i18n.language)]));
-      setProblem({ kind: 'stock', available, names });
+      setProblem({ kind: 'stock', available, names, before });
       return;
     }
     setProblem({ kind: 'other', message: errorText(t, err, 'checkout:errors.placeFailed') });

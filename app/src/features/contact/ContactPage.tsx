@@ -5,7 +5,6 @@ import { api } from '../../api/client';
 import type { ContactSent } from '../../api/types';
 import { FormField } from '../../components/FormField';
 import { TOAST_LONG, useToast } from '../../components/Toast';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { uiLanguage } from '../../i18n/current';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
@@ -31,7 +30,6 @@ export default function ContactPage() {
     },
   });
   const sending = send.isPending;
-  useDocumentTitle(t('title'));
 
   const cards = useContactCards();
 

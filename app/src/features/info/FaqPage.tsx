@@ -3,7 +3,6 @@ import { Badge, Box, Button, Container, Flex, Heading, Tabs, Text, TextField } f
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { FAQ_CATEGORIES, searchFaq, type FaqCategory, type FaqEntry } from './faqSearch';
 import { useInfoLanguage } from './InfoArticle';
 import { InfoLanguageNote } from './InfoLanguageNote';
@@ -26,7 +25,6 @@ export default function FaqPage() {
   const [tab, setTab] = useState<FaqCategory>('products');
   const questions = t('faq.questions', { returnObjects: true }) as Partial<Record<FaqCategory, FaqEntry[]>>;
   const hits = searchFaq(questions, query);
-  useDocumentTitle(t('faq.title'));
 
   return (
     <Container size="3" px={{ initial: '3', sm: '5' }} py="5">

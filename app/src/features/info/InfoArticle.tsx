@@ -1,7 +1,6 @@
 import { Box, Button, Card, Container, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InfoLanguageNote } from './InfoLanguageNote';
 
 export interface InfoSection {
@@ -32,7 +31,6 @@ export function InfoArticle({ page, live }: { page: string; live?: (section: Inf
   const { t } = useTranslation('info');
   const lang = useInfoLanguage();
   const content = t(page, { returnObjects: true }) as InfoContent;
-  useDocumentTitle(content?.title);
   if (!content || typeof content !== 'object') return null;
   return (
     <Container size="3" px={{ initial: '3', sm: '5' }} py="5">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ShippingMethod, ShippingMethods } from '../../api/types';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { deliveryText } from '../shipping/deliveryText';
 import { InfoArticle, useInfoLanguage, type InfoSection } from './InfoArticle';
@@ -11,6 +11,7 @@ import { shippingMethodsQuery } from '../shipping/api';
 export default function ShippingPage() {
   const { t } = useTranslation('common');
   const lng = useInfoLanguage();
+  const price = usePrice();
   const { data, isPending } = useQuery(shippingMethodsQuery('', 0));
   const rows = (rules: ShippingMethods, region: ShippingMethod['region']) =>
     rules.methods
@@ -18,7 +19,7 @@ export default function ShippingPage() {
       .map((m) => [
         resolveLocalized(m.name, lng),
         deliveryText(t, m.deliveryDays, lng),
-        formatPrice(m.amount),
+        price(m.amount),
       ]);
   const live = (s: InfoSection, i: number): InfoSection => {
     if (i > 1 || !s.table) return s;
@@ -28,7 +29,7 @@ export default function ShippingPage() {
     if (!data) return s;
     const region = i === 0 ? 'domestic' : 'international';
     const threshold = data.freeShippingThreshold;
-    const note = i === 0 ? (threshold > 0 ? t('shipping.freeOver', { lng, amount: formatPrice(threshold) }) : undefined) : s.note;
+    const note = i === 0 ? (threshold > 0 ? t('shipping.freeOver', { lng, amount: price(threshold) }) : undefined) : s.note;
     return { ...s, table: { ...s.table, rows: rows(data, region) }, note };
   };
   return <InfoArticle page="shipping" live={live} />;

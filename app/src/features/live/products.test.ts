@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Cart, Product, ProductList } from '../../api/types';
 import { applyProductEvent } from './products';
 import { cartKeys, catalogKeys } from '../../api/queryKeys';
+import { plainLine, singleVariant } from '../../test/products';
 
 const product = (id: string, stockQuantity: number): Product => ({
   id, name: id, description: '', category: 'Sound', price: 10, stockQuantity, isActive: true,
-  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, createdAt: '', updatedAt: '',
+  imageFileName: '', imageFileNames: [], attributes: [], nameLocalized: null, descriptionLocalized: null, taxClass: 'standard', createdAt: '', updatedAt: '',
+  ...singleVariant(10, stockQuantity, id),
 });
 const filters = { category: '', sort: 'newest' as const, search: '', page: 1, minPrice: '', maxPrice: '', inStock: false };
 
@@ -19,7 +21,7 @@ function cache() {
   });
   qc.setQueryData<Cart>(cartKeys.current('guest'), {
     id: 'c1', totalItems: 2, totalPrice: 20,
-    items: [{ id: 'i1', productId: 'p1', productName: { en: 'p1' }, imageFileName: '', unitPrice: 10, quantity: 2, totalPrice: 20, availableStock: 5 }],
+    items: [{ id: 'i1', productId: 'p1', productName: { en: 'p1' }, imageFileName: '', unitPrice: 10, quantity: 2, totalPrice: 20, availableStock: 5, ...plainLine }],
   });
   return qc;
 }

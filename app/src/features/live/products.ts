@@ -10,6 +10,8 @@ export interface ProductChange {
   available: boolean;
   stockQuantity?: number;
   price?: number;
+  /** The product has several variants: its stock and price are its default variant's, not a cart line's. */
+  several?: boolean;
 }
 
 /** Reads a realtime record of `products` (stored fields: priceCents, stockQuantity, isActive). */
@@ -19,7 +21,7 @@ function productChange(e: LiveEvent): ProductChange | null {
   if (e.action === 'delete' || r.isActive === false) return { id: r.id, available: false };
   const stock = typeof r.stockQuantity === 'number' ? r.stockQuantity : undefined;
   const price = typeof r.priceCents === 'number' ? Math.round(r.priceCents) / 100 : undefined;
-  return { id: r.id, available: true, stockQuantity: stock, price };
+  return { id: r.id, available: true, stockQuantity: stock, price, several: typeof r.variantCount === 'number' && r.variantCount > 1 };
 }
 
 function patch(p: Product, c: ProductChange): Product {
@@ -42,12 +44,60 @@ export function applyProductEvent(qc: QueryClient, e: LiveEvent) {
       : list,
   );
   let repriced = false;
+  // The lines of a product with several variants follow their variants' events (applyVariantEvent).
   qc.setQueriesData<Cart>({ queryKey: cartKeys.all }, (cart) => {
-    if (!cart?.items.some((i) => i.productId === c.id)) return cart;
+    if (!cart?.items.some((i) => i.productId === c.id) || (c.available && c.several)) return cart;
     repriced ||= !c.available || cart.items.some((i) => i.productId === c.id && c.price !== undefined && i.unitPrice !== c.price);
     const items = cart.items.map((i) => (i.productId === c.id ? { ...i, availableStock: c.available ? (c.stockQuantity ?? i.availableStock) : 0 } : i));
     return { ...cart, items };
   });
   if (repriced) void qc.invalidateQueries({ queryKey: cartKeys.all });
   if (e.action !== 'update' || !c.available) void qc.invalidateQueries({ queryKey: catalogKeys.lists });
+}
+
+/** A realtime record of `product_variants` (stored fields: product, priceCents, stockQuantity, isActive). */
+interface VariantChange {
+  id: string;
+  product: string;
+  available: boolean;
+  stockQuantity?: number;
+  price?: number;
+}
+
+function variantChange(e: LiveEvent): VariantChange | null {
+  const r = e.record;
+  if (typeof r?.id !== 'string' || typeof r.product !== 'string') return null;
+  const available = e.action !== 'delete' && r.isActive !== false;
+  const stock = typeof r.stockQuantity === 'number' ? r.stockQuantity : undefined;
+  const price = typeof r.priceCents === 'number' ? Math.round(r.priceCents) / 100 : undefined;
+  return { id: r.id, product: r.product, available, stockQuantity: stock, price };
+}
+
+/**
+ * Puts a variant's change (its stock after an order, a new price) into the product page that
+ * shows it and into the cart lines of that variant; a variant added or removed refetches the page.
+ */
+export function applyVariantEvent(qc: QueryClient, e: LiveEvent) {
+  const c = variantChange(e);
+  if (!c) return;
+  if (e.action !== 'update' || !c.available) void qc.invalidateQueries({ queryKey: catalogKeys.detail(c.product) });
+  else
+    qc.setQueryData<Product>(catalogKeys.detail(c.product), (p) =>
+      p?.variants
+        ? {
+            ...p,
+            variants: p.variants.map((v) =>
+              v.id === c.id ? { ...v, stockQuantity: c.stockQuantity ?? v.stockQuantity, price: c.price ?? v.price } : v,
+            ),
+          }
+        : p,
+    );
+  let repriced = false;
+  qc.setQueriesData<Cart>({ queryKey: cartKeys.all }, (cart) => {
+    if (!cart?.items.some((i) => i.variantId === c.id)) return cart;
+    repriced ||= !c.available || cart.items.some((i) => i.variantId === c.id && c.price !== undefined && i.unitPrice !== c.price);
+    const items = cart.items.map((i) => (i.variantId === c.id ? { ...i, availableStock: c.available ? (c.stockQuantity ?? i.availableStock) : 0 } : i));
+    return { ...cart, items };
+  });
+  if (repriced) void qc.invalidateQueries({ queryKey: cartKeys.all });
 }

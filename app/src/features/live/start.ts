@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { adminRoot, cartKeys, catalogKeys } from '../../api/queryKeys';
 import { CONNECTED, connected, listen } from './pb';
-import { applyProductEvent } from './products';
+import { applyProductEvent, applyVariantEvent } from './products';
 import { FALLBACK_POLL_MS, liveStatus } from './status';
 
 /** No service worker belongs to this app: remove any left from an earlier deployment. */
@@ -23,7 +23,7 @@ function refetchLiveData(qc: QueryClient) {
 }
 
 /**
- * Starts live stock for every page: subscribes to `products/*` for the app's lifetime and feeds
+ * Starts live stock for every page: subscribes to `products/*` and `product_variants/*` for the app's lifetime and feeds
  * the events into the query cache. While realtime is down (no connection, lost network) the
  * same data is refetched every 15 s; when the connection comes back, once, to catch up.
  */
@@ -49,6 +49,7 @@ export async function startLive(qc: QueryClient) {
     };
     await listen(CONNECTED, onConnect);
     await listen('products/*', (e) => applyProductEvent(qc, e));
+    await listen('product_variants/*', (e) => applyVariantEvent(qc, e));
     // The admin area may have opened the connection first: then no PB_CONNECT comes for us.
     if (!everLive && (await connected())) onConnect();
   } catch {

@@ -108,4 +108,34 @@ describe('MyOrdersPage', () => {
     expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     expect(callsTo('POST', '/api/checkout/orders/o1/cancel')).toHaveLength(1);
   });
+
+  it("shows the order's own tax per rate and links its invoice, which opens in a new tab", async () => {
+    const taxed = {
+      ...detail,
+      subtotalAmount: 1049.97,
+      shippingMethod: 'standard',
+      shippingAmount: 0,
+      taxAmount: 65.62,
+      totalAmount: 1115.59,
+      invoiceNumber: 'INV-2026-000123',
+      taxLines: [{ name: 'Texas sales tax', rate: 6.25, base: 1049.97, amount: 65.62 }],
+      creditNotes: [{ id: 'cn1', number: 'CN-2026-000007', orderId: 'o1', refundId: 'r1', amount: 49.99, taxAmount: 3.12, reason: '', createdAt: '2026-11-23T10:00:00Z' }],
+    };
+    setup({
+      'GET /api/checkout/orders': { body: [{ ...summary, invoiceNumber: 'INV-2026-000123' }, { ...summary, id: 'o2', orderNumber: 'ORD-20261122-AAAAAA', invoiceNumber: '' }] },
+      'GET /api/checkout/orders/o1': { body: taxed },
+    });
+    renderApp(<MyOrdersPage />);
+    const link = await screen.findByRole('link', { name: 'Open invoice INV-2026-000123' });
+    expect(link).toHaveAttribute('href', '/account/orders/o1/invoice');
+    expect(link).toHaveAttribute('target', '_blank');
+    // An order without an invoice number has no link.
+    expect(screen.getAllByRole('link', { name: /^Open invoice/ })).toHaveLength(1);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-20261122-7KQ2MX' });
+    const totals = await within(dialog).findByTestId('order-totals');
+    expect(totals).toHaveTextContent('Texas sales tax (6.25%)$65.62');
+    expect(totals).toHaveTextContent('$1,115.59');
+    expect(within(dialog).getByTestId('credit-notes')).toHaveTextContent('CN-2026-000007: -$49.99 (of which tax -$3.12)');
+  });
 });

@@ -5,18 +5,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
+import { InvoiceLink } from '../../components/InvoiceLink';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { errorText } from '../../i18n/errors';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate, usePrice } from '../../lib/format';
 import { myOrdersQuery } from './api';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 
 export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('account');
+  const price = usePrice();
   const { data, isLoading, isFetching, error, refetch } = useQuery(myOrdersQuery());
   const [selected, setSelected] = useState<string | null>(null);
-  useDocumentTitle(t('orders.title'));
   const orders = data ?? [];
 
   return (
@@ -64,6 +65,7 @@ export default function MyOrdersPage() {
                   <Table.ColumnHeaderCell>{t('orders.columns.total')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.items')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.status')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('orders.columns.payment')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.date')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>
                     <VisuallyHidden>{t('orders.columns.actions')}</VisuallyHidden>
@@ -76,18 +78,22 @@ export default function MyOrdersPage() {
                     <Table.RowHeaderCell>
                       <Text weight="medium">{o.orderNumber}</Text>
                     </Table.RowHeaderCell>
-                    <Table.Cell>{formatPrice(o.totalAmount)}</Table.Cell>
+                    <Table.Cell>{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell>{o.itemCount}</Table.Cell>
                     <Table.Cell>
                       <OrderStatusBadge status={o.status} />
                     </Table.Cell>
+                    <Table.Cell>{o.status !== 'Cancelled' || o.payment?.status !== 'awaiting_payment' ? <PaymentStatusBadge payment={o.payment} /> : null}</Table.Cell>
                     <Table.Cell>
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt, i18n.language)}</time>
                     </Table.Cell>
                     <Table.Cell>
-                      <Button size="1" variant="soft" onClick={() => setSelected(o.id)} aria-label={t('orders.detailsFor', { number: o.orderNumber })}>
-                        {t('orders.details.button')}
-                      </Button>
+                      <Flex gap="3" align="center" wrap="wrap">
+                        <Button size="1" variant="soft" onClick={() => setSelected(o.id)} aria-label={t('orders.detailsFor', { number: o.orderNumber })}>
+                          {t('orders.details.button')}
+                        </Button>
+                        <InvoiceLink orderId={o.id} invoiceNumber={o.invoiceNumber} size="1" />
+                      </Flex>
                     </Table.Cell>
                   </Table.Row>
                 ))}

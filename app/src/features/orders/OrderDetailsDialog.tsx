@@ -7,8 +7,12 @@ import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
 import { orderDetailQuery } from './api';
 import { CancelOrderButton } from './CancelOrderButton';
+import { PaymentInfo } from './PaymentInfo';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
+import { CreditNotes } from '../../components/CreditNotes';
+import { InvoiceLink } from '../../components/InvoiceLink';
+import { countryName } from '../../lib/countries';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -48,7 +52,11 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   <DataList.Item key={f}>
                     <DataList.Label minWidth="120px">{t(`orders.details.fields.${f}`)}</DataList.Label>
                     <DataList.Value>
-                      {f === 'name' ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim() : (order.shipping?.[f] ?? '')}
+                      {f === 'name'
+                        ? `${order.shipping?.firstName ?? ''} ${order.shipping?.lastName ?? ''}`.trim()
+                        : f === 'country' && order.shipping?.country
+                          ? countryName(order.shipping.country, lang)
+                          : (order.shipping?.[f] ?? '')}
                     </DataList.Value>
                   </DataList.Item>
                 ))}
@@ -67,9 +75,21 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
                   quantity: t('orders.details.quantity'),
                   unitPrice: t('orders.details.unitPrice'),
                   lineTotal: t('orders.details.lineTotal'),
+                  sku: t('variants.sku'),
                 }}
               />
               <OrderTotals order={order} totalLabel={t('orders.details.total')} />
+              <Flex justify="end" mt="2">
+                <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
+              </Flex>
+              <CreditNotes notes={order.creditNotes} />
+            </Box>
+            <Separator size="4" />
+            <Box>
+              <Heading as="h3" size="3" mb="2">
+                {t('orders.details.payment')}
+              </Heading>
+              <PaymentInfo order={order} />
             </Box>
             <Separator size="4" />
             <Box>

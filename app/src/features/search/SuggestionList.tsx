@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProductSuggestion } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
-import { formatPrice } from '../../lib/format';
+import { usePrice } from '../../lib/format';
 import { suggestQuery } from './api';
 import { suggestionId } from './suggestions';
 
@@ -21,6 +21,7 @@ interface Props {
 /** The combobox's listbox: up to 5 products with picture, name and price, and a status line. */
 export default function SuggestionList({ id, query, lang, open, active, onItems, onPick }: Props) {
   const { t } = useTranslation('shop');
+  const price = usePrice();
   const { data } = useQuery(suggestQuery(query, lang));
   const items = data?.products ?? [];
   useEffect(() => onItems(data?.products ?? []), [data, onItems]);
@@ -45,7 +46,7 @@ export default function SuggestionList({ id, query, lang, open, active, onItems,
                 {p.name}
               </Text>
               <Text size="2" color="gray">
-                {formatPrice(p.price)}
+                {price(p.price)}
                 {!p.inStock && ` · ${t('outOfStock')}`}
               </Text>
             </Flex>

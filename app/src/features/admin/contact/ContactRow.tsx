@@ -5,6 +5,7 @@ import type { ContactRequest } from '../../../api/types';
 import { formatDate } from '../../../lib/format';
 import { RowAction } from '../components/RowAction';
 import { ContactStatusBadge } from './ContactStatusBadge';
+import { EmailText } from '../../../components/EmailText';
 
 interface Props {
   request: ContactRequest;
@@ -18,7 +19,9 @@ export function ContactRow({ request, lang, onAction }: Props) {
   return (
     <Table.Row align="center">
       <Table.RowHeaderCell>{request.name}</Table.RowHeaderCell>
-      <Table.Cell className="fit-break">{request.email}</Table.Cell>
+      <Table.Cell className="fit-break">
+        <EmailText email={request.email} />
+      </Table.Cell>
       <Table.Cell>
         <Text className="clamp-2" style={{ maxWidth: 280 }}>
           {request.subject}

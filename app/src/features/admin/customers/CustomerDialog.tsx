@@ -8,13 +8,15 @@ import { useAuth } from '../../../auth/AuthContext';
 import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, usePrice } from '../../../lib/format';
 import { displayName, isAdminUser } from '../../../lib/user';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
+import { InvoiceTerms } from './InvoiceTerms';
 import { RoleBadges } from './RoleBadges';
+import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
 import { insightKeys } from '../keys';
 
@@ -23,6 +25,7 @@ const ROLE_CODES = ['own_admin_role', 'last_admin'];
 
 function CustomerOrders({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const orders = useQuery(userOrdersQuery(userId));
   if (orders.isError) return <LoadError message={t('orders.loadError')} onRetry={() => void orders.refetch()} />;
   if (orders.isPending) return <Spinner aria-label={t('loading')} />;
@@ -41,7 +44,7 @@ function CustomerOrders({ userId }: { userId: string }) {
           {orders.data.map((o) => (
             <Table.Row key={o.id} align="center">
               <Table.RowHeaderCell className="fit-nowrap">{o.orderNumber}</Table.RowHeaderCell>
-              <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
+              <Table.Cell justify="end">{price(o.totalAmount)}</Table.Cell>
               <Table.Cell>
                 <OrderStatusBadge status={o.status} />
               </Table.Cell>
@@ -56,6 +59,7 @@ function CustomerOrders({ userId }: { userId: string }) {
 /** One customer: account details, their orders, and granting or revoking Admin after a confirmation. */
 export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const { user: me } = useAuth();
   const toast = useToastApi();
   const queryClient = useQueryClient();
@@ -104,9 +108,15 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 <DataList.Label>{t('customers.columns.lastLogin')}</DataList.Label>
                 <DataList.Value>{user.lastLoginAt ? formatDate(user.lastLoginAt, i18n.language, true) : t('customers.never')}</DataList.Value>
               </DataList.Item>
+              {(user.companyName || user.taxId) && (
+                <DataList.Item>
+                  <DataList.Label>{t('customers.company')}</DataList.Label>
+                  <DataList.Value>{[user.companyName, user.taxId].filter(Boolean).join(' · ')}</DataList.Value>
+                </DataList.Item>
+              )}
               <DataList.Item>
                 <DataList.Label>{t('customers.columns.spent')}</DataList.Label>
-                <DataList.Value>{t('customers.spentIn', { amount: formatPrice(user.totalSpent), count: user.ordersCount })}</DataList.Value>
+                <DataList.Value>{t('customers.spentIn', { amount: price(user.totalSpent), count: user.ordersCount })}</DataList.Value>
               </DataList.Item>
             </DataList.Root>
             <Flex gap="3" align="center" wrap="wrap">
@@ -119,6 +129,8 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 </Text>
               )}
             </Flex>
+            <TaxExemptSwitch user={user} />
+            <InvoiceTerms key={user.id} user={user} />
             <Heading as="h3" size="3">
               {t('customers.orders')}
             </Heading>

@@ -1,11 +1,11 @@
 import type { AdminUser } from '../../../api/types';
 import { useState } from 'react';
-import { Box, Button, Heading, Table } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, Table } from '@radix-ui/themes';
 import { EyeOpenIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FitTable } from '../../../components/FitTable';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, usePrice } from '../../../lib/format';
 import { displayName } from '../../../lib/user';
 import { EmptyListText, ListState } from '../components/ListState';
 import { SearchField } from '../components/SearchField';
@@ -15,11 +15,13 @@ import { USERS_PAGE_SIZE, usersQuery } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
 import { RoleBadges } from './RoleBadges';
 import { RoleChangesList } from './RoleChangesList';
+import { EmailText } from '../../../components/EmailText';
 
 
 /** The shop's users with search and pages (kept in the URL), their orders and spending; a row opens the customer. */
 export function CustomersView() {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const lang = i18n.language;
   const { search, page, searchInput, setSearchInput, setPage } = useListQuery();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -66,12 +68,21 @@ export function CustomersView() {
               {users.map((u) => (
                 <Table.Row key={u.id} align="center">
                   <Table.RowHeaderCell>{displayName(u)}</Table.RowHeaderCell>
-                  <Table.Cell className="fit-break">{u.email}</Table.Cell>
+                  <Table.Cell className="fit-break">
+                    <EmailText email={u.email} />
+                  </Table.Cell>
                   <Table.Cell>
-                    <RoleBadges roles={u.roles} />
+                    <Flex gap="1" wrap="wrap">
+                      <RoleBadges roles={u.roles} />
+                      {u.taxExempt && (
+                        <Badge color="amber" variant="soft">
+                          {t('customers.taxExemptBadge')}
+                        </Badge>
+                      )}
+                    </Flex>
                   </Table.Cell>
                   <Table.Cell justify="end">{u.ordersCount}</Table.Cell>
-                  <Table.Cell justify="end">{formatPrice(u.totalSpent)}</Table.Cell>
+                  <Table.Cell justify="end">{price(u.totalSpent)}</Table.Cell>
                   <Table.Cell className="fit-nowrap">{formatDate(u.createdAt, lang)}</Table.Cell>
                   <Table.Cell className="fit-nowrap">{u.lastLoginAt ? formatDate(u.lastLoginAt, lang, true) : t('customers.never')}</Table.Cell>
                   <Table.Cell justify="end">

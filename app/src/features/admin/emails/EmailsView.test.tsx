@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 const FAILED = {
@@ -19,7 +18,8 @@ const FAILED = {
   createdAt: '2026-11-23T10:00:00Z',
   sentAt: '',
 };
-const LIST = { emails: [FAILED], pagination: { page: 1, pageSize: 20, totalCount: 1, totalPages: 1 } };
+const RESET = { ...FAILED, id: 'e2', to: 'ada@example.com', subject: 'Reset your StageShop password', kind: 'password_reset', language: 'en', status: 'sent', attempts: 1, lastError: '' };
+const LIST = { emails: [FAILED, RESET], pagination: { page: 1, pageSize: 20, totalCount: 2, totalPages: 1 } };
 
 function api() {
   return mockFetch({
@@ -59,5 +59,26 @@ describe('EmailsView', () => {
     await user.click(within(row).getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText('E-mail queued again')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/emails/e1/resend')).toHaveLength(1);
+  });
+
+  it('offers no resend for a password reset: its one-time link went only to the user', async () => {
+    api();
+    renderAdmin('/admin/emails');
+    const row = (await screen.findByText(RESET.subject)).closest('tr') as HTMLElement;
+    expect(within(row).queryByRole('button', { name: 'Resend' })).toBeNull();
+    expect(within(row).getByText('Not resendable: one-time link')).toBeInTheDocument();
+  });
+
+  it('explains a refused resend in the admin\'s language', async () => {
+    mockFetch({
+      'GET /api/auth/profile': { body: ADMIN },
+      'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+      'GET /api/admin/emails': { body: LIST },
+      'POST /api/admin/emails/e1/resend': { status: 409, body: { status: 409, code: 'not_resendable', message: 'server text' } },
+    });
+    renderAdmin('/admin/emails');
+    const row = (await screen.findByText(FAILED.subject)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(/cannot be sent again/)).toBeInTheDocument();
   });
 });

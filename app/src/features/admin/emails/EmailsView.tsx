@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
-import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, emailListQuery, resendEmail } from './api';
+import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, NOT_RESENDABLE_KINDS, emailListQuery, resendEmail } from './api';
 import { EmailPreviewDialog } from './EmailPreviewDialog';
 import { emailKeys } from '../keys';
 
@@ -45,9 +45,15 @@ function EmailRow({ email, onPreview, onResend, busy }: { email: EmailSummary; o
           <Button size="1" variant="soft" onClick={onPreview}>
             {t('emails.previewButton')}
           </Button>
-          <Button size="1" variant="soft" color="gray" onClick={onResend} disabled={busy}>
-            {t('emails.resend')}
-          </Button>
+          {NOT_RESENDABLE_KINDS.includes(email.kind) ? (
+            <Text size="1" color="gray">
+              {t('emails.notResendable')}
+            </Text>
+          ) : (
+            <Button size="1" variant="soft" color="gray" onClick={onResend} disabled={busy}>
+              {t('emails.resend')}
+            </Button>
+          )}
         </Flex>
       </Table.Cell>
     </Table.Row>

@@ -6,6 +6,9 @@ import { emailKeys } from '../keys';
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const EMAILS_PAGE_SIZE = 20;
 
+/** Kinds that carry a one-time link only their recipient ever sees: the server refuses to resend them. */
+export const NOT_RESENDABLE_KINDS: readonly string[] = ['password_reset'];
+
 export const emailListQuery = (status: string, page: number) =>
   queryOptions({
     queryKey: emailKeys.list(status, page),

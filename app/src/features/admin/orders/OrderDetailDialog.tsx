@@ -9,17 +9,23 @@ import { adminOrderQuery } from '../api';
 import { LoadError } from '../components/LoadError';
 import { OrderItemsTable } from '../../../components/OrderItemsTable';
 import { DialogFooter } from '../../../components/DialogFooter';
+import { CreditNotes } from '../../../components/CreditNotes';
+import { InvoiceLink } from '../../../components/InvoiceLink';
+import { countryName } from '../../../lib/countries';
+import { PaymentPanel } from './PaymentPanel';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
 function AddressList({ info, withContact }: { info: Partial<ShippingInfo> | BillingInfo | undefined; withContact: boolean }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   if (!info) return <Text color="gray">—</Text>;
   const fields: [string, string][] = [
     ['name', `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim()],
     ...(withContact ? ([['email', (info as ShippingInfo).email ?? '']] as [string, string][]) : []),
-    ...ADDRESS_FIELDS.map((f): [string, string] => [f, info[f] ?? '']),
+    ...ADDRESS_FIELDS.map((f): [string, string] => [f, f === 'country' && info.country ? countryName(info.country, i18n.language) : (info[f] ?? '')]),
     ...(withContact ? ([['phone', (info as ShippingInfo).phone ?? '']] as [string, string][]) : []),
+    ...(!withContact && (info as BillingInfo).companyName ? ([['companyName', (info as BillingInfo).companyName ?? '']] as [string, string][]) : []),
+    ...(!withContact && (info as BillingInfo).taxId ? ([['taxId', (info as BillingInfo).taxId ?? '']] as [string, string][]) : []),
   ];
   return (
     <DataList.Root size="2" orientation={{ initial: 'vertical', sm: 'horizontal' }}>
@@ -81,10 +87,16 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                 items={order.items ?? []}
                 lang={lang}
                 productMinWidth="200px"
-                labels={{ product: t('orders.product'), unitPrice: t('orders.unitPrice'), lineTotal: t('orders.lineTotal') }}
+                labels={{ product: t('orders.product'), unitPrice: t('orders.unitPrice'), lineTotal: t('orders.lineTotal'), sku: t('variants.sku') }}
               />
               <OrderTotals order={order} totalLabel={t('orders.total')} />
+              <Flex justify="end" mt="2">
+                <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
+              </Flex>
+              <CreditNotes notes={order.creditNotes} />
             </Box>
+            <Separator size="4" />
+            <PaymentPanel order={order} />
             <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">

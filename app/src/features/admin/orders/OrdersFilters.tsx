@@ -3,7 +3,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { DownloadIcon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES } from '../../../api/types';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../api/types';
 import { NativeSelect } from '../../../components/NativeSelect';
 import { useToastApi } from '../../../components/Toast';
 import { failureText } from '../messages';
@@ -42,6 +42,32 @@ export function OrdersFilters({ value, onChange }: Props) {
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`common:orderStatus.${s}`, s)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="orders-payment-method">
+            {t('payments.method')}
+          </Text>
+          <NativeSelect id="orders-payment-method" value={value.paymentMethod} onChange={(e) => set({ paymentMethod: e.target.value })}>
+            <option value="">{t('payments.allMethods')}</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {t(`common:payment.methods.${m}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="orders-payment-status">
+            {t('payments.state')}
+          </Text>
+          <NativeSelect id="orders-payment-status" value={value.paymentStatus} onChange={(e) => set({ paymentStatus: e.target.value })}>
+            <option value="">{t('payments.allStates')}</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`common:payment.statusName.${s}`)}
               </option>
             ))}
           </NativeSelect>

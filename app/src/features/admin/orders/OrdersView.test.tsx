@@ -7,7 +7,6 @@ import { liveStatus } from '../../live/status';
 import { adminOrderPageQuery, NO_ORDER_FILTERS } from './ordersApi';
 import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 const ORDERS = [

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderDetail, type OrderSummary } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
+import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { formatDate, formatPrice } from '../../../lib/format';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { formatDate, usePrice } from '../../../lib/format';
+import { CancelOrderDialog } from './CancelOrderDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
@@ -17,10 +18,12 @@ import { OrdersFilters } from './OrdersFilters';
 import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
 import { TrackingDialog } from './TrackingDialog';
 import { adminKeys } from '../keys';
+import { EmailText } from '../../../components/EmailText';
 
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const toast = useToastApi();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState(NO_ORDER_FILTERS);
@@ -31,12 +34,12 @@ export function OrdersView() {
   const [shipping, setShipping] = useState<OrderSummary | null>(null);
 
   const setStatus = useMutation({
-    mutationFn: ({ order, status, trackingNumber }: { order: OrderSummary; status: string; trackingNumber?: string }) =>
-      setOrderStatus(order.id, status, trackingNumber),
+    mutationFn: ({ order, status, trackingNumber, refund }: { order: OrderSummary; status: string; trackingNumber?: string; refund?: boolean }) =>
+      setOrderStatus(order.id, status, trackingNumber, refund),
     onSuccess: (detail: OrderDetail, { order, status }) => {
       const saved = detail?.status ?? status;
       queryClient.setQueriesData<OrderPage>({ queryKey: adminKeys.orderList }, (page) =>
-        page?.orders ? { ...page, orders: page.orders.map((o) => (o.id === order.id ? { ...o, status: saved } : o)) } : page,
+        page?.orders ? { ...page, orders: page.orders.map((o) => (o.id === order.id ? { ...o, status: saved, payment: detail?.payment ?? o.payment } : o)) } : page,
       );
       if (detail?.id) queryClient.setQueryData(adminKeys.order(order.id), detail);
       // Cancelling and un-cancelling move stock: the product lists must refetch.
@@ -83,6 +86,7 @@ export function OrdersView() {
                   <Table.ColumnHeaderCell justify="end">{t('orders.columns.total')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="center">{t('orders.columns.items')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.status')}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>{t('payments.column')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t('orders.columns.date')}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">{t('orders.columns.actions')}</Table.ColumnHeaderCell>
                 </Table.Row>
@@ -96,8 +100,10 @@ export function OrdersView() {
                       </Text>
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
-                    <Table.Cell className="fit-break">{o.customerEmail}</Table.Cell>
-                    <Table.Cell justify="end">{formatPrice(o.totalAmount)}</Table.Cell>
+                    <Table.Cell className="fit-break">
+                      <EmailText email={o.customerEmail} />
+                    </Table.Cell>
+                    <Table.Cell justify="end">{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>
                       <Flex align="center" gap="2">
@@ -128,6 +134,15 @@ export function OrdersView() {
                         {pendingId === o.id && <Spinner size="1" />}
                       </Flex>
                     </Table.Cell>
+                    <Table.Cell>
+                      <PaymentStatusBadge payment={o.payment} />
+                      {o.payment && (
+                        <Text as="div" size="1" color="gray" style={{ whiteSpace: 'nowrap' }}>
+                          {t(`common:payment.methods.${o.payment.method}`)}
+                          {o.payment.dueDate ? ` · ${t('payments.dueShort', { date: formatDate(o.payment.dueDate, i18n.language) })}` : ''}
+                        </Text>
+                      )}
+                    </Table.Cell>
                     <Table.Cell style={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={o.createdAt} title={formatDate(o.createdAt, i18n.language, true)}>
                         {formatDate(o.createdAt, i18n.language)}
@@ -149,13 +164,10 @@ export function OrdersView() {
       )}
 
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
-      <ConfirmDialog
-        open={!!toCancel}
-        title={t('safety.cancelTitle', { number: toCancel?.orderNumber ?? '' })}
-        description={t('safety.cancelConfirm')}
-        confirmLabel={t('safety.cancelAction')}
-        onConfirm={() => {
-          if (toCancel) setStatus.mutate({ order: toCancel, status: 'Cancelled' });
+      <CancelOrderDialog
+        order={toCancel}
+        onConfirm={(refund) => {
+          if (toCancel) setStatus.mutate({ order: toCancel, status: 'Cancelled', refund });
           setToCancel(null);
         }}
         onCancel={() => setToCancel(null)}

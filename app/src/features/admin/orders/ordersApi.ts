@@ -9,13 +9,15 @@ export const ORDERS_PAGE_SIZE = 20;
 /** The admin orders list's filters (the contract's optional query). */
 export interface OrderFilters {
   status: string;
+  paymentMethod: string;
+  paymentStatus: string;
   search: string;
   from: string;
   to: string;
   page: number;
 }
 
-export const NO_ORDER_FILTERS: OrderFilters = { status: '', search: '', from: '', to: '', page: 1 };
+export const NO_ORDER_FILTERS: OrderFilters = { status: '', paymentMethod: '', paymentStatus: '', search: '', from: '', to: '', page: 1 };
 
 export interface OrderPage {
   orders: OrderSummary[];
@@ -24,6 +26,8 @@ export interface OrderPage {
 
 const filterQuery = (f: OrderFilters) => ({
   status: f.status || undefined,
+  paymentMethod: f.paymentMethod || undefined,
+  paymentStatus: f.paymentStatus || undefined,
   search: f.search.trim() || undefined,
   from: f.from || undefined,
   to: f.to || undefined,
@@ -46,11 +50,26 @@ export const adminOrderPageQuery = (f: OrderFilters) =>
     refetchIntervalInBackground: false,
   });
 
-export const setOrderStatus = (id: string, status: string, trackingNumber?: string) =>
+export const setOrderStatus = (id: string, status: string, trackingNumber?: string, refund?: boolean) =>
   api.put<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/status`, {
     status,
     ...(trackingNumber !== undefined ? { trackingNumber } : {}),
+    ...(refund ? { refund: true } : {}),
   });
+
+const orderPath = (id: string) => `/checkout/admin/orders/${encodeURIComponent(id)}`;
+
+/** Money received for a bank transfer or invoice order. */
+export const recordPayment = (id: string, body: { amount: number; paidAt?: string; note?: string }) =>
+  api.post<OrderDetail>(`${orderPath(id)}/payments`, body);
+
+/** A refund, in full or in part (card: through Stripe). */
+export const refundOrder = (id: string, body: { amount: number; reason?: string }) =>
+  api.post<OrderDetail>(`${orderPath(id)}/refunds`, body);
+
+/** A bank transfer refund the shop has sent. */
+export const markRefundSent = (id: string, refundId: string) =>
+  api.post<OrderDetail>(`${orderPath(id)}/refunds/${encodeURIComponent(refundId)}/sent`);
 
 /** Downloads the CSV of the filtered orders (status and dates), one row per order line. */
 export async function downloadOrdersCsv(f: OrderFilters) {

@@ -23,7 +23,7 @@ function SetStock({ item, name, onDone }: { item: Item; name: string; onDone: ()
   const n = Number(value);
   const valid = value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 1_000_000;
   const save = useMutation({
-    mutationFn: () => insightApi.setStock(item.id, n),
+    mutationFn: () => insightApi.setStock(item.id, item.variantId, n),
     onSuccess: async () => {
       toast.success(t('overview.stockSaved', { name, count: n }), TOAST_LONG);
       onDone();
@@ -85,17 +85,17 @@ export function LowStockList({ products, total }: { products: Overview['lowStock
       rows={products.map((p) => {
         const name = resolveLocalized(p.nameLocalized, i18n.language, p.name);
         return (
-          <Table.Row key={p.id} align="center">
+          <Table.Row key={p.id + p.variantId} align="center">
             <Table.RowHeaderCell>{name}</Table.RowHeaderCell>
             <Table.Cell>
-              {editing === p.id ? (
+              {editing === p.variantId + p.id ? (
                 <SetStock item={p} name={name} onDone={() => setEditing(null)} />
               ) : (
                 <Flex gap="2" align="center" wrap="wrap">
                   <Badge color={stockColor(p.stockQuantity)} variant="soft">
                     {p.stockQuantity === 0 ? t('overview.outOfStock') : p.stockQuantity}
                   </Badge>
-                  <Button size="1" variant="ghost" onClick={() => setEditing(p.id)} aria-label={t('overview.setStockFor', { name })}>
+                  <Button size="1" variant="ghost" onClick={() => setEditing(p.variantId + p.id)} aria-label={t('overview.setStockFor', { name })}>
                     {t('overview.setStock')}
                   </Button>
                 </Flex>

@@ -2,18 +2,19 @@ import type { ReactNode } from 'react';
 import { Card, Grid, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../lib/format';
+import { usePrice } from '../../../lib/format';
 import type { Overview } from '../../../api/types';
 import './overview.css';
 
-function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+/** A headline figure; a value in words (not one amount) is set smaller, so that it stays on one line in Russian too. */
+function Figure({ label, value, hint, words = false }: { label: string; value: ReactNode; hint?: ReactNode; words?: boolean }) {
   return (
     <Card asChild>
       <li>
         <Text as="p" size="2" color="gray">
           {label}
         </Text>
-        <Text as="p" size="6" weight="bold" mt="1">
+        <Text as="p" size={words ? '4' : '6'} weight="bold" mt="1" className="figure-value">
           {value}
         </Text>
         {hint && (
@@ -32,16 +33,30 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
 /** The headline figures as cards: revenue windows, average order, contact requests and e-mails. */
 export function OverviewCards({ overview: o }: { overview: Overview }) {
   const { t } = useTranslation('admin');
+  const price = usePrice();
   return (
     <Grid asChild columns={{ initial: '1', xs: '2', md: '3' }} gap="3">
       <ul className="plain-list" aria-label={t('overview.figures')}>
-        <Figure label={t('overview.revenueToday')} value={formatPrice(o.revenue.today)} hint={t('overview.utcNote')} />
-        <Figure label={t('overview.revenue7')} value={formatPrice(o.revenue.last7Days)} />
-        <Figure label={t('overview.revenue30')} value={formatPrice(o.revenue.last30Days)} />
+        <Figure
+          label={t('overview.revenueToday')}
+          value={price(o.revenue.today)}
+          hint={`${t('overview.inclTax', { amount: price(o.tax.today) })} · ${t('overview.utcNote')}`}
+        />
+        <Figure label={t('overview.revenue7')} value={price(o.revenue.last7Days)} hint={t('overview.inclTax', { amount: price(o.tax.last7Days) })} />
+        <Figure label={t('overview.revenue30')} value={price(o.revenue.last30Days)} hint={t('overview.inclTax', { amount: price(o.tax.last30Days) })} />
         <Figure
           label={t('overview.averageOrder', { count: o.days })}
-          value={formatPrice(o.averageOrderValue)}
+          value={price(o.averageOrderValue)}
           hint={t('overview.periodOrders', { count: o.periodOrders })}
+        />
+        <Figure
+          label={t('payments.awaitingFigure')}
+          value={price(o.awaiting.amount)}
+          hint={
+            <RadixLink asChild size="1" underline="always">
+              <Link to="/admin/orders">{t('payments.awaitingOrders', { count: o.awaiting.orders })}</Link>
+            </RadixLink>
+          }
         />
         <Figure
           label={t('overview.newContactRequests')}
@@ -55,6 +70,7 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
         <Figure
           label={t('overview.emails')}
           value={t('overview.emailCounts', { queued: o.queuedEmails, failed: o.failedEmails })}
+          words
           hint={
             <>
               {t('overview.emailsHint')}{' '}

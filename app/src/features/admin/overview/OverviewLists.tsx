@@ -3,7 +3,7 @@ import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES } from '../../../api/types';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
-import { formatPrice } from '../../../lib/format';
+import { usePrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
 import type { Overview } from '../../../api/types';
 
@@ -34,6 +34,7 @@ export function TableCard(p: { title: string; empty: string; columns: ReactNode;
 /** Best sellers of the period by units (cancelled orders left out). */
 export function TopProducts({ products, days }: { products: Overview['topProducts']; days: number }) {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   return (
     <TableCard
       title={t('overview.topProducts', { count: days })}
@@ -46,10 +47,17 @@ export function TopProducts({ products, days }: { products: Overview['topProduct
         </>
       }
       rows={products.map((p) => (
-        <Table.Row key={p.id}>
-          <Table.RowHeaderCell>{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Table.RowHeaderCell>
+        <Table.Row key={p.id + p.variantId}>
+          <Table.RowHeaderCell>
+            <Text as="div">{resolveLocalized(p.nameLocalized, i18n.language, p.name)}</Text>
+            {p.sku && (
+              <Text as="div" size="1" color="gray" weight="regular">
+                {t('variants.sku')}: {p.sku}
+              </Text>
+            )}
+          </Table.RowHeaderCell>
           <Table.Cell justify="end">{p.units}</Table.Cell>
-          <Table.Cell justify="end">{formatPrice(p.revenue)}</Table.Cell>
+          <Table.Cell justify="end">{price(p.revenue)}</Table.Cell>
         </Table.Row>
       ))}
     />

@@ -1,30 +1,32 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 import type { Overview } from '../../../api/types';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 const OVERVIEW: Overview = {
   days: 7,
   revenue: { today: 100, last7Days: 178, last30Days: 1258.5 },
+  tax: { today: 6.25, last7Days: 10.5, last30Days: 70.12 },
   averageOrderValue: 44.5,
   periodRevenue: 178,
+  periodTax: 10.5,
   periodOrders: 4,
   ordersByStatus: { Created: 2, Processing: 1, Processed: 0, Shipped: 1, Delivered: 5, Cancelled: 1 },
-  revenueByDay: ['17', '18', '19', '20', '21', '22', '23'].map((d, i) => ({ date: `2026-11-${d}`, revenue: i === 6 ? 100 : 13, orders: 1 })),
-  topProducts: [{ id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable', ru: 'Кабель' }, units: 4, revenue: 20 }],
+  revenueByDay: ['17', '18', '19', '20', '21', '22', '23'].map((d, i) => ({ date: `2026-11-${d}`, revenue: i === 6 ? 100 : 13, tax: 0, orders: 1 })),
+  topProducts: [{ id: 'p3', variantId: 'v3', sku: 'CAB-1', name: 'Cable', nameLocalized: { en: 'Cable', ru: 'Кабель' }, units: 4, revenue: 20 }],
   lowStock: [
-    { id: 'p3', name: 'Cable', nameLocalized: { en: 'Cable' }, stockQuantity: 0 },
-    { id: 'p1', name: 'Fog machine', nameLocalized: { en: 'Fog machine' }, stockQuantity: 3 },
+    { id: 'p3', variantId: 'v3', sku: 'CAB-1', name: 'Cable', nameLocalized: { en: 'Cable' }, stockQuantity: 0 },
+    { id: 'p1', variantId: 'v1', sku: 'FOG-1', name: 'Fog machine', nameLocalized: { en: 'Fog machine' }, stockQuantity: 3 },
   ],
   lowStockCount: 2,
   newContactRequests: 2,
   queuedEmails: 3,
   failedEmails: 1,
+  awaiting: { amount: 0, orders: 0 },
 };
 
 function api(extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -49,6 +51,8 @@ describe('admin overview', () => {
     renderAdmin('/admin/overview?days=7');
     const figures = await screen.findByRole('list', { name: 'Key figures' });
     expect(within(figures).getByText('$100.00')).toBeInTheDocument();
+    // The tax inside the revenue, as the orders stored it.
+    expect(within(figures).getByText(/incl. \$6.25 tax/)).toBeInTheDocument();
     expect(within(figures).getByText('$1,258.50')).toBeInTheDocument();
     expect(within(figures).getByText('$44.50')).toBeInTheDocument();
     expect(within(figures).getByText('3 queued · 1 failed')).toBeInTheDocument();
@@ -72,7 +76,10 @@ describe('admin overview', () => {
   });
 
   it('sets the stock of a low-stock product inline and refreshes the overview', async () => {
-    const { callsTo, fn } = api({ 'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } } });
+    const { callsTo, fn } = api({
+      'GET /api/products/p3': { body: { id: 'p3', stockQuantity: 2, variants: [{ id: 'v3', stockQuantity: 2 }] } },
+      'PUT /api/products/p3': { body: { id: 'p3', stockQuantity: 25 } },
+    });
     renderAdmin('/admin/overview');
     await user.click(await screen.findByRole('button', { name: 'Set stock of Cable' }));
     const input = screen.getByRole('spinbutton', { name: 'New stock of Cable' });

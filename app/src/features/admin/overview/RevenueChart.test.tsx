@@ -8,9 +8,9 @@ import type { DayFigures } from '../../../api/types';
 import { RevenueChart } from './RevenueChart';
 
 const DAYS: DayFigures[] = [
-  { date: '2026-11-21', revenue: 0, orders: 0 },
-  { date: '2026-11-22', revenue: 1299.9, orders: 2 },
-  { date: '2026-11-23', revenue: 50, orders: 1 },
+  { date: '2026-11-21', revenue: 0, tax: 0, orders: 0 },
+  { date: '2026-11-22', revenue: 1299.9, tax: 0, orders: 2 },
+  { date: '2026-11-23', revenue: 50, tax: 0, orders: 1 },
 ];
 
 let i18n: I18n;
@@ -52,10 +52,13 @@ describe('RevenueChart', () => {
     expect(bars[1].querySelector('title')?.textContent).toBe('Nov 22, 2026: $1,299.90, 2 orders');
     expect(bars[0].getAttribute('height')).toBe('0');
     expect(container.querySelector('polyline.chart-line')?.getAttribute('points')?.split(' ')).toHaveLength(3);
+    // The legend's swatches take the chart's colours: not inside a grey-accent element, which
+    // turned the bar's swatch grey beside indigo bars.
+    for (const key of container.querySelectorAll('.chart-key')) expect(key.closest('[data-accent-color="gray"]')).toBeNull();
   });
 
   it('says when a period had no sales', () => {
-    renderChart(DAYS.map((d) => ({ ...d, revenue: 0, orders: 0 })));
+    renderChart(DAYS.map((d) => ({ ...d, revenue: 0, tax: 0, orders: 0 })));
     expect(screen.getByRole('img')).toHaveAccessibleName('Revenue and orders per day over 3 days: $0.00 from 0 orders.');
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Flex, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../lib/format';
+import { usePrice } from '../../../lib/format';
 import type { DayFigures } from '../../../api/types';
 import { dayLabel, layoutChart, polylinePoints, summarize } from './chartModel';
 import './overview.css';
@@ -31,6 +31,7 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 /** Revenue (bars, left axis) and orders (line, right axis) per UTC day, with the same figures as a table. */
 export function RevenueChart({ days }: { days: DayFigures[] }) {
   const { t, i18n } = useTranslation('admin');
+  const price = usePrice();
   const lang = i18n.language;
   const [ref, width] = useWidth<HTMLDivElement>();
   const titleId = useId();
@@ -38,19 +39,21 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
   const sum = summarize(days);
   const summary = t('overview.chart.summary', {
     days: days.length,
-    revenue: formatPrice(sum.revenue),
+    revenue: price(sum.revenue),
     orders: sum.orders,
-    best: sum.best ? t('overview.chart.bestDay', { date: dayLabel(sum.best.date, lang), revenue: formatPrice(sum.best.revenue) }) : '',
+    best: sum.best ? t('overview.chart.bestDay', { date: dayLabel(sum.best.date, lang), revenue: price(sum.best.revenue) }) : '',
   });
   const { plot } = chart;
 
   return (
     <Box>
       <Flex gap="4" mb="2" wrap="wrap" aria-hidden="true">
-        <Text size="1" color="gray">
+        {/* Grey by class, not color="gray": that prop remaps the accent inside, and the bar's swatch
+            came out grey beside indigo bars. */}
+        <Text size="1" className="chart-key-label">
           <span className="chart-key chart-key-bar" /> {t('overview.chart.revenue')}
         </Text>
-        <Text size="1" color="gray">
+        <Text size="1" className="chart-key-label">
           <span className="chart-key chart-key-line" /> {t('overview.chart.orders')}
         </Text>
       </Flex>
@@ -72,7 +75,7 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
           ))}
           {chart.bars.map((b) => (
             <rect key={b.date} x={b.x} y={b.y} width={Math.max(b.width, 1)} height={b.height} className="chart-bar">
-              <title>{`${dayLabel(b.date, lang, true)}: ${formatPrice(b.revenue)}, ${t('overview.chart.ordersCount', { count: b.orders })}`}</title>
+              <title>{`${dayLabel(b.date, lang, true)}: ${price(b.revenue)}, ${t('overview.chart.ordersCount', { count: b.orders })}`}</title>
             </rect>
           ))}
           <polyline points={polylinePoints(chart.orderPoints)} className="chart-line" />
@@ -103,7 +106,7 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
                   <Table.RowHeaderCell>
                     <time dateTime={d.date}>{dayLabel(d.date, lang, true)}</time>
                   </Table.RowHeaderCell>
-                  <Table.Cell justify="end">{formatPrice(d.revenue)}</Table.Cell>
+                  <Table.Cell justify="end">{price(d.revenue)}</Table.Cell>
                   <Table.Cell justify="end">{d.orders}</Table.Cell>
                 </Table.Row>
               ))}

@@ -53,9 +53,19 @@ export const roleChangesQuery = (page: number) =>
 
 export const insightApi = {
   setRoles: (id: string, roles: string[]) => api.put<User>(`/admin/users/${encodeURIComponent(id)}/roles`, { roles }),
+  setTaxExempt: (id: string, taxExempt: boolean) => api.put<User>(`/admin/users/${encodeURIComponent(id)}/tax-exempt`, { taxExempt }),
   /** The product update takes partial bodies: only the stock changes. */
-  setStock: (id: string, stockQuantity: number) =>
-    api.put<Product>(`/products/${encodeURIComponent(id)}`, { stockQuantity }),
+  /**
+   * Sets one variant's stock. A product with one variant takes it as its own; with several, the
+   * product's variants are sent by id (left-out members keep their values) with this one's new stock.
+   */
+  setStock: async (id: string, variantId: string, stockQuantity: number) => {
+    const path = `/products/${encodeURIComponent(id)}`;
+    const product = await api.get<Product>(path);
+    const variants = product.variants ?? [];
+    if (variants.length <= 1) return api.put<Product>(path, { stockQuantity });
+    return api.put<Product>(path, { variants: variants.map((v) => (v.id === variantId ? { id: v.id, stockQuantity } : { id: v.id })) });
+  },
 };
 
 /** The roles after granting or revoking Admin (Customer stays, so the user can still shop). */

@@ -3,19 +3,19 @@ import type { DayFigures } from '../../../api/types';
 import { dayLabel, labelWidth, layoutChart, polylinePoints, summarize } from './chartModel';
 
 const WEEK: DayFigures[] = [
-  { date: '2026-11-17', revenue: 20, orders: 1 },
-  { date: '2026-11-18', revenue: 0, orders: 0 },
-  { date: '2026-11-19', revenue: 0, orders: 0 },
-  { date: '2026-11-20', revenue: 8, orders: 1 },
-  { date: '2026-11-21', revenue: 0, orders: 0 },
-  { date: '2026-11-22', revenue: 50, orders: 1 },
-  { date: '2026-11-23', revenue: 100.1, orders: 3 },
+  { date: '2026-11-17', revenue: 20, tax: 0, orders: 1 },
+  { date: '2026-11-18', revenue: 0, tax: 0, orders: 0 },
+  { date: '2026-11-19', revenue: 0, tax: 0, orders: 0 },
+  { date: '2026-11-20', revenue: 8, tax: 0, orders: 1 },
+  { date: '2026-11-21', revenue: 0, tax: 0, orders: 0 },
+  { date: '2026-11-22', revenue: 50, tax: 0, orders: 1 },
+  { date: '2026-11-23', revenue: 100.1, tax: 0, orders: 3 },
 ];
 
 function days(n: number): DayFigures[] {
   return Array.from({ length: n }, (_, i) => {
     const d = new Date(Date.UTC(2026, 7, 26 + i));
-    return { date: d.toISOString().slice(0, 10), revenue: i % 3 === 0 ? 0 : i * 10, orders: i % 3 === 0 ? 0 : 1 };
+    return { date: d.toISOString().slice(0, 10), revenue: i % 3 === 0 ? 0 : i * 10, tax: 0, orders: i % 3 === 0 ? 0 : 1 };
   });
 }
 
@@ -60,7 +60,7 @@ describe('the chart data mapping', () => {
   });
 
   it('keeps an all-zero period drawable (no division by zero, flat bars)', () => {
-    const zero = WEEK.map((d) => ({ ...d, revenue: 0, orders: 0 }));
+    const zero = WEEK.map((d) => ({ ...d, revenue: 0, tax: 0, orders: 0 }));
     const c = layoutChart(zero, 390, 240, 'en');
     expect(c.bars.every((b) => b.height === 0 && Number.isFinite(b.y))).toBe(true);
     expect(c.orderPoints.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y))).toBe(true);
@@ -97,10 +97,10 @@ describe('the chart data mapping', () => {
   });
 
   it('sums the period and finds the best day, in whole cents', () => {
-    const s = summarize([...WEEK, { date: '2026-11-24', revenue: 0.2, orders: 1 }, { date: '2026-11-25', revenue: 0.1, orders: 1 }]);
+    const s = summarize([...WEEK, { date: '2026-11-24', revenue: 0.2, tax: 0, orders: 1 }, { date: '2026-11-25', revenue: 0.1, tax: 0, orders: 1 }]);
     expect(s.revenue).toBe(178.4);
     expect(s.orders).toBe(8);
     expect(s.best?.date).toBe('2026-11-23');
-    expect(summarize([{ date: '2026-11-23', revenue: 0, orders: 0 }]).best).toBeNull();
+    expect(summarize([{ date: '2026-11-23', revenue: 0, tax: 0, orders: 0 }]).best).toBeNull();
   });
 });

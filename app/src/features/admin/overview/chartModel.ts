@@ -63,7 +63,7 @@ export function layoutChart(days: DayFigures[], width: number, height: number, l
   const orderScale = scaleLinear().domain([0, Math.max(maxOrders, 1)]).nice(4);
   const revenueValues = revenueScale.ticks(4);
   const orderValues = orderScale.ticks(Math.min(4, Math.max(1, orderScale.domain()[1]))).filter(Number.isInteger);
-  const revenueLabels = revenueValues.map((v) => formatPrice(v));
+  const revenueLabels = revenueValues.map((v) => formatPrice(v, lang));
   const orderLabels = orderValues.map((v) => String(v));
 
   const left = 8 + Math.max(...revenueLabels.map(labelWidth));

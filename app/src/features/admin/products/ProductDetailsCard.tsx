@@ -1,9 +1,10 @@
 import { Box, Card, Flex, Grid, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '../components/Field';
+import { TAX_CLASSES, type TaxClass } from '../../../api/types';
 import type { ProductFormState } from './formModel';
 
-/** Price, stock, category and whether the product is on sale. */
+/** Price, stock, category, tax class and whether the product is on sale. */
 export function ProductDetailsCard({ form, categories }: { form: ProductFormState; categories: readonly string[] }) {
   const { t } = useTranslation('admin');
   const { values } = form;
@@ -26,14 +27,23 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
         {t('productForm.details')}
       </Heading>
       <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-        <Field id="price" label={t('productForm.price')} required error={form.error('price')}>
-          <TextField.Root {...number('price', true)}>
-            <TextField.Slot>$</TextField.Slot>
-          </TextField.Root>
-        </Field>
-        <Field id="stockQuantity" label={t('productForm.stock')} required error={form.error('stockQuantity')}>
-          <TextField.Root {...number('stockQuantity', false)} />
-        </Field>
+        {values.options.length === 0 ? (
+          <>
+            <Field id="price" label={t('productForm.price')} required error={form.error('price')}>
+              <TextField.Root {...number('price', true)}>
+                <TextField.Slot>$</TextField.Slot>
+              </TextField.Root>
+            </Field>
+            <Field id="stockQuantity" label={t('productForm.stock')} required error={form.error('stockQuantity')}>
+              <TextField.Root {...number('stockQuantity', false)} />
+            </Field>
+          </>
+        ) : (
+          // With options each variant has its own (the grid below).
+          <Text as="p" size="2" color="gray" style={{ gridColumn: '1 / -1' }}>
+            {t('variants.pricesInGrid')}
+          </Text>
+        )}
         <Field id="category" label={t('productForm.category')} required error={categoryError}>
           <Select.Root value={values.category} onValueChange={(v) => form.set('category', v)} onOpenChange={(open) => !open && form.touch('category')}>
             <Select.Trigger id="category" placeholder={t('productForm.selectCategory')} style={{ width: '100%' }} {...describedBy('category', categoryError)} />
@@ -41,6 +51,18 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
               {categories.map((c) => (
                 <Select.Item key={c} value={c}>
                   {t(`shop:categories.${c}`, c)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Field>
+        <Field id="taxClass" label={t('productForm.taxClass')} error={form.error('taxClass')} hint={t('productForm.taxClassHint')}>
+          <Select.Root value={values.taxClass} onValueChange={(v) => form.set('taxClass', v as TaxClass)}>
+            <Select.Trigger id="taxClass" style={{ width: '100%' }} {...describedBy('taxClass', form.error('taxClass'))} />
+            <Select.Content position="popper">
+              {TAX_CLASSES.map((c) => (
+                <Select.Item key={c} value={c}>
+                  {t(`productForm.taxClasses.${c}`)}
                 </Select.Item>
               ))}
             </Select.Content>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { FakeXhr, chooseOption, fakeFile, renderAdmin, setupAdminI18n } from '../test/helpers';
 
@@ -19,7 +19,6 @@ function api(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-vi.setConfig({ testTimeout: 20_000 });
 
 let user: UserEvent;
 
@@ -293,6 +292,7 @@ describe('attributes and saving', () => {
       stockQuantity: 0,
       isActive: true,
       imageFileNames: ['abc123.jpg'],
+      taxClass: 'standard',
     });
     expect(body.attributes).toEqual([
       { key: 'Power', keyLocalized: { en: 'Power', ru: 'Мощность' }, value: '200 W', valueLocalized: { en: '200 W' } },

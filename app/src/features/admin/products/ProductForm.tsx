@@ -12,6 +12,7 @@ import { TEXT_LANGUAGES, productFieldPath, submitBlocked, toPayload, validatePro
 import { ImagesField } from './ImagesField';
 import { ProductDetailsCard } from './ProductDetailsCard';
 import { ProductTextsCard } from './ProductTextsCard';
+import { VariantsCard } from './VariantsCard';
 import { catalogKeys } from '../../../api/queryKeys';
 import { adminKeys } from '../keys';
 
@@ -29,7 +30,11 @@ export function ProductForm({ productId, initial, onDone }: Props) {
   const toast = useToastApi();
   const queryClient = useQueryClient();
   const isEdit = !!productId;
-  const form = useForm({ initial, rules: validateProduct, message: (key) => t(`productForm.validation.${key}`) });
+  const form = useForm({
+    initial,
+    rules: validateProduct,
+    message: (key) => (key.startsWith('variants.') ? t(key) : t(`productForm.validation.${key}`)),
+  });
   const { values } = form;
   const [lang, setLang] = useState<TextLanguage>('en');
   const categories = useQuery(categoriesQuery());
@@ -49,7 +54,7 @@ export function ProductForm({ productId, initial, onDone }: Props) {
     },
     onError: (error, v) => {
       const rowIds = toPayload(v).attributeRowIds;
-      const errors = form.serverFailed(error, undefined, (path) => productFieldPath(path, rowIds));
+      const errors = form.serverFailed(error, undefined, (path) => productFieldPath(path, rowIds, v));
       // The first language tab with a refused text opens.
       const langWithError = TEXT_LANGUAGES.find((l) => errors[`name.${l}`] || errors[`description.${l}`]);
       if (langWithError) setLang(langWithError);
@@ -76,6 +81,8 @@ export function ProductForm({ productId, initial, onDone }: Props) {
       <Flex direction="column" gap="4">
         <ProductTextsCard form={form} lang={lang} setLang={setLang} />
         <ProductDetailsCard form={form} categories={categories.data?.length ? categories.data : CATEGORIES} />
+
+        <VariantsCard form={form} lang={lang} />
 
         <Card size="2">
           <Heading as="h3" size="3" mb="2">

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../../../api/types';
 import { mockFetch } from '../../../test/fetchMock';
 import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
+import { singleVariant } from '../../../test/products';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 
@@ -23,8 +23,10 @@ function product(id: string, name: string, stockQuantity: number, isActive = tru
     imageFileName: `${id}.jpg`,
     imageFileNames: [`${id}.jpg`],
     attributes: [],
+    taxClass: 'standard',
     createdAt: '',
     updatedAt: '',
+    ...singleVariant(1234.5, stockQuantity, id),
   };
 }
 

@@ -51,7 +51,7 @@ export function ProductRow({ product, lang, onEdit, onDelete }: Props) {
         </Flex>
       </Table.Cell>
       <Table.Cell>{t(`shop:categories.${product.category}`, product.category)}</Table.Cell>
-      <Table.Cell justify="end">{formatPrice(product.price)}</Table.Cell>
+      <Table.Cell justify="end">{formatPrice(product.price, lang)}</Table.Cell>
       <Table.Cell justify="center">
         <Badge color={stockColor(product.stockQuantity)} variant="soft" data-color={stockColor(product.stockQuantity)}>
           {product.stockQuantity}

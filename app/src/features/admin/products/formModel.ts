@@ -1,6 +1,17 @@
-import type { Localized, Product } from '../../../api/types';
+import type { Localized, Product, TaxClass } from '../../../api/types';
 import type { Form, Problems } from '../../../lib/form';
+import { LIMITS } from '../../../lib/validation';
 import type { ProductPayload } from '../api';
+import {
+  optionRows,
+  optionsPayload,
+  validateVariants,
+  variantFieldPath,
+  variantRows,
+  variantsPayload,
+  type OptionRow,
+  type VariantRow,
+} from './variantsModel';
 
 /** Languages a product text can be written in; English is required and cannot be removed. */
 export const TEXT_LANGUAGES = ['en', 'ru', 'zh'] as const;
@@ -33,8 +44,14 @@ export interface ProductFormValues {
   stockQuantity: string;
   category: string;
   isActive: boolean;
+  taxClass: TaxClass;
   attributes: AttributeRow[];
   images: ImageItem[];
+  /** Options and their variants (issue 31); with options, price and stock are the variants'. */
+  options: OptionRow[];
+  variants: VariantRow[];
+  /** The product had options when opened: removing them all sends one plain variant. */
+  hadOptions: boolean;
 }
 
 /** The product form's state (lib/form), as the form's cards receive it. */
@@ -59,8 +76,12 @@ export function emptyForm(): ProductFormValues {
     stockQuantity: '0',
     category: '',
     isActive: true,
+    taxClass: 'standard',
     attributes: [emptyAttribute()],
     images: [],
+    options: [],
+    variants: [],
+    hadOptions: false,
   };
 }
 
@@ -97,8 +118,12 @@ export function fromProduct(p: Product): ProductFormValues {
     stockQuantity: String(p.stockQuantity ?? 0),
     category: p.category ?? '',
     isActive: p.isActive !== false,
+    taxClass: p.taxClass ?? 'standard',
     attributes: attributes.length ? attributes : [emptyAttribute()],
     images: files.map((f) => ({ id: newId('img'), fileName: f, label: f, status: 'done', progress: 100 })),
+    options: optionRows(p),
+    variants: variantRows(p),
+    hadOptions: (p.options ?? []).length > 0,
   };
 }
 
@@ -114,11 +139,11 @@ const isUploading = (images: ImageItem[]) => images.some((i) => i.status === 'up
 
 /** Submit stays disabled while uploading or when price, category or images are missing (spec section 5). */
 export function submitBlocked(v: ProductFormValues): boolean {
-  return isUploading(v.images) || v.price.trim() === '' || !v.category || uploadedFileNames(v.images).length === 0;
+  const noPrice = v.options.length === 0 && v.price.trim() === '';
+  return isUploading(v.images) || noPrice || !v.category || uploadedFileNames(v.images).length === 0;
 }
 
 const PRICE_RE = /^\d+(\.\d{1,2})?$/;
-const MAX_PRICE = 1_000_000;
 
 /**
  * The product form's rules, keyed by the form's field paths (the values' own: `name.en`,
@@ -128,18 +153,12 @@ export function validateProduct(v: ProductFormValues): Problems {
   const errors: Problems = {};
   const name = v.name.en.trim();
   if (!name) errors['name.en'] = 'nameRequired';
-  else if (name.length > 200) errors['name.en'] = 'nameTooLong';
+  else if (name.length > LIMITS.productNameMaxLength) errors['name.en'] = 'nameTooLong';
   if (!v.description.en.trim()) errors['description.en'] = 'descriptionRequired';
-  else if (v.description.en.trim().length > 5000) errors['description.en'] = 'descriptionTooLong';
+  else if (v.description.en.trim().length > LIMITS.descriptionMaxLength) errors['description.en'] = 'descriptionTooLong';
 
-  const price = v.price.trim();
-  if (!price) errors.price = 'priceRequired';
-  else if (!PRICE_RE.test(price) || Number(price) < 0) errors.price = 'priceInvalid';
-  else if (Number(price) > MAX_PRICE) errors.price = 'priceTooHigh';
-
-  const stock = v.stockQuantity.trim();
-  if (!stock) errors.stockQuantity = 'stockRequired';
-  else if (!/^\d+$/.test(stock)) errors.stockQuantity = 'stockInvalid';
+  if (v.options.length === 0) Object.assign(errors, validatePriceAndStock(v));
+  else Object.assign(errors, validateVariants(v.options, v.variants));
 
   if (!v.category) errors.category = 'categoryRequired';
   if (uploadedFileNames(v.images).length === 0) errors.images = 'imagesRequired';
@@ -150,6 +169,31 @@ export function validateProduct(v: ProductFormValues): Problems {
     if (!row.value.en.trim()) errors[`attributes.${row.id}.value`] = 'attributeValueRequired';
   }
   return errors;
+}
+
+/** Price and stock of a product without options (with options, each variant has its own). */
+function validatePriceAndStock(v: ProductFormValues): Problems {
+  const errors: Problems = {};
+  const price = v.price.trim();
+  if (!price) errors.price = 'priceRequired';
+  else if (!PRICE_RE.test(price) || Number(price) < 0) errors.price = 'priceInvalid';
+  else if (Number(price) > LIMITS.maxPrice) errors.price = 'priceTooHigh';
+  const stock = v.stockQuantity.trim();
+  if (!stock) errors.stockQuantity = 'stockRequired';
+  else if (!/^\d+$/.test(stock)) errors.stockQuantity = 'stockInvalid';
+  return errors;
+}
+
+/**
+ * Price and stock, or the options and variants that carry them: with options, the variants;
+ * after the last option was removed, one plain variant (the first's SKU, the form's price and stock).
+ */
+function pricing(v: ProductFormValues): Partial<ProductPayload> {
+  if (v.options.length > 0) return { options: optionsPayload(v.options), variants: variantsPayload(v.variants) };
+  const plain = { price: Number(v.price), stockQuantity: Number(v.stockQuantity) };
+  if (!v.hadOptions || v.variants.length === 0) return plain;
+  const [first] = variantsPayload(v.variants);
+  return { ...plain, options: [], variants: [{ ...first, optionValues: [], price: plain.price, stockQuantity: plain.stockQuantity, compareAtPrice: null }] };
 }
 
 function localized(t: LocalText, languages: TextLanguage[]): Record<string, string> {
@@ -173,11 +217,11 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
       nameLocalized: localized(v.name, v.languages),
       description: v.description.en.trim(),
       descriptionLocalized: localized(v.description, v.languages),
-      price: Number(v.price),
       category: v.category,
       imageFileNames: uploadedFileNames(v.images),
-      stockQuantity: Number(v.stockQuantity),
       isActive: v.isActive,
+      taxClass: v.taxClass,
+      ...pricing(v),
       attributes: rows.map((a) => ({
         key: a.key.en.trim(),
         keyLocalized: localized(a.key, v.languages),
@@ -194,7 +238,9 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
  * `name`/`nameLocalized.*` -> `name.<lang>`, `imageFileNames.*` -> `images`, and
  * `attributes.<sent index>.*` -> `attributes.<row id>.key|value` (`attributes` when no row).
  */
-export function productFieldPath(path: string, attributeRowIds: string[]): string {
+export function productFieldPath(path: string, attributeRowIds: string[], v?: ProductFormValues): string {
+  const variant = v ? variantFieldPath(path, v.variants, v.options) : null;
+  if (variant) return variant;
   const text = /^(name|description)(?:Localized(?:\.(\w+))?)?$/.exec(path);
   if (text) return `${text[1]}.${text[2] ?? 'en'}`;
   if (path.startsWith('imageFileNames')) return 'images';

@@ -2,7 +2,7 @@ import { API_BASE, ApiError, api, tokenStore, type UploadedImage } from '../../.
 
 /** Spec section 9: 5MB per image, JPEG, PNG, GIF or WebP. */
 export const MAX_IMAGE_BYTES = 5242880;
-export const MAX_IMAGES = 10;
+export { MAX_IMAGES } from '../../../lib/shared';
 const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp'];
 const IMAGE_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',') + ',' + IMAGE_EXTENSIONS.map((e) => '.' + e).join(',');

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
+import type { Cart, CartItem, ShippingMethod, TaxEstimate } from '../../api/types';
+import { cartKeys } from '../../api/queryKeys';
+import { cartEstimateQuery, cartLinesKey } from '../cart/api';
+import { shippingMethodsQuery } from '../shipping/api';
+import { addMoney } from './api';
+import type { CheckoutDraft } from './draft';
+
+export interface CheckoutFigures {
+  /** The lines the figures are for: the estimate's own once there is one (one answer, so they agree), else the cart's. */
+  items: CartItem[];
+  subtotal: number;
+  methods: ShippingMethod[] | undefined;
+  chosen: ShippingMethod | undefined;
+  shippingAmount: number | null;
+  /** The server's figures for the address and method (one computation with the order's). */
+  estimate: TaxEstimate | null;
+  /** The estimate's total once there is one; before, subtotal + shipping. */
+  total: number;
+  /** Nothing is being fetched: the figures on screen are the server's, for this cart and address. */
+  settled: boolean;
+  fetching: boolean;
+  /** The methods of the address are being fetched. */
+  methodsLoading: boolean;
+}
+
+/**
+ * The checkout's figures: the shipping methods that fit the address (one always chosen), and the
+ * server's subtotal, shipping, tax and total for the address and method. Place order sends that total.
+ */
+export function useCheckoutFigures(owner: string, cart: Cart | null, draft: CheckoutDraft, choose: (code: string) => void): CheckoutFigures {
+  const subtotal = cart?.totalPrice ?? 0;
+  // The country is chosen from a list: no typing to wait for (a state may be typed).
+  const country = draft.shipping.country.trim();
+  // Only a US state has rates of its own (tax_rates' regions); elsewhere the typed region is not asked.
+  const state = country === 'US' ? draft.shipping.state.trim() : '';
+  const cartFetching = useIsFetching({ queryKey: cartKeys.current(owner) }) > 0;
+  const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
+  const methods = country ? methodsQuery.data?.methods : undefined;
+  const chosen = methods?.find((m) => m.code === draft.shippingMethod);
+  // A method that fits the address is always chosen; a new country picks its first one.
+  useEffect(() => {
+    if (methods?.length && !chosen) choose(methods[0].code);
+  }, [methods, chosen, choose]);
+  const lines = cartLinesKey(cart);
+  const estimateQuery = useQuery({
+    ...cartEstimateQuery(owner, { country, state, shippingMethod: chosen?.code }, lines),
+    enabled: !!chosen && lines !== '',
+  });
+  const shippingAmount = chosen?.amount ?? null;
+  // Until the figures of this address and method are in, tax shows "—" (never another address's).
+  const estimated = chosen ? estimateQuery.data : undefined;
+  const estimate = estimated?.taxEstimate ?? null;
+  const fetching = cartFetching || methodsQuery.isFetching || estimateQuery.isFetching;
+  return {
+    items: estimate && estimated ? estimated.items : (cart?.items ?? []),
+    subtotal: estimate ? estimate.subtotalAmount : subtotal,
+    methods,
+    chosen,
+    shippingAmount,
+    estimate,
+    total: estimate?.totalAmount ?? addMoney(subtotal, shippingAmount ?? 0),
+    settled: !fetching && chosen !== undefined && estimate !== null,
+    fetching,
+    methodsLoading: country !== '' && methodsQuery.isFetching,
+  };
+}

@@ -1,0 +1,125 @@
+package routes
+
+import (
+	"net/url"
+	"strings"
+
+	"stageshop/routes/firstscreen"
+	"stageshop/routes/pagehead"
+	"stageshop/shop"
+)
+
+// maxDescription is how long a meta description may be: search engines
+// show about this much.
+const maxDescription = 160
+
+// productHead is a product page's head: its name, category, price and
+// stock in the title and description, its photo and price on the card,
+// and structured data that says what the page shows.
+func (c headContext) productHead(p shop.Product) pagehead.Head {
+	lang := c.at.lang
+	name := strings.TrimSpace(p.NameLocalized.Get(lang, p.Name))
+	category := c.t("shop:categories." + p.Category)
+	if !c.texts.Has(lang, "shop:categories."+p.Category) {
+		category = p.Category
+	}
+	price := firstscreen.FormatPrice(p.PriceCents, lang)
+	stock := c.t("product.outOfStock")
+	if p.StockQuantity > 0 {
+		stock = c.t("product.inStock")
+	}
+	text := strings.Join(strings.Fields(p.DescriptionLocalized.Get(lang, p.Description)), " ")
+	path := "/products/" + url.PathEscape(p.ID)
+	h := c.head(
+		c.titled(c.t("product.title", "name", name, "category", category)),
+		clip(c.t("product.description", "name", name, "price", price, "stock", stock, "description", text), maxDescription),
+		"product", path,
+	)
+	var images []string
+	for _, f := range p.ImageFileNames {
+		if f != "" {
+			images = append(images, c.base+"/images/products/"+url.PathEscape(f))
+		}
+	}
+	if len(images) > 0 {
+		h.Card.Image, h.Card.ImageAlt = images[0], name
+	}
+	h.Card.PriceAmount, h.Card.PriceCurrency = pagehead.Price(p.PriceCents), currency
+	facts := pagehead.ProductFacts{
+		Name: name, Description: text, URL: h.Canonical, SKU: p.ID, Brand: brandOf(p, lang),
+		Category: category, Images: images,
+		Offer: pagehead.Offer{PriceCents: p.PriceCents, Currency: currency, InStock: p.StockQuantity > 0, URL: h.Canonical},
+	}
+	h.JSONLD = []any{
+		c.productLD(p, facts),
+		pagehead.Breadcrumbs([]pagehead.Crumb{
+			{Name: c.t("common:nav.home"), URL: c.url(lang, "/")},
+			{Name: category, URL: c.url(lang, withQuery("/", url.Values{"category": {p.Category}}))},
+			{Name: name},
+		}),
+	}
+	return h
+}
+
+// currency is the shop's: prices are US dollars.
+const currency = "USD"
+
+// brandOf is the product's brand when its specifications name one.
+func brandOf(p shop.Product, lang string) string {
+	for _, a := range p.Attributes {
+		switch strings.ToLower(strings.TrimSpace(a.Key)) {
+		case "brand", "manufacturer", "make":
+			return strings.TrimSpace(a.ValueLocalized.Get(lang, a.Value))
+		}
+	}
+	return ""
+}
+
+// productLD is the product's structured data: a Product with its offer, or
+// for a product with options a ProductGroup with one offer per variant the
+// page offers (issue 31), each at its own address (?variant=).
+func (c headContext) productLD(p shop.Product, facts pagehead.ProductFacts) any {
+	if len(p.Options) == 0 {
+		return pagehead.Product(facts)
+	}
+	lang := c.at.lang
+	var variants []pagehead.VariantFacts
+	for _, v := range p.Variants {
+		if !v.IsActive {
+			continue
+		}
+		label := shop.VariantLabel(p.Options, v.OptionValues).Get(lang, "")
+		vf := pagehead.VariantFacts{
+			Name: facts.Name + " - " + label, SKU: v.SKU, URL: withQuery(facts.URL, url.Values{"variant": {v.ID}}),
+			Offer: pagehead.Offer{PriceCents: v.PriceCents, Currency: currency, InStock: v.StockQuantity > 0},
+		}
+		vf.Offer.URL = vf.URL
+		for _, f := range v.ImageFileNames {
+			vf.Images = append(vf.Images, c.base+"/images/products/"+url.PathEscape(f))
+		}
+		variants = append(variants, vf)
+	}
+	var variesBy []string
+	for _, o := range p.Options {
+		if prop := schemaProperty(o.Name); prop != "" {
+			variesBy = append(variesBy, "https://schema.org/"+prop)
+		}
+	}
+	return pagehead.ProductGroup(facts, variesBy, variants)
+}
+
+// schemaProperty is the schema.org property an option's English name
+// stands for ("" when none does).
+func schemaProperty(option string) string {
+	switch strings.ToLower(strings.TrimSpace(option)) {
+	case "colour", "color":
+		return "color"
+	case "size", "length":
+		return "size"
+	case "material":
+		return "material"
+	case "pattern":
+		return "pattern"
+	}
+	return ""
+}

@@ -1,0 +1,158 @@
+package routes
+
+import (
+	"io/fs"
+	"net/http"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/routes/firstscreen"
+	"stageshop/routes/pagehead"
+	"stageshop/shop"
+	"stageshop/shop/mail"
+	"stageshop/shop/wire"
+)
+
+// pageServer answers the app's pages: the status their address calls for
+// (404 for no page, product or inactive product; 301 for a moved one),
+// their head in their language and, for the plain home and a product, the
+// first screen (see package firstscreen).
+type pageServer struct {
+	index []byte
+	shell *pagehead.Shell // nil: index.html is not of the expected shape, and is sent as it is
+	heads *pageHeads
+}
+
+// newPageServer reads the built app's index.html and translations.
+func newPageServer(site fs.FS, app core.App, index []byte) *pageServer {
+	p := &pageServer{index: index}
+	if shell, ok := pagehead.NewShell(index); ok {
+		p.shell = shell
+	} else {
+		app.Logger().Warn("page heads and first screens off: index.html has no <html lang=\"en\">, <title> and <div id=\"root\">")
+	}
+	texts, err := pagehead.LoadTexts(site, firstscreen.Languages(), firstscreen.Fallback())
+	if err != nil {
+		app.Logger().Error("page heads: translations", "error", err)
+		texts = pagehead.NoTexts(firstscreen.Fallback())
+	}
+	p.heads = &pageHeads{texts: texts}
+	return p
+}
+
+// pageKey is the page cache's key: a page's address (language, path and
+// query as asked) and the shop's name and address, which its head shows.
+// A page is kept for the catalog generation it was written in, so a
+// product's price or stock shows at once.
+type pageKey struct{ lang, path, query, base, shop string }
+
+// serve answers the page at the request's address: from the page cache, or
+// written and kept when it is found (200; a 404 is written each time).
+func (p *pageServer) serve(e *core.RequestEvent) error {
+	at := pageAtURL(e.Request.URL)
+	if at.route.Kind == firstscreen.KindMoved {
+		return redirectPage(e, withQuery(firstscreen.LocalePath(at.lang, at.route.To), at.query), http.StatusMovedPermanently)
+	}
+	key := pageKey{at.lang, e.Request.URL.Path, e.Request.URL.RawQuery, mail.PublicURL(e.App), mail.ShopName(e.App)}
+	var status int
+	var page []byte
+	answer, err := cachedAnswerOf(e.App, key, func() ([]byte, bool, error) {
+		facts, err := p.heads.facts(e.App, at)
+		if err != nil {
+			return nil, false, err
+		}
+		status, page = facts.status, p.write(e.App, at, facts)
+		return page, status == http.StatusOK, nil
+	})
+	if err != nil {
+		return err
+	}
+	if answer != nil {
+		return answer.send(e, "text/html; charset=utf-8")
+	}
+	return sendPage(e, status, page)
+}
+
+// write is the page: index.html with the page's head and language and, for
+// the plain home, a product and the not-found page, its first screen.
+func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
+	if p.shell == nil {
+		return p.index
+	}
+	var screen []byte
+	var err error
+	switch {
+	case at.route.Kind == firstscreen.KindHome && plainQuery(at.query):
+		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
+		products, total, lerr := shop.ListProducts(app, q)
+		if err = lerr; err == nil {
+			screen, err = firstscreen.Render(at.lang, products, total)
+		}
+	case facts.product != nil:
+		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product)
+	case at.route.Kind == firstscreen.KindNotFound:
+		// An unknown product gets none: its page says "Product not found" when the app mounts.
+		screen, err = firstscreen.RenderNotFound(at.lang)
+	}
+	if err != nil {
+		// The shop still works without it: log and send the page without.
+		app.Logger().Error("first screen", "path", at.path, "error", err)
+		screen = nil
+	}
+	return p.shell.Page(at.lang, facts.head.HTML(), screen)
+}
+
+// plainQuery reports whether a query leaves the home plain: no search,
+// category, filter, order or page (a valid ?lng= has moved to an address).
+func plainQuery(q map[string][]string) bool {
+	for k := range q {
+		if k != "lng" {
+			return false
+		}
+	}
+	return true
+}
+
+// sendPage sends a page written for this request, gzip-compressed when the
+// browser accepts it; a 200 with a validator, so a revalidation costs a 304.
+func sendPage(e *core.RequestEvent, status int, page []byte) error {
+	answer := &cachedAnswer{plain: page}
+	if acceptsGzip(e.Request) {
+		gz, err := gzipBytes(page, gzip.DefaultCompression)
+		if err != nil {
+			return err
+		}
+		answer.gz = gz
+	}
+	if status == http.StatusOK {
+		return answer.send(e, "text/html; charset=utf-8")
+	}
+	e.Response.Header().Add("Vary", "Accept-Encoding")
+	body := answer.plain
+	if answer.gz != nil && acceptsGzip(e.Request) {
+		body = answer.gz
+		e.Response.Header().Set("Content-Encoding", "gzip")
+	}
+	return e.Blob(status, "text/html; charset=utf-8", body)
+}
+
+// head answers GET /api/head?path=/ru/products/x: the head the page at
+// that address (path and query, with its language) is served with.
+func (p *pageServer) head(e *core.RequestEvent) error {
+	q := shop.PageAddressQuery{Path: e.Request.URL.Query().Get("path")}
+	if err := q.Validate(); err != nil {
+		return err
+	}
+	u, _ := q.URL()
+	at := pageAtURL(u)
+	if at.route.Kind == firstscreen.KindMoved {
+		u.Path, u.RawPath = firstscreen.LocalePath(at.lang, at.route.To), ""
+		at = pageAtURL(u)
+	}
+	facts, err := p.heads.facts(e.App, at)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, wire.PageHead{Status: facts.status, Lang: at.lang, HTML: string(facts.head.HTML())})
+}

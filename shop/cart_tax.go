@@ -1,0 +1,67 @@
+package shop
+
+import (
+	"strings"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
+)
+
+// TaxAddress is where a cart would ship, for its estimate: the country and
+// state of the address the shopper gave at checkout, and the shipping
+// method once one is chosen.
+type TaxAddress struct {
+	Country        string
+	State          string
+	ShippingMethod string
+}
+
+// Validate checks the texts' lengths; errors are keyed by the query's names.
+func (a TaxAddress) Validate() error {
+	length := validation.RuneLength(0, maxAddressFieldLen)
+	return validation.ValidateStruct(&a,
+		validation.Field(&a.Country, length),
+		validation.Field(&a.State, length),
+		validation.Field(&a.ShippingMethod, validation.RuneLength(0, 40)),
+	)
+}
+
+// TaxEstimate is an answer shape (shop/wire).
+type TaxEstimate = wire.TaxEstimate
+
+// GetCartEstimate returns the owner's cart with its taxEstimate for addr
+// (no estimate without a country). A shipping method that does not fit the
+// address is validation.Errors{"shippingMethod"}.
+func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, error) {
+	addr.Country, addr.State = strings.TrimSpace(addr.Country), strings.TrimSpace(addr.State)
+	addr.ShippingMethod = strings.TrimSpace(addr.ShippingMethod)
+	if err := addr.Validate(); err != nil {
+		return nil, err
+	}
+	cart, err := GetCart(app, owner)
+	if err != nil || addr.Country == "" {
+		return cart, err
+	}
+	exempt := false
+	if owner.UserID != "" {
+		if exempt, err = taxExempt(app, owner.UserID); err != nil {
+			return nil, err
+		}
+	}
+	var shipping Amount
+	if addr.ShippingMethod != "" {
+		if shipping, err = quoteShipping(app, cart.Items, addr.Country, addr.ShippingMethod); err != nil {
+			return nil, err
+		}
+	}
+	p, err := taxLines(app, cart.Items, PostalAddress{Country: addr.Country, State: addr.State}, shipping, exempt)
+	if err != nil {
+		return nil, err
+	}
+	cart.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
+		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total,
+		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt}
+	return cart, nil
+}

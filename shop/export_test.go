@@ -1,0 +1,63 @@
+package shop
+
+import (
+	"encoding/json"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
+)
+
+// Exported for the tests of package shop_test only.
+
+// IssueRefreshToken starts a new token family (one sign-in) for the user
+// and returns its first refresh token.
+func IssueRefreshToken(app core.App, userID string) (string, error) {
+	family, err := randomToken(16)
+	if err != nil {
+		return "", err
+	}
+	return issueRefreshToken(app, userID, family)
+}
+
+// factSheet is what the app is told of the server's rules. (The languages and
+// the image limit are in routes/firstscreen/constants.json, which the first
+// screens share with the app.)
+type factSheet struct {
+	USNames  []string          `json:"usCountryNames"`
+	Limits   map[string]int    `json:"limits"`
+	Patterns map[string]string `json:"patterns"`
+}
+
+// sharedFacts are the facts as the server applies them.
+func sharedFacts() factSheet {
+	return factSheet{
+		USNames: locale.Names("US"),
+		Limits: map[string]int{
+			"passwordMinLength": minPasswordLen, "passwordMaxBytes": maxPasswordBytes,
+			"emailMaxLength": maxEmailLen, "personNameMaxLength": maxPersonNameLen,
+			"productNameMaxLength": maxNameLen, "descriptionMaxLength": maxDescriptionLen,
+			"attributeTextMaxLength": maxAttrTextLen, "maxAttributes": maxAttributes,
+			"maxPrice": MaxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
+			"addressFieldMaxLength": maxAddressFieldLen, "phoneMinDigits": phoneMinDigits,
+			"contactNameMaxLength": maxContactNameLen, "contactSubjectMaxLength": maxContactSubjectLen,
+			"contactMessageMaxLength": maxContactMessageLen,
+		},
+		Patterns: map[string]string{
+			"email": emailPattern, "phone": phonePattern, "usZip": usZipPattern, "zip": zipPattern,
+			"passwordLower": passwordLowerPattern, "passwordUpper": passwordUpperPattern, "passwordDigit": passwordDigitPattern,
+		},
+	}
+}
+
+// FactsJSON is facts.json's content.
+func FactsJSON() []byte {
+	b, err := json.MarshalIndent(sharedFacts(), "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return append(b, '\n')
+}
+
+// MaxLineQuantity bounds one cart line (the tax fuzz test's quantities).
+const MaxLineQuantity = maxLineQuantity

@@ -1,0 +1,158 @@
+package shop
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/invoice"
+	"stageshop/shop/locale"
+)
+
+// ErrNoInvoice: the order has no invoice (yet): answered as not found.
+var ErrNoInvoice = errors.New("this order has no invoice yet")
+
+// InvoiceViewer is who asks for an invoice: the signed-in user, and
+// whether they are an admin (who may open any).
+type InvoiceViewer struct {
+	UserID string
+	Admin  bool
+}
+
+// InvoicePage renders the invoice of an order as a printable HTML page in
+// the customer's language, with the figures the order stored. Someone
+// else's order is ErrOrderNotFound (unless the viewer is an admin), an
+// order without an invoice number ErrNoInvoice. printScript is the URL of
+// the page's print button script.
+func InvoicePage(app core.App, orderID string, v InvoiceViewer, printScript string) ([]byte, error) {
+	rec, err := findOrder(app, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if !v.Admin && (v.UserID == "" || rec.GetString("user") != v.UserID) {
+		return nil, ErrOrderNotFound
+	}
+	if rec.GetString("invoiceNumber") == "" {
+		return nil, ErrNoInvoice
+	}
+	d, err := orderDetail(app, rec)
+	if err != nil {
+		return nil, err
+	}
+	to, _, err := orderRecipient(app, rec.GetString("user"))
+	if err != nil {
+		return nil, err
+	}
+	inv := invoiceOf(rec, d, invoice.Lang(to.Language))
+	inv.Seller = sellerOf(app)
+	inv.PrintScript = printScript
+	return invoice.Render(inv)
+}
+
+// invoiceOf is an order's invoice: its figures as stored, in lang.
+func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
+	inv := invoice.Invoice{
+		Lang: lang, Number: d.InvoiceNumber, Date: rec.GetDateTime("invoicedAt").Time(),
+		OrderDate: rec.GetDateTime("created").Time(), OrderNumber: d.OrderNumber,
+		PONumber: rec.GetString("poNumber"),
+		Buyer: invoice.Party{Name: strings.TrimSpace(d.Billing.FirstName + " " + d.Billing.LastName),
+			Company: d.Billing.CompanyName, Address: addressLines(d.Billing.PostalAddress, lang), TaxID: d.Billing.TaxID,
+			Email: d.CustomerEmail},
+		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
+		ShippingMethod: shippingMethodName(d.ShippingMethod, lang), Shipping: int64(d.ShippingAmount),
+		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount), Tax: int64(d.TaxAmount),
+		Total: int64(d.TotalAmount), PricesIncludeTax: d.PricesIncludeTax, TaxExempt: d.TaxExempt,
+		PaymentMethod: rec.GetString("paymentMethod"), PaymentState: paymentStateOf(rec),
+		DueDate: rec.GetDateTime("dueDate").Time(),
+	}
+	if d.ShippingTax != 0 || d.ShippingTaxRate != 0 {
+		inv.ShippingRate = d.ShippingTaxRate.String()
+	}
+	for _, it := range d.Items {
+		l := invoice.Line{Name: it.ProductName.Get(lang, ""), Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice),
+			Total: int64(it.TotalPrice), Tax: int64(it.TaxAmount)}
+		if it.TaxRate != 0 || it.TaxAmount != 0 {
+			l.Rate = it.TaxRate.String()
+		}
+		inv.Lines = append(inv.Lines, l)
+	}
+	for _, tl := range d.TaxLines {
+		inv.TaxLines = append(inv.TaxLines, invoice.TaxLine{Name: tl.Name, Rate: tl.Rate.String(), Base: int64(tl.Base), Amount: int64(tl.Amount)})
+	}
+	for _, n := range d.CreditNotes {
+		created, _ := time.Parse(time.RFC3339, n.CreatedAt)
+		inv.CreditNotes = append(inv.CreditNotes, invoice.CreditNote{Number: n.Number, Date: created, Amount: int64(n.Amount), Tax: int64(n.TaxAmount)})
+	}
+	return inv
+}
+
+// paymentStateOf is the order's payment status for the invoice: the
+// payment work's status when the order has one, else cancelled or
+// awaiting payment.
+func paymentStateOf(rec *core.Record) string {
+	if s := rec.GetString("paymentStatus"); s != "" {
+		return s
+	}
+	if rec.GetString("status") == StatusCancelled {
+		return "cancelled"
+	}
+	return "awaiting_payment"
+}
+
+// addressLines are an address's lines: street, "city, state zip", and
+// the country by its name in lang (orders store its ISO code).
+func addressLines(a PostalAddress, lang string) []string {
+	out := []string{}
+	place := strings.TrimSpace(strings.Join(nonEmptyTexts(a.City, strings.TrimSpace(a.State+" "+a.ZipCode)), ", "))
+	for _, s := range []string{a.Address, place, locale.CountryName(a.Country, lang)} {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func nonEmptyTexts(ss ...string) []string {
+	out := []string{}
+	for _, s := range ss {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// shippingMethodName is a method's name in lang (its code when unknown).
+func shippingMethodName(code, lang string) string {
+	for _, m := range methodSpecs {
+		if m.code == code {
+			return m.name.Get(lang, code)
+		}
+	}
+	return code
+}
+
+// sellerOf is the seller the invoice names: the settings' seller details,
+// the shop's application name when none is set.
+func sellerOf(app core.App) invoice.Party {
+	p := invoice.Party{Name: app.Settings().Meta.AppName}
+	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
+	if err == nil && len(recs) > 0 {
+		s := recs[0]
+		if n := strings.TrimSpace(s.GetString("sellerName")); n != "" {
+			p.Name = n
+		}
+		for _, l := range strings.Split(s.GetString("sellerAddress"), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				p.Address = append(p.Address, l)
+			}
+		}
+		p.TaxID, p.Email, p.Phone = s.GetString("sellerTaxId"), s.GetString("sellerEmail"), s.GetString("sellerPhone")
+	}
+	if p.Name == "" {
+		p.Name = "StageShop"
+	}
+	return p
+}

@@ -1,0 +1,74 @@
+package invoice
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDates(t *testing.T) {
+	d := time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC)
+	for lang, want := range map[string]string{"en": "November 26, 2026", "ru": "26 ноября 2026 г.", "zh": "2026年11月26日", "fr": "November 26, 2026"} {
+		if got := Date(lang, d); got != want {
+			t.Errorf("%s: %s, want %s", lang, got, want)
+		}
+	}
+}
+
+// The totals say the tax the way the prices were given: each rate before
+// the total with prices before tax, "Incl." after it with inclusive ones,
+// and an exempt customer's invoice says why there is none.
+func TestRenderTaxRows(t *testing.T) {
+	inv := Invoice{Lang: "en", Number: "INV-2026-000001", Subtotal: 3000, Shipping: 999, Tax: 188, Total: 4187,
+		TaxLines: []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 3000, Amount: 188}}, PaymentState: "paid",
+		Lines: []Line{{Name: "Mic <b>", Quantity: 3, UnitPrice: 1000, Total: 3000, Rate: "6.25", Tax: 188}}}
+	page := render(t, inv)
+	before, _, _ := strings.Cut(page, `data-testid="invoice-total"`)
+	if !strings.Contains(before, "Texas sales tax 6.25% on $30.00") || !strings.Contains(page, "Mic &lt;b&gt;") || !strings.Contains(page, ">Paid<") {
+		t.Fatalf("exclusive invoice:\n%s", page)
+	}
+	inv.PricesIncludeTax = true
+	page = render(t, inv)
+	_, after, _ := strings.Cut(page, `data-testid="invoice-total"`)
+	if !strings.Contains(after, "Incl. Texas sales tax 6.25% on $30.00") {
+		t.Fatalf("inclusive invoice:\n%s", page)
+	}
+	inv.TaxLines, inv.TaxExempt, inv.Tax, inv.Lang = nil, true, 0, "zh"
+	if page = render(t, inv); !strings.Contains(page, "免税") || strings.Contains(page, "<script>") {
+		t.Fatalf("exempt invoice:\n%s", page)
+	}
+}
+
+// Every price of the invoice is written as its reader writes prices (the
+// app's and the e-mails' one table): lines, tax, totals and credit notes.
+func TestPricesInTheReadersFormat(t *testing.T) {
+	inv := Invoice{Number: "INV-2026-000001", Subtotal: 129990, Shipping: 999, Tax: 8124, Total: 139113,
+		TaxLines:    []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 129990, Amount: 8124}},
+		Lines:       []Line{{Name: "Moving Head", Quantity: 1, UnitPrice: 129990, Total: 129990, Rate: "6.25", Tax: 8124}},
+		CreditNotes: []CreditNote{{Number: "CN-2026-000001", Amount: 5000, Tax: 292}}}
+	for lang, want := range map[string][]string{
+		"en": {"$1,299.90", "$9.99", "$81.24", "$1,391.13", "-$50.00", "-$2.92"},
+		"ru": {"1\u00a0299,90\u00a0$", "9,99\u00a0$", "81,24\u00a0$", "1\u00a0391,13\u00a0$", "-50,00\u00a0$", "-2,92\u00a0$"},
+		"zh": {"US$1,299.90", "US$9.99", "US$81.24", "US$1,391.13", "-US$50.00", "-US$2.92"},
+	} {
+		inv.Lang = lang
+		page := render(t, inv)
+		for _, w := range want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s invoice lacks %q", lang, w)
+			}
+		}
+		if lang == "ru" && strings.Contains(page, "$1,299.90") {
+			t.Errorf("%s invoice writes an English price", lang)
+		}
+	}
+}
+
+func render(t *testing.T, inv Invoice) string {
+	t.Helper()
+	b, err := Render(inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

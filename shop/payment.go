@@ -1,0 +1,142 @@
+package shop
+
+import (
+	"math"
+	"slices"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/wire"
+)
+
+// Collections of the payment records (superusers only).
+const (
+	PaymentAttemptsCollection = "payment_attempts"
+	PaymentEventsCollection   = "payment_events"
+	RefundsCollection         = "refunds"
+	PaymentSettingsCollection = "payment_settings"
+)
+
+// Payment methods.
+const (
+	MethodCard         = "card"
+	MethodBankTransfer = "bank_transfer"
+	MethodInvoice      = "invoice"
+)
+
+// PaymentMethods are the methods in the order the Billing step offers them.
+var PaymentMethods = []string{MethodCard, MethodBankTransfer, MethodInvoice}
+
+// Payment statuses (docs/api.md, Payments).
+const (
+	PayPending           = "pending"          // card, not paid yet
+	PayAwaiting          = "awaiting_payment" // bank transfer or invoice
+	PayPartiallyPaid     = "partially_paid"
+	PayPaid              = "paid"
+	PayPartiallyRefunded = "partially_refunded"
+	PayRefunded          = "refunded"
+	PayExpired           = "expired" // card not paid in time: order Cancelled, restocked
+)
+
+// PaymentStatuses lists every payment status.
+var PaymentStatuses = []string{PayPending, PayAwaiting, PayPartiallyPaid, PayPaid, PayPartiallyRefunded, PayRefunded, PayExpired}
+
+// Payment flags: why an admin must look at an order's payment.
+const (
+	FlagAmountMismatch = "amount_mismatch" // the provider's amount or currency differs
+	FlagDispute        = "dispute"         // the customer disputed the charge
+	FlagRefundFailed   = "refund_failed"   // a refund could not be made
+	FlagRefundToSend   = "refund_to_send"  // a bank transfer refund waits for the admin
+)
+
+// Payment, PaymentEvent, PaymentAttempt and Refund are answer shapes
+// (shop/wire).
+type (
+	Payment        = wire.Payment
+	PaymentEvent   = wire.PaymentEvent
+	PaymentAttempt = wire.PaymentAttempt
+	Refund         = wire.Refund
+)
+
+// paymentStatusFor derives the payment status from the amounts: money
+// refunded first, then money paid against money due.
+func paymentStatusFor(method string, due, paid, refunded int64, expired bool) string {
+	switch {
+	case refunded > 0 && refunded >= paid:
+		return PayRefunded
+	case refunded > 0:
+		return PayPartiallyRefunded
+	case paid == 0 && expired:
+		return PayExpired
+	case paid == 0 && method == MethodCard:
+		return PayPending
+	case paid == 0:
+		return PayAwaiting
+	case paid < due:
+		return PayPartiallyPaid
+	}
+	return PayPaid
+}
+
+// IsUnpaid reports whether a payment status still waits for money.
+func IsUnpaid(status string) bool {
+	return slices.Contains([]string{PayPending, PayAwaiting, PayPartiallyPaid}, status)
+}
+
+// cents reads an integer-cents field of a record.
+func cents(rec *core.Record, field string) int64 {
+	return int64(rec.GetFloat(field))
+}
+
+// paymentOf reads the payment state of an order record (no timeline).
+func paymentOf(rec *core.Record) *Payment {
+	return &Payment{
+		Method:         rec.GetString("paymentMethod"),
+		Status:         rec.GetString("paymentStatus"),
+		AmountDue:      Amount(cents(rec, "amountDueCents")),
+		AmountPaid:     Amount(cents(rec, "amountPaidCents")),
+		AmountRefunded: Amount(cents(rec, "amountRefundedCents")),
+		PaidAt:         wire.Stamp(rec.GetDateTime("paidAt")),
+		DueDate:        wire.Stamp(rec.GetDateTime("dueDate")),
+		PONumber:       rec.GetString("poNumber"),
+		Reference:      rec.GetString("paymentReference"),
+		HoldUntil:      wire.Stamp(rec.GetDateTime("holdUntil")),
+		Flag:           rec.GetString("paymentFlag"),
+	}
+}
+
+// setPaymentStatus recomputes an order record's payment status from its
+// amounts (an expired order stays expired until money arrives).
+func setPaymentStatus(rec *core.Record) {
+	expired := rec.GetString("paymentStatus") == PayExpired
+	rec.Set("paymentStatus", paymentStatusFor(rec.GetString("paymentMethod"), cents(rec, "amountDueCents"),
+		cents(rec, "amountPaidCents"), cents(rec, "amountRefundedCents"), expired))
+}
+
+// paymentRow is the payment part of an order list row.
+type paymentRow struct {
+	PaymentMethod       string         `db:"paymentMethod"`
+	PaymentStatus       string         `db:"paymentStatus"`
+	AmountDueCents      float64        `db:"amountDueCents"`
+	AmountPaidCents     float64        `db:"amountPaidCents"`
+	AmountRefundedCents float64        `db:"amountRefundedCents"`
+	PaidAt              types.DateTime `db:"paidAt"`
+	DueDate             types.DateTime `db:"dueDate"`
+	PONumber            string         `db:"poNumber"`
+	PaymentReference    string         `db:"paymentReference"`
+	HoldUntil           types.DateTime `db:"holdUntil"`
+	PaymentFlag         string         `db:"paymentFlag"`
+}
+
+// payment converts a list row's payment columns.
+func (r paymentRow) payment() *Payment {
+	return &Payment{
+		Method: r.PaymentMethod, Status: r.PaymentStatus,
+		AmountDue:      Amount(int64(math.Round(r.AmountDueCents))),
+		AmountPaid:     Amount(int64(math.Round(r.AmountPaidCents))),
+		AmountRefunded: Amount(int64(math.Round(r.AmountRefundedCents))),
+		PaidAt:         wire.Stamp(r.PaidAt), DueDate: wire.Stamp(r.DueDate), PONumber: r.PONumber,
+		Reference: r.PaymentReference, HoldUntil: wire.Stamp(r.HoldUntil), Flag: r.PaymentFlag,
+	}
+}

@@ -1,0 +1,229 @@
+package shop
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// Product options and variants (issue 31). A product has up to MaxOptions
+// options (Length, Colour), each with localized values; a variant is one
+// combination of values (its optionValues, the English values in the
+// options' order) with its own SKU, price, compare-at price, stock, active
+// flag and pictures. A product without options has exactly one variant,
+// with no values: its default. The product row keeps a summary of its
+// variants (see pb_migrations/1763801700_product_variants.go): price,
+// compare-at price and stock of the default variant, the price range, in
+// stock, on sale.
+
+// VariantsCollection holds the variants of every product.
+const VariantsCollection = "product_variants"
+
+// Limits of options and variants.
+const (
+	MaxOptions        = 3
+	MaxOptionValues   = 50
+	MaxVariants       = 100
+	MaxOptionTextLen  = 100
+	MaxSKULen         = 64
+	MaxVariantImages  = MaxImages
+	defaultSKUPrefix  = "SS-"
+	variantLabelComma = ", "
+)
+
+// OptionValue is one value of an option, its English text and translations.
+type OptionValue struct {
+	Value          string    `json:"value"`
+	ValueLocalized Localized `json:"valueLocalized"`
+}
+
+// Option is a way a product varies (Length, Colour, Voltage).
+type Option struct {
+	Name          string        `json:"name"`
+	NameLocalized Localized     `json:"nameLocalized"`
+	Values        []OptionValue `json:"values"`
+}
+
+// Variant is one buyable version of a product.
+type Variant struct {
+	ID             string
+	ProductID      string
+	SKU            string
+	OptionValues   []string
+	PriceCents     int64
+	CompareAtCents int64
+	StockQuantity  int64
+	IsActive       bool
+	ImageFileNames []string
+	Position       int
+}
+
+// OnSale reports whether the variant shows a compare-at price above its
+// price.
+func (v Variant) OnSale() bool { return v.CompareAtCents > v.PriceCents }
+
+// VariantLabel is the label of a combination of option values in every
+// language the options have ("10 m, Black"); "" for a product without
+// options. A value the options do not know is shown as stored.
+func VariantLabel(options []Option, values []string) Localized {
+	label := Localized{}
+	if len(values) == 0 {
+		return label
+	}
+	for _, lang := range Languages {
+		parts := make([]string, 0, len(values))
+		for i, v := range values {
+			text := v
+			if i < len(options) {
+				for _, ov := range options[i].Values {
+					if ov.Value == v {
+						text = ov.ValueLocalized.Get(lang, v)
+						break
+					}
+				}
+			}
+			parts = append(parts, text)
+		}
+		label[lang] = strings.Join(parts, variantLabelComma)
+	}
+	return label
+}
+
+// LineName is how a line names what was bought: "XLR Cable - 10 m" in
+// every language of the name (the bare name without a variant label).
+func LineName(name, label Localized) Localized {
+	if len(label) == 0 {
+		return name
+	}
+	out := Localized{}
+	for _, lang := range Languages {
+		n := name.Get(lang, "")
+		if n == "" {
+			continue
+		}
+		if l := label.Get(lang, ""); l != "" {
+			n += " - " + l
+		}
+		out[lang] = n
+	}
+	return out
+}
+
+// parseOptions decodes stored options; a malformed value is no options.
+func parseOptions(raw []byte) []Option {
+	opts := []Option{}
+	if len(raw) == 0 {
+		return opts
+	}
+	if json.Unmarshal(raw, &opts) != nil || opts == nil {
+		return []Option{}
+	}
+	for i := range opts {
+		if opts[i].NameLocalized == nil {
+			opts[i].NameLocalized = Localized{}
+		}
+		if opts[i].NameLocalized["en"] == "" && opts[i].Name != "" {
+			opts[i].NameLocalized["en"] = opts[i].Name
+		}
+		for j := range opts[i].Values {
+			v := &opts[i].Values[j]
+			if v.ValueLocalized == nil {
+				v.ValueLocalized = Localized{}
+			}
+			if v.ValueLocalized["en"] == "" && v.Value != "" {
+				v.ValueLocalized["en"] = v.Value
+			}
+		}
+		if opts[i].Values == nil {
+			opts[i].Values = []OptionValue{}
+		}
+	}
+	return opts
+}
+
+// variantRow is one product_variants row as SQLite returns it.
+type variantRow struct {
+	ID             string        `db:"id"`
+	Product        string        `db:"product"`
+	SKU            string        `db:"sku"`
+	OptionValues   types.JSONRaw `db:"optionValues"`
+	PriceCents     float64       `db:"priceCents"`
+	CompareAtCents float64       `db:"compareAtCents"`
+	StockQuantity  float64       `db:"stockQuantity"`
+	IsActive       bool          `db:"isActive"`
+	ImageFileNames types.JSONRaw `db:"imageFileNames"`
+	Position       float64       `db:"position"`
+}
+
+var variantColumns = []string{"id", "product", "sku", "optionValues", "priceCents", "compareAtCents",
+	"stockQuantity", "isActive", "imageFileNames", "position"}
+
+func (r variantRow) variant() Variant {
+	v := Variant{
+		ID: r.ID, ProductID: r.Product, SKU: r.SKU,
+		PriceCents: int64(r.PriceCents), CompareAtCents: int64(r.CompareAtCents),
+		StockQuantity: int64(r.StockQuantity), IsActive: r.IsActive, Position: int(r.Position),
+		OptionValues: stringList(r.OptionValues), ImageFileNames: []string{},
+	}
+	if names, ok := imageNames(r.ImageFileNames); ok && names != nil {
+		v.ImageFileNames = names
+	}
+	return v
+}
+
+// stringList decodes a stored JSON list of strings ([] when malformed).
+func stringList(raw []byte) []string {
+	out := []string{}
+	if len(raw) > 0 {
+		_ = json.Unmarshal(raw, &out)
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return out
+}
+
+// ProductVariants reads the variants of the products with these ids, in
+// their order (position), by product id: one query.
+func ProductVariants(app core.App, productIDs ...string) (map[string][]Variant, error) {
+	out := make(map[string][]Variant, len(productIDs))
+	if len(productIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(productIDs))
+	for i, id := range productIDs {
+		args[i] = id
+	}
+	var rows []variantRow
+	err := app.DB().Select(variantColumns...).From(VariantsCollection).
+		Where(dbx.In("product", args...)).OrderBy("product", "position", "id").All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.Product] = append(out[r.Product], r.variant())
+	}
+	return out, nil
+}
+
+// GetVariant reads one variant by id; ErrVariantNotFound when none.
+func GetVariant(app core.App, id string) (Variant, error) {
+	var r variantRow
+	if id == "" {
+		return Variant{}, ErrVariantNotFound
+	}
+	err := app.DB().Select(variantColumns...).From(VariantsCollection).Where(dbx.HashExp{"id": id}).One(&r)
+	if err != nil {
+		return Variant{}, ErrVariantNotFound
+	}
+	return r.variant(), nil
+}
+
+// DefaultSKU is the SKU a product's first variant gets when none is given:
+// the one the migration gave every existing product.
+func DefaultSKU(productID string) string {
+	return defaultSKUPrefix + strings.ToUpper(productID)
+}
