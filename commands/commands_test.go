@@ -180,7 +180,7 @@ func TestSeedTax(t *testing.T) {
 		t.Fatalf("Germany reduced: %+v %v", r, ok)
 	}
 	settings, _ := app.FindAllRecords(shop.SettingsCollection)
-	if settings[0].GetString("sellerName") == "" || settings[0].GetBool("pricesIncludeTax") {
+	if settings[0].GetString("legalName") == "" || settings[0].GetString("sellerTaxId") == "" || settings[0].GetBool("pricesIncludeTax") {
 		t.Fatalf("settings %v", settings[0])
 	}
 }

@@ -13,7 +13,7 @@ import (
 // showed before they became settings).
 func demoStore() shop.StoreInput {
 	in := shop.StoreInput{
-		Name: "StageShop", Email: "support@stageshop.example", Phone: "+1 (555) 123-4567",
+		Name: "StageShop", LegalName: "StageShop Supply LLC", Email: "support@stageshop.example", Phone: "+1 (555) 123-4567",
 		Address: "123 Stage Street\nNew York, NY 10001\nUnited States",
 		Hours: mustJSON(map[string]string{
 			"en": "Monday to Friday: 9:00 AM to 6:00 PM EST\nSaturday and Sunday: closed",
@@ -39,6 +39,9 @@ func seedStore(app core.App) (bool, error) {
 	}
 	in := demoStore()
 	in.Logo = d.Logo
+	if d.LegalName != "" {
+		in.LegalName = d.LegalName
+	}
 	in.Hero.Title, in.Hero.Text = mustJSON(d.Hero.Title), mustJSON(d.Hero.Text)
 	if d.Name != "" {
 		in.Name = d.Name

@@ -53,7 +53,7 @@ type pageHeads struct {
 // facts gathers a page's head and status. A product page of no active
 // product is the not-found page.
 func (h *pageHeads) facts(app core.App, at pageAt) (pageFacts, error) {
-	c := headContext{pageHeads: h, at: at, base: mail.PublicURL(app), shop: mail.ShopName(app)}
+	c := headContext{pageHeads: h, app: app, at: at, base: mail.PublicURL(app), shop: mail.ShopName(app)}
 	switch at.route.Kind {
 	case firstscreen.KindHome:
 		return pageFacts{head: c.catalogHead(), status: http.StatusOK}, nil
@@ -77,6 +77,7 @@ func (h *pageHeads) facts(app core.App, at pageAt) (pageFacts, error) {
 // headContext writes one page's head.
 type headContext struct {
 	*pageHeads
+	app  core.App
 	at   pageAt
 	base string // the shop's public URL
 	shop string // the shop's name
@@ -146,11 +147,29 @@ func (c headContext) catalogHead() pagehead.Head {
 	case page <= 1:
 		search := c.url(c.at.lang, "/") + "?search={search_term_string}"
 		h.JSONLD = []any{
-			pagehead.Organization(c.shop, c.base+"/", c.base+"/favicon.svg"),
+			pagehead.Organization(c.organization()),
 			pagehead.WebSite(c.shop, home, c.at.lang, search),
 		}
 	}
 	return h
+}
+
+// organization is the shop's Organization: its store details.
+func (c headContext) organization() pagehead.Org {
+	o := pagehead.Org{Name: c.shop, URL: c.base + "/", Logo: c.base + "/favicon.svg"}
+	d, err := shop.LoadStoreDetails(c.app)
+	if err != nil {
+		return o
+	}
+	if d.LogoURL != "" {
+		o.Logo = c.base + d.LogoURL
+	}
+	o.Email, o.Phone = d.Email, d.Phone
+	o.Address = strings.Join(strings.Fields(strings.ReplaceAll(d.Address, "\n", ", ")), " ")
+	for _, l := range d.Social {
+		o.SameAs = append(o.SameAs, l.URL)
+	}
+	return o
 }
 
 // infoHead is an information page's head (seo:pages.{page}).

@@ -134,22 +134,22 @@ func shippingMethodName(code, lang string) string {
 	return code
 }
 
-// sellerOf is the seller the invoice names: the settings' seller details,
-// the shop's application name when none is set.
+// sellerOf is the seller the invoice names: the store details (the legal
+// name, else the shop's name; its address, e-mail and phone) and the tax ID
+// of the tax settings.
 func sellerOf(app core.App) invoice.Party {
-	p := invoice.Party{Name: app.Settings().Meta.AppName}
-	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
-	if err == nil && len(recs) > 0 {
-		s := recs[0]
-		if n := strings.TrimSpace(s.GetString("sellerName")); n != "" {
-			p.Name = n
+	d, _ := LoadStoreDetails(app)
+	p := invoice.Party{Name: d.LegalName, Email: d.Email, Phone: d.Phone}
+	if p.Name == "" {
+		p.Name = d.Name
+	}
+	for _, l := range strings.Split(d.Address, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			p.Address = append(p.Address, l)
 		}
-		for _, l := range strings.Split(s.GetString("sellerAddress"), "\n") {
-			if l = strings.TrimSpace(l); l != "" {
-				p.Address = append(p.Address, l)
-			}
-		}
-		p.TaxID, p.Email, p.Phone = s.GetString("sellerTaxId"), s.GetString("sellerEmail"), s.GetString("sellerPhone")
+	}
+	if recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0); err == nil && len(recs) > 0 {
+		p.TaxID = recs[0].GetString("sellerTaxId")
 	}
 	if p.Name == "" {
 		p.Name = "StageShop"

@@ -31,6 +31,7 @@ var SocialKinds = []string{"facebook", "instagram", "youtube", "x", "tiktok", "l
 // Limits of the store details.
 const (
 	MaxShopNameLen    = 100
+	MaxLegalNameLen   = 200
 	MaxStoreAddress   = 500
 	MaxHoursLen       = 500
 	MaxHeroTitleLen   = 120
@@ -42,21 +43,22 @@ const (
 	productImagesPath = "/images/products/"
 )
 
-// phonePattern admits what people write in a phone number: digits, spaces,
+// storePhonePattern admits what people write in a phone number: digits, spaces,
 // + ( ) - . / and an extension ("ext. 12").
-var phonePattern = regexp.MustCompile(`^[+]?[0-9 ()./-]{3,30}( ?(ext\.?|x) ?[0-9]{1,6})?$`)
+var storePhonePattern = regexp.MustCompile(`^[+]?[0-9 ()./-]{3,30}( ?(ext\.?|x) ?[0-9]{1,6})?$`)
 
 // StoreInput is the body of PUT /api/admin/shop: the answer's shape, the
 // localized members in any of the contract's shapes. logo is a stored
 // product image's file name (POST /api/upload/image) or "" for none.
 type StoreInput struct {
-	Name    string          `json:"name"`
-	Logo    string          `json:"logo"`
-	Email   string          `json:"email"`
-	Phone   string          `json:"phone"`
-	Address string          `json:"address"`
-	Hours   json.RawMessage `json:"hours"`
-	Hero    struct {
+	Name      string          `json:"name"`
+	LegalName string          `json:"legalName"`
+	Logo      string          `json:"logo"`
+	Email     string          `json:"email"`
+	Phone     string          `json:"phone"`
+	Address   string          `json:"address"`
+	Hours     json.RawMessage `json:"hours"`
+	Hero      struct {
 		Title json.RawMessage `json:"title"`
 		Text  json.RawMessage `json:"text"`
 	} `json:"hero"`
@@ -71,16 +73,18 @@ type StoreInput struct {
 // paths ("hero.title.en", "social.2.url").
 func (in *StoreInput) Validate() error {
 	in.Name, in.Logo = strings.TrimSpace(in.Name), strings.TrimSpace(in.Logo)
+	in.LegalName = strings.TrimSpace(in.LegalName)
 	in.Email = strings.ToLower(strings.TrimSpace(in.Email))
 	in.Phone = strings.Join(strings.Fields(in.Phone), " ")
 	in.Address = trimLines(in.Address)
 	errs := validation.Errors{
 		"name": validation.Validate(in.Name, required("Shop name is required"),
 			validation.RuneLength(0, MaxShopNameLen).Error("Must be at most 100 characters")),
+		"legalName": validation.Validate(in.LegalName, validation.RuneLength(0, MaxLegalNameLen).Error("Must be at most 200 characters")),
 		"email": validation.Validate(in.Email, required("Contact e-mail is required"),
 			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
 		"phone": validation.Validate(in.Phone, validation.RuneLength(0, MaxContactPhone).Error("Must be at most 40 characters"),
-			validation.Match(phonePattern).ErrorObject(validation.NewError("validation_phone", "Please enter a phone number: digits, spaces, + ( ) - ."))),
+			validation.Match(storePhonePattern).ErrorObject(validation.NewError("validation_phone", "Please enter a phone number: digits, spaces, + ( ) - ."))),
 		"address": validation.Validate(in.Address, validation.RuneLength(0, MaxStoreAddress).Error("Must be at most 500 characters")),
 		"logo":    in.validateLogo(),
 	}
@@ -191,6 +195,7 @@ func SaveStoreDetails(app core.App, in StoreInput) (StoreDetails, error) {
 		return StoreDetails{}, err
 	}
 	rec.Set("shopName", in.Name)
+	rec.Set("legalName", in.LegalName)
 	rec.Set("logo", in.Logo)
 	rec.Set("contactEmail", in.Email)
 	rec.Set("contactPhone", in.Phone)
@@ -232,7 +237,7 @@ func settingsRecord(app core.App) (*core.Record, error) {
 // storeDetailsOf reads the store details out of a settings record.
 func storeDetailsOf(rec *core.Record) StoreDetails {
 	d := StoreDetails{
-		Name: rec.GetString("shopName"), Logo: rec.GetString("logo"),
+		Name: rec.GetString("shopName"), LegalName: rec.GetString("legalName"), Logo: rec.GetString("logo"),
 		Email: rec.GetString("contactEmail"), Phone: rec.GetString("contactPhone"), Address: rec.GetString("address"),
 		Hours: recordLocalized(rec, "hours"),
 		Hero:  wire.Hero{Title: recordLocalized(rec, "heroTitle"), Text: recordLocalized(rec, "heroText")},
@@ -284,7 +289,7 @@ func readStoreDetails(app core.App) (StoreDetails, error) {
 // record's field names.
 func validateStoreRecord(rec *core.Record) validation.Errors {
 	in := StoreInput{
-		Name: rec.GetString("shopName"), Logo: "", Email: rec.GetString("contactEmail"),
+		Name: rec.GetString("shopName"), LegalName: rec.GetString("legalName"), Email: rec.GetString("contactEmail"),
 		Phone: rec.GetString("contactPhone"), Address: rec.GetString("address"),
 		Hours: rawJSON(rec.Get("hours")), Social: []wire.SocialLink{},
 	}
@@ -307,7 +312,7 @@ func validateStoreRecord(rec *core.Record) validation.Errors {
 		errs, _ = err.(validation.Errors)
 	}
 	out := validation.Errors{}
-	names := map[string]string{"name": "shopName", "email": "contactEmail", "phone": "contactPhone",
+	names := map[string]string{"name": "shopName", "legalName": "legalName", "email": "contactEmail", "phone": "contactPhone",
 		"address": "address", "hours": "hours", "social": "social"}
 	for k, err := range errs {
 		if field, ok := names[k]; ok {

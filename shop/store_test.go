@@ -41,7 +41,9 @@ func TestStoreDetailsValidation(t *testing.T) {
 		{"hours not text", "hours", func(in *shop.StoreInput) { in.Hours = json.RawMessage(`[1,2]`) }},
 		{"long hours", "hours.ru", func(in *shop.StoreInput) { in.Hours = json.RawMessage(`{"ru":"` + strings.Repeat("ч", 501) + `"}`) }},
 		{"no English hero", "hero.title.en", func(in *shop.StoreInput) { in.Hero.Title = json.RawMessage(`{"ru":"Только по-русски"}`) }},
-		{"long hero text", "hero.text.zh", func(in *shop.StoreInput) { in.Hero.Text = json.RawMessage(`{"zh":"` + strings.Repeat("字", 401) + `"}`) }},
+		{"long hero text", "hero.text.zh", func(in *shop.StoreInput) {
+			in.Hero.Text = json.RawMessage(`{"zh":"` + strings.Repeat("字", 401) + `"}`)
+		}},
 		{"unknown network", "social.0.kind", func(in *shop.StoreInput) { in.Social[0].Kind = "myspace" }},
 		{"script link", "social.0.url", func(in *shop.StoreInput) { in.Social[0].URL = "javascript:alert(1)" }},
 		{"data link", "social.0.url", func(in *shop.StoreInput) { in.Social[0].URL = "data:text/html,<script>alert(1)</script>" }},

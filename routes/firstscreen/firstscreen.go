@@ -64,8 +64,16 @@ type card struct {
 	Stock                                        int64
 }
 
+// Shop is what every first screen says about the shop (its store details):
+// the brand's name and logo (its address, the app's icon without one) and
+// the home's hero in the page's language.
+type Shop struct {
+	Name, Logo, HeroTitle, HeroText string
+}
+
 // home is the home's template data (home.{lang}).
 type home struct {
+	Shop     Shop
 	CountKey string // "1" or the plural category of Count
 	Count    int
 	Cards    []card
@@ -75,6 +83,7 @@ type attribute struct{ Key, Value string }
 
 // product is a product page's template data (product.{lang}).
 type product struct {
+	Shop                               Shop
 	Name, Description, Category, Price string
 	Media                              string // the number of photos
 	Files                              []string
@@ -86,8 +95,8 @@ type product struct {
 
 // Render writes the home's first screen in lang for the home's first page
 // of products (newest first) and the total count of active products.
-func Render(lang string, products []shop.Product, total int) ([]byte, error) {
-	h := home{CountKey: pluralKey(lang, int64(total)), Count: total}
+func Render(lang string, s Shop, products []shop.Product, total int) ([]byte, error) {
+	h := home{Shop: s, CountKey: pluralKey(lang, int64(total)), Count: total}
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
@@ -107,13 +116,13 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 
 // RenderProduct writes the first screen of product p's page in lang. ok is
 // false when the page has more photos than the screens were rendered for.
-func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error) {
+func RenderProduct(lang string, s Shop, p shop.Product) (html []byte, ok bool, err error) {
 	files := photos(p)
 	if len(files) > shared.MaxImages {
 		return nil, false, nil
 	}
 	ps := product{
-		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
+		Shop: s, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
 		Category: p.Category, Price: FormatPrice(p.PriceCents, lang),
 		Media: strconv.Itoa(len(files)), Files: files,
 		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
@@ -134,8 +143,8 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 
 // RenderNotFound writes the not-found page's first screen in lang (the
 // app's page for an address none of its routes takes).
-func RenderNotFound(lang string) ([]byte, error) {
-	return execute("notFound."+lang, nil)
+func RenderNotFound(lang string, s Shop) ([]byte, error) {
+	return execute("notFound."+lang, struct{ Shop Shop }{s})
 }
 
 // photos are p's photo file names, empty ones left out.

@@ -155,16 +155,27 @@ func Breadcrumbs(trail []Crumb) any {
 }
 
 type ldOrganization struct {
-	Context string `json:"@context"`
-	Type    string `json:"@type"`
-	Name    string `json:"name"`
-	URL     string `json:"url"`
-	Logo    string `json:"logo,omitempty"`
+	Context string   `json:"@context"`
+	Type    string   `json:"@type"`
+	Name    string   `json:"name"`
+	URL     string   `json:"url"`
+	Logo    string   `json:"logo,omitempty"`
+	Email   string   `json:"email,omitempty"`
+	Phone   string   `json:"telephone,omitempty"`
+	Address string   `json:"address,omitempty"`
+	SameAs  []string `json:"sameAs,omitempty"`
+}
+
+// Org is what the shop's Organization says: its store details.
+type Org struct {
+	Name, URL, Logo, Email, Phone, Address string
+	SameAs                                 []string // its pages elsewhere (social links)
 }
 
 // Organization is the shop as schema.org's Organization.
-func Organization(name, url, logo string) any {
-	return ldOrganization{Context: schemaContext, Type: "Organization", Name: name, URL: url, Logo: logo}
+func Organization(o Org) any {
+	return ldOrganization{Context: schemaContext, Type: "Organization", Name: o.Name, URL: o.URL, Logo: o.Logo,
+		Email: o.Email, Phone: o.Phone, Address: o.Address, SameAs: o.SameAs}
 }
 
 type ldSearchAction struct {

@@ -98,9 +98,10 @@ func defaultPublicURL(se *core.ServeEvent) {
 	meta.AppURL = scheme + net.JoinHostPort(host, port)
 }
 
-// ShopName is the shop's name (Settings > Application > name).
+// ShopName is the shop's name: the store details' (UseIdentity), else
+// Settings > Application > name.
 func ShopName(app core.App) string {
-	return currentSettings(app).Meta.AppName
+	return identityOf(app).Name
 }
 
 // PublicURL is the shop's public URL without a trailing slash.

@@ -5,17 +5,19 @@ package wire
 
 // Shop is the answer of GET /api/shop and PUT /api/admin/shop: the store
 // details. logo is the stored image's file name (what the admin's form
-// sends back); logoUrl is "" without one.
+// sends back); logoUrl is "" without one. legalName is the company the
+// invoices name as the seller ("" : the shop's name).
 type Shop struct {
-	Name    string       `json:"name"`
-	LogoURL string       `json:"logoUrl"`
-	Logo    string       `json:"logo"`
-	Email   string       `json:"email"`
-	Phone   string       `json:"phone"`
-	Address string       `json:"address"`
-	Hours   Localized    `json:"hours"`
-	Hero    Hero         `json:"hero"`
-	Social  []SocialLink `json:"social"`
+	Name      string       `json:"name"`
+	LegalName string       `json:"legalName"`
+	LogoURL   string       `json:"logoUrl"`
+	Logo      string       `json:"logo"`
+	Email     string       `json:"email"`
+	Phone     string       `json:"phone"`
+	Address   string       `json:"address"`
+	Hours     Localized    `json:"hours"`
+	Hero      Hero         `json:"hero"`
+	Social    []SocialLink `json:"social"`
 }
 
 // Hero is the home's title and text, by language.

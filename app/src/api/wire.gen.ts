@@ -545,6 +545,7 @@ export interface Hero {
 
 export interface Shop {
   name: string;
+  legalName: string;
   logoUrl: string;
   logo: string;
   email: string;

@@ -22,7 +22,8 @@ import { basenameOf, languagePath } from '../i18n/urlLanguage';
 import { formatPrice } from '../lib/format';
 import { MAX_IMAGES } from '../lib/shared';
 import { fill, marker, rangeOver, splice, type Dimension } from './splice';
-import { catalogKeys } from '../api/queryKeys';
+import { catalogKeys, storeKeys } from '../api/queryKeys';
+import type { Shop } from '../api/types';
 
 /** The translations of the start-up namespaces, by language and namespace. */
 export type Locales = Record<string, Record<string, Record<string, unknown>>>;
@@ -33,6 +34,10 @@ const DESCRIPTION = marker('description');
 const CATEGORY = marker('category');
 const FILE = (i: number) => marker(`file${i}x`);
 const KEY = marker('key');
+const SHOP_NAME = marker('shopname');
+const SHOP_LOGO = marker('shoplogo');
+const HERO_TITLE = marker('herotitle');
+const HERO_TEXT = marker('herotext');
 const VALUE = marker('value');
 // Numbers the server fills in travel as sentinels no markup contains.
 const PRICE = 9876543.21;
@@ -74,6 +79,23 @@ function product(over: Partial<Product>): Product {
     taxClass: 'standard', createdAt: '', updatedAt: '', options: [], defaultVariantId: '', compareAtPrice: null, priceFrom: PRICE,
     priceTo: PRICE, inStock: true, onSale: false, variantCount: 1, ...over,
   };
+}
+
+/** The store details as markers: the server fills in the owner's (GET /api/shop's) on every page. */
+function withShop(client: QueryClient, lang: Language): QueryClient {
+  const shop: Shop = {
+    name: SHOP_NAME, legalName: '', logoUrl: SHOP_LOGO, logo: '', email: '', phone: '', address: '', hours: {},
+    hero: { title: { [lang]: HERO_TITLE }, text: { [lang]: HERO_TEXT } }, social: [],
+  };
+  client.setQueryData(storeKeys.details, shop);
+  return client;
+}
+
+/** The template actions of the store details; the hero is on the home only. */
+function shopActions(hero: boolean): Record<string, string> {
+  const out: Record<string, string> = { [`${SHOP_LOGO}?thumb=120x120`]: '{{$.Shop.Logo}}', [SHOP_NAME]: '{{$.Shop.Name}}' };
+  if (hero) Object.assign(out, { [HERO_TITLE]: '{{$.Shop.HeroTitle}}', [HERO_TEXT]: '{{$.Shop.HeroText}}' });
+  return out;
 }
 
 interface Page {
@@ -145,13 +167,13 @@ async function card(lang: Language, locales: Locales): Promise<string> {
 async function home(lang: Language, locales: Locales): Promise<string> {
   const counts: [string, number][] = [['1', 1], ...Object.entries(pluralSentinels(lang, 8000002))];
   const render = async (count: number | string) => {
-    const client = new QueryClient();
+    const client = withShop(new QueryClient(), lang);
     const list: ProductList = { products: [product({})], pagination: { page: 1, pageSize: 20, totalCount: Number(count), totalPages: 1 } };
     client.setQueryData(catalogKeys.list(initialHomeFilters('')), list);
     return asFirstScreen(await page({ lang, locales, path: '/', client }));
   };
   const dim = await variants('.CountKey', counts, render);
-  const actions = Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}']));
+  const actions = { ...Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}'])), ...shopActions(true) };
   const html = fill(splice(await render(2), [dim]), actions);
   // The one card rendered becomes the range over the server's cards.
   const at = html.indexOf('<article');
@@ -162,7 +184,7 @@ async function home(lang: Language, locales: Locales): Promise<string> {
 
 async function productPage(lang: Language, locales: Locales): Promise<string> {
   const render = async (over: Partial<Product>) => {
-    const client = new QueryClient();
+    const client = withShop(new QueryClient(), lang);
     client.setQueryData(catalogKeys.detail(ID), product(over));
     return asFirstScreen(await page({ lang, locales, path: `/products/${ID}`, client }));
   };
@@ -179,7 +201,7 @@ async function productPage(lang: Language, locales: Locales): Promise<string> {
   ]);
   const actions: Record<string, string> = {
     [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}',
-    [formatPrice(PRICE, lang)]: '{{.Price}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
+    [formatPrice(PRICE, lang)]: '{{.Price}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}', ...shopActions(false),
   };
   for (let i = 0; i < MAX_IMAGES; i++) actions[FILE(i)] = `{{index $.Files ${i}}}`;
   for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
@@ -189,7 +211,8 @@ async function productPage(lang: Language, locales: Locales): Promise<string> {
 
 /** The not-found page (the app's route `*`), which the server sends with its 404 for an unknown address. */
 async function notFound(lang: Language, locales: Locales): Promise<string> {
-  return asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: new QueryClient() }));
+  const html = asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: withShop(new QueryClient(), lang) }));
+  return fill(html, shopActions(false));
 }
 
 /** The Go template of every first screen, in every language (routes/firstscreen/screens.gen.gohtml). */

@@ -1,0 +1,45 @@
+import { Box, Flex, Heading } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { SETTINGS_SECTIONS } from './sections';
+import { StoreSettings } from './StoreSettings';
+import './settings.css';
+
+/** The settings area's sub-navigation: one link per section, the current one marked. */
+function SettingsNav() {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const current = (to: string) => pathname === to || pathname === `${to}/`;
+  return (
+    <nav aria-label={t('settings.nav.label')} className="settings-nav">
+      <ul className="plain-list">
+        {SETTINGS_SECTIONS.map(({ key, to }) => (
+          <li key={key}>
+            <Link to={to} className="settings-nav-link" aria-current={current(to) ? 'page' : undefined}>
+              {t(`settings.nav.${key}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** /admin/settings/*: the shop's own settings, one section at a time under a sub-navigation. */
+export function SettingsPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">
+        {t('settings.title')}
+      </Heading>
+      <SettingsNav />
+      <Box minWidth="0">
+        <Routes>
+          <Route index element={<StoreSettings />} />
+          <Route path="*" element={<Navigate to="/admin/settings" replace />} />
+        </Routes>
+      </Box>
+    </Flex>
+  );
+}
