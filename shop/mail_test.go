@@ -324,8 +324,9 @@ func TestAdminNoticesFollowRoleChanges(t *testing.T) {
 	}
 }
 
-// The e-mails follow the shop's name and URL as soon as an admin saves
-// them in the dashboard, although the settings are kept between e-mails.
+// The e-mails follow the shop's name as soon as the owner saves it in the
+// store details (/admin/settings) and its URL as soon as an admin saves it
+// in the dashboard, although both are kept between e-mails.
 func TestEmailsFollowSavedSettings(t *testing.T) {
 	app := testapp.NewMigrated(t)
 	u := testapp.NewUser(t, app, false)
@@ -342,8 +343,12 @@ func TestEmailsFollowSavedSettings(t *testing.T) {
 		return list[len(list)-1]
 	}
 	order()
+	store := shop.StoreInput{Name: "Footlights Supply", Email: "desk@footlights.example"}
+	store.Hero.Title = []byte(`{"en":"Gear"}`)
+	if _, err := shop.SaveStoreDetails(app, store); err != nil {
+		t.Fatal(err)
+	}
 	testapp.UpdateSettings(t, app, func(s *core.Settings) {
-		s.Meta.AppName = "Footlights Supply"
 		s.Meta.AppURL = "https://shop.footlights.example"
 	})
 	has(t, order(), "Footlights Supply", "https://shop.footlights.example/account/orders")
