@@ -26,8 +26,9 @@ func Register(app core.App) {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
 	}
-	// The store details are on every first screen the catalog cache keeps.
-	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection} {
+	// The store details and the information pages are on the pages the
+	// catalog cache keeps.
+	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection, shop.PagesCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)

@@ -14,6 +14,7 @@ import (
 	"stageshop/routes/pagehead"
 	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/richtext"
 )
 
 // A page of the app is answered with the status, head and, where there is
@@ -67,7 +68,7 @@ func (h *pageHeads) facts(app core.App, at pageAt) (pageFacts, error) {
 		}
 		return pageFacts{head: c.productHead(p), status: http.StatusOK, product: &p}, nil
 	case firstscreen.KindInfo:
-		return pageFacts{head: c.infoHead(), status: http.StatusOK}, nil
+		return c.infoFacts(app)
 	case firstscreen.KindPrivate:
 		return pageFacts{head: c.privateHead(), status: http.StatusOK}, nil
 	}
@@ -172,11 +173,36 @@ func (c headContext) organization() pagehead.Org {
 	return o
 }
 
-// infoHead is an information page's head (seo:pages.{page}).
-func (c headContext) infoHead() pagehead.Head {
-	key := "pages." + c.at.route.Page
-	title := c.t(key + ".title")
-	h := c.head(c.titled(title), c.t(key+".description"), "website", c.at.route.Path)
+// infoFacts are an information page's: the contact page's head from the
+// translations (seo:pages.contact), a page record's from the record (its
+// title, and its text's start as the description); a page the owner
+// deleted (or never made) is the not-found page.
+func (c headContext) infoFacts(app core.App) (pageFacts, error) {
+	slug := c.at.route.Page
+	if strings.HasPrefix(slug, ":") { // /pages/:slug
+		slug = c.at.params[slug[1:]]
+	}
+	if slug == "contact" {
+		key := "pages." + slug
+		return pageFacts{head: c.infoHead(c.at.route.Path, c.t(key+".title"), c.t(key+".description")), status: http.StatusOK}, nil
+	}
+	p, err := shop.GetPage(app, slug)
+	if errors.Is(err, shop.ErrPageNotFound) {
+		return pageFacts{head: c.notFoundHead(), status: http.StatusNotFound}, nil
+	}
+	if err != nil {
+		return pageFacts{}, err
+	}
+	title, canonical := p.Title.Get(c.at.lang, slug), c.at.route.Path
+	if strings.Contains(canonical, ":") {
+		canonical = "/pages/" + slug
+	}
+	return pageFacts{head: c.infoHead(canonical, title, clip(richtext.Summary(p.Body.Get(c.at.lang, "")), 160)), status: http.StatusOK}, nil
+}
+
+// infoHead is an information page's head.
+func (c headContext) infoHead(canonical, title, description string) pagehead.Head {
+	h := c.head(c.titled(title), description, "website", canonical)
 	h.JSONLD = []any{pagehead.Breadcrumbs([]pagehead.Crumb{{Name: c.t("common:nav.home"), URL: c.url(c.at.lang, "/")}, {Name: title}})}
 	return h
 }
@@ -203,4 +229,31 @@ func clip(s string, n int) string {
 		cut = strings.TrimRight(cut[:i], " ,.;:–—-")
 	}
 	return cut + "…"
+}
+
+// infoPaths are the information pages' paths: the contact page and every
+// page record, at its own route (/shipping) or else at /pages/{slug}.
+func infoPaths(app core.App) []string {
+	out := []string{}
+	own := map[string]string{}
+	for _, r := range firstscreen.Routes() {
+		if r.Kind == firstscreen.KindInfo && !strings.Contains(r.Path, ":") {
+			own[r.Page] = r.Path
+		}
+	}
+	if p, ok := own["contact"]; ok {
+		out = append(out, p)
+	}
+	list, err := shop.ListPages(app)
+	if err != nil {
+		app.Logger().Error("sitemap: pages", "error", err)
+	}
+	for _, p := range list {
+		if path, ok := own[p.Slug]; ok {
+			out = append(out, path)
+		} else {
+			out = append(out, "/pages/"+p.Slug)
+		}
+	}
+	return out
 }

@@ -114,8 +114,8 @@ func TestPageHeads(t *testing.T) {
 		{"/?category=Sound", "Sound – stage equipment – StageShop", "Sound for performers"},
 		{"/?category=Sound&page=2", "Sound – stage equipment – StageShop, page 2", "Sound for performers"},
 		{"/contact", "Contact us – StageShop", "we answer within 24 hours"},
-		{"/shipping", "Shipping information – StageShop", "Delivery methods"},
-		{"/privacy", "Privacy policy – StageShop", "Which data StageShop collects"},
+		{"/shipping", "Shipping Information – StageShop", "Fast, insured delivery"}, // the page record's (issue 35)
+		{"/privacy", "Privacy Policy – StageShop", "We collect only the data"},
 	} {
 		for _, lang := range []string{"en", "ru", "zh"} {
 			url := c.path

@@ -121,7 +121,7 @@ func sitemapRoot(w *sitemapWriter) error {
 		return err
 	}
 	langs := len(firstscreen.Languages())
-	if (len(publicPages())+n)*langs <= maxSitemapURLs {
+	if (len(publicPages(w.app))+n)*langs <= maxSitemapURLs {
 		w.w.WriteString(urlsetOpen)
 		if err := w.pages(); err != nil {
 			return err
@@ -171,17 +171,12 @@ func (w *sitemapWriter) productsChunk(n int) error {
 
 // publicPages are the app's paths search engines may list besides the
 // products: the home, each category and the information pages.
-func publicPages() []string {
+func publicPages(app core.App) []string {
 	pages := []string{"/"}
 	for _, c := range shop.Categories {
 		pages = append(pages, withQuery("/", url.Values{"category": {c}}))
 	}
-	for _, r := range firstscreen.Routes() {
-		if r.Kind == firstscreen.KindInfo {
-			pages = append(pages, r.Path)
-		}
-	}
-	return pages
+	return append(pages, infoPaths(app)...)
 }
 
 // pages writes the public pages; the home's and a category's last change
@@ -203,7 +198,7 @@ func (w *sitemapWriter) pages() error {
 			changed[""] = r.Updated
 		}
 	}
-	for _, p := range publicPages() {
+	for _, p := range publicPages(w.app) {
 		lastmod := ""
 		if p == "/" {
 			lastmod = changed[""]

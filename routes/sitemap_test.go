@@ -106,8 +106,8 @@ func TestSitemap(t *testing.T) {
 				t.Errorf("%s is listed", loc)
 			}
 		}
-		if len(byLoc) != 3*(1+4+8+5) {
-			t.Errorf("%d addresses, want %d", len(byLoc), 3*(1+4+8+5))
+		if len(byLoc) != 3*(1+4+9+5) {
+			t.Errorf("%d addresses, want %d", len(byLoc), 3*(1+4+9+5))
 		}
 	}
 

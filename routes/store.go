@@ -16,6 +16,60 @@ func registerStore(se *core.ServeEvent) {
 	admin := shopGroup(se, "/api/admin/shop")
 	admin.Bind(adminOnly())
 	admin.PUT("", putStore)
+
+	// The information pages: read by everyone, edited by admins (/admin/pages).
+	pages := shopGroup(se, "/api/pages")
+	pages.GET("", getPages).Bind(quietRead())
+	pages.GET("/{slug}", getPage).Bind(quietRead())
+	adminPages := shopGroup(se, "/api/admin/pages")
+	adminPages.Bind(adminOnly())
+	adminPages.GET("", func(e *core.RequestEvent) error {
+		list, err := shop.AdminListPages(e.App)
+		if err != nil {
+			return err
+		}
+		return e.JSON(http.StatusOK, list)
+	})
+	adminPages.POST("", func(e *core.RequestEvent) error { return savePage(e, "", http.StatusCreated) })
+	adminPages.PUT("/{slug}", func(e *core.RequestEvent) error { return savePage(e, e.Request.PathValue("slug"), http.StatusOK) })
+	adminPages.DELETE("/{slug}", func(e *core.RequestEvent) error {
+		if err := shop.DeletePage(e.App, e.Request.PathValue("slug")); err != nil {
+			return err
+		}
+		return e.JSON(http.StatusOK, map[string]string{"message": "Page deleted"})
+	})
+}
+
+// getPages answers the pages' slugs and titles (the footer), revalidated
+// every time like the store details.
+func getPages(e *core.RequestEvent) error {
+	list, err := shop.ListPages(e.App)
+	if err != nil {
+		return err
+	}
+	e.Response.Header().Set("Cache-Control", "no-cache")
+	return sendJSONWithETag(e, list)
+}
+
+func getPage(e *core.RequestEvent) error {
+	p, err := shop.GetPage(e.App, e.Request.PathValue("slug"))
+	if err != nil {
+		return err
+	}
+	e.Response.Header().Set("Cache-Control", "no-cache")
+	return sendJSONWithETag(e, p)
+}
+
+func savePage(e *core.RequestEvent, slug string, status int) error {
+	var in shop.PageInput
+	if err := decodeJSON(e, &in); err != nil {
+		return err
+	}
+	p, err := shop.SavePage(e.App, slug, in)
+	if err != nil {
+		return err
+	}
+	return e.JSON(status, p)
 }
 
 func getStore(e *core.RequestEvent) error {

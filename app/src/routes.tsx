@@ -27,6 +27,7 @@ const ReturnsPage = lazy(() => import('./features/info/ReturnsPage'));
 const WarrantyPage = lazy(() => import('./features/info/WarrantyPage'));
 const FaqPage = lazy(() => import('./features/info/FaqPage'));
 const LegalPage = lazy(() => import('./features/info/LegalPage'));
+const PageBySlug = lazy(() => import('./features/pages/PageBySlug'));
 // The admin area is its own chunk; only admins ever load it.
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 
@@ -45,7 +46,8 @@ interface PrefetchArgs {
 /**
  * What kind of page a route is, for the server that writes its head, status and first screen
  * (routes/pages.go, through routes/firstscreen/routes.gen.json): the catalog (home, a category,
- * a search), a product, an information page (seo:pages.{page} in the translations), a private
+ * a search), a product, an information page (a page record by its slug, or the slug in the
+ * address with `:param`; the contact page's texts in seo:pages.contact), a private
  * page kept out of search engines (its title a translation key), the not-found page, or an old
  * address that moved for good.
  */
@@ -116,6 +118,9 @@ const SHOP_ROUTES: ShopRoute[] = [
   { path: '/privacy', element: <LegalPage page="privacy" />, page: { kind: 'info', page: 'privacy' } },
   { path: '/terms', element: <LegalPage page="terms" />, page: { kind: 'info', page: 'terms' } },
   { path: '/cookies', element: <LegalPage page="cookies" />, page: { kind: 'info', page: 'cookies' } },
+  { path: '/about', element: <LegalPage page="about" />, page: { kind: 'info', page: 'about' } },
+  // A page the owner added in /admin/pages (the server reads the slug from the address).
+  { path: '/pages/:slug', element: <PageBySlug />, page: { kind: 'info', page: ':slug' } },
   { path: '*', element: <ErrorPage notFound />, page: { kind: 'notFound' } },
 ];
 

@@ -31,3 +31,29 @@ type SocialLink struct {
 	Kind string `json:"kind" tstype:"'facebook' | 'instagram' | 'youtube' | 'x' | 'tiktok' | 'linkedin' | 'vk' | 'telegram' | 'wechat' | 'weibo' | 'website'"`
 	URL  string `json:"url"`
 }
+
+// PageSummary is an information page in GET /api/pages: its slug (its
+// address) and title, in the footer's order.
+type PageSummary struct {
+	Slug  string    `json:"slug"`
+	Title Localized `json:"title"`
+}
+
+// InfoPage is GET /api/pages/{slug}: the title and the sanitized HTML body,
+// by language.
+type InfoPage struct {
+	Slug  string    `json:"slug"`
+	Title Localized `json:"title"`
+	Body  Localized `json:"body"`
+}
+
+// AdminPage is a page as /admin/pages edits it: the Markdown source by
+// language beside the sanitized body, and the footer's order.
+type AdminPage struct {
+	Slug      string    `json:"slug"`
+	Title     Localized `json:"title"`
+	Source    Localized `json:"source"`
+	Body      Localized `json:"body"`
+	SortOrder int       `json:"sortOrder"`
+	UpdatedAt string    `json:"updatedAt"`
+}

@@ -94,6 +94,9 @@ var answers = []struct {
 	{"SocialLink", wire.SocialLink{}},
 	{"Hero", wire.Hero{}},
 	{"Shop", wire.Shop{}},
+	{"PageSummary", wire.PageSummary{}},
+	{"InfoPage", wire.InfoPage{}},
+	{"AdminPage", wire.AdminPage{}},
 }
 
 var (

@@ -555,3 +555,23 @@ export interface Shop {
   hero: Hero;
   social: SocialLink[];
 }
+
+export interface PageSummary {
+  slug: string;
+  title: Localized;
+}
+
+export interface InfoPage {
+  slug: string;
+  title: Localized;
+  body: Localized;
+}
+
+export interface AdminPage {
+  slug: string;
+  title: Localized;
+  source: Localized;
+  body: Localized;
+  sortOrder: number;
+  updatedAt: string;
+}

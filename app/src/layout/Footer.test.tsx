@@ -25,6 +25,18 @@ describe('the store details on the storefront', () => {
     expect(within(footer).getByText(/© \d{4} Rig & Roll\./)).toBeInTheDocument();
   });
 
+  it('the footer links to the pages that exist, in their order, at their addresses', async () => {
+    mockFetch({
+      'GET /api/shop': { body: SHOP },
+      'GET /api/pages': { body: [{ slug: 'returns', title: { en: 'Returns & Refunds' } }, { slug: 'rental-terms', title: { en: 'Rental terms' } }] },
+    });
+    renderApp(<Footer />);
+    const nav = screen.getByRole('navigation', { name: 'Footer' });
+    expect(await within(nav).findByRole('link', { name: 'Rental terms' })).toHaveAttribute('href', '/pages/rental-terms');
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Contact Us', 'Returns & Refunds', 'Rental terms']);
+    expect(within(nav).getByRole('link', { name: 'Returns & Refunds' })).toHaveAttribute('href', '/returns');
+  });
+
   it('the contact page shows the phone, e-mail, address and hours of the store details', async () => {
     mockFetch({ 'GET /api/shop': { body: SHOP } });
     renderApp(<ContactPage />, { route: '/contact', path: '/contact' });

@@ -2,9 +2,10 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SocialLink } from '../api/types';
+import { pagePath, usePages } from '../features/pages/api';
 import { useStore } from '../features/store/api';
+import { resolveLocalized } from '../lib/localized';
 
-const FOOTER_LINKS = ['contact', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;
 
 /** Networks by their own names (not translated); "website" is any other page of the shop's. */
 const NETWORKS: Record<Exclude<SocialLink['kind'], 'website'>, string> = {
@@ -39,19 +40,28 @@ function FooterContact() {
   );
 }
 
+/** The contact page, then the information pages that exist, in the owner's order (/admin/pages). */
+function useFooterLinks(): { to: string; label: string }[] {
+  const { t, i18n } = useTranslation('common');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const pages = usePages().map((p) => ({ to: pagePath(p.slug), label: resolveLocalized(p.title, lang, p.slug) }));
+  return [{ to: '/contact', label: t('footer.contact') }, ...pages];
+}
+
 export function Footer() {
   const { t } = useTranslation('common');
   const { name } = useStore();
+  const links = useFooterLinks();
   return (
     <footer className="site-footer">
       <Flex direction="column" align="center" gap="3" px="4" py="5">
         <nav aria-label={t('footer.label')}>
           <Flex wrap="wrap" justify="center" gap="4" asChild>
             <ul className="plain-list">
-              {FOOTER_LINKS.map((key) => (
-                <li key={key}>
-                  <Link to={`/${key}`} className="footer-link">
-                    {t(`footer.${key}`)}
+              {links.map(({ to, label }) => (
+                <li key={to}>
+                  <Link to={to} className="footer-link">
+                    {label}
                   </Link>
                 </li>
               ))}

@@ -72,6 +72,7 @@ export default function AdminPage() {
               <Route path="customers" element={<CustomersView />} />
               <Route path="emails" element={<EmailsView />} />
               <Route path="settings/*" element={<SettingsPage />} />
+              <Route path="pages/*" element={<SettingsPage section="pages" />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
             </Routes>
           </Box>

@@ -7,12 +7,28 @@ import { renderApp } from '../../test/render';
 import FaqPage from './FaqPage';
 import ShippingPage from './ShippingPage';
 
+// The FAQ page as the server answers it (the demo page's Markdown rendered and sanitized).
+const FAQ = {
+  slug: 'faq',
+  title: { en: 'Frequently Asked Questions', zh: '常见问题' },
+  body: {
+    en:
+      '<p>Quick answers about our products.</p><h2>Products</h2><h3>Are your products new and original?</h3><p>Yes. Only new equipment.</p>' +
+      '<h2>Shipping</h2><h3>How long does delivery take?</h3><p>5-7 business days.</p><h2>Returns</h2><h3>When will I get my refund?</h3>' +
+      '<p>Within 5-7 business days, see <a href="/returns">Returns</a>.</p><h2>Technical Support</h2><h3>Do you provide installation support?</h3><p>Remote advice.</p>',
+    zh: '<p>快速解答。</p><h2>产品</h2><h3>你们的产品是全新正品吗？</h3><p>是的。</p>',
+  },
+};
+const SHIPPING = { slug: 'shipping', title: { en: 'Shipping Information' }, body: { en: '<p>Fast, insured delivery.</p><h2>Order Processing</h2><ul><li>1-2 business days.</li></ul>' } };
+
 describe('information pages', () => {
   beforeAll(setupTestI18n);
 
-  it('FAQ: four tabs, the first selected, expandable questions and a working search', async () => {
-    mockFetch({});
+  it('FAQ: the page record as four tabs, the first selected, expandable questions, a working search and links inside the app', async () => {
+    mockFetch({ 'GET /api/pages/faq': { body: FAQ } });
     renderApp(<FaqPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeInTheDocument();
+    expect(screen.getByText('Quick answers about our products.')).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
     expect(tabs).toHaveLength(4);
     // (jsdom has no CSS: Radix's hidden sizing copy of each label doubles the text here)
@@ -28,13 +44,16 @@ describe('information pages', () => {
     expect(screen.getByText('1 matching question')).toBeInTheDocument();
     expect(screen.getByText('When will I get my refund?')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('When will I get my refund?'));
+    await userEvent.click(screen.getByRole('link', { name: 'Returns' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/returns$/);
     await userEvent.clear(screen.getByLabelText('Search the FAQ'));
     await userEvent.type(screen.getByLabelText('Search the FAQ'), 'zzzz');
     expect(screen.getByText('No questions match your search.')).toBeInTheDocument();
   });
 
   it('Shipping: the default figures, worded as checkout words them, when the server does not answer', async () => {
-    mockFetch({});
+    mockFetch({ 'GET /api/pages/shipping': { body: SHIPPING } });
     renderApp(<ShippingPage />);
     // Before the answer (here a failure) no price is shown: the server's may differ.
     expect(screen.queryByText('$9.99')).not.toBeInTheDocument();
@@ -52,6 +71,7 @@ describe('information pages', () => {
   it('Shipping: the rates and free-shipping threshold the server charges, once it answers', async () => {
     const method = (code: string, region: string, amount: number, deliveryDays: string, en: string) => ({ code, name: { en }, region, amount, deliveryDays });
     mockFetch({
+      'GET /api/pages/shipping': { body: SHIPPING },
       'GET /api/shipping/methods': {
         body: {
           homeCountry: 'US',

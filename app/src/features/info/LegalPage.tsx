@@ -1,6 +1,6 @@
-import { InfoArticle } from './InfoArticle';
+import { RecordPage } from '../pages/RecordPage';
 
-/** /privacy, /terms and /cookies. */
-export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'cookies' }) {
-  return <InfoArticle page={page} />;
+/** /privacy, /terms, /cookies and /about: pages the owner keeps in /admin/pages. */
+export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'cookies' | 'about' }) {
+  return <RecordPage slug={page} />;
 }

@@ -1,5 +1,5 @@
-import { InfoArticle } from './InfoArticle';
+import { RecordPage } from '../pages/RecordPage';
 
 export default function ReturnsPage() {
-  return <InfoArticle page="returns" />;
+  return <RecordPage slug="returns" />;
 }

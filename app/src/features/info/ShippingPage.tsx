@@ -4,25 +4,25 @@ import type { ShippingMethod, ShippingMethods } from '../../api/types';
 import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { deliveryText } from '../shipping/deliveryText';
-import { InfoArticle, useInfoLanguage, type InfoSection } from './InfoArticle';
+import { RecordPage } from '../pages/RecordPage';
+import { InfoSections, useInfoLanguage, type InfoSection } from './InfoArticle';
 import { shippingMethodsQuery } from '../shipping/api';
 
-/** The shipping page: its text from `info`, its rates and free-shipping threshold from the server (what checkout charges). */
-export default function ShippingPage() {
+/** The shipping rates and free-shipping threshold from the server (what checkout charges), under the `info` texts' headings. */
+function ShippingRates() {
   const { t } = useTranslation('common');
+  const { t: ti } = useTranslation('info');
   const lng = useInfoLanguage();
   const price = usePrice();
   const { data, isPending } = useQuery(shippingMethodsQuery('', 0));
+  const sections = (ti('shipping.sections', { returnObjects: true }) as InfoSection[]).slice(0, 2);
+  if (!Array.isArray(sections)) return null;
   const rows = (rules: ShippingMethods, region: ShippingMethod['region']) =>
     rules.methods
       .filter((m) => m.region === region)
-      .map((m) => [
-        resolveLocalized(m.name, lng),
-        deliveryText(t, m.deliveryDays, lng),
-        price(m.amount),
-      ]);
+      .map((m) => [resolveLocalized(m.name, lng), deliveryText(t, m.deliveryDays, lng), price(m.amount)]);
   const live = (s: InfoSection, i: number): InfoSection => {
-    if (i > 1 || !s.table) return s;
+    if (!s.table) return s;
     // Until the server answers, no figures: an admin may have changed them (the defaults stay
     // only for a server that does not answer).
     if (isPending) return { ...s, table: { ...s.table, rows: s.table.rows.map(([name, time]) => [name, time, '']) }, note: i === 0 ? undefined : s.note };
@@ -32,5 +32,18 @@ export default function ShippingPage() {
     const note = i === 0 ? (threshold > 0 ? t('shipping.freeOver', { lng, amount: price(threshold) }) : undefined) : s.note;
     return { ...s, table: { ...s.table, rows: rows(data, region) }, note };
   };
-  return <InfoArticle page="shipping" live={live} />;
+  return (
+    <div lang={lng} className="shipping-rates">
+      <InfoSections sections={sections.map(live)} />
+    </div>
+  );
+}
+
+/** The shipping page: its text from the page the owner keeps in /admin/pages, its rates from the server. */
+export default function ShippingPage() {
+  return (
+    <RecordPage slug="shipping">
+      <ShippingRates />
+    </RecordPage>
+  );
 }

@@ -1,5 +1,5 @@
-import { InfoArticle } from './InfoArticle';
+import { RecordPage } from '../pages/RecordPage';
 
 export default function WarrantyPage() {
-  return <InfoArticle page="warranty" />;
+  return <RecordPage slug="warranty" />;
 }

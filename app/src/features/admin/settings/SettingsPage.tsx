@@ -2,6 +2,7 @@ import { Box, Flex, Heading } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SETTINGS_SECTIONS } from './sections';
+import { PagesSettings } from './PagesSettings';
 import { StoreSettings } from './StoreSettings';
 import './settings.css';
 
@@ -9,7 +10,8 @@ import './settings.css';
 function SettingsNav() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
-  const current = (to: string) => pathname === to || pathname === `${to}/`;
+  // Store is /admin/settings itself; a section owns everything below its path.
+  const current = (to: string) => pathname === to || pathname === `${to}/` || (to !== '/admin/settings' && pathname.startsWith(`${to}/`));
   return (
     <nav aria-label={t('settings.nav.label')} className="settings-nav">
       <ul className="plain-list">
@@ -25,8 +27,8 @@ function SettingsNav() {
   );
 }
 
-/** /admin/settings/*: the shop's own settings, one section at a time under a sub-navigation. */
-export function SettingsPage() {
+/** /admin/settings/* (and /admin/pages/*): the shop's own settings, one section at a time under a sub-navigation. */
+export function SettingsPage({ section }: { section?: 'pages' }) {
   const { t } = useTranslation('admin');
   return (
     <Flex direction="column" gap="4">
@@ -35,10 +37,14 @@ export function SettingsPage() {
       </Heading>
       <SettingsNav />
       <Box minWidth="0">
-        <Routes>
-          <Route index element={<StoreSettings />} />
-          <Route path="*" element={<Navigate to="/admin/settings" replace />} />
-        </Routes>
+        {section === 'pages' ? (
+          <PagesSettings />
+        ) : (
+          <Routes>
+            <Route index element={<StoreSettings />} />
+            <Route path="*" element={<Navigate to="/admin/settings" replace />} />
+          </Routes>
+        )}
       </Box>
     </Flex>
   );

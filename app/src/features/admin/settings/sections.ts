@@ -9,7 +9,10 @@ export interface SettingsSection {
   to: string;
 }
 
-export const SETTINGS_SECTIONS: SettingsSection[] = [{ key: 'store', to: '/admin/settings' }];
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  { key: 'store', to: '/admin/settings' },
+  { key: 'pages', to: '/admin/pages' },
+];
 
 /** Whether the admin's path is in the settings area (the admin nav's Settings entry is then current). */
 export function inSettings(path: string): boolean {
