@@ -42,6 +42,7 @@ func Register(app core.App, site fs.FS) {
 		registerAdminEmails(se)
 		registerAdminOverview(se)
 		registerStore(se)
+		registerSettingsAdmin(se)
 		registerSitemap(se)
 		registerSPA(se, site)
 		return se.Next()

@@ -57,3 +57,33 @@ type AdminPage struct {
 	SortOrder int       `json:"sortOrder"`
 	UpdatedAt string    `json:"updatedAt"`
 }
+
+// PaymentTaxSettings is GET|PUT /api/admin/settings/payments: the payment
+// methods, the bank details and invoice terms (payment_settings) and the
+// tax settings (shop_settings). The Stripe keys are never in it: cardReady
+// says whether card payments can be taken, stripeKeys where the keys come
+// from ("environment", "dashboard" or "missing"); both are read-only.
+type PaymentTaxSettings struct {
+	PricesIncludeTax    bool   `json:"pricesIncludeTax"`
+	TaxShipping         bool   `json:"taxShipping"`
+	SellerTaxID         string `json:"sellerTaxId"`
+	CardEnabled         bool   `json:"cardEnabled"`
+	BankTransferEnabled bool   `json:"bankTransferEnabled"`
+	InvoiceEnabled      bool   `json:"invoiceEnabled"`
+	BankDetails         string `json:"bankDetails"`
+	InvoiceTermsDays    int    `json:"invoiceTermsDays"`
+	HoldMinutes         int    `json:"holdMinutes"`
+	CardReady           bool   `json:"cardReady"`
+	StripeKeys          string `json:"stripeKeys" tstype:"'environment' | 'dashboard' | 'missing'"`
+}
+
+// AdminTaxRate is a tax rate in /api/admin/tax-rates: the rate a percentage
+// (6.25), the region a US state's code or "".
+type AdminTaxRate struct {
+	ID       string `json:"id"`
+	Country  string `json:"country"`
+	Region   string `json:"region"`
+	TaxClass string `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	Rate     Rate   `json:"rate"`
+	Name     string `json:"name"`
+}

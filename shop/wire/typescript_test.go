@@ -97,6 +97,8 @@ var answers = []struct {
 	{"PageSummary", wire.PageSummary{}},
 	{"InfoPage", wire.InfoPage{}},
 	{"AdminPage", wire.AdminPage{}},
+	{"PaymentTaxSettings", wire.PaymentTaxSettings{}},
+	{"AdminTaxRate", wire.AdminTaxRate{}},
 }
 
 var (

@@ -575,3 +575,26 @@ export interface AdminPage {
   sortOrder: number;
   updatedAt: string;
 }
+
+export interface PaymentTaxSettings {
+  pricesIncludeTax: boolean;
+  taxShipping: boolean;
+  sellerTaxId: string;
+  cardEnabled: boolean;
+  bankTransferEnabled: boolean;
+  invoiceEnabled: boolean;
+  bankDetails: string;
+  invoiceTermsDays: number;
+  holdMinutes: number;
+  cardReady: boolean;
+  stripeKeys: 'environment' | 'dashboard' | 'missing';
+}
+
+export interface AdminTaxRate {
+  id: string;
+  country: string;
+  region: string;
+  taxClass: 'standard' | 'reduced' | 'zero';
+  rate: number;
+  name: string;
+}

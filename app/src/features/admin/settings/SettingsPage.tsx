@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SETTINGS_SECTIONS } from './sections';
 import { PagesSettings } from './PagesSettings';
+import { PaymentsSettings } from './PaymentsSettings';
 import { StoreSettings } from './StoreSettings';
 import './settings.css';
 
@@ -42,6 +43,7 @@ export function SettingsPage({ section }: { section?: 'pages' }) {
         ) : (
           <Routes>
             <Route index element={<StoreSettings />} />
+            <Route path="payments" element={<PaymentsSettings />} />
             <Route path="*" element={<Navigate to="/admin/settings" replace />} />
           </Routes>
         )}

@@ -12,6 +12,7 @@ export interface SettingsSection {
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   { key: 'store', to: '/admin/settings' },
   { key: 'pages', to: '/admin/pages' },
+  { key: 'payments', to: '/admin/settings/payments' },
 ];
 
 /** Whether the admin's path is in the settings area (the admin nav's Settings entry is then current). */

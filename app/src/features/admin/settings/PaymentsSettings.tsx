@@ -1,0 +1,118 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Callout, Card, Flex, Heading, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
+import { InfoCircledIcon } from '@radix-ui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PaymentTaxSettings } from '../../../api/types';
+import { TOAST_LONG, useToastApi } from '../../../components/Toast';
+import { serverFieldErrors, type Problems } from '../../../lib/form';
+import { describedBy, Field } from '../components/Field';
+import { LoadError } from '../components/LoadError';
+import { failureText } from '../messages';
+import { paymentAdminKeys, paymentSettingsQuery, savePaymentSettings } from './paymentsApi';
+import { TaxRatesEditor } from './TaxRatesEditor';
+
+/** Settings > Payments & tax: the payment methods and their terms, the tax settings and the tax rates. */
+export function PaymentsSettings() {
+  const { t } = useTranslation('admin');
+  const query = useQuery(paymentSettingsQuery());
+  if (query.isError) return <LoadError message={t('settings.loadFailed')} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Text color="gray">{t('settings.loading')}</Text>;
+  return (
+    <Flex direction="column" gap="4">
+      <PaymentsForm settings={query.data} />
+      <TaxRatesEditor />
+    </Flex>
+  );
+}
+
+function Toggle({ id, label, checked, onChange, error }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; error?: string }) {
+  return (
+    <Box>
+      <Text as="label" size="2" htmlFor={id}>
+        <Flex gap="2" align="center">
+          <Switch id={id} checked={checked} onCheckedChange={onChange} {...describedBy(id, error)} /> {label}
+        </Flex>
+      </Text>
+      {error && (
+        <Text as="p" size="1" color="red" mt="1" role="alert" id={`${id}-error`}>
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card size="2">
+      <Heading as="h3" size="3" mb="3">
+        {title}
+      </Heading>
+      <Flex direction="column" gap="3">
+        {children}
+      </Flex>
+    </Card>
+  );
+}
+
+function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
+  const { t } = useTranslation('admin');
+  const toast = useToastApi();
+  const client = useQueryClient();
+  const [s, setS] = useState({ ...settings, invoiceTermsDays: String(settings.invoiceTermsDays), holdMinutes: String(settings.holdMinutes) });
+  const [errors, setErrors] = useState<Problems>({});
+  const set = (patch: Partial<typeof s>) => setS((v) => ({ ...v, ...patch }));
+  const save = useMutation({
+    mutationFn: () => savePaymentSettings({ ...s, invoiceTermsDays: Number(s.invoiceTermsDays) || 0, holdMinutes: Number(s.holdMinutes) || 0 }),
+    onSuccess: (saved) => {
+      setErrors({});
+      client.setQueryData(paymentAdminKeys.settings, saved);
+      toast.success(t('settings.payments.saved'), TOAST_LONG);
+    },
+    onError: (e) => {
+      setErrors(serverFieldErrors(e));
+      toast.error(failureText(t, e, 'settings.payments.saveFailed'), TOAST_LONG);
+    },
+  });
+  return (
+    <form noValidate aria-label={t('settings.payments.title')} onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <Flex direction="column" gap="4">
+        <Section title={t('settings.payments.methods')}>
+          <Toggle id="card-enabled" label={t('settings.payments.card')} checked={s.cardEnabled} onChange={(cardEnabled) => set({ cardEnabled })} error={errors.cardEnabled} />
+          <Callout.Root size="1" color={settings.cardReady ? 'green' : 'amber'}>
+            <Callout.Icon>
+              <InfoCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>{t(`settings.payments.stripe.${settings.cardReady ? 'ready' : settings.stripeKeys}`)}</Callout.Text>
+          </Callout.Root>
+          <Toggle id="bank-enabled" label={t('settings.payments.bank')} checked={s.bankTransferEnabled} onChange={(bankTransferEnabled) => set({ bankTransferEnabled })} error={errors.bankTransferEnabled} />
+          <Field id="bank-details" label={t('settings.payments.bankDetails')} error={errors.bankDetails} hint={t('settings.payments.bankDetailsHint')}>
+            <TextArea id="bank-details" rows={4} value={s.bankDetails} onChange={(e) => set({ bankDetails: e.target.value })} {...describedBy('bank-details', errors.bankDetails, t('settings.payments.bankDetailsHint'))} />
+          </Field>
+          <Toggle id="invoice-enabled" label={t('settings.payments.invoice')} checked={s.invoiceEnabled} onChange={(invoiceEnabled) => set({ invoiceEnabled })} error={errors.invoiceEnabled} />
+          <Flex gap="3" wrap="wrap">
+            <Field id="terms-days" label={t('settings.payments.termsDays')} error={errors.invoiceTermsDays}>
+              <TextField.Root id="terms-days" inputMode="numeric" value={s.invoiceTermsDays} onChange={(e) => set({ invoiceTermsDays: e.target.value })} {...describedBy('terms-days', errors.invoiceTermsDays)} />
+            </Field>
+            <Field id="hold-minutes" label={t('settings.payments.holdMinutes')} error={errors.holdMinutes} hint={t('settings.payments.holdHint')}>
+              <TextField.Root id="hold-minutes" inputMode="numeric" value={s.holdMinutes} onChange={(e) => set({ holdMinutes: e.target.value })} {...describedBy('hold-minutes', errors.holdMinutes, t('settings.payments.holdHint'))} />
+            </Field>
+          </Flex>
+        </Section>
+        <Section title={t('settings.payments.tax')}>
+          <Toggle id="prices-include-tax" label={t('settings.payments.pricesIncludeTax')} checked={s.pricesIncludeTax} onChange={(pricesIncludeTax) => set({ pricesIncludeTax })} />
+          <Toggle id="tax-shipping" label={t('settings.payments.taxShipping')} checked={s.taxShipping} onChange={(taxShipping) => set({ taxShipping })} />
+          <Field id="seller-tax-id" label={t('settings.payments.sellerTaxId')} error={errors.sellerTaxId} hint={t('settings.payments.sellerTaxIdHint')}>
+            <TextField.Root id="seller-tax-id" value={s.sellerTaxId} onChange={(e) => set({ sellerTaxId: e.target.value })} {...describedBy('seller-tax-id', errors.sellerTaxId, t('settings.payments.sellerTaxIdHint'))} />
+          </Field>
+        </Section>
+        <Flex justify="end">
+          <Button type="submit" size="3" loading={save.isPending}>
+            {t('settings.payments.save')}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
