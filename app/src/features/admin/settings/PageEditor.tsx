@@ -76,19 +76,25 @@ export function PageEditor({ page }: { page?: AdminPage }) {
         <Tabs.Root value={lang} onValueChange={setLang}>
           <Tabs.List>
             {LANGUAGES.map((l) => (
-              <Tabs.Trigger key={l} value={l} className={langError(l) ? 'tab-with-error' : undefined}>
+              <Tabs.Trigger key={l} value={l}>
                 {LANGUAGE_NAMES[l]}
                 {langError(l) ? ' ⚠' : ''}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
+          {LANGUAGES.map((l) => (
+            <Tabs.Content key={l} value={l}>
+              <Flex direction="column" gap="3" pt="3">
+                <Field id={`page-title-${l}`} label={`${t('settings.pages.title')} (${LANGUAGE_NAMES[l]})`} required={l === 'en'} error={errors[`title.${l}`]}>
+                  <TextField.Root id={`page-title-${l}`} lang={l} value={draft.title[l]} onChange={(e) => setText('title', e.target.value)} {...describedBy(`page-title-${l}`, errors[`title.${l}`])} />
+                </Field>
+                <Field id={`page-source-${l}`} label={`${t('settings.pages.text')} (${LANGUAGE_NAMES[l]})`} required={l === 'en'} error={errors[`source.${l}`]} hint={t('settings.pages.markdownHint')}>
+                  <TextArea id={`page-source-${l}`} lang={l} rows={16} className="page-source" value={draft.source[l]} onChange={(e) => setText('source', e.target.value)} {...describedBy(`page-source-${l}`, errors[`source.${l}`], t('settings.pages.markdownHint'))} />
+                </Field>
+              </Flex>
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
-        <Field id="page-title" label={`${t('settings.pages.title')} (${LANGUAGE_NAMES[lang as 'en']})`} required={lang === 'en'} error={errors[`title.${lang}`]}>
-          <TextField.Root id="page-title" lang={lang} value={draft.title[lang as 'en']} onChange={(e) => setText('title', e.target.value)} {...describedBy('page-title', errors[`title.${lang}`])} />
-        </Field>
-        <Field id="page-source" label={`${t('settings.pages.text')} (${LANGUAGE_NAMES[lang as 'en']})`} required={lang === 'en'} error={errors[`source.${lang}`]} hint={t('settings.pages.markdownHint')}>
-          <TextArea id="page-source" lang={lang} rows={16} className="page-source" value={draft.source[lang as 'en']} onChange={(e) => setText('source', e.target.value)} {...describedBy('page-source', errors[`source.${lang}`], t('settings.pages.markdownHint'))} />
-        </Field>
         <Flex justify="end">
           <Button type="submit" size="3" loading={save.isPending}>
             {t('settings.pages.save')}
