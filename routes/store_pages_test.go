@@ -55,6 +55,12 @@ func TestStoreDetailsOnServedPages(t *testing.T) {
 	if same, _ := org["sameAs"].([]any); len(same) != 1 || same[0] != "https://youtube.com/@rig" {
 		t.Errorf("Organization sameAs %v", org["sameAs"])
 	}
+	// The hero alone changes (the shop's name, part of the cache's key, stays).
+	body["hero"] = map[string]any{"title": map[string]string{"en": "Gear for every show", "zh": "第二次改版"}}
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/shop", body, testapp.Auth(admin.Token)...), 200, nil)
+	if zh := page("/zh/"); !strings.Contains(zh, "第二次改版") {
+		t.Error("the cached Chinese home kept the old hero")
+	}
 }
 
 // The invoice names the seller from the store details (one source): the

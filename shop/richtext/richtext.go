@@ -57,9 +57,9 @@ func PlainText(s string) string {
 	return strings.Join(strings.Fields(unescape(text)), " ")
 }
 
-// Summary is the text of the first paragraph of sanitized HTML that says
-// something (40 letters or more: not a date line), else all its text: a
-// page's description for search engines.
+// Summary is the text of the first paragraph of sanitized HTML that is not
+// a note in italics (a "Last updated" line), else all its text: a page's
+// description for search engines.
 func Summary(s string) string {
 	rest := s
 	for {
@@ -71,7 +71,9 @@ func Summary(s string) string {
 		if end < 0 {
 			break
 		}
-		if text := PlainText(rest[start : start+end+4]); len([]rune(text)) >= 40 {
+		inner := strings.TrimSpace(rest[start+3 : start+end])
+		note := strings.HasPrefix(inner, "<em>") && strings.HasSuffix(inner, "</em>")
+		if text := PlainText(inner); text != "" && !note {
 			return text
 		}
 		rest = rest[start+end+4:]

@@ -47,6 +47,10 @@ func TestSummary(t *testing.T) {
 	if got := Summary(html); got != "We collect only the data we need to run the shop." {
 		t.Fatalf("summary %q", got)
 	}
+	zh, _ := ToHTML("*最后更新：2026 年 11 月*\n\n我们只收集必要的数据。\n\n## 权利")
+	if got := Summary(zh); got != "我们只收集必要的数据。" {
+		t.Fatalf("summary %q", got)
+	}
 	if got := Summary("<h2>Only a heading</h2>"); got != "Only a heading" {
 		t.Fatalf("summary %q", got)
 	}
