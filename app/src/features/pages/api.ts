@@ -4,7 +4,7 @@ import { storeKeys } from '../../api/queryKeys';
 import type { InfoPage, PageSummary } from '../../api/types';
 
 /** Pages with a route of their own (routes.tsx); any other page lives at /pages/{slug}. */
-export const OWN_PATHS = ['about', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;
+const OWN_PATHS = ['about', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;
 
 /** The storefront path of a page. */
 export function pagePath(slug: string): string {
@@ -12,7 +12,7 @@ export function pagePath(slug: string): string {
 }
 
 /** The information pages, in the footer's order (GET /api/pages); revalidated like the store details. */
-export const pagesQuery = () =>
+const pagesQuery = () =>
   queryOptions({
     queryKey: storeKeys.pages,
     queryFn: ({ signal }) => api.get<PageSummary[]>('/pages', { signal }),

@@ -15,7 +15,7 @@ export const storeQuery = () =>
   });
 
 /** What the storefront shows before the details arrive (or when the server does not answer). */
-export const DEFAULT_SHOP: Shop = {
+const DEFAULT_SHOP: Shop = {
   name: 'StageShop',
   legalName: '',
   logoUrl: '',

@@ -27,7 +27,7 @@ function Text1({ id, label, value, onChange, error, hint, required, type }: {
 }
 
 /** One text per language (hours, the hero): a field for each, side by side on wide screens. */
-export function LanguageTexts({ id, label, value, onChange, errors, multiline }: {
+function LanguageTexts({ id, label, value, onChange, errors, multiline }: {
   id: string; label: string; value: Texts; onChange: (v: Texts) => void; errors: Problems; multiline?: boolean;
 }) {
   return (
