@@ -90,7 +90,7 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 			screen, err = firstscreen.Render(at.lang, products, total)
 		}
 	case facts.product != nil:
-		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product)
+		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product, at.query.Get("variant"))
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
 		screen, err = firstscreen.RenderNotFound(at.lang)
