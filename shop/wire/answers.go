@@ -97,6 +97,10 @@ type Product struct {
 	Variants []ProductVariant `json:"variants,omitempty"`
 	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
 	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
+	// StockTotal and VariantsSoldOut are in admin lists only: the active
+	// variants' summed stock and how many of them are sold out.
+	StockTotal      *int64 `json:"stockTotal,omitempty"`
+	VariantsSoldOut *int   `json:"variantsSoldOut,omitempty"`
 }
 
 // ProductOption is a way a product varies (Length), with its values.

@@ -109,6 +109,8 @@ export interface Product {
   variantCount: number;
   variants?: ProductVariant[];
   waitingAlerts?: number;
+  stockTotal?: number;
+  variantsSoldOut?: number;
 }
 
 export interface PriceRange {
