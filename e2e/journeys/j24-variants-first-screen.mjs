@@ -4,13 +4,15 @@
 // default variant chosen, or the one in ?variant=; when the app takes over nothing moves, on a
 // phone and on a desktop. Then a shopper opens it from the home, makes three choices and goes
 // Back: each choice replaced the page's entry (docs/decisions/variant-history.md), so Back
-// returns to the home and Forward to the product with the last choice.
+// returns to the home and Forward to the product with the last choice. The admin's product list
+// shows its price range and its stock summed over the variants, one of them sold out (screens
+// j24-admin-product-list, 1280/390, axe-scanned).
 import { apiLogin } from '../lib/accounts.mjs';
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { samePlaces } from '../lib/firstscreen.mjs';
 import { ADMIN } from '../lib/server.mjs';
-import { assert, hasText, main, until, visible } from '../lib/shop.mjs';
+import { assert, hasText, login, main, until, visible } from '../lib/shop.mjs';
 
 const NAME = 'Stage DMX Cable';
 const LENGTHS = ['1 m', '3 m', '5 m', '10 m', '15 m', '20 m', '30 m'];
@@ -43,7 +45,7 @@ async function createCable(baseURL, token, image) {
 export default {
   id: 24,
   title: 'Product options on the first screens (nothing moves when the app takes over) and Back after choosing',
-  async run({ baseURL, newContext, log }) {
+  async run({ baseURL, newContext, evidence, log }) {
     const admin = await apiLogin(baseURL, ADMIN);
     const [seeded] = await allProducts(baseURL);
     const cable = await createCable(baseURL, admin.token, seeded.imageFileName);
@@ -90,5 +92,16 @@ export default {
     await until(() => new URL(page.url()).searchParams.get('variant') === yellow20.id, () => `Forward returns to the last choice: ${page.url()}`);
     await hasText(main(page).getByRole('group', { name: /^Colour/ }), /^Colour: Yellow/, 'Forward shows the last choice');
     log('three choices, one history entry: Back to the home, Forward to 20 m yellow');
+
+    // The admin's list: the price range and the stock summed over the variants, one sold out.
+    const adminPage = await (await newContext()).newPage();
+    await login(adminPage, ADMIN.email, ADMIN.password);
+    await until(() => new URL(adminPage.url()).pathname === '/admin', 'the admin lands on the product list');
+    const row = main(adminPage).getByRole('row').filter({ hasText: NAME }).first();
+    await visible(row.getByText('$8.00 - $20.00', { exact: true }), 'the row shows the price range');
+    await visible(row.getByText('65', { exact: true }), 'the row shows the stock of the 14 variants summed (13 x 5)');
+    await hasText(row.getByTestId('variants-sold-out'), '1 of 14 variants sold out', 'the row says how many variants are sold out');
+    await evidence.screens(adminPage, 'j24-admin-product-list');
+    await evidence.axe(adminPage, 'admin product list with variants');
   },
 };
