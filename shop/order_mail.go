@@ -48,6 +48,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 		Total:          int64(d.TotalAmount),
 		ShippingMethod: d.ShippingMethod,
 		TrackingNumber: d.TrackingNumber,
+		FreightPending: d.ShippingQuote == QuotePending,
 		InvoiceNumber:  d.InvoiceNumber,
 		Address: mail.Address{FirstName: d.Shipping.FirstName, LastName: d.Shipping.LastName, Address: d.Shipping.Address,
 			City: d.Shipping.City, State: d.Shipping.State, ZipCode: d.Shipping.ZipCode, Country: d.Shipping.Country,

@@ -171,7 +171,7 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	}
 	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
 		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec), OrderTax: orderTaxOf(rec),
-		CreditNotes: notes}
+		CreditNotes: notes, ShippingQuote: rec.GetString("shippingQuote"), WeightKg: wire.Grams(rec.GetInt("weightGrams"))}
 	if d.Payment.Events, err = paymentTimeline(app, rec.Id); err != nil {
 		return nil, err
 	}

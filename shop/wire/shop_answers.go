@@ -62,6 +62,11 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	// ShippingQuote is "pending" while freight waits for the shop's quote
+	// (shippingAmount 0, nothing due), "quoted" once set, "" otherwise;
+	// WeightKg is what the order weighs.
+	ShippingQuote string `json:"shippingQuote,omitempty" tstype:"'pending' | 'quoted'"`
+	WeightKg      Grams  `json:"weightKg,omitempty"`
 	OrderTax
 	CreditNotes []CreditNote `json:"creditNotes"`
 	// CheckoutURL is the hosted payment page of a new card order (or of

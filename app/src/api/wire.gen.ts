@@ -97,6 +97,8 @@ export interface Product {
   imageFileNames: string[];
   attributes: ProductAttribute[];
   taxClass: 'standard' | 'reduced' | 'zero';
+  weightKg?: number;
+  freightOnly?: boolean;
   createdAt: string;
   updatedAt: string;
   options: ProductOption[];
@@ -212,12 +214,40 @@ export interface ShippingMethod {
   region: 'domestic' | 'international';
   amount: number;
   deliveryDays: string;
+  freight?: boolean;
 }
 
 export interface ShippingMethods {
   homeCountry: string;
   freeShippingThreshold: number;
   methods: ShippingMethod[];
+  weightKg?: number;
+  freight?: boolean;
+}
+
+export interface WeightRate {
+  upToKg: number | null;
+  amount: number;
+}
+
+export interface ZoneMethod {
+  code: string;
+  name: Localized;
+  deliveryDays: string;
+  rates: WeightRate[];
+  freeOver: number | null;
+}
+
+export interface ShippingZone {
+  id: string;
+  name: string;
+  countries: string[];
+  methods: ZoneMethod[];
+}
+
+export interface ShippingSettings {
+  homeCountry: string;
+  zones: ShippingZone[];
 }
 
 export interface PostalAddress {
@@ -381,6 +411,8 @@ export interface OrderDetail extends OrderSummary {
   items: OrderItem[];
   trackingNumber: string;
   history: StatusChange[];
+  shippingQuote?: 'pending' | 'quoted';
+  weightKg?: number;
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
