@@ -32,7 +32,7 @@ export function ShippingMethodCards({ methods, value, onChange }: Props) {
               {delivery(m)}
             </Text>
             <Text size="2" weight="medium">
-              {m.amount === 0 ? t('common:shipping.free') : price(m.amount)}
+              {m.freight ? t('common:shipping.quoted') : m.amount === 0 ? t('common:shipping.free') : price(m.amount)}
             </Text>
           </Flex>
         </RadioCards.Item>
