@@ -49,6 +49,8 @@ func mailOrder(d *OrderDetail) mail.Order {
 		ShippingMethod: d.ShippingMethod,
 		TrackingNumber: d.TrackingNumber,
 		FreightPending: d.ShippingQuote == QuotePending,
+		TrackingURL:    d.TrackingURL,
+		Carrier:        carrierName(d.Carrier),
 		InvoiceNumber:  d.InvoiceNumber,
 		Address: mail.Address{FirstName: d.Shipping.FirstName, LastName: d.Shipping.LastName, Address: d.Shipping.Address,
 			City: d.Shipping.City, State: d.Shipping.State, ZipCode: d.Shipping.ZipCode, Country: d.Shipping.Country,

@@ -42,7 +42,7 @@ func SetShippingQuote(app core.App, orderID string, in QuoteInput) (*OrderDetail
 		return nil, err
 	}
 	cents, _ := CentsFromJSON(in.Amount)
-	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, _ *effects) (bool, error) {
+	d, err := changeOrder(app, orderID, func(txApp core.App, rec *core.Record, _ *effects) (bool, error) {
 		if rec.GetString("shippingQuote") != QuotePending || rec.GetString("status") == StatusCancelled {
 			return false, ErrNotAwaitingQuote
 		}
@@ -54,6 +54,10 @@ func SetShippingQuote(app core.App, orderID string, in QuoteInput) (*OrderDetail
 		}
 		return true, queueFreightQuoted(txApp, rec)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return d, withAdminFields(app, d)
 }
 
 // priceQuotedShipping sets the order's shipping to amount with its tax (the

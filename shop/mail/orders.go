@@ -265,7 +265,13 @@ func QueueOrderStatus(txApp core.App, to Recipient, status string, o Order) erro
 	orderView(v, o, kind == KindOrderCancelled)
 	if kind == KindOrderShipped && strings.TrimSpace(o.TrackingNumber) != "" {
 		v.Intro = append(v.Intro, tr(lang, "shipTrack"))
+		if o.Carrier != "" {
+			v.Facts = append(v.Facts, fact{tr(lang, "carrier"), o.Carrier})
+		}
 		v.Facts = append(v.Facts, fact{tr(lang, "tracking"), strings.TrimSpace(o.TrackingNumber)})
+		if o.TrackingURL != "" {
+			v.Links = append(v.Links, button{tr(lang, "trackLink"), o.TrackingURL})
+		}
 	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}

@@ -78,6 +78,7 @@ var answers = []struct {
 	{"OrderSummary", wire.OrderSummary{}},
 	{"OrderItem", wire.OrderItem{}},
 	{"StatusChange", wire.StatusChange{}},
+	{"OrderNote", wire.OrderNote{}},
 	{"OrderDetail", wire.OrderDetail{}},
 	{"SavedAddress", wire.SavedAddress{}},
 	{"ContactSent", wire.ContactSent{}},

@@ -403,6 +403,15 @@ export interface OrderItem {
 export interface StatusChange {
   status: string;
   at: string;
+  from?: string;
+  offPath?: boolean;
+  by?: string;
+}
+
+export interface OrderNote {
+  text: string;
+  by: string;
+  at: string;
 }
 
 export interface OrderDetail extends OrderSummary {
@@ -412,6 +421,9 @@ export interface OrderDetail extends OrderSummary {
   trackingNumber: string;
   history: StatusChange[];
   shippingQuote?: 'pending' | 'quoted';
+  carrier?: string;
+  trackingUrl?: string;
+  internalNotes?: OrderNote[];
   weightKg?: number;
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
