@@ -5,7 +5,7 @@ import type { ShippingSettings } from '../../../api/types';
 import { adminRoot } from '../../../api/queryKeys';
 
 /** The admin's shipping settings (zones, methods, weight bands). */
-export const adminShippingKey = [...adminRoot, 'shipping'] as const;
+const adminShippingKey = [...adminRoot, 'shipping'] as const;
 
 export const adminShippingQuery = () =>
   queryOptions({
