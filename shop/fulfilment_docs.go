@@ -28,7 +28,7 @@ var slipLabels = map[string]map[string]string{
 
 // slipTemplate is one A4 page without prices: what to pack and where it goes.
 var slipTemplate = template.Must(template.New("slip").Parse(`<!doctype html>
-<html lang="{{.Lang}}"><head><meta charset="utf-8"><title>{{.L.title}} {{.Number}}</title>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>{{.L.title}} {{.Number}}</title>
 <style>
 @page { size: A4; margin: 14mm; }
 body { font: 12px/1.4 system-ui, sans-serif; color: #111; max-width: 180mm; margin: 0 auto; }

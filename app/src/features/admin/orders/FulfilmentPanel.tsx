@@ -59,7 +59,7 @@ export function FulfilmentPanel({ order }: { order: OrderDetail }) {
         <Flex asChild gap="2" align="end" wrap="wrap" mb="3">
           <form onSubmit={(e) => { e.preventDefault(); quoted.mutate(undefined); }}>
             <Box>
-              <Text as="label" size="2" weight="medium" htmlFor="freight-quote">
+              <Text as="label" size="2" weight="medium" htmlFor="freight-quote" style={{ display: 'block' }}>
                 {t('fulfilment.quote', { weight: order.weightKg ?? 0 })}
               </Text>
               <TextField.Root id="freight-quote" inputMode="decimal" value={quote} onChange={(e) => setQuote(e.target.value)} required>
@@ -75,13 +75,13 @@ export function FulfilmentPanel({ order }: { order: OrderDetail }) {
       <Flex asChild gap="2" align="end" wrap="wrap">
         <form onSubmit={(e) => { e.preventDefault(); track.mutate(undefined); }}>
           <Box>
-            <Text as="label" size="2" weight="medium" htmlFor="order-carrier">
+            <Text as="label" size="2" weight="medium" htmlFor="order-carrier" style={{ display: 'block' }}>
               {t('fulfilment.carrier')}
             </Text>
             <CarrierSelect id="order-carrier" value={carrier} onChange={setCarrier} />
           </Box>
           <Box>
-            <Text as="label" size="2" weight="medium" htmlFor="order-tracking">
+            <Text as="label" size="2" weight="medium" htmlFor="order-tracking" style={{ display: 'block' }}>
               {t('ordersAdmin.trackingNumber')}
             </Text>
             <TextField.Root id="order-tracking" value={tracking} maxLength={100} onChange={(e) => setTracking(e.target.value)} />
