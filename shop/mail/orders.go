@@ -190,7 +190,7 @@ func orderView(v *view, o Order, withLines bool) {
 // methodName is a shipping method's name in lang (its code when unknown).
 func methodName(lang, code string) string {
 	switch code {
-	case "standard", "express", "overnight", "intl_standard", "intl_express":
+	case "standard", "express", "overnight", "intl_standard", "intl_express", "freight":
 		return tr(lang, code)
 	}
 	return code
