@@ -61,7 +61,7 @@ export function ReviewStep(p: Props) {
           </Heading>
           <AddressSummary info={p.shipping} />
           <Text as="p" size="2" mt="2">
-            {p.methodName} · {p.delivery}
+            {p.delivery ? `${p.methodName} · ${p.delivery}` : p.methodName}
           </Text>
         </Box>
         <Box>

@@ -25,5 +25,7 @@ describe('the shipping method cards', () => {
     renderApp(<ShippingMethodCards methods={[freight]} value="freight" onChange={() => undefined} />);
     expect(await screen.findByText('Quoted separately')).toBeInTheDocument();
     expect(screen.queryByText('Free')).not.toBeInTheDocument();
+    // No delivery time: no "business days" without a number.
+    expect(screen.queryByText(/business days/)).not.toBeInTheDocument();
   });
 });
