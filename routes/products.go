@@ -38,6 +38,8 @@ func toProductJSON(p shop.Product) wire.Product {
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
 		TaxClass:             p.TaxClass,
+		WeightKg:             wire.Grams(p.WeightGrams),
+		FreightOnly:          p.FreightOnly,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
 		Options:              make([]wire.ProductOption, 0, len(p.Options)),

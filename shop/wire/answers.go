@@ -78,6 +78,8 @@ type Product struct {
 	ImageFileNames       []string           `json:"imageFileNames"`
 	Attributes           []ProductAttribute `json:"attributes"`
 	TaxClass             string             `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	WeightKg             Grams              `json:"weightKg,omitempty"`
+	FreightOnly          bool               `json:"freightOnly,omitempty"`
 	CreatedAt            string             `json:"createdAt"`
 	UpdatedAt            string             `json:"updatedAt"`
 	// Options and the variants' summary: price, stockQuantity and
@@ -185,6 +187,9 @@ type ShippingMethod struct {
 	Region       string    `json:"region" tstype:"'domestic' | 'international'"`
 	Amount       Amount    `json:"amount"`
 	DeliveryDays string    `json:"deliveryDays"`
+	// Freight says the method has no online price: the shop quotes the
+	// shipping after the order is placed (Amount is 0).
+	Freight bool `json:"freight,omitempty"`
 }
 
 // ShippingMethods is the answer of GET /api/shipping/methods.
@@ -192,6 +197,11 @@ type ShippingMethods struct {
 	HomeCountry           string           `json:"homeCountry"`
 	FreeShippingThreshold Amount           `json:"freeShippingThreshold"`
 	Methods               []ShippingMethod `json:"methods"`
+	// WeightKg is the cart's weight when the methods were priced for the
+	// caller's cart (?cart=1), else 0; Freight says that cart ships only by
+	// freight quoted separately.
+	WeightKg Grams `json:"weightKg,omitempty"`
+	Freight  bool  `json:"freight,omitempty"`
 }
 
 // ContactSent is the answer of POST /api/contact.

@@ -41,6 +41,7 @@ export type {
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
+  ShippingSettings,
   TaxEstimate,
   TaxLine,
   UploadedImage,
