@@ -153,6 +153,9 @@ func TestContactReplyMovesToInProgressWithReplyTo(t *testing.T) {
 		}
 	}
 	if sent == nil || sent.Headers["Reply-To"] != "<desk@rigandroll.example>" || !strings.Contains(sent.Text, "Rig & Roll") {
+		for _, m := range h.App.TestMailer.Messages() {
+			t.Logf("sent to %v: %q", m.To, m.Text[:min(len(m.Text), 200)])
+		}
 		t.Fatalf("reply e-mail %v (outbox %s)", sent, rec.Id)
 	}
 	// A later reply leaves a resolved request resolved.

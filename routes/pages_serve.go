@@ -82,19 +82,18 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	}
 	var screen []byte
 	var err error
-	brand := firstScreenShop(app, at.lang)
 	switch {
 	case at.route.Kind == firstscreen.KindHome && plainQuery(at.query):
 		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
 		products, total, lerr := shop.ListProducts(app, q)
 		if err = lerr; err == nil {
-			screen, err = firstscreen.Render(at.lang, brand, products, total)
+			screen, err = firstscreen.Render(at.lang, products, total)
 		}
 	case facts.product != nil:
-		screen, _, err = firstscreen.RenderProduct(at.lang, brand, *facts.product)
+		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product, at.query.Get("variant"))
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
-		screen, err = firstscreen.RenderNotFound(at.lang, brand)
+		screen, err = firstscreen.RenderNotFound(at.lang)
 	}
 	if err != nil {
 		// The shop still works without it: log and send the page without.
@@ -102,19 +101,6 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		screen = nil
 	}
 	return p.shell.Page(at.lang, facts.head.HTML(), screen)
-}
-
-// firstScreenShop is what the first screens say about the shop in lang:
-// the store details, with the app's own hero texts where the owner left
-// them blank (as the app shows them).
-func firstScreenShop(app core.App, lang string) firstscreen.Shop {
-	d, _ := shop.LoadStoreDetails(app)
-	s := firstscreen.Shop{Name: d.Name, Logo: "/favicon.svg",
-		HeroTitle: d.Hero.Title.Get(lang, ""), HeroText: d.Hero.Text.Get(lang, "")}
-	if d.LogoURL != "" {
-		s.Logo = d.LogoURL + "?thumb=120x120"
-	}
-	return s
 }
 
 // plainQuery reports whether a query leaves the home plain: no search,

@@ -36,6 +36,7 @@ func Register(app core.App, site fs.FS) {
 		registerCheckout(se)
 		registerPayments(se)
 		registerShipping(se)
+		registerFulfilment(se)
 		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)

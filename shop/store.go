@@ -213,27 +213,6 @@ func SaveStoreDetails(app core.App, in StoreInput) (StoreDetails, error) {
 	return storeDetailsOf(rec), nil
 }
 
-// settingsRecord is the shop's one settings record, made with the defaults
-// when a database has none (a developer deleted it in the dashboard).
-func settingsRecord(app core.App) (*core.Record, error) {
-	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
-	if err == nil && len(recs) > 0 {
-		return recs[0], nil
-	}
-	col, err := app.FindCachedCollectionByNameOrId(SettingsCollection)
-	if err != nil {
-		return nil, err
-	}
-	rec := core.NewRecord(col)
-	d := DefaultShippingSettings()
-	rec.Set("homeCountry", d.HomeCountry)
-	rec.Set("freeShippingThresholdCents", int64(d.FreeShippingThreshold))
-	for _, m := range methodSpecs {
-		rec.Set(m.field, int64(d.Rates[m.code]))
-	}
-	return rec, nil
-}
-
 // storeDetailsOf reads the store details out of a settings record.
 func storeDetailsOf(rec *core.Record) StoreDetails {
 	d := StoreDetails{

@@ -37,6 +37,7 @@ var constantsJSON []byte
 type constants struct {
 	FirstRow         int      `json:"firstRow"`
 	MaxImages        int      `json:"maxImages"`
+	FewValues        int      `json:"fewValues"`
 	Languages        []string `json:"languages"`
 	FallbackLanguage string   `json:"fallbackLanguage"`
 }
@@ -55,25 +56,21 @@ var FirstRow = shared.FirstRow
 
 var tmpl = template.Must(template.New("firstscreen").Parse(screensTemplate))
 
-// card is what a product card's template needs (card.{lang}).
+// card is what a product card's template needs (card.{lang}, or
+// cardChoice.{lang} for a product with several variants).
 type card struct {
-	ID, Name, Description, Category, Price, File string
-	Media                                        string // the photos: "0", "1" or "n" (then Images of them)
-	Images                                       int
-	StockKey                                     string // "out", "1" or the plural category of Stock
-	Stock                                        int64
-}
-
-// Shop is what every first screen says about the shop (its store details):
-// the brand's name and logo (its address, the app's icon without one) and
-// the home's hero in the page's language.
-type Shop struct {
-	Name, Logo, HeroTitle, HeroText string
+	ID, Name, Description, Category, File string
+	Media                                 string // the photos: "0", "1" or "n" (then Images of them)
+	Images                                int
+	StockKey                              string // "out", "1" or the plural category of Stock
+	Stock                                 int64
+	Choice                                bool   // several variants: chosen on the product's page
+	InStock                               string // "yes" when any variant is (cardChoice)
+	PriceTag                              priceTag
 }
 
 // home is the home's template data (home.{lang}).
 type home struct {
-	Shop     Shop
 	CountKey string // "1" or the plural category of Count
 	Count    int
 	Cards    []card
@@ -83,25 +80,34 @@ type attribute struct{ Key, Value string }
 
 // product is a product page's template data (product.{lang}).
 type product struct {
-	Shop                               Shop
-	Name, Description, Category, Price string
-	Media                              string // the number of photos
-	Files                              []string
-	StockKey                           string
-	Stock                              int64
-	HasAttributes                      string // "yes" when there are specifications
-	Attributes                         []attribute
+	Name, Description, Category string
+	Media                       string // the number of photos
+	Files                       []string
+	StockKey                    string
+	Stock                       int64
+	HasAttributes               string // "yes" when there are specifications
+	Attributes                  []attribute
+	PriceTag                    priceTag
+
+	// A product with options (productOptions.{lang}): the chosen variant's
+	// label and SKU (shown when the product has several variants) and the
+	// option pickers.
+	Label, SKU string
+	Picker     picker
 }
 
 // Render writes the home's first screen in lang for the home's first page
 // of products (newest first) and the total count of active products.
-func Render(lang string, s Shop, products []shop.Product, total int) ([]byte, error) {
-	h := home{Shop: s, CountKey: pluralKey(lang, int64(total)), Count: total}
+func Render(lang string, products []shop.Product, total int) ([]byte, error) {
+	h := home{CountKey: pluralKey(lang, int64(total)), Count: total}
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-			Category: p.Category, Price: FormatPrice(p.PriceCents, lang), Media: "0",
-			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
+			Category: p.Category, Media: "0", StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
+			Choice: p.VariantCount > 1, PriceTag: cardPrice(lang, p),
+		}
+		if p.InStock {
+			c.InStock = "yes"
 		}
 		if files := photos(p); len(files) > 0 {
 			c.File, c.Images, c.Media = files[0], len(files), "1"
@@ -114,18 +120,40 @@ func Render(lang string, s Shop, products []shop.Product, total int) ([]byte, er
 	return execute("home."+lang, h)
 }
 
-// RenderProduct writes the first screen of product p's page in lang. ok is
-// false when the page has more photos than the screens were rendered for.
-func RenderProduct(lang string, s Shop, p shop.Product) (html []byte, ok bool, err error) {
-	files := photos(p)
+// RenderProduct writes the first screen of product p's page in lang, with
+// the variant of id variantID chosen (the page's ?variant=; the default
+// variant when it is not one of p's active variants). ok is false when the
+// page has more photos than the screens were rendered for, or options but no
+// variant to show.
+func RenderProduct(lang string, p shop.Product, variantID string) (html []byte, ok bool, err error) {
+	name := "product." + lang
+	price, compareAt, stock, files := p.PriceCents, p.CompareAtCents, p.StockQuantity, photos(p)
+	var chosen *shop.Variant
+	if len(p.Options) > 0 {
+		if chosen = chosenVariant(p, variantID); chosen == nil {
+			return nil, false, nil
+		}
+		name = "productOptions." + lang
+		price, compareAt, stock = chosen.PriceCents, chosen.CompareAtCents, chosen.StockQuantity
+		if own := slices.DeleteFunc(slices.Clone(chosen.ImageFileNames), func(f string) bool { return f == "" }); len(own) > 0 {
+			files = own
+		}
+	}
 	if len(files) > shared.MaxImages {
 		return nil, false, nil
 	}
 	ps := product{
-		Shop: s, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-		Category: p.Category, Price: FormatPrice(p.PriceCents, lang),
+		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
+		Category: p.Category, PriceTag: pagePrice(lang, price, compareAt),
 		Media: strconv.Itoa(len(files)), Files: files,
-		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
+		StockKey: stockKey(lang, stock), Stock: stock,
+	}
+	if chosen != nil {
+		ps.Label = shop.VariantLabel(p.Options, chosen.OptionValues).Get(lang, "")
+		ps.Picker = pickerOf(lang, p, *chosen)
+		if p.VariantCount > 1 {
+			ps.SKU = chosen.SKU
+		}
 	}
 	for _, a := range p.Attributes {
 		k := strings.TrimSpace(a.KeyLocalized.Get(lang, a.Key))
@@ -137,14 +165,14 @@ func RenderProduct(lang string, s Shop, p shop.Product) (html []byte, ok bool, e
 	if len(ps.Attributes) > 0 {
 		ps.HasAttributes = "yes"
 	}
-	html, err = execute("product."+lang, ps)
+	html, err = execute(name, ps)
 	return html, err == nil, err
 }
 
 // RenderNotFound writes the not-found page's first screen in lang (the
 // app's page for an address none of its routes takes).
-func RenderNotFound(lang string, s Shop) ([]byte, error) {
-	return execute("notFound."+lang, struct{ Shop Shop }{s})
+func RenderNotFound(lang string) ([]byte, error) {
+	return execute("notFound."+lang, nil)
 }
 
 // photos are p's photo file names, empty ones left out.

@@ -48,6 +48,7 @@ export type {
   PaymentTaxSettings,
   Shop,
   SocialLink,
+  ShippingSettings,
   TaxEstimate,
   TaxLine,
   UploadedImage,
