@@ -25,7 +25,7 @@ func Register(app core.App) {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
 	}
-	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection} {
+	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.CategoriesCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
@@ -70,6 +70,7 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepCategories(app)
 	shop.KeepTaxRules(app)
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and

@@ -31,6 +31,7 @@ func Register(app core.App, site fs.FS) {
 		registerAuth(se)
 		registerAddresses(se)
 		registerProducts(se)
+		registerCategories(se)
 		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)
