@@ -12,9 +12,11 @@ import { NoProducts } from './NoProducts';
 import { ProductCard } from './ProductCard';
 import { useHomeFilters } from './useHomeFilters';
 import { FIRST_ROW } from '../../lib/shared';
+import { useCategoryLabel } from './categoryLabel';
 
 export default function HomePage() {
   const { t, i18n } = useTranslation('shop');
+  const label = useCategoryLabel();
   const { isAdmin } = useAuth();
   const { quantityInCart } = useCart();
   const { filters, update } = useHomeFilters();
@@ -88,7 +90,7 @@ export default function HomePage() {
       <Text as="p" size="2" color="gray" mb="3" aria-live="polite">
         {/* A non-breaking space keeps the line's height before the count arrives (no layout shift). */}
         {list.data
-          ? t('count', { count: total }) + (category ? t('countIn', { category: t(`categories.${category}`, category) }) : '')
+          ? t('count', { count: total }) + (category ? t('countIn', { category: label(category) }) : '')
           : '\u00a0'}
       </Text>
 

@@ -8,7 +8,7 @@ import type { Product } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { resolveLocalized } from '../../../lib/localized';
-import { CATEGORIES, categoriesQuery } from '../../catalog/api';
+import { useAdminCategoryNames } from '../categories/api';
 import { ADMIN_PRODUCTS_PAGE_SIZE, adminApi, adminProductListQuery } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListState } from '../components/ListState';
@@ -35,8 +35,7 @@ export function ProductListView() {
   const category = params.get('category') ?? '';
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
-  const categories = useQuery(categoriesQuery());
-  const categoryList = categories.data?.length ? categories.data : CATEGORIES;
+  const categoryList = useAdminCategoryNames();
   const list = useQuery(adminProductListQuery({ search, category, page }));
   const products = list.data?.products ?? [];
   const totalCount = list.data?.pagination?.totalCount ?? products.length;
