@@ -14,7 +14,9 @@ func (g *importGroup) input() (ProductInput, importErrors) {
 	first := g.rows[0]
 	c := first.col
 	var errs importErrors
-	bad := func(row importRow, col, msg string) { errs = append(errs, ImportError{Row: row.line, Field: col, Message: msg}) }
+	bad := func(row importRow, col, msg string) {
+		errs = append(errs, ImportError{Row: row.line, Field: col, Message: msg})
+	}
 	str := func(s string) json.RawMessage { b, _ := json.Marshal(s); return b }
 	in := ProductInput{Name: str(c["name"]), Category: str(c["category"])}
 	in.NameLocalized = localizedCells(c, "name")
