@@ -59,7 +59,9 @@ const (
 // as cheap as its cheapest variant); the id makes pages stable when values
 // tie.
 var sortOrders = map[string][]string{
-	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
+	// Newest first shows what can be bought first: sold-out products
+	// follow the in-stock ones, each newest first (issue 35).
+	SortNewest:    {"[[inStock]] DESC", "[[created]] DESC", "[[id]] DESC"},
 	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
 	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
 	SortPriceAsc:  {"[[priceFromCents]] ASC", "[[id]] ASC"},

@@ -349,7 +349,7 @@ func withFilter(text, filter query.Query) query.Query {
 // numbers, stable between answers).
 var sortOrders = map[string][]string{
 	"":                 {"-_score", "-" + fInStock, "-" + fCreated},
-	shop.SortNewest:    {"-" + fCreated},
+	shop.SortNewest:    {"-" + fInStock, "-" + fCreated},
 	shop.SortNameAsc:   {fNameSort},
 	shop.SortNameDesc:  {"-" + fNameSort},
 	shop.SortPriceAsc:  {fPriceKey},
