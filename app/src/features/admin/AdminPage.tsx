@@ -5,6 +5,7 @@ import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { CategoriesView } from './categories/CategoriesView';
 import { ContactRequestsView } from './contact/ContactRequestsView';
+import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
 import { OverviewView } from './overview/OverviewView';
@@ -64,6 +65,7 @@ export default function AdminPage() {
               <Route index element={<ProductListView />} />
               <Route path="products" element={<Navigate to="/admin" replace />} />
               <Route path="products/new" element={<ProductFormPage />} />
+              <Route path="products/import" element={<ProductImportView />} />
               <Route path="products/:productId/edit" element={<ProductFormPage />} />
               <Route path="categories" element={<CategoriesView />} />
               <Route path="orders" element={<OrdersView />} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Heading, Select, Strong, Table, Text } from '@radix-ui/themes';
-import { PlusIcon } from '@radix-ui/react-icons';
+import { PlusIcon, UploadIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -65,9 +65,14 @@ export function ProductListView() {
         <Heading as="h2" size="6">
           {t('products.title')}
         </Heading>
-        <Button onClick={() => openForm('/admin/products/new')}>
-          <PlusIcon /> {t('products.add')}
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <Button variant="soft" onClick={() => navigate('/admin/products/import')}>
+            <UploadIcon /> {t('import.open')}
+          </Button>
+          <Button onClick={() => openForm('/admin/products/new')}>
+            <PlusIcon /> {t('products.add')}
+          </Button>
+        </Flex>
       </Flex>
 
       <Flex gap="3" wrap="wrap" mb="3" align="end">
