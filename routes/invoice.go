@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/routes/firstscreen"
 	"stageshop/shop"
 	"stageshop/shop/mail"
 )
@@ -45,7 +46,10 @@ func orderInvoice(e *core.RequestEvent) error {
 	v, tokenGiven, ok := invoiceViewer(e)
 	if !ok {
 		if tokenGiven {
-			return e.Redirect(http.StatusSeeOther, mail.InvoicePath(id))
+			// Back to the app's page in the language the tab was opened in
+			// (the app sends it: the token no longer says who is reading).
+			lang := firstscreen.Normalize(e.Request.URL.Query().Get("lang"))
+			return e.Redirect(http.StatusSeeOther, firstscreen.LocalePath(lang, mail.InvoicePath(id)))
 		}
 		return errSignedOut
 	}

@@ -33,10 +33,13 @@ func TestOrderInvoicePage(t *testing.T) {
 		t.Fatalf("own invoice: %d %s", r.Status, r.Header.Get("Content-Type"))
 	}
 	for _, want := range []string{o.InvoiceNumber, o.OrderNumber, "Wireless Mic", "Texas sales tax 6.25% on $30.00", "$1.88", "$41.87",
-		"Stage Rentals LLC", "12-3456789", "<p>United States</p>", "Paid", "Due on receipt", `<script src="/api/checkout/invoice-print.js" defer>`} {
+		"Stage Rentals LLC", "12-3456789", "<p>United States</p>", "Paid", "<p>Bank transfer</p>", `<script src="/api/checkout/invoice-print.js" defer>`} {
 		if !strings.Contains(string(r.Body), want) {
 			t.Errorf("invoice lacks %q", want)
 		}
+	}
+	if strings.Contains(string(r.Body), "Due on receipt") {
+		t.Error("a paid invoice still says it is due")
 	}
 	csp := r.Header.Get("Content-Security-Policy")
 	if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") ||
@@ -69,6 +72,10 @@ func TestOrderInvoicePage(t *testing.T) {
 	}
 	if r := c.Do("GET", url+"?token=forged", nil); r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/account/orders/"+o.ID+"/invoice" {
 		t.Fatalf("forged token: %d %v", r.Status, r.Header)
+	}
+	// The tab was opened in Russian: back to the Russian page.
+	if r := c.Do("GET", url+"?token=forged&lang=ru", nil); r.Status != http.StatusSeeOther || r.Header.Get("Location") != "/ru/account/orders/"+o.ID+"/invoice" {
+		t.Fatalf("forged token, Russian tab: %d %v", r.Status, r.Header)
 	}
 	// In the customer's language.
 	u.Record.Set("language", "ru")

@@ -93,6 +93,9 @@ func cancelPayment(txApp core.App, order *core.Record, refund, sent bool, fx *ef
 		return err
 	}
 	fx.close = append(fx.close, refs...)
+	if err := creditUnpaid(txApp, order); err != nil {
+		return err
+	}
 	if !refund {
 		return nil
 	}
@@ -132,4 +135,19 @@ func changeOrder(app core.App, orderID string, change func(txApp core.App, rec *
 		return nil, err
 	}
 	return orderDetail(app, rec)
+}
+
+// creditUnpaid cancels the part of a cancelled order's invoice that was
+// never paid (an order on invoice terms is invoiced when placed) with a
+// credit note: what was paid is credited by its refund, or stays invoiced
+// when the admin keeps it. Once per order: its key stands where a refund's
+// ID would.
+func creditUnpaid(txApp core.App, order *core.Record) error {
+	unpaid := cents(order, "totalCents") - cents(order, "amountPaidCents")
+	if order.GetString("invoiceNumber") == "" || unpaid <= 0 {
+		return nil
+	}
+	_, err := AssignCreditNote(txApp, order, CreditNoteInput{RefundID: "cancel:" + order.Id,
+		Amount: Amount(unpaid), Reason: "order cancelled unpaid"})
+	return err
 }

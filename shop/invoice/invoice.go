@@ -96,6 +96,10 @@ type view struct {
 // the e-mails write it (locale.Price: $1,299.90, 1 299,90 $, US$1,299.90).
 func (v view) Money(cents int64) string { return locale.Price(cents, v.Lang) }
 
+// Rate writes a tax rate ("6.25") with the language's decimal mark, as the
+// prices beside it (6,25 in Russian).
+func (v view) Rate(rate string) string { return locale.Decimal(rate, v.Lang) }
+
 // row is a labelled figure of the totals.
 type row struct{ Label, Value string }
 
@@ -135,7 +139,7 @@ func taxRows(inv Invoice) (before, after []row) {
 	}
 	rows := make([]row, 0, len(inv.TaxLines))
 	for _, l := range inv.TaxLines {
-		rows = append(rows, row{tr(inv.Lang, key, "name", l.Name, "rate", l.Rate, "base", locale.Price(l.Base, inv.Lang)),
+		rows = append(rows, row{tr(inv.Lang, key, "name", l.Name, "rate", locale.Decimal(l.Rate, inv.Lang), "base", locale.Price(l.Base, inv.Lang)),
 			locale.Price(l.Amount, inv.Lang)})
 	}
 	if inv.PricesIncludeTax {
@@ -144,8 +148,17 @@ func taxRows(inv Invoice) (before, after []row) {
 	return rows, nil
 }
 
-// termsText is how and by when the invoice is to be paid.
+// termsText is how and by when the invoice is to be paid; once it is paid
+// (or refunded after that) only how: a due date beside "Paid" would ask
+// for the money again.
 func termsText(inv Invoice) string {
+	switch inv.PaymentState {
+	case "paid", "partially_refunded", "refunded":
+		if inv.PaymentMethod == "" {
+			return tr(inv.Lang, inv.PaymentState)
+		}
+		return tr(inv.Lang, inv.PaymentMethod)
+	}
 	due := tr(inv.Lang, "dueOnReceipt")
 	if !inv.DueDate.IsZero() {
 		due = tr(inv.Lang, "dueBy", "date", Date(inv.Lang, inv.DueDate))

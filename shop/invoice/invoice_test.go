@@ -64,6 +64,38 @@ func TestPricesInTheReadersFormat(t *testing.T) {
 	}
 }
 
+// A rate is written with the reader's decimal mark, as the prices beside it.
+func TestRatesInTheReadersFormat(t *testing.T) {
+	inv := Invoice{Lang: "ru", Number: "INV-2026-000001", Subtotal: 3000, Tax: 188, Total: 3188, ShippingRate: "6.25",
+		TaxLines: []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 3000, Amount: 188}},
+		Lines:    []Line{{Name: "Mic", Quantity: 3, UnitPrice: 1000, Total: 3000, Rate: "6.25", Tax: 188}}}
+	page := render(t, inv)
+	if strings.Count(page, "6,25%") != 3 || strings.Contains(page, "6.25") {
+		t.Fatalf("Russian invoice writes rates as 6.25:\n%s", page)
+	}
+	inv.Lang = "en"
+	if page = render(t, inv); strings.Count(page, "6.25%") != 3 {
+		t.Fatalf("English invoice:\n%s", page)
+	}
+}
+
+// A paid invoice says how it was paid, not that it is due: "Due on
+// receipt" beside "Paid" asks for the money twice. An unpaid one keeps
+// its terms.
+func TestPaidInvoiceIsNotDue(t *testing.T) {
+	inv := Invoice{Lang: "en", Number: "INV-2026-000001", Total: 1000, PaymentMethod: "bank_transfer", PaymentState: "paid"}
+	for _, state := range []string{"paid", "partially_refunded", "refunded"} {
+		inv.PaymentState = state
+		if page := render(t, inv); strings.Contains(page, "Due on receipt") || !strings.Contains(page, "<p>Bank transfer</p>") {
+			t.Errorf("%s invoice:\n%s", state, page)
+		}
+	}
+	inv.PaymentMethod, inv.PaymentState, inv.DueDate = "invoice", "awaiting_payment", time.Date(2026, 12, 26, 0, 0, 0, 0, time.UTC)
+	if page := render(t, inv); !strings.Contains(page, "On invoice · Due by December 26, 2026") {
+		t.Errorf("unpaid invoice lost its terms:\n%s", page)
+	}
+}
+
 func render(t *testing.T, inv Invoice) string {
 	t.Helper()
 	b, err := Render(inv)

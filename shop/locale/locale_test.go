@@ -30,6 +30,18 @@ func TestPriceInEachLanguage(t *testing.T) {
 	}
 }
 
+// A tax rate beside a price uses the same decimal mark: "6,25" in Russian.
+func TestDecimalInEachLanguage(t *testing.T) {
+	for _, c := range []struct{ in, lang, want string }{
+		{"6.25", "en", "6.25"}, {"6.25", "ru", "6,25"}, {"6.25", "zh", "6.25"},
+		{"19", "ru", "19"}, {"7.125", "ru", "7,125"}, {"6.25", "de", "6.25"},
+	} {
+		if got := Decimal(c.in, c.lang); got != c.want {
+			t.Errorf("Decimal(%q, %s) = %q, want %q", c.in, c.lang, got, c.want)
+		}
+	}
+}
+
 func TestCountryCodeReadsCodesAndNames(t *testing.T) {
 	cases := map[string]string{
 		"US": "US", "us": "US", " usa ": "US", "USA": "US", "United States": "US", "united  states": "US",

@@ -62,3 +62,14 @@ func Price(cents int64, lang string) string {
 	b.WriteString(f.Decimal + frac + f.Suffix)
 	return b.String()
 }
+
+// Decimal writes a decimal number given as Go writes it ("6.25", a tax
+// rate) with lang's decimal mark, as the prices beside it: 6,25 in
+// Russian. Another language is written as English.
+func Decimal(number, lang string) string {
+	f, ok := priceFormats()[lang]
+	if !ok || f.Decimal == "." {
+		return number
+	}
+	return strings.Replace(number, ".", f.Decimal, 1)
+}

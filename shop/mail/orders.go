@@ -126,14 +126,14 @@ func taxTotals(lang string, o Order) (before, after []total) {
 		return []total{{Label: tr(lang, "tax"), Value: tr(lang, "taxExempt")}}, nil
 	case o.PricesIncludeTax:
 		for _, l := range o.TaxLines {
-			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
+			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", locale.Decimal(l.Rate, lang)), Value: locale.Price(l.Amount, lang)})
 		}
 		return nil, after
 	case len(o.TaxLines) == 0:
 		return []total{{Label: tr(lang, "tax"), Value: locale.Price(o.Tax, lang)}}, nil
 	}
 	for _, l := range o.TaxLines {
-		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", l.Rate), Value: locale.Price(l.Amount, lang)})
+		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", locale.Decimal(l.Rate, lang)), Value: locale.Price(l.Amount, lang)})
 	}
 	return before, nil
 }

@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 import { setupTestI18n } from '../test/i18n';
 import { formatPrice } from './format';
 import { taxRows } from './tax';
+import ruCommon from '../../public/locales/ru/common.json';
+import zhCommon from '../../public/locales/zh/common.json';
 
 let t: TFunction;
 beforeAll(async () => {
@@ -19,6 +21,17 @@ describe('taxRows', () => {
       ['City (2%)', '$0.70'],
     ]);
     expect(rows.after).toEqual([]);
+  });
+
+  it('writes the rate with the reader\'s decimal mark, as the prices beside it', async () => {
+    const i18n = await setupTestI18n();
+    i18n.addResourceBundle('ru', 'common', ruCommon, true, true);
+    i18n.addResourceBundle('zh', 'common', zhCommon, true, true);
+    const ru = i18n.getFixedT('ru');
+    const rows = taxRows({ taxAmount: 1.88, taxLines: [texas] }, ru, (v) => formatPrice(v, 'ru'));
+    expect(rows.before[0].label).toBe('Texas sales tax (6,25%)');
+    const zh = i18n.getFixedT('zh');
+    expect(taxRows({ taxAmount: 1.88, taxLines: [texas] }, zh, price).before[0].label).toBe('Texas sales tax（6.25%）');
   });
 
   it('says what the total includes with tax-inclusive prices', () => {

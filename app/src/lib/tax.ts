@@ -16,14 +16,12 @@ export interface TaxRow {
   value: string;
 }
 
-/** A rate as written: 6.25, 19, 7.125 (the server's number, never rounded here). */
-const formatRate = (rate: number) => String(rate);
-
 /**
  * The rows that show an order's tax (common:tax.*): with prices before tax, each rate's tax before
  * the total ("Texas sales tax (6.25%) $1.88", or one "Tax $0.00" when nothing was taxed); with
  * tax-inclusive prices, "incl. $1.60 VAT (19%)" after the total; an exempt customer's "Tax: Exempt".
- * The figures are the server's: nothing is computed here; price writes them in the reader's format.
+ * The figures are the server's: nothing is computed here; price writes them in the reader's format,
+ * and the translations write the rate with the reader's decimal mark ({{rate, number}}: 6,25 in Russian).
  */
 export function taxRows(
   f: TaxFigures,
@@ -37,7 +35,7 @@ export function taxRows(
       before: [],
       after: lines.map((l) => ({
         key: `${l.name}/${l.rate}`,
-        label: t('common:tax.included', { amount: price(l.amount), name: l.name, rate: formatRate(l.rate) }),
+        label: t('common:tax.included', { amount: price(l.amount), name: l.name, rate: l.rate }),
         value: '',
       })),
     };
@@ -46,7 +44,7 @@ export function taxRows(
   return {
     before: lines.map((l) => ({
       key: `${l.name}/${l.rate}`,
-      label: t('common:tax.line', { name: l.name, rate: formatRate(l.rate) }),
+      label: t('common:tax.line', { name: l.name, rate: l.rate }),
       value: price(l.amount),
     })),
     after: [],
