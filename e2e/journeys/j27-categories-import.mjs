@@ -51,7 +51,8 @@ async function guestSeesRigging(newContext) {
   const page = await (await newContext()).newPage();
   await page.goto('/');
   const filter = main(page).getByLabel('Category', { exact: true });
-  await visible(filter.locator('option', { hasText: 'Rigging' }), 'Rigging in the category filter');
+  await visible(filter, 'the category filter');
+  await until(async () => (await filter.locator('option').allTextContents()).some((t) => t.trim() === 'Rigging'), 'Rigging in the category filter');
   await filter.selectOption('Rigging');
   await until(() => new URL(page.url()).searchParams.get('category') === 'Rigging', 'the category in the URL');
   for (const name of MOVED) await visible(main(page).getByRole('heading', { name }), `${name} under Rigging`);
@@ -60,7 +61,7 @@ async function guestSeesRigging(newContext) {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await visible(page.getByRole('link', { name: 'Rigging' }), 'Rigging in the phone menu');
   await page.goto('/ru/?category=Rigging');
-  await visible(main(page).getByText(/Такелаж/).first(), 'the Russian name of the category under /ru/');
+  await visible(main(page).getByText(/«Такелаж»/), 'the Russian name of the category in the count line under /ru/');
 }
 
 /** The import CSV: three rigging products; `price` of the second is given by the caller. */
@@ -85,7 +86,7 @@ async function importProducts(page, baseURL, evidence) {
   await visible(main(page).getByText(/1 problem found\. Nothing was written/), 'the dry run reports the bad row');
   const bad = main(page).getByRole('row').filter({ hasText: 'This must be a number' });
   await visible(bad, 'the problem is listed');
-  assert.match(await bad.innerText(), /3\s+price/, 'the problem names row 3 and the price column');
+  assert.match(await bad.innerText(), /Row 3\s+price/, 'the problem names row 3 and the price column');
   assert.equal(await main(page).getByRole('button', { name: /^Import \d+ rows?$/ }).count(), 0, 'no import button while a row fails');
   await evidence.screens(page, 'j27-admin-import');
   await evidence.axe(page, 'admin product import');

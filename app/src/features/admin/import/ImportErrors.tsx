@@ -22,7 +22,7 @@ export function ImportErrors({ errors }: { errors: ImportError[] }) {
         <Table.Body>
           {errors.map((e, i) => (
             <Table.Row key={`${e.row}-${e.field}-${i}`}>
-              <Table.RowHeaderCell>{e.row}</Table.RowHeaderCell>
+              <Table.RowHeaderCell>{t('import.rowN', { row: e.row })}</Table.RowHeaderCell>
               <Table.Cell>
                 <Text style={{ fontFamily: 'var(--code-font-family)' }}>{e.field || '-'}</Text>
               </Table.Cell>
