@@ -31,6 +31,12 @@ export default function HomePage() {
   useEffect(() => {
     if (categories.error) console.warn('Failed to load categories', categories.error);
   }, [categories.error]);
+  // A category the shop no longer has (renamed, deleted or hidden since the link was made) shows
+  // every product instead of an error: categories are records an admin edits (issue 35).
+  const known = categories.data;
+  useEffect(() => {
+    if (category && known?.length && !known.some((c) => c.toLowerCase() === category.toLowerCase())) update({ category: '', page: 1 });
+  }, [category, known, update]);
 
   // Restore the scroll position kept when a product was opened.
   const restored = useRef(false);
