@@ -218,3 +218,19 @@ func TestCategoryRenamePropagates(t *testing.T) {
 		t.Errorf("old name accepted: %v", e.Errors)
 	}
 }
+
+// The first screen names a category as the app will: the record's name in
+// the page's language (issue 35: categories beyond the app's four texts).
+func TestFirstScreenCategoryNames(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	body := map[string]any{"name": "Rigging", "nameLocalized": map[string]string{"ru": "Такелаж", "zh": "吊装"}}
+	wantStatus(t, h.Client.Do("POST", "/api/admin/categories", body, admin...), http.StatusCreated, nil)
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Chain Hoist", Category: "Rigging", Stock: 2})
+	for url, want := range map[string]string{"/ru/": "Такелаж", "/zh/": "吊装", "/": "Rigging", "/ru/products/" + p.Id: "Такелаж"} {
+		page := string(h.Client.Do("GET", url, nil).Body)
+		if !strings.Contains(page, ">"+want+"<") {
+			t.Errorf("GET %s: the first screen does not name the category %q", url, want)
+		}
+	}
+}
