@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"database/sql"
 	"errors"
 
 	"github.com/pocketbase/dbx"
@@ -91,8 +92,9 @@ func savedAddressOf(r *core.Record) SavedAddress {
 // ListAddresses is the user's address book, the default first, then the
 // oldest first.
 func ListAddresses(app core.App, userID string) ([]SavedAddress, error) {
-	recs, err := app.FindRecordsByFilter(AddressesCollection, "user = {:user}", "-isDefault,created,id", MaxSavedAddresses+1, 0,
-		map[string]any{"user": userID})
+	recs := []*core.Record{}
+	err := app.RecordQuery(AddressesCollection).Where(dbx.HashExp{"user": userID}).
+		OrderBy(oldestFirst("isDefault DESC")...).Limit(MaxSavedAddresses + 1).All(&recs)
 	if err != nil {
 		return nil, err
 	}
@@ -216,13 +218,25 @@ func DeleteAddress(app core.App, userID, id string) error {
 		if !r.GetBool("isDefault") {
 			return nil
 		}
-		next, err := txApp.FindRecordsByFilter(AddressesCollection, "user = {:user}", "created,id", 1, 0, map[string]any{"user": userID})
-		if err != nil || len(next) == 0 {
+		next := &core.Record{}
+		err = txApp.RecordQuery(AddressesCollection).Where(dbx.HashExp{"user": userID}).
+			OrderBy(oldestFirst()...).Limit(1).One(next)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
-		next[0].Set("isDefault", true)
-		return txApp.Save(next[0])
+		next.Set("isDefault", true)
+		return txApp.Save(next)
 	})
+}
+
+// oldestFirst orders addresses as they were added, after first: two saved
+// in the same millisecond share a created time, and their random ids would
+// pick either, so the insertion order (rowid) decides.
+func oldestFirst(first ...string) []string {
+	return append(first, "created ASC", "rowid ASC")
 }
 
 // DefaultAddress is the user's default address, or nil with none.

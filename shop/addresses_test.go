@@ -161,3 +161,36 @@ func TestAddressValidation(t *testing.T) {
 		t.Fatalf("no label or phone, abroad: %+v %v", a, err)
 	}
 }
+
+// Addresses saved in the same millisecond keep the order they were added
+// in: deleting the default makes the first of them the default, whatever
+// their random ids (this test gives the first the larger one).
+func TestAddressesSavedAtOnceKeepTheirOrder(t *testing.T) {
+	app := testapp.NewMigrated(t)
+	u := testapp.NewUser(t, app, false)
+	ids := []string{}
+	for _, label := range []string{"Home", "Venue", "Work"} {
+		a, err := shop.CreateAddress(app, u.ID(), homeAddress(label))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, a.ID)
+	}
+	first := "zzzzzzzzzzzzzzz"
+	if _, err := app.DB().NewQuery("UPDATE addresses SET created = '2026-11-26 10:00:00.000Z', id = CASE id WHEN {:home} THEN {:first} ELSE id END WHERE user = {:user}").
+		Bind(map[string]any{"home": ids[0], "first": first, "user": u.ID()}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	work := homeAddress("Work")
+	work.IsDefault = true
+	if _, err := shop.UpdateAddress(app, u.ID(), ids[2], work); err != nil {
+		t.Fatal(err)
+	}
+	if err := shop.DeleteAddress(app, u.ID(), ids[2]); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := shop.ListAddresses(app, u.ID())
+	if len(list) != 2 || list[0].ID != first || !list[0].IsDefault || list[1].ID != ids[1] {
+		t.Fatalf("after deleting the default: %+v; want Home (added first) as the default, then Venue", list)
+	}
+}
