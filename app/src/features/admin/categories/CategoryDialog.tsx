@@ -8,8 +8,7 @@ import type { Category } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { describedBy, Field } from '../components/Field';
 import { failureText } from '../messages';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../products/upload';
-import { categoryKeys, createCategory, payloadOf, updateCategory, type CategoryPayload } from './api';
+import { PICTURE_ACCEPT, categoryKeys, createCategory, payloadOf, pictureProblem, updateCategory, uploadPicture, type CategoryPayload } from './api';
 
 const EMPTY: CategoryPayload = { name: '', nameLocalized: {}, slug: '', imageFileName: '', hidden: false };
 
@@ -43,10 +42,10 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
   };
   const pickPicture = async (file: File | undefined) => {
     if (!file) return;
-    if (checkImageFile(file)) return setErrors({ imageFileName: t('categories.pictureInvalid') });
+    if (pictureProblem(file)) return setErrors({ imageFileName: t('categories.pictureInvalid') });
     setUploading(true);
     try {
-      const name = await uploadImage(file, () => {});
+      const name = await uploadPicture(file);
       setV((cur) => ({ ...cur, imageFileName: name }));
     } catch (err) {
       toast.error(failureText(t, err, 'categories.pictureError'), TOAST_LONG);
@@ -79,7 +78,7 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
               <TextField.Root id="category-slug" value={v.slug} onChange={(e) => setV({ ...v, slug: e.target.value })} {...describedBy('category-slug', errors.slug, t('categories.slugHint'))} />
             </Field>
             <Field id="category-picture" label={t('categories.picture')} error={errors.imageFileName}>
-              <input id="category-picture" type="file" accept={IMAGE_ACCEPT} disabled={uploading} onChange={(e) => void pickPicture(e.target.files?.[0])} />
+              <input id="category-picture" type="file" accept={PICTURE_ACCEPT} disabled={uploading} onChange={(e) => void pickPicture(e.target.files?.[0])} />
             </Field>
             {v.imageFileName && (
               <Text size="1" color="gray">

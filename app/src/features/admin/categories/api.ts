@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { Category, Message } from '../../../api/types';
+import type { Category, Message, UploadedImage } from '../../../api/types';
 import { adminRoot } from '../../../api/queryKeys';
 import { CATEGORIES, categoriesQuery } from '../../catalog/api';
 
@@ -47,4 +47,21 @@ export function useAdminCategoryNames(): string[] {
   const shown = useQuery({ ...categoriesQuery(), enabled: !!admin.error });
   if (admin.data?.length) return admin.data.map((c) => c.name);
   return shown.data?.length ? shown.data : CATEGORIES;
+}
+
+/** A category's picture: what POST /api/upload/image takes (the product images' rules, spec section 9). */
+export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp';
+const PICTURE_MAX_BYTES = 5242880;
+
+/** Why a file cannot be a picture, or null. */
+export function pictureProblem(file: File): 'type' | 'size' | null {
+  if (file.type && !['image/jpeg', 'image/png', 'image/gif', 'image/webp'].includes(file.type)) return 'type';
+  return file.size > PICTURE_MAX_BYTES ? 'size' : null;
+}
+
+/** Uploads a picture and answers its stored name. */
+export async function uploadPicture(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await api.post<UploadedImage>('/upload/image', form)).fileName;
 }
