@@ -97,6 +97,7 @@ func Seed(app core.App) (added int, err error) {
 			rec.Set("isActive", true)
 			rec.Set("imageFileNames", names)
 			rec.Set("attributes", attrs)
+			rec.Set("weightGrams", demoWeightGrams(p))
 			return txApp.Save(rec)
 		})
 		if err != nil {

@@ -130,6 +130,7 @@ func adminSetOrderStatus(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
+	in.Actor = e.Auth.Email()
 	order, err := shop.UpdateOrderStatus(e.App, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err

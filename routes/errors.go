@@ -149,6 +149,7 @@ var sentinelErrors = []struct {
 	{shop.ErrOwnAdminRole, newError(http.StatusBadRequest, "own_admin_role", "You cannot remove your own Admin role")},
 	{shop.ErrLastAdmin, newError(http.StatusConflict, "last_admin", "The shop must keep at least one admin")},
 	{shop.ErrNotAdmin, errAdminRequired},
+	{shop.ErrNotAwaitingQuote, newError(http.StatusConflict, "not_awaiting_quote", "This order is not waiting for a freight quote")},
 	{shop.ErrNotPayable, newError(http.StatusConflict, "not_payable", "This order cannot be paid by card now")},
 	{shop.ErrNotRecordable, newError(http.StatusConflict, "not_recordable", "Payments are recorded only for open bank transfer and invoice orders")},
 	{shop.ErrRefundNotPending, newError(http.StatusConflict, "refund_not_pending", "This refund is not waiting to be sent")},

@@ -93,7 +93,7 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	case facts.product != nil:
 		p := []shop.Product{*facts.product}
 		localizeCategories(app, at.lang, p)
-		screen, _, err = firstscreen.RenderProduct(at.lang, p[0])
+		screen, _, err = firstscreen.RenderProduct(at.lang, p[0], at.query.Get("variant"))
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
 		screen, err = firstscreen.RenderNotFound(at.lang)

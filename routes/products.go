@@ -39,6 +39,8 @@ func toProductJSON(p shop.Product) wire.Product {
 		ImageFileNames:       p.ImageFileNames,
 		Attributes:           make([]wire.ProductAttribute, 0, len(p.Attributes)),
 		TaxClass:             p.TaxClass,
+		WeightKg:             wire.Grams(p.WeightGrams),
+		FreightOnly:          p.FreightOnly,
 		CreatedAt:            wire.Time(p.Created),
 		UpdatedAt:            wire.Time(p.Updated),
 		Options:              make([]wire.ProductOption, 0, len(p.Options)),
@@ -119,24 +121,37 @@ func listProducts(e *core.RequestEvent) error {
 		return err
 	}
 	return cachedList(e, q, func() (any, error) {
-		if q.Search != "" || q.Facets {
-			return searchAnswer(e, q)
+		out, err := productList(e, q)
+		if l, ok := out.(wire.ProductList); ok && err == nil && q.IncludeInactive { // admins only, never cached
+			err = withAdminFacts(e.App, l.Products)
 		}
-		products, total, err := shop.ListProducts(e.App, q)
-		if err != nil {
-			return nil, err
-		}
-		list := make([]wire.Product, 0, len(products))
-		for _, p := range products {
-			list = append(list, toProductJSON(p))
-		}
-		if q.IncludeInactive { // admins only, never cached
-			if err := withWaitingAlerts(e.App, list); err != nil {
-				return nil, err
-			}
-		}
-		return wire.ProductList{Pagination: wire.NewPage(q.Page, q.PageSize, total), Products: list}, nil
+		return out, err
 	})
+}
+
+// productList is the list answer: searched, or read in SQL.
+func productList(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+	if q.Search != "" || q.Facets {
+		return searchAnswer(e, q)
+	}
+	products, total, err := shop.ListProducts(e.App, q)
+	if err != nil {
+		return nil, err
+	}
+	list := make([]wire.Product, 0, len(products))
+	for _, p := range products {
+		list = append(list, toProductJSON(p))
+	}
+	return wire.ProductList{Pagination: wire.NewPage(q.Page, q.PageSize, total), Products: list}, nil
+}
+
+// withAdminFacts adds what an admin's list shows beside each product: the
+// shoppers waiting for it, and its variants' summed stock (issue 31).
+func withAdminFacts(app core.App, list []wire.Product) error {
+	if err := withWaitingAlerts(app, list); err != nil {
+		return err
+	}
+	return withVariantStock(app, list)
 }
 
 // productQuery reads the product list's query: page, pageSize, sort,
@@ -230,6 +245,24 @@ func withWaitingAlerts(app core.App, list []wire.Product) error {
 	for i := range list {
 		n := counts[list[i].ID]
 		list[i].WaitingAlerts = &n
+	}
+	return nil
+}
+
+// withVariantStock sets each product's summed stock over its active
+// variants and how many are sold out (admin lists, issue 31).
+func withVariantStock(app core.App, list []wire.Product) error {
+	ids := make([]string, len(list))
+	for i, p := range list {
+		ids[i] = p.ID
+	}
+	stocks, err := shop.VariantStocks(app, ids)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		s := stocks[list[i].ID]
+		list[i].StockTotal, list[i].VariantsSoldOut = &s.Total, &s.SoldOut
 	}
 	return nil
 }

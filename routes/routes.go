@@ -38,6 +38,7 @@ func Register(app core.App, site fs.FS) {
 		registerCheckout(se)
 		registerPayments(se)
 		registerShipping(se)
+		registerFulfilment(se)
 		registerStockAlerts(se)
 		registerCart(se)
 		registerContact(se)

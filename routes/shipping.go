@@ -8,20 +8,76 @@ import (
 	"stageshop/shop"
 )
 
-// registerShipping binds GET /api/shipping/methods: the shop's shipping
-// methods and rules, as the shipping page, cart and checkout show them.
+// registerShipping binds GET /api/shipping/methods (the shop's shipping
+// methods and rules, as the shipping page, cart and checkout show them),
+// the admin's shipping settings (GET|PUT /api/admin/shipping) and the
+// freight quote of an order (POST .../admin/orders/{id}/shipping-quote).
 func registerShipping(se *core.ServeEvent) {
 	shopGroup(se, "/api/shipping").GET("/methods", shippingMethods)
+	admin := shopGroup(se, "/api/admin/shipping")
+	admin.Bind(adminOnly())
+	admin.GET("", adminShipping)
+	admin.PUT("", adminSaveShipping)
+	orders := shopGroup(se, "/api/checkout/admin/orders")
+	orders.Bind(adminOnly())
+	orders.POST("/{id}/shipping-quote", adminShippingQuote)
 }
 
-// shippingMethods lists the methods that fit ?country= (all five without
-// it), priced for ?subtotal= (0 without it).
+// shippingMethods lists the methods that fit ?country= (every zone's
+// without it), priced for ?subtotal= (0 without it); with ?cart=1, for
+// the caller's cart (bearer token or X-Session-Id): its subtotal, weight
+// and freight-only lines.
 func shippingMethods(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	options, err := shop.ShippingOptionsFor(e.App, shop.ShippingQuery{Country: q.Get("country"), Subtotal: q.Get("subtotal")})
+	query := shop.ShippingQuery{Country: q.Get("country"), Subtotal: q.Get("subtotal")}
+	var (
+		options any
+		err     error
+	)
+	if q.Get("cart") == "1" {
+		owner, ownerErr := cartOwner(e)
+		if ownerErr != nil && ownerErr != shop.ErrSessionRequired {
+			return ownerErr
+		}
+		options, err = shop.CartShippingOptions(e.App, owner, query)
+	} else {
+		options, err = shop.ShippingOptionsFor(e.App, query)
+	}
 	if err != nil {
 		return err
 	}
 	e.Response.Header().Set("Cache-Control", "no-cache")
 	return e.JSON(http.StatusOK, options)
+}
+
+func adminShipping(e *core.RequestEvent) error {
+	s, err := shop.AdminShippingSettings(e.App)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, s)
+}
+
+func adminSaveShipping(e *core.RequestEvent) error {
+	var in shop.ShippingSettingsInput
+	if err := decodeJSON(e, &in); err != nil {
+		return err
+	}
+	s, err := shop.SaveShippingSettings(e.App, in)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, s)
+}
+
+func adminShippingQuote(e *core.RequestEvent) error {
+	var in shop.QuoteInput
+	if err := decodeJSON(e, &in); err != nil {
+		return err
+	}
+	d, err := shop.SetShippingQuote(e.App, e.Request.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, d)
 }

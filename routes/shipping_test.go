@@ -70,7 +70,10 @@ func TestShippingMethodsRoute(t *testing.T) {
 
 	// An admin's change in the dashboard is what the route answers next; the
 	// home country is answered as its ISO code whatever name was stored.
+	// (Since issue 35 the zones are the rates; a record whose zones a
+	// developer cleared falls back to the five rate fields, as here.)
 	recs, _ := h.App.FindAllRecords("shop_settings")
+	recs[0].Set("shippingZones", nil)
 	recs[0].Set("freeShippingThresholdCents", 25000)
 	recs[0].Set("homeCountry", "Canada")
 	if err := h.App.Save(recs[0]); err != nil {
@@ -107,7 +110,13 @@ func TestShippingSettingsThroughTheDashboard(t *testing.T) {
 	if r := c.Do("PATCH", url, map[string]any{"expressCents": 1}, testapp.Auth(admin.Token)...); r.Status < 400 {
 		t.Errorf("a shop admin's token changed the settings: %d", r.Status)
 	}
-	wantStatus(t, c.Do("PATCH", url, map[string]any{"expressCents": 2450, "homeCountry": "Canada"}, "Authorization", su), 200, nil)
+	// Zones that break a rule are refused too (issue 35: the zones are the
+	// rates; a developer who clears them gets the five rate fields back).
+	badZones := []map[string]any{{"id": "a", "name": "A", "countries": []string{}, "methods": []any{}}}
+	if r := c.Do("PATCH", url, map[string]any{"shippingZones": badZones}, "Authorization", su); r.Status != http.StatusBadRequest {
+		t.Errorf("bad zones: %d %s", r.Status, r.Body)
+	}
+	wantStatus(t, c.Do("PATCH", url, map[string]any{"expressCents": 2450, "homeCountry": "Canada", "shippingZones": nil}, "Authorization", su), 200, nil)
 	m := getMethods(t, c, "?country=canada&subtotal=10")
 	if m.HomeCountry != "CA" || len(m.Methods) != 3 || m.Methods[1].Code != "express" || m.Methods[1].Amount != 24.5 {
 		t.Errorf("after the dashboard change: %+v", m)

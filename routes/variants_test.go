@@ -536,3 +536,46 @@ func TestVariantsProductEchoedWithoutVariants(t *testing.T) {
 		t.Fatalf("new options without variants: %+v", e)
 	}
 }
+
+// The admin's product list carries each product's stock summed over its
+// active variants and how many of them are sold out, in the plain list and
+// in a search; shoppers' lists do not (issue 31).
+func TestVariantsAdminListStock(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	p := createXLR(t, h, admin, map[string]int{"XLR-5-BLK": 0, "XLR-5-WHT": 3, "XLR-10-BLK": 5, "XLR-10-WHT": 2})
+	plain := testapp.NewProduct(t, h.App, testapp.Product{Name: "XLR Adapter", PriceCents: 500, Stock: 4})
+	// An inactive variant's stock is not for sale: left out.
+	rec, err := h.App.FindRecordById("product_variants", variantID(t, p, "XLR-10-WHT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("isActive", false)
+	if err := h.App.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+
+	type row struct {
+		ID              string
+		StockTotal      *int64
+		VariantsSoldOut *int
+	}
+	for _, url := range []string{"/api/products?includeInactive=true", "/api/products?includeInactive=true&search=xlr"} {
+		var list struct{ Products []row }
+		wantStatus(t, h.Client.Do("GET", url, nil, testapp.Auth(admin.Token)...), http.StatusOK, &list)
+		got := map[string]string{}
+		for _, r := range list.Products {
+			if r.StockTotal != nil && r.VariantsSoldOut != nil {
+				got[r.ID] = fmt.Sprintf("%d/%d", *r.StockTotal, *r.VariantsSoldOut)
+			}
+		}
+		if got[p.ID] != "8/1" || got[plain.Id] != "4/0" {
+			t.Errorf("%s: stock/sold out %v, want the cable 8/1 and the adapter 4/0", url, got)
+		}
+	}
+	var shopper struct{ Products []row }
+	wantStatus(t, h.Client.Do("GET", "/api/products", nil), http.StatusOK, &shopper)
+	if len(shopper.Products) != 2 || shopper.Products[0].StockTotal != nil {
+		t.Errorf("a shopper's list carries the admin's stock: %+v", shopper.Products)
+	}
+}

@@ -82,8 +82,10 @@ type CartItem struct {
 	TotalPrice            Amount    `json:"totalPrice"`
 	AvailableStock        int       `json:"availableStock"`
 
-	active   bool
-	taxClass string
+	active      bool
+	taxClass    string
+	weightGrams int64 // of one unit
+	freightOnly bool
 }
 
 // CartSummary is the short form of a cart.
@@ -163,6 +165,8 @@ type cartLineRow struct {
 	Stock         float64       `db:"stockQuantity"`
 	IsActive      bool          `db:"isActive"`
 	TaxClass      string        `db:"taxClass"`
+	WeightGrams   float64       `db:"weightGrams"`
+	FreightOnly   bool          `db:"freightOnly"`
 }
 
 // cartLines reads every line of a cart with its variant and product in one
@@ -173,6 +177,7 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
 		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
+		       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly,
 		       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
 		       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
 		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
@@ -221,6 +226,8 @@ func (r cartLineRow) item() CartItem {
 		AvailableStock:        stock,
 		active:                r.IsActive,
 		taxClass:              taxClassOf(r.TaxClass),
+		weightGrams:           int64(math.Round(r.WeightGrams)),
+		freightOnly:           r.FreightOnly,
 	}
 }
 

@@ -52,7 +52,7 @@ func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, err
 	}
 	var shipping Amount
 	if addr.ShippingMethod != "" {
-		if shipping, err = quoteShipping(app, cart.Items, addr.Country, addr.ShippingMethod); err != nil {
+		if shipping, _, err = quoteShipping(app, cart.Items, addr.Country, addr.ShippingMethod); err != nil {
 			return nil, err
 		}
 	}

@@ -27,6 +27,8 @@ type Product struct {
 	ImageFileNames       []string
 	Attributes           []Attribute
 	TaxClass             string
+	WeightGrams          int64
+	FreightOnly          bool
 	Created              time.Time
 	Updated              time.Time
 
@@ -112,7 +114,7 @@ func (q ProductQuery) Narrowed() bool {
 // database.
 var productColumns = []string{
 	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category", "categoryId",
-	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "created", "updated",
+	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "weightGrams", "freightOnly", "created", "updated",
 	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
 	"variantCount", "skus",
 }
@@ -133,6 +135,8 @@ type productRow struct {
 	ImageFileNames       types.JSONRaw  `db:"imageFileNames"`
 	Attributes           types.JSONRaw  `db:"attributes"`
 	TaxClass             string         `db:"taxClass"`
+	WeightGrams          float64        `db:"weightGrams"`
+	FreightOnly          bool           `db:"freightOnly"`
 	Created              types.DateTime `db:"created"`
 	Updated              types.DateTime `db:"updated"`
 	Options              types.JSONRaw  `db:"options"`
@@ -162,6 +166,8 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
 		TaxClass:      taxClassOf(r.TaxClass),
+		WeightGrams:   int64(r.WeightGrams),
+		FreightOnly:   r.FreightOnly,
 		Created:       r.Created.Time(),
 		Updated:       r.Updated.Time(),
 

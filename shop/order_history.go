@@ -3,7 +3,6 @@ package shop
 import (
 	"database/sql"
 	"errors"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -14,8 +13,19 @@ import (
 // StatusChange is an answer shape (shop/wire).
 type StatusChange = wire.StatusChange
 
-// historyOf reads an order's status history, oldest first.
+// historyOf reads an order's status history, oldest first, as its
+// customer sees it: without the admins' names.
 func historyOf(rec *core.Record) []StatusChange {
+	h := adminHistoryOf(rec)
+	for i := range h {
+		h[i].By = ""
+	}
+	return h
+}
+
+// adminHistoryOf reads an order's status history with who made each
+// change.
+func adminHistoryOf(rec *core.Record) []StatusChange {
 	h := []StatusChange{}
 	_ = rec.UnmarshalJSONField("history", &h)
 	if h == nil {
@@ -39,8 +49,8 @@ func OrderHistoryHook(e *core.RecordEvent) error {
 		}
 	}
 	if stored != status {
-		h := historyOf(e.Record)
-		h = append(h, StatusChange{Status: status, At: wire.Time(time.Now())})
+		h := adminHistoryOf(e.Record)
+		h = append(h, historyEntry(e.Record, stored))
 		e.Record.Set("history", h)
 	}
 	return e.Next()

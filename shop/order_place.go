@@ -9,6 +9,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // orderNumberAlphabet has no look-alikes (0/O, 1/I/L).
@@ -84,6 +86,9 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err != nil {
 			return err
 		}
+		if price.Freight {
+			plan = plan.awaitingQuote()
+		}
 		if err := takeLinesStock(txApp, lines); err != nil {
 			return err // rolls back the stock taken for the other lines
 		}
@@ -105,7 +110,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	if err != nil {
 		return nil, err
 	}
-	if detail.Payment.Method == MethodCard {
+	if detail.Payment.Method == MethodCard && detail.ShippingQuote != QuotePending {
 		startFirstCheckout(app, detail)
 	}
 	return detail, nil
@@ -146,7 +151,13 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 	order := core.NewRecord(ordersCol)
 	setOrderFields(order, userID, number, in, lines, price)
 	setPaymentFields(order, plan)
-	if plan.Method == MethodInvoice {
+	if price.Freight {
+		// Nothing is due, nor charged, nor invoiced before the quote.
+		order.Set("shippingQuote", QuotePending)
+		order.Set("amountDueCents", 0)
+		setPaymentStatus(order)
+	}
+	if plan.Method == MethodInvoice && !price.Freight {
 		if err := onInvoiceable(txApp, order); err != nil {
 			return nil, nil, err
 		}
@@ -155,13 +166,15 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 		return nil, nil, err
 	}
 	detail := &OrderDetail{
-		OrderSummary: summaryOf(order),
-		Shipping:     in.Shipping,
-		Billing:      in.Billing,
-		Items:        make([]OrderItem, 0, len(lines)),
-		History:      historyOf(order),
-		OrderTax:     orderTaxOf(order),
-		CreditNotes:  []CreditNote{},
+		OrderSummary:  summaryOf(order),
+		Shipping:      in.Shipping,
+		Billing:       in.Billing,
+		Items:         make([]OrderItem, 0, len(lines)),
+		History:       historyOf(order),
+		ShippingQuote: order.GetString("shippingQuote"),
+		WeightKg:      wire.Grams(price.WeightGrams),
+		OrderTax:      orderTaxOf(order),
+		CreditNotes:   []CreditNote{},
 	}
 	detail.Items, err = writeOrderItems(txApp, order.Id, lines, price.Taxed)
 	return detail, order, err
@@ -190,6 +203,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 	order.Set("shippingTaxRate", t.ShippingTax.Rate.Percent())
 	order.Set("shippingTaxCents", int64(t.ShippingTax.Tax))
 	order.Set("itemCount", count)
+	order.Set("weightGrams", price.WeightGrams)
 	order.Set("shipping", in.Shipping)
 	order.Set("billing", in.Billing)
 	order.Set("companyName", in.Billing.CompanyName)

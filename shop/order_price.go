@@ -15,6 +15,10 @@ type OrderPrice struct {
 	Tax      Amount
 	Total    Amount
 	Taxed    Taxed
+	// Freight says the shipping is quoted separately (Shipping is 0 until
+	// then); WeightGrams is what the lines weigh.
+	Freight     bool
+	WeightGrams int64
 }
 
 // TotalChangedError says the server's total is not the one the shopper
@@ -61,14 +65,16 @@ func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amoun
 	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total, Taxed: t}, nil
 }
 
-// quoteShipping is what the method costs for the lines to country, or
-// validation.Errors{"shippingMethod"} when it does not fit.
-func quoteShipping(app core.App, lines []CartItem, country, method string) (Amount, error) {
+// quoteShipping is what the method costs for the lines (their subtotal,
+// weight and freight-only flags) to country and whether it is freight
+// quoted separately, or validation.Errors{"shippingMethod"} when it does
+// not fit. The cart estimate and the order both price shipping here.
+func quoteShipping(app core.App, lines []CartItem, country, method string) (Amount, bool, error) {
 	settings, err := LoadShippingSettings(app)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return settings.Quote(method, country, subtotalOf(lines))
+	return settings.QuoteFor(method, shipmentOf(lines, country))
 }
 
 // priceOrder prices the cart's lines for the order's shipping address and
@@ -80,7 +86,7 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	if err != nil {
 		return OrderPrice{}, err
 	}
-	shipping, err := quoteShipping(txApp, lines, in.Shipping.Country, in.ShippingMethod)
+	shipping, freight, err := quoteShipping(txApp, lines, in.Shipping.Country, in.ShippingMethod)
 	if err != nil {
 		return OrderPrice{}, err
 	}
@@ -88,6 +94,7 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	if err != nil {
 		return p, err
 	}
+	p.Freight, p.WeightGrams = freight, shipmentOf(lines, "").WeightGrams
 	if expected := in.expectedTotal(); expected != nil && *expected != p.Total {
 		return p, &TotalChangedError{OrderPrice: p, Expected: *expected}
 	}

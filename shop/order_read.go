@@ -132,7 +132,7 @@ func GetOrder(app core.App, orderID string) (*OrderDetail, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d, withAdminPayment(app, d)
+	return d, withAdminFields(app, d)
 }
 
 // withAdminPayment adds what only admins see of a payment.
@@ -171,7 +171,8 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	}
 	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
 		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec), OrderTax: orderTaxOf(rec),
-		CreditNotes: notes}
+		CreditNotes: notes, ShippingQuote: rec.GetString("shippingQuote"), WeightKg: wire.Grams(rec.GetInt("weightGrams")),
+		Carrier: rec.GetString("carrier"), TrackingURL: TrackingURL(rec.GetString("carrier"), rec.GetString("trackingNumber"))}
 	if d.Payment.Events, err = paymentTimeline(app, rec.Id); err != nil {
 		return nil, err
 	}

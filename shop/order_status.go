@@ -23,6 +23,10 @@ type StatusUpdate struct {
 	// Refund, when cancelling a paid order, refunds what is left of its
 	// payment in full (card through the provider; otherwise recorded as sent).
 	Refund bool `json:"refund"`
+	// Carrier, when sent, is the carrier's code (Carriers; "" clears it).
+	Carrier *string `json:"carrier"`
+	// Actor is the admin making the change (the route's), for the history.
+	Actor string `json:"-"`
 }
 
 // Validate checks the status against the six statuses and the tracking
@@ -38,6 +42,12 @@ func (u StatusUpdate) Validate() error {
 			}
 			return validation.Validate(tracking, validation.RuneLength(0, maxTrackingNumberLen))
 		})),
+		validation.Field(&u.Carrier, validation.By(func(any) error {
+			if _, ok := carrierOf(strings.TrimSpace(deref(u.Carrier))); deref(u.Carrier) != "" && !ok {
+				return validation.NewError("validation_carrier", "Carrier must be one of ups, fedex, usps, dhl, china_post, russian_post, other")
+			}
+			return nil
+		})),
 	)
 }
 
@@ -50,10 +60,23 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
+	var saved *core.Record
+	defer func() {
+		if saved != nil {
+			statusActors.Delete(saved)
+		}
+	}()
+	d, err := changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
+		saved = rec
+		statusActors.Store(rec, in.Actor)
 		cancelling := in.Status == StatusCancelled && rec.GetString("status") != StatusCancelled
 		changed := rec.GetString("status") != in.Status
 		rec.Set("status", in.Status)
+		if in.Carrier != nil {
+			carrier := strings.TrimSpace(*in.Carrier)
+			changed = changed || carrier != rec.GetString("carrier")
+			rec.Set("carrier", carrier)
+		}
 		if in.TrackingNumber != nil {
 			tracking := strings.TrimSpace(*in.TrackingNumber)
 			changed = changed || tracking != rec.GetString("trackingNumber")
@@ -64,6 +87,17 @@ func UpdateOrderStatus(app core.App, orderID string, in StatusUpdate) (*OrderDet
 		}
 		return changed, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return d, withAdminFields(app, d)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // CancelOwnOrder cancels one of the user's own orders while it is still

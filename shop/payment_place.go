@@ -51,6 +51,14 @@ type paymentPlan struct {
 	DueDate   time.Time // invoice
 }
 
+// awaitingQuote is the plan of an order whose freight waits for a quote:
+// no card hold (nothing can be paid yet, so nothing expires) and no
+// invoice due date until the quote sets them.
+func (p paymentPlan) awaitingQuote() paymentPlan {
+	p.HoldUntil, p.DueDate = time.Time{}, time.Time{}
+	return p
+}
+
 // planPayment checks the chosen method against what the user may use and
 // makes the plan; errors are keyed "paymentMethod", "poNumber".
 func planPayment(txApp core.App, userID string, in OrderInput, now time.Time) (paymentPlan, error) {
@@ -120,6 +128,9 @@ func setPaymentFields(order *core.Record, plan paymentPlan) {
 // number was given by writeOrder; a bank transfer's instructions are in
 // its confirmation).
 func afterOrderPlaced(txApp core.App, order *core.Record) error {
+	if order.GetString("shippingQuote") == QuotePending {
+		return nil // the quote opens the payment (SetShippingQuote)
+	}
 	switch order.GetString("paymentMethod") {
 	case MethodCard:
 		_, err := newAttempt(txApp, order)

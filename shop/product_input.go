@@ -29,6 +29,10 @@ type ProductInput struct {
 	IsActive             json.RawMessage `json:"isActive"`
 	Attributes           json.RawMessage `json:"attributes"`
 	TaxClass             json.RawMessage `json:"taxClass"`
+	// WeightKg (kilograms, three decimals) and FreightOnly decide the
+	// shipping (shipping_zones.go).
+	WeightKg    json.RawMessage `json:"weightKg"`
+	FreightOnly json.RawMessage `json:"freightOnly"`
 	// Options and Variants, when sent, replace the product's (see
 	// VariantInput); price and stockQuantity are then the variants'.
 	Options  json.RawMessage `json:"options"`
@@ -53,6 +57,8 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
 		validation.Field(&in.IsActive, rawRule(boolMember)),
 		validation.Field(&in.TaxClass, rawRule(taxClassMember)),
+		validation.Field(&in.WeightKg, rawRule(weightMember)),
+		validation.Field(&in.FreightOnly, rawRule(boolMember)),
 	)
 }
 
@@ -196,6 +202,15 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		_ = json.Unmarshal(in.TaxClass, &c)
 		rec.Set("taxClass", c)
 	}
+	if ok("weightKg", in.WeightKg) {
+		n, _ := jsonNumber(in.WeightKg)
+		rec.Set("weightGrams", kgGrams(n, "weightKg", fieldErrs{}))
+	}
+	if ok("freightOnly", in.FreightOnly) {
+		var b bool
+		_ = json.Unmarshal(in.FreightOnly, &b)
+		rec.Set("freightOnly", b)
+	}
 	if present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
 	} else if in.Attributes != nil {
@@ -238,6 +253,7 @@ var productInputFields = map[string]bool{
 	"name": true, "nameLocalized": true, "description": true, "descriptionLocalized": true,
 	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
 	"imageFileNames": true, "attributes": true, "taxClass": true, "options": true,
+	"weightGrams": true, "freightOnly": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)
@@ -254,6 +270,8 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 		switch {
 		case field == "priceCents":
 			key = "price"
+		case field == "weightGrams":
+			key = "weightKg"
 		case field == "nameLocalized.en" && present(in.Name):
 			key = "name" // the plain member carried the English text
 		case field == "name" && !present(in.Name) && present(in.NameLocalized):
@@ -327,6 +345,23 @@ func stringMember(raw json.RawMessage) error {
 	var s string
 	if json.Unmarshal(raw, &s) != nil {
 		return validation.NewError("validation_not_string", "Must be a string")
+	}
+	return nil
+}
+
+// weightMember accepts a product's weight: a JSON number of kilograms from
+// 0 to 100,000 with at most three decimals.
+func weightMember(raw json.RawMessage) error {
+	n, ok := jsonNumber(raw)
+	errs := fieldErrs{}
+	if ok && strings.TrimSpace(n.String()) == "0" {
+		return nil
+	}
+	if !ok {
+		return validation.NewError("validation_weight", "Weight must be a number of kg")
+	}
+	if kgGrams(n, "weightKg", errs); len(errs) > 0 {
+		return errs["weightKg"]
 	}
 	return nil
 }

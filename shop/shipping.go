@@ -50,12 +50,23 @@ var methodSpecs = []methodSpec{
 	{ShipIntlExpress, regionInternational, "5-7", "intlExpressCents", Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
 }
 
-// ShippingSettings are the shop's shipping rules. A zero threshold turns
-// free shipping off.
+// ShippingSettings are the shop's shipping rules: its home country and
+// zones (shipping_zones.go). Without stored zones, the zones are those of
+// the five fixed methods of before (legacyZones) with Rates and
+// FreeShippingThreshold (a zero threshold turns free shipping off).
 type ShippingSettings struct {
 	HomeCountry           string
 	FreeShippingThreshold Amount
 	Rates                 map[string]Amount // by method code
+	Zones                 []ShippingZone
+}
+
+// withZones is s with its zones filled in (legacyZones without stored ones).
+func (s ShippingSettings) withZones() ShippingSettings {
+	if s.Zones == nil {
+		s.Zones = legacyZones(s)
+	}
+	return s
 }
 
 // DefaultShippingSettings are the spec's figures: home United States,
@@ -114,6 +125,9 @@ func shippingSettingsOf(rec *core.Record) ShippingSettings {
 	for _, m := range methodSpecs {
 		s.Rates[m.code] = Amount(rec.GetInt(m.field))
 	}
+	if zones, ok := storedZones(rec); ok {
+		s.Zones = zones
+	}
 	return s
 }
 
@@ -141,6 +155,11 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 		}
 	}
 	checks := []error{shippingSettingsOf(rec).Validate()}
+	if zones, ok := storedZones(rec); ok {
+		if errs := validateZones(zones); len(errs) > 0 {
+			checks = append(checks, validation.Errors{"shippingZones": validation.NewError("validation_zones", zoneErrorText(errs))})
+		}
+	}
 	if rec.Collection().Fields.GetByName("maxUnpaidOrders") != nil { // not before its migration
 		checks = append(checks, orderLimitsOf(rec).Validate())
 	}
@@ -200,45 +219,35 @@ func (s ShippingSettings) Region(country string) string {
 // shop/wire).
 type ShippingMethod = wire.ShippingMethod
 
-// price is what method m costs for a subtotal: the rate, except domestic
-// standard at or above a non-zero threshold, which is free.
-func (s ShippingSettings) price(m methodSpec, subtotal Amount) Amount {
-	if m.code == ShipStandard && s.FreeShippingThreshold > 0 && subtotal >= s.FreeShippingThreshold {
-		return 0
-	}
-	return s.Rates[m.code]
-}
-
 // Methods lists the methods that fit an address in country, priced for
-// subtotal; with no country, all five.
+// subtotal and no weight; with no country, every zone's.
 func (s ShippingSettings) Methods(country string, subtotal Amount) []ShippingMethod {
-	region := ""
-	if strings.TrimSpace(country) != "" {
-		region = s.Region(country)
-	}
-	out := []ShippingMethod{}
-	for _, m := range methodSpecs {
-		if region != "" && m.region != region {
-			continue
-		}
-		out = append(out, ShippingMethod{Code: m.code, Name: m.name, Region: m.region,
-			Amount: s.price(m, subtotal), DeliveryDays: m.deliveryDays})
-	}
-	return out
+	return s.withZones().MethodsFor(Shipment{Country: strings.TrimSpace(country), Subtotal: subtotal})
 }
 
-// Quote is what shipping by code costs to country for subtotal, or
-// validation.Errors{"shippingMethod"} when the method does not fit.
+// Quote is what shipping by code costs to country for subtotal and no
+// weight (QuoteFor).
 func (s ShippingSettings) Quote(code, country string, subtotal Amount) (Amount, error) {
-	for _, m := range s.Methods(country, subtotal) {
-		if m.Code == code {
-			return m.Amount, nil
+	amount, _, err := s.QuoteFor(code, Shipment{Country: country, Subtotal: subtotal})
+	return amount, err
+}
+
+// QuoteFor is what shipping sh by code costs, and whether it is freight
+// quoted separately (then the amount is 0), or
+// validation.Errors{"shippingMethod"} when the method does not fit.
+func (s ShippingSettings) QuoteFor(code string, sh Shipment) (Amount, bool, error) {
+	sh.Country = strings.TrimSpace(sh.Country)
+	if sh.Country != "" {
+		for _, m := range s.withZones().MethodsFor(sh) {
+			if m.Code == code {
+				return m.Amount, m.Freight, nil
+			}
 		}
 	}
 	if strings.TrimSpace(code) == "" {
-		return 0, fieldError("shippingMethod", "validation_required", "Please choose a shipping method")
+		return 0, false, fieldError("shippingMethod", "validation_required", "Please choose a shipping method")
 	}
-	return 0, fieldError("shippingMethod", "validation_unavailable", "This shipping method is not available for the address")
+	return 0, false, fieldError("shippingMethod", "validation_unavailable", "This shipping method is not available for the address")
 }
 
 // ShippingQuery asks which methods fit an address in Country (all five
@@ -291,6 +300,44 @@ func ShippingOptionsFor(app core.App, q ShippingQuery) (*wire.ShippingMethods, e
 		return nil, err
 	}
 	subtotal, _ := q.subtotal()
-	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.FreeShippingThreshold,
-		Methods: settings.Methods(q.Country, subtotal)}, nil
+	settings = settings.withZones()
+	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.homeThreshold(),
+		Methods: settings.MethodsFor(Shipment{Country: q.Country, Subtotal: subtotal})}, nil
+}
+
+// CartShippingOptions answers q for the owner's cart: its subtotal (the
+// query's is ignored), weight and freight-only lines; an empty cart is
+// priced like ShippingOptionsFor.
+func CartShippingOptions(app core.App, owner CartOwner, q ShippingQuery) (*wire.ShippingMethods, error) {
+	q.Normalize()
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	cart, err := findCart(app, owner)
+	if err != nil || cart == nil {
+		return ShippingOptionsFor(app, q)
+	}
+	lines, err := cartLines(app, cart.Id)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := LoadShippingSettings(app)
+	if err != nil {
+		return nil, err
+	}
+	settings = settings.withZones()
+	sh := shipmentOf(lines, q.Country)
+	methods := settings.MethodsFor(sh)
+	freight := len(methods) == 1 && methods[0].Freight
+	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.homeThreshold(),
+		Methods: methods, WeightKg: wire.Grams(sh.WeightGrams), Freight: freight}, nil
+}
+
+// zoneErrorText is one of the zones' problems with its path, for the
+// dashboard's one error under shippingZones.
+func zoneErrorText(errs validation.Errors) string {
+	for k, v := range errs {
+		return k + ": " + errorText(v)
+	}
+	return ""
 }

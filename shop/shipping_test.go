@@ -105,6 +105,10 @@ func TestShippingSettingsRecordValidation(t *testing.T) {
 	if err := app.Save(rec); err == nil {
 		t.Error("negative rate saved")
 	}
+	// The five rate fields count only for a record without zones (written
+	// before zones, or by a developer who cleared them): since issue 35 the
+	// zones of /admin/settings/shipping are the rates.
+	rec.Set("shippingZones", nil)
 	rec.Set("expressCents", 2500)
 	rec.Set("freeShippingThresholdCents", 20000)
 	if err := app.Save(rec); err != nil {

@@ -227,3 +227,36 @@ func GetVariant(app core.App, id string) (Variant, error) {
 func DefaultSKU(productID string) string {
 	return defaultSKUPrefix + strings.ToUpper(productID)
 }
+
+// VariantStock is a product's stock over its active variants, as the
+// admin's product list shows it: the sum and how many are sold out.
+type VariantStock struct {
+	Total   int64
+	SoldOut int
+}
+
+// VariantStocks reads VariantStock of the products with these ids: one
+// grouped query over idx_product_variants_product, not one per product.
+func VariantStocks(app core.App, productIDs []string) (map[string]VariantStock, error) {
+	out := make(map[string]VariantStock, len(productIDs))
+	if len(productIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(productIDs))
+	for i, id := range productIDs {
+		args[i] = id
+	}
+	var rows []struct {
+		Product string  `db:"product"`
+		Total   float64 `db:"total"`
+		SoldOut float64 `db:"soldOut"`
+	}
+	err := app.DB().Select("product", "COALESCE(SUM([[stockQuantity]]), 0) AS total",
+		"COALESCE(SUM([[stockQuantity]] <= 0), 0) AS soldOut").From(VariantsCollection).
+		Where(dbx.In("product", args...)).AndWhere(dbx.HashExp{"isActive": true}).
+		GroupBy("product").All(&rows)
+	for _, r := range rows {
+		out[r.Product] = VariantStock{Total: int64(r.Total), SoldOut: int(r.SoldOut)}
+	}
+	return out, err
+}

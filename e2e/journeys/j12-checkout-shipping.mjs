@@ -127,12 +127,15 @@ export default {
 
     // No live update for a shipping rate: the superuser raises express in the dashboard's settings
     // record before Place order, so the order is refused (409 total_changed, nothing charged) and the
-    // shopper sees the new shipping and total and is asked again.
+    // shopper sees the new shipping and total and is asked again. (Since issue 35 the rates are the
+    // record's zones, as /admin/settings/shipping writes them: cents, one band per method here.)
     const settings = await shopSettings(bin, server);
-    const express = settings.record.expressCents;
+    const zones = settings.record.shippingZones;
+    const raisedZones = structuredClone(zones);
+    raisedZones.find((z) => z.id === 'home').methods.find((m) => m.code === 'express').rates[0].amountCents += 500;
     const later = after + 500;
     try {
-      await settings.set({ expressCents: express + 500 });
+      await settings.set({ shippingZones: raisedZones });
       await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(after))}` }).click();
       await hasText(problem, new RegExp(`The total changed from \\${formatPrice(dollars(after))} to \\${formatPrice(dollars(later))}`), 'the refused order');
       await hasText(problem, new RegExp(`Shipping changed from \\$19\\.99 to \\$24\\.99`), 'the changed shipping');
@@ -140,7 +143,7 @@ export default {
       await main(page).getByRole('button', { name: `Place order for ${formatPrice(dollars(later))}` }).click();
       await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
     } finally {
-      await settings.set({ expressCents: express });
+      await settings.set({ shippingZones: zones });
     }
     await hasText(main(page).getByTestId('confirmation-total'), formatPrice(dollars(later)), 'the charged total is the confirmed one');
     await evidence.screens(page, 'j12-checkout-confirmation');

@@ -37,6 +37,7 @@ var constantsJSON []byte
 type constants struct {
 	FirstRow         int      `json:"firstRow"`
 	MaxImages        int      `json:"maxImages"`
+	FewValues        int      `json:"fewValues"`
 	Languages        []string `json:"languages"`
 	FallbackLanguage string   `json:"fallbackLanguage"`
 }
@@ -55,13 +56,17 @@ var FirstRow = shared.FirstRow
 
 var tmpl = template.Must(template.New("firstscreen").Parse(screensTemplate))
 
-// card is what a product card's template needs (card.{lang}).
+// card is what a product card's template needs (card.{lang}, or
+// cardChoice.{lang} for a product with several variants).
 type card struct {
-	ID, Name, Description, Category, Price, File string
-	Media                                        string // the photos: "0", "1" or "n" (then Images of them)
-	Images                                       int
-	StockKey                                     string // "out", "1" or the plural category of Stock
-	Stock                                        int64
+	ID, Name, Description, Category, File string
+	Media                                 string // the photos: "0", "1" or "n" (then Images of them)
+	Images                                int
+	StockKey                              string // "out", "1" or the plural category of Stock
+	Stock                                 int64
+	Choice                                bool   // several variants: chosen on the product's page
+	InStock                               string // "yes" when any variant is (cardChoice)
+	PriceTag                              priceTag
 }
 
 // home is the home's template data (home.{lang}).
@@ -75,13 +80,20 @@ type attribute struct{ Key, Value string }
 
 // product is a product page's template data (product.{lang}).
 type product struct {
-	Name, Description, Category, Price string
-	Media                              string // the number of photos
-	Files                              []string
-	StockKey                           string
-	Stock                              int64
-	HasAttributes                      string // "yes" when there are specifications
-	Attributes                         []attribute
+	Name, Description, Category string
+	Media                       string // the number of photos
+	Files                       []string
+	StockKey                    string
+	Stock                       int64
+	HasAttributes               string // "yes" when there are specifications
+	Attributes                  []attribute
+	PriceTag                    priceTag
+
+	// A product with options (productOptions.{lang}): the chosen variant's
+	// label and SKU (shown when the product has several variants) and the
+	// option pickers.
+	Label, SKU string
+	Picker     picker
 }
 
 // Render writes the home's first screen in lang for the home's first page
@@ -91,8 +103,11 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-			Category: p.Category, Price: FormatPrice(p.PriceCents, lang), Media: "0",
-			StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
+			Category: p.Category, Media: "0", StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
+			Choice: p.VariantCount > 1, PriceTag: cardPrice(lang, p),
+		}
+		if p.InStock {
+			c.InStock = "yes"
 		}
 		if files := photos(p); len(files) > 0 {
 			c.File, c.Images, c.Media = files[0], len(files), "1"
@@ -105,18 +120,40 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 	return execute("home."+lang, h)
 }
 
-// RenderProduct writes the first screen of product p's page in lang. ok is
-// false when the page has more photos than the screens were rendered for.
-func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error) {
-	files := photos(p)
+// RenderProduct writes the first screen of product p's page in lang, with
+// the variant of id variantID chosen (the page's ?variant=; the default
+// variant when it is not one of p's active variants). ok is false when the
+// page has more photos than the screens were rendered for, or options but no
+// variant to show.
+func RenderProduct(lang string, p shop.Product, variantID string) (html []byte, ok bool, err error) {
+	name := "product." + lang
+	price, compareAt, stock, files := p.PriceCents, p.CompareAtCents, p.StockQuantity, photos(p)
+	var chosen *shop.Variant
+	if len(p.Options) > 0 {
+		if chosen = chosenVariant(p, variantID); chosen == nil {
+			return nil, false, nil
+		}
+		name = "productOptions." + lang
+		price, compareAt, stock = chosen.PriceCents, chosen.CompareAtCents, chosen.StockQuantity
+		if own := slices.DeleteFunc(slices.Clone(chosen.ImageFileNames), func(f string) bool { return f == "" }); len(own) > 0 {
+			files = own
+		}
+	}
 	if len(files) > shared.MaxImages {
 		return nil, false, nil
 	}
 	ps := product{
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
-		Category: p.Category, Price: FormatPrice(p.PriceCents, lang),
+		Category: p.Category, PriceTag: pagePrice(lang, price, compareAt),
 		Media: strconv.Itoa(len(files)), Files: files,
-		StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
+		StockKey: stockKey(lang, stock), Stock: stock,
+	}
+	if chosen != nil {
+		ps.Label = shop.VariantLabel(p.Options, chosen.OptionValues).Get(lang, "")
+		ps.Picker = pickerOf(lang, p, *chosen)
+		if p.VariantCount > 1 {
+			ps.SKU = chosen.SKU
+		}
 	}
 	for _, a := range p.Attributes {
 		k := strings.TrimSpace(a.KeyLocalized.Get(lang, a.Key))
@@ -128,7 +165,7 @@ func RenderProduct(lang string, p shop.Product) (html []byte, ok bool, err error
 	if len(ps.Attributes) > 0 {
 		ps.HasAttributes = "yes"
 	}
-	html, err = execute("product."+lang, ps)
+	html, err = execute(name, ps)
 	return html, err == nil, err
 }
 

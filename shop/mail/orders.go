@@ -85,9 +85,15 @@ type Order struct {
 	PricesIncludeTax, TaxExempt bool
 	Total                       int64
 	ShippingMethod              string // code such as "standard"; "" when unknown
-	TrackingNumber              string
-	InvoiceNumber               string // "" until invoiced
-	Address                     Address
+	ShippingName                Text   // the method's name as the shop calls it (nil: by its code)
+	// FreightPending says the shipping is quoted separately and not yet
+	// (the order's shipping shows "Quoted separately").
+	FreightPending bool
+	Carrier        string // the carrier's name ("UPS"), "" when none
+	TrackingURL    string // the carrier's tracking page, "" when unknown
+	TrackingNumber string
+	InvoiceNumber  string // "" until invoiced
+	Address        Address
 	// Transfer, on a bank transfer order's confirmation, is how to pay it.
 	Transfer *Transfer
 }
@@ -157,11 +163,16 @@ func orderView(v *view, o Order, withLines bool) {
 	}
 	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: locale.Price(sub, lang)})
 	shipping := locale.Price(o.ShippingAmount, lang)
-	if o.ShippingAmount == 0 && o.ShippingMethod != "" {
+	switch {
+	case o.FreightPending:
+		shipping = tr(lang, "freightQuoted")
+	case o.ShippingAmount == 0 && o.ShippingMethod != "":
 		shipping = tr(lang, "free")
 	}
 	label := tr(lang, "shipping")
-	if o.ShippingMethod != "" {
+	if name := o.ShippingName.In(lang); name != "" {
+		label += " (" + name + ")"
+	} else if o.ShippingMethod != "" {
 		label += " (" + methodName(lang, o.ShippingMethod) + ")"
 	}
 	v.Totals = append(v.Totals, total{Label: label, Value: shipping})
@@ -179,7 +190,7 @@ func orderView(v *view, o Order, withLines bool) {
 // methodName is a shipping method's name in lang (its code when unknown).
 func methodName(lang, code string) string {
 	switch code {
-	case "standard", "express", "overnight", "intl_standard", "intl_express":
+	case "standard", "express", "overnight", "intl_standard", "intl_express", "freight":
 		return tr(lang, code)
 	}
 	return code
@@ -197,7 +208,9 @@ func QueueOrderPlaced(txApp core.App, to Recipient, o Order) error {
 		v.Heading = tr(lang, "placedHeading")
 		v.Intro = []string{tr(lang, "placedIntro", "number", o.Number)}
 		orderView(v, o, true)
-		if o.Transfer != nil {
+		if o.FreightPending {
+			v.Intro = append(v.Intro, tr(lang, "freightIntro"))
+		} else if o.Transfer != nil {
 			transferView(v, o.Transfer)
 		}
 		invoiceLink(v, o)
@@ -252,7 +265,13 @@ func QueueOrderStatus(txApp core.App, to Recipient, status string, o Order) erro
 	orderView(v, o, kind == KindOrderCancelled)
 	if kind == KindOrderShipped && strings.TrimSpace(o.TrackingNumber) != "" {
 		v.Intro = append(v.Intro, tr(lang, "shipTrack"))
+		if o.Carrier != "" {
+			v.Facts = append(v.Facts, fact{tr(lang, "carrier"), o.Carrier})
+		}
 		v.Facts = append(v.Facts, fact{tr(lang, "tracking"), strings.TrimSpace(o.TrackingNumber)})
+		if o.TrackingURL != "" {
+			v.Links = append(v.Links, button{tr(lang, "trackLink"), o.TrackingURL})
+		}
 	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}
 	v.After = []string{tr(lang, "questions", "url", v.link("/contact"))}

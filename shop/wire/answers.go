@@ -79,6 +79,8 @@ type Product struct {
 	ImageFileNames       []string           `json:"imageFileNames"`
 	Attributes           []ProductAttribute `json:"attributes"`
 	TaxClass             string             `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	WeightKg             Grams              `json:"weightKg,omitempty"`
+	FreightOnly          bool               `json:"freightOnly,omitempty"`
 	CreatedAt            string             `json:"createdAt"`
 	UpdatedAt            string             `json:"updatedAt"`
 	// Options and the variants' summary: price, stockQuantity and
@@ -98,6 +100,10 @@ type Product struct {
 	Variants []ProductVariant `json:"variants,omitempty"`
 	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
 	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
+	// StockTotal and VariantsSoldOut are in admin lists only: the active
+	// variants' summed stock and how many of them are sold out.
+	StockTotal      *int64 `json:"stockTotal,omitempty"`
+	VariantsSoldOut *int   `json:"variantsSoldOut,omitempty"`
 }
 
 // ProductOption is a way a product varies (Length), with its values.
@@ -182,6 +188,9 @@ type ShippingMethod struct {
 	Region       string    `json:"region" tstype:"'domestic' | 'international'"`
 	Amount       Amount    `json:"amount"`
 	DeliveryDays string    `json:"deliveryDays"`
+	// Freight says the method has no online price: the shop quotes the
+	// shipping after the order is placed (Amount is 0).
+	Freight bool `json:"freight,omitempty"`
 }
 
 // ShippingMethods is the answer of GET /api/shipping/methods.
@@ -189,6 +198,11 @@ type ShippingMethods struct {
 	HomeCountry           string           `json:"homeCountry"`
 	FreeShippingThreshold Amount           `json:"freeShippingThreshold"`
 	Methods               []ShippingMethod `json:"methods"`
+	// WeightKg is the cart's weight when the methods were priced for the
+	// caller's cart (?cart=1), else 0; Freight says that cart ships only by
+	// freight quoted separately.
+	WeightKg Grams `json:"weightKg,omitempty"`
+	Freight  bool  `json:"freight,omitempty"`
 }
 
 // ContactSent is the answer of POST /api/contact.

@@ -62,6 +62,17 @@ type OrderDetail struct {
 	Items          []OrderItem    `json:"items"`
 	TrackingNumber string         `json:"trackingNumber"`
 	History        []StatusChange `json:"history"`
+	// ShippingQuote is "pending" while freight waits for the shop's quote
+	// (shippingAmount 0, nothing due), "quoted" once set, "" otherwise;
+	// WeightKg is what the order weighs.
+	ShippingQuote string `json:"shippingQuote,omitempty" tstype:"'pending' | 'quoted'"`
+	// Carrier is the code of the carrier ("ups"; "" none) and TrackingURL
+	// its page for the tracking number ("" when unknown).
+	Carrier     string `json:"carrier,omitempty"`
+	TrackingURL string `json:"trackingUrl,omitempty"`
+	// InternalNotes are the admins' notes: in admin answers only.
+	InternalNotes []OrderNote `json:"internalNotes,omitempty"`
+	WeightKg      Grams       `json:"weightKg,omitempty"`
 	OrderTax
 	CreditNotes []CreditNote `json:"creditNotes"`
 	// CheckoutURL is the hosted payment page of a new card order (or of
@@ -97,6 +108,21 @@ type OrderItem struct {
 type StatusChange struct {
 	Status string `json:"status"`
 	At     string `json:"at"`
+	// From is the status before ("" for the first entry and entries from
+	// before issue 35); OffPath marks a jump off the usual path (back, out
+	// of Cancelled, cancelling what shipped); By is the admin who made the
+	// change, in admin answers only.
+	From    string `json:"from,omitempty"`
+	OffPath bool   `json:"offPath,omitempty"`
+	By      string `json:"by,omitempty"`
+}
+
+// OrderNote is an admin's internal note on an order: never in a
+// customer's answer.
+type OrderNote struct {
+	Text string `json:"text"`
+	By   string `json:"by"`
+	At   string `json:"at"`
 }
 
 // MergeReport says what a merge did with the guest cart: how many lines

@@ -58,6 +58,10 @@ var answers = []struct {
 	{"MergedCart", shop.MergedCart{}},
 	{"ShippingMethod", wire.ShippingMethod{}},
 	{"ShippingMethods", wire.ShippingMethods{}},
+	{"WeightRate", wire.WeightRate{}},
+	{"ZoneMethod", wire.ZoneMethod{}},
+	{"ShippingZone", wire.ShippingZone{}},
+	{"ShippingSettings", wire.ShippingSettings{}},
 	{"PostalAddress", wire.PostalAddress{}},
 	{"ShippingInfo", wire.ShippingInfo{}},
 	{"BillingInfo", wire.BillingInfo{}},
@@ -75,6 +79,7 @@ var answers = []struct {
 	{"OrderSummary", wire.OrderSummary{}},
 	{"OrderItem", wire.OrderItem{}},
 	{"StatusChange", wire.StatusChange{}},
+	{"OrderNote", wire.OrderNote{}},
 	{"OrderDetail", wire.OrderDetail{}},
 	{"SavedAddress", wire.SavedAddress{}},
 	{"ContactSent", wire.ContactSent{}},
@@ -97,6 +102,7 @@ var answers = []struct {
 var (
 	amountType    = reflect.TypeFor[wire.Amount]()
 	rateType      = reflect.TypeFor[wire.Rate]()
+	gramsType     = reflect.TypeFor[wire.Grams]()
 	localizedType = reflect.TypeFor[wire.Localized]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()
 )
@@ -242,7 +248,7 @@ func writeFields(b *strings.Builder, t reflect.Type, names map[reflect.Type]stri
 // null when unset, unless the field is left out instead (omitempty).
 func tsType(t reflect.Type, names map[reflect.Type]string, optional bool) (string, error) {
 	switch t {
-	case amountType, rateType: // dollars with two decimals; a percentage (6.25)
+	case amountType, rateType, gramsType: // dollars with two decimals; a percentage (6.25); kilograms
 		return "number", nil
 	case localizedType:
 		return "Localized", nil
@@ -250,7 +256,7 @@ func tsType(t reflect.Type, names map[reflect.Type]string, optional bool) (strin
 	if n, ok := names[t]; ok {
 		return n, nil
 	}
-	if t.Kind() == reflect.Pointer && t.Elem() == amountType { // a price that may be absent
+	if t.Kind() == reflect.Pointer && (t.Elem() == amountType || t.Elem() == gramsType) { // a price or weight that may be absent
 		if optional {
 			return "number", nil
 		}

@@ -50,7 +50,7 @@ export const paymentKeys = {
 
 export const shippingKeys = {
   all: ['shipping'] as const,
-  methods: (country: string, subtotal: number) => ['shipping', 'methods', country, subtotal] as const,
+  methods: (country: string, subtotal: number, lines = '') => ['shipping', 'methods', country, subtotal, lines] as const,
 };
 
 /**

@@ -42,6 +42,7 @@ export type {
   ShippingInfo,
   ShippingMethod,
   ShippingMethods,
+  ShippingSettings,
   TaxEstimate,
   TaxLine,
   UploadedImage,

@@ -98,6 +98,8 @@ export interface Product {
   imageFileNames: string[];
   attributes: ProductAttribute[];
   taxClass: 'standard' | 'reduced' | 'zero';
+  weightKg?: number;
+  freightOnly?: boolean;
   createdAt: string;
   updatedAt: string;
   options: ProductOption[];
@@ -110,6 +112,8 @@ export interface Product {
   variantCount: number;
   variants?: ProductVariant[];
   waitingAlerts?: number;
+  stockTotal?: number;
+  variantsSoldOut?: number;
 }
 
 export interface PriceRange {
@@ -225,12 +229,40 @@ export interface ShippingMethod {
   region: 'domestic' | 'international';
   amount: number;
   deliveryDays: string;
+  freight?: boolean;
 }
 
 export interface ShippingMethods {
   homeCountry: string;
   freeShippingThreshold: number;
   methods: ShippingMethod[];
+  weightKg?: number;
+  freight?: boolean;
+}
+
+export interface WeightRate {
+  upToKg: number | null;
+  amount: number;
+}
+
+export interface ZoneMethod {
+  code: string;
+  name: Localized;
+  deliveryDays: string;
+  rates: WeightRate[];
+  freeOver: number | null;
+}
+
+export interface ShippingZone {
+  id: string;
+  name: string;
+  countries: string[];
+  methods: ZoneMethod[];
+}
+
+export interface ShippingSettings {
+  homeCountry: string;
+  zones: ShippingZone[];
 }
 
 export interface PostalAddress {
@@ -386,6 +418,15 @@ export interface OrderItem {
 export interface StatusChange {
   status: string;
   at: string;
+  from?: string;
+  offPath?: boolean;
+  by?: string;
+}
+
+export interface OrderNote {
+  text: string;
+  by: string;
+  at: string;
 }
 
 export interface OrderDetail extends OrderSummary {
@@ -394,6 +435,11 @@ export interface OrderDetail extends OrderSummary {
   items: OrderItem[];
   trackingNumber: string;
   history: StatusChange[];
+  shippingQuote?: 'pending' | 'quoted';
+  carrier?: string;
+  trackingUrl?: string;
+  internalNotes?: OrderNote[];
+  weightKg?: number;
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;

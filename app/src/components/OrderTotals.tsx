@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes';
+import { Flex, Link, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../api/types';
 import { usePrice } from '../lib/format';
@@ -7,7 +7,8 @@ import { taxRows, type TaxFigures } from '../lib/tax';
 interface Props {
   /** The total's label where a screen has its own word for it ("Grand Total"). */
   totalLabel?: string;
-  order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingAmount' | 'totalAmount'> & TaxFigures & { trackingNumber?: string };
+  order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingAmount' | 'totalAmount'> &
+    TaxFigures & { trackingNumber?: string; trackingUrl?: string; shippingQuote?: 'pending' | 'quoted' };
 }
 
 /** An order's subtotal, shipping (with its method), tax (per rate), total and tracking number: the order's own figures. */
@@ -24,7 +25,9 @@ export function OrderTotals({ order, totalLabel }: Props) {
       </Flex>
       <Flex gap="3">
         <Text color="gray">{method ? `${t('shipping.shipping')} (${method})` : t('shipping.shipping')}</Text>
-        <Text>{order.shippingAmount === 0 && method ? t('shipping.free') : price(order.shippingAmount)}</Text>
+        <Text data-testid="order-shipping">
+          {order.shippingQuote === 'pending' ? t('shipping.quoted') : order.shippingAmount === 0 && method ? t('shipping.free') : price(order.shippingAmount)}
+        </Text>
       </Flex>
       {tax.before.map((r) => (
         <Flex gap="3" key={r.key} data-testid="order-tax">
@@ -46,6 +49,14 @@ export function OrderTotals({ order, totalLabel }: Props) {
       {order.trackingNumber && (
         <Text size="2" color="gray">
           {t('shipping.trackingNumber')}: <Text weight="medium">{order.trackingNumber}</Text>
+          {order.trackingUrl && (
+            <>
+              {' · '}
+              <Link href={order.trackingUrl} target="_blank" rel="noopener noreferrer" data-testid="tracking-link">
+                {t('shipping.track')}
+              </Link>
+            </>
+          )}
         </Text>
       )}
     </Flex>

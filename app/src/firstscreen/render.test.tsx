@@ -26,8 +26,13 @@ it('the committed first-screen template is the render of the current components'
 
 it('the first screens hold the home, a card, a product page and the not-found page per language, with the data as actions', async () => {
   const html = readFileSync(join(repo, 'routes', 'firstscreen', 'screens.gen.gohtml'), 'utf8');
-  for (const lang of LANGUAGES) for (const name of ['home', 'card', 'product', 'notFound']) expect(html).toContain(`{{define "${name}.${lang}"}}`);
-  expect(html).toContain('{{range .Cards}}{{template "card.en" .}}{{end}}');
+  const names = ['home', 'card', 'cardChoice', 'price5', 'price7', 'product', 'productOptions', 'picker', 'notFound'];
+  for (const lang of LANGUAGES) for (const name of names) expect(html).toContain(`{{define "${name}.${lang}"}}`);
+  expect(html).toContain('{{range .Cards}}{{if .Choice}}{{template "cardChoice.en" .}}{{else}}{{template "card.en" .}}{{end}}{{end}}');
+  // Products with options arrive with their pickers, price tag and SKU line (issue 31).
+  expect(html).toContain('{{template "picker.en" .Picker}}');
+  expect(html).toContain('{{template "price7.en" .PriceTag}}');
+  expect(html).toContain('{{if .SKU}}');
   expect(html).toContain('href="/products/{{.ID}}"');
   expect(html).not.toMatch(/qzq|9,876,543\.21|6000007/);
 });

@@ -1,4 +1,4 @@
-import { fill, rangeOver, splice } from './splice';
+import { cut, element, fill, rangeOver, splice } from './splice';
 
 const card = (stock: string, media: string) => `<article><div class="media">${media}</div><span class="badge ${stock}">x</span></article>`;
 
@@ -35,4 +35,11 @@ it('rangeOver repeats the list item holding the marker', () => {
 it('fill replaces every marker and insists each is there', () => {
   expect(fill('<a href="/p/ID">ID</a>', { ID: '{{.ID}}' })).toBe('<a href="/p/{{.ID}}">{{.ID}}</a>');
   expect(() => fill('<a></a>', { ID: '{{.ID}}' })).toThrow(/not rendered/);
+});
+
+it('cut and element take the whole element holding an attribute, nested tags of its kind included', () => {
+  const html = '<div a="1"><div data-testid="x"><div><img src="i"></div><p>t</p></div><p>after</p></div>';
+  expect(element(html, 'data-testid="x"')).toBe('<div data-testid="x"><div><img src="i"></div><p>t</p></div>');
+  expect(cut(html, 'data-testid="x"', 'MARK')).toBe('<div a="1">MARK<p>after</p></div>');
+  expect(() => cut(html, 'data-testid="y"', 'MARK')).toThrow(/not rendered/);
 });

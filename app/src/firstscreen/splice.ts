@@ -145,3 +145,32 @@ export function fill(html: string, actions: Record<string, string>): string {
   }
   return html;
 }
+
+/** The span of the element whose start tag holds `attr` (e.g. `data-testid="price"`). */
+function elementSpan(html: string, attr: string): [number, number] {
+  const at = html.indexOf(attr);
+  if (at < 0) throw new Error(`${attr} not rendered`);
+  const start = html.lastIndexOf('<', at);
+  const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*>/g;
+  tag.lastIndex = start;
+  let depth = 0;
+  let m: RegExpExecArray | null;
+  while ((m = tag.exec(html))) {
+    if (m[1]) depth--;
+    else if (!VOID.has(m[2].toLowerCase()) && !m[0].endsWith('/>')) depth++;
+    if (depth === 0) return [start, m.index + m[0].length];
+  }
+  throw new Error(`the element of ${attr} is not closed`);
+}
+
+/** The element whose start tag holds `attr`. */
+export function element(html: string, attr: string): string {
+  const [start, end] = elementSpan(html, attr);
+  return html.slice(start, end);
+}
+
+/** html with the element whose start tag holds `attr` replaced by `mark` (spliced back later by fill). */
+export function cut(html: string, attr: string, mark: string): string {
+  const [start, end] = elementSpan(html, attr);
+  return html.slice(0, start) + mark + html.slice(end);
+}

@@ -9,12 +9,15 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-/** Renders with the app's providers at `route`; `path` is the route pattern of `ui`. */
-export function renderApp(ui: ReactElement, { route = '/', path = '*' }: { route?: string; path?: string } = {}) {
+/**
+ * Renders with the app's providers at `route`; `path` is the route pattern of `ui`; `before` are
+ * addresses visited earlier in the same history (Back goes there; they show "other page").
+ */
+export function renderApp(ui: ReactElement, { route = '/', path = '*', before = [] }: { route?: string; path?: string; before?: string[] } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
     <Providers client={client}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[...before, route]} initialIndex={before.length}>
         <Routes>
           <Route path={path} element={ui} />
           {path !== "*" && <Route path="*" element={<div>other page</div>} />}

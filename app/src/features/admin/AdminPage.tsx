@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, LayersIcon, PersonIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, LayersIcon, PersonIcon, RocketIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { OverviewView } from './overview/OverviewView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
+import { ShippingSettingsView } from './shipping/ShippingSettingsView';
 import { NavCount } from './NavCount';
 import { useAdminLive } from './useAdminLive';
 import './admin.css';
@@ -24,6 +25,8 @@ const VIEWS = [
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
+  // Until the settings area (/admin/settings, its own sub-navigation) lands, shipping has its own link.
+  { key: 'shipping', to: '/admin/settings/shipping', icon: RocketIcon, match: (p: string) => p.startsWith('/admin/settings/shipping') },
 ] as const;
 
 /** Side navigation (a row of tabs on phones) for the views; each view has its own path. */
@@ -73,6 +76,7 @@ export default function AdminPage() {
               <Route path="overview" element={<OverviewView />} />
               <Route path="customers" element={<CustomersView />} />
               <Route path="emails" element={<EmailsView />} />
+              <Route path="settings/shipping" element={<ShippingSettingsView />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
             </Routes>
           </Box>

@@ -63,6 +63,8 @@ export interface ProductPayload {
   stockQuantity?: number;
   isActive: boolean;
   taxClass: TaxClass;
+  weightKg?: number;
+  freightOnly?: boolean;
   attributes: { key: string; keyLocalized: Record<string, string>; value: string; valueLocalized: Record<string, string> }[];
   /** When sent, they replace the product's (issue 31). */
   options?: ProductOption[];

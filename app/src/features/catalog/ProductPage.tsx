@@ -32,7 +32,8 @@ export default function ProductPage() {
   const stock = variant?.stockQuantity ?? product?.stockQuantity ?? 0;
   const inCart = quantityInCart(productId, variant?.id);
   const pick = useQuantityToAdd(productId, variant?.id, stock, inCart, label ? `${name} - ${label}` : name);
-  // A choice replaces the entry: Back leaves the product rather than stepping through the picks.
+  // A choice replaces the entry: Back leaves the product rather than stepping through the picks
+  // (docs/decisions/variant-history.md).
   const choose = (v: ProductVariant) =>
     setParams(
       (prev) => {

@@ -129,4 +129,20 @@ describe('product options on the product page', () => {
     expect(select).toHaveTextContent('10 m');
     expect(screen.getByTestId('price')).toHaveTextContent('$10.00');
   });
+
+  // docs/decisions/variant-history.md: a choice replaces the page's history entry.
+  it('keeps one history entry however many choices: Back leaves the product, the URL keeps the last choice', async () => {
+    mockFetch({ 'GET /api/products/xlr': { body: cable } });
+    renderApp(<ProductPage />, { before: ['/'], route: '/products/xlr', path: '/products/:productId' });
+    await screen.findByRole('heading', { level: 1, name: 'XLR Cable' });
+    const length = screen.getByRole('group', { name: /Length/ });
+    await userEvent.click(within(length).getByRole('button', { name: '10 m' }));
+    await userEvent.click(within(screen.getByRole('group', { name: /Colour/ })).getByRole('button', { name: 'Red' }));
+    await userEvent.click(within(length).getByRole('button', { name: '5 m (sold out)' }));
+    await userEvent.click(within(length).getByRole('button', { name: '10 m' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/products/xlr?variant=red10');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('other page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
 });

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Product, ProductVariant } from '../../api/types';
 import { resolveLocalized } from '../../lib/localized';
 import { offeredValues, pickValue, valueState, valueText } from '../../lib/variants';
+import { FEW_VALUES } from '../../lib/shared';
 
-/** Up to this many values an option is a row of buttons; more is a select (cable lengths, voltages). */
-const FEW_VALUES = 6;
 
 interface Props {
   product: Product;

@@ -135,6 +135,7 @@ function Checkout({ user }: { user: User }) {
             methodName={methodName}
             tax={estimate}
             total={total}
+            freight={!!chosen?.freight}
             freeShippingNote={
               freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country: draft.shipping.country.trim(), lng: i18n.language }) ?? undefined
             }
@@ -188,6 +189,7 @@ function Checkout({ user }: { user: User }) {
                 paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
                 shippingAmount={shippingAmount ?? 0}
+                freight={!!chosen?.freight}
                 tax={estimate}
                 total={total}
                 confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}

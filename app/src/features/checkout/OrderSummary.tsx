@@ -18,9 +18,11 @@ interface Props {
   tax: TaxFigures | null;
   total: number;
   freeShippingNote?: string;
+  /** The shipping is freight quoted separately (no amount yet). */
+  freight?: boolean;
 }
 
-function Lines({ items, subtotal, shipping, methodName, tax, total, freeShippingNote }: Props) {
+function Lines({ items, subtotal, shipping, methodName, tax, total, freeShippingNote, freight }: Props) {
   const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
   const rows = tax ? taxRows(tax, t, price) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
@@ -55,7 +57,7 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
       <Flex justify="between" gap="2">
         <Text color="gray">{methodName ? `${t('common:shipping.shipping')} (${methodName})` : t('common:shipping.shipping')}</Text>
         <Text data-testid="summary-shipping">
-          {shipping === null ? '—' : shipping === 0 ? t('common:shipping.free') : price(shipping)}
+          {shipping === null ? '—' : freight ? t('common:shipping.quoted') : shipping === 0 ? t('common:shipping.free') : price(shipping)}
         </Text>
       </Flex>
       {rows.before.map((r) => (

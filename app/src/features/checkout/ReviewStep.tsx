@@ -29,6 +29,8 @@ interface Props {
   paymentName: string;
   subtotal: number;
   shippingAmount: number;
+  /** The shipping is freight quoted separately: no amount, nothing charged before the quote. */
+  freight?: boolean;
   tax: TaxFigures | null;
   total: number;
   /** The new total the shopper must confirm (it changed on the server), else null. */
@@ -59,7 +61,7 @@ export function ReviewStep(p: Props) {
           </Heading>
           <AddressSummary info={p.shipping} />
           <Text as="p" size="2" mt="2">
-            {p.methodName} · {p.delivery}
+            {p.delivery ? `${p.methodName} · ${p.delivery}` : p.methodName}
           </Text>
         </Box>
         <Box>
@@ -83,8 +85,13 @@ export function ReviewStep(p: Props) {
           {t('common:shipping.subtotal')}: {price(p.subtotal)}
         </Text>
         <Text size="2">
-          {t('common:shipping.shipping')}: {p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
+          {t('common:shipping.shipping')}: {p.freight ? t('common:shipping.quoted') : p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>
+        {p.freight && (
+          <Text size="2" color="gray" align="right" data-testid="review-freight">
+            {t('common:shipping.freightNote')}
+          </Text>
+        )}
         {tax.before.map((r) => (
           <Text size="2" key={r.key} data-testid="review-tax">
             {r.label}: {r.value}

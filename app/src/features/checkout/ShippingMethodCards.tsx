@@ -28,11 +28,13 @@ export function ShippingMethodCards({ methods, value, onChange }: Props) {
         <RadioCards.Item key={m.code} value={m.code} data-testid={`method-${m.code}`}>
           <Flex direction="column" width="100%">
             <Text weight="bold">{resolveLocalized(m.name, i18n.language)}</Text>
-            <Text size="2" color="gray">
-              {delivery(m)}
-            </Text>
+            {m.deliveryDays && (
+              <Text size="2" color="gray">
+                {delivery(m)}
+              </Text>
+            )}
             <Text size="2" weight="medium">
-              {m.amount === 0 ? t('common:shipping.free') : price(m.amount)}
+              {m.freight ? t('common:shipping.quoted') : m.amount === 0 ? t('common:shipping.free') : price(m.amount)}
             </Text>
           </Flex>
         </RadioCards.Item>

@@ -36,14 +36,15 @@ export function useCheckoutFigures(owner: string, cart: Cart | null, draft: Chec
   // Only a US state has rates of its own (tax_rates' regions); elsewhere the typed region is not asked.
   const state = country === 'US' ? draft.shipping.state.trim() : '';
   const cartFetching = useIsFetching({ queryKey: cartKeys.current(owner) }) > 0;
-  const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal), enabled: country !== '' });
+  const lines = cartLinesKey(cart);
+  // For this cart: its weight picks the band (the same computation as the order's).
+  const methodsQuery = useQuery({ ...shippingMethodsQuery(country, subtotal, lines), enabled: country !== '' });
   const methods = country ? methodsQuery.data?.methods : undefined;
   const chosen = methods?.find((m) => m.code === draft.shippingMethod);
   // A method that fits the address is always chosen; a new country picks its first one.
   useEffect(() => {
     if (methods?.length && !chosen) choose(methods[0].code);
   }, [methods, chosen, choose]);
-  const lines = cartLinesKey(cart);
   const estimateQuery = useQuery({
     ...cartEstimateQuery(owner, { country, state, shippingMethod: chosen?.code }, lines),
     enabled: !!chosen && lines !== '',

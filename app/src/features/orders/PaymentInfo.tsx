@@ -69,7 +69,15 @@ export function PaymentInfo({ order }: { order: OrderDetail }) {
           </Callout.Text>
         </Callout.Root>
       )}
-      {p.method === 'card' && p.status === 'pending' && order.status === 'Created' && (
+      {order.shippingQuote === 'pending' && order.status !== 'Cancelled' && (
+        <Callout.Root mt="3" color="amber" data-testid="awaiting-quote">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>{t('shipping.awaitingQuote')}</Callout.Text>
+        </Callout.Root>
+      )}
+      {p.method === 'card' && p.status === 'pending' && order.status === 'Created' && order.shippingQuote !== 'pending' && (
         <Box mt="3">
           <Text as="p" size="2" color="gray" mb="2">
             {order.checkoutUrl ? t('payment.redirecting') : t('payment.notOpened')}

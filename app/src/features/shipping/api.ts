@@ -3,11 +3,15 @@ import { api } from '../../api/client';
 import { shippingKeys } from '../../api/queryKeys';
 import type { ShippingMethods } from '../../api/types';
 
-/** The methods that fit an address in `country` (all with ""), priced for `subtotal`. */
-export const shippingMethodsQuery = (country: string, subtotal: number) =>
+/**
+ * The methods that fit an address in `country` (all with ""), priced for `subtotal`; with `lines`
+ * (the cart's lines key), for the shopper's own cart: its weight picks the band, and a freight-only
+ * or too heavy cart gets only freight quoted separately.
+ */
+export const shippingMethodsQuery = (country: string, subtotal: number, lines = '') =>
   queryOptions({
-    queryKey: shippingKeys.methods(country, subtotal),
+    queryKey: shippingKeys.methods(country, subtotal, lines),
     queryFn: ({ signal }) =>
-      api.get<ShippingMethods>('/shipping/methods', { signal, query: { country: country || undefined, subtotal } }),
+      api.get<ShippingMethods>('/shipping/methods', { signal, query: { country: country || undefined, subtotal, cart: lines ? 1 : undefined } }),
     staleTime: 30_000,
   });

@@ -13,6 +13,8 @@ import { CreditNotes } from '../../../components/CreditNotes';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { countryName } from '../../../lib/countries';
 import { PaymentPanel } from './PaymentPanel';
+import { FulfilmentPanel } from './FulfilmentPanel';
+import { OrderNotes } from './OrderNotes';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -98,12 +100,16 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
             <Separator size="4" />
             <PaymentPanel order={order} />
             <Separator size="4" />
+            <FulfilmentPanel key={`${order.id}-${order.carrier ?? ''}-${order.trackingNumber}`} order={order} />
+            <Separator size="4" />
             <Box>
               <Heading as="h3" size="3" mb="2">
                 {t('orders.timeline')}
               </Heading>
               <OrderTimeline order={order} />
             </Box>
+            <Separator size="4" />
+            <OrderNotes order={order} />
           </Flex>
         )}
         <DialogFooter closeLabel={t('actions.close')} />

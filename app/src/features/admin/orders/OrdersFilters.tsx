@@ -21,7 +21,7 @@ export function OrdersFilters({ value, onChange }: Props) {
   const [search, setSearch] = useState(value.search);
   const set = (patch: Partial<OrderFilters>) => onChange({ ...value, ...patch, page: 1 });
   const csv = useMutation({
-    mutationFn: () => downloadOrdersCsv(value),
+    mutationFn: (shipping: boolean) => downloadOrdersCsv(value, shipping),
     onError: (e) => toast.error(failureText(t, e, 'ordersAdmin.exportFailed')),
   });
   return (
@@ -102,8 +102,11 @@ export function OrdersFilters({ value, onChange }: Props) {
           </Text>
           <TextField.Root id="orders-to" type="date" value={value.to} onChange={(e) => set({ to: e.target.value })} />
         </Flex>
-        <Button type="button" variant="soft" loading={csv.isPending} onClick={() => csv.mutate()}>
+        <Button type="button" variant="soft" loading={csv.isPending && !csv.variables} onClick={() => csv.mutate(false)}>
           <DownloadIcon /> {t('ordersAdmin.exportCsv')}
+        </Button>
+        <Button type="button" variant="soft" loading={csv.isPending && csv.variables} onClick={() => csv.mutate(true)}>
+          <DownloadIcon /> {t('fulfilment.shippingCsv')}
         </Button>
       </form>
     </Flex>

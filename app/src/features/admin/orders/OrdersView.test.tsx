@@ -142,6 +142,44 @@ describe('admin orders', () => {
     expect(screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' })).toHaveTextContent('Shipped');
   });
 
+  it('asks before a jump off the usual path and changes nothing when the admin says no', async () => {
+    const { callsTo } = api({ 'PUT /api/checkout/admin/orders/o2/status': { body: { ...DETAIL, id: 'o2', status: 'Created' } } });
+    renderAdmin('/admin/orders');
+    await screen.findByText('ORD-20261121-AAAAAA');
+    const status = () => screen.getByRole('combobox', { name: 'Status of order ORD-20261121-AAAAAA' });
+    await chooseOption(user, status(), 'Created');
+    let ask = await screen.findByRole('alertdialog', { name: 'Change order ORD-20261121-AAAAAA off the usual path?' });
+    expect(ask).toHaveTextContent('Shipped → Created');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')).toHaveLength(0);
+    await chooseOption(user, status(), 'Created');
+    ask = await screen.findByRole('alertdialog', { name: 'Change order ORD-20261121-AAAAAA off the usual path?' });
+    await user.click(within(ask).getByRole('button', { name: 'Change the status' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o2/status')[0].body).toEqual({ status: 'Created' });
+  });
+
+  it('keeps internal notes, carrier and tracking in the order view', async () => {
+    const noted = { ...DETAIL, internalNotes: [{ text: 'Call the venue first', by: 'admin@example.com', at: '2026-11-22T12:00:00Z' }] };
+    const { callsTo } = api({
+      'POST /api/checkout/admin/orders/o1/notes': { status: 201, body: noted },
+      'PUT /api/checkout/admin/orders/o1/status': (c) => ({ body: { ...noted, carrier: 'ups', trackingUrl: 'https://www.ups.com/track?tracknum=1Z1', ...(c.body as object) } }),
+    });
+    renderAdmin('/admin/orders');
+    await user.click(await screen.findByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(await within(dialog).findByRole('textbox', { name: 'New internal note' }), 'Call the venue first');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    expect(await within(dialog).findByText('Call the venue first')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/checkout/admin/orders/o1/notes')[0].body).toEqual({ text: 'Call the venue first' });
+    await user.selectOptions(within(dialog).getByLabelText('Carrier'), 'ups');
+    await user.click(within(dialog).getByRole('button', { name: 'Save tracking' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')[0].body).toEqual({ status: 'Created', trackingNumber: '1Z999AA10123456784', carrier: 'ups' });
+    expect(await within(dialog).findByRole('link', { name: "Open the carrier's tracking page" })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z1');
+  });
+
   it('refreshes on demand and polls every 15 seconds while realtime is not live', async () => {
     const { fn } = api();
     // The list's requests, not the navigation's count of new orders (pageSize=1).

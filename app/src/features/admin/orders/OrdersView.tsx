@@ -17,6 +17,8 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersFilters } from './OrdersFilters';
 import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
 import { TrackingDialog } from './TrackingDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { usualNext } from './statusPath';
 import { adminKeys } from '../keys';
 import { EmailText } from '../../../components/EmailText';
 
@@ -32,10 +34,12 @@ export function OrdersView() {
   // Cancelling puts the items back in stock: it is confirmed first.
   const [toCancel, setToCancel] = useState<OrderSummary | null>(null);
   const [shipping, setShipping] = useState<OrderSummary | null>(null);
+  // A jump off the usual path (Cancelled -> Shipped, Delivered -> Created) is confirmed first.
+  const [jump, setJump] = useState<{ order: OrderSummary; status: string } | null>(null);
 
   const setStatus = useMutation({
-    mutationFn: ({ order, status, trackingNumber, refund }: { order: OrderSummary; status: string; trackingNumber?: string; refund?: boolean }) =>
-      setOrderStatus(order.id, status, trackingNumber, refund),
+    mutationFn: ({ order, status, trackingNumber, refund, carrier }: { order: OrderSummary; status: string; trackingNumber?: string; refund?: boolean; carrier?: string }) =>
+      setOrderStatus(order.id, status, trackingNumber, refund, carrier),
     onSuccess: (detail: OrderDetail, { order, status }) => {
       const saved = detail?.status ?? status;
       queryClient.setQueriesData<OrderPage>({ queryKey: adminKeys.orderList }, (page) =>
@@ -50,6 +54,11 @@ export function OrdersView() {
   });
 
   const list = orders.data?.orders ?? [];
+  const change = (o: OrderSummary, status: string) => {
+    if (status === 'Cancelled') setToCancel(o);
+    else if (status === 'Shipped') setShipping(o);
+    else setStatus.mutate({ order: o, status });
+  };
   const pendingId = setStatus.isPending ? setStatus.variables?.order.id : undefined;
 
   return (
@@ -112,9 +121,9 @@ export function OrdersView() {
                           disabled={pendingId === o.id}
                           onValueChange={(status) => {
                             if (status === o.status) return;
-                            if (status === 'Cancelled') setToCancel(o);
-                            else if (status === 'Shipped') setShipping(o);
-                            else setStatus.mutate({ order: o, status });
+                            // Cancelling has its own confirmation (it restocks).
+                            if (status !== 'Cancelled' && !usualNext(o.status, status)) setJump({ order: o, status });
+                            else change(o, status);
                           }}
                         >
                           <Select.Trigger
@@ -175,10 +184,24 @@ export function OrdersView() {
       <TrackingDialog
         orderNumber={shipping?.orderNumber ?? null}
         onCancel={() => setShipping(null)}
-        onSave={(trackingNumber) => {
-          if (shipping) setStatus.mutate({ order: shipping, status: 'Shipped', trackingNumber });
+        onSave={(trackingNumber, carrier) => {
+          if (shipping) setStatus.mutate({ order: shipping, status: 'Shipped', trackingNumber, carrier: carrier || undefined });
           setShipping(null);
         }}
+      />
+      <ConfirmDialog
+        open={!!jump}
+        title={t('fulfilment.jumpTitle', { number: jump?.order.orderNumber ?? '' })}
+        description={t('fulfilment.jumpText', {
+          from: t(`common:orderStatus.${jump?.order.status ?? ''}`, jump?.order.status ?? ''),
+          to: t(`common:orderStatus.${jump?.status ?? ''}`, jump?.status ?? ''),
+        })}
+        confirmLabel={t('fulfilment.jumpConfirm')}
+        onConfirm={() => {
+          if (jump) change(jump.order, jump.status);
+          setJump(null);
+        }}
+        onCancel={() => setJump(null)}
       />
     </Box>
   );

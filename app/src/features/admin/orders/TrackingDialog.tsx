@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
+import { CarrierSelect } from './CarrierSelect';
 
 interface Props {
   orderNumber: string | null;
   onCancel: () => void;
-  onSave: (trackingNumber: string) => void;
+  onSave: (trackingNumber: string, carrier: string) => void;
 }
 
 /** Setting Shipped asks for the carrier's tracking number (optional; the customer's e-mail shows it). */
 export function TrackingDialog({ orderNumber, onCancel, onSave }: Props) {
   const { t } = useTranslation('admin');
   const [tracking, setTracking] = useState('');
+  const [carrier, setCarrier] = useState('');
   return (
     <Dialog.Root open={!!orderNumber} onOpenChange={(o) => !o && onCancel()}>
       <Dialog.Content maxWidth="420px">
@@ -22,10 +24,17 @@ export function TrackingDialog({ orderNumber, onCancel, onSave }: Props) {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            onSave(tracking.trim());
+            onSave(tracking.trim(), carrier);
             setTracking('');
+            setCarrier('');
           }}
         >
+          <Flex direction="column" gap="1" mb="3">
+            <Text as="label" size="2" weight="medium" htmlFor="ship-carrier">
+              {t('fulfilment.carrier')}
+            </Text>
+            <CarrierSelect id="ship-carrier" value={carrier} onChange={setCarrier} />
+          </Flex>
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="tracking-number">
               {t('ordersAdmin.trackingNumber')}

@@ -50,12 +50,20 @@ export const adminOrderPageQuery = (f: OrderFilters) =>
     refetchIntervalInBackground: false,
   });
 
-export const setOrderStatus = (id: string, status: string, trackingNumber?: string, refund?: boolean) =>
+export const setOrderStatus = (id: string, status: string, trackingNumber?: string, refund?: boolean, carrier?: string) =>
   api.put<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/status`, {
     status,
     ...(trackingNumber !== undefined ? { trackingNumber } : {}),
+    ...(carrier !== undefined ? { carrier } : {}),
     ...(refund ? { refund: true } : {}),
   });
+
+/** An admin's internal note (never shown to the customer). */
+export const addOrderNote = (id: string, text: string) => api.post<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/notes`, { text });
+
+/** The freight quote of an order placed with shipping quoted separately. */
+export const setShippingQuote = (id: string, amount: number) =>
+  api.post<OrderDetail>(`/checkout/admin/orders/${encodeURIComponent(id)}/shipping-quote`, { amount });
 
 const orderPath = (id: string) => `/checkout/admin/orders/${encodeURIComponent(id)}`;
 
@@ -71,13 +79,16 @@ export const refundOrder = (id: string, body: { amount: number; reason?: string 
 export const markRefundSent = (id: string, refundId: string) =>
   api.post<OrderDetail>(`${orderPath(id)}/refunds/${encodeURIComponent(refundId)}/sent`);
 
-/** Downloads the CSV of the filtered orders (status and dates), one row per order line. */
-export async function downloadOrdersCsv(f: OrderFilters) {
-  const blob = await requestBlob('/checkout/admin/orders/export.csv', { query: filterQuery(f) });
+/**
+ * Downloads the CSV of the filtered orders (status and dates): one row per order line, or with
+ * `shipping`, the shipping partner's one row per order with address and phone.
+ */
+export async function downloadOrdersCsv(f: OrderFilters, shipping = false) {
+  const blob = await requestBlob(`/checkout/admin/orders/${shipping ? 'shipping' : 'export'}.csv`, { query: filterQuery(f) });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `orders${f.from ? '-' + f.from : ''}${f.to ? '-' + f.to : ''}.csv`;
+  a.download = `${shipping ? 'shipping' : 'orders'}${f.from ? '-' + f.from : ''}${f.to ? '-' + f.to : ''}.csv`;
   document.body.appendChild(a);
   a.click();
   a.remove();

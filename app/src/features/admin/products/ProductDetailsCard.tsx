@@ -56,6 +56,29 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
             </Select.Content>
           </Select.Root>
         </Field>
+        <Field id="weightKg" label={t('productForm.weight')} error={form.error('weightKg')} hint={t('productForm.weightHint')}>
+          <TextField.Root
+            id="weightKg"
+            inputMode="decimal"
+            value={values.weightKg}
+            onChange={(e) => form.set('weightKg', e.target.value)}
+            onBlur={() => form.touch('weightKg')}
+            {...describedBy('weightKg', form.error('weightKg'), t('productForm.weightHint'))}
+          >
+            <TextField.Slot side="right">kg</TextField.Slot>
+          </TextField.Root>
+        </Field>
+        <Box>
+          <Text as="label" size="2" weight="medium">
+            <Flex gap="2" align="center" mt={{ initial: '0', sm: '5' }}>
+              <Switch checked={values.freightOnly} onCheckedChange={(on) => form.set('freightOnly', on)} data-testid="freight-only" />
+              {t('productForm.freightOnly')}
+            </Flex>
+          </Text>
+          <Text as="p" size="1" color="gray" mt="1">
+            {t('productForm.freightOnlyHint')}
+          </Text>
+        </Box>
         <Field id="taxClass" label={t('productForm.taxClass')} error={form.error('taxClass')} hint={t('productForm.taxClassHint')}>
           <Select.Root value={values.taxClass} onValueChange={(v) => form.set('taxClass', v as TaxClass)}>
             <Select.Trigger id="taxClass" style={{ width: '100%' }} {...describedBy('taxClass', form.error('taxClass'))} />

@@ -64,6 +64,25 @@ describe('admin product list', () => {
     expect(within(rowOf('Fog Machine')).queryByTestId('waiting-alerts')).not.toBeInTheDocument();
   });
 
+  it('shows a product with several variants by its price range and its stock summed over them, saying how many are sold out', async () => {
+    const cable = { ...product('p4', 'XLR Cable', 5), variantCount: 4, priceFrom: 12, priceTo: 30, stockTotal: 17, variantsSoldOut: 2 };
+    const samePrice = { ...product('p5', 'DMX Cable', 0), variantCount: 2, priceFrom: 8, priceTo: 8, stockTotal: 0, variantsSoldOut: 2 };
+    api({ 'GET /api/products': list([cable, samePrice, { ...product('p1', 'Par Can', 25), stockTotal: 25, variantsSoldOut: 0 }]) });
+    renderAdmin('/admin');
+    await screen.findByText('XLR Cable');
+    const row = within(rowOf('XLR Cable'));
+    expect(row.getByText('$12.00 - $30.00')).toBeInTheDocument();
+    expect(row.getByText('17')).toHaveAttribute('data-color', 'green');
+    expect(row.getByTestId('variants-sold-out')).toHaveTextContent('2 of 4 variants sold out');
+    const dmx = within(rowOf('DMX Cable'));
+    expect(dmx.getByText('$1,234.50')).toBeInTheDocument();
+    expect(dmx.getByText('0')).toHaveAttribute('data-color', 'red');
+    expect(dmx.getByTestId('variants-sold-out')).toHaveTextContent('2 of 2 variants sold out');
+    const plain = within(rowOf('Par Can'));
+    expect(plain.getByText('$1,234.50')).toBeInTheDocument();
+    expect(plain.queryByTestId('variants-sold-out')).not.toBeInTheDocument();
+  });
+
   it('asks for inactive products too and shows thumbnail, price, stock badge and status', async () => {
     const { fn } = api();
     renderAdmin('/admin');

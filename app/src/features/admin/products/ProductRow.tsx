@@ -5,6 +5,7 @@ import type { Product } from '../../../api/types';
 import { ProductImage } from '../../../components/ProductImage';
 import { formatPrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
+import { priceVaries } from '../../../lib/variants';
 import { RowAction } from '../components/RowAction';
 import { WaitingBadge } from './WaitingBadge';
 
@@ -27,6 +28,10 @@ export function ProductRow({ product, lang, onEdit, onDelete }: Props) {
   const { t } = useTranslation('admin');
   const name = resolveLocalized(product.nameLocalized, lang, product.name);
   const description = resolveLocalized(product.descriptionLocalized, lang, product.description);
+  // Several variants: the stock summed over them, and how many are sold out (the list's stockTotal).
+  const several = product.variantCount > 1;
+  const stock = several ? (product.stockTotal ?? product.stockQuantity) : product.stockQuantity;
+  const soldOut = several ? (product.variantsSoldOut ?? 0) : 0;
   return (
     <Table.Row align="center" className={product.isActive ? undefined : 'admin-row-inactive'} data-inactive={!product.isActive || undefined}>
       <Table.Cell>
@@ -51,12 +56,22 @@ export function ProductRow({ product, lang, onEdit, onDelete }: Props) {
         </Flex>
       </Table.Cell>
       <Table.Cell>{t(`shop:categories.${product.category}`, product.category)}</Table.Cell>
-      <Table.Cell justify="end">{formatPrice(product.price, lang)}</Table.Cell>
+      <Table.Cell justify="end">
+        {/* Several variants: their price range ("$12.00 - $30.00") rather than the default's price. */}
+        {priceVaries(product)
+          ? t('products.priceRange', { from: formatPrice(product.priceFrom, lang), to: formatPrice(product.priceTo, lang) })
+          : formatPrice(product.price, lang)}
+      </Table.Cell>
       <Table.Cell justify="center">
-        <Badge color={stockColor(product.stockQuantity)} variant="soft" data-color={stockColor(product.stockQuantity)}>
-          {product.stockQuantity}
+        <Badge color={stockColor(stock)} variant="soft" data-color={stockColor(stock)}>
+          {stock}
         </Badge>
         <WaitingBadge count={product.waitingAlerts} />
+        {soldOut > 0 && (
+          <Text as="div" size="1" color="gray" mt="1" data-testid="variants-sold-out">
+            {t('products.variantsSoldOut', { count: soldOut, total: product.variantCount })}
+          </Text>
+        )}
       </Table.Cell>
       <Table.Cell>
         <Badge color={product.isActive ? 'green' : 'gray'} variant="outline">

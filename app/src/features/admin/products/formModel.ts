@@ -45,6 +45,9 @@ export interface ProductFormValues {
   category: string;
   isActive: boolean;
   taxClass: TaxClass;
+  /** Shipping weight in kg ("" none) and freight only (issue 35: the order's weight picks the band). */
+  weightKg: string;
+  freightOnly: boolean;
   attributes: AttributeRow[];
   images: ImageItem[];
   /** Options and their variants (issue 31); with options, price and stock are the variants'. */
@@ -77,6 +80,8 @@ export function emptyForm(): ProductFormValues {
     category: '',
     isActive: true,
     taxClass: 'standard',
+    weightKg: '',
+    freightOnly: false,
     attributes: [emptyAttribute()],
     images: [],
     options: [],
@@ -119,6 +124,8 @@ export function fromProduct(p: Product): ProductFormValues {
     category: p.category ?? '',
     isActive: p.isActive !== false,
     taxClass: p.taxClass ?? 'standard',
+    weightKg: p.weightKg ? String(p.weightKg) : '',
+    freightOnly: !!p.freightOnly,
     attributes: attributes.length ? attributes : [emptyAttribute()],
     images: files.map((f) => ({ id: newId('img'), fileName: f, label: f, status: 'done', progress: 100 })),
     options: optionRows(p),
@@ -161,6 +168,8 @@ export function validateProduct(v: ProductFormValues): Problems {
   else Object.assign(errors, validateVariants(v.options, v.variants));
 
   if (!v.category) errors.category = 'categoryRequired';
+  const weight = v.weightKg.trim();
+  if (weight && (!/^\d+(\.\d{1,3})?$/.test(weight) || Number(weight) > 100000)) errors.weightKg = 'weightInvalid';
   if (uploadedFileNames(v.images).length === 0) errors.images = 'imagesRequired';
 
   for (const row of v.attributes) {
@@ -221,6 +230,8 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
       imageFileNames: uploadedFileNames(v.images),
       isActive: v.isActive,
       taxClass: v.taxClass,
+      weightKg: v.weightKg.trim() ? Number(v.weightKg) : 0,
+      freightOnly: v.freightOnly,
       ...pricing(v),
       attributes: rows.map((a) => ({
         key: a.key.en.trim(),

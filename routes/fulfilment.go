@@ -1,0 +1,88 @@
+package routes
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// slipScriptPath serves the packing slip's one script: its Print button
+// (the page's CSP allows no inline script).
+const slipScriptPath = "/api/checkout/packing-slip-print.js"
+
+const slipScript = `document.getElementById('print-slip').addEventListener('click', function () { window.print(); });
+`
+
+// registerFulfilment binds the admin's fulfilment tools: internal notes
+// on an order, its packing slip (a printable page, also opened in a
+// browser tab with ?token=) and the shipping partner's CSV.
+func registerFulfilment(se *core.ServeEvent) {
+	admin := shopGroup(se, "/api/checkout/admin/orders")
+	admin.Bind(adminOnly())
+	admin.POST("/{id}/notes", adminAddNote)
+	admin.GET("/shipping.csv", adminShippingCSV)
+	pages := shopGroup(se, "/api/checkout")
+	pages.GET("/packing-slip-print.js", func(e *core.RequestEvent) error {
+		e.Response.Header().Set("X-Content-Type-Options", "nosniff")
+		return e.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(slipScript))
+	})
+	pages.GET("/admin/packing-slips/{id}", adminPackingSlip)
+}
+
+func adminAddNote(e *core.RequestEvent) error {
+	var in shop.NoteInput
+	if err := decodeJSON(e, &in); err != nil {
+		return err
+	}
+	d, err := shop.AddOrderNote(e.App, e.Auth, e.Request.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusCreated, d)
+}
+
+// adminPackingSlip answers an order's packing slip to an admin (by bearer
+// token, or ?token= for a browser tab), in ?lang= (en, ru, zh).
+func adminPackingSlip(e *core.RequestEvent) error {
+	v, _, ok := invoiceViewer(e)
+	switch {
+	case !ok:
+		return errSignedOut
+	case !v.Admin:
+		return errAdminRequired
+	}
+	page, err := shop.PackingSlip(e.App, e.Request.PathValue("id"), e.Request.URL.Query().Get("lang"), slipScriptPath)
+	if err != nil {
+		return err
+	}
+	setPageHeaders(e, contentSecurityPolicy(page))
+	e.Response.Header().Set("Referrer-Policy", "no-referrer")
+	e.Response.Header().Set("Cache-Control", "private, no-store")
+	return e.Blob(http.StatusOK, "text/html; charset=utf-8", page)
+}
+
+// adminShippingCSV streams the shipping partner's CSV of the orders that
+// match the filter (as the orders export: checked before the first byte).
+func adminShippingCSV(e *core.RequestEvent) error {
+	f := orderFilter(e)
+	if err := f.Validate(); err != nil {
+		return err
+	}
+	name := "shipping"
+	if f.From != "" || f.To != "" {
+		name += "-" + f.From + "-" + f.To
+	}
+	h := e.Response.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="`+strings.Trim(name, "-")+`.csv"`)
+	h.Set("Cache-Control", "private, no-store")
+	e.Response.WriteHeader(http.StatusOK)
+	if err := shop.ExportShippingCSV(e.App, f, e.Response); err != nil {
+		e.App.Logger().Error("shipping CSV export failed after its first bytes", "error", err.Error())
+		panic(http.ErrAbortHandler)
+	}
+	return nil
+}

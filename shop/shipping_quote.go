@@ -1,0 +1,155 @@
+package shop
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/mail"
+)
+
+// ErrNotAwaitingQuote: a freight quote for an order whose shipping is not
+// waiting for one.
+var ErrNotAwaitingQuote = errors.New("This order is not waiting for a freight quote")
+
+// QuoteInput is an admin's freight quote: the shipping amount in dollars.
+type QuoteInput struct {
+	Amount json.Number `json:"amount"`
+}
+
+// Validate checks the amount: required, 0 to 1,000,000 with two decimals.
+func (in QuoteInput) Validate() error {
+	return validation.ValidateStruct(&in, validation.Field(&in.Amount, validation.By(func(any) error {
+		if in.Amount == "" {
+			return validation.NewError("validation_required", "Please enter the shipping amount")
+		}
+		raw, _ := json.Marshal(in.Amount)
+		return priceMember(raw)
+	})))
+}
+
+// SetShippingQuote prices the freight of an order placed with shipping
+// quoted separately, in one transaction: shipping, its tax (when the shop
+// taxes shipping, at the order's address), the total and the amount due
+// follow; the payment opens (a card order can be paid for the hold time,
+// an invoice gets its number and due date) and the customer gets the quote
+// by e-mail. An order not waiting for a quote is ErrNotAwaitingQuote.
+func SetShippingQuote(app core.App, orderID string, in QuoteInput) (*OrderDetail, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	cents, _ := CentsFromJSON(in.Amount)
+	d, err := changeOrder(app, orderID, func(txApp core.App, rec *core.Record, _ *effects) (bool, error) {
+		if rec.GetString("shippingQuote") != QuotePending || rec.GetString("status") == StatusCancelled {
+			return false, ErrNotAwaitingQuote
+		}
+		if err := priceQuotedShipping(txApp, rec, Amount(cents)); err != nil {
+			return false, err
+		}
+		if err := openQuotedPayment(txApp, rec, time.Now()); err != nil {
+			return false, err
+		}
+		return true, queueFreightQuoted(txApp, rec)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, withAdminFields(app, d)
+}
+
+// priceQuotedShipping sets the order's shipping to amount with its tax (the
+// same rule as at checkout: ComputeTax with the order's own inclusive flag
+// and exemption) and the new total.
+func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error {
+	rules, err := LoadTaxRules(txApp)
+	if err != nil {
+		return err
+	}
+	rules.PricesIncludeTax = rec.GetBool("pricesIncludeTax")
+	var addr ShippingInfo
+	_ = rec.UnmarshalJSONField("shipping", &addr)
+	t := ComputeTax(rules, TaxRequest{Country: addr.Country, Region: addr.State, Exempt: rec.GetBool("taxExempt"), Shipping: amount})
+	lines := orderTaxOf(rec).TaxLines
+	for _, add := range t.TaxLines {
+		merged := false
+		for i := range lines {
+			if lines[i].Name == add.Name && lines[i].Rate == add.Rate {
+				lines[i].Base += add.Base
+				lines[i].Amount += add.Amount
+				merged = true
+			}
+		}
+		if !merged {
+			lines = append(lines, add)
+		}
+	}
+	tax := cents(rec, "taxCents") + int64(t.Tax)
+	total := cents(rec, "subtotalCents") + int64(amount)
+	if !rules.PricesIncludeTax {
+		total += tax
+	}
+	rec.Set("shippingCents", int64(amount))
+	rec.Set("shippingTaxRate", t.ShippingTax.Rate.Percent())
+	rec.Set("shippingTaxCents", int64(t.ShippingTax.Tax))
+	rec.Set("taxLines", storedTaxLines(lines))
+	rec.Set("taxCents", tax)
+	rec.Set("totalCents", total)
+	rec.Set("shippingQuote", QuoteQuoted)
+	return nil
+}
+
+// openQuotedPayment makes the quoted total due as the order's method asks:
+// a card order can be paid from My Orders within the hold time; an
+// invoice order is invoiced with its due date.
+func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
+	rec.Set("amountDueCents", rec.GetFloat("totalCents"))
+	setPaymentStatus(rec)
+	s, err := LoadPaymentSettings(txApp)
+	if err != nil {
+		return err
+	}
+	switch rec.GetString("paymentMethod") {
+	case MethodCard:
+		rec.Set("holdUntil", now.Add(s.Hold()))
+	case MethodInvoice:
+		terms, err := userInvoiceTerms(txApp, rec.GetString("user"))
+		if err != nil {
+			return err
+		}
+		days := terms.Days
+		if days <= 0 {
+			days = s.TermsDays()
+		}
+		rec.Set("dueDate", now.AddDate(0, 0, days))
+		if err := onInvoiceable(txApp, rec); err != nil {
+			return err
+		}
+		return queuePaymentMail(txApp, rec, mailInvoiceDue, "")
+	}
+	return nil
+}
+
+// queueFreightQuoted e-mails the quote to the order's customer (the
+// account), with how to pay a bank transfer.
+func queueFreightQuoted(txApp core.App, rec *core.Record) error {
+	to, err := customerOf(txApp, rec)
+	if err != nil {
+		return err
+	}
+	d, err := orderDetail(txApp, rec)
+	if err != nil {
+		return err
+	}
+	o := mailOrder(d)
+	if d.Payment.Method == MethodBankTransfer {
+		s, err := LoadPaymentSettings(txApp)
+		if err != nil {
+			return err
+		}
+		o.Transfer = &mail.Transfer{Amount: int64(d.Payment.AmountDue), Reference: d.Payment.Reference, BankDetails: s.BankDetails}
+	}
+	return mail.QueueFreightQuoted(txApp, to, o)
+}
