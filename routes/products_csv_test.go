@@ -40,7 +40,9 @@ func TestProductsCSVRoundTrip(t *testing.T) {
 	admin := testapp.NewUser(t, h.App, true)
 	auth := testapp.Auth(admin.Token)
 	createXLR(t, h, admin, map[string]int{"XLR-5-BLK": 3, "XLR-10-BLK": 1})
-	wantStatus(t, c.Do("POST", "/api/products", validProductBody(testapp.NewImage(t, h.App)), auth...), http.StatusCreated, nil)
+	heavy := validProductBody(testapp.NewImage(t, h.App))
+	heavy["weightKg"], heavy["freightOnly"] = 19.5, true
+	wantStatus(t, c.Do("POST", "/api/products", heavy, auth...), http.StatusCreated, nil)
 
 	expectErr(t, c.Do("GET", "/api/admin/products/export.csv", nil), http.StatusUnauthorized, "")
 	shopper := testapp.Auth(testapp.NewUser(t, h.App, false).Token)
@@ -55,7 +57,8 @@ func TestProductsCSVRoundTrip(t *testing.T) {
 	if len(lines) != 1+4+1 || !strings.HasPrefix(lines[0], "id,name,name_ru,name_zh,") {
 		t.Fatalf("export lines %d: %s", len(lines), before)
 	}
-	if !strings.Contains(before, "XLR-10-BLK,10 m|Black,19.90,24.90,1,true") || !strings.Contains(before, "Вращающаяся голова") {
+	if !strings.Contains(before, "XLR-10-BLK,10 m|Black,19.90,24.90,1,true") || !strings.Contains(before, "Вращающаяся голова") ||
+		!strings.Contains(before, ",Lighting,standard,19.5,true,true,") {
 		t.Errorf("export rows:\n%s", before)
 	}
 
@@ -69,6 +72,12 @@ func TestProductsCSVRoundTrip(t *testing.T) {
 	}
 	if after := string(c.Do("GET", "/api/admin/products/export.csv", nil, auth...).Body); after != before {
 		t.Errorf("the round trip changed the catalog:\n%s\n---\n%s", before, after)
+	}
+	// The shipping columns (issue 35, ship's weight and freight) import too.
+	a = importCSV(t, c, auth, strings.Replace(before, ",Lighting,standard,19.5,true,", ",Lighting,standard,250,false,", 1), false)
+	after := string(c.Do("GET", "/api/admin/products/export.csv", nil, auth...).Body)
+	if len(a.Errors) != 0 || !strings.Contains(after, ",Lighting,standard,250,false,") {
+		t.Errorf("weight and freight not imported: %+v", a.Errors)
 	}
 }
 

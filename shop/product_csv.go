@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // The products' CSV (issue 35): one row per variant, the product's
@@ -20,7 +22,7 @@ import (
 // ProductCSVColumns are the CSV's columns, in order.
 var ProductCSVColumns = []string{
 	"id", "name", "name_ru", "name_zh", "description", "description_ru", "description_zh",
-	"category", "taxClass", "isActive", "images", "attributes", "options",
+	"category", "taxClass", "weightKg", "freightOnly", "isActive", "images", "attributes", "options",
 	"sku", "optionValues", "price", "compareAtPrice", "stockQuantity", "variantActive", "variantImages",
 }
 
@@ -83,7 +85,7 @@ func productCSVRow(p Product, v Variant) []string {
 	return []string{
 		p.ID, p.Name, p.NameLocalized["ru"], p.NameLocalized["zh"],
 		p.Description, p.DescriptionLocalized["ru"], p.DescriptionLocalized["zh"],
-		p.Category, p.TaxClass, boolText(p.IsActive), strings.Join(p.ImageFileNames, listSep), string(attrs), opts,
+		p.Category, p.TaxClass, weightText(p.WeightGrams), boolText(p.FreightOnly), boolText(p.IsActive), strings.Join(p.ImageFileNames, listSep), string(attrs), opts,
 		v.SKU, strings.Join(v.OptionValues, listSep), centsText(v.PriceCents), compareAt,
 		fmt.Sprint(v.StockQuantity), boolText(v.IsActive), strings.Join(v.ImageFileNames, listSep),
 	}
@@ -104,4 +106,14 @@ func boolText(b bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+// weightText is a weight as the CSV writes it: kilograms, up to three
+// decimals ("" for none).
+func weightText(g int64) string {
+	if g == 0 {
+		return ""
+	}
+	b, _ := wire.Grams(g).MarshalJSON()
+	return string(b)
 }

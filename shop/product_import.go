@@ -210,7 +210,7 @@ var importColumns = map[string]string{
 	"description": "description", "descriptionLocalized.en": "description", "descriptionLocalized.ru": "description_ru",
 	"descriptionLocalized.zh": "description_zh", "category": "category", "taxClass": "taxClass", "isActive": "isActive",
 	"imageFileNames": "images", "attributes": "attributes", "options": "options", "price": "price",
-	"stockQuantity": "stockQuantity", "variants": "sku",
+	"stockQuantity": "stockQuantity", "variants": "sku", "weightKg": "weightKg", "freightOnly": "freightOnly",
 }
 
 // variantColumnsCSV maps a variant's API fields to the CSV's columns.

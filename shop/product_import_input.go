@@ -24,6 +24,16 @@ func (g *importGroup) input() (ProductInput, importErrors) {
 	if v := c["taxClass"]; v != "" {
 		in.TaxClass = str(v)
 	}
+	if v := c["weightKg"]; v != "" {
+		in.WeightKg = numberCell(first, "weightKg", false, bad)
+	}
+	if v := c["freightOnly"]; v != "" {
+		b, ok := parseBoolCell(v)
+		if !ok {
+			bad(first, "freightOnly", "Use true or false")
+		}
+		in.FreightOnly = str2bool(b)
+	}
 	if v := c["isActive"]; v != "" {
 		b, ok := parseBoolCell(v)
 		if !ok {
