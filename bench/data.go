@@ -429,7 +429,7 @@ var (
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
 func genProduct(r *rand.Rand, n int, images []string, spec genSpec) genProductData {
-	cat := shop.Categories[r.IntN(len(shop.Categories))]
+	cat := shop.SeedCategories[r.IntN(len(shop.SeedCategories))]
 	kind := pick(r, kinds[cat])
 	brand := pick(r, brands)
 	model := fmt.Sprintf("%d%s", 100+r.IntN(900), pick(r, []string{"", " Pro", " XL", " Mini", " II"}))

@@ -217,6 +217,9 @@ func run(c config) error {
 	if c.only == "fts" {
 		return runFTSCompare(ctx, bin, filepath.Join(work, "fts"))
 	}
+	if c.only == "import" {
+		return runImportBench(ctx, c, bin, filepath.Join(work, "import"))
+	}
 	if c.only == "search" {
 		return runSearchBench(ctx, c, bin, filepath.Join(work, "search"), c.out)
 	}

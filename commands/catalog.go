@@ -202,3 +202,17 @@ var demoCatalog = []demoProduct{
 			"十只适用于 48–51 毫米管的半扣件灯钩，配 M10 螺栓，用于在桁架上吊挂灯具。"},
 		[]demoAttr{{kLoad, tr{"100 kg each", "100 кг каждая", "每只 100 公斤"}}, {kMaterial, tr{"Aluminium", "Алюминий", "铝"}}}},
 }
+
+// demoArt is what each demo product's pictures show (shop/artwork): each
+// product its own drawing, by its English name.
+var demoArt = map[string]string{
+	"Aurora 350 LED Moving Head": "moving-head", "PixelBar 12 RGBW Batten": "batten",
+	"Zoom Profile 200 Ellipsoidal": "profile", "Haze Pro 900 Fog Machine": "hazer", "Par 64 LED Wash": "par",
+	"Strobe Blinder 4×100": "blinder", "Thunder 15A Active Speaker": "speaker", "Studio Live 32 Digital Mixer": "mixer",
+	"Vocal Pro 58 Dynamic Microphone": "microphone", "Wireless Duo UHF System": "wireless",
+	"Sub 18 Active Subwoofer": "subwoofer", "In-Ear Monitor Pack": "in-ear", "Stage Deck 2×1 m": "deck",
+	"Truss Segment 3 m Square": "truss", "Velvet Drape 3×6 m": "drape", "Motorised Chain Hoist 500 kg": "hoist",
+	"Riser Steps Unit": "steps", "Projection Screen 4 m Fast-Fold": "screen", "XLR Cable 10 m": "xlr-cable",
+	"DMX Cable 3-pin 5 m": "dmx-cable", "Gaffer Tape 50 mm Black": "tape", "Flight Case for Moving Heads": "flight-case",
+	"Safety Cable 60 cm": "safety-cable", "Mic Stand with Boom": "mic-stand", "Stage Clamp Set (10)": "clamps",
+}

@@ -36,7 +36,7 @@ func TestSeed(t *testing.T) {
 		perCategory[p.GetString("category")]++
 		checkSeededProduct(t, app, p)
 	}
-	for _, c := range shop.Categories {
+	for _, c := range shop.SeedCategories {
 		if perCategory[c] < 4 {
 			t.Errorf("category %s has %d products, want at least 4", c, perCategory[c])
 		}

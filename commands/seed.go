@@ -73,7 +73,7 @@ func Seed(app core.App) (added int, err error) {
 		err = app.RunInTransaction(func(txApp core.App) error {
 			names := make([]string, 0, p.images)
 			for v := 0; v < p.images; v++ {
-				file, err := filesystem.NewFileFromBytes(artwork.Product(p.category, i+v), slug(p.name.en)+".jpg")
+				file, err := filesystem.NewFileFromBytes(artwork.Product(demoArt[p.name.en], i+v), slug(p.name.en)+".jpg")
 				if err != nil {
 					return err
 				}

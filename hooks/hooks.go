@@ -28,7 +28,7 @@ func Register(app core.App) {
 	}
 	// The store details and the information pages are on the pages the
 	// catalog cache keeps.
-	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection, shop.PagesCollection} {
+	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection, shop.PagesCollection, shop.CategoriesCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
@@ -73,6 +73,7 @@ func Register(app core.App) {
 	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
+	shop.KeepCategories(app)
 	shop.KeepTaxRules(app)
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and

@@ -16,6 +16,10 @@ var variantMigrations = []string{
 	"1763801702_overview_variants.go", "1763801703_search_variants.go",
 }
 
+// variantDependents are later migrations built on the variants' columns
+// (1763801961 indexes products.inStock).
+var variantDependents = []string{"1763801961_newest_in_stock_first.go"}
+
 // A shop from before variants keeps every product, cart and order: the
 // variant migrations are rolled back, data is written in the old shape
 // (plain SQL, as the old code wrote it), and the migrations applied again.
@@ -25,6 +29,12 @@ var variantMigrations = []string{
 // variant).
 func TestVariantsMigrationKeepsOldData(t *testing.T) {
 	app := testapp.New(t)
+	// Later migrations that index the variants' columns go first.
+	for _, file := range variantDependents {
+		if err := migration(t, file).Down(app); err != nil {
+			t.Fatalf("down %s: %v", file, err)
+		}
+	}
 	for i := len(variantMigrations) - 1; i >= 0; i-- {
 		if err := migration(t, variantMigrations[i]).Down(app); err != nil {
 			t.Fatalf("down %s: %v", variantMigrations[i], err)
@@ -58,7 +68,7 @@ func TestVariantsMigrationKeepsOldData(t *testing.T) {
 		}
 	}
 
-	for _, file := range variantMigrations {
+	for _, file := range append(append([]string{}, variantMigrations...), variantDependents...) {
 		if err := migration(t, file).Up(app); err != nil {
 			t.Fatalf("up %s: %v", file, err)
 		}

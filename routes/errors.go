@@ -2,6 +2,7 @@ package routes
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -128,6 +129,7 @@ var sentinelErrors = []struct {
 	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
 	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
 	{shop.ErrAddressNotFound, notFound("Address not found")},
+	{shop.ErrCategoryNotFound, notFound("Category not found")},
 	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrPageNotFound, notFound("Page not found")},
@@ -184,6 +186,7 @@ func envelopeOf(err error) *apiError {
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	var sku *shop.SKUTakenError
+	var notEmpty *shop.CategoryNotEmptyError
 	switch {
 	case errors.As(err, &stock):
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
@@ -197,6 +200,9 @@ func envelopeOf(err error) *apiError {
 		ae := newError(http.StatusConflict, "sku_taken", sku.Error())
 		ae.Errors = map[string]string{sku.Field: sku.Error()}
 		return ae
+	case errors.As(err, &notEmpty):
+		return newError(http.StatusConflict, "category_not_empty",
+			fmt.Sprintf("%d products remain in this category: move them to another category first", notEmpty.Products))
 	case errors.As(err, &unpaid):
 		return newError(http.StatusConflict, "too_many_unpaid_orders", unpaid.Error())
 	case errors.As(err, &changed):

@@ -54,7 +54,11 @@ type pageHeads struct {
 // facts gathers a page's head and status. A product page of no active
 // product is the not-found page.
 func (h *pageHeads) facts(app core.App, at pageAt) (pageFacts, error) {
-	c := headContext{pageHeads: h, app: app, at: at, base: mail.PublicURL(app), shop: mail.ShopName(app)}
+	cats, err := shop.Categories(app)
+	if err != nil {
+		return pageFacts{}, err
+	}
+	c := headContext{pageHeads: h, app: app, at: at, base: mail.PublicURL(app), shop: mail.ShopName(app), cats: cats}
 	switch at.route.Kind {
 	case firstscreen.KindHome:
 		return pageFacts{head: c.catalogHead(), status: http.StatusOK}, nil
@@ -82,6 +86,7 @@ type headContext struct {
 	at   pageAt
 	base string // the shop's public URL
 	shop string // the shop's name
+	cats shop.KnownCategories
 }
 
 // t is a text in the page's language, the shop's name filled in.
@@ -129,10 +134,10 @@ func (c headContext) catalogHead() pagehead.Head {
 	}
 	canonical := url.Values{}
 	title, description := c.t("home.title"), c.t("home.description")
-	category := q.Get("category")
-	if shop.IsCategory(category) {
+	category, known := c.cats.Canonical(q.Get("category"))
+	name, _ := c.cats.Localized(category, c.at.lang)
+	if known && c.cats.Shown(category) {
 		canonical.Set("category", category)
-		name := c.t("shop:categories." + category)
 		title = c.titled(c.t("category.title", "category", name))
 		description = c.t("category.description", "category", name)
 	}
@@ -144,7 +149,7 @@ func (c headContext) catalogHead() pagehead.Head {
 	home := c.url(c.at.lang, "/")
 	switch {
 	case canonical.Has("category"):
-		h.JSONLD = []any{pagehead.Breadcrumbs([]pagehead.Crumb{{Name: c.t("common:nav.home"), URL: home}, {Name: c.t("shop:categories." + category)}})}
+		h.JSONLD = []any{pagehead.Breadcrumbs([]pagehead.Crumb{{Name: c.t("common:nav.home"), URL: home}, {Name: name}})}
 	case page <= 1:
 		search := c.url(c.at.lang, "/") + "?search={search_term_string}"
 		h.JSONLD = []any{

@@ -19,10 +19,7 @@ const maxDescription = 160
 func (c headContext) productHead(p shop.Product) pagehead.Head {
 	lang := c.at.lang
 	name := strings.TrimSpace(p.NameLocalized.Get(lang, p.Name))
-	category := c.t("shop:categories." + p.Category)
-	if !c.texts.Has(lang, "shop:categories."+p.Category) {
-		category = p.Category
-	}
+	category, _ := c.cats.Localized(p.Category, lang)
 	price := firstscreen.FormatPrice(p.PriceCents, lang)
 	stock := c.t("product.outOfStock")
 	if p.StockQuantity > 0 {

@@ -87,10 +87,13 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
 		products, total, lerr := shop.ListProducts(app, q)
 		if err = lerr; err == nil {
+			localizeCategories(app, at.lang, products)
 			screen, err = firstscreen.Render(at.lang, products, total)
 		}
 	case facts.product != nil:
-		screen, _, err = firstscreen.RenderProduct(at.lang, *facts.product, at.query.Get("variant"))
+		p := []shop.Product{*facts.product}
+		localizeCategories(app, at.lang, p)
+		screen, _, err = firstscreen.RenderProduct(at.lang, p[0], at.query.Get("variant"))
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
 		screen, err = firstscreen.RenderNotFound(at.lang)
@@ -155,4 +158,18 @@ func (p *pageServer) head(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.PageHead{Status: facts.status, Lang: at.lang, HTML: string(facts.head.HTML())})
+}
+
+// localizeCategories names each product's category in lang as the app
+// does (the category record's own name in that language), so the first
+// screen's chip says what the app will say: categories are records an
+// admin names (issue 35), not only the four the app's texts know.
+func localizeCategories(app core.App, lang string, products []shop.Product) {
+	cats, err := shop.Categories(app)
+	if err != nil {
+		return
+	}
+	for i := range products {
+		products[i].Category, _ = cats.Localized(products[i].Category, lang)
+	}
 }

@@ -32,6 +32,7 @@ func toProductJSON(p shop.Product) wire.Product {
 		Description:          p.Description,
 		DescriptionLocalized: nonNilLocalized(p.DescriptionLocalized),
 		Category:             p.Category,
+		CategoryID:           p.CategoryID,
 		Price:                shop.Amount(p.PriceCents),
 		StockQuantity:        p.StockQuantity,
 		IsActive:             p.IsActive,
@@ -163,6 +164,11 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
 		in.Lang = firstscreen.Language(e.Request) // the browser's
 	}
+	cats, err := shop.Categories(e.App)
+	if err != nil {
+		return shop.ProductQuery{}, err
+	}
+	in.Categories = cats
 	q, err := in.Query()
 	if err != nil {
 		return q, err
@@ -177,7 +183,10 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 type categoriesKey struct{}
 
 func listCategories(e *core.RequestEvent) error {
-	return cached(e, categoriesKey{}, func() (any, bool, error) { return shop.Categories, true, nil })
+	return cached(e, categoriesKey{}, func() (any, bool, error) {
+		names, err := shop.CategoryNames(e.App)
+		return names, true, err
+	})
 }
 
 var errProductNotFound = notFound("Product not found")

@@ -48,6 +48,13 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 			Category: q.Category, InStock: q.InStock, OnSale: q.OnSale, IncludeInactive: q.IncludeInactive,
 		},
 	}
+	if !q.IncludeInactive {
+		known, err := shop.Categories(e.App)
+		if err != nil {
+			return nil, err
+		}
+		req.Filters.Hidden = known.Hidden()
+	}
 	if q.MinPriceCents > 0 {
 		req.Filters.MinPriceCents = &q.MinPriceCents
 	}

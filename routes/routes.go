@@ -31,6 +31,8 @@ func Register(app core.App, site fs.FS) {
 		registerAuth(se)
 		registerAddresses(se)
 		registerProducts(se)
+		registerCategories(se)
+		registerProductsCSV(se)
 		registerUploads(se)
 		registerImages(se)
 		registerCheckout(se)

@@ -121,7 +121,11 @@ func sitemapRoot(w *sitemapWriter) error {
 		return err
 	}
 	langs := len(firstscreen.Languages())
-	if (len(publicPages(w.app))+n)*langs <= maxSitemapURLs {
+	pages, err := publicPages(w.app)
+	if err != nil {
+		return err
+	}
+	if (len(pages)+n)*langs <= maxSitemapURLs {
 		w.w.WriteString(urlsetOpen)
 		if err := w.pages(); err != nil {
 			return err
@@ -170,13 +174,17 @@ func (w *sitemapWriter) productsChunk(n int) error {
 }
 
 // publicPages are the app's paths search engines may list besides the
-// products: the home, each category and the information pages.
-func publicPages(app core.App) []string {
+// products: the home, each shown category and the information pages.
+func publicPages(app core.App) ([]string, error) {
+	cats, err := shop.Categories(app)
+	if err != nil {
+		return nil, err
+	}
 	pages := []string{"/"}
-	for _, c := range shop.Categories {
+	for _, c := range cats.Names() {
 		pages = append(pages, withQuery("/", url.Values{"category": {c}}))
 	}
-	return append(pages, infoPaths(app)...)
+	return append(pages, infoPaths(app)...), nil
 }
 
 // pages writes the public pages; the home's and a category's last change
@@ -198,11 +206,16 @@ func (w *sitemapWriter) pages() error {
 			changed[""] = r.Updated
 		}
 	}
-	for _, p := range publicPages(w.app) {
+	pages, err := publicPages(w.app)
+	if err != nil {
+		return err
+	}
+	for _, p := range pages {
 		lastmod := ""
 		if p == "/" {
 			lastmod = changed[""]
 		} else if c, ok := strings.CutPrefix(p, "/?category="); ok {
+			c, _ = url.QueryUnescape(c)
 			lastmod = changed[c]
 		}
 		w.url(p, lastmod)

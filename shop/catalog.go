@@ -20,6 +20,7 @@ type Product struct {
 	Description          string
 	DescriptionLocalized Localized
 	Category             string
+	CategoryID           string
 	PriceCents           int64
 	StockQuantity        int64
 	IsActive             bool
@@ -60,7 +61,9 @@ const (
 // as cheap as its cheapest variant); the id makes pages stable when values
 // tie.
 var sortOrders = map[string][]string{
-	SortNewest:    {"[[created]] DESC", "[[id]] DESC"},
+	// Newest first shows what can be bought first: sold-out products
+	// follow the in-stock ones, each newest first (issue 35).
+	SortNewest:    {"[[inStock]] DESC", "[[created]] DESC", "[[id]] DESC"},
 	SortNameAsc:   {"[[name]] ASC", "[[id]] ASC"},
 	SortNameDesc:  {"[[name]] DESC", "[[id]] DESC"},
 	SortPriceAsc:  {"[[priceFromCents]] ASC", "[[id]] ASC"},
@@ -110,7 +113,7 @@ func (q ProductQuery) Narrowed() bool {
 // productColumns are read for every product; searchText stays in the
 // database.
 var productColumns = []string{
-	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category",
+	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category", "categoryId",
 	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "weightGrams", "freightOnly", "created", "updated",
 	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
 	"variantCount", "skus",
@@ -125,6 +128,7 @@ type productRow struct {
 	Description          string         `db:"description"`
 	DescriptionLocalized types.JSONRaw  `db:"descriptionLocalized"`
 	Category             string         `db:"category"`
+	CategoryID           string         `db:"categoryId"`
 	PriceCents           float64        `db:"priceCents"`
 	StockQuantity        float64        `db:"stockQuantity"`
 	IsActive             bool           `db:"isActive"`
@@ -157,6 +161,7 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		Name:          r.Name,
 		Description:   r.Description,
 		Category:      r.Category,
+		CategoryID:    r.CategoryID,
 		PriceCents:    int64(r.PriceCents),
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
@@ -286,7 +291,10 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	if !ok {
 		order = sortOrders[SortNewest]
 	}
-	where := productFilter(q)
+	where, err := catalogFilter(app, q)
+	if err != nil {
+		return nil, 0, err
+	}
 
 	total, err := countProducts(app, q, where)
 	if err != nil {
@@ -314,11 +322,28 @@ func ListProducts(app core.App, q ProductQuery) ([]Product, int, error) {
 	return products, total, nil
 }
 
-// productFilter is the WHERE of a list query.
-func productFilter(q ProductQuery) dbx.Expression {
+// catalogFilter is the WHERE of a list query in app: shoppers do not see
+// the products of hidden categories.
+func catalogFilter(app core.App, q ProductQuery) (dbx.Expression, error) {
+	var hidden []string
+	if !q.IncludeInactive {
+		known, err := knownCategories(app)
+		if err != nil {
+			return nil, err
+		}
+		hidden = known.Hidden()
+	}
+	return productFilter(q, hidden), nil
+}
+
+// productFilter is the WHERE of a list query, hidden the categories left out.
+func productFilter(q ProductQuery, hidden []string) dbx.Expression {
 	var parts []dbx.Expression
 	if !q.IncludeInactive {
 		parts = append(parts, dbx.HashExp{"isActive": true})
+	}
+	if len(hidden) > 0 {
+		parts = append(parts, dbx.NotIn("category", anySlice(hidden)...))
 	}
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})

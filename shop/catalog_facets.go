@@ -20,6 +20,14 @@ type Facets struct {
 // three grouped queries (the answer is cached with the list's).
 func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
 	f := Facets{Categories: map[string]int{}}
+	var hidden []string
+	if !q.IncludeInactive {
+		known, err := knownCategories(app)
+		if err != nil {
+			return f, err
+		}
+		hidden = known.Hidden()
+	}
 	noCat := q
 	noCat.Category = ""
 	var cats []struct {
@@ -27,7 +35,7 @@ func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
 		N        int    `db:"n"`
 	}
 	err := app.DB().Select("category", "COUNT(*) AS n").From(ProductsCollection).
-		Where(productFilter(noCat)).GroupBy("category").All(&cats)
+		Where(productFilter(noCat, hidden)).GroupBy("category").All(&cats)
 	if err != nil {
 		return f, err
 	}
@@ -38,7 +46,7 @@ func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
 	noPrice.MinPriceCents, noPrice.HasMaxPrice = 0, false
 	var lo, hi float64
 	err = app.DB().Select("COALESCE(MIN(priceFromCents), 0)", "COALESCE(MAX(priceToCents), 0)").
-		From(ProductsCollection).Where(productFilter(noPrice)).Row(&lo, &hi)
+		From(ProductsCollection).Where(productFilter(noPrice, hidden)).Row(&lo, &hi)
 	if err != nil {
 		return f, err
 	}
@@ -46,6 +54,6 @@ func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
 	noStock := q
 	noStock.InStock = false
 	err = app.DB().Select("COUNT(*)").From(ProductsCollection).
-		Where(dbx.And(productFilter(noStock), dbx.HashExp{"inStock": true})).Row(&f.InStock)
+		Where(dbx.And(productFilter(noStock, hidden), dbx.HashExp{"inStock": true})).Row(&f.InStock)
 	return f, err
 }

@@ -30,6 +30,9 @@ type ProductListInput struct {
 	OnSale   string `json:"onSale"`
 	Facets   string `json:"facets"`
 	Lang     string `json:"lang"`
+	// Categories are the shop's categories, which a category must name
+	// (by name in any case, or by slug).
+	Categories KnownCategories `json:"-"`
 }
 
 // Validate checks the query; errors are keyed by the parameters' names.
@@ -44,8 +47,8 @@ func (in ProductListInput) Validate() error {
 			return nil
 		})),
 		validation.Field(&in.Category, validation.By(func(any) error {
-			if _, ok := canonicalCategory(in.Category); in.Category != "" && !ok {
-				return validation.NewError("validation_category", "Category must be one of "+strings.Join(Categories, ", "))
+			if _, ok := in.Categories.Canonical(in.Category); in.Category != "" && !ok {
+				return validation.NewError("validation_category", "Category must be one of "+strings.Join(in.Categories.Names(), ", "))
 			}
 			return nil
 		})),
@@ -84,7 +87,7 @@ func (in ProductListInput) Query() (ProductQuery, error) {
 		q.Sort = in.Sort
 	}
 	if in.Category != "" {
-		q.Category, _ = canonicalCategory(in.Category)
+		q.Category, _ = in.Categories.Canonical(in.Category)
 	}
 	q.Search = strings.TrimSpace(in.Search)
 	q.MinPriceCents, _ = dollars(in.MinPrice)

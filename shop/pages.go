@@ -41,7 +41,7 @@ var (
 	ErrPageExists = errors.New("a page with this address exists")
 )
 
-var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var pageSlugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // PageInput is the body of POST /api/admin/pages and PUT
 // /api/admin/pages/{slug}: the slug (on create), the title and the
@@ -63,7 +63,7 @@ func (in *PageInput) Validate() error {
 	errs := validation.Errors{
 		"slug": validation.Validate(in.Slug, required("The address is required"),
 			validation.RuneLength(0, MaxPageSlugLen).Error("Must be at most 60 characters"),
-			validation.Match(slugPattern).Error("Use lowercase letters, digits and single hyphens (e.g. delivery-times)")),
+			validation.Match(pageSlugPattern).Error("Use lowercase letters, digits and single hyphens (e.g. delivery-times)")),
 		"sortOrder": validation.Validate(in.SortOrder, validation.Min(0).Error("Must be 0 or more"),
 			validation.Max(MaxPageSortOrder).Error("Must be at most 100000")),
 	}
@@ -145,7 +145,7 @@ func GetPage(app core.App, slug string) (InfoPage, error) {
 }
 
 func findPage(app core.App, slug string) (*core.Record, error) {
-	if !slugPattern.MatchString(slug) || len(slug) > MaxPageSlugLen {
+	if !pageSlugPattern.MatchString(slug) || len(slug) > MaxPageSlugLen {
 		return nil, ErrPageNotFound
 	}
 	rec, err := app.FindFirstRecordByData(PagesCollection, "slug", slug)

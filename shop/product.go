@@ -3,7 +3,6 @@ package shop
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -12,8 +11,11 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// Categories of the catalog, in display order.
-var Categories = []string{"Lighting", "Sound", "Stage", "Accessories"}
+// SeedCategories are the English names of the four categories the shop
+// started with (the categories migration creates them; the demo catalog
+// and the benches fill them). The catalog's categories are records now:
+// Categories(app).
+var SeedCategories = []string{"Lighting", "Sound", "Stage", "Accessories"}
 
 // Limits of a product, from the contract.
 const (
@@ -29,11 +31,6 @@ const (
 	ProductsCollection      = "products"
 	ProductImagesCollection = "product_images"
 )
-
-// IsCategory reports whether c is one of the catalog's categories.
-func IsCategory(c string) bool {
-	return slices.Contains(Categories, c)
-}
 
 // Attribute is one specification row of a product.
 type Attribute struct {
@@ -234,12 +231,7 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
 		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
 		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
-		validation.Field(&f.Category, validation.By(func(any) error {
-			if !IsCategory(f.Category) {
-				return validation.NewError("validation_invalid_category", "Category must be one of "+strings.Join(Categories, ", "))
-			}
-			return nil
-		})),
+		validation.Field(&f.Category, validation.By(func(any) error { return syncProductCategory(app, rec) })),
 		validation.Field(&f.ImageFileNames, validation.By(func(any) error { return checkProductImages(app, rec) })),
 		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
 		validation.Field(&f.Options, validation.By(func(any) error { return f.Options })),

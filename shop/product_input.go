@@ -185,8 +185,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	if ok("category", in.Category) {
 		var c string
 		_ = json.Unmarshal(in.Category, &c)
-		canon, _ := canonicalCategory(strings.TrimSpace(c))
-		rec.Set("category", canon)
+		rec.Set("category", strings.TrimSpace(c)) // the hook finds the record (any case)
 	}
 	if ok("imageFileNames", in.ImageFileNames) {
 		var names []string
@@ -460,14 +459,4 @@ func recordLocalized(rec *core.Record, field string) Localized {
 		l = Localized{}
 	}
 	return l
-}
-
-// canonicalCategory matches a category name regardless of case.
-func canonicalCategory(c string) (string, bool) {
-	for _, k := range Categories {
-		if strings.EqualFold(k, c) {
-			return k, true
-		}
-	}
-	return c, false
 }

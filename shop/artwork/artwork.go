@@ -39,9 +39,14 @@ func Placeholder() []byte {
 	})
 }
 
-// Product draws a demo picture for a category; variant changes colours and
-// composition so the images of one product differ.
-func Product(category string, variant int) []byte {
+// Product draws a demo picture of a kind (kinds.go; a category's name
+// draws that category's picture); variant changes colours and composition
+// so the images of one product differ.
+func Product(kind string, variant int) []byte {
+	draw := kinds[kind]
+	if draw == nil {
+		draw = drawCable
+	}
 	hues := [][3]uint8{{255, 120, 60}, {70, 140, 255}, {200, 80, 255}, {40, 200, 160}, {255, 200, 60}}
 	h := hues[variant%len(hues)]
 	accent := rgb(h[0], h[1], h[2])
@@ -52,17 +57,7 @@ func Product(category string, variant int) []byte {
 		c = blend(c, scale(accent, 0.35), 0.5*math.Exp(-((x-0.5)*(x-0.5)+(y-0.2)*(y-0.2))*6))
 		floor := y - 0.78
 		c = blend(c, rgb(28, 30, 40), cover(floor*400))
-		switch category {
-		case "Lighting":
-			c = drawLight(c, accent, x, y, shift)
-		case "Sound":
-			c = drawSpeaker(c, accent, x, y, shift)
-		case "Stage":
-			c = drawStage(c, accent, x, y, shift)
-		default:
-			c = drawCable(c, accent, x, y, shift)
-		}
-		return c
+		return draw(c, accent, x, y, shift)
 	})
 }
 

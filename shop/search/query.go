@@ -277,6 +277,8 @@ type Filters struct {
 	InStock         bool
 	OnSale          bool
 	IncludeInactive bool
+	// Hidden are categories whose products are left out (hidden ones).
+	Hidden []string
 }
 
 // filterQuery is the conjunction of the filters, leaving out those named
@@ -299,6 +301,15 @@ func filterQuery(f Filters, skip string) query.Query {
 	}
 	if f.OnSale {
 		term(fOnSale, "1")
+	}
+	if len(f.Hidden) > 0 {
+		not := make([]query.Query, 0, len(f.Hidden))
+		for _, c := range f.Hidden {
+			q := query.NewTermQuery(c)
+			q.SetField(fCategory)
+			not = append(not, q)
+		}
+		qs = append(qs, query.NewBooleanQuery(nil, nil, not))
 	}
 	if (f.MinPriceCents != nil || f.MaxPriceCents != nil) && skip != "price" {
 		var lo, hi *float64
@@ -338,7 +349,7 @@ func withFilter(text, filter query.Query) query.Query {
 // numbers, stable between answers).
 var sortOrders = map[string][]string{
 	"":                 {"-_score", "-" + fInStock, "-" + fCreated},
-	shop.SortNewest:    {"-" + fCreated},
+	shop.SortNewest:    {"-" + fInStock, "-" + fCreated},
 	shop.SortNameAsc:   {fNameSort},
 	shop.SortNameDesc:  {"-" + fNameSort},
 	shop.SortPriceAsc:  {fPriceKey},

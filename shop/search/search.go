@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -100,6 +101,7 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 // facetKey is what a result's facets depend on (not the page, nor the sort).
 type facetKey struct {
 	text, lang, category    string
+	hidden                  string
 	min, max                int64
 	hasMin, hasMax, inStock bool
 	inactive, onSale        bool
@@ -107,7 +109,8 @@ type facetKey struct {
 
 func newFacetKey(r Request) facetKey {
 	f := r.Filters
-	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive, onSale: f.OnSale}
+	k := facetKey{text: r.Text, lang: r.Lang, category: f.Category, inStock: f.InStock, inactive: f.IncludeInactive, onSale: f.OnSale,
+		hidden: strings.Join(f.Hidden, "\x00")}
 	if f.MinPriceCents != nil {
 		k.min, k.hasMin = *f.MinPriceCents, true
 	}

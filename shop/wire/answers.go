@@ -71,6 +71,7 @@ type Product struct {
 	Description          string             `json:"description"`
 	DescriptionLocalized Localized          `json:"descriptionLocalized"`
 	Category             string             `json:"category"`
+	CategoryID           string             `json:"categoryId,omitempty"`
 	Price                Amount             `json:"price"`
 	StockQuantity        int64              `json:"stockQuantity"`
 	IsActive             bool               `json:"isActive"`
@@ -223,4 +224,20 @@ type PageHead struct {
 	Status int    `json:"status"`
 	Lang   string `json:"lang"`
 	HTML   string `json:"html"` // the head's elements, each marked data-head
+}
+
+// Category is one of the catalog's categories (GET /api/categories): the
+// English name is what products carry in `category`; imageUrl is "" without
+// a picture; productCount counts the products shoppers see (admins: all).
+// Hidden is true only in admin answers (shoppers never see hidden ones).
+type Category struct {
+	ID            string    `json:"id"`
+	Slug          string    `json:"slug"`
+	Name          string    `json:"name"`
+	NameLocalized Localized `json:"nameLocalized"`
+	SortOrder     int       `json:"sortOrder"`
+	ImageFileName string    `json:"imageFileName"`
+	ImageURL      string    `json:"imageUrl"`
+	ProductCount  int       `json:"productCount"`
+	Hidden        bool      `json:"hidden"`
 }

@@ -45,6 +45,7 @@ var answers = []struct {
 	{"PriceRange", wire.PriceRange{}},
 	{"ProductFacets", wire.ProductFacets{}},
 	{"ProductList", wire.ProductList{}},
+	{"Category", wire.Category{}},
 	{"ProductSuggestion", wire.ProductSuggestion{}},
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},

@@ -20,6 +20,8 @@ export const catalogKeys = {
   suggest: (q: string, lang: string) => ['products', 'suggest', q, lang] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
   categories: ['products', 'categories'] as const,
+  /** The category records (names in every language, order, pictures): GET /api/categories. */
+  categoryRecords: ['products', 'categories', 'records'] as const,
 };
 
 export const cartKeys = {

@@ -6,6 +6,7 @@
 
 export type {
   AdminUser,
+  Category,
   Cart,
   CartItem,
   ContactReply,

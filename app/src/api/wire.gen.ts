@@ -90,6 +90,7 @@ export interface Product {
   description: string;
   descriptionLocalized: Localized;
   category: string;
+  categoryId?: string;
   price: number;
   stockQuantity: number;
   isActive: boolean;
@@ -131,6 +132,18 @@ export interface ProductList {
   products: Product[];
   facets?: ProductFacets;
   didYouMean?: string;
+}
+
+export interface Category {
+  id: string;
+  slug: string;
+  name: string;
+  nameLocalized: Localized;
+  sortOrder: number;
+  imageFileName: string;
+  imageUrl: string;
+  productCount: number;
+  hidden: boolean;
 }
 
 export interface ProductSuggestion {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { categoriesQuery } from '../features/catalog/api';
+import { useCategoryLabel } from '../features/catalog/categoryLabel';
 
 // The help pages a shopper on a phone looks for (the footer holds them all, far below).
 const HELP_PAGES = ['contact', 'shipping', 'faq'] as const;
@@ -14,7 +15,7 @@ const HELP_PAGES = ['contact', 'shipping', 'faq'] as const;
  */
 export function DrawerSections({ onNavigate, onSearch }: { onNavigate: () => void; onSearch: () => void }) {
   const { t } = useTranslation('common');
-  const { t: ts } = useTranslation('shop');
+  const label = useCategoryLabel();
   const { pathname, search } = useLocation();
   const categories = useQuery(categoriesQuery()).data ?? [];
   const shown = pathname === '/' ? new URLSearchParams(search).get('category') : null;
@@ -32,7 +33,7 @@ export function DrawerSections({ onNavigate, onSearch }: { onNavigate: () => voi
             {categories.map((c) => (
               <li key={c}>
                 <Link to={{ pathname: '/', search: `?category=${encodeURIComponent(c)}` }} className="drawer-link" aria-current={shown === c ? 'page' : undefined} onClick={onNavigate}>
-                  {ts(`categories.${c}`, c)}
+                  {label(c)}
                 </Link>
               </li>
             ))}

@@ -1,9 +1,11 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, PersonIcon, RocketIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, RocketIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { CategoriesView } from './categories/CategoriesView';
 import { ContactRequestsView } from './contact/ContactRequestsView';
+import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
 import { OverviewView } from './overview/OverviewView';
@@ -20,6 +22,7 @@ import './admin.css';
 const VIEWS = [
   { key: 'overview', to: '/admin/overview', icon: BarChartIcon, match: (p: string) => p.startsWith('/admin/overview') },
   { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
+  { key: 'categories', to: '/admin/categories', icon: LayersIcon, match: (p: string) => p.startsWith('/admin/categories') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
@@ -68,7 +71,9 @@ export default function AdminPage() {
               <Route index element={<ProductListView />} />
               <Route path="products" element={<Navigate to="/admin" replace />} />
               <Route path="products/new" element={<ProductFormPage />} />
+              <Route path="products/import" element={<ProductImportView />} />
               <Route path="products/:productId/edit" element={<ProductFormPage />} />
+              <Route path="categories" element={<CategoriesView />} />
               <Route path="orders" element={<OrdersView />} />
               <Route path="contact-requests" element={<ContactRequestsView />} />
               <Route path="overview" element={<OverviewView />} />

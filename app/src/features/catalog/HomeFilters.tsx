@@ -7,6 +7,7 @@ import { usePrice } from '../../lib/format';
 import { sortsFor, type ProductFilters } from './api';
 import type { UpdateHome } from './useHomeFilters';
 import { SearchCombobox } from '../search/SearchCombobox';
+import { useCategoryLabel } from './categoryLabel';
 
 interface HomeFiltersProps {
   filters: ProductFilters;
@@ -23,6 +24,7 @@ interface HomeFiltersProps {
  */
 export function HomeFilters({ filters, update, categories, facets }: HomeFiltersProps) {
   const { t } = useTranslation('shop');
+  const label = useCategoryLabel();
   const [searchInput, setSearchInput] = useState(filters.search);
   // The URL's search changed by other means (Back, the logo, "Clear filters"): show it. The
   // field's own write coming back is not shown: the shopper may have typed on meanwhile.
@@ -76,7 +78,7 @@ export function HomeFilters({ filters, update, categories, facets }: HomeFilters
             <option value="">{t('filters.allCategories')}</option>
             {categories.map((c) => (
               <option key={c} value={c}>
-                {t(`categories.${c}`, c) + count(c)}
+                {label(c) + count(c)}
               </option>
             ))}
           </NativeSelect>

@@ -71,6 +71,15 @@ describe('HomePage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?category=Sound'));
   });
 
+  it('shows every product for a category the shop no longer has (issue 35)', async () => {
+    const { calls } = mockFetch({ 'GET /api/products': listReply, 'GET /api/products/categories': { body: ['Lighting', 'Rigging'] } });
+    renderApp(<HomePage />, { route: '/?category=Drums' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('3 products found')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Rigging' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/products').at(-1)?.query.get('category')).toBeNull();
+  });
+
   it('starts from the category kept in session storage', async () => {
     sessionStorage.setItem('shopSelectedCategory', 'Lighting');
     const { calls } = mockFetch({ 'GET /api/products': listReply, 'GET /api/products/categories': { body: [] } });

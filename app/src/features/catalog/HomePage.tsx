@@ -14,9 +14,11 @@ import { useHomeFilters } from './useHomeFilters';
 import { FIRST_ROW } from '../../lib/shared';
 import { resolveLocalized } from '../../lib/localized';
 import { useStore } from '../store/api';
+import { useCategoryLabel } from './categoryLabel';
 
 export default function HomePage() {
   const { t, i18n } = useTranslation('shop');
+  const label = useCategoryLabel();
   const { isAdmin } = useAuth();
   const { quantityInCart } = useCart();
   const { filters, update } = useHomeFilters();
@@ -33,6 +35,12 @@ export default function HomePage() {
   useEffect(() => {
     if (categories.error) console.warn('Failed to load categories', categories.error);
   }, [categories.error]);
+  // A category the shop no longer has (renamed, deleted or hidden since the link was made) shows
+  // every product instead of an error: categories are records an admin edits (issue 35).
+  const known = categories.data;
+  useEffect(() => {
+    if (category && known?.length && !known.some((c) => c.toLowerCase() === category.toLowerCase())) update({ category: '', page: 1 });
+  }, [category, known, update]);
 
   // Restore the scroll position kept when a product was opened.
   const restored = useRef(false);
@@ -92,7 +100,7 @@ export default function HomePage() {
       <Text as="p" size="2" color="gray" mb="3" aria-live="polite">
         {/* A non-breaking space keeps the line's height before the count arrives (no layout shift). */}
         {list.data
-          ? t('count', { count: total }) + (category ? t('countIn', { category: t(`categories.${category}`, category) }) : '')
+          ? t('count', { count: total }) + (category ? t('countIn', { category: label(category) }) : '')
           : '\u00a0'}
       </Text>
 

@@ -1,5 +1,6 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
+import { useCategoryLabel } from './categoryLabel';
 
 interface NoProductsProps {
   search: string;
@@ -16,6 +17,7 @@ interface NoProductsProps {
 /** The empty result: the spec's sentence, "Did you mean ...?", categories to browse, and a way out. */
 export function NoProducts({ search, filtered, onClear, didYouMean, onSearch, categories, onCategory }: NoProductsProps) {
   const { t } = useTranslation('shop');
+  const label = useCategoryLabel();
   return (
     <Flex direction="column" align="center" gap="3" my="8">
       <Text as="p" align="center" color="gray">
@@ -47,7 +49,7 @@ export function NoProducts({ search, filtered, onClear, didYouMean, onSearch, ca
           <Flex gap="2" wrap="wrap" justify="center">
             {categories.map((c) => (
               <Button key={c} variant="outline" onClick={() => onCategory(c)}>
-                {t(`categories.${c}`, c)}
+                {label(c)}
               </Button>
             ))}
           </Flex>

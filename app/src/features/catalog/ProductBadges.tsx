@@ -1,6 +1,7 @@
 import { Badge, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/types';
+import { useCategoryLabel } from './categoryLabel';
 
 function StockBadge({ stock, anyVariant }: { stock: number; anyVariant?: boolean }) {
   const { t } = useTranslation('shop');
@@ -31,9 +32,10 @@ export function ProductBadges({
   anyVariant?: boolean;
 }) {
   const { t } = useTranslation('shop');
+  const label = useCategoryLabel();
   return (
     <Flex gap="2" wrap="wrap">
-      <Badge variant="soft">{t(`categories.${product.category}`, product.category)}</Badge>
+      <Badge variant="soft">{label(product.category)}</Badge>
       <StockBadge stock={anyVariant ? (product.inStock ? 1 : 0) : product.stockQuantity} anyVariant={anyVariant} />
       {inCart > 0 && (
         <Badge color="cyan" variant="soft">

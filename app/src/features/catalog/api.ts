@@ -72,7 +72,10 @@ export const categoriesQuery = () =>
     staleTime: Infinity,
   });
 
-/** The category kept in the URL (?category=) or, on return, in session storage. */
+/**
+ * The category kept in the URL (?category=) or, on return, in session storage: categories are
+ * records an admin adds (issue 35), so any short name is taken and the server answers an unknown one.
+ */
 export function isCategory(value: string | null | undefined): value is string {
-  return !!value && CATEGORIES.includes(value);
+  return !!value && value.trim().length > 0 && value.length <= 100;
 }

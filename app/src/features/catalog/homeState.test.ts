@@ -18,7 +18,9 @@ describe('home state in the URL', () => {
   });
 
   it('treats unknown or broken values as not given', () => {
-    expect(homeFilters(q('?sort=cheapest&category=Drums&page=-3'))).toEqual({ search: '', sort: 'newest', category: '', page: 1, ...noLimits });
+    // Categories are records (issue 35): a name is taken here, and the home drops one the shop does not have.
+    expect(homeFilters(q(`?sort=cheapest&category=${'x'.repeat(101)}&page=-3`))).toEqual({ search: '', sort: 'newest', category: '', page: 1, ...noLimits });
+    expect(homeFilters(q('?category=Rigging')).category).toBe('Rigging');
     expect(homeFilters(q('?page=1.5')).page).toBe(1);
     expect(homeFilters(q('?page=abc')).page).toBe(1);
   });

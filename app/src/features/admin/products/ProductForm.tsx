@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { useForm } from '../../../lib/form';
-import { CATEGORIES, categoriesQuery } from '../../catalog/api';
+import { useAdminCategoryNames } from '../categories/api';
 import { adminApi } from '../api';
 import { failureText } from '../messages';
 import { AttributesEditor } from './AttributesEditor';
@@ -37,7 +37,7 @@ export function ProductForm({ productId, initial, onDone }: Props) {
   });
   const { values } = form;
   const [lang, setLang] = useState<TextLanguage>('en');
-  const categories = useQuery(categoriesQuery());
+  const categories = useAdminCategoryNames();
 
   const save = useMutation({
     mutationFn: (v: ProductFormValues) => {
@@ -80,7 +80,7 @@ export function ProductForm({ productId, initial, onDone }: Props) {
 
       <Flex direction="column" gap="4">
         <ProductTextsCard form={form} lang={lang} setLang={setLang} />
-        <ProductDetailsCard form={form} categories={categories.data?.length ? categories.data : CATEGORIES} />
+        <ProductDetailsCard form={form} categories={categories} />
 
         <VariantsCard form={form} lang={lang} />
 

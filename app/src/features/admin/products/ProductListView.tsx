@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Heading, Select, Strong, Table, Text } from '@radix-ui/themes';
-import { PlusIcon } from '@radix-ui/react-icons';
+import { PlusIcon, UploadIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -8,7 +8,7 @@ import type { Product } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { resolveLocalized } from '../../../lib/localized';
-import { CATEGORIES, categoriesQuery } from '../../catalog/api';
+import { useAdminCategoryNames } from '../categories/api';
 import { ADMIN_PRODUCTS_PAGE_SIZE, adminApi, adminProductListQuery } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListState } from '../components/ListState';
@@ -35,8 +35,7 @@ export function ProductListView() {
   const category = params.get('category') ?? '';
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
-  const categories = useQuery(categoriesQuery());
-  const categoryList = categories.data?.length ? categories.data : CATEGORIES;
+  const categoryList = useAdminCategoryNames();
   const list = useQuery(adminProductListQuery({ search, category, page }));
   const products = list.data?.products ?? [];
   const totalCount = list.data?.pagination?.totalCount ?? products.length;
@@ -66,9 +65,14 @@ export function ProductListView() {
         <Heading as="h2" size="6">
           {t('products.title')}
         </Heading>
-        <Button onClick={() => openForm('/admin/products/new')}>
-          <PlusIcon /> {t('products.add')}
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <Button variant="soft" onClick={() => navigate('/admin/products/import')}>
+            <UploadIcon /> {t('import.open')}
+          </Button>
+          <Button onClick={() => openForm('/admin/products/new')}>
+            <PlusIcon /> {t('products.add')}
+          </Button>
+        </Flex>
       </Flex>
 
       <Flex gap="3" wrap="wrap" mb="3" align="end">

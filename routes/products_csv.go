@@ -1,0 +1,65 @@
+package routes
+
+import (
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop"
+)
+
+// maxImportBytes bounds an import's CSV (10,000 rows of a full catalog are
+// about 8 MB).
+const maxImportBytes = 32 << 20
+
+// registerProductsCSV binds the admin's product import and export (issue
+// 35): the same columns both ways.
+func registerProductsCSV(se *core.ServeEvent) {
+	g := shopGroup(se, "/api/admin/products")
+	g.Bind(adminOnly())
+	g.GET("/export.csv", adminExportProducts)
+	g.POST("/import", adminImportProducts)
+}
+
+// adminExportProducts streams every product as CSV; a failure after the
+// first bytes aborts the connection (a visibly failed download, never a
+// short file that looks complete).
+func adminExportProducts(e *core.RequestEvent) error {
+	h := e.Response.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="products.csv"`)
+	h.Set("Cache-Control", "private, no-store")
+	e.Response.WriteHeader(http.StatusOK)
+	if err := shop.ExportProductsCSV(e.App, e.Response); err != nil {
+		e.App.Logger().Error("products CSV export failed after its first bytes", "error", err.Error())
+		panic(http.ErrAbortHandler)
+	}
+	return nil
+}
+
+// adminImportProducts imports a CSV sent as the body or as the file of a
+// multipart form (field "file"); dryRun=1 checks every row and writes
+// nothing. Row problems are a 200 answer with errors (the dry run's
+// purpose); a file that cannot be read is a 400.
+func adminImportProducts(e *core.RequestEvent) error {
+	body := http.MaxBytesReader(e.Response, e.Request.Body, maxImportBytes)
+	var r io.Reader = body
+	if ct, _, _ := mime.ParseMediaType(e.Request.Header.Get("Content-Type")); strings.HasPrefix(ct, "multipart/") {
+		e.Request.Body = body
+		f, _, err := e.Request.FormFile("file")
+		if err != nil {
+			return newError(http.StatusBadRequest, "invalid_file", "Send the CSV file in the field \"file\"")
+		}
+		defer f.Close()
+		r = f
+	}
+	dry := queryText(e, "dryRun")
+	res, err := shop.ImportProductsCSV(e.App, r, dry == "1" || dry == "true")
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, res)
+}

@@ -1,0 +1,136 @@
+package routes_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"stageshop/internal/testapp"
+)
+
+type importAnswer struct {
+	Rows    int  `json:"rows"`
+	Created int  `json:"created"`
+	Updated int  `json:"updated"`
+	DryRun  bool `json:"dryRun"`
+	Errors  []struct {
+		Row     int    `json:"row"`
+		Field   string `json:"field"`
+		Message string `json:"message"`
+	} `json:"errors"`
+}
+
+func importCSV(t *testing.T, c testapp.Client, auth []string, csv string, dry bool) importAnswer {
+	t.Helper()
+	url := "/api/admin/products/import"
+	if dry {
+		url += "?dryRun=1"
+	}
+	var a importAnswer
+	wantStatus(t, c.Do("POST", url, csv, auth...), http.StatusOK, &a)
+	return a
+}
+
+// The export is one row per variant with the product's columns repeated,
+// and importing it again changes nothing (round trip); signed out and
+// shoppers are refused.
+func TestProductsCSVRoundTrip(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	auth := testapp.Auth(admin.Token)
+	createXLR(t, h, admin, map[string]int{"XLR-5-BLK": 3, "XLR-10-BLK": 1})
+	heavy := validProductBody(testapp.NewImage(t, h.App))
+	heavy["weightKg"], heavy["freightOnly"] = 19.5, true
+	wantStatus(t, c.Do("POST", "/api/products", heavy, auth...), http.StatusCreated, nil)
+
+	expectErr(t, c.Do("GET", "/api/admin/products/export.csv", nil), http.StatusUnauthorized, "")
+	shopper := testapp.Auth(testapp.NewUser(t, h.App, false).Token)
+	expectErr(t, c.Do("POST", "/api/admin/products/import", "name,category,price\n", shopper...), http.StatusForbidden, "")
+
+	r := c.Do("GET", "/api/admin/products/export.csv", nil, auth...)
+	if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") {
+		t.Fatalf("export: %d %s", r.Status, r.Header.Get("Content-Type"))
+	}
+	before := string(r.Body)
+	lines := strings.Split(strings.TrimSpace(before), "\n")
+	if len(lines) != 1+4+1 || !strings.HasPrefix(lines[0], "id,name,name_ru,name_zh,") {
+		t.Fatalf("export lines %d: %s", len(lines), before)
+	}
+	if !strings.Contains(before, "XLR-10-BLK,10 m|Black,19.90,24.90,1,true") || !strings.Contains(before, "Вращающаяся голова") ||
+		!strings.Contains(before, ",Lighting,standard,19.5,true,true,") {
+		t.Errorf("export rows:\n%s", before)
+	}
+
+	a := importCSV(t, c, auth, before, true)
+	if len(a.Errors) != 0 || a.Rows != 5 || a.Created != 0 || a.Updated != 2 || !a.DryRun {
+		t.Fatalf("dry run of the export: %+v", a)
+	}
+	a = importCSV(t, c, auth, before, false)
+	if len(a.Errors) != 0 || a.Updated != 2 {
+		t.Fatalf("import of the export: %+v", a)
+	}
+	if after := string(c.Do("GET", "/api/admin/products/export.csv", nil, auth...).Body); after != before {
+		t.Errorf("the round trip changed the catalog:\n%s\n---\n%s", before, after)
+	}
+	// The shipping columns (issue 35, ship's weight and freight) import too.
+	a = importCSV(t, c, auth, strings.Replace(before, ",Lighting,standard,19.5,true,", ",Lighting,standard,250,false,", 1), false)
+	after := string(c.Do("GET", "/api/admin/products/export.csv", nil, auth...).Body)
+	if len(a.Errors) != 0 || !strings.Contains(after, ",Lighting,standard,250,false,") {
+		t.Errorf("weight and freight not imported: %+v", a.Errors)
+	}
+}
+
+// A file with a bad row reports every row's problems and writes nothing,
+// dry run or not; once fixed it imports: a product per name, a variant per
+// row.
+func TestProductsCSVImportErrorsWriteNothing(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	auth := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	img := testapp.NewImage(t, h.App)
+	head := "name,name_ru,category,price,stockQuantity,images,sku,options,optionValues\n"
+	opts := `"[{""name"":""Length"",""values"":[{""value"":""10 m""},{""value"":""20 m""}]}]"`
+	good := "Chain Hoist 500 kg,Таль цепная,Stage,1299.00,2," + img + ",,,\n" +
+		"Truss Clamp,,Stage,12.50,40," + img + ",,,\n" +
+		"Round Sling,,Stage,30,5," + img + ",SLING-10," + opts + ",10 m\n" +
+		"Round Sling,,Stage,45,5," + img + ",SLING-20," + opts + ",20 m\n"
+	bad := strings.Replace(good, "Truss Clamp,,Stage,12.50", "Truss Clamp,,Rigging,twelve", 1)
+	bad = strings.Replace(bad, "SLING-20", "SLING 20", 1)
+
+	for _, dry := range []bool{true, false} {
+		a := importCSV(t, c, auth, head+bad, dry)
+		got := map[string]bool{}
+		for _, e := range a.Errors {
+			got[strings.Join([]string{string(rune('0' + e.Row)), e.Field}, ":")] = true
+		}
+		if a.Rows != 4 || !got["3:price"] || !got["5:sku"] {
+			t.Errorf("dry %v: %+v, want errors at 3:price and 5:sku", dry, a)
+		}
+		if n := testapp.Count(t, h.App, "products"); n != 0 {
+			t.Fatalf("dry %v: %d products written", dry, n)
+		}
+	}
+	a := importCSV(t, c, auth, head+strings.Replace(good, "12.50", "12.5O", 1), true)
+	if len(a.Errors) != 1 || a.Errors[0].Row != 3 || a.Errors[0].Field != "price" {
+		t.Errorf("one bad cell: %+v", a.Errors)
+	}
+
+	a = importCSV(t, c, auth, head+good, false)
+	if len(a.Errors) != 0 || a.Created != 3 {
+		t.Fatalf("fixed file: %+v", a)
+	}
+	p := listPage(t, c, "?category=Stage&sort=name_asc")
+	if p.Pagination.TotalCount != 3 || p.Products[0].Name != "Chain Hoist 500 kg" || p.Products[0].NameLocalized["ru"] != "Таль цепная" {
+		t.Fatalf("imported: %+v", p)
+	}
+	var sling productAnswer
+	wantStatus(t, c.Do("GET", "/api/products/"+p.Products[1].ID, nil), http.StatusOK, &sling)
+	if len(sling.Variants) != 2 || sling.Variants[1].SKU != "SLING-20" {
+		t.Errorf("the sling's variants: %+v", sling.Variants)
+	}
+	e := importCSV(t, c, auth, "name,category\nX,Stage\n", true)
+	if len(e.Errors) != 1 || e.Errors[0].Row != 1 || e.Errors[0].Field != "price" {
+		t.Errorf("header without price: %+v", e)
+	}
+}

@@ -1,0 +1,240 @@
+package shop
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// MaxImportRows bounds one import (rows after the header).
+const MaxImportRows = 20000
+
+// ImportError is one problem of an import: the CSV's line (the header is
+// line 1), its column and what is wrong.
+type ImportError struct {
+	Row     int    `json:"row"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// ImportResult is the answer of an import or its dry run: how many rows
+// were read and how many products were (or would be) created and updated.
+type ImportResult struct {
+	Rows    int           `json:"rows"`
+	Created int           `json:"created"`
+	Updated int           `json:"updated"`
+	DryRun  bool          `json:"dryRun"`
+	Errors  []ImportError `json:"errors"`
+}
+
+// errRollBack ends an import's transaction without writing (a dry run, or
+// a row failed).
+var errRollBack = errors.New("import rolled back")
+
+// importRow is one data row by column, with its line number.
+type importRow struct {
+	line int
+	col  map[string]string
+}
+
+// importGroup is the rows of one product: by its id, or by the English
+// name for a new one.
+type importGroup struct {
+	id   string
+	rows []importRow
+}
+
+// ImportProductsCSV reads products from CSV (ProductCSVColumns; a row
+// with an id updates that product, one without creates a product; the rows
+// of one product are its variants) and writes them in one transaction:
+// nothing is written when any row fails, or on a dry run. Every row's
+// problems are reported.
+func ImportProductsCSV(app core.App, r io.Reader, dryRun bool) (ImportResult, error) {
+	res := ImportResult{DryRun: dryRun, Errors: []ImportError{}}
+	rows, errs := readImportCSV(r)
+	res.Rows = len(rows)
+	if len(errs) > 0 {
+		res.Errors = errs
+		return res, nil
+	}
+	groups := groupImportRows(rows)
+	err := app.RunInTransaction(func(txApp core.App) error {
+		for _, g := range groups {
+			created, err := importGroupIn(txApp, g)
+			if err != nil {
+				var rowErrs importErrors
+				if !errors.As(err, &rowErrs) {
+					return err
+				}
+				res.Errors = append(res.Errors, rowErrs...)
+				continue
+			}
+			if created {
+				res.Created++
+			} else {
+				res.Updated++
+			}
+		}
+		if dryRun || len(res.Errors) > 0 {
+			return errRollBack
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errRollBack) {
+		return ImportResult{}, err
+	}
+	sort.SliceStable(res.Errors, func(i, j int) bool { return res.Errors[i].Row < res.Errors[j].Row })
+	return res, nil
+}
+
+// importErrors are a product's row errors.
+type importErrors []ImportError
+
+func (e importErrors) Error() string { return fmt.Sprintf("%d import errors", len(e)) }
+
+// readImportCSV reads the header and the rows; a missing required column
+// or a malformed file is one error of line 1 (or of the bad line).
+func readImportCSV(r io.Reader) ([]importRow, []ImportError) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil, []ImportError{{Row: 1, Field: "", Message: "The file is empty or not CSV"}}
+	}
+	index := map[string]int{}
+	for i, h := range header {
+		index[strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))] = i
+	}
+	for _, need := range []string{"name", "category", "price"} {
+		if _, ok := index[need]; !ok {
+			return nil, []ImportError{{Row: 1, Field: need, Message: "The header has no " + need + " column"}}
+		}
+	}
+	var rows []importRow
+	for line := 2; ; line++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, []ImportError{{Row: line, Message: "This line is not valid CSV"}}
+		}
+		if len(rows) == MaxImportRows {
+			return nil, []ImportError{{Row: line, Message: fmt.Sprintf("At most %d rows can be imported at once", MaxImportRows)}}
+		}
+		row := importRow{line: line, col: map[string]string{}}
+		for name, i := range index {
+			if i < len(rec) {
+				row.col[name] = strings.TrimSpace(rec[i])
+			}
+		}
+		if strings.Join(rec, "") != "" { // blank lines are skipped
+			rows = append(rows, row)
+		}
+	}
+	return rows, nil
+}
+
+// groupImportRows puts the rows of each product together, in the order
+// the products first appear.
+func groupImportRows(rows []importRow) []*importGroup {
+	var out []*importGroup
+	byKey := map[string]*importGroup{}
+	for _, r := range rows {
+		key := "id:" + r.col["id"]
+		if r.col["id"] == "" {
+			key = "name:" + strings.ToLower(r.col["name"])
+		}
+		g := byKey[key]
+		if g == nil {
+			g = &importGroup{id: r.col["id"]}
+			byKey[key] = g
+			out = append(out, g)
+		}
+		g.rows = append(g.rows, r)
+	}
+	return out
+}
+
+// importGroupIn writes one product in txApp; created says whether it is
+// new. Its problems come back as importErrors.
+func importGroupIn(txApp core.App, g *importGroup) (created bool, err error) {
+	in, errs := g.input()
+	if len(errs) > 0 {
+		return false, errs
+	}
+	if g.id != "" {
+		rec, ferr := txApp.FindRecordById(ProductsCollection, g.id)
+		if ferr != nil {
+			return false, importErrors{{Row: g.rows[0].line, Field: "id", Message: "No product has this id"}}
+		}
+		err = saveProductInput(txApp, rec, in)
+	} else {
+		_, err = CreateProduct(txApp, in)
+	}
+	if err == nil {
+		return g.id == "", nil
+	}
+	return false, g.rowErrors(err)
+}
+
+// rowErrors turns a save's error into the rows' errors.
+func (g *importGroup) rowErrors(err error) error {
+	var sku *SKUTakenError
+	if errors.As(err, &sku) {
+		return importErrors{g.errorAt(sku.Field, sku.Error())}
+	}
+	fields, _, ok := FieldErrors(err)
+	if !ok {
+		if errors.Is(err, ErrCategoryNotFound) {
+			return importErrors{{Row: g.rows[0].line, Field: "category", Message: err.Error()}}
+		}
+		return err
+	}
+	out := importErrors{}
+	for path, msg := range fields {
+		out = append(out, g.errorAt(path, msg))
+	}
+	return out
+}
+
+// importColumns maps the product API's field paths to the CSV's columns.
+var importColumns = map[string]string{
+	"name": "name", "nameLocalized.en": "name", "nameLocalized.ru": "name_ru", "nameLocalized.zh": "name_zh",
+	"description": "description", "descriptionLocalized.en": "description", "descriptionLocalized.ru": "description_ru",
+	"descriptionLocalized.zh": "description_zh", "category": "category", "taxClass": "taxClass", "isActive": "isActive",
+	"imageFileNames": "images", "attributes": "attributes", "options": "options", "price": "price",
+	"stockQuantity": "stockQuantity", "variants": "sku", "weightKg": "weightKg", "freightOnly": "freightOnly",
+}
+
+// variantColumnsCSV maps a variant's API fields to the CSV's columns.
+var variantColumnsCSV = map[string]string{
+	"sku": "sku", "optionValues": "optionValues", "price": "price", "compareAtPrice": "compareAtPrice",
+	"stockQuantity": "stockQuantity", "isActive": "variantActive", "imageFileNames": "variantImages", "id": "sku",
+}
+
+// errorAt is the error of an API field path on the row it comes from: a
+// variant's on its own row, the product's on its first.
+func (g *importGroup) errorAt(path, msg string) ImportError {
+	if rest, ok := strings.CutPrefix(path, "variants."); ok {
+		idx, field, _ := strings.Cut(rest, ".")
+		if i, err := strconv.Atoi(idx); err == nil && i >= 0 && i < len(g.rows) {
+			col := variantColumnsCSV[strings.SplitN(field, ".", 2)[0]]
+			if col == "" {
+				col = "sku"
+			}
+			return ImportError{Row: g.rows[i].line, Field: col, Message: msg}
+		}
+	}
+	col := importColumns[path]
+	if col == "" {
+		col = importColumns[strings.SplitN(path, ".", 2)[0]]
+	}
+	return ImportError{Row: g.rows[0].line, Field: col, Message: msg}
+}
