@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -97,21 +98,29 @@ func adminListOrders(e *core.RequestEvent) error {
 // the download fails visibly instead of ending as a short file that looks
 // complete.
 func adminExportOrders(e *core.RequestEvent) error {
+	return serveOrdersCSV(e, "orders", shop.ExportOrdersCSV)
+}
+
+// serveOrdersCSV streams an export of the filtered orders as a CSV
+// download named after the filter's dates (orders-2026-01-01-2026-01-31).
+// The rows are written as they are read: an error after the first bytes
+// can only abort the response.
+func serveOrdersCSV(e *core.RequestEvent, name string, export func(core.App, shop.OrderFilter, io.Writer) error) error {
 	f := orderFilter(e)
 	if err := f.Validate(); err != nil {
 		return err
 	}
-	name := "orders"
+	file := name
 	if f.From != "" || f.To != "" {
-		name += "-" + f.From + "-" + f.To
+		file += "-" + f.From + "-" + f.To
 	}
 	h := e.Response.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="`+strings.Trim(name, "-")+`.csv"`)
+	h.Set("Content-Disposition", `attachment; filename="`+strings.Trim(file, "-")+`.csv"`)
 	h.Set("Cache-Control", "private, no-store")
 	e.Response.WriteHeader(http.StatusOK)
-	if err := shop.ExportOrdersCSV(e.App, f, e.Response); err != nil {
-		e.App.Logger().Error("orders CSV export failed after its first bytes", "error", err.Error())
+	if err := export(e.App, f, e.Response); err != nil {
+		e.App.Logger().Error(name+" CSV export failed after its first bytes", "error", err.Error())
 		panic(http.ErrAbortHandler) // PocketBase's recoverer passes it on to net/http
 	}
 	return nil

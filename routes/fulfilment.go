@@ -2,7 +2,6 @@ package routes
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -67,22 +66,5 @@ func adminPackingSlip(e *core.RequestEvent) error {
 // adminShippingCSV streams the shipping partner's CSV of the orders that
 // match the filter (as the orders export: checked before the first byte).
 func adminShippingCSV(e *core.RequestEvent) error {
-	f := orderFilter(e)
-	if err := f.Validate(); err != nil {
-		return err
-	}
-	name := "shipping"
-	if f.From != "" || f.To != "" {
-		name += "-" + f.From + "-" + f.To
-	}
-	h := e.Response.Header()
-	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", `attachment; filename="`+strings.Trim(name, "-")+`.csv"`)
-	h.Set("Cache-Control", "private, no-store")
-	e.Response.WriteHeader(http.StatusOK)
-	if err := shop.ExportShippingCSV(e.App, f, e.Response); err != nil {
-		e.App.Logger().Error("shipping CSV export failed after its first bytes", "error", err.Error())
-		panic(http.ErrAbortHandler)
-	}
-	return nil
+	return serveOrdersCSV(e, "shipping", shop.ExportShippingCSV)
 }
