@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
@@ -149,6 +150,7 @@ func TestSimultaneousFreightQuotes(t *testing.T) {
 				t.Fatalf("freight order %d %s", r.Status, r.Body)
 			}
 			url := "/api/checkout/admin/orders/" + o.ID + "/shipping-quote"
+			mailsBefore := testapp.Count(t, h.App, mail.Collection)
 			answers := raceAll(10, func(i int) testapp.Response {
 				return c.Do("POST", url, map[string]any{"amount": 300 + i}, testapp.Auth(admin.Token)...)
 			})
@@ -178,8 +180,21 @@ func TestSimultaneousFreightQuotes(t *testing.T) {
 				centsOf(got.TotalAmount) != 150000+ship+wantTax || got.Payment.AmountDue != got.TotalAmount {
 				t.Fatalf("accepted %d cents: order %+v", ship, got)
 			}
-			if m := countWhere(t, h, mail.Collection, dbx.HashExp{"kind": mail.KindFreightQuoted}); m != 1 {
-				t.Fatalf("%d quote e-mails, want 1", m)
+			// One e-mail in all: the quote, which says how to pay (on
+			// invoice terms: the invoice's number, the bank details and
+			// the due date; it used to come with a second, invoice_due).
+			if m := countWhere(t, h, mail.Collection, dbx.HashExp{"kind": mail.KindFreightQuoted}); m != 1 ||
+				testapp.Count(t, h.App, mail.Collection) != mailsBefore+1 {
+				t.Fatalf("%d quote e-mails, %d e-mails in all, want 1", m, testapp.Count(t, h.App, mail.Collection)-mailsBefore)
+			}
+			if method == shop.MethodInvoice {
+				var view string
+				if err := h.App.DB().Select("view").From(mail.Collection).Where(dbx.HashExp{"kind": mail.KindFreightQuoted}).Row(&view); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(view, got.InvoiceNumber) || !strings.Contains(view, "Due date") || got.InvoiceNumber == "" {
+					t.Fatalf("the invoice quote's e-mail lacks the invoice or its due date: %.600s", view)
+				}
 			}
 			wantInvoices := 0
 			if method == shop.MethodInvoice {
