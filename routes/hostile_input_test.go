@@ -154,7 +154,7 @@ func sendCSV(c testapp.Client, token, csv string, dry bool) testapp.Response {
 
 // The product import reads CSV as spreadsheets write it (a BOM, CRLF line
 // ends, semicolons where a decimal comma is usual) and refuses what is not
-// CSV text with a 400 envelope naming the file: binary data, Latin-1 text
+// CSV text with a 400 envelope (invalid_csv, too_many_rows): binary data, Latin-1 text
 // (it would store broken names), more than 20,000 rows (twice the issue's
 // 10,000, so such a shop can import its own export again). A file of
 // 10,001 rows is read to its end: its broken last line is reported (200,
@@ -229,8 +229,8 @@ func TestImportOfHostileFiles(t *testing.T) {
 	} {
 		for _, dry := range []bool{true, false} {
 			r := sendCSV(c, admin.Token, bad.csv, dry)
-			if e := expectErr(t, r, http.StatusBadRequest, bad.code); e.Errors["file"] == "" {
-				t.Errorf("%s: no errors.file in %s", bad.name, r.Body)
+			if e := expectErr(t, r, http.StatusBadRequest, bad.code); e.Errors != nil {
+				t.Errorf("%s: errors in %s (only validation failures have them)", bad.name, r.Body)
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func adminExportProducts(e *core.RequestEvent) error {
 // multipart form (field "file"); dryRun=1 checks every row and writes
 // nothing. Row problems are a 200 answer with errors (the dry run's
 // purpose); a file that cannot be read (not UTF-8, too many rows) is a 400
-// envelope with errors.file, one over maxImportBytes a 413.
+// envelope (invalid_csv, too_many_rows), one over maxImportBytes a 413.
 func adminImportProducts(e *core.RequestEvent) error {
 	body := http.MaxBytesReader(e.Response, e.Request.Body, maxImportBytes)
 	var r io.Reader = body
@@ -64,9 +64,9 @@ func adminImportProducts(e *core.RequestEvent) error {
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &fileErr):
-		ae := newError(http.StatusBadRequest, fileErr.Code, fileErr.Message)
-		ae.Errors = map[string]string{"file": fileErr.Message}
-		return ae
+		// No errors map: api.md keeps it for validation failures, and the
+		// app shows the code's own text.
+		return newError(http.StatusBadRequest, fileErr.Code, fileErr.Message)
 	case errors.As(err, &tooLarge):
 		return newError(http.StatusRequestEntityTooLarge, "body_too_large", "The file is too large")
 	case err != nil:
