@@ -43,6 +43,8 @@ type Index struct {
 	syncMu  sync.Mutex   // one catch-up at a time
 	applied atomic.Int64 // the last change row in idx
 
+	exp expansions // each word's fuzzy and prefix terms (expand.go)
+
 	facetMu    sync.Mutex
 	facetSeq   int64 // the applied row the cached facets were counted at
 	facetCache map[facetKey]*Facets
@@ -61,6 +63,13 @@ func (x *Index) current() bleve.Index {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	return x.idx
+}
+
+// builder makes the queries of a search in lang; made after the catch-up
+// and before the search, so that its cached expansions are not older than
+// the index it searches.
+func (x *Index) builder(lang string) builder {
+	return builder{m: x.mapping, lang: lang, exp: &x.exp, gen: x.exp.generation()}
 }
 
 // Ready reports whether searches can be answered from the index.
@@ -251,6 +260,7 @@ func (x *Index) swapIn(dir string, seq int64) error {
 	}
 	x.idx = idx
 	x.applied.Store(seq)
+	x.exp.invalidate()
 	return nil
 }
 
@@ -315,7 +325,9 @@ func (x *Index) apply(idx bleve.Index, ids []string, seq int64) error {
 		}
 	}
 	b.SetInternal([]byte(keySeq), []byte(strconv.FormatInt(seq, 10)))
-	return idx.Batch(b)
+	err = idx.Batch(b)
+	x.exp.invalidate() // the dictionaries changed (or may have, on an error)
+	return err
 }
 
 // prune deletes change rows up to seq: the index on disk has them.

@@ -27,7 +27,7 @@ func (x *Index) Suggest(ctx context.Context, text, lang string, n int) ([]string
 	if err := x.CatchUp(); err != nil {
 		return nil, err
 	}
-	b := builder{m: x.mapping, lang: lang}
+	b := x.builder(lang)
 	q := b.textQuery(text, true)
 	if q == nil {
 		return ids, nil
@@ -89,7 +89,7 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		return "", nil
 	}
 	suggestion := strings.Join(words, " ")
-	b := builder{m: x.mapping, lang: lang}
+	b := x.builder(lang)
 	n, err := x.count(ctx, withFilter(b.textQuery(suggestion, false), filterQuery(f, "")))
 	if err != nil || n == 0 {
 		return "", err
