@@ -48,6 +48,8 @@ type expansions struct {
 	gen   uint64
 	m     map[expandKey]*expansion
 	terms int
+	// closest is DidYouMean's nearest name word to each word asked.
+	closest map[string]string
 }
 
 // generation is the state of the index a search begins at: read before
@@ -62,7 +64,7 @@ func (e *expansions) generation() uint64 {
 func (e *expansions) invalidate() {
 	e.mu.Lock()
 	e.gen++
-	e.m, e.terms = nil, 0
+	e.m, e.closest, e.terms = nil, nil, 0
 	e.mu.Unlock()
 }
 
@@ -84,11 +86,39 @@ func (e *expansions) put(k expandKey, gen uint64, x *expansion) {
 	if gen != e.gen {
 		return
 	}
-	if e.m == nil || e.terms+len(x.terms) > maxExpansionTerms {
-		e.m, e.terms = map[expandKey]*expansion{}, 0
-	}
+	e.makeRoom(len(x.terms))
 	e.m[k] = x
 	e.terms += len(x.terms)
+}
+
+// makeRoom empties the cache when n more terms would pass its bound.
+func (e *expansions) makeRoom(n int) {
+	if e.m == nil || e.terms+n > maxExpansionTerms {
+		e.m, e.closest, e.terms = map[expandKey]*expansion{}, map[string]string{}, 0
+	}
+}
+
+// getClosest returns the closest name word kept for w.
+func (e *expansions) getClosest(w string, gen uint64) (string, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if gen != e.gen {
+		return "", false
+	}
+	best, ok := e.closest[w]
+	return best, ok
+}
+
+// putClosest keeps w's closest name word, as put does an expansion.
+func (e *expansions) putClosest(w string, gen uint64, best string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if gen != e.gen {
+		return
+	}
+	e.makeRoom(1)
+	e.closest[w] = best
+	e.terms++
 }
 
 // expandQuery is a fuzzy or prefix query whose term list comes from the

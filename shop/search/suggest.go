@@ -60,6 +60,7 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 	if idx == nil {
 		return "", ErrNotReady
 	}
+	gen := x.exp.generation() // before the reader: see expansions
 	adv, err := idx.Advanced()
 	if err != nil {
 		return "", err
@@ -81,7 +82,12 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		if p.cjk || utf8.RuneCountInString(p.text) < 3 {
 			continue
 		}
-		if best := closestTerm(fd, p.text); best != "" && best != p.text {
+		best, ok := x.exp.getClosest(p.text, gen)
+		if !ok {
+			best = closestTerm(fd, p.text)
+			x.exp.putClosest(p.text, gen, best)
+		}
+		if best != "" && best != p.text {
 			words[i], changed = best, true
 		}
 	}
