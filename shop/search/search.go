@@ -43,7 +43,7 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	if err := x.CatchUp(); err != nil {
 		return Result{}, err
 	}
-	b := builder{m: x.mapping, lang: r.Lang}
+	b := x.builder(r.Lang)
 	text := b.textQuery(r.Text, false)
 	res := Result{IDs: []string{}}
 	var fk facetKey
