@@ -217,3 +217,33 @@ func TestFreightQuotedSeparately(t *testing.T) {
 			ExpectedCode: "not_awaiting_quote", ExpectedRecords: map[string]int{"orders:update": 0}},
 	})
 }
+
+// The public shipping page gets every zone with all its methods' weight
+// bands and free-shipping amounts (?zones=1), as the owner saved them;
+// checkout's answers (a country, a cart) stay without them.
+func TestShippingMethodsZonesForThePage(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	wantStatus(t, c.Do("PUT", "/api/admin/shipping", zonesBody(), testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	var page settingsJSON
+	wantStatus(t, c.Do("GET", "/api/shipping/methods?zones=1", nil), http.StatusOK, &page)
+	if len(page.Zones) != 3 || page.Zones[1].ID != "eu" || len(page.Zones[1].Countries) != 2 {
+		t.Fatalf("zones %+v", page.Zones)
+	}
+	std := page.Zones[0].Methods[0]
+	if std.Code != "standard" || len(std.Rates) != 2 || *std.Rates[0].UpToKg != 5 || std.Rates[0].Amount != 9.99 ||
+		*std.Rates[1].UpToKg != 30 || std.Rates[1].Amount != 24.99 || std.FreeOver == nil || *std.FreeOver != 500 {
+		t.Errorf("standard's bands %+v", std)
+	}
+	if express := page.Zones[0].Methods[1]; express.Rates[0].UpToKg != nil || express.FreeOver != nil {
+		t.Errorf("express: any weight, never free: %+v", express)
+	}
+	for _, q := range []string{"?country=US", "?country=US&zones=0", ""} {
+		var plain map[string]any
+		wantStatus(t, c.Do("GET", "/api/shipping/methods"+q, nil), http.StatusOK, &plain)
+		if _, ok := plain["zones"]; ok || plain["methods"] == nil {
+			t.Errorf("%s: %v", q, plain)
+		}
+	}
+}

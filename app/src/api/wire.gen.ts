@@ -238,6 +238,7 @@ export interface ShippingMethods {
   methods: ShippingMethod[];
   weightKg?: number;
   freight?: boolean;
+  zones?: ShippingZone[];
 }
 
 export interface WeightRate {
