@@ -22,6 +22,7 @@ const ANSWER: ShippingMethods = {
     { id: 'home', name: 'Domestic', countries: ['US'], methods: [
       { code: 'standard', name: std, deliveryDays: '5-7', rates: [{ upToKg: 5, amount: 9.99 }, { upToKg: 30, amount: 24.5 }, { upToKg: null, amount: 60 }], freeOver: 500 },
       { code: 'express', name: { en: 'Express' }, deliveryDays: '2-3', rates: [{ upToKg: null, amount: 19.99 }], freeOver: null },
+      { code: 'ups', name: { en: 'UPS Ground' }, deliveryDays: '3-5', rates: [{ upToKg: null, amount: 14 }], freeOver: 1000 },
     ] },
     { id: 'eu', name: 'Europe', countries: ['DE', 'FR'], methods: [
       { code: 'eu_post', name: { en: 'EU post' }, deliveryDays: '6-9', rates: [{ upToKg: 20, amount: 29.99 }], freeOver: null },
@@ -59,8 +60,9 @@ it('lists every zone with each method, every weight band and price, free-from an
   expect(net.callsTo('GET', '/api/shipping/methods')[0].query.get('zones')).toBe('1');
   expect(within(screen.getByTestId('shipping-zone-home')).getByRole('heading', { level: 2 })).toHaveTextContent('Domestic Shipping');
   expect(rowsOf('home', 'Standard')).toEqual(['Up to 5 kg$9.99', 'Over 5 kg, up to 30 kg$24.50', 'Over 30 kg$60.00']);
-  expect(screen.getByText('Standard: free on orders of $500.00 or more')).toBeInTheDocument();
+  expect(screen.getByText('Free standard shipping on orders of $500.00 or more')).toBeInTheDocument();
   expect(rowsOf('home', 'Express')).toEqual(['Any weight$19.99']);
+  expect(screen.getByText('Free UPS Ground shipping on orders of $1,000.00 or more')).toBeInTheDocument();
   expect(within(screen.getByTestId('shipping-zone-home')).getByText('2-3 business days')).toBeInTheDocument();
   const eu = screen.getByTestId('shipping-zone-eu');
   expect(within(eu).getByRole('heading', { level: 2 })).toHaveTextContent('Europe');

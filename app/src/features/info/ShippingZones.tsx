@@ -95,11 +95,17 @@ function MethodRates({ method, lng, cost }: { method: ZoneMethod; lng: string; c
       </Box>
       {method.freeOver != null && (
         <Text as="p" size="2">
-          {t('shipping.freeMethodOver', { lng, method: name, amount: price(method.freeOver) })}
+          {t('shipping.freeMethodOver', { lng, method: name, methodInText: inText(name), amount: price(method.freeOver) })}
         </Text>
       )}
     </Box>
   );
+}
+
+/** A method's name inside an English sentence: "Standard" reads "standard", "UPS Ground" stays. */
+function inText(name: string): string {
+  const first = name.split(' ')[0];
+  return first.length > 1 && first.slice(1) === first.slice(1).toLowerCase() ? name.charAt(0).toLowerCase() + name.slice(1) : name;
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
