@@ -389,6 +389,7 @@ export interface OrderSummary {
   customerEmail: string;
   subtotalAmount: number;
   shippingMethod: string;
+  shippingMethodName?: Localized;
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
