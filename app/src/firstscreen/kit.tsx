@@ -30,10 +30,10 @@ export const KEY = marker('key');
 export const VALUE = marker('value');
 // The store details the server fills in (the header's brand, the home's hero): the owner's, from
 // /admin/settings, so the first screen says what the app's first render says.
-export const SHOP_NAME = marker('shopname');
-export const SHOP_LOGO = marker('shoplogo');
-export const HERO_TITLE = marker('herotitle');
-export const HERO_TEXT = marker('herotext');
+const SHOP_NAME = marker('shopname');
+const SHOP_LOGO = marker('shoplogo');
+const HERO_TITLE = marker('herotitle');
+const HERO_TEXT = marker('herotext');
 
 function storeMarkers(lang: Language): Shop {
   return {
