@@ -23,8 +23,15 @@ async function fitsPhone(page, what) {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   try {
-    await pageFits(page, what);
-    await controlsOnScreen(page, 'main button, main a[href]', what);
+    // Tables become cards once they have measured their new width (a resize observer): wait for it.
+    const check = async () => {
+      await pageFits(page, what);
+      await controlsOnScreen(page, 'main button, main a[href]', what);
+    };
+    await until(async () => {
+      await check();
+      return true;
+    }, `${what} fits 390 px`);
   } finally {
     await page.setViewportSize(original);
   }
