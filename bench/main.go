@@ -55,6 +55,29 @@ type config struct {
 
 func main() {
 	var c config
+	m := c.bindFlags()
+	flag.Parse()
+	if m.run(c) {
+		return
+	}
+	c.setRunDefaults(*m.quick)
+	log.SetFlags(log.Ltime)
+	log.SetPrefix("bench: ")
+	if err := run(c); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// modes are the flags that run something else than the tests: a profile,
+// a data dir setup, a search profile, an operations section.
+type modes struct {
+	quick, searchRebuild                          *bool
+	profile, profilePaths, setup, searchProf, ops *string
+	dbConns, searchN                              *int
+}
+
+// bindFlags binds the command line to c and returns the other modes.
+func (c *config) bindFlags() modes {
 	flag.StringVar(&c.bin, "bin", "../stageshop", "the stageshop binary to measure")
 	flag.StringVar(&c.out, "out", "RESULTS.md", "where to write the results")
 	flag.StringVar(&c.public, "public", "../pb_public", "profile mode: the built app to serve")
@@ -75,53 +98,45 @@ func main() {
 	flag.StringVar(&c.only, "only", "", "run only the catalog tests (1, 2, 6), only the shop tests (3, 4, 5), only the app (6, on 10k products), only the admin overview (8) or only live updates (9); app, 8 and 9 update their section in -out: catalog, shop, app, overview or live")
 	flag.StringVar(&c.before, "before", "", "test 9: also measure this (older) binary, for a before/after comparison")
 	flag.IntVar(&searchSize, "search-size", searchSize, "-only search and fts: products in the catalog")
-	quick := flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only")
-	profile := flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/")
-	profilePaths := flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load")
-	dbConns := flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)")
-	setup := flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit")
-	searchProf := flag.String("search-profile", "", "serve no HTTP: open this data dir kept by -only search -keep (W/search) in-process, time -search-n never-repeating searches and suggestions one at a time, write out/search-*.prof")
-	searchN := flag.Int("search-n", 300, "-search-profile: searches and suggestions to time")
-	searchRebuild := flag.Bool("search-rebuild", false, "-search-profile: delete the index first and time its rebuild (out/search-open.prof)")
-	ops := flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore")
-	flag.Parse()
-	if *ops != "" {
+	return modes{
+		quick:         flag.Bool("quick", false, "a smoke run: short durations, 1k/10k products only"),
+		profile:       flag.String("profile", "", "profile mode: serve this kept data dir in-process and write CPU profiles to out/"),
+		profilePaths:  flag.String("paths", pathList+","+pathCatPage, "profile mode: comma-separated paths to load"),
+		dbConns:       flag.Int("db-conns", 0, "profile mode: PocketBase's DataMaxOpenConns and DataMaxIdleConns (0: PocketBase's defaults 120/15)"),
+		setup:         flag.String("profile-setup", "", "make a shop data dir (customers, products) at this path for `-profile DIR -paths cart`, then exit"),
+		searchProf:    flag.String("search-profile", "", "serve no HTTP: open this data dir kept by -only search -keep (W/search) in-process, time -search-n never-repeating searches and suggestions one at a time, write out/search-*.prof"),
+		searchN:       flag.Int("search-n", 300, "-search-profile: searches and suggestions to time"),
+		searchRebuild: flag.Bool("search-rebuild", false, "-search-profile: delete the index first and time its rebuild (out/search-open.prof)"),
+		ops:           flag.String("ops", "", "run one operations section alone and update its part of -out: varnish, restore"),
+	}
+}
+
+// run runs the mode the flags ask for, if any, and says whether it did
+// (a failure ends the program).
+func (m modes) run(c config) bool {
+	var err error
+	switch {
+	case *m.ops != "":
 		log.SetFlags(log.Ltime)
 		log.SetPrefix("bench: ")
-		if *quick {
+		if *m.quick {
 			c.endpoint = 3 * time.Second
 		}
-		if err := runOps(c, *ops); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
-	if *setup != "" {
+		err = runOps(c, *m.ops)
+	case *m.setup != "":
 		bin, _ := filepath.Abs(c.bin)
-		if err := profileSetup(bin, *setup); err != nil {
-			log.Fatal(err)
-		}
-		return
+		err = profileSetup(bin, *m.setup)
+	case *m.searchProf != "":
+		err = searchProfile(*m.searchProf, *m.searchN, *m.searchRebuild)
+	case *m.profile != "":
+		err = profileMain(*m.profile, c.public, *m.profilePaths, c.conns, *m.dbConns, c.endpoint)
+	default:
+		return false
 	}
-	if *searchProf != "" {
-		if err := searchProfile(*searchProf, *searchN, *searchRebuild); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
-	if *profile != "" {
-		d := c.endpoint
-		if err := profileMain(*profile, c.public, *profilePaths, c.conns, *dbConns, d); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
-	c.setRunDefaults(*quick)
-	log.SetFlags(log.Ltime)
-	log.SetPrefix("bench: ")
-	if err := run(c); err != nil {
+	if err != nil {
 		log.Fatal(err)
 	}
+	return true
 }
 
 // setRunDefaults sets what the flags do not: warm-up, growth durations,
@@ -202,28 +217,41 @@ func run(c config) error {
 	}
 	outDir, _ := filepath.Abs("out")
 	_ = os.MkdirAll(outDir, 0o755)
-	if c.only == "live" {
-		return runLive(ctx, bin, c.before, work, c.out)
+	if section, ok := onlySections[c.only]; ok {
+		return section(ctx, c, bin, work, outDir)
 	}
-	if c.only == "payments" {
-		return runPayments(ctx, c, work, c.payRounds, c.payFor)
-	}
-	if c.only == "variants" {
-		return runVariants(ctx, c, bin, work, c.payRounds, c.payFor)
-	}
-	if c.only == "app" {
-		return runApp(c, bin, filepath.Join(work, "app"), outDir)
-	}
-	if c.only == "fts" {
-		return runFTSCompare(ctx, bin, filepath.Join(work, "fts"))
-	}
-	if c.only == "import" {
-		return runImportBench(ctx, c, bin, filepath.Join(work, "import"))
-	}
-	if c.only == "search" {
-		return runSearchBench(ctx, c, bin, filepath.Join(work, "search"), c.out)
-	}
+	return runAll(ctx, c, bin, work, outDir, res)
+}
 
+// onlySections are the -only values that run one section on its own.
+var onlySections = map[string]func(ctx context.Context, c config, bin, work, outDir string) error{
+	"live": func(ctx context.Context, c config, bin, work, _ string) error {
+		return runLive(ctx, bin, c.before, work, c.out)
+	},
+	"payments": func(ctx context.Context, c config, _, work, _ string) error {
+		return runPayments(ctx, c, work, c.payRounds, c.payFor)
+	},
+	"variants": func(ctx context.Context, c config, bin, work, _ string) error {
+		return runVariants(ctx, c, bin, work, c.payRounds, c.payFor)
+	},
+	"app": func(_ context.Context, c config, bin, work, outDir string) error {
+		return runApp(c, bin, filepath.Join(work, "app"), outDir)
+	},
+	"fts": func(ctx context.Context, _ config, bin, work, _ string) error {
+		return runFTSCompare(ctx, bin, filepath.Join(work, "fts"))
+	},
+	"import": func(ctx context.Context, c config, bin, work, _ string) error {
+		return runImportBench(ctx, c, bin, filepath.Join(work, "import"))
+	},
+	"search": func(ctx context.Context, c config, bin, work, _ string) error {
+		return runSearchBench(ctx, c, bin, filepath.Join(work, "search"), c.out)
+	},
+}
+
+// runAll runs the overview, catalog and shop tests (or the one -only
+// names: overview, catalog or shop), writes the report and, for a full
+// run, the live updates test.
+func runAll(ctx context.Context, c config, bin, work, outDir string, res *results) error {
 	if c.only == "overview" || c.only == "" {
 		if err := overviewTests(ctx, c, bin, filepath.Join(work, "overview"), res); err != nil {
 			return err
@@ -376,6 +404,27 @@ func appTests(c config, srv *server, ids []string, outDir string, res *results) 
 		res.encodings["/assets/"+res.sizes.EntryJS] = servedEncoding(base, "/assets/"+res.sizes.EntryJS)
 	}
 	res.encodings[pathList] = servedEncoding(base, pathList)
+	lighthouseTests(c, base, ids, outDir, res)
+}
+
+// chromePath is the Chromium Lighthouse drives: CHROME_PATH, or the
+// first one installed ("" when none).
+func chromePath() string {
+	if chrome := os.Getenv("CHROME_PATH"); chrome != "" {
+		return chrome
+	}
+	for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// lighthouseTests is test 6's Lighthouse part: the home and a product on
+// desktop and mobile, then the SEO audit of each page in each language;
+// why it was skipped goes into res.lighthouseErr.
+func lighthouseTests(c config, base string, ids []string, outDir string, res *results) {
 	if !c.lighthouse {
 		res.lighthouseErr = "skipped (-lighthouse=false)"
 		return
@@ -384,15 +433,7 @@ func appTests(c config, srv *server, ids []string, outDir string, res *results) 
 		res.lighthouseErr = "skipped: the binary serves no built app (see the note above)"
 		return
 	}
-	chrome := os.Getenv("CHROME_PATH")
-	if chrome == "" {
-		for _, p := range []string{"/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"} {
-			if _, err := os.Stat(p); err == nil {
-				chrome = p
-				break
-			}
-		}
-	}
+	chrome := chromePath()
 	if chrome == "" {
 		res.lighthouseErr = "skipped: no Chromium found (set CHROME_PATH)"
 		return

@@ -11,17 +11,33 @@ import (
 	"stageshop/shop/search"
 )
 
-// Register binds every record hook of the shop to app.
+// Register binds every record hook of the shop to app. The order of the
+// steps is the order hooks of one event run in: keep it.
 func Register(app core.App) {
-	app.OnRecordValidate(shop.ProductsCollection).BindFunc(func(e *core.RecordEvent) error {
-		if errs := shop.ValidateProduct(e.App, e.Record); errs != nil {
-			return errs
+	registerCatalog(app)
+	registerOrders(app)
+	registerSettings(app)
+	registerLive(app)
+	// The product search index follows every write (search_changes log).
+	search.Register(app)
+}
+
+// validateWith is an OnRecordValidate handler that runs check first.
+func validateWith(check func(app core.App, rec *core.Record) error) func(e *core.RecordEvent) error {
+	return func(e *core.RecordEvent) error {
+		if err := check(e.App, e.Record); err != nil {
+			return err
 		}
 		return e.Next()
-	})
-	// Cached list answers are dropped after any committed change of a
-	// product or a variant, or of an order (placing or cancelling one moves stock). The
-	// After*Success hooks of a save inside a transaction run after it commits.
+	}
+}
+
+// registerCatalog validates products and drops the cached list answers
+// after any committed change of a product or a variant, or of an order
+// (placing or cancelling one moves stock). The After*Success hooks of a
+// save inside a transaction run after it commits.
+func registerCatalog(app core.App) {
+	app.OnRecordValidate(shop.ProductsCollection).BindFunc(validateWith(shop.ValidateProduct))
 	invalidate := func(e *core.RecordEvent) error {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
@@ -33,6 +49,11 @@ func Register(app core.App) {
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
 	}
+}
+
+// registerOrders binds the orders' stock, e-mail and history hooks (and
+// the variants', whose hooks run between them as they always did).
+func registerOrders(app core.App) {
 	// Cancelling an order returns its units to stock once; leaving
 	// Cancelled takes them again (or refuses when stock is short).
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)
@@ -45,29 +66,22 @@ func Register(app core.App) {
 	// Every status change is kept in the order's history with its time.
 	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
 	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+}
+
+// registerSettings keeps what admins edit in the dashboard sane (images,
+// shipping, tax rates, roles, payments) and the settings kept between
+// requests in step with their records.
+func registerSettings(app core.App) {
 	// A product image beyond the pixel limits is refused however it is
 	// stored (the dashboard too), so no thumbnail ever decodes one.
-	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(func(e *core.RecordEvent) error {
-		if err := shop.ValidateProductImageRecord(e.Record); err != nil {
-			return err
-		}
-		return e.Next()
-	})
+	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(validateWith(func(_ core.App, rec *core.Record) error {
+		return shop.ValidateProductImageRecord(rec)
+	}))
 	// The shipping settings an admin edits in the dashboard stay sane.
-	app.OnRecordValidate(shop.SettingsCollection).BindFunc(func(e *core.RecordEvent) error {
-		if err := shop.ValidateSettingsRecord(e.App, e.Record); err != nil {
-			return err
-		}
-		return e.Next()
-	})
+	app.OnRecordValidate(shop.SettingsCollection).BindFunc(validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
 	// most three decimals and a US state for a region; one per place and class.
-	app.OnRecordValidate(shop.TaxRatesCollection).BindFunc(func(e *core.RecordEvent) error {
-		if err := shop.ValidateTaxRateRecord(e.App, e.Record); err != nil {
-			return err
-		}
-		return e.Next()
-	})
+	app.OnRecordValidate(shop.TaxRatesCollection).BindFunc(validateWith(shop.ValidateTaxRateRecord))
 	// Losing the Admin role ends what a session could watch as an admin
 	// (shop.OnSessionsEnded), however the roles are saved.
 	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
@@ -78,18 +92,10 @@ func Register(app core.App) {
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and
 	// are kept between requests until they change.
-	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(func(e *core.RecordEvent) error {
-		if err := shop.ValidatePaymentSettingsRecord(e.App, e.Record); err != nil {
-			return err
-		}
-		return e.Next()
-	})
+	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(validateWith(shop.ValidatePaymentSettingsRecord))
 	shop.KeepPaymentSettings(app)
 	// The store details (storefront, e-mails) are kept the same way; the
 	// e-mails take the shop's name and Reply-To from them.
 	shop.KeepStoreDetails(app)
 	mail.UseIdentity(app, shop.MailIdentity)
-	registerLive(app)
-	// The product search index follows every write (search_changes log).
-	search.Register(app)
 }

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -21,7 +22,17 @@ const maxJSONBody = 1 << 20
 // the envelope for every way a body can be wrong: too large (413), empty,
 // malformed, or with a wrong type (400, naming the field).
 func decodeJSON(e *core.RequestEvent, dst any) error {
-	body := http.MaxBytesReader(e.Response, e.Request.Body, maxJSONBody)
+	// A body declared larger than the limit is 413 before it is read: the
+	// contract says so, whatever its first bytes are.
+	if e.Request.ContentLength > maxJSONBody {
+		return decodeError(&http.MaxBytesError{Limit: maxJSONBody})
+	}
+	body := bufio.NewReader(http.MaxBytesReader(e.Response, e.Request.Body, maxJSONBody))
+	// null would decode into dst as nothing at all: an update that saves
+	// nothing new but still writes. It is not an object: 400.
+	if first, _ := firstByte(body); first == 'n' {
+		return newError(http.StatusBadRequest, "invalid_json", "Request body must be a JSON object")
+	}
 	dec := json.NewDecoder(body)
 	dec.UseNumber()
 	if err := dec.Decode(dst); err != nil {
@@ -36,6 +47,22 @@ func decodeJSON(e *core.RequestEvent, dst any) error {
 		return newError(http.StatusBadRequest, "invalid_json", "Request body must be a single JSON object")
 	}
 	return nil
+}
+
+// firstByte is the first byte of r after JSON whitespace, left unread.
+func firstByte(r *bufio.Reader) (byte, error) {
+	for {
+		b, err := r.Peek(1)
+		if err != nil {
+			return 0, err
+		}
+		switch b[0] {
+		case ' ', '\t', '\n', '\r':
+			_, _ = r.ReadByte()
+		default:
+			return b[0], nil
+		}
+	}
 }
 
 // withJSONPath makes the field of a wrong-type error the JSON path the

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -43,7 +44,8 @@ func adminExportProducts(e *core.RequestEvent) error {
 // adminImportProducts imports a CSV sent as the body or as the file of a
 // multipart form (field "file"); dryRun=1 checks every row and writes
 // nothing. Row problems are a 200 answer with errors (the dry run's
-// purpose); a file that cannot be read is a 400.
+// purpose); a file that cannot be read (not UTF-8, too many rows) is a 400
+// envelope with errors.file, one over maxImportBytes a 413.
 func adminImportProducts(e *core.RequestEvent) error {
 	body := http.MaxBytesReader(e.Response, e.Request.Body, maxImportBytes)
 	var r io.Reader = body
@@ -58,7 +60,16 @@ func adminImportProducts(e *core.RequestEvent) error {
 	}
 	dry := queryText(e, "dryRun")
 	res, err := shop.ImportProductsCSV(e.App, r, dry == "1" || dry == "true")
-	if err != nil {
+	var fileErr *shop.ImportFileError
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &fileErr):
+		ae := newError(http.StatusBadRequest, fileErr.Code, fileErr.Message)
+		ae.Errors = map[string]string{"file": fileErr.Message}
+		return ae
+	case errors.As(err, &tooLarge):
+		return newError(http.StatusRequestEntityTooLarge, "body_too_large", "The file is too large")
+	case err != nil:
 		return err
 	}
 	return e.JSON(http.StatusOK, res)

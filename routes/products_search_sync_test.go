@@ -35,12 +35,30 @@ func TestSearchFollowsEveryWrite(t *testing.T) {
 		t.Fatalf("admin create: %d found", n)
 	}
 
+	// A typo's expansion is cached until the next write: "nebul" finds
+	// nothing now, and the renamed product once it is called Nebula.
+	if n := count(q("nebul")); n != 0 {
+		t.Fatalf("nebul before the rename: %d found", n)
+	}
+	didYouMean := func(text string) string {
+		var page struct {
+			DidYouMean string `json:"didYouMean"`
+		}
+		c.Do("GET", "/api/products"+q(text), nil).JSON(t, &page)
+		return page.DidYouMean
+	}
+	if d := didYouMean("nbulx"); d != "" {
+		t.Fatalf("nbulx before the rename: did you mean %q", d)
+	}
 	body["name"] = "Nebula Strobe"
 	if r := c.Do("PUT", "/api/products/"+p.ID, body, auth...); r.Status != http.StatusOK {
 		t.Fatalf("update: %d %s", r.Status, r.Body)
 	}
-	if count(q("quasar")) != 0 || count(q("nebula")) != 1 {
-		t.Fatal("admin update: the old name still found or the new one not")
+	if count(q("quasar")) != 0 || count(q("nebula")) != 1 || count(q("nebul")) != 1 {
+		t.Fatal("admin update: the old name still found or the new one not (as typed or misspelt)")
+	}
+	if d := didYouMean("nbulx"); d != "nebula" {
+		t.Fatalf("nbulx after the rename: did you mean %q, want nebula", d)
 	}
 
 	rec, err := h.App.FindRecordById("products", p.ID)

@@ -2,7 +2,6 @@ package shop
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"html/template"
 	"io"
@@ -145,27 +144,5 @@ func ExportShippingCSV(app core.App, f OrderFilter, w io.Writer) error {
 	if where := f.where(""); where != nil {
 		q = q.Where(where)
 	}
-	rows, err := q.Rows()
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	out := csv.NewWriter(w)
-	if err := out.Write(shippingCSVHeader); err != nil {
-		return err
-	}
-	for rows.Next() {
-		var r shippingCSVRow
-		if err := rows.ScanStruct(&r); err != nil {
-			return err
-		}
-		if err := out.Write(r.record()); err != nil {
-			return err
-		}
-	}
-	out.Flush()
-	if err := out.Error(); err != nil {
-		return err
-	}
-	return rows.Err()
+	return writeCSVRows(q, w, shippingCSVHeader, shippingCSVRow.record)
 }

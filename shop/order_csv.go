@@ -85,21 +85,28 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 	if where := f.where("o."); where != nil {
 		q = q.Where(where)
 	}
+	return writeCSVRows(q, w, csvHeader, func(r csvRow) []string { return r.record(f.Language) })
+}
+
+// writeCSVRows writes header and then each row of q, scanned into a T and
+// turned into cells by record, to w as CSV, row by row (the orders and the
+// shipping partner's exports).
+func writeCSVRows[T any](q *dbx.SelectQuery, w io.Writer, header []string, record func(T) []string) error {
 	rows, err := q.Rows()
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	out := csv.NewWriter(w)
-	if err := out.Write(csvHeader); err != nil {
+	if err := out.Write(header); err != nil {
 		return err
 	}
 	for rows.Next() {
-		var r csvRow
+		var r T
 		if err := rows.ScanStruct(&r); err != nil {
 			return err
 		}
-		if err := out.Write(r.record(f.Language)); err != nil {
+		if err := out.Write(record(r)); err != nil {
 			return err
 		}
 	}

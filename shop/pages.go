@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"regexp"
@@ -52,6 +53,11 @@ type PageInput struct {
 	Title     json.RawMessage `json:"title"`
 	Source    json.RawMessage `json:"source"`
 	SortOrder int             `json:"sortOrder"`
+	// Body is taken as the source when source is not sent: api.md gives
+	// pages the shape {slug, title, body} and is silent on what admins
+	// send, so a client that writes the shape it reads (HTML, which the
+	// source may hold) works too.
+	Body json.RawMessage `json:"body"`
 
 	title, source, body Localized // set by Validate
 }
@@ -68,6 +74,9 @@ func (in *PageInput) Validate() error {
 			validation.Max(MaxPageSortOrder).Error("Must be at most 100000")),
 	}
 	in.title, errs["title"] = localizedText(in.Title, true, MaxPageTitleLen)
+	if src := bytes.TrimSpace(in.Source); len(src) == 0 || string(src) == "null" {
+		in.Source = in.Body
+	}
 	in.source, errs["source"] = pageSource(in.Source)
 	if errs.Filter() != nil {
 		return errs.Filter()

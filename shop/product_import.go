@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -8,12 +9,24 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// MaxImportRows bounds one import (rows after the header).
+// MaxImportRows bounds one import (rows after the header): twice the
+// issue's 10,000, so a shop of that size can import its own export again.
 const MaxImportRows = 20000
+
+// ImportFileError is a file that cannot be imported at all (not UTF-8
+// text, or too many rows): the route answers it as a 400 envelope, with
+// Code "invalid_csv" or "too_many_rows". Problems of rows and columns are
+// ImportErrors in the result instead.
+type ImportFileError struct {
+	Code, Message string
+}
+
+func (e *ImportFileError) Error() string { return e.Message }
 
 // ImportError is one problem of an import: the CSV's line (the header is
 // line 1), its column and what is wrong.
@@ -57,14 +70,17 @@ type importGroup struct {
 // problems are reported.
 func ImportProductsCSV(app core.App, r io.Reader, dryRun bool) (ImportResult, error) {
 	res := ImportResult{DryRun: dryRun, Errors: []ImportError{}}
-	rows, errs := readImportCSV(r)
+	rows, errs, err := readImportCSV(r)
+	if err != nil {
+		return res, err
+	}
 	res.Rows = len(rows)
 	if len(errs) > 0 {
 		res.Errors = errs
 		return res, nil
 	}
 	groups := groupImportRows(rows)
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err = app.RunInTransaction(func(txApp core.App) error {
 		for _, g := range groups {
 			created, err := importGroupIn(txApp, g)
 			if err != nil {
@@ -99,13 +115,25 @@ type importErrors []ImportError
 func (e importErrors) Error() string { return fmt.Sprintf("%d import errors", len(e)) }
 
 // readImportCSV reads the header and the rows; a missing required column
-// or a malformed file is one error of line 1 (or of the bad line).
-func readImportCSV(r io.Reader) ([]importRow, []ImportError) {
-	cr := csv.NewReader(r)
+// or a malformed file is one error of line 1 (or of the bad line). A file
+// that is not UTF-8 text, or has more than MaxImportRows rows, is an
+// *ImportFileError. Excel's variants are read as it writes them: a BOM,
+// CRLF line ends and, in locales with a decimal comma, semicolons.
+func readImportCSV(r io.Reader) ([]importRow, []ImportError, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
+		return nil, nil, &ImportFileError{Code: "invalid_csv",
+			Message: "The file is not UTF-8 text: save it as \"CSV UTF-8\" and try again"}
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1
+	cr.Comma = csvDelimiter(data)
 	header, err := cr.Read()
 	if err != nil {
-		return nil, []ImportError{{Row: 1, Field: "", Message: "The file is empty or not CSV"}}
+		return nil, []ImportError{{Row: 1, Field: "", Message: "The file is empty or not CSV"}}, nil
 	}
 	index := map[string]int{}
 	for i, h := range header {
@@ -113,7 +141,7 @@ func readImportCSV(r io.Reader) ([]importRow, []ImportError) {
 	}
 	for _, need := range []string{"name", "category", "price"} {
 		if _, ok := index[need]; !ok {
-			return nil, []ImportError{{Row: 1, Field: need, Message: "The header has no " + need + " column"}}
+			return nil, []ImportError{{Row: 1, Field: need, Message: "The header has no " + need + " column"}}, nil
 		}
 	}
 	var rows []importRow
@@ -123,10 +151,11 @@ func readImportCSV(r io.Reader) ([]importRow, []ImportError) {
 			break
 		}
 		if err != nil {
-			return nil, []ImportError{{Row: line, Message: "This line is not valid CSV"}}
+			return nil, []ImportError{{Row: line, Message: "This line is not valid CSV"}}, nil
 		}
 		if len(rows) == MaxImportRows {
-			return nil, []ImportError{{Row: line, Message: fmt.Sprintf("At most %d rows can be imported at once", MaxImportRows)}}
+			return nil, nil, &ImportFileError{Code: "too_many_rows",
+				Message: fmt.Sprintf("At most %d rows can be imported at once: split the file", MaxImportRows)}
 		}
 		row := importRow{line: line, col: map[string]string{}}
 		for name, i := range index {
@@ -138,7 +167,18 @@ func readImportCSV(r io.Reader) ([]importRow, []ImportError) {
 			rows = append(rows, row)
 		}
 	}
-	return rows, nil
+	return rows, nil, nil
+}
+
+// csvDelimiter is the file's field separator: a semicolon when its first
+// line has more semicolons than commas (Excel in locales that write
+// decimals with a comma), else a comma.
+func csvDelimiter(data []byte) rune {
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+		return ';'
+	}
+	return ','
 }
 
 // groupImportRows puts the rows of each product together, in the order

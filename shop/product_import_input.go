@@ -17,48 +17,22 @@ func (g *importGroup) input() (ProductInput, importErrors) {
 	bad := func(row importRow, col, msg string) {
 		errs = append(errs, ImportError{Row: row.line, Field: col, Message: msg})
 	}
-	str := func(s string) json.RawMessage { b, _ := json.Marshal(s); return b }
-	in := ProductInput{Name: str(c["name"]), Category: str(c["category"])}
+	in := ProductInput{Name: jsonString(c["name"]), Category: jsonString(c["category"])}
 	in.NameLocalized = localizedCells(c, "name")
-	in.Description, in.DescriptionLocalized = str(c["description"]), localizedCells(c, "description")
+	in.Description, in.DescriptionLocalized = jsonString(c["description"]), localizedCells(c, "description")
 	if v := c["taxClass"]; v != "" {
-		in.TaxClass = str(v)
+		in.TaxClass = jsonString(v)
 	}
 	if v := c["weightKg"]; v != "" {
 		in.WeightKg = numberCell(first, "weightKg", false, bad)
 	}
-	if v := c["freightOnly"]; v != "" {
-		b, ok := parseBoolCell(v)
-		if !ok {
-			bad(first, "freightOnly", "Use true or false")
-		}
-		in.FreightOnly = str2bool(b)
-	}
-	if v := c["isActive"]; v != "" {
-		b, ok := parseBoolCell(v)
-		if !ok {
-			bad(first, "isActive", "Use true or false")
-		}
-		in.IsActive = str2bool(b)
-	}
+	in.FreightOnly = boolCell(first, "freightOnly", bad)
+	in.IsActive = boolCell(first, "isActive", bad)
 	if v := c["images"]; v != "" {
 		in.ImageFileNames, _ = json.Marshal(splitList(v))
 	}
-	for _, col := range []string{"attributes", "options"} {
-		v := c[col]
-		if v == "" {
-			continue
-		}
-		if !json.Valid([]byte(v)) {
-			bad(first, col, "This must be JSON, as the export writes it")
-			continue
-		}
-		if col == "attributes" {
-			in.Attributes = json.RawMessage(v)
-		} else {
-			in.Options = json.RawMessage(v)
-		}
-	}
+	in.Attributes = jsonCell(first, "attributes", bad)
+	in.Options = jsonCell(first, "options", bad)
 	if in.Attributes == nil && g.id == "" {
 		in.Attributes = json.RawMessage("[]")
 	}
@@ -73,6 +47,37 @@ func (g *importGroup) input() (ProductInput, importErrors) {
 		in.Variants, _ = json.Marshal(variants)
 	}
 	return in, errs
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) json.RawMessage { b, _ := json.Marshal(s); return b }
+
+// boolCell is a true/false cell of the row as the product API takes it
+// (nil when empty; a row error when it is neither).
+func boolCell(row importRow, col string, bad func(importRow, string, string)) json.RawMessage {
+	v := row.col[col]
+	if v == "" {
+		return nil
+	}
+	b, ok := parseBoolCell(v)
+	if !ok {
+		bad(row, col, "Use true or false")
+	}
+	return str2bool(b)
+}
+
+// jsonCell is a JSON cell of the row as written (nil when empty; a row
+// error when it is not JSON).
+func jsonCell(row importRow, col string, bad func(importRow, string, string)) json.RawMessage {
+	v := row.col[col]
+	if v == "" {
+		return nil
+	}
+	if !json.Valid([]byte(v)) {
+		bad(row, col, "This must be JSON, as the export writes it")
+		return nil
+	}
+	return json.RawMessage(v)
 }
 
 // variantCells is one row's variant as the product API takes it.

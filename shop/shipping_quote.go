@@ -103,7 +103,8 @@ func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error 
 
 // openQuotedPayment makes the quoted total due as the order's method asks:
 // a card order can be paid from My Orders within the hold time; an
-// invoice order is invoiced with its due date.
+// invoice order is invoiced with its due date (the quote's e-mail says
+// how and by when to pay it: one e-mail, not two).
 func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
 	rec.Set("amountDueCents", rec.GetFloat("totalCents"))
 	setPaymentStatus(rec)
@@ -124,16 +125,14 @@ func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
 			days = s.TermsDays()
 		}
 		rec.Set("dueDate", now.AddDate(0, 0, days))
-		if err := onInvoiceable(txApp, rec); err != nil {
-			return err
-		}
-		return queuePaymentMail(txApp, rec, mailInvoiceDue, "")
+		return onInvoiceable(txApp, rec)
 	}
 	return nil
 }
 
 // queueFreightQuoted e-mails the quote to the order's customer (the
-// account), with how to pay a bank transfer.
+// account), with how to pay a bank transfer or the invoice (its number,
+// bank details and due date).
 func queueFreightQuoted(txApp core.App, rec *core.Record) error {
 	to, err := customerOf(txApp, rec)
 	if err != nil {
@@ -144,12 +143,15 @@ func queueFreightQuoted(txApp core.App, rec *core.Record) error {
 		return err
 	}
 	o := mailOrder(d)
-	if d.Payment.Method == MethodBankTransfer {
+	if d.Payment.Method == MethodBankTransfer || d.Payment.Method == MethodInvoice {
 		s, err := LoadPaymentSettings(txApp)
 		if err != nil {
 			return err
 		}
 		o.Transfer = &mail.Transfer{Amount: int64(d.Payment.AmountDue), Reference: d.Payment.Reference, BankDetails: s.BankDetails}
+		if due := rec.GetDateTime("dueDate"); d.Payment.Method == MethodInvoice && !due.IsZero() {
+			o.Transfer.DueDate = due.Time().UTC().Format(dateLayout)
+		}
 	}
 	return mail.QueueFreightQuoted(txApp, to, o)
 }

@@ -104,6 +104,8 @@ type Transfer struct {
 	Amount      int64
 	Reference   string
 	BankDetails string
+	// DueDate is an invoice's due date (2026-12-25); "" when none.
+	DueDate string
 }
 
 // transferView adds the bank transfer instructions to a confirmation.
@@ -111,6 +113,9 @@ func transferView(v *view, t *Transfer) {
 	lang := v.Lang
 	v.Intro = append(v.Intro, tr(lang, "bank_transfer_instructionsIntro", "amount", locale.Price(t.Amount, lang), "reference", t.Reference))
 	v.Facts = append(v.Facts, fact{tr(lang, "payAmountDue"), locale.Price(t.Amount, lang)}, fact{tr(lang, "payReference"), t.Reference})
+	if t.DueDate != "" {
+		v.Facts = append(v.Facts, fact{tr(lang, "payDueDate"), t.DueDate})
+	}
 	if t.BankDetails != "" {
 		v.Quotes = append(v.Quotes, quote{Label: tr(lang, "payBankDetails"), Text: t.BankDetails})
 	}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -11,7 +10,6 @@ import (
 	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -43,6 +41,8 @@ type Index struct {
 	syncMu  sync.Mutex   // one catch-up at a time
 	applied atomic.Int64 // the last change row in idx
 
+	exp expansions // each word's fuzzy and prefix terms (expand.go)
+
 	facetMu    sync.Mutex
 	facetSeq   int64 // the applied row the cached facets were counted at
 	facetCache map[facetKey]*Facets
@@ -63,13 +63,20 @@ func (x *Index) current() bleve.Index {
 	return x.idx
 }
 
+// builder makes the queries of a search in lang; made after the catch-up
+// and before the search, so that its cached expansions are not older than
+// the index it searches.
+func (x *Index) builder(lang string) builder {
+	return builder{m: x.mapping, lang: lang, exp: &x.exp, gen: x.exp.generation()}
+}
+
 // Ready reports whether searches can be answered from the index.
 func (x *Index) Ready() bool { return x.current() != nil }
 
 // openExisting opens the index on disk when it is there and of this
 // layout; ok is false when it must be rebuilt.
 func (x *Index) openExisting() (ok bool) {
-	idx, err := bleve.Open(x.dir)
+	idx, err := openIndex(x.dir)
 	if err != nil {
 		return false
 	}
@@ -133,7 +140,7 @@ func (x *Index) Rebuild() error {
 	tmp := x.dir + ".new"
 	_ = os.RemoveAll(tmp)
 	// Not unsafe_batch: an index built with it lost its documents at Close.
-	idx, err := bleve.New(tmp, x.mapping)
+	idx, err := newBuildIndex(tmp, x.mapping)
 	if err != nil {
 		return fmt.Errorf("create search index: %w", err)
 	}
@@ -208,20 +215,6 @@ func fill(idx bleve.Index, scan func(func([]shop.Product) error) error) error {
 	return err
 }
 
-// mergeAll merges a new index's segments into one: every word of a
-// search is looked up once per segment, so a search on one segment costs
-// about a fifth less than on the dozen a build leaves.
-func mergeAll(idx bleve.Index) error {
-	adv, err := idx.Advanced()
-	if err != nil {
-		return err
-	}
-	if s, ok := adv.(*scorch.Scorch); ok {
-		return s.ForceMerge(context.Background(), nil)
-	}
-	return nil
-}
-
 func (x *Index) setMeta(idx bleve.Index, seq int64) error {
 	b := idx.NewBatch()
 	b.SetInternal([]byte(keyVersion), []byte(mappingVersion))
@@ -245,12 +238,13 @@ func (x *Index) swapIn(dir string, seq int64) error {
 	if err := os.Rename(dir, x.dir); err != nil {
 		return err
 	}
-	idx, err := bleve.Open(x.dir)
+	idx, err := openIndex(x.dir)
 	if err != nil {
 		return err
 	}
 	x.idx = idx
 	x.applied.Store(seq)
+	x.exp.invalidate()
 	return nil
 }
 
@@ -315,7 +309,9 @@ func (x *Index) apply(idx bleve.Index, ids []string, seq int64) error {
 		}
 	}
 	b.SetInternal([]byte(keySeq), []byte(strconv.FormatInt(seq, 10)))
-	return idx.Batch(b)
+	err = idx.Batch(b)
+	x.exp.invalidate() // the dictionaries changed (or may have, on an error)
+	return err
 }
 
 // prune deletes change rows up to seq: the index on disk has them.

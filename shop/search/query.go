@@ -90,6 +90,8 @@ func HasWords(text string) bool { return len(splitQuery(text)) > 0 }
 type builder struct {
 	m    mapping.IndexMapping
 	lang string // the interface language
+	exp  *expansions
+	gen  uint64 // exp's generation when the search began
 }
 
 func (b builder) langBoost(lang string) float64 {
@@ -134,10 +136,7 @@ func (b builder) textQuery(text string, asPrefix bool) query.Query {
 	}
 	var exact query.Query
 	if asPrefix {
-		p := query.NewPrefixQuery(sku)
-		p.SetField(fSKU)
-		p.SetBoost(boostName * boostCode)
-		exact = p
+		exact = b.exp.prefix(fSKU, sku, boostName*boostCode, b.gen)
 	} else {
 		t := query.NewTermQuery(sku)
 		t.SetField(fSKU)
@@ -190,18 +189,11 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 			field string
 			boost float64
 		}{{fNameWords, boostName}, {fAttrWords, boostAttr}} {
-			q := query.NewFuzzyQuery(w)
-			q.SetField(f.field)
-			q.SetFuzziness(n)
-			q.SetBoost(f.boost * boostFuzzy)
-			qs = append(qs, q)
+			qs = append(qs, b.exp.fuzzy(f.field, w, n, f.boost*boostFuzzy, b.gen))
 		}
 	}
 	if asPrefix {
-		q := query.NewPrefixQuery(w)
-		q.SetField(fNameWords)
-		q.SetBoost(boostName)
-		qs = append(qs, q)
+		qs = append(qs, b.exp.prefix(fNameWords, w, boostName, b.gen))
 	}
 	return query.NewDisjunctionQuery(qs)
 }

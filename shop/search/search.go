@@ -43,7 +43,7 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	if err := x.CatchUp(); err != nil {
 		return Result{}, err
 	}
-	b := builder{m: x.mapping, lang: r.Lang}
+	b := x.builder(r.Lang)
 	text := b.textQuery(r.Text, false)
 	res := Result{IDs: []string{}}
 	var fk facetKey
@@ -58,33 +58,7 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	if r.Facets && res.Facets == nil && !r.Filters.narrows() {
 		tally = newFacetTally(r.Filters)
 	}
-	from := (r.Page - 1) * r.PageSize
-	if from < maxWindow {
-		req := bleve.NewSearchRequestOptions(withFilter(text, filterQuery(r.Filters, "")), r.PageSize, from, false)
-		order, ok := sortOrders[r.Sort]
-		if !ok || (r.Sort == "" && text == nil) {
-			order = sortOrders[shop.SortNewest]
-		}
-		sortBy := sortOrder(order)
-		pageCtx := ctx
-		if tally != nil {
-			sortBy, pageCtx = tally.withKeys(sortBy), tally.context(ctx, true)
-		}
-		req.SortByCustom(sortBy)
-		if r.Sort != "" || text == nil {
-			req.Score = "none"
-		}
-		out, err := idx.SearchInContext(pageCtx, req)
-		if err != nil {
-			return Result{}, err
-		}
-		res.Total = int(out.Total)
-		for _, h := range out.Hits {
-			res.IDs = append(res.IDs, h.ID)
-		}
-	} else if n, err := x.count(ctx, withFilter(text, filterQuery(r.Filters, ""))); err == nil {
-		res.Total = n
-	} else {
+	if err := x.page(ctx, idx, r, text, tally, &res); err != nil {
 		return Result{}, err
 	}
 	if r.Facets && res.Facets == nil {
@@ -96,6 +70,41 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 		x.keepFacets(fk, seq, f)
 	}
 	return res, nil
+}
+
+// page fills res with the ids of r's page of matches of text in order,
+// and the total; past maxWindow only the total is counted. tally, when
+// set, counts the facets in the same pass.
+func (x *Index) page(ctx context.Context, idx bleve.Index, r Request, text query.Query, tally *facetTally, res *Result) error {
+	from := (r.Page - 1) * r.PageSize
+	if from >= maxWindow {
+		n, err := x.count(ctx, withFilter(text, filterQuery(r.Filters, "")))
+		res.Total = n
+		return err
+	}
+	req := bleve.NewSearchRequestOptions(withFilter(text, filterQuery(r.Filters, "")), r.PageSize, from, false)
+	order, ok := sortOrders[r.Sort]
+	if !ok || (r.Sort == "" && text == nil) {
+		order = sortOrders[shop.SortNewest]
+	}
+	sortBy := sortOrder(order)
+	pageCtx := ctx
+	if tally != nil {
+		sortBy, pageCtx = tally.withKeys(sortBy), tally.context(ctx, true)
+	}
+	req.SortByCustom(sortBy)
+	if r.Sort != "" || text == nil {
+		req.Score = "none"
+	}
+	out, err := idx.SearchInContext(pageCtx, req)
+	if err != nil {
+		return err
+	}
+	res.Total = int(out.Total)
+	for _, h := range out.Hits {
+		res.IDs = append(res.IDs, h.ID)
+	}
+	return nil
 }
 
 // facetKey is what a result's facets depend on (not the page, nor the sort).

@@ -27,7 +27,7 @@ func (x *Index) Suggest(ctx context.Context, text, lang string, n int) ([]string
 	if err := x.CatchUp(); err != nil {
 		return nil, err
 	}
-	b := builder{m: x.mapping, lang: lang}
+	b := x.builder(lang)
 	q := b.textQuery(text, true)
 	if q == nil {
 		return ids, nil
@@ -60,6 +60,7 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 	if idx == nil {
 		return "", ErrNotReady
 	}
+	gen := x.exp.generation() // before the reader: see expansions
 	adv, err := idx.Advanced()
 	if err != nil {
 		return "", err
@@ -81,7 +82,12 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		if p.cjk || utf8.RuneCountInString(p.text) < 3 {
 			continue
 		}
-		if best := closestTerm(fd, p.text); best != "" && best != p.text {
+		best, ok := x.exp.getClosest(p.text, gen)
+		if !ok {
+			best = closestTerm(fd, p.text)
+			x.exp.putClosest(p.text, gen, best)
+		}
+		if best != "" && best != p.text {
 			words[i], changed = best, true
 		}
 	}
@@ -89,7 +95,7 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		return "", nil
 	}
 	suggestion := strings.Join(words, " ")
-	b := builder{m: x.mapping, lang: lang}
+	b := x.builder(lang)
 	n, err := x.count(ctx, withFilter(b.textQuery(suggestion, false), filterQuery(f, "")))
 	if err != nil || n == 0 {
 		return "", err
