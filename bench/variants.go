@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,7 +27,31 @@ const variantsCatalog = 10_000
 // page sorted by price, the list filtered to what is in stock sorted by
 // price (both read the variants' summary on the product row), and a
 // product's page (with its variants).
-var variantPaths = []string{pathList, pathCatPage, "/api/products?inStock=true&sort=price_asc&page=3", "/api/products/{id}"}
+var variantPaths = []string{pathList, pathCatPage, "/api/products?inStock=true&sort=price_asc&page=3", pathColdList, "/api/products/{id}"}
+
+// pathColdList stands for list pages no request has asked for before: the
+// three paths above are answered from the catalog cache after their first
+// request, as in production, so they hardly read the variants; these make
+// every request build its answer from the database (sort, stock filter,
+// page size and page never repeat within a run of a side).
+const pathColdList = "/api/products?sort={sort}&inStock={stock}&page={n}&pageSize={k} (never repeated)"
+
+// coldLists are the list addresses pathColdList goes through, in an order
+// that mixes sorts, filters and page sizes.
+var coldLists = func() []string {
+	var out []string
+	for _, stock := range []string{"", "&inStock=true"} {
+		for _, sort := range []string{"price_asc", "price_desc", "name_asc", "newest"} {
+			for k := 5; k <= 100; k++ {
+				for n := 1; n*k <= variantsCatalog*9/10; n++ {
+					out = append(out, fmt.Sprintf("/api/products?sort=%s%s&page=%d&pageSize=%d", sort, stock, n, k))
+				}
+			}
+		}
+	}
+	rand.New(rand.NewPCG(31, 12)).Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}()
 
 // variantSide is one server of the comparison.
 type variantSide struct {
@@ -35,6 +60,7 @@ type variantSide struct {
 	srv       *server
 	ids       []string
 	rps, p50  map[string][]float64
+	cold      atomic.Int64 // the next of coldLists this side asks for
 }
 
 // runVariants runs the comparison for rounds rounds of d per path and
@@ -97,6 +123,11 @@ func (s *variantSide) measure(ctx context.Context, c config, path string, d time
 	if strings.Contains(path, "{id}") {
 		t = func(w, i int) (*http.Request, error) {
 			return browserGet(base + "/api/products/" + s.ids[(w*7919+i)%len(s.ids)])
+		}
+	}
+	if path == pathColdList {
+		t = func(int, int) (*http.Request, error) {
+			return browserGet(base + coldLists[int(s.cold.Add(1)-1)%len(coldLists)])
 		}
 	}
 	client := newClient(c.conns)

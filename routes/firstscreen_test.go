@@ -17,10 +17,12 @@ import (
 // index.html of the real shape and the app's real translations.
 func firstScreenSite(t *testing.T) fstest.MapFS {
 	t.Helper()
-	site := fstest.MapFS{
-		"index.html": {Data: []byte(`<!doctype html><html lang="en"><head><title>StageShop</title></head>` +
-			`<body><div id="root"><div class="boot-header">StageShop</div></div></body></html>`)},
+	// The app's own index.html: the shell the server cuts (pagehead.Shell).
+	index, err := os.ReadFile("../app/index.html")
+	if err != nil {
+		t.Fatal(err)
 	}
+	site := fstest.MapFS{"index.html": {Data: index}}
 	for _, lang := range []string{"en", "ru", "zh"} {
 		for _, ns := range []string{"common", "shop", "seo", "account", "checkout"} {
 			name := "locales/" + lang + "/" + ns + ".json"
@@ -105,7 +107,7 @@ func TestHomeFirstScreen(t *testing.T) {
 	// Other starts (a category, a search, other screens) get the plain index.html.
 	for _, url := range []string{"/?category=Sound", "/ru/?search=par", "/checkout", "/login"} {
 		body, _ := home(url)
-		if strings.Contains(body, "data-first-screen") || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
+		if strings.Contains(body, `data-first-screen="`) || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
 			t.Errorf("GET %s should be the plain index.html", url)
 		}
 	}
@@ -143,7 +145,7 @@ func TestHomeFirstScreen(t *testing.T) {
 			t.Errorf("the product page's first screen lacks %q", want)
 		}
 	}
-	if res := h.Client.Do(http.MethodGet, "/products/"+evil.Id, nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "data-first-screen") {
+	if res := h.Client.Do(http.MethodGet, "/products/"+evil.Id, nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), `data-first-screen="`) {
 		t.Errorf("an inactive product's page: %d, want 404 without a first screen", res.Status)
 	}
 	evil.Set("isActive", true)
@@ -151,10 +153,10 @@ func TestHomeFirstScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	body, _ = home("/products/" + evil.Id)
-	if !strings.Contains(body, "data-first-screen") || !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;&#34;</h1>") || strings.Contains(body, "<img src=x") {
+	if !strings.Contains(body, `data-first-screen="`) || !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;&#34;</h1>") || strings.Contains(body, "<img src=x") {
 		t.Error("the product page's first screen must show the name, escaped")
 	}
-	if res := h.Client.Do(http.MethodGet, "/products/nosuchproduct00", nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), "data-first-screen") {
+	if res := h.Client.Do(http.MethodGet, "/products/nosuchproduct00", nil); res.Status != http.StatusNotFound || strings.Contains(string(res.Body), `data-first-screen="`) {
 		t.Errorf("an unknown product's page: %d, want 404 without a first screen", res.Status)
 	}
 	// A path below a product is no page at all: the not-found page.

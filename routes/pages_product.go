@@ -15,33 +15,34 @@ const maxDescription = 160
 
 // productHead is a product page's head: its name, category, price and
 // stock in the title and description, its photo and price on the card,
-// and structured data that says what the page shows.
+// and structured data that says what the page shows. A page opened with
+// ?variant= of one of its active variants (a shared choice, issue 31)
+// names that variant and gives its price, stock and photo; any other id
+// is the product's default, as its first screen shows it.
 func (c headContext) productHead(p shop.Product) pagehead.Head {
 	lang := c.at.lang
 	name := strings.TrimSpace(p.NameLocalized.Get(lang, p.Name))
+	shown := c.shownVariant(p, name)
 	category, _ := c.cats.Localized(p.Category, lang)
-	price := firstscreen.FormatPrice(p.PriceCents, lang)
+	price := firstscreen.FormatPrice(shown.priceCents, lang)
 	stock := c.t("product.outOfStock")
-	if p.StockQuantity > 0 {
+	if shown.stock > 0 {
 		stock = c.t("product.inStock")
 	}
 	text := strings.Join(strings.Fields(p.DescriptionLocalized.Get(lang, p.Description)), " ")
 	path := "/products/" + url.PathEscape(p.ID)
 	h := c.head(
-		c.titled(c.t("product.title", "name", name, "category", category)),
-		clip(c.t("product.description", "name", name, "price", price, "stock", stock, "description", text), maxDescription),
+		c.titled(c.t("product.title", "name", shown.name, "category", category)),
+		clip(c.t("product.description", "name", shown.name, "price", price, "stock", stock, "description", text), maxDescription),
 		"product", path,
 	)
-	var images []string
-	for _, f := range p.ImageFileNames {
-		if f != "" {
-			images = append(images, c.base+"/images/products/"+url.PathEscape(f))
-		}
-	}
-	if len(images) > 0 {
+	images := c.imageURLs(p.ImageFileNames)
+	if own := c.imageURLs(shown.images); len(own) > 0 {
+		h.Card.Image, h.Card.ImageAlt = own[0], shown.name
+	} else if len(images) > 0 {
 		h.Card.Image, h.Card.ImageAlt = images[0], name
 	}
-	h.Card.PriceAmount, h.Card.PriceCurrency = pagehead.Price(p.PriceCents), currency
+	h.Card.PriceAmount, h.Card.PriceCurrency = pagehead.Price(shown.priceCents), currency
 	facts := pagehead.ProductFacts{
 		Name: name, Description: text, URL: h.Canonical, SKU: p.ID, Brand: brandOf(p, lang),
 		Category: category, Images: images,
@@ -56,6 +57,45 @@ func (c headContext) productHead(p shop.Product) pagehead.Head {
 		}),
 	}
 	return h
+}
+
+// shown is what a product page's head says of the variant it shows.
+type shown struct {
+	name       string
+	priceCents int64
+	stock      int64
+	images     []string // the variant's own photos, if any
+}
+
+// shownVariant is the variant ?variant= names when it is one of p's active
+// variants ("XLR Cable - 10 m", its price, stock and photos), else the
+// product as it is (its default variant's price and stock).
+func (c headContext) shownVariant(p shop.Product, name string) shown {
+	out := shown{name: name, priceCents: p.PriceCents, stock: p.StockQuantity}
+	id := c.at.query.Get("variant")
+	if id == "" || len(p.Options) == 0 {
+		return out
+	}
+	v := firstscreen.ChosenVariant(p, id)
+	if v == nil || v.ID != id {
+		return out
+	}
+	if label := shop.VariantLabel(p.Options, v.OptionValues).Get(c.at.lang, ""); label != "" {
+		out.name = name + " - " + label
+	}
+	out.priceCents, out.stock, out.images = v.PriceCents, v.StockQuantity, v.ImageFileNames
+	return out
+}
+
+// imageURLs are the absolute addresses of stored product photos.
+func (c headContext) imageURLs(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if f != "" {
+			out = append(out, c.base+"/images/products/"+url.PathEscape(f))
+		}
+	}
+	return out
 }
 
 // currency is the shop's: prices are US dollars.

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"encoding/json"
 	"io/fs"
 	"net/http"
 
@@ -80,6 +81,7 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	if p.shell == nil {
 		return p.index
 	}
+	store, brand := p.storeOf(app, at.lang)
 	var screen []byte
 	var err error
 	switch {
@@ -88,22 +90,51 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		products, total, lerr := shop.ListProducts(app, q)
 		if err = lerr; err == nil {
 			localizeCategories(app, at.lang, products)
-			screen, err = firstscreen.Render(at.lang, products, total)
+			screen, err = firstscreen.Render(at.lang, store, products, total)
 		}
 	case facts.product != nil:
 		p := []shop.Product{*facts.product}
 		localizeCategories(app, at.lang, p)
-		screen, _, err = firstscreen.RenderProduct(at.lang, p[0], at.query.Get("variant"))
+		screen, _, err = firstscreen.RenderProduct(at.lang, store, p[0], at.query.Get("variant"))
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
-		screen, err = firstscreen.RenderNotFound(at.lang)
+		screen, err = firstscreen.RenderNotFound(at.lang, store)
 	}
 	if err != nil {
 		// The shop still works without it: log and send the page without.
 		app.Logger().Error("first screen", "path", at.path, "error", err)
 		screen = nil
 	}
-	return p.shell.Page(at.lang, facts.head.HTML(), screen)
+	return p.shell.Page(at.lang, facts.head.HTML(), screen, brand)
+}
+
+// storeOf is what a page in lang shows of the store details: the first
+// screen's header and hero, the boot header and the details' JSON for the
+// app's first render. They are the app's: its header's logo is the logo's
+// thumbnail (the favicon without one), its hero the owner's text in lang,
+// else in English, else its own translation (HomePage, resolveLocalized).
+func (p *pageServer) storeOf(app core.App, lang string) (firstscreen.Store, pagehead.Brand) {
+	d, err := shop.LoadStoreDetails(app)
+	if err != nil {
+		app.Logger().Error("page: store details", "error", err)
+	}
+	if d.Name == "" {
+		d.Name = mail.ShopName(app)
+	}
+	logo := "/favicon.svg"
+	if d.LogoURL != "" {
+		logo = d.LogoURL + "?thumb=120x120"
+	}
+	store := firstscreen.Store{
+		Name: d.Name, Logo: logo,
+		HeroTitle: d.Hero.Title.Get(lang, p.heads.texts.T(lang, "shop:hero.title")),
+		HeroText:  d.Hero.Text.Get(lang, p.heads.texts.T(lang, "shop:hero.description")),
+	}
+	brand := pagehead.Brand{Name: d.Name, Logo: logo}
+	if err == nil {
+		brand.Details, _ = json.Marshal(d)
+	}
+	return store, brand
 }
 
 // plainQuery reports whether a query leaves the home plain: no search,

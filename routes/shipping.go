@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // registerShipping binds GET /api/shipping/methods (the shop's shipping
@@ -26,12 +27,13 @@ func registerShipping(se *core.ServeEvent) {
 // shippingMethods lists the methods that fit ?country= (every zone's
 // without it), priced for ?subtotal= (0 without it); with ?cart=1, for
 // the caller's cart (bearer token or X-Session-Id): its subtotal, weight
-// and freight-only lines.
+// and freight-only lines. ?zones=1 (without a cart) adds every zone with
+// its methods' weight bands, for the shipping page.
 func shippingMethods(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
 	query := shop.ShippingQuery{Country: q.Get("country"), Subtotal: q.Get("subtotal")}
 	var (
-		options any
+		options *wire.ShippingMethods
 		err     error
 	)
 	if q.Get("cart") == "1" {
@@ -40,8 +42,12 @@ func shippingMethods(e *core.RequestEvent) error {
 			return ownerErr
 		}
 		options, err = shop.CartShippingOptions(e.App, owner, query)
-	} else {
-		options, err = shop.ShippingOptionsFor(e.App, query)
+	} else if options, err = shop.ShippingOptionsFor(e.App, query); err == nil && q.Get("zones") == "1" {
+		// The shipping page lists every zone's methods with all their weight bands.
+		var all *wire.ShippingSettings
+		if all, err = shop.AdminShippingSettings(e.App); err == nil {
+			options.Zones = all.Zones
+		}
 	}
 	if err != nil {
 		return err

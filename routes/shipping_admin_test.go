@@ -1,7 +1,9 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"stageshop/internal/testapp"
@@ -216,4 +218,90 @@ func TestFreightQuotedSeparately(t *testing.T) {
 		{Name: "a second quote", Method: "POST", URL: url, Body: map[string]any{"amount": 1}, Token: admin.Token, ExpectedStatus: http.StatusConflict,
 			ExpectedCode: "not_awaiting_quote", ExpectedRecords: map[string]int{"orders:update": 0}},
 	})
+}
+
+// The public shipping page gets every zone with all its methods' weight
+// bands and free-shipping amounts (?zones=1), as the owner saved them;
+// checkout's answers (a country, a cart) stay without them.
+func TestShippingMethodsZonesForThePage(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	wantStatus(t, c.Do("PUT", "/api/admin/shipping", zonesBody(), testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	var page settingsJSON
+	wantStatus(t, c.Do("GET", "/api/shipping/methods?zones=1", nil), http.StatusOK, &page)
+	if len(page.Zones) != 3 || page.Zones[1].ID != "eu" || len(page.Zones[1].Countries) != 2 {
+		t.Fatalf("zones %+v", page.Zones)
+	}
+	std := page.Zones[0].Methods[0]
+	if std.Code != "standard" || len(std.Rates) != 2 || *std.Rates[0].UpToKg != 5 || std.Rates[0].Amount != 9.99 ||
+		*std.Rates[1].UpToKg != 30 || std.Rates[1].Amount != 24.99 || std.FreeOver == nil || *std.FreeOver != 500 {
+		t.Errorf("standard's bands %+v", std)
+	}
+	if express := page.Zones[0].Methods[1]; express.Rates[0].UpToKg != nil || express.FreeOver != nil {
+		t.Errorf("express: any weight, never free: %+v", express)
+	}
+	for _, q := range []string{"?country=US", "?country=US&zones=0", ""} {
+		var plain map[string]any
+		wantStatus(t, c.Do("GET", "/api/shipping/methods"+q, nil), http.StatusOK, &plain)
+		if _, ok := plain["zones"]; ok || plain["methods"] == nil {
+			t.Errorf("%s: %v", q, plain)
+		}
+	}
+}
+
+// An order placed with a method the owner made keeps its name as it was
+// (issue 35): renamed, then deleted, the order's answers, its invoice and
+// the admin's list still name it in every language; the order e-mail named
+// it too (not by its code).
+func TestOrderKeepsItsMethodName(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	u := testapp.NewUser(t, h.App, false)
+	courier := map[string]any{"code": "courier", "name": map[string]string{"en": "City courier", "ru": "Курьер по городу", "zh": "同城快递"},
+		"deliveryDays": "1", "rates": []any{map[string]any{"upToKg": nil, "amount": 15}}}
+	zones := zonesBody()
+	home := zones["zones"].([]any)[0].(map[string]any)
+	home["methods"] = append(home["methods"].([]any), courier)
+	wantStatus(t, c.Do("PUT", "/api/admin/shipping", zones, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 5})
+	addLine(t, c, u.Token, p.Id, 1)
+	var o struct {
+		ID                 string            `json:"id"`
+		TotalAmount        float64           `json:"totalAmount"`
+		ShippingMethodName map[string]string `json:"shippingMethodName"`
+	}
+	wantStatus(t, c.Do("POST", "/api/checkout/create-order", texasBody("courier"), testapp.Auth(u.Token)...), http.StatusCreated, &o)
+	if o.ShippingMethodName["en"] != "City courier" || o.ShippingMethodName["zh"] != "同城快递" {
+		t.Fatalf("the new order's method name %v", o.ShippingMethodName)
+	}
+	var mailed []struct {
+		Body string `db:"body"`
+	}
+	if err := h.App.DB().NewQuery("SELECT view || text AS body FROM emails").All(&mailed); err != nil || !strings.Contains(fmt.Sprint(mailed), "City courier") {
+		t.Errorf("the order e-mail does not name the method (%v): %v", err, mailed)
+	}
+	// Renamed, then deleted: the order keeps its name.
+	courier["name"] = map[string]string{"en": "Bike courier"}
+	wantStatus(t, c.Do("PUT", "/api/admin/shipping", zones, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	home["methods"] = home["methods"].([]any)[:2]
+	wantStatus(t, c.Do("PUT", "/api/admin/shipping", zones, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	o.ShippingMethodName = nil
+	wantStatus(t, c.Do("GET", "/api/checkout/orders/"+o.ID, nil, testapp.Auth(u.Token)...), http.StatusOK, &o)
+	if o.ShippingMethodName["en"] != "City courier" || o.ShippingMethodName["ru"] != "Курьер по городу" {
+		t.Errorf("after the rename and delete: %v", o.ShippingMethodName)
+	}
+	var list []struct {
+		ShippingMethodName map[string]string `json:"shippingMethodName"`
+	}
+	wantStatus(t, c.Do("GET", "/api/checkout/admin/orders", nil, testapp.Auth(admin.Token)...), http.StatusOK, &list)
+	if len(list) != 1 || list[0].ShippingMethodName["en"] != "City courier" {
+		t.Errorf("the admin's list: %+v", list)
+	}
+	wantStatus(t, c.Do("POST", "/api/checkout/admin/orders/"+o.ID+"/payments", map[string]any{"amount": o.TotalAmount}, testapp.Auth(admin.Token)...), http.StatusCreated, nil)
+	r := c.Do("GET", "/api/checkout/orders/"+o.ID+"/invoice", nil, testapp.Auth(u.Token)...)
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), "City courier") || strings.Contains(string(r.Body), "Bike courier") {
+		t.Errorf("the invoice: %d, names the method as at the order: %v", r.Status, strings.Contains(string(r.Body), "City courier"))
+	}
 }

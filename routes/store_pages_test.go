@@ -1,7 +1,9 @@
 package routes_test
 
 import (
+	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -85,4 +87,86 @@ func invoiceHTML(t *testing.T, h testapp.Harness) string {
 		t.Fatalf("invoice: %d", r.Status)
 	}
 	return string(r.Body)
+}
+
+// The served first screens (the home in every language, a product page)
+// and the boot header name the shop and show its hero from the store
+// details, escaped, at the next request after a save (the pages are
+// cached), and carry the details GET /api/shop answers, so that the app's
+// first render shows the same (issue 35: "the server-rendered first screen
+// too").
+func TestFirstScreenReadsStoreDetails(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Fog Machine", PriceCents: 129999, Stock: 3})
+	admin := testapp.NewUser(t, h.App, true)
+	pages := []string{"/", "/zh/", "/products/" + p.Id, "/zh/shipping"}
+	get := func(url string) string {
+		t.Helper()
+		res := h.Client.Do(http.MethodGet, url, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", url, res.Status)
+		}
+		return string(res.Body)
+	}
+	// The demo shop: its name, and the app's translated hero without the owner's.
+	if home := get("/"); !strings.Contains(home, "<span>StageShop</span>") || !strings.Contains(home, ">Professional Stage Equipment</h1>") {
+		t.Fatalf("the demo home's first screen lacks its brand or hero:\n%s", home)
+	}
+	for _, url := range pages {
+		get(url) // cached now
+	}
+	body := validStore()
+	body["name"] = "Rig & Roll <script>alert(1)</script>"
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/shop", body, testapp.Auth(admin.Token)...), 200, nil)
+	const name = "Rig &amp; Roll &lt;script&gt;alert(1)&lt;/script&gt;"
+	var details map[string]any
+	wantStatus(t, h.Client.Do("GET", "/api/shop", nil), 200, &details)
+	for _, url := range pages {
+		page := get(url)
+		if strings.Contains(page, "<script>alert(1)") || strings.Contains(page, "StageShop") {
+			t.Errorf("%s: the old name or the unescaped new one is served", url)
+		}
+		if n := strings.Count(page, "<span>"+name+"</span>"); n != 1+boolInt(url != "/zh/shipping") {
+			t.Errorf("%s: the header and the boot header name the shop %d times, want each once", url, n)
+		}
+		if !strings.Contains(page, `aria-label="`+name) && url != "/zh/shipping" {
+			t.Errorf("%s: the brand link's label lacks the shop's name", url)
+		}
+		if served := servedDetails(t, page); !reflect.DeepEqual(served, details) || served["phone"] != "+44 20 7946 0000" {
+			t.Errorf("%s: the details for the app's first render %v, GET /api/shop %v", url, served, details)
+		}
+	}
+	home, zh := get("/"), get("/zh/")
+	if !strings.Contains(home, ">Gear for every show</h1>") || !strings.Contains(home, ">Lights and sound</p>") ||
+		strings.Contains(home, "Professional Stage Equipment") {
+		t.Errorf("the home's hero is not the owner's")
+	}
+	if !strings.Contains(zh, ">每场演出的装备</h1>") || strings.Contains(zh, "专业舞台设备") {
+		t.Errorf("the Chinese home's hero is not the owner's Chinese title")
+	}
+	body["phone"] = "+44 20 7946 0999"
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/shop", body, testapp.Auth(admin.Token)...), 200, nil)
+	if got := servedDetails(t, get("/products/"+p.Id))["phone"]; got != "+44 20 7946 0999" {
+		t.Errorf("the cached product page kept the old phone: %v", got)
+	}
+}
+
+// servedDetails are the store details a served page carries for the app.
+func servedDetails(t *testing.T, page string) map[string]any {
+	t.Helper()
+	const open = `<script type="application/json" id="shop-details">`
+	_, rest, ok := strings.Cut(page, open)
+	raw, _, ok2 := strings.Cut(rest, "</script>")
+	var out map[string]any
+	if !ok || !ok2 || json.Unmarshal([]byte(raw), &out) != nil {
+		t.Fatalf("no store details in the page")
+	}
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -91,3 +91,43 @@ func TestVariantsFirstScreens(t *testing.T) {
 		}
 	}
 }
+
+// A product page opened with ?variant= (a shared choice, issue 31) is
+// served with that variant's name in its title and description, and its
+// price on the card (og product:price); an unknown or inactive variant's id is the page of
+// the default variant (200, no error page), as its first screen shows it.
+func TestVariantPageHead(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	admin := testapp.NewUser(t, h.App, true)
+	p := createXLR(t, h, admin, map[string]int{"XLR-5-BLK": 0, "XLR-5-WHT": 3, "XLR-10-BLK": 5, "XLR-10-WHT": 2})
+	head := func(path string) pageHead {
+		t.Helper()
+		res := h.Client.Do(http.MethodGet, path, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, res.Status)
+		}
+		return parseHead(t, res.Body)
+	}
+	base := "/products/" + p.ID
+	black10 := head(base + "?variant=" + variantID(t, p, "XLR-10-BLK"))
+	if !strings.HasPrefix(black10.Title, "XLR Cable - 10 m, Black") || black10.meta("product:price:amount") != "19.90" ||
+		!strings.Contains(black10.meta("description"), "XLR Cable - 10 m, Black: $19.90") {
+		t.Errorf("?variant= of the black 10 m: title %q, price %q, description %q", black10.Title,
+			black10.meta("product:price:amount"), black10.meta("description"))
+	}
+	if ru := head("/ru" + base + "?variant=" + variantID(t, p, "XLR-10-BLK")); !strings.HasPrefix(ru.Title, "XLR Cable - 10 m, Чёрный") {
+		t.Errorf("the Russian page's title %q", ru.Title)
+	}
+	plain := head(base)
+	if rec, err := h.App.FindRecordById("product_variants", variantID(t, p, "XLR-10-WHT")); err != nil {
+		t.Fatal(err)
+	} else if rec.Set("isActive", false); h.App.Save(rec) != nil {
+		t.Fatal("deactivating a variant")
+	}
+	for _, q := range []string{"?variant=nosuchvariant1", "?variant=" + variantID(t, p, "XLR-10-WHT"), "?variant=%3Cscript%3E", "?variant="} {
+		got := head(base + q)
+		if strings.Contains(got.Title, " - ") || got.meta("product:price:amount") != "12.50" || !strings.HasPrefix(got.Title, "XLR Cable") {
+			t.Errorf("%s: title %q price %q; want the default variant's page as %q", q, got.Title, got.meta("product:price:amount"), plain.Title)
+		}
+	}
+}

@@ -75,7 +75,7 @@ func PackingSlip(app core.App, orderID, lang, printScript string) ([]byte, error
 		strings.Join(nonEmptyLines(a.City, a.State, a.ZipCode), ", "), locale.CountryName(a.Country, lang), a.Phone)
 	data := map[string]any{"Lang": lang, "L": slipLabels[lang], "Number": d.OrderNumber, "Script": printScript,
 		"Date": rec.GetDateTime("created").Time().UTC().Format("2006-01-02"), "Address": address,
-		"Method": d.ShippingMethod, "Carrier": carrierName(d.Carrier), "Tracking": d.TrackingNumber, "Weight": "", "Lines": []slipLine{}}
+		"Method": d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), "Carrier": carrierName(d.Carrier), "Tracking": d.TrackingNumber, "Weight": "", "Lines": []slipLine{}}
 	if d.WeightKg > 0 {
 		w, _ := d.WeightKg.MarshalJSON()
 		data["Weight"] = string(w)

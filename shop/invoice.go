@@ -61,7 +61,7 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 			Company: d.Billing.CompanyName, Address: addressLines(d.Billing.PostalAddress, lang), TaxID: d.Billing.TaxID,
 			Email: d.CustomerEmail},
 		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
-		ShippingMethod: shippingMethodName(d.ShippingMethod, lang), Shipping: int64(d.ShippingAmount),
+		ShippingMethod: d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), Shipping: int64(d.ShippingAmount),
 		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount), Tax: int64(d.TaxAmount),
 		Total: int64(d.TotalAmount), PricesIncludeTax: d.PricesIncludeTax, TaxExempt: d.TaxExempt,
 		PaymentMethod: rec.GetString("paymentMethod"), PaymentState: paymentStateOf(rec),

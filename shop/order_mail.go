@@ -47,6 +47,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 		TaxExempt:      d.TaxExempt,
 		Total:          int64(d.TotalAmount),
 		ShippingMethod: d.ShippingMethod,
+		ShippingName:   mail.Text(d.ShippingMethodName),
 		TrackingNumber: d.TrackingNumber,
 		FreightPending: d.ShippingQuote == QuotePending,
 		TrackingURL:    d.TrackingURL,

@@ -194,6 +194,9 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 	order.Set("status", StatusCreated)
 	order.Set("subtotalCents", int64(price.Subtotal))
 	order.Set("shippingMethod", in.ShippingMethod)
+	if len(price.MethodName) > 0 {
+		order.Set("shippingMethodName", price.MethodName)
+	}
 	order.Set("shippingCents", int64(price.Shipping))
 	order.Set("taxCents", int64(price.Tax))
 	order.Set("totalCents", int64(price.Total))

@@ -19,6 +19,8 @@ type OrderPrice struct {
 	// then); WeightGrams is what the lines weigh.
 	Freight     bool
 	WeightGrams int64
+	// MethodName is the shipping method's name, kept with the order.
+	MethodName Localized
 }
 
 // TotalChangedError says the server's total is not the one the shopper
@@ -77,6 +79,25 @@ func quoteShipping(app core.App, lines []CartItem, country, method string) (Amou
 	return settings.QuoteFor(method, shipmentOf(lines, country))
 }
 
+// shippingMethodNameFor is the name of the method code that fits the lines
+// to country, as the owner calls it now (nil when none does, and for
+// freight).
+func shippingMethodNameFor(app core.App, lines []CartItem, country, code string) (Localized, error) {
+	if code == MethodFreight {
+		return nil, nil // the shop's own word for it, in every language (the e-mails' and the app's)
+	}
+	settings, err := LoadShippingSettings(app)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range settings.withZones().MethodsFor(shipmentOf(lines, country)) {
+		if m.Code == code {
+			return m.Name, nil
+		}
+	}
+	return nil, nil
+}
+
 // priceOrder prices the cart's lines for the order's shipping address and
 // method and the customer, and compares the total with the one the
 // shopper saw when that was sent: a changed price, shipping rule or tax
@@ -95,6 +116,9 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 		return p, err
 	}
 	p.Freight, p.WeightGrams = freight, shipmentOf(lines, "").WeightGrams
+	if p.MethodName, err = shippingMethodNameFor(txApp, lines, in.Shipping.Country, in.ShippingMethod); err != nil {
+		return p, err
+	}
 	if expected := in.expectedTotal(); expected != nil && *expected != p.Total {
 		return p, &TotalChangedError{OrderPrice: p, Expected: *expected}
 	}

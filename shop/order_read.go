@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"encoding/json"
 	"math"
 
 	"github.com/pocketbase/dbx"
@@ -13,21 +14,31 @@ import (
 // summaryOf reads the summary fields of an order record.
 func summaryOf(rec *core.Record) OrderSummary {
 	return OrderSummary{
-		ID:             rec.Id,
-		OrderNumber:    rec.GetString("orderNumber"),
-		CustomerName:   rec.GetString("customerName"),
-		CustomerEmail:  rec.GetString("customerEmail"),
-		SubtotalAmount: Amount(int64(rec.GetFloat("subtotalCents"))),
-		ShippingMethod: rec.GetString("shippingMethod"),
-		ShippingAmount: Amount(int64(rec.GetFloat("shippingCents"))),
-		TaxAmount:      Amount(int64(rec.GetFloat("taxCents"))),
-		TotalAmount:    Amount(int64(rec.GetFloat("totalCents"))),
-		ItemCount:      rec.GetInt("itemCount"),
-		Status:         rec.GetString("status"),
-		CreatedAt:      wire.Stamp(rec.GetDateTime("created")),
-		InvoiceNumber:  rec.GetString("invoiceNumber"),
-		Payment:        paymentOf(rec),
+		ID:                 rec.Id,
+		OrderNumber:        rec.GetString("orderNumber"),
+		CustomerName:       rec.GetString("customerName"),
+		CustomerEmail:      rec.GetString("customerEmail"),
+		SubtotalAmount:     Amount(int64(rec.GetFloat("subtotalCents"))),
+		ShippingMethod:     rec.GetString("shippingMethod"),
+		ShippingMethodName: methodNameOf(rec.GetString("shippingMethodName")),
+		ShippingAmount:     Amount(int64(rec.GetFloat("shippingCents"))),
+		TaxAmount:          Amount(int64(rec.GetFloat("taxCents"))),
+		TotalAmount:        Amount(int64(rec.GetFloat("totalCents"))),
+		ItemCount:          rec.GetInt("itemCount"),
+		Status:             rec.GetString("status"),
+		CreatedAt:          wire.Stamp(rec.GetDateTime("created")),
+		InvoiceNumber:      rec.GetString("invoiceNumber"),
+		Payment:            paymentOf(rec),
 	}
+}
+
+// methodNameOf reads an order's stored method name (JSON), nil for none.
+func methodNameOf(raw string) Localized {
+	var name Localized
+	if json.Unmarshal([]byte(raw), &name) != nil || len(name) == 0 {
+		return nil
+	}
+	return name
 }
 
 // orderTaxOf reads how an order was taxed.
@@ -54,6 +65,7 @@ type orderSummaryRow struct {
 	CustomerEmail  string         `db:"customerEmail"`
 	SubtotalCents  float64        `db:"subtotalCents"`
 	ShippingMethod string         `db:"shippingMethod"`
+	MethodName     types.JSONRaw  `db:"shippingMethodName"`
 	ShippingCents  float64        `db:"shippingCents"`
 	TaxCents       float64        `db:"taxCents"`
 	TotalCents     float64        `db:"totalCents"`
@@ -69,16 +81,17 @@ func (r orderSummaryRow) summary() OrderSummary {
 	return OrderSummary{
 		ID: r.ID, OrderNumber: r.OrderNumber, CustomerName: r.CustomerName, CustomerEmail: r.CustomerEmail,
 		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
-		ShippingAmount: Amount(int64(math.Round(r.ShippingCents))),
-		TaxAmount:      Amount(int64(math.Round(r.TaxCents))),
-		TotalAmount:    Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
+		ShippingMethodName: methodNameOf(string(r.MethodName)),
+		ShippingAmount:     Amount(int64(math.Round(r.ShippingCents))),
+		TaxAmount:          Amount(int64(math.Round(r.TaxCents))),
+		TotalAmount:        Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
 		Status: r.Status, CreatedAt: wire.Stamp(r.Created), InvoiceNumber: r.InvoiceNumber, Payment: r.payment(),
 	}
 }
 
 // summaryColumns are the columns of orderSummaryRow.
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
-	"shippingMethod", "shippingCents", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
+	"shippingMethod", "shippingMethodName", "shippingCents", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
 	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
 	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag"}
 

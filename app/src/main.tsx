@@ -6,8 +6,11 @@ import { Providers } from './Providers';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
 import { prefetchRoute } from './routes';
+import { seedServedStore } from './features/store/api';
 
 const queryClient = createQueryClient();
+// The store details the page came with: the first render names the shop as the server did.
+seedServedStore(queryClient);
 
 // Start translations and the opened screen's data (from the route table) at once, in parallel.
 const i18nReady = initI18n();

@@ -24,7 +24,10 @@ async function setWeightBands(page, evidence) {
   await page.goto('/login');
   await submitLogin(page, ADMIN.email, ADMIN.password);
   await atPath(page, '/admin', 'the admin lands on /admin');
-  await main(page).getByRole('link', { name: 'Shipping' }).click();
+  // Shipping is a tab of the settings area (issue 35).
+  await main(page).getByRole('link', { name: 'Settings' }).click();
+  await atPath(page, '/admin/settings', 'the settings area');
+  await main(page).getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Shipping' }).click();
   await atPath(page, '/admin/settings/shipping', 'the shipping settings screen');
   const home = main(page).getByTestId('zone-0');
   await visible(home, 'the domestic zone');

@@ -69,8 +69,23 @@ type card struct {
 	PriceTag                              priceTag
 }
 
+// Store is what a first screen shows of the shop's store details (GET
+// /api/shop) in the page's language, as the app's first render shows them:
+// the header's name and logo (Logo is the image's address: the logo's
+// thumbnail or the favicon) and the home's hero (the owner's text, else
+// the app's translation).
+type Store struct {
+	Name, Logo, HeroTitle, HeroText string
+}
+
+// page is the part of every page's template data: the store details.
+type page struct {
+	Shop Store
+}
+
 // home is the home's template data (home.{lang}).
 type home struct {
+	page
 	CountKey string // "1" or the plural category of Count
 	Count    int
 	Cards    []card
@@ -80,6 +95,7 @@ type attribute struct{ Key, Value string }
 
 // product is a product page's template data (product.{lang}).
 type product struct {
+	page
 	Name, Description, Category string
 	Media                       string // the number of photos
 	Files                       []string
@@ -98,8 +114,8 @@ type product struct {
 
 // Render writes the home's first screen in lang for the home's first page
 // of products (newest first) and the total count of active products.
-func Render(lang string, products []shop.Product, total int) ([]byte, error) {
-	h := home{CountKey: pluralKey(lang, int64(total)), Count: total}
+func Render(lang string, store Store, products []shop.Product, total int) ([]byte, error) {
+	h := home{page: page{store}, CountKey: pluralKey(lang, int64(total)), Count: total}
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
@@ -125,7 +141,7 @@ func Render(lang string, products []shop.Product, total int) ([]byte, error) {
 // variant when it is not one of p's active variants). ok is false when the
 // page has more photos than the screens were rendered for, or options but no
 // variant to show.
-func RenderProduct(lang string, p shop.Product, variantID string) (html []byte, ok bool, err error) {
+func RenderProduct(lang string, store Store, p shop.Product, variantID string) (html []byte, ok bool, err error) {
 	name := "product." + lang
 	price, compareAt, stock, files := p.PriceCents, p.CompareAtCents, p.StockQuantity, photos(p)
 	var chosen *shop.Variant
@@ -143,6 +159,7 @@ func RenderProduct(lang string, p shop.Product, variantID string) (html []byte, 
 		return nil, false, nil
 	}
 	ps := product{
+		page: page{store},
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
 		Category: p.Category, PriceTag: pagePrice(lang, price, compareAt),
 		Media: strconv.Itoa(len(files)), Files: files,
@@ -171,8 +188,8 @@ func RenderProduct(lang string, p shop.Product, variantID string) (html []byte, 
 
 // RenderNotFound writes the not-found page's first screen in lang (the
 // app's page for an address none of its routes takes).
-func RenderNotFound(lang string) ([]byte, error) {
-	return execute("notFound."+lang, nil)
+func RenderNotFound(lang string, store Store) ([]byte, error) {
+	return execute("notFound."+lang, page{store})
 }
 
 // photos are p's photo file names, empty ones left out.

@@ -79,7 +79,7 @@ func TestStockInEveryPluralForm(t *testing.T) {
 	for lang, text := range want {
 		for n := 1; n <= 130; n++ {
 			p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: int64(n), ImageFileNames: []string{"a.jpg", "b.jpg"}}
-			html, err := Render(lang, []shop.Product{p}, n)
+			html, err := Render(lang, testStore, []shop.Product{p}, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestRenderProductOutOfStockBesidePrice(t *testing.T) {
 		want  bool
 	}{{0, true}, {3, false}} {
 		p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: c.stock}
-		html, ok, err := RenderProduct("en", p, "")
+		html, ok, err := RenderProduct("en", testStore, p, "")
 		if err != nil || !ok {
 			t.Fatal(err, ok)
 		}
@@ -122,7 +122,7 @@ func TestRenderProductGallery(t *testing.T) {
 	p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: 2, Category: "Sound",
 		ImageFileNames: []string{"a.jpg", "b c.jpg", "c.jpg"},
 		Attributes:     []shop.Attribute{{Key: "Weight", KeyLocalized: shop.Localized{"ru": "Вес"}, Value: "2 kg"}, {Key: "", Value: "dropped"}}}
-	html, ok, err := RenderProduct("ru", p, "")
+	html, ok, err := RenderProduct("ru", testStore, p, "")
 	if err != nil || !ok {
 		t.Fatal(err, ok)
 	}
@@ -142,7 +142,7 @@ func TestRenderProductGallery(t *testing.T) {
 	for i := range p.ImageFileNames {
 		p.ImageFileNames[i] = "x.jpg"
 	}
-	if _, ok, _ := RenderProduct("en", p, ""); ok {
+	if _, ok, _ := RenderProduct("en", testStore, p, ""); ok {
 		t.Error("more photos than the screens were rendered for must fall back to the plain page")
 	}
 }
@@ -160,3 +160,6 @@ func TestConstantsAgreeWithShop(t *testing.T) {
 		t.Errorf("first row of %d cards", FirstRow)
 	}
 }
+
+// testStore is the demo shop's store details as the first screens show them.
+var testStore = Store{Name: "StageShop", Logo: "/favicon.svg", HeroTitle: "Stage equipment", HeroText: "Lighting, sound and staging."}

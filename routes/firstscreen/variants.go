@@ -63,6 +63,10 @@ func buyable(p shop.Product) []shop.Variant {
 	return out
 }
 
+// ChosenVariant is the variant a product page opened with ?variant=id
+// shows (see chosenVariant): its head names the same.
+func ChosenVariant(p shop.Product, id string) *shop.Variant { return chosenVariant(p, id) }
+
 // chosenVariant is the variant a product page shows: id's when it is one of
 // p's active variants, else the default, else the first; nil for none.
 func chosenVariant(p shop.Product, id string) *shop.Variant {

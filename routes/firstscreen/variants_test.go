@@ -33,7 +33,7 @@ func xlr() shop.Product {
 
 func renderProduct(t *testing.T, lang string, p shop.Product, variant string) string {
 	t.Helper()
-	html, ok, err := RenderProduct(lang, p, variant)
+	html, ok, err := RenderProduct(lang, testStore, p, variant)
 	if err != nil || !ok {
 		t.Fatal(err, ok)
 	}
@@ -114,7 +114,7 @@ func TestRenderProductWithManyValues(t *testing.T) {
 	p.Variants, p.VariantCount = p.Variants[4:5], 1
 	wantIn(t, "a product with one variant", renderProduct(t, "en", p, ""), []string{"Voltage: 230 V"}, []string{`data-testid="sku"`})
 	p.Variants[0].IsActive = false
-	if _, ok, err := RenderProduct("en", p, ""); ok || err != nil {
+	if _, ok, err := RenderProduct("en", testStore, p, ""); ok || err != nil {
 		t.Errorf("options but no active variant: ok %v, err %v; want the plain page", ok, err)
 	}
 }
@@ -125,7 +125,7 @@ func TestRenderProductWithManyValues(t *testing.T) {
 func TestRenderCardOfSeveralVariants(t *testing.T) {
 	p := xlr()
 	single := shop.Product{ID: "p2", Name: "Clamp", PriceCents: 500, CompareAtCents: 700, StockQuantity: 4, VariantCount: 1, InStock: true, OnSale: true}
-	html, err := Render("en", []shop.Product{p, single}, 2)
+	html, err := Render("en", testStore, []shop.Product{p, single}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestRenderCardOfSeveralVariants(t *testing.T) {
 		[]string{"Choose options", "from "})
 
 	p.PriceToCents, p.OnSale, p.InStock = p.PriceFromCents, false, false
-	html, err = Render("ru", []shop.Product{p}, 1)
+	html, err = Render("ru", testStore, []shop.Product{p}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

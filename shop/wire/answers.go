@@ -203,6 +203,10 @@ type ShippingMethods struct {
 	// freight quoted separately.
 	WeightKg Grams `json:"weightKg,omitempty"`
 	Freight  bool  `json:"freight,omitempty"`
+	// Zones are every zone with its methods, each with every weight band
+	// and its free-shipping amount, when asked for (?zones=1: the public
+	// shipping page); absent otherwise.
+	Zones []ShippingZone `json:"zones,omitempty"`
 }
 
 // ContactSent is the answer of POST /api/contact.

@@ -32,12 +32,16 @@ type OrderSummary struct {
 	CustomerEmail  string `json:"customerEmail"`
 	SubtotalAmount Amount `json:"subtotalAmount"`
 	ShippingMethod string `json:"shippingMethod"`
-	ShippingAmount Amount `json:"shippingAmount"`
-	TaxAmount      Amount `json:"taxAmount"`
-	TotalAmount    Amount `json:"totalAmount"`
-	ItemCount      int    `json:"itemCount"`
-	Status         string `json:"status"`
-	CreatedAt      string `json:"createdAt"`
+	// ShippingMethodName is the method's name when the order was placed
+	// (the owner may rename or delete it since); absent for orders of
+	// methods no longer known, which show the code's translation.
+	ShippingMethodName Localized `json:"shippingMethodName,omitempty"`
+	ShippingAmount     Amount    `json:"shippingAmount"`
+	TaxAmount          Amount    `json:"taxAmount"`
+	TotalAmount        Amount    `json:"totalAmount"`
+	ItemCount          int       `json:"itemCount"`
+	Status             string    `json:"status"`
+	CreatedAt          string    `json:"createdAt"`
 	// InvoiceNumber is "" until the order is invoiced.
 	InvoiceNumber string `json:"invoiceNumber"`
 	// Payment is the order's payment state beside its fulfilment status.

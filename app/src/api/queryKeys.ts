@@ -60,6 +60,7 @@ export const paymentKeys = {
 export const shippingKeys = {
   all: ['shipping'] as const,
   methods: (country: string, subtotal: number, lines = '') => ['shipping', 'methods', country, subtotal, lines] as const,
+  page: ['shipping', 'page'] as const,
 };
 
 /**

@@ -50,6 +50,8 @@ export type {
   Shop,
   SocialLink,
   ShippingSettings,
+  ShippingZone,
+  ZoneMethod,
   TaxEstimate,
   TaxLine,
   UploadedImage,

@@ -238,6 +238,7 @@ export interface ShippingMethods {
   methods: ShippingMethod[];
   weightKg?: number;
   freight?: boolean;
+  zones?: ShippingZone[];
 }
 
 export interface WeightRate {
@@ -388,6 +389,7 @@ export interface OrderSummary {
   customerEmail: string;
   subtotalAmount: number;
   shippingMethod: string;
+  shippingMethodName?: Localized;
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;

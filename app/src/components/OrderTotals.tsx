@@ -2,20 +2,23 @@ import { Flex, Link, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../api/types';
 import { usePrice } from '../lib/format';
+import { resolveLocalized } from '../lib/localized';
 import { taxRows, type TaxFigures } from '../lib/tax';
 
 interface Props {
   /** The total's label where a screen has its own word for it ("Grand Total"). */
   totalLabel?: string;
-  order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingAmount' | 'totalAmount'> &
+  order: Pick<OrderSummary, 'subtotalAmount' | 'shippingMethod' | 'shippingMethodName' | 'shippingAmount' | 'totalAmount'> &
     TaxFigures & { trackingNumber?: string; trackingUrl?: string; shippingQuote?: 'pending' | 'quoted' };
 }
 
 /** An order's subtotal, shipping (with its method), tax (per rate), total and tracking number: the order's own figures. */
 export function OrderTotals({ order, totalLabel }: Props) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const price = usePrice();
-  const method = order.shippingMethod ? t(`shipping.methods.${order.shippingMethod}`, order.shippingMethod) : '';
+  // The method's name when the order was placed (the owner may have renamed it since), else its code's.
+  const code = order.shippingMethod ? t(`shipping.methods.${order.shippingMethod}`, order.shippingMethod) : '';
+  const method = order.shippingMethod ? resolveLocalized(order.shippingMethodName ?? null, i18n.resolvedLanguage ?? i18n.language, code) : '';
   const tax = taxRows(order, t, price);
   return (
     <Flex direction="column" align="end" gap="1" mt="2" data-testid="order-totals">

@@ -10,7 +10,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '../App';
 import { Providers } from '../Providers';
-import type { Product } from '../api/types';
+import type { Product, Shop } from '../api/types';
+import { storeKeys } from '../api/queryKeys';
 import { CATEGORIES } from '../features/catalog/api';
 import { FALLBACK_LANGUAGE, type Language } from '../i18n/languages';
 import { LOOKUP_OPTIONS } from '../i18n';
@@ -27,6 +28,27 @@ export const CATEGORY = marker('category');
 export const FILE = (i: number) => marker(`file${i}x`);
 export const KEY = marker('key');
 export const VALUE = marker('value');
+// The store details the server fills in (the header's brand, the home's hero): the owner's, from
+// /admin/settings, so the first screen says what the app's first render says.
+const SHOP_NAME = marker('shopname');
+const SHOP_LOGO = marker('shoplogo');
+const HERO_TITLE = marker('herotitle');
+const HERO_TEXT = marker('herotext');
+
+function storeMarkers(lang: Language): Shop {
+  return {
+    name: SHOP_NAME, legalName: '', logoUrl: SHOP_LOGO, logo: '', email: '', phone: '', address: '', hours: {},
+    hero: { title: { [lang]: HERO_TITLE }, text: { [lang]: HERO_TEXT } }, social: [],
+  };
+}
+
+/** The actions of the store details' markers (a page with the header, and the home's hero). */
+export function storeActions(home: boolean): Record<string, string> {
+  // The header's logo is its thumbnail, or the favicon without one: the server writes the address.
+  const actions: Record<string, string> = { [`${SHOP_LOGO}?thumb=120x120`]: '{{$.Shop.Logo}}', [SHOP_NAME]: '{{$.Shop.Name}}' };
+  if (home) Object.assign(actions, { [HERO_TITLE]: '{{$.Shop.HeroTitle}}', [HERO_TEXT]: '{{$.Shop.HeroText}}' });
+  return actions;
+}
 // Numbers the server fills in travel as sentinels no markup contains.
 export const PRICE = 9876543.21;
 export const MANY_IMAGES = 6000007;
@@ -79,6 +101,7 @@ interface Page {
 
 /** The app at path in lang's address (or children instead of its routes) as a signed-out shopper sees it. */
 export async function page({ lang, locales, path, client, children }: Page): Promise<string> {
+  client.setQueryData(storeKeys.details, storeMarkers(lang));
   const html = await toHTML(
     <I18nextProvider i18n={i18nFor(lang, locales)}>
       <Providers client={client}>

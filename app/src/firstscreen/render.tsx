@@ -14,7 +14,7 @@ import { cut, element, fill, rangeOver, splice } from './splice';
 import { catalogKeys } from '../api/queryKeys';
 import {
   asFirstScreen, CATEGORY, categoryValues, DESCRIPTION, dimension, FILE, ID, KEY, MANY_IMAGES, NAME, page, pluralSentinels,
-  product, stockValues, VALUE, type Locales,
+  product, stockValues, storeActions, VALUE, type Locales,
 } from './kit';
 import { LABEL, picker, PICKER, PICKER_MARK, PRICE_MARK, PRICE_TAG, priceTag, SKU, SKU_LINE, SKU_MARK, withOption } from './islands';
 
@@ -62,7 +62,7 @@ async function home(lang: Language, locales: Locales): Promise<string> {
     return asFirstScreen(await page({ lang, locales, path: '/', client }));
   };
   const dim = await dimension('.CountKey', counts, render);
-  const actions = Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}']));
+  const actions = { ...Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}'])), ...storeActions(true) };
   const html = fill(splice(await render(2), [dim]), actions);
   // The one card rendered becomes the range over the server's cards, each by its kind.
   const at = html.indexOf('<article');
@@ -97,7 +97,7 @@ async function productPage(lang: Language, locales: Locales, options: boolean): 
   ]);
   const actions: Record<string, string> = {
     [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
-    [PRICE_MARK]: priceCall(lang, '7'),
+    [PRICE_MARK]: priceCall(lang, '7'), ...storeActions(false),
   };
   for (let i = 0; i < MAX_IMAGES; i++) actions[FILE(i)] = `{{index $.Files ${i}}}`;
   for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
@@ -117,7 +117,7 @@ async function productPage(lang: Language, locales: Locales, options: boolean): 
 
 /** The not-found page (the app's route `*`), which the server sends with its 404 for an unknown address. */
 async function notFound(lang: Language, locales: Locales): Promise<string> {
-  return asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: new QueryClient() }));
+  return fill(asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: new QueryClient() })), storeActions(false));
 }
 
 /** The Go template of every first screen, in every language (routes/firstscreen/screens.gen.gohtml). */

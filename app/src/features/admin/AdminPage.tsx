@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, RocketIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,7 +12,6 @@ import { OverviewView } from './overview/OverviewView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
-import { ShippingSettingsView } from './shipping/ShippingSettingsView';
 import { NavCount } from './NavCount';
 import { SettingsPage } from './settings/SettingsPage';
 import { inSettings } from './settings/sections';
@@ -27,9 +26,8 @@ const VIEWS = [
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
-  // Shipping keeps its own link beside the settings area (journey 26 takes it); both lead to the same screen.
-  { key: 'shipping', to: '/admin/settings/shipping', icon: RocketIcon, match: (p: string) => p.startsWith('/admin/settings/shipping') },
-  { key: 'settings', to: '/admin/settings', icon: GearIcon, match: (p: string) => inSettings(p) && !p.startsWith('/admin/settings/shipping') },
+  // Shipping is a section of the settings area (its sub-navigation), not a view of its own.
+  { key: 'settings', to: '/admin/settings', icon: GearIcon, match: (p: string) => inSettings(p) },
 ] as const;
 
 /** Side navigation (a row of tabs on phones) for the views; each view has its own path. */
@@ -79,7 +77,6 @@ export default function AdminPage() {
               <Route path="overview" element={<OverviewView />} />
               <Route path="customers" element={<CustomersView />} />
               <Route path="emails" element={<EmailsView />} />
-              <Route path="settings/shipping" element={<ShippingSettingsView />} />
               <Route path="settings/*" element={<SettingsPage />} />
               <Route path="pages/*" element={<SettingsPage section="pages" />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />

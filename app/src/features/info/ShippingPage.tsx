@@ -6,17 +6,29 @@ import { resolveLocalized } from '../../lib/localized';
 import { deliveryText } from '../shipping/deliveryText';
 import { RecordPage } from '../pages/RecordPage';
 import { InfoSections, useInfoLanguage, type InfoSection } from './InfoArticle';
-import { shippingMethodsQuery } from '../shipping/api';
+import { shippingPageQuery } from '../shipping/api';
+import { ShippingZones } from './ShippingZones';
 
-/** The shipping rates and free-shipping threshold from the server (what checkout charges), under the `info` texts' headings. */
+/**
+ * The shipping rates from the server (what checkout charges), under the `info` texts' headings:
+ * every zone's methods with their weight bands; for a server without zones, each method's price.
+ */
 function ShippingRates() {
   const { t } = useTranslation('common');
   const { t: ti } = useTranslation('info');
   const lng = useInfoLanguage();
   const price = usePrice();
-  const { data, isPending } = useQuery(shippingMethodsQuery('', 0));
+  const { data, isPending } = useQuery(shippingPageQuery());
   const sections = (ti('shipping.sections', { returnObjects: true }) as InfoSection[]).slice(0, 2);
   if (!Array.isArray(sections)) return null;
+  // Every zone with all its weight bands, as the owner set them (a server without zones: the methods).
+  if (data?.zones?.length) {
+    return (
+      <div lang={lng} className="shipping-rates">
+        <ShippingZones zones={data.zones} homeCountry={data.homeCountry} sections={sections} lng={lng} />
+      </div>
+    );
+  }
   const rows = (rules: ShippingMethods, region: ShippingMethod['region']) =>
     rules.methods
       .filter((m) => m.region === region)

@@ -15,3 +15,11 @@ export const shippingMethodsQuery = (country: string, subtotal: number, lines = 
       api.get<ShippingMethods>('/shipping/methods', { signal, query: { country: country || undefined, subtotal, cart: lines ? 1 : undefined } }),
     staleTime: 30_000,
   });
+
+/** Every method (as shippingMethodsQuery with no address) and every zone with its weight bands: the shipping page's. */
+export const shippingPageQuery = () =>
+  queryOptions({
+    queryKey: shippingKeys.page,
+    queryFn: ({ signal }) => api.get<ShippingMethods>('/shipping/methods', { signal, query: { zones: 1 } }),
+    staleTime: 30_000,
+  });

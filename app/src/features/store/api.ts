@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { storeKeys } from '../../api/queryKeys';
 import type { Shop } from '../../api/types';
@@ -31,4 +31,19 @@ const DEFAULT_SHOP: Shop = {
 /** The store details, or the defaults while they load. */
 export function useStore(): Shop {
   return useQuery(storeQuery()).data ?? DEFAULT_SHOP;
+}
+
+/**
+ * Seeds the store details from those the server sent with the page (`<script id="shop-details">`,
+ * routes/pagehead): the app's first render then shows the name, logo and hero the server's first
+ * screen showed, with no flash of the defaults. Marked as old, so they are fetched again at mount.
+ */
+export function seedServedStore(client: QueryClient, doc: Document = document): void {
+  const served = doc.getElementById('shop-details')?.textContent;
+  if (!served) return;
+  try {
+    client.setQueryData(storeKeys.details, JSON.parse(served) as Shop, { updatedAt: 0 });
+  } catch {
+    // Not JSON: the details are fetched as without them.
+  }
 }

@@ -9,6 +9,7 @@ import type { AdminPage } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { pagePath } from '../../pages/api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { FitTable } from '../../../components/FitTable';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { PageEditor } from './PageEditor';
@@ -68,8 +69,7 @@ function PagesList() {
           </Link>
         </Button>
       </Flex>
-      <div className="table-scroll">
-        <Table.Root variant="surface">
+      <FitTable>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{t('settings.pages.title')}</Table.ColumnHeaderCell>
@@ -105,8 +105,7 @@ function PagesList() {
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
-      </div>
+        </FitTable>
       <ConfirmDialog
         open={!!doomed}
         title={t('settings.pages.deleteTitle')}

@@ -1,6 +1,7 @@
 import { Box, Flex, Heading } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ShippingSettingsView } from '../shipping/ShippingSettingsView';
 import { SETTINGS_SECTIONS } from './sections';
 import { PagesSettings } from './PagesSettings';
 import { PaymentsSettings } from './PaymentsSettings';
@@ -43,6 +44,7 @@ export function SettingsPage({ section }: { section?: 'pages' }) {
         ) : (
           <Routes>
             <Route index element={<StoreSettings />} />
+            <Route path="shipping" element={<ShippingSettingsView />} />
             <Route path="payments" element={<PaymentsSettings />} />
             <Route path="*" element={<Navigate to="/admin/settings" replace />} />
           </Routes>

@@ -9,6 +9,7 @@ import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { countryName } from '../../../lib/countries';
 import { serverFieldErrors, type Problems } from '../../../lib/form';
 import { describedBy, Field } from '../components/Field';
+import { FitTable } from '../../../components/FitTable';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { deleteTaxRate, paymentAdminKeys, saveTaxRate, taxRatesQuery, type TaxRateDraft } from './paymentsApi';
@@ -50,8 +51,7 @@ export function TaxRatesEditor() {
       {query.isError && <LoadError message={t('settings.loadFailed')} onRetry={() => void query.refetch()} />}
       {query.data?.length === 0 && <Text color="gray">{t('settings.tax.none')}</Text>}
       {!!query.data?.length && (
-        <div className="table-scroll">
-          <Table.Root variant="surface" size="1">
+        <FitTable size="1">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('settings.tax.name')}</Table.ColumnHeaderCell>
@@ -83,8 +83,7 @@ export function TaxRatesEditor() {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
-        </div>
+          </FitTable>
       )}
     </Card>
   );

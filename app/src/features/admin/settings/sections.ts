@@ -12,6 +12,7 @@ export interface SettingsSection {
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   { key: 'store', to: '/admin/settings' },
   { key: 'pages', to: '/admin/pages' },
+  { key: 'shipping', to: '/admin/settings/shipping' },
   { key: 'payments', to: '/admin/settings/payments' },
 ];
 

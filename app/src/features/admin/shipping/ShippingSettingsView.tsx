@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +12,15 @@ import { fromSettings, newZone, shippingRules, toPayload, type ShippingDraft, ty
 import { adminShippingQuery, useSaveShipping } from './shippingApi';
 import { ZoneCard } from './ZoneCard';
 
-/** /admin/settings/shipping: the shop's zones, their methods and the price of each by weight band. */
+/**
+ * /admin/settings/shipping, a section of the settings area (its tab names it): the shop's zones,
+ * their methods and the price of each by weight band.
+ */
 export function ShippingSettingsView() {
   const { t } = useTranslation('admin');
   const query = useQuery(adminShippingQuery());
   return (
     <Box>
-      <Heading as="h2" size="5" mb="2">
-        {t('shipping.title')}
-      </Heading>
       <Text as="p" size="2" color="gray" mb="4">
         {t('shipping.intro')}
       </Text>

@@ -1,0 +1,19 @@
+import { beforeAll, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { setupTestI18n } from '../test/i18n';
+import { renderApp } from '../test/render';
+import { OrderTotals } from './OrderTotals';
+
+const order = { subtotalAmount: 100, shippingAmount: 12.5, totalAmount: 112.5, taxAmount: 0, taxLines: [], pricesIncludeTax: false, taxExempt: false };
+
+beforeAll(setupTestI18n);
+
+// Issue 35: an order keeps its method's name as it was when placed; the owner's own method
+// (renamed or deleted since) is not shown by its code.
+it("names the shipping method as it was at the order, else by its code's translation", () => {
+  const { unmount } = renderApp(<OrderTotals order={{ ...order, shippingMethod: 'eu_post', shippingMethodName: { en: 'EU post', ru: 'Почта ЕС' } }} />);
+  expect(screen.getByText('Shipping (EU post)')).toBeInTheDocument();
+  unmount();
+  renderApp(<OrderTotals order={{ ...order, shippingMethod: 'express' }} />);
+  expect(screen.getByText('Shipping (Express)')).toBeInTheDocument();
+});
