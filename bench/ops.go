@@ -129,12 +129,33 @@ func writeOpsSection(out, name, section string) error {
 // keepOpsSections appends to a full run's report the ops sections of the
 // file it replaces, and its dated logs (the "history" block, which no run
 // writes).
+//
+// It keeps too the sections the full report does not hold, which only
+// `-only` runs write (search, payments, variants, import, the SEO audit):
+// without them a full run would erase their figures.
 func keepOpsSections(report, out string) string {
 	old, err := os.ReadFile(out)
 	if err != nil {
 		return report
 	}
-	for _, name := range append(slices.Sorted(maps.Keys(opsSections)), "history") {
+	names := append(slices.Sorted(maps.Keys(opsSections)), "history")
+	rest := old
+	for _, name := range names {
+		rest = opsBlock(name).ReplaceAll(rest, nil)
+	}
+	for _, sec := range strings.Split("\n"+string(rest), "\n## ")[1:] {
+		heading, _, _ := strings.Cut(sec, "\n")
+		// A numbered heading carries its run's parameters: its number names it.
+		key := heading
+		if number, _, ok := strings.Cut(heading, ". "); ok && !strings.Contains(number, " ") {
+			key = number + ". "
+		}
+		if strings.Contains(report, "\n## "+key) || strings.HasPrefix(report, "## "+key) {
+			continue
+		}
+		report = strings.TrimRight(report, "\n") + "\n\n## " + strings.TrimRight(sec, "\n") + "\n"
+	}
+	for _, name := range names {
 		if block := opsBlock(name).Find(old); block != nil {
 			report = strings.TrimRight(report, "\n") + "\n\n" + string(block)
 		}
