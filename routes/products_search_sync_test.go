@@ -243,3 +243,54 @@ func TestSearchFacetsSuggestionsDidYouMean(t *testing.T) {
 		t.Errorf("spo: %d suggestions, want 5 of 7", len(sug.Products))
 	}
 }
+
+// TestSearchFacetsLeaveOutHiddenCategories: a hidden category's products
+// are neither found nor counted in any facet, with or without a filter
+// that narrows the page (the facets of a narrowed page used to be counted
+// over every active product, hidden ones included).
+func TestSearchFacetsLeaveOutHiddenCategories(t *testing.T) {
+	h, _ := searchHarness(t)
+	c := h.Client
+	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	var cats []apiCategory
+	wantStatus(t, c.Do("GET", "/api/admin/categories", nil, admin...), http.StatusOK, &cats)
+	for _, x := range cats {
+		if x.Name == "Accessories" {
+			body := map[string]any{"name": x.Name, "nameLocalized": x.NameLocalized, "sortOrder": x.SortOrder, "hidden": true}
+			wantStatus(t, c.Do("PUT", "/api/admin/categories/"+x.ID, body, admin...), http.StatusOK, nil)
+		}
+	}
+	var page struct {
+		Pagination struct {
+			TotalCount int `json:"totalCount"`
+		} `json:"pagination"`
+		Facets struct {
+			Categories map[string]int `json:"categories"`
+			Price      struct{ Min, Max float64 }
+			InStock    int `json:"inStock"`
+		} `json:"facets"`
+	}
+	for _, tc := range []struct {
+		query         string
+		total         int
+		cats          map[string]int
+		inStock       int
+		minPrice      float64
+		maxPrice      float64
+		priceNarrowed bool
+	}{
+		{q("microphone"), 2, map[string]int{"Sound": 2}, 2, 89, 99, false},
+		{q("microphone", "&inStock=1"), 2, map[string]int{"Sound": 2}, 2, 89, 99, false},
+		{q("microphone", "&maxPrice=95"), 1, map[string]int{"Sound": 1}, 1, 89, 99, true},
+		{q("microphone", "&sort=price_asc&maxPrice=500"), 2, map[string]int{"Sound": 2}, 2, 89, 99, true},
+	} {
+		page.Facets.Categories = nil
+		wantStatus(t, c.Do("GET", "/api/products"+tc.query, nil), http.StatusOK, &page)
+		f := page.Facets
+		if page.Pagination.TotalCount != tc.total || !maps.Equal(f.Categories, tc.cats) || f.InStock != tc.inStock ||
+			f.Price.Min != tc.minPrice || f.Price.Max != tc.maxPrice {
+			t.Errorf("%s: total %d, facets %+v; want total %d, categories %v, in stock %d, price %v-%v",
+				tc.query, page.Pagination.TotalCount, f, tc.total, tc.cats, tc.inStock, tc.minPrice, tc.maxPrice)
+		}
+	}
+}

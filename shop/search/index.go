@@ -41,11 +41,8 @@ type Index struct {
 	syncMu  sync.Mutex   // one catch-up at a time
 	applied atomic.Int64 // the last change row in idx
 
-	exp expansions // each word's fuzzy and prefix terms (expand.go)
-
-	facetMu    sync.Mutex
-	facetSeq   int64 // the applied row the cached facets were counted at
-	facetCache map[facetKey]*Facets
+	exp   expansions // each word's fuzzy and prefix terms (expand.go)
+	attrs attrTables // each segment's filter, facet and sort values (attrs.go)
 }
 
 func newIndex(app core.App) (*Index, error) {
@@ -245,6 +242,7 @@ func (x *Index) swapIn(dir string, seq int64) error {
 	x.idx = idx
 	x.applied.Store(seq)
 	x.exp.invalidate()
+	x.attrs.reset()
 	return nil
 }
 

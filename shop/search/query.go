@@ -4,9 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/mapping"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
@@ -273,89 +271,9 @@ type Filters struct {
 	Hidden []string
 }
 
-// filterQuery is the conjunction of the filters, leaving out those named
-// in skip ("category", "price", "stock") for facet counts.
-func filterQuery(f Filters, skip string) query.Query {
-	var qs []query.Query
-	term := func(field, v string) {
-		q := query.NewTermQuery(v)
-		q.SetField(field)
-		qs = append(qs, q)
-	}
-	if !f.IncludeInactive {
-		term(fActive, "1")
-	}
-	if f.Category != "" && skip != "category" {
-		term(fCategory, f.Category)
-	}
-	if f.InStock && skip != "stock" {
-		term(fInStock, "1")
-	}
-	if f.OnSale {
-		term(fOnSale, "1")
-	}
-	if len(f.Hidden) > 0 {
-		not := make([]query.Query, 0, len(f.Hidden))
-		for _, c := range f.Hidden {
-			q := query.NewTermQuery(c)
-			q.SetField(fCategory)
-			not = append(not, q)
-		}
-		qs = append(qs, query.NewBooleanQuery(nil, nil, not))
-	}
-	if (f.MinPriceCents != nil || f.MaxPriceCents != nil) && skip != "price" {
-		var lo, hi *float64
-		if f.MinPriceCents != nil {
-			v := float64(*f.MinPriceCents)
-			lo = &v
-		}
-		if f.MaxPriceCents != nil {
-			v := float64(*f.MaxPriceCents)
-			hi = &v
-		}
-		t := true
-		q := query.NewNumericRangeInclusiveQuery(lo, hi, &t, &t)
-		q.SetField(fPrice)
-		qs = append(qs, q)
-	}
-	if len(qs) == 0 {
-		return bleve.NewMatchAllQuery()
-	}
-	return query.NewConjunctionQuery(qs)
-}
-
-// withFilter is text narrowed by filter (text nil: every product).
-func withFilter(text, filter query.Query) query.Query {
-	if text == nil {
-		return filter
-	}
-	bq := query.NewBooleanQuery([]query.Query{text}, nil, nil)
-	bq.AddFilter(filter)
-	return bq
-}
-
-// sortOrders maps the list's sorts onto index fields; relevance (the
-// default with a search) puts in-stock products before sold-out ones of
-// equal score, then newer before older. No tie-break on _id: it is a
-// stored field, read for every hit (bleve orders ties by its own doc
-// numbers, stable between answers).
-var sortOrders = map[string][]string{
-	"":                 {"-_score", "-" + fInStock, "-" + fCreated},
-	shop.SortNewest:    {"-" + fInStock, "-" + fCreated},
-	shop.SortNameAsc:   {fNameSort},
-	shop.SortNameDesc:  {"-" + fNameSort},
-	shop.SortPriceAsc:  {fPriceKey},
-	shop.SortPriceDesc: {"-" + fPriceKey},
-}
-
-// sortOrder is the bleve order of one of sortOrders: every field is
-// compared as text (each is a keyword; bleve would otherwise guess).
-func sortOrder(keys []string) bsearch.SortOrder {
-	order := bsearch.ParseSortOrderStrings(keys)
-	for _, s := range order {
-		if f, ok := s.(*bsearch.SortField); ok {
-			f.Type = bsearch.SortFieldAsString
-		}
-	}
-	return order
+// knownSorts are the list's sorts a search orders by ("" is relevance);
+// another value orders by newest, as the list does.
+var knownSorts = map[string]bool{
+	"": true, shop.SortNewest: true, shop.SortNameAsc: true, shop.SortNameDesc: true,
+	shop.SortPriceAsc: true, shop.SortPriceDesc: true,
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -32,15 +31,11 @@ func (x *Index) Suggest(ctx context.Context, text, lang string, n int) ([]string
 	if q == nil {
 		return ids, nil
 	}
-	req := bleve.NewSearchRequestOptions(withFilter(q, filterQuery(Filters{}, "")), n, 0, false)
-	req.SortByCustom(sortOrder(sortOrders[""]))
-	res, err := idx.SearchInContext(ctx, req)
-	if err != nil {
+	c := newCollection(Filters{}, "", true, n, false)
+	if err := x.collect(ctx, idx, q, true, c); err != nil {
 		return nil, err
 	}
-	for _, h := range res.Hits {
-		ids = append(ids, h.ID)
-	}
+	ids = c.ids(0)
 	return ids, nil
 }
 
@@ -95,8 +90,7 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		return "", nil
 	}
 	suggestion := strings.Join(words, " ")
-	b := x.builder(lang)
-	n, err := x.count(ctx, withFilter(b.textQuery(suggestion, false), filterQuery(f, "")))
+	n, err := x.count(ctx, idx, x.builder(lang).textQuery(suggestion, false), f)
 	if err != nil || n == 0 {
 		return "", err
 	}
