@@ -27,7 +27,7 @@ import (
 
 // mappingVersion names the index layout; an index built with another one is
 // rebuilt at start.
-const mappingVersion = "4"
+const mappingVersion = "5"
 
 // plainAnalyzer splits words and lower-cases them, nothing more: exact and
 // fuzzy matches are made on its terms, so a typo is measured against the
@@ -44,7 +44,6 @@ const (
 	fAttrWords = "aw"
 	fCodes     = "codes"
 	fCategory  = "category"
-	fPrice     = "price"
 	fPriceKey  = "pricek"
 	fInStock   = "instock"
 	fOnSale    = "onsale"
@@ -89,20 +88,16 @@ func newMapping() (mapping.IndexMapping, error) {
 	}
 	doc.AddFieldMappingsAt(fCodes, text(keyword.Name))
 	doc.AddFieldMappingsAt(fSKU, text(keyword.Name))
-	// What is sorted on or counted has doc values: the price and the
-	// creation time as fixed-width digits (keywords), because a number's doc
-	// values hold every precision of it (16 terms, ~100 bytes a product
-	// against 13), and every match of a search reads them: decoding them
-	// was a quarter to a half of a search's CPU. The price is also a number
-	// without doc values, for the price filter's range.
+	// What is filtered, sorted on or counted has doc values, which a
+	// segment's table (attrs.go) is read from: the price and the creation
+	// time as fixed-width digits (keywords; a number's doc values would hold
+	// every precision of it, 16 terms). Layout 5 dropped the price as a
+	// number: the price filter reads the table too.
 	for _, f := range []string{fCategory, fInStock, fOnSale, fActive, fNameSort, fPriceKey, fCreated} {
 		k := text(keyword.Name)
 		k.DocValues = true
 		doc.AddFieldMappingsAt(f, k)
 	}
-	n := bleve.NewNumericFieldMapping()
-	n.Store, n.IncludeInAll, n.DocValues = false, false, false
-	doc.AddFieldMappingsAt(fPrice, n)
 	m.DefaultMapping = doc
 	m.DefaultAnalyzer = plainAnalyzer
 	m.StoreDynamic, m.IndexDynamic, m.DocValuesDynamic = false, false, false
@@ -115,7 +110,6 @@ func document(p shop.Product) map[string]any {
 		fCategory: p.Category,
 		// A product costs from its cheapest variant and is in stock, or on
 		// sale, when one of its variants is.
-		fPrice:    float64(p.PriceFromCents),
 		fPriceKey: sortableInt(p.PriceFromCents),
 		fInStock:  flag(p.InStock),
 		fOnSale:   flag(p.OnSale),
