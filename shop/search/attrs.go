@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -9,6 +10,8 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 	segment "github.com/blevesearch/scorch_segment_api/v2"
 )
+
+var errNotScorch = errors.New("search: the index reader is not a scorch snapshot")
 
 // docAttrs is what a search needs of a matching product besides its
 // words: its id, the filters' and facets' values and the sort keys.
@@ -61,7 +64,7 @@ type snapshotAttrs struct {
 func (t *attrTables) of(reader index.IndexReader) (*snapshotAttrs, error) {
 	snap, ok := reader.(*scorch.IndexSnapshot)
 	if !ok {
-		return nil, fmt.Errorf("search: index reader %T is not a scorch snapshot", reader)
+		return nil, errNotScorch
 	}
 	segs := snap.Segments()
 	out := &snapshotAttrs{tables: make([][]docAttrs, len(segs)), offsets: make([]uint64, len(segs))}

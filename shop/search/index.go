@@ -43,6 +43,7 @@ type Index struct {
 
 	exp   expansions // each word's fuzzy and prefix terms (expand.go)
 	attrs attrTables // each segment's filter, facet and sort values (attrs.go)
+	sets  wordSets   // each segment's documents of recent words (wordsets.go)
 }
 
 func newIndex(app core.App) (*Index, error) {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -104,33 +105,51 @@ func (b builder) langBoost(lang string) float64 {
 // prefix of the last word is enough when asPrefix (suggestions as one
 // types). nil when the text has nothing to search for.
 func (b builder) textQuery(text string, asPrefix bool) query.Query {
+	q, _ := b.textQueryParts(text, asPrefix)
+	return q
+}
+
+// clause is a part of a text's query that every match must match, with a
+// key naming it among the cached word sets (wordsets.go).
+type clause struct {
+	key string
+	q   query.Query
+}
+
+// textQueryParts is textQuery and, when a match has no other way to match
+// than every one of them (no SKU alternative), its required clauses.
+func (b builder) textQueryParts(text string, asPrefix bool) (query.Query, []clause) {
 	parts := splitQuery(text)
 	if len(parts) == 0 {
-		return nil
+		return nil, nil
 	}
 	var must, should []query.Query
+	var required []clause
 	for i, p := range parts {
 		var q query.Query
+		var key string
 		last := asPrefix && i == len(parts)-1
 		if p.cjk {
-			q = b.cjkClause(p.text)
+			q, key = b.cjkClause(p.text), "c|"+p.text
 		} else {
 			q = b.wordClause(parts, i, last)
+			key = fmt.Sprintf("w|%s|%t|%s|%s", b.lang, last, p.text, strings.Join(queryCodes(parts, i), ","))
 		}
 		if !p.cjk && !last && len(parts) > 1 && b.isStopWord(p.text) {
 			should = append(should, q)
 			continue
 		}
 		must = append(must, q)
+		required = append(required, clause{key, q})
 	}
 	if len(must) == 0 {
-		must, should = should, nil
+		must, should, required = should, nil, nil
 	}
 	bq := query.NewBooleanQuery(must, should, nil)
 	// A variant's SKU as typed finds its product whatever its words.
 	sku := strings.ToLower(strings.TrimSpace(text))
 	if sku == "" || strings.ContainsAny(sku, " \t") {
-		return bq
+		return bq, required
 	}
 	var exact query.Query
 	if asPrefix {
@@ -141,7 +160,7 @@ func (b builder) textQuery(text string, asPrefix bool) query.Query {
 		t.SetBoost(boostName * boostCode * boostExact)
 		exact = t
 	}
-	return query.NewDisjunctionQuery([]query.Query{bq, exact})
+	return query.NewDisjunctionQuery([]query.Query{bq, exact}), nil
 }
 
 // wordClause is every way word i can match: as written in a name,

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
 )
@@ -44,7 +43,8 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	if err := x.CatchUp(); err != nil {
 		return Result{}, err
 	}
-	text := x.builder(r.Lang).textQuery(r.Text, false)
+	b := x.builder(r.Lang)
+	text, required := b.textQueryParts(r.Text, false)
 	from := max(r.Page-1, 0) * r.PageSize
 	keep := from + r.PageSize
 	if from >= maxWindow { // past it only the total is counted
@@ -56,15 +56,22 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	}
 	scored := sort == "" && text != nil
 	c := newCollection(r.Filters, sort, scored, keep, r.Facets)
-	if err := x.collect(ctx, idx, text, scored, c); err != nil {
-		return Result{}, err
+	if !x.noMatch(ctx, idx, required, b.gen) {
+		if err := x.collect(ctx, idx, text, scored, c); err != nil {
+			return Result{}, err
+		}
 	}
 	return Result{IDs: c.ids(from), Total: c.total, Facets: c.facets}, nil
 }
 
-// count is the number of matches of text under f.
-func (x *Index) count(ctx context.Context, idx bleve.Index, text query.Query, f Filters) (int, error) {
+// count is the number of matches of text (in lang) under f.
+func (x *Index) count(ctx context.Context, idx bleve.Index, text, lang string, f Filters) (int, error) {
+	b := x.builder(lang)
+	q, required := b.textQueryParts(text, false)
+	if x.noMatch(ctx, idx, required, b.gen) {
+		return 0, nil
+	}
 	c := newCollection(f, shop.SortNewest, false, 0, false)
-	err := x.collect(ctx, idx, text, false, c)
+	err := x.collect(ctx, idx, q, false, c)
 	return c.total, err
 }

@@ -27,8 +27,8 @@ func (x *Index) Suggest(ctx context.Context, text, lang string, n int) ([]string
 		return nil, err
 	}
 	b := x.builder(lang)
-	q := b.textQuery(text, true)
-	if q == nil {
+	q, required := b.textQueryParts(text, true)
+	if q == nil || x.noMatch(ctx, idx, required, b.gen) {
 		return ids, nil
 	}
 	c := newCollection(Filters{}, "", true, n, false)
@@ -90,7 +90,7 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		return "", nil
 	}
 	suggestion := strings.Join(words, " ")
-	n, err := x.count(ctx, idx, x.builder(lang).textQuery(suggestion, false), f)
+	n, err := x.count(ctx, idx, suggestion, lang, f)
 	if err != nil || n == 0 {
 		return "", err
 	}
