@@ -110,14 +110,18 @@ func (b builder) textQuery(text string, asPrefix bool) query.Query {
 }
 
 // clause is a part of a text's query that every match must match, with a
-// key naming it among the cached word sets (wordsets.go).
+// key naming it among the cached word lists (wordsets.go): with its codes
+// (the model numbers it forms with its neighbours) only those the index
+// has count, and how many there are (see wordSets.key).
 type clause struct {
-	key string
-	q   query.Query
+	key   string
+	codes []string
+	q     query.Query
 }
 
-// textQueryParts is textQuery and, when a match has no other way to match
-// than every one of them (no SKU alternative), its required clauses.
+// textQueryParts is textQuery and, when the query is exactly the
+// conjunction of them (no stop word adding to the score, no SKU
+// alternative), its clauses.
 func (b builder) textQueryParts(text string, asPrefix bool) (query.Query, []clause) {
 	parts := splitQuery(text)
 	if len(parts) == 0 {
@@ -128,22 +132,26 @@ func (b builder) textQueryParts(text string, asPrefix bool) (query.Query, []clau
 	for i, p := range parts {
 		var q query.Query
 		var key string
+		var codes []string
 		last := asPrefix && i == len(parts)-1
 		if p.cjk {
 			q, key = b.cjkClause(p.text), "c|"+p.text
 		} else {
-			q = b.wordClause(parts, i, last)
-			key = fmt.Sprintf("w|%s|%t|%s|%s", b.lang, last, p.text, strings.Join(queryCodes(parts, i), ","))
+			q, codes = b.wordClause(parts, i, last), queryCodes(parts, i)
+			key = fmt.Sprintf("w|%s|%t|%s", b.lang, last, p.text)
 		}
 		if !p.cjk && !last && len(parts) > 1 && b.isStopWord(p.text) {
 			should = append(should, q)
 			continue
 		}
 		must = append(must, q)
-		required = append(required, clause{key, q})
+		required = append(required, clause{key, codes, q})
 	}
 	if len(must) == 0 {
-		must, should, required = should, nil, nil
+		must, should = should, nil
+	}
+	if len(should) > 0 || len(required) != len(must) {
+		required = nil
 	}
 	bq := query.NewBooleanQuery(must, should, nil)
 	// A variant's SKU as typed finds its product whatever its words.

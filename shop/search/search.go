@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
 )
@@ -56,22 +57,28 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	}
 	scored := sort == "" && text != nil
 	c := newCollection(r.Filters, sort, scored, keep, r.Facets)
-	if !x.noMatch(ctx, idx, required, b.gen) {
-		if err := x.collect(ctx, idx, text, scored, c); err != nil {
-			return Result{}, err
-		}
+	if err := x.run(ctx, idx, text, required, b.gen, scored, c); err != nil {
+		return Result{}, err
 	}
 	return Result{IDs: c.ids(from), Total: c.total, Facets: c.facets}, nil
+}
+
+// run passes every match of text to c: from the words' cached lists when
+// the text is two or more words (wordsets.go), else from bleve.
+func (x *Index) run(ctx context.Context, idx bleve.Index, text query.Query, required []clause, gen uint64, scored bool, c *collection) error {
+	if len(required) >= 2 {
+		if ok, err := x.fromSets(ctx, idx, required, gen, c); ok || err != nil {
+			return err
+		}
+	}
+	return x.collect(ctx, idx, text, scored, c)
 }
 
 // count is the number of matches of text (in lang) under f.
 func (x *Index) count(ctx context.Context, idx bleve.Index, text, lang string, f Filters) (int, error) {
 	b := x.builder(lang)
 	q, required := b.textQueryParts(text, false)
-	if x.noMatch(ctx, idx, required, b.gen) {
-		return 0, nil
-	}
 	c := newCollection(f, shop.SortNewest, false, 0, false)
-	err := x.collect(ctx, idx, q, false, c)
+	err := x.run(ctx, idx, q, required, b.gen, false, c)
 	return c.total, err
 }

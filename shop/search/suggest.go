@@ -28,11 +28,11 @@ func (x *Index) Suggest(ctx context.Context, text, lang string, n int) ([]string
 	}
 	b := x.builder(lang)
 	q, required := b.textQueryParts(text, true)
-	if q == nil || x.noMatch(ctx, idx, required, b.gen) {
+	if q == nil {
 		return ids, nil
 	}
 	c := newCollection(Filters{}, "", true, n, false)
-	if err := x.collect(ctx, idx, q, true, c); err != nil {
+	if err := x.run(ctx, idx, q, required, b.gen, true, c); err != nil {
 		return nil, err
 	}
 	ids = c.ids(0)

@@ -2,159 +2,255 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 	segment "github.com/blevesearch/scorch_segment_api/v2"
 )
 
 // wordSets keeps, per index segment, the documents each word of recent
-// searches matches (every way it can: see wordClause), as bitmaps of the
-// segment's own document numbers. A text whose words have no product in
-// common is answered from them without a search: bleve would walk every
-// match of each word to find that no document has all of them (two thirds
-// of the CPU of the bench's never-repeating searches went to such texts).
-// Like the expansions, the sets are kept until the next write that
-// reaches the index (a generation of the expansions), and bounded.
+// searches matches (every way it can: see wordClause) with the word's
+// score in each. Shoppers' texts rarely repeat but their words do: a text
+// of several words is then answered by intersecting its words' lists and
+// adding their scores, where bleve would walk and score every match of
+// every word again (and, for words with no product in common, walk them
+// all to find nothing: two thirds of the CPU of the bench's
+// never-repeating searches). The sum ranks as bleve's own query would:
+// a conjunction's score is the sum of its words' scores, and every score
+// is scaled by one query norm for the whole text, so each word's scores
+// are kept at norm 1. Like the expansions, the lists are kept until the
+// next write that reaches the index (a generation of the expansions), and
+// bounded.
 type wordSets struct {
 	mu   sync.Mutex
 	gen  uint64
-	segs map[segment.Segment]map[string]*roaring.Bitmap
-	n    int // bitmaps held
+	segs map[segment.Segment]map[string]*wordHits
+	n    int // matches held
 }
 
-// maxWordSets bounds the bitmaps held (each at most ~12 kB a segment of
-// 100,000 products); past it the cache starts again empty.
-const maxWordSets = 20_000
+// wordHits are a word's matches in one segment: the segment's document
+// numbers in order, and the word's score in each.
+type wordHits struct {
+	docs   []uint32
+	scores []float64
+}
 
-// noMatch reports whether no document of the index's current state
-// matches every one of clauses; false when it cannot tell.
-func (x *Index) noMatch(ctx context.Context, idx bleve.Index, clauses []clause, gen uint64) bool {
-	if len(clauses) < 2 {
-		return false // one word: its own search is no dearer
+// maxWordMatches bounds the matches held (12 bytes each: 48 MB); past it the
+// cache starts again empty.
+const maxWordMatches = 4_000_000
+
+// fromSets passes every document that matches all of clauses, with the
+// sum of their scores, to c; ok is false when it could not (a clause's
+// lists are not there for the index's current state), and nothing was
+// passed.
+func (x *Index) fromSets(ctx context.Context, idx bleve.Index, clauses []clause, gen uint64, c *collection) (bool, error) {
+	if len(clauses) == 0 {
+		return false, nil
 	}
 	adv, err := idx.Advanced()
 	if err != nil {
-		return false
+		return false, err
 	}
 	reader, err := adv.Reader()
 	if err != nil {
-		return false
+		return false, err
 	}
 	defer reader.Close()
 	snap, ok := reader.(*scorch.IndexSnapshot)
 	if !ok {
-		return false
+		return false, nil
 	}
 	segs := snap.Segments()
-	sets := make([][]*roaring.Bitmap, len(clauses))
-	for i, c := range clauses {
-		if sets[i] = x.sets.get(gen, segs, c.key); sets[i] == nil {
-			if x.matchSets(ctx, idx, c, gen) != nil {
-				return false
+	lists := make([][]*wordHits, len(clauses))
+	for i, cl := range clauses {
+		key, err := listKey(snap, cl)
+		if err != nil {
+			return false, err
+		}
+		if lists[i] = x.sets.get(gen, segs, key); lists[i] == nil {
+			if err := x.matchSets(ctx, reader, segs, cl.q, key, gen); err != nil {
+				return false, err
 			}
-			// The search may have seen another state (a merge between):
-			// then the sets are not there for this one, and a search tells.
-			if sets[i] = x.sets.get(gen, segs, c.key); sets[i] == nil {
-				return false
+			if lists[i] = x.sets.get(gen, segs, key); lists[i] == nil {
+				return false, nil
 			}
 		}
 	}
-	per := make([]*roaring.Bitmap, len(clauses))
+	attrs, err := x.attrs.of(reader)
+	if err != nil {
+		return false, err
+	}
+	var offset uint64
+	per := make([]*wordHits, len(clauses))
 	for s, ss := range segs {
 		for i := range clauses {
-			per[i] = sets[i][s]
+			per[i] = lists[i][s]
 		}
-		both := roaring.FastAnd(per...)
-		if del := ss.Deleted(); del != nil {
-			both.AndNot(del)
-		}
-		if !both.IsEmpty() {
-			return false
-		}
+		intersect(per, ss.Deleted(), func(local uint32, score float64) {
+			if a := attrs.at(offset + uint64(local)); a != nil {
+				c.add(hit{score: score, num: offset + uint64(local), a: a})
+			}
+		})
+		offset += ss.Segment().Count()
 	}
-	return true
+	return true, nil
 }
 
-// matchSets finds every document c matches (unscored) and keeps them per
-// segment under c's key.
-func (x *Index) matchSets(ctx context.Context, idx bleve.Index, c clause, gen uint64) error {
-	mk := func(sc *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
-		snap, ok := sc.IndexReader.(*scorch.IndexSnapshot)
-		if !ok {
-			return nil, false, errNotScorch
-		}
-		segs := snap.Segments()
-		offsets := make([]uint64, len(segs))
-		bits := make([]*roaring.Bitmap, len(segs))
-		var offset uint64
-		for i, ss := range segs {
-			offsets[i], bits[i] = offset, roaring.New()
-			offset += ss.Segment().Count()
-		}
-		cur := 0
-		return func(d *bsearch.DocumentMatch) error {
-			if d == nil {
-				x.sets.put(gen, segs, c.key, bits)
-				return nil
-			}
-			n := d.IndexInternalID.Value()
-			for cur+1 < len(offsets) && n >= offsets[cur+1] {
-				cur++
-			}
-			bits[cur].Add(uint32(n - offsets[cur]))
-			sc.DocumentMatchPool.Put(d)
-			return nil
-		}, false, nil
+// listKey names a clause's list: a word's codes (the model numbers it
+// forms with its neighbours, as "кабель676" in "кабель 676") are terms of
+// the word's query, but one the index does not have matches nothing and
+// only counts among the query's terms (bleve scales a match's score by
+// the share of terms it matches). So the key has the codes the index has
+// and the number of codes, and "кабель 676" shares its first word's list
+// with "кабель 345".
+func listKey(snap *scorch.IndexSnapshot, c clause) (string, error) {
+	if len(c.codes) == 0 {
+		return c.key, nil
 	}
-	req := bleve.NewSearchRequestOptions(c.q, 0, 0, false)
-	req.Score = "none"
-	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(mk))
-	_, err := idx.SearchInContext(ctx, req)
-	return err
+	dict, err := snap.FieldDictContains(fCodes)
+	if err != nil {
+		return "", err
+	}
+	key := fmt.Sprintf("%s|%d", c.key, len(c.codes))
+	for _, code := range c.codes {
+		ok, err := dict.Contains([]byte(code))
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			key += "|" + code
+		}
+	}
+	return key, nil
 }
 
-// get returns key's bitmap in each of segs, or nil when one is missing.
-func (w *wordSets) get(gen uint64, segs []*scorch.SegmentSnapshot, key string) []*roaring.Bitmap {
+// intersect calls fn with each document in every one of lists (and not
+// deleted) and the sum of its scores.
+func intersect(lists []*wordHits, deleted *roaring.Bitmap, fn func(local uint32, score float64)) {
+	shortest := 0
+	for i, l := range lists {
+		if len(l.docs) < len(lists[shortest].docs) {
+			shortest = i
+		}
+	}
+	pos := make([]int, len(lists))
+next:
+	for k, d := range lists[shortest].docs {
+		score := 0.0
+		for i, l := range lists {
+			if i == shortest {
+				score += l.scores[k]
+				continue
+			}
+			// Gallop to the first document >= d.
+			p, step := pos[i], 1
+			for p+step < len(l.docs) && l.docs[p+step] < d {
+				p += step
+				step *= 2
+			}
+			for p < len(l.docs) && l.docs[p] < d {
+				p++
+			}
+			pos[i] = p
+			if p == len(l.docs) {
+				return
+			}
+			if l.docs[p] != d {
+				continue next
+			}
+			score += l.scores[p]
+		}
+		if deleted != nil && deleted.Contains(d) {
+			continue
+		}
+		fn(d, score)
+	}
+}
+
+// matchSets scores every document q matches, at query norm 1, and keeps
+// them per segment under key.
+func (x *Index) matchSets(ctx context.Context, reader index.IndexReader, segs []*scorch.SegmentSnapshot, q query.Query, key string, gen uint64) error {
+	s, err := q.Searcher(ctx, reader, x.mapping, bsearch.SearcherOptions{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	s.SetQueryNorm(1)
+	offsets := make([]uint64, len(segs))
+	hits := make([]*wordHits, len(segs))
+	var offset uint64
+	for i, ss := range segs {
+		offsets[i], hits[i] = offset, &wordHits{}
+		offset += ss.Segment().Count()
+	}
+	sc := &bsearch.SearchContext{DocumentMatchPool: bsearch.NewDocumentMatchPool(s.DocumentMatchPoolSize()+1, 0), IndexReader: reader}
+	cur := 0
+	d, err := s.Next(sc)
+	for ; err == nil && d != nil; d, err = s.Next(sc) {
+		n := d.IndexInternalID.Value()
+		for cur+1 < len(offsets) && n >= offsets[cur+1] {
+			cur++
+		}
+		h := hits[cur]
+		h.docs = append(h.docs, uint32(n-offsets[cur]))
+		h.scores = append(h.scores, d.Score)
+		sc.DocumentMatchPool.Put(d)
+	}
+	if err != nil {
+		return err
+	}
+	x.sets.put(gen, segs, key, hits)
+	return nil
+}
+
+// get returns key's lists in each of segs, or nil when one is missing.
+func (w *wordSets) get(gen uint64, segs []*scorch.SegmentSnapshot, key string) []*wordHits {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.gen != gen {
 		return nil
 	}
-	out := make([]*roaring.Bitmap, len(segs))
+	out := make([]*wordHits, len(segs))
 	for i, ss := range segs {
-		b := w.segs[ss.Segment()][key]
-		if b == nil {
+		h := w.segs[ss.Segment()][key]
+		if h == nil {
 			return nil
 		}
-		out[i] = b
+		out[i] = h
 	}
 	return out
 }
 
-// put keeps key's bitmaps of segs, unless the index changed since gen.
-func (w *wordSets) put(gen uint64, segs []*scorch.SegmentSnapshot, key string, bits []*roaring.Bitmap) {
+// put keeps key's lists of segs, unless the index changed since gen.
+func (w *wordSets) put(gen uint64, segs []*scorch.SegmentSnapshot, key string, hits []*wordHits) {
+	size := 0
+	for _, h := range hits {
+		size += len(h.docs)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.segs == nil || w.gen != gen || w.n+len(segs) > maxWordSets || len(w.segs) > 2*len(segs)+8 {
+	if w.segs == nil || w.gen != gen || w.n+size > maxWordMatches || len(w.segs) > 2*len(segs)+8 {
 		if w.segs != nil && gen < w.gen {
 			return // computed against an older state
 		}
-		w.gen, w.segs, w.n = gen, map[segment.Segment]map[string]*roaring.Bitmap{}, 0
+		w.gen, w.segs, w.n = gen, map[segment.Segment]map[string]*wordHits{}, 0
 	}
 	for i, ss := range segs {
 		m := w.segs[ss.Segment()]
 		if m == nil {
-			m = map[string]*roaring.Bitmap{}
+			m = map[string]*wordHits{}
 			w.segs[ss.Segment()] = m
 		}
-		if m[key] == nil {
-			w.n++
+		if old := m[key]; old != nil {
+			w.n -= len(old.docs)
 		}
-		bits[i].RunOptimize()
-		m[key] = bits[i]
+		w.n += len(hits[i].docs)
+		m[key] = hits[i]
 	}
 }
