@@ -62,14 +62,11 @@ func (s *sessionRequests) all() []url.Values {
 func TestFreightOrderPaidByCardAfterTheQuote(t *testing.T) {
 	sessions, base := recordSessions(t, testapp.StripeMock(t))
 	testapp.UseStripe(t, base)
-	h := testapp.NewHarness(t)
-	c := h.Client
-	admin := testapp.NewUser(t, h.App, true)
-	u := testapp.NewUser(t, h.App, false)
+	s := newOrderShop(t, testapp.Product{PriceCents: 150000, Stock: 5})
+	h, c, admin, u, hoist := s.h, s.c, s.admin, s.user, s.product
 	saveZones(t, h, admin)
 	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
 	testapp.SetTaxSettings(t, h.App, false, true)
-	hoist := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 150000, Stock: 5})
 	setWeight(t, h, admin, hoist.Id, 520, true)
 	addLine(t, c, u.Token, hoist.Id, 1)
 

@@ -55,14 +55,12 @@ func countWhere(t *testing.T, h testapp.Harness, collection string, exp dbx.Hash
 func TestSimultaneousCancelsOfAPartPaidInvoice(t *testing.T) {
 	for _, n := range []int{2, 10} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := testapp.NewHarness(t)
-			admin := testapp.NewUser(t, h.App, true)
-			u := testapp.NewUser(t, h.App, false)
+			s := newOrderShop(t, testapp.Product{PriceCents: 3333, Stock: 10})
+			h, admin, u, p := s.h, s.admin, s.user, s.product
 			testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 			if _, err := shop.SetInvoiceTerms(h.App, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 				t.Fatal(err)
 			}
-			p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 3333, Stock: 10})
 			var o payOrder
 			r := placeWith(t, h, u, p.Id, shop.MethodInvoice, "PO-7")
 			r.JSON(t, &o)
@@ -128,17 +126,14 @@ func TestSimultaneousCancelsOfAPartPaidInvoice(t *testing.T) {
 func TestSimultaneousFreightQuotes(t *testing.T) {
 	for _, method := range []string{shop.MethodBankTransfer, shop.MethodInvoice} {
 		t.Run(method, func(t *testing.T) {
-			h := testapp.NewHarness(t)
-			c := h.Client
-			admin := testapp.NewUser(t, h.App, true)
-			u := testapp.NewUser(t, h.App, false)
+			s := newOrderShop(t, testapp.Product{PriceCents: 150000, Stock: 5})
+			h, c, admin, u, hoist := s.h, s.c, s.admin, s.user, s.product
 			if _, err := shop.SetInvoiceTerms(h.App, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 				t.Fatal(err)
 			}
 			saveZones(t, h, admin)
 			testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
 			testapp.SetTaxSettings(t, h.App, false, true)
-			hoist := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 150000, Stock: 5})
 			setWeight(t, h, admin, hoist.Id, 520, true)
 			addLine(t, c, u.Token, hoist.Id, 1)
 			body := texasBody("freight")
