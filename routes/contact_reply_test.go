@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -145,6 +146,17 @@ func TestContactReplyMovesToInProgressWithReplyTo(t *testing.T) {
 	}
 	if _, err := w.SendDue(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+	// The app's own outbox worker, woken by the settings change, may hold
+	// the reply (SendDue leaves it to that worker): wait until it is sent.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		fresh, err := h.App.FindRecordById("emails", rec.Id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fresh.GetString("status") != mail.StatusQueued || time.Now().After(deadline) {
+			break
+		}
 	}
 	var sent *mailer.Message
 	for _, m := range h.App.TestMailer.Messages() {

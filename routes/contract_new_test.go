@@ -140,13 +140,9 @@ func prefixed(prefix string, s shape) shape {
 // fulfilment, freight quotes, what admins send for a page) the test
 // holds the shapes the app uses, noted per case.
 func TestNewEndpointsContract(t *testing.T) {
-	h := testapp.NewHarness(t)
-	c := h.Client
-	admin := testapp.NewUser(t, h.App, true)
-	u := testapp.NewUser(t, h.App, false)
-	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 5})
-	addLine(t, c, u.Token, p.Id, 1)
-	o := placeOrder(t, c, u.Token, orderBody())
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 5})
+	h, c, admin, u, p := s.h, s.c, s.admin, s.user, s.product
+	o := s.place(t, 1, orderBody())
 	rate := testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	var cats []struct {
 		ID, Name string
@@ -288,8 +284,7 @@ func TestNewEndpointsContract(t *testing.T) {
 	})
 	t.Run("admin orders list pages", func(t *testing.T) {
 		for range 2 {
-			addLine(t, c, u.Token, p.Id, 1)
-			placeOrder(t, c, u.Token, orderBody())
+			s.place(t, 1, orderBody())
 		}
 		r := c.Do("GET", "/api/checkout/admin/orders?page=2&pageSize=2", nil, testapp.Auth(admin.Token)...)
 		var list []map[string]any

@@ -72,13 +72,9 @@ func hostileBodies() map[string]string {
 // contract's envelope and changes nothing in the database; unknown ids
 // are 404 in the envelope and change nothing.
 func TestHostileBodiesChangeNothing(t *testing.T) {
-	h := testapp.NewHarness(t)
-	c := h.Client
-	admin := testapp.NewUser(t, h.App, true)
-	u := testapp.NewUser(t, h.App, false)
-	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 5})
-	addLine(t, c, u.Token, p.Id, 1)
-	o := placeOrder(t, c, u.Token, orderBody())
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 5})
+	h, c, admin, p := s.h, s.c, s.admin, s.product
+	o := s.place(t, 1, orderBody())
 	rate := testapp.NewTaxRate(t, h.App, "US", "TX", "standard", 6.25, "Texas sales tax")
 	var cats []struct {
 		ID string `json:"id"`

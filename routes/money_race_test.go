@@ -55,14 +55,12 @@ func countWhere(t *testing.T, h testapp.Harness, collection string, exp dbx.Hash
 func TestSimultaneousCancelsOfAPartPaidInvoice(t *testing.T) {
 	for _, n := range []int{2, 10} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := testapp.NewHarness(t)
-			admin := testapp.NewUser(t, h.App, true)
-			u := testapp.NewUser(t, h.App, false)
+			s := newOrderShop(t, testapp.Product{PriceCents: 3333, Stock: 10})
+			h, admin, u, p := s.h, s.admin, s.user, s.product
 			testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 			if _, err := shop.SetInvoiceTerms(h.App, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 				t.Fatal(err)
 			}
-			p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 3333, Stock: 10})
 			var o payOrder
 			r := placeWith(t, h, u, p.Id, shop.MethodInvoice, "PO-7")
 			r.JSON(t, &o)
@@ -128,17 +126,14 @@ func TestSimultaneousCancelsOfAPartPaidInvoice(t *testing.T) {
 func TestSimultaneousFreightQuotes(t *testing.T) {
 	for _, method := range []string{shop.MethodBankTransfer, shop.MethodInvoice} {
 		t.Run(method, func(t *testing.T) {
-			h := testapp.NewHarness(t)
-			c := h.Client
-			admin := testapp.NewUser(t, h.App, true)
-			u := testapp.NewUser(t, h.App, false)
+			s := newOrderShop(t, testapp.Product{PriceCents: 150000, Stock: 5})
+			h, c, admin, u, hoist := s.h, s.c, s.admin, s.user, s.product
 			if _, err := shop.SetInvoiceTerms(h.App, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 				t.Fatal(err)
 			}
 			saveZones(t, h, admin)
 			testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
 			testapp.SetTaxSettings(t, h.App, false, true)
-			hoist := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 150000, Stock: 5})
 			setWeight(t, h, admin, hoist.Id, 520, true)
 			addLine(t, c, u.Token, hoist.Id, 1)
 			body := texasBody("freight")
@@ -294,5 +289,99 @@ func TestCheckoutRacingAShippingChange(t *testing.T) {
 			continue // this shopper's order was placed
 		}
 		expectErr(t, c.Do("POST", "/api/checkout/create-order", body(), testapp.Auth(u.Token)...), http.StatusConflict, "total_changed")
+	}
+}
+
+// Shoppers place orders at the total they reviewed while an admin raises
+// the tax rate of their state (Settings' tax-rate endpoint) in the same
+// instant: each order is placed at the reviewed total, taxed at the old
+// rate and adding up, or refused with 409 total_changed carrying the total
+// at the new rate; never an order at a total nobody saw, nor one mixing
+// the two rates. Once the save has answered, the old total is refused
+// every time.
+func TestCheckoutRacingATaxRateChange(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	rate := testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+	testapp.SetTaxSettings(t, h.App, false, true)
+	amp := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 100})
+	const shoppers = 8
+	users := make([]testapp.User, shoppers+1) // the last one checks out after the save
+	// $300 + $9.99 standard shipping, taxed at 10 %: $30.999 -> $31.00;
+	// at 12.5 %: $38.74875 -> $38.75.
+	const oldTotal, newTotal = 340.99, 348.74
+	for i := range users {
+		users[i] = testapp.NewUser(t, h.App, false)
+		addLine(t, c, users[i].Token, amp.Id, 3)
+		// The review: the cart's estimate for the address and method.
+		var est estimateJSON
+		r := c.Do("GET", "/api/cart?country=US&state=TX&shippingMethod=standard", nil, testapp.Auth(users[i].Token)...)
+		if r.JSON(t, &est); est.TaxEstimate == nil || est.TaxEstimate.TotalAmount != oldTotal {
+			t.Fatalf("review %d %s", r.Status, r.Body)
+		}
+	}
+	body := func() map[string]any {
+		b := texasBody("standard")
+		b["expectedTotal"] = oldTotal
+		return b
+	}
+	raised := map[string]any{"country": "US", "region": "TX", "taxClass": shop.TaxStandard, "rate": 12.5, "name": "Texas sales tax"}
+	answers := raceAll(shoppers+1, func(i int) testapp.Response {
+		if i == shoppers { // the admin
+			return c.Do("PUT", "/api/admin/tax-rates/"+rate.Id, raised, testapp.Auth(admin.Token)...)
+		}
+		return c.Do("POST", "/api/checkout/create-order", body(), testapp.Auth(users[i].Token)...)
+	})
+	if answers[shoppers].Status != http.StatusOK {
+		t.Fatalf("rate save: %d %s", answers[shoppers].Status, answers[shoppers].Body)
+	}
+	placed := 0
+	for i, a := range answers[:shoppers] {
+		switch a.Status {
+		case http.StatusCreated:
+			var o taxedOrderJSON
+			a.JSON(t, &o)
+			if o.ShippingAmount != 9.99 || o.TaxAmount != 31 || o.TotalAmount != oldTotal ||
+				len(o.TaxLines) != 1 || o.TaxLines[0].Rate != 10 || o.TaxLines[0].Amount != 31 {
+				t.Fatalf("shopper %d placed at a total not reviewed: %s", i, a.Body)
+			}
+			placed++
+		case http.StatusConflict:
+			var e conflictJSON
+			a.JSON(t, &e)
+			if e.Code != "total_changed" || e.Total != newTotal {
+				t.Fatalf("shopper %d: %s", i, a.Body)
+			}
+		default:
+			t.Fatalf("shopper %d: %d %s", i, a.Status, a.Body)
+		}
+	}
+	t.Logf("%d of %d placed before the change", placed, shoppers)
+	if n := testapp.Count(t, h.App, "orders"); n != placed {
+		t.Fatalf("%d orders stored, %d answered 201", n, placed)
+	}
+	// Every stored order adds up to the cent, its lines at the old rate.
+	var bad int
+	err := h.App.DB().Select("COUNT(*)").From(shop.OrdersCollection + " o").
+		Where(dbx.NewExp(`o.totalCents != o.subtotalCents + o.shippingCents + o.taxCents OR o.taxCents != 3100
+			OR EXISTS (SELECT 1 FROM order_items i WHERE i.orderRef = o.id AND (i.taxRate != 10 OR i.taxCents != 3000))`)).Row(&bad)
+	if err != nil || bad != 0 {
+		t.Fatalf("%d orders do not add up or mix rates (%v)", bad, err)
+	}
+	for _, u := range users {
+		var cart struct {
+			Items []any `json:"items"`
+		}
+		c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...).JSON(t, &cart)
+		if len(cart.Items) == 0 {
+			continue // this shopper's order was placed
+		}
+		r := c.Do("POST", "/api/checkout/create-order", body(), testapp.Auth(u.Token)...)
+		expectErr(t, r, http.StatusConflict, "total_changed")
+		var e conflictJSON
+		if r.JSON(t, &e); e.Total != newTotal {
+			t.Fatalf("after the save: %s", r.Body)
+		}
 	}
 }

@@ -30,11 +30,8 @@ func orderOn(t *testing.T, h testapp.Harness, token, productID, first, day strin
 }
 
 func TestAdminOrdersFiltersAndPages(t *testing.T) {
-	h := testapp.NewHarness(t)
-	c := h.Client
-	u := testapp.NewUser(t, h.App, false)
-	admin := testapp.NewUser(t, h.App, true)
-	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 50})
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 50})
+	h, c, admin, u, p := s.h, s.c, s.admin, s.user, s.product
 	o1 := orderOn(t, h, u.Token, p.Id, "Grace", "2026-11-01")
 	o2 := orderOn(t, h, u.Token, p.Id, "Linus", "2026-11-10")
 	o3 := orderOn(t, h, u.Token, p.Id, "Grace", "2026-11-20")
@@ -100,11 +97,8 @@ func TestAdminOrdersFiltersAndPages(t *testing.T) {
 // The export has one row per order line, quotes commas, quotes and
 // newlines, and defuses texts a spreadsheet would run as a formula.
 func TestAdminOrdersCSVExport(t *testing.T) {
-	h := testapp.NewHarness(t)
-	c := h.Client
-	u := testapp.NewUser(t, h.App, false)
-	admin := testapp.NewUser(t, h.App, true)
-	p1 := testapp.NewProduct(t, h.App, testapp.Product{Name: `=HYPERLINK("http://evil")`, PriceCents: 1050, Stock: 50})
+	s := newOrderShop(t, testapp.Product{Name: `=HYPERLINK("http://evil")`, PriceCents: 1050, Stock: 50})
+	h, c, admin, u, p1 := s.h, s.c, s.admin, s.user, s.product
 	p2 := testapp.NewProduct(t, h.App, testapp.Product{Name: "Cable, 10 m \"pro\"\nblack", PriceCents: 200, Stock: 50})
 	p3 := testapp.NewProduct(t, h.App, testapp.Product{Name: "@SUM(1+1)", PriceCents: 100, Stock: 50})
 	addLine(t, c, u.Token, p1.Id, 2)
@@ -167,10 +161,8 @@ func TestAdminOrdersCSVExport(t *testing.T) {
 // the admin's download fails instead of ending as a short file that looks
 // complete (here a damaged line of the newest order cannot be read).
 func TestAdminOrdersCSVExportFailureAborts(t *testing.T) {
-	h := testapp.NewHarness(t)
-	u := testapp.NewUser(t, h.App, false)
-	admin := testapp.NewUser(t, h.App, true)
-	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 50})
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 50})
+	h, admin, u, p := s.h, s.admin, s.user, s.product
 	orderOn(t, h, u.Token, p.Id, "Grace", "2026-11-01")
 	o := orderOn(t, h, u.Token, p.Id, "Linus", "2026-11-10")
 	if _, err := h.App.DB().NewQuery("UPDATE order_items SET quantity = 'lots' WHERE orderRef = {:id}").
@@ -195,15 +187,11 @@ func TestAdminOrdersCSVExportFailureAborts(t *testing.T) {
 // "x;=HYPERLINK(...)" is one harmless cell for a comma reader and a
 // formula for them. Read with either separator, no cell starts a formula.
 func TestAdminOrdersCSVSafeWithEitherSeparator(t *testing.T) {
-	h := testapp.NewHarness(t)
-	c := h.Client
-	u := testapp.NewUser(t, h.App, false)
-	admin := testapp.NewUser(t, h.App, true)
-	p := testapp.NewProduct(t, h.App, testapp.Product{Name: `Wash; "@SUM(A1)",-cmd|' /C calc'!A0`, PriceCents: 1000, Stock: 5})
-	addLine(t, c, u.Token, p.Id, 1)
+	s := newOrderShop(t, testapp.Product{Name: `Wash; "@SUM(A1)",-cmd|' /C calc'!A0`, PriceCents: 1000, Stock: 5})
+	c, admin := s.c, s.admin
 	body := usBody("standard")
 	body["shippingInfo"].(map[string]any)["lastName"] = `x;=HYPERLINK("http://evil.example","open")`
-	placeOrder(t, c, u.Token, body)
+	s.place(t, 1, body)
 
 	r := c.Do("GET", "/api/checkout/admin/orders/export.csv", nil, testapp.Auth(admin.Token)...)
 	if r.Status != 200 {

@@ -102,8 +102,10 @@ func nonEmptyLines(ss ...string) []string {
 
 // shippingCSVHeader names the columns of the shipping partner's export:
 // one row per order, with the address and phone to deliver to.
+// shippingMethod is the method's code (as before); shippingMethodName, added
+// last so that no column moves, the English name the order kept.
 var shippingCSVHeader = []string{"orderNumber", "createdAt", "status", "name", "company", "address", "city", "state", "zipCode",
-	"country", "phone", "email", "shippingMethod", "carrier", "trackingNumber", "items", "weightKg"}
+	"country", "phone", "email", "shippingMethod", "carrier", "trackingNumber", "items", "weightKg", "shippingMethodName"}
 
 type shippingCSVRow struct {
 	OrderNumber string         `db:"orderNumber"`
@@ -112,6 +114,7 @@ type shippingCSVRow struct {
 	Shipping    types.JSONRaw  `db:"shipping"`
 	Company     string         `db:"companyName"`
 	Method      string         `db:"shippingMethod"`
+	MethodName  types.JSONRaw  `db:"shippingMethodName"`
 	Carrier     string         `db:"carrier"`
 	Tracking    string         `db:"trackingNumber"`
 	Items       float64        `db:"itemCount"`
@@ -124,7 +127,7 @@ func (r shippingCSVRow) record() []string {
 	w, _ := wire.Grams(int64(r.Grams)).MarshalJSON()
 	cells := []string{r.OrderNumber, wire.Time(r.Created.Time()), r.Status, strings.TrimSpace(s.FirstName + " " + s.LastName), r.Company,
 		s.Address, s.City, s.State, s.ZipCode, s.Country, s.Phone, s.Email, r.Method, r.Carrier, r.Tracking,
-		strconv.Itoa(int(r.Items)), string(w)}
+		strconv.Itoa(int(r.Items)), string(w), savedMethodName(r.MethodName, r.Method)}
 	for i, c := range cells {
 		cells[i] = safeCell(c)
 	}
@@ -139,7 +142,7 @@ func ExportShippingCSV(app core.App, f OrderFilter, w io.Writer) error {
 	if err := f.Validate(); err != nil {
 		return err
 	}
-	q := app.DB().Select("orderNumber", "created", "status", "shipping", "companyName", "shippingMethod", "carrier",
+	q := app.DB().Select("orderNumber", "created", "status", "shipping", "companyName", "shippingMethod", "shippingMethodName", "carrier",
 		"trackingNumber", "itemCount", "weightGrams").From(OrdersCollection).OrderBy("created ASC", "rowid ASC")
 	if where := f.where(""); where != nil {
 		q = q.Where(where)

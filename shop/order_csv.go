@@ -17,13 +17,15 @@ import (
 
 // csvHeader names the columns of the orders export, one row per order line:
 // productName says what was bought ("XLR Cable - 10 m"), variantLabel its
-// options alone.
+// options alone. shippingMethod keeps the method's code (old spreadsheets
+// read it); shippingMethodName, last so that no column moves, is the name
+// the order kept when it was placed, in English.
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "variantId", "sku", "productName", "variantLabel", "quantity", "unitPrice", "lineTotal",
 	"taxClass", "taxRate", "lineTax",
 	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
 	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
-	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded"}
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded", "shippingMethodName"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -33,6 +35,7 @@ type csvRow struct {
 	CustomerName   string         `db:"customerName"`
 	CustomerEmail  string         `db:"customerEmail"`
 	ShippingMethod string         `db:"shippingMethod"`
+	MethodName     types.JSONRaw  `db:"shippingMethodName"`
 	TrackingNumber string         `db:"trackingNumber"`
 	SubtotalCents  float64        `db:"subtotalCents"`
 	ShippingCents  float64        `db:"shippingCents"`
@@ -72,7 +75,7 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		return err
 	}
 	q := app.DB().Select("o.orderNumber", "o.created", "o.status", "o.customerName", "o.customerEmail",
-		"o.shippingMethod", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
+		"o.shippingMethod", "o.shippingMethodName", "o.trackingNumber", "o.subtotalCents", "o.shippingCents", "o.taxCents", "o.totalCents",
 		"o.pricesIncludeTax", "o.taxExempt", "o.invoiceNumber", "o.companyName", "o.taxId",
 		"i.productId", "i.variantId", "i.sku", "i.productName", "COALESCE(i.variantLabel, '') AS variantLabel",
 		"i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
@@ -138,7 +141,14 @@ func (r csvRow) record(lang string) []string {
 		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
 		safeCell(locale.CountryName(r.Country, lang)),
 		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
+		safeCell(savedMethodName(r.MethodName, r.ShippingMethod)),
 	}
+}
+
+// savedMethodName is the English name of the shipping method an order kept
+// when it was placed; an old order without one shows its code.
+func savedMethodName(raw types.JSONRaw, code string) string {
+	return methodNameOf(string(raw)).Get("en", code)
 }
 
 // safeCell keeps a text from being run as a formula when the CSV is opened
