@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -183,7 +184,54 @@ func searchLoads(ctx context.Context, c config, srv *server) []*stats {
 		hammer(ctx, "warm-up", client, searchConns, c.warmup, 1<<40, warm, is2xx)
 		out = append(out, hammer(ctx, r.name, client, searchConns, d, 1<<40, r.t, is2xx))
 	}
+	// Last: the same kind of texts while the catalog changes.
+	stop := make(chan struct{})
+	done := make(chan int)
+	go func() { done <- editEverySecond(srv.dir, stop) }()
+	s := hammer(ctx, "search, texts that never repeat, a product edited every second", client, searchConns, d, 1<<40,
+		func(w, i int) (*http.Request, error) { return uniqueSearch(w+2*searchConns, i) }, is2xx)
+	close(stop)
+	if n := <-done; n > 0 {
+		out = append(out, s)
+	}
 	return out
+}
+
+// editEverySecond changes a product's price every second through SQLite
+// (as an admin's edit does: every write that reaches the search index
+// drops its caches of words), until stop; it returns the edits made.
+func editEverySecond(dir string, stop <-chan struct{}) int {
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "data.db")+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return 0
+	}
+	defer db.Close()
+	var ids []string
+	rows, err := db.Query("SELECT id FROM products WHERE isActive = 1 LIMIT 100")
+	if err != nil {
+		return 0
+	}
+	for rows.Next() {
+		var id string
+		if rows.Scan(&id) == nil {
+			ids = append(ids, id)
+		}
+	}
+	rows.Close()
+	edits := 0
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for len(ids) > 0 {
+		select {
+		case <-stop:
+			return edits
+		case <-tick.C:
+			if _, err := db.Exec("UPDATE products SET priceCents = priceCents + 1 WHERE id = ?", ids[edits%len(ids)]); err == nil {
+				edits++
+			}
+		}
+	}
+	return edits
 }
 
 func dirSize(dir string) int64 {
