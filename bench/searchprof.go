@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"syscall"
@@ -103,6 +104,12 @@ func searchProfile(dir string, n int, rebuild bool) error {
 		fmt.Printf("%s, %d never-repeating, one at a time: CPU %s ms each; p50 %s ms, p90 %s ms, p99 %s ms, max %s ms (load %s)\n",
 			k.name, n, ms(cpu), at(50), at(90), at(99), ms(took[len(took)-1]), loadAvg())
 	}
+	// What the index's caches (expansions, segment tables, word lists) and
+	// bleve hold after the requests: the live heap after a collection.
+	var mem runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&mem)
+	fmt.Printf("Go heap after the requests and a collection: %s in use\n", mb(int64(mem.HeapInuse)))
 	return nil
 }
 
