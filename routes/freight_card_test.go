@@ -6,11 +6,14 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
@@ -94,6 +97,35 @@ func TestFreightOrderPaidByCardAfterTheQuote(t *testing.T) {
 		t.Fatalf("after the quote: %+v", quoted)
 	}
 
+	// The quote comes by e-mail, so the customer has days to pay, not the
+	// checkout's hour, and the e-mail says until when; the hourly sweep of
+	// unpaid orders leaves it (it used to cancel it an hour after the quote).
+	holdUntil := func() time.Time {
+		var hold string
+		if err := h.App.DB().Select("holdUntil").From(shop.OrdersCollection).Where(dbx.HashExp{"id": o.ID}).Row(&hold); err != nil {
+			t.Fatal(err)
+		}
+		at, err := types.ParseDateTime(hold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return at.Time()
+	}
+	week := time.Now().AddDate(0, 0, shop.QuoteHoldDays)
+	if hold := holdUntil(); hold.Before(week.Add(-time.Minute)) || hold.After(week.Add(time.Minute)) {
+		t.Fatalf("a quoted card order can be paid until %v, want %d days", hold, shop.QuoteHoldDays)
+	}
+	var view string
+	if err := h.App.DB().Select("view").From(mail.Collection).Where(dbx.HashExp{"kind": mail.KindFreightQuoted}).Row(&view); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(view, "until "+week.UTC().Format("2006-01-02")) {
+		t.Fatalf("the quote's e-mail does not say until when to pay: %.800s", view)
+	}
+	if n, err := shop.ExpireUnpaidOrders(h.App, time.Now().Add(2*time.Hour)); err != nil || n != 0 {
+		t.Fatalf("two hours after the quote the sweep cancelled %d orders (%v)", n, err)
+	}
+
 	var page struct {
 		CheckoutURL string `json:"checkoutUrl"`
 	}
@@ -103,6 +135,14 @@ func TestFreightOrderPaidByCardAfterTheQuote(t *testing.T) {
 		t.Fatalf("pay: checkoutUrl %q after %d session requests", page.CheckoutURL, len(forms))
 	}
 	f := forms[0]
+	// Opening the hosted page keeps the days to pay; the page itself lives
+	// at most Stripe's 24 hours (another one can be opened after it).
+	if hold := holdUntil(); hold.Before(week.Add(-time.Minute)) {
+		t.Fatalf("paying cut the time to pay to %v", hold)
+	}
+	if exp, err := strconv.ParseInt(f.Get("expires_at"), 10, 64); err != nil || time.Unix(exp, 0).After(time.Now().Add(24*time.Hour)) {
+		t.Fatalf("the hosted page expires at %q: Stripe takes at most 24 hours", f.Get("expires_at"))
+	}
 	if f.Get("line_items[0][price_data][unit_amount]") != "203500" || f.Get("line_items[0][quantity]") != "1" ||
 		f.Get("line_items[0][price_data][currency]") != "usd" || f.Get("metadata[orderId]") != o.ID || f.Get("line_items[1][quantity]") != "" {
 		t.Fatalf("the hosted page does not ask for the quoted $2,035.00: %v", f)

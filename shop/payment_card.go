@@ -136,6 +136,9 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 	if min := time.Now().Add(MinHoldMinutes*time.Minute + time.Minute); expires.Before(min) {
 		expires = min // Stripe's shortest session
 	}
+	if max := time.Now().Add(24*time.Hour - time.Minute); expires.After(max) {
+		expires = max // Stripe's longest: a quoted order's days to pay outlast its pages
+	}
 	back := mail.PublicURL(app) + mail.PagePath(to.Language, "/checkout/payment/"+order.Id)
 	return CheckoutRequest{
 		OrderID: order.Id, OrderNumber: order.GetString("orderNumber"), Attempt: a.GetInt("attempt"),
@@ -147,10 +150,10 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 }
 
 // PayAgain opens a new hosted page for one of the user's own card orders
-// that is still unpaid and holding its stock; the hold starts again. Open
-// pages of earlier attempts are closed first, so the order is never paid
-// twice. Anything else is ErrNotPayable (someone else's order:
-// ErrOrderNotFound).
+// that is still unpaid and holding its stock; the hold starts again (a
+// freight quote's longer time to pay is kept). Open pages of earlier
+// attempts are closed first, so the order is never paid twice. Anything
+// else is ErrNotPayable (someone else's order: ErrOrderNotFound).
 func PayAgain(app core.App, userID, orderID string) (string, error) {
 	s, err := LoadPaymentSettings(app)
 	if err != nil {
@@ -175,7 +178,11 @@ func PayAgain(app core.App, userID, orderID string) (string, error) {
 		if open, err = openAttemptRefs(txApp, order.Id); err != nil {
 			return err
 		}
-		order.Set("holdUntil", time.Now().Add(s.Hold()))
+		hold := time.Now().Add(s.Hold())
+		if cur := order.GetDateTime("holdUntil").Time(); cur.After(hold) {
+			hold = cur // a freight quote's days to pay are kept
+		}
+		order.Set("holdUntil", hold)
 		if err := txApp.Save(order); err != nil {
 			return err
 		}

@@ -101,6 +101,10 @@ func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error 
 	return nil
 }
 
+// QuoteHoldDays is how long a card order can be paid after its freight
+// quote.
+const QuoteHoldDays = 7
+
 // openQuotedPayment makes the quoted total due as the order's method asks:
 // a card order can be paid from My Orders within the hold time; an
 // invoice order is invoiced with its due date (the quote's e-mail says
@@ -114,7 +118,11 @@ func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
 	}
 	switch rec.GetString("paymentMethod") {
 	case MethodCard:
-		rec.Set("holdUntil", now.Add(s.Hold()))
+		// The shopper is not at the screen as at checkout: the quote comes
+		// by e-mail, so it can be paid for QuoteHoldDays (its stock stays
+		// held, as it was while the quote was awaited); the e-mail says
+		// until when. Paying starts the usual hold again (PayAgain).
+		rec.Set("holdUntil", now.AddDate(0, 0, QuoteHoldDays)) // longer than any checkout hold (at most a day)
 	case MethodInvoice:
 		terms, err := userInvoiceTerms(txApp, rec.GetString("user"))
 		if err != nil {
@@ -152,6 +160,9 @@ func queueFreightQuoted(txApp core.App, rec *core.Record) error {
 		if due := rec.GetDateTime("dueDate"); d.Payment.Method == MethodInvoice && !due.IsZero() {
 			o.Transfer.DueDate = due.Time().UTC().Format(dateLayout)
 		}
+	}
+	if hold := rec.GetDateTime("holdUntil"); d.Payment.Method == MethodCard && !hold.IsZero() {
+		o.PayBy = hold.Time().UTC().Format(dateLayout)
 	}
 	return mail.QueueFreightQuoted(txApp, to, o)
 }

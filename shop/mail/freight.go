@@ -27,6 +27,8 @@ func QueueFreightQuoted(txApp core.App, to Recipient, o Order) error {
 	orderView(v, o, true)
 	if o.Transfer != nil {
 		transferView(v, o.Transfer)
+	} else if o.PayBy != "" {
+		v.Intro = append(v.Intro, tr(lang, "quotePayBy", "date", o.PayBy))
 	} else {
 		v.Intro = append(v.Intro, tr(lang, "quotePay"))
 	}

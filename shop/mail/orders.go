@@ -96,6 +96,9 @@ type Order struct {
 	Address        Address
 	// Transfer, on a bank transfer order's confirmation, is how to pay it.
 	Transfer *Transfer
+	// PayBy is the last day a quoted card order can be paid (2026-12-25);
+	// "" when none.
+	PayBy string
 }
 
 // Transfer is what a bank transfer must carry: the amount, the reference
