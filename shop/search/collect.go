@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"slices"
@@ -56,73 +57,29 @@ func newCollection(f Filters, sort string, scored bool, keep int, withFacets boo
 // before older. Exact ties keep the index's order.
 func hitOrder(sort string, scored bool) func(a, b *hit) bool {
 	newest := func(a, b *hit) int {
-		if x, y := a.a.has(attrInStock), b.a.has(attrInStock); x != y {
-			if x {
-				return -1
-			}
-			return 1
-		}
-		if a.a.created != b.a.created {
-			if a.a.created > b.a.created {
-				return -1
-			}
-			return 1
-		}
-		return 0
+		return cmp.Or(cmp.Compare(b.a.flags&attrInStock, a.a.flags&attrInStock), cmp.Compare(b.a.created, a.a.created))
 	}
-	var cmp func(a, b *hit) int
-	switch sort {
-	case shop.SortNameAsc:
-		cmp = func(a, b *hit) int { return compareStrings(a.a.name, b.a.name) }
-	case shop.SortNameDesc:
-		cmp = func(a, b *hit) int { return compareStrings(b.a.name, a.a.name) }
-	case shop.SortPriceAsc:
-		cmp = func(a, b *hit) int { return compareInts(a.a.price, b.a.price) }
-	case shop.SortPriceDesc:
-		cmp = func(a, b *hit) int { return compareInts(b.a.price, a.a.price) }
-	case "":
-		if scored {
-			cmp = func(a, b *hit) int {
-				if a.score != b.score {
-					if a.score > b.score {
-						return -1
-					}
-					return 1
-				}
-				return newest(a, b)
-			}
-		} else {
-			cmp = newest
-		}
+	var by func(a, b *hit) int
+	switch {
+	case sort == shop.SortNameAsc:
+		by = func(a, b *hit) int { return cmp.Compare(a.a.name, b.a.name) }
+	case sort == shop.SortNameDesc:
+		by = func(a, b *hit) int { return cmp.Compare(b.a.name, a.a.name) }
+	case sort == shop.SortPriceAsc:
+		by = func(a, b *hit) int { return cmp.Compare(a.a.price, b.a.price) }
+	case sort == shop.SortPriceDesc:
+		by = func(a, b *hit) int { return cmp.Compare(b.a.price, a.a.price) }
+	case sort == "" && scored:
+		by = func(a, b *hit) int { return cmp.Or(cmp.Compare(b.score, a.score), newest(a, b)) }
 	default:
-		cmp = newest
+		by = newest
 	}
 	return func(a, b *hit) bool {
-		if c := cmp(a, b); c != 0 {
+		if c := by(a, b); c != 0 {
 			return c < 0
 		}
 		return a.num < b.num
 	}
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func compareInts(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // add takes one match.

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -19,15 +20,7 @@ import (
 // every sort, every filter, against the same answers computed from the
 // products themselves.
 func TestCollectionFollowsEveryWrite(t *testing.T) {
-	m, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx, err := newBuildIndex(t.TempDir()+"/idx", m) // no merges: every batch stays a segment
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	m, idx := testIndex(t, true)
 	x := &Index{mapping: m}
 	r := rand.New(rand.NewPCG(1, 2))
 	cats := []string{"Lighting", "Sound", "Stage", "Secret"}
@@ -161,9 +154,9 @@ func orderProducts(ps []shop.Product, sort string) []string {
 		case shop.SortNameDesc:
 			c = strings.Compare(strings.ToLower(b.Name), strings.ToLower(a.Name))
 		case shop.SortPriceAsc:
-			c = compareInts(a.PriceFromCents, b.PriceFromCents)
+			c = cmp.Compare(a.PriceFromCents, b.PriceFromCents)
 		case shop.SortPriceDesc:
-			c = compareInts(b.PriceFromCents, a.PriceFromCents)
+			c = cmp.Compare(b.PriceFromCents, a.PriceFromCents)
 		default:
 			if a.InStock != b.InStock {
 				if a.InStock {
@@ -171,7 +164,7 @@ func orderProducts(ps []shop.Product, sort string) []string {
 				}
 				return 1
 			}
-			c = compareInts(b.Created.UnixMilli(), a.Created.UnixMilli())
+			c = cmp.Compare(b.Created.UnixMilli(), a.Created.UnixMilli())
 		}
 		return c
 	})

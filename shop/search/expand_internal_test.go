@@ -15,15 +15,7 @@ import (
 // answer (the same products with the same scores), from the cache on the
 // second asking, and a write's invalidation lets new words be found.
 func TestExpansionsMatchBleve(t *testing.T) {
-	m, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx, err := bleve.New(t.TempDir()+"/idx", m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	_, idx := testIndex(t, false)
 	names := []string{"Wireless Microphone", "Microphone Stand", "Micro Fog Machine", "Moving Head Wash",
 		"Movable Truss", "Microphones Kit", "Haze Machine", "Hazer Pro"}
 	add := func(id, name string) {

@@ -6,25 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/blevesearch/bleve/v2"
-
 	"stageshop/shop"
 )
 
 // A rebuild hands bleve several batches at a time: every product of every
 // batch is in the index afterwards, and a failing scan fails the rebuild.
 func TestFillIndexesEveryBatch(t *testing.T) {
-	m, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx, err := bleve.New(t.TempDir()+"/idx", m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	_, idx := testIndex(t, false)
 	const batches, per = 7, 30
-	err = fill(idx, func(batch func([]shop.Product) error) error {
+	err := fill(idx, func(batch func([]shop.Product) error) error {
 		for b := range batches {
 			ps := make([]shop.Product, per)
 			for i := range ps {

@@ -21,15 +21,7 @@ import (
 // Russian and Chinese words, asked twice (the second time from the cache),
 // on an index of several segments, and again after updates and deletes.
 func TestWordListsAgreeWithSearch(t *testing.T) {
-	m, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	idx, err := newBuildIndex(t.TempDir()+"/idx", m) // every batch stays a segment
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idx.Close()
+	m, idx := testIndex(t, true)
 	x := &Index{mapping: m, idx: idx}
 	r := rand.New(rand.NewPCG(3, 4))
 	en := []string{"Moving Head", "Wireless Microphone", "Fog Machine", "DMX Cable", "Truss Clamp", "Line Array Speaker"}
