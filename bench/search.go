@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"stageshop/shop/search"
 )
 
@@ -41,30 +43,11 @@ func runSearchBench(ctx context.Context, c config, bin, dir, out string) error {
 		closeApp(app)
 		return err
 	}
-	// Raw inserts filled the change log: drop it and the index so the
-	// start-up path below is a clean full reindex.
-	_, _ = app.DB().NewQuery("DELETE FROM search_changes").Execute()
-	_ = os.RemoveAll(filepath.Join(dir, search.DirName))
-	var before runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
-	x, err := search.Of(app)
-	for err == nil && !x.Ready() {
-		time.Sleep(20 * time.Millisecond)
-	}
+	ri, err := measureReindex(app, dir)
+	closeApp(app)
 	if err != nil {
-		closeApp(app)
 		return err
 	}
-	reindex := time.Since(start)
-	var after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	_ = x.Close()
-	closeApp(app)
-	disk := dirSize(filepath.Join(dir, search.DirName))
-
 	var rows []*stats
 	if c.compareBin != "" { // the list as the other build serves it, first
 		other, err := startServer(c.compareBin, dir)
@@ -83,19 +66,55 @@ func runSearchBench(ctx context.Context, c config, bin, dir, out string) error {
 	}
 	defer srv.stop()
 	rows = append(rows, searchLoads(ctx, c, srv)...)
+	return writeSection(out, "## 10. Search", searchReport(ri, srv.peakRSS(), rows, c.endpoint))
+}
+
+// reindexFigures are what a full reindex at start took.
+type reindexFigures struct {
+	took          time.Duration
+	disk          int64
+	before, after runtime.MemStats
+}
+
+// measureReindex drops app's search index and change log (raw inserts
+// filled it) and times the full reindex the server does at start.
+func measureReindex(app core.App, dir string) (reindexFigures, error) {
+	var f reindexFigures
+	_, _ = app.DB().NewQuery("DELETE FROM search_changes").Execute()
+	_ = os.RemoveAll(filepath.Join(dir, search.DirName))
+	runtime.GC()
+	runtime.ReadMemStats(&f.before)
+	start := time.Now()
+	x, err := search.Of(app)
+	for err == nil && !x.Ready() {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		return f, err
+	}
+	f.took = time.Since(start)
+	runtime.GC()
+	runtime.ReadMemStats(&f.after)
+	_ = x.Close()
+	f.disk = dirSize(filepath.Join(dir, search.DirName))
+	return f, nil
+}
+
+// searchReport is section 10 of RESULTS.md.
+func searchReport(ri reindexFigures, peakRSS int64, rows []*stats, each time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## 10. Search\n\n")
 	fmt.Fprintf(&b, "Run %s on %d cores, `go run . -only search` (load average at start %s). %d products (5%% inactive, ~17%% sold out), texts in en/ru/zh.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), loadAvg(), searchSize)
 	fmt.Fprintf(&b, "- Full reindex (what a start without a usable index does): **%.1f s**; index on disk **%s**; Go heap after it %s (before %s)\n",
-		reindex.Seconds(), mb(disk), mb(int64(after.HeapAlloc)), mb(int64(before.HeapAlloc)))
-	fmt.Fprintf(&b, "- Server RSS at the end of the load: %s (peak)\n\n", mb(srv.peakRSS()))
-	fmt.Fprintf(&b, "| Load (%d connections, %s each) | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|\n", searchConns, c.endpoint)
+		ri.took.Seconds(), mb(ri.disk), mb(int64(ri.after.HeapAlloc)), mb(int64(ri.before.HeapAlloc)))
+	fmt.Fprintf(&b, "- Server RSS at the end of the load: %s (peak)\n\n", mb(peakRSS))
+	fmt.Fprintf(&b, "| Load (%d connections, %s each) | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|\n", searchConns, each)
 	for _, s := range rows {
 		fmt.Fprintf(&b, "| %s | %.0f | %s | %s | %d |\n", s.Name, s.rps(), ms(s.pct(50)), ms(s.pct(99)), s.Errors)
 	}
 	b.WriteString("\n")
-	return writeSection(out, "## 10. Search", b.String())
+	return b.String()
 }
 
 const searchConns = 32

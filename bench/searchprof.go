@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"stageshop/shop"
 	"stageshop/shop/search"
 )
@@ -28,25 +30,9 @@ func searchProfile(dir string, n int, rebuild bool) error {
 		return err
 	}
 	defer closeApp(app)
-	if rebuild {
-		_ = os.RemoveAll(filepath.Join(dir, search.DirName))
-		_ = os.MkdirAll("out", 0o755)
-		pf, _ := os.Create("out/search-open.prof")
-		_ = pprof.StartCPUProfile(pf)
-		defer pf.Close()
-	}
-	start, cpuStart := time.Now(), cpuTime()
-	x, err := search.Of(app)
+	x, err := openProfiledIndex(app, dir, rebuild)
 	if err != nil {
 		return err
-	}
-	for !x.Ready() {
-		time.Sleep(50 * time.Millisecond)
-	}
-	fmt.Printf("index open in %.1f s, %.1f s of CPU (a rebuild when missing or of another layout; load %s)\n",
-		time.Since(start).Seconds(), (cpuTime() - cpuStart).Seconds(), loadAvg())
-	if rebuild {
-		pprof.StopCPUProfile()
 	}
 	defer x.Close()
 	ctx := context.Background()
@@ -78,31 +64,9 @@ func searchProfile(dir string, n int, rebuild bool) error {
 		name string
 		one  func(int) error
 	}{{"search", searchOne}, {"suggest", suggestOne}} {
-		for i := 0; i < 20; i++ { // warm-up: the index's files in the page cache
-			_ = k.one(1_000_000 + i)
-		}
-		f, err := os.Create(filepath.Join("out", "search-"+k.name+".prof"))
-		if err != nil {
+		if err := timeOneAtATime(k.name, n, k.one); err != nil {
 			return err
 		}
-		_ = pprof.StartCPUProfile(f)
-		took := make([]time.Duration, 0, n)
-		cpu0 := cpuTime()
-		for i := 0; i < n; i++ {
-			start := time.Now()
-			if err := k.one(i); err != nil {
-				pprof.StopCPUProfile()
-				return err
-			}
-			took = append(took, time.Since(start))
-		}
-		cpu := (cpuTime() - cpu0) / time.Duration(n)
-		pprof.StopCPUProfile()
-		f.Close()
-		slices.Sort(took)
-		at := func(p int) string { return ms(took[min(len(took)-1, len(took)*p/100)]) }
-		fmt.Printf("%s, %d never-repeating, one at a time: CPU %s ms each; p50 %s ms, p90 %s ms, p99 %s ms, max %s ms (load %s)\n",
-			k.name, n, ms(cpu), at(50), at(90), at(99), ms(took[len(took)-1]), loadAvg())
 	}
 	// What the index's caches (expansions, segment tables, word lists) and
 	// bleve hold after the requests: the live heap after a collection.
@@ -110,6 +74,63 @@ func searchProfile(dir string, n int, rebuild bool) error {
 	runtime.GC()
 	runtime.ReadMemStats(&mem)
 	fmt.Printf("Go heap after the requests and a collection: %s in use\n", mb(int64(mem.HeapInuse)))
+	return nil
+}
+
+// openProfiledIndex opens app's search index and waits until it is ready,
+// printing how long that took; with rebuild it deletes the index first and
+// profiles its rebuild (out/search-open.prof).
+func openProfiledIndex(app core.App, dir string, rebuild bool) (*search.Index, error) {
+	if rebuild {
+		_ = os.RemoveAll(filepath.Join(dir, search.DirName))
+		_ = os.MkdirAll("out", 0o755)
+		pf, _ := os.Create("out/search-open.prof")
+		_ = pprof.StartCPUProfile(pf)
+		defer pf.Close()
+		defer pprof.StopCPUProfile()
+	}
+	start, cpuStart := time.Now(), cpuTime()
+	x, err := search.Of(app)
+	if err != nil {
+		return nil, err
+	}
+	for !x.Ready() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	fmt.Printf("index open in %.1f s, %.1f s of CPU (a rebuild when missing or of another layout; load %s)\n",
+		time.Since(start).Seconds(), (cpuTime() - cpuStart).Seconds(), loadAvg())
+	return x, nil
+}
+
+// timeOneAtATime runs one(i) for n never-repeating requests after a
+// warm-up, one at a time, printing the CPU time each and the latencies,
+// with a CPU profile in out/search-<name>.prof.
+func timeOneAtATime(name string, n int, one func(int) error) error {
+	for i := 0; i < 20; i++ { // warm-up: the index's files in the page cache
+		_ = one(1_000_000 + i)
+	}
+	f, err := os.Create(filepath.Join("out", "search-"+name+".prof"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_ = pprof.StartCPUProfile(f)
+	took := make([]time.Duration, 0, n)
+	cpu0 := cpuTime()
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		if err := one(i); err != nil {
+			pprof.StopCPUProfile()
+			return err
+		}
+		took = append(took, time.Since(start))
+	}
+	cpu := (cpuTime() - cpu0) / time.Duration(n)
+	pprof.StopCPUProfile()
+	slices.Sort(took)
+	at := func(p int) string { return ms(took[min(len(took)-1, len(took)*p/100)]) }
+	fmt.Printf("%s, %d never-repeating, one at a time: CPU %s ms each; p50 %s ms, p90 %s ms, p99 %s ms, max %s ms (load %s)\n",
+		name, n, ms(cpu), at(50), at(90), at(99), ms(took[len(took)-1]), loadAvg())
 	return nil
 }
 
