@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -114,12 +115,12 @@ type LoginInput struct {
 
 // Validate checks that both the e-mail and the password were given.
 func (in LoginInput) Validate() error {
-	in.Email = NormalizeEmail(in.Email)
+	in.Email = field.NormalizeEmail(in.Email)
 	err := validation.ValidateStruct(&in,
-		validation.Field(&in.Email, required("Email is required")),
-		validation.Field(&in.Password, required("Password is required")),
+		validation.Field(&in.Email, field.Required("Email is required")),
+		validation.Field(&in.Password, field.Required("Password is required")),
 	)
-	return withSummary(err, "Please enter both email and password")
+	return field.WithSummary(err, "Please enter both email and password")
 }
 
 // Login checks an e-mail and password, records the login and starts a
@@ -129,8 +130,8 @@ func Login(app core.App, in LoginInput) (*core.Record, TokenPair, error) {
 	if err := in.Validate(); err != nil {
 		return nil, TokenPair{}, err
 	}
-	user, err := app.FindAuthRecordByEmail(UsersCollection, NormalizeEmail(in.Email))
-	if err != nil || len(in.Password) > maxPasswordBytes {
+	user, err := app.FindAuthRecordByEmail(UsersCollection, field.NormalizeEmail(in.Email))
+	if err != nil || len(in.Password) > field.MaxPasswordBytes {
 		// Spend the same bcrypt time as a real check, so the answer's
 		// timing does not tell which e-mails have accounts.
 		burnPasswordCheck(app, in.Password)
@@ -161,7 +162,7 @@ type RefreshInput struct {
 // Validate checks that a refresh token was given.
 func (in RefreshInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.RefreshToken, required("Refresh token is required")))
+		validation.Field(&in.RefreshToken, field.Required("Refresh token is required")))
 }
 
 // Refresh spends a refresh token and returns its successor with a new

@@ -8,6 +8,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
@@ -51,7 +52,7 @@ type AddressInput struct {
 // their codes when they are known.
 func (in *AddressInput) Normalize() {
 	for _, p := range []*string{&in.Label, &in.FirstName, &in.LastName, &in.Address, &in.City, &in.State, &in.ZipCode, &in.Country, &in.Phone} {
-		*p = cleanLine(*p)
+		*p = field.CleanLine(*p)
 	}
 	if code, ok := locale.CountryCode(in.Country); ok {
 		in.Country = code
@@ -66,7 +67,7 @@ func (in *AddressInput) Normalize() {
 // known country, and a US state from the list.
 func (in AddressInput) Validate() error {
 	text := func(label string) []validation.Rule {
-		return []validation.Rule{required(label + " is required"), validation.RuneLength(0, maxAddressFieldLen)}
+		return []validation.Rule{field.Required(label + " is required"), validation.RuneLength(0, maxAddressFieldLen)}
 	}
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Label, validation.RuneLength(0, 100)),
@@ -76,7 +77,7 @@ func (in AddressInput) Validate() error {
 		validation.Field(&in.City, text("City")...),
 		validation.Field(&in.State, append(text("State"), validation.By(usState(in.Country)))...),
 		validation.Field(&in.ZipCode, text("ZIP code")...),
-		validation.Field(&in.Country, required("Country is required"), validation.By(knownCountry)),
+		validation.Field(&in.Country, field.Required("Country is required"), validation.By(knownCountry)),
 		validation.Field(&in.Phone, validation.RuneLength(0, maxAddressFieldLen)),
 	)
 }

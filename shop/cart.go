@@ -14,6 +14,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -306,7 +308,7 @@ type CartItemInput struct {
 // MaxStockQuantity were sent (the line's own cap comes after).
 func (in CartItemInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.ProductID, required("This field is required")),
+		validation.Field(&in.ProductID, field.Required("This field is required")),
 		validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)),
 	)
 }
@@ -328,7 +330,7 @@ func (in QuantityInput) Validate() error {
 func (in QuantityInput) Count() int { return rawCount(in.Quantity) }
 
 func rawCount(raw json.RawMessage) int {
-	n, _ := ParseWhole(strings.TrimSpace(string(raw)))
+	n, _ := money.ParseWhole(strings.TrimSpace(string(raw)))
 	return int(n)
 }
 
@@ -340,7 +342,7 @@ func wholeMember(lo, hi int64) validation.Rule {
 		if !present(raw) {
 			return validation.NewError("validation_required", "This field is required")
 		}
-		if n, whole := ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
+		if n, whole := money.ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
 			return validation.NewError("validation_whole", fmt.Sprintf("Must be a whole number from %d to %d", lo, hi))
 		}
 		return nil

@@ -6,6 +6,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // CategoryNotEmptyError refuses to delete a category that still holds
@@ -105,7 +107,7 @@ func DeleteCategory(app core.App, id, moveTo string) error {
 			}
 			target, err := txApp.FindRecordById(CategoriesCollection, moveTo)
 			if err != nil || target.Id == id {
-				return fieldError("moveTo", "validation_invalid", "Choose another category to move the products to")
+				return field.Error("moveTo", "validation_invalid", "Choose another category to move the products to")
 			}
 			if err := moveProducts(txApp, id, rec.GetString("name"), target); err != nil {
 				return err

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
 
@@ -71,7 +72,7 @@ func (q ContactQuery) Validate() error {
 
 // contactStatus accepts one of ContactStatuses (or nothing: required
 // separately where it is).
-var contactStatus = validation.In(anySlice(contactStatuses)...).
+var contactStatus = validation.In(field.AnySlice(contactStatuses)...).
 	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(contactStatuses, ", ")))
 
 // ListContactRequests returns one page of contact requests, newest first,
@@ -156,8 +157,8 @@ func (in *ContactStatusInput) Normalize() {
 // most 5000 characters.
 func (in ContactStatusInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Status, required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
-		validation.Field(&in.AdminNotes, maxChars(maxAdminNotesLen)),
+		validation.Field(&in.Status, field.Required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
+		validation.Field(&in.AdminNotes, field.MaxChars(maxAdminNotesLen)),
 	)
 }
 

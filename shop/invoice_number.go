@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -176,7 +178,7 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 		return nil, ErrCreditExceedsTotal
 	}
 	// The tax of everything credited so far, less what earlier notes gave back.
-	noteTax := Amount(roundDivHalfUp(uint64(credited), uint64(tax), uint64(max(total, 1)))) - Amount(before.Tax)
+	noteTax := Amount(money.MulDivRound(uint64(credited), uint64(tax), uint64(max(total, 1)))) - Amount(before.Tax)
 	now := types.NowDateTime()
 	number, err := nextDocumentNumber(txApp, SeriesCreditNote, now.Time().Year())
 	if err != nil {
@@ -192,7 +194,7 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 	rec.Set("refundId", in.RefundID)
 	rec.Set("amountCents", int64(in.Amount))
 	rec.Set("taxCents", int64(max(noteTax, 0)))
-	rec.Set("reason", cleanLine(in.Reason))
+	rec.Set("reason", field.CleanLine(in.Reason))
 	if err := txApp.Save(rec); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // maxTrackingNumberLen bounds a tracking number.
@@ -34,7 +36,7 @@ type StatusUpdate struct {
 func (u StatusUpdate) Validate() error {
 	return validation.ValidateStruct(&u,
 		validation.Field(&u.Status, validation.Required,
-			validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+			validation.In(field.AnySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
 		validation.Field(&u.TrackingNumber, validation.By(func(any) error {
 			tracking := ""
 			if u.TrackingNumber != nil {

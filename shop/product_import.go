@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // MaxImportRows bounds one import (rows after the header): twice the
@@ -230,7 +232,7 @@ func (g *importGroup) rowErrors(err error) error {
 	if errors.As(err, &sku) {
 		return importErrors{g.errorAt(sku.Field, sku.Error())}
 	}
-	fields, _, ok := FieldErrors(err)
+	fields, _, ok := field.Messages(err)
 	if !ok {
 		if errors.Is(err, ErrCategoryNotFound) {
 			return importErrors{{Row: g.rows[0].line, Field: "category", Message: err.Error()}}

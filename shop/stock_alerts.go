@@ -9,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -37,7 +38,7 @@ type AlertInput struct {
 func (in AlertInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Email, validation.Required.Error("Please enter your e-mail address"),
-			validation.RuneLength(0, 254), emailFormat))
+			validation.RuneLength(0, 254), field.EmailFormat))
 }
 
 // SubscribeStockAlert records that in.Email waits for a sold-out variant of
@@ -47,7 +48,7 @@ func (in AlertInput) Validate() error {
 // ErrProductNotFound, a variant that is not the product's or not for sale
 // ErrVariantNotFound; one in stock ErrInStock.
 func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInput) (created bool, err error) {
-	in.Email = NormalizeEmail(in.Email)
+	in.Email = field.NormalizeEmail(in.Email)
 	if err := in.Validate(); err != nil {
 		return false, err
 	}
