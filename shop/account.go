@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
@@ -92,7 +93,7 @@ func Register(app core.App, in RegisterInput) (*core.Record, error) {
 	user.Set("roles", []string{RoleCustomer})
 	user.Set("language", in.Language)
 	// The welcome is queued with the account: no account, no welcome.
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		if err := saveUser(txApp, user); err != nil {
 			return err
 		}
@@ -234,7 +235,7 @@ func UpdateProfile(app core.App, in ProfileInput) (*core.Record, *TokenPair, err
 		return user, nil, saveUser(app, user)
 	}
 	var pair TokenPair
-	err := app.RunInTransaction(func(tx core.App) error {
+	err := db.Write(app, func(tx core.App) error {
 		if err := saveUser(tx, user); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/wire"
@@ -153,7 +154,7 @@ func CreateAddress(app core.App, userID string, in AddressInput) (*SavedAddress,
 		return nil, err
 	}
 	r := core.NewRecord(col)
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		n, err := txApp.CountRecords(AddressesCollection, dbx.HashExp{"user": userID})
 		if err != nil {
 			return err
@@ -185,7 +186,7 @@ func UpdateAddress(app core.App, userID, id string, in AddressInput) (*SavedAddr
 		return nil, err
 	}
 	var r *core.Record
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		if r, err = ownAddress(txApp, userID, id); err != nil {
 			return err
@@ -208,7 +209,7 @@ func UpdateAddress(app core.App, userID, id string, in AddressInput) (*SavedAddr
 // DeleteAddress removes one of the user's addresses; when it was the
 // default, the oldest remaining one becomes the default.
 func DeleteAddress(app core.App, userID, id string) error {
-	return runWriteTx(app, func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		r, err := ownAddress(txApp, userID, id)
 		if err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
 	"stageshop/shop/wire"
@@ -477,7 +478,7 @@ func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp 
 		return nil, invalid
 	}
 	var cartID string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		cartID, err = change(txApp)
 		return err
@@ -570,7 +571,7 @@ func ClearCart(app core.App, owner CartOwner) error {
 	if err := owner.check(); err != nil {
 		return err
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		return deleteCart(txApp, owner)
 	})
 }
@@ -628,7 +629,8 @@ func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
 		return nil, err
 	}
 	report := MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}}
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
+		report = MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}} // a busy retry starts again
 		// A malformed id cannot name a cart: like an unknown one, it merges nothing.
 		if !ValidSessionID(sessionID) {
 			return nil

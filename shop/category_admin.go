@@ -7,6 +7,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 )
 
@@ -28,7 +29,7 @@ func CreateCategory(app core.App, in CategoryInput) (Category, error) {
 		return Category{}, err
 	}
 	var rec *core.Record
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		rec = core.NewRecord(col)
 		if err := checkCategoryUnique(txApp, in, ""); err != nil {
 			return err
@@ -55,7 +56,7 @@ func UpdateCategory(app core.App, id string, in CategoryInput) (Category, error)
 		return Category{}, err
 	}
 	var rec *core.Record
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		if rec, err = txApp.FindRecordById(CategoriesCollection, id); err != nil {
 			return ErrCategoryNotFound
@@ -90,7 +91,7 @@ func UpdateCategory(app core.App, id string, in CategoryInput) (Category, error)
 // (CategoryNotEmptyError) unless moveTo names another category: then its
 // products move there first, in the same transaction.
 func DeleteCategory(app core.App, id, moveTo string) error {
-	return runWriteTx(app, func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		rec, err := txApp.FindRecordById(CategoriesCollection, id)
 		if err != nil {
 			return ErrCategoryNotFound

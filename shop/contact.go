@@ -6,6 +6,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
@@ -88,7 +89,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		return "", err
 	}
 	var id string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		col, err := txApp.FindCachedCollectionByNameOrId(contactCollection)
 		if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
@@ -135,7 +136,7 @@ func GetContactStats(app core.App) (*ContactStats, error) {
 
 // findContact loads a contact request or answers ErrContactNotFound.
 func findContact(app core.App, id string) (*core.Record, error) {
-	return findRecord(app, contactCollection, id, ErrContactNotFound)
+	return db.FindRecord(app, contactCollection, id, ErrContactNotFound)
 }
 
 // ContactStatusInput is an admin's change of a contact request: its

@@ -8,6 +8,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
@@ -45,7 +46,7 @@ func RequestPasswordReset(app core.App, email string) error {
 	if err != nil {
 		return err
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		col, err := txApp.FindCachedCollectionByNameOrId(PasswordResetsCollection)
 		if err != nil {
 			return err
@@ -96,7 +97,7 @@ func ResetPassword(app core.App, in ResetInput) error {
 	if len(in.Token) > maxRefreshTokenLen {
 		return ErrInvalidResetToken
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		rec, err := txApp.FindFirstRecordByData(PasswordResetsCollection, "tokenHash", HashRefreshToken(in.Token))
 		if err != nil || !rec.GetDateTime("usedAt").IsZero() || rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
 			return ErrInvalidResetToken

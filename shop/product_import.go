@@ -13,6 +13,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 )
 
@@ -82,7 +83,8 @@ func ImportProductsCSV(app core.App, r io.Reader, dryRun bool) (ImportResult, er
 		return res, nil
 	}
 	groups := groupImportRows(rows)
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
+		res.Created, res.Updated, res.Errors = 0, 0, []ImportError{} // a busy retry starts again
 		for _, g := range groups {
 			created, err := importGroupIn(txApp, g)
 			if err != nil {

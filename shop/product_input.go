@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
 )
@@ -118,7 +119,7 @@ func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
 	if !present(in.Variants) && in.keepsOptions(rec) {
 		return saveProductRecord(app, rec, in, nil)
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		opts, variants, errs := in.variantPlan(rec)
 		if len(errs) == 0 {
 			rec.Set("options", optionsJSON(opts))

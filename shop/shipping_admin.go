@@ -10,6 +10,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
 	"stageshop/shop/wire"
@@ -289,7 +290,7 @@ func SaveShippingSettings(app core.App, in ShippingSettingsInput) (*wire.Shippin
 	if err != nil {
 		return nil, err
 	}
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		rec, err := settingsRecord(txApp)
 		if err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
@@ -55,7 +56,8 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 	if !IsLanguage(in.Language) {
 		in.Language = "en"
 	}
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
+		created = false // a busy retry starts again
 		variant, err := activeVariant(txApp, productID, variantID)
 		if errors.Is(err, ErrCartProductNotFound) {
 			return ErrProductNotFound
@@ -133,10 +135,7 @@ func notifyBackInStock(txApp core.App, variantID string) error {
 // transaction. Stock moved by raw SQL (a cancelled order's restock) calls
 // notifyBackInStock itself.
 func VariantRestockHook(e *core.RecordEvent) error {
-	originalApp := e.App
-	defer func() { e.App = originalApp }()
-	return e.App.RunInTransaction(func(txApp core.App) error {
-		e.App = txApp
+	return db.InHook(e, func(txApp core.App) error {
 		stored, _, err := currentStock(txApp, e.Record.Id)
 		if err != nil {
 			return err

@@ -1,4 +1,4 @@
-package shop
+package db_test
 
 import (
 	"database/sql"
@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"stageshop/internal/db"
 	_ "stageshop/pb_migrations"
 )
 
@@ -23,7 +24,7 @@ func TestUniqueEmailIsAFieldError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer app.Cleanup()
-	users, err := app.FindCachedCollectionByNameOrId(UsersCollection)
+	users, err := app.FindCachedCollectionByNameOrId("users")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,13 +42,13 @@ func TestUniqueEmailIsAFieldError(t *testing.T) {
 	if !errors.As(err, &verrs) || verrs["email"] == nil {
 		t.Fatalf("duplicate e-mail: %v, want a field error on email", err)
 	}
-	if isBusy(err) {
+	if db.IsBusy(err) {
 		t.Fatalf("a unique violation taken for a busy database: %v", err)
 	}
 }
 
 // A write while another connection holds the write lock is SQLITE_BUSY,
-// which runWriteTx retries.
+// which Write retries.
 func TestBusyByDriverCode(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "busy.db")
 	open := func() *sql.DB {
@@ -72,7 +73,7 @@ func TestBusyByDriverCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = b.Exec("INSERT INTO t VALUES (2)")
-	if err == nil || !isBusy(err) {
+	if err == nil || !db.IsBusy(err) {
 		t.Fatalf("write under another's lock: %v, want busy", err)
 	}
 }
