@@ -8,6 +8,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/field"
+	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -100,7 +101,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		rec.Set("subject", in.Subject)
 		rec.Set("message", in.Message)
 		rec.Set("status", contactNew)
-		rec.Set("language", mail.Lang(in.Language))
+		rec.Set("language", locale.Lang(in.Language))
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
