@@ -20,9 +20,10 @@ type Page struct {
 }
 
 // MaxPage is the highest page number any list answers (a page past the
-// last is empty; past MaxPage it is 400): 100,000 pages of 100 rows is more
-// than any list of the shop holds, and no offset computed from it overflows.
-const MaxPage = 100_000
+// last is empty; past MaxPage it is 400): the bound the lists' numbers
+// already had, and no offset computed from it (times a page of at most
+// 10,000) overflows.
+const MaxPage = 1_000_000_000
 
 // NewPage is the page info of page of size over total rows.
 func NewPage(page, size, total int) Page {
