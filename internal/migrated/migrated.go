@@ -141,7 +141,7 @@ func buildTemplate() (string, error) {
 		return "", err
 	}
 	defer app.Cleanup()
-	if err := app.ResetBootstrapState(); err != nil {
+	if err := app.ClearBootstrap(); err != nil {
 		return "", err
 	}
 	return tests.TempDirClone(app.DataDir())
