@@ -109,6 +109,9 @@ func registerSettings(app core.App) {
 	on(app.OnRecordValidate(shop.ProductImagesCollection), priorityRules, validateWith(func(_ core.App, rec *core.Record) error {
 		return shop.ValidateProductImageRecord(rec)
 	}))
+	// A page's HTML is sanitized whoever writes it (the dashboard too).
+	app.OnRecordCreate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
+	app.OnRecordUpdate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
 	// The shipping settings an admin edits in the dashboard stay sane.
 	on(app.OnRecordValidate(shop.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
