@@ -110,8 +110,8 @@ func registerSettings(app core.App) {
 		return shop.ValidateProductImageRecord(rec)
 	}))
 	// A page's HTML is sanitized whoever writes it (the dashboard too).
-	app.OnRecordCreate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
-	app.OnRecordUpdate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
+	on(app.OnRecordCreate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
+	on(app.OnRecordUpdate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
 	// The shipping settings an admin edits in the dashboard stay sane.
 	on(app.OnRecordValidate(shop.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
