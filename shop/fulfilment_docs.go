@@ -35,7 +35,7 @@ th, td { text-align: left; padding: 5px 6px; border-bottom: 1px solid #ccc; } td
 <h1>{{.L.title}}</h1>
 <div class="muted">{{.L.order}} <strong>{{.Number}}</strong> · {{.L.date}} {{.Date}}</div>
 <div class="grid"><div><strong>{{.L.shipTo}}</strong><br>{{range .Address}}{{.}}<br>{{end}}</div>
-<div>{{if .Method}}<strong>{{.L.method}}</strong>: {{.Method}}<br>{{end}}{{if .Carrier}}<strong>{{.L.carrier}}</strong>: {{.Carrier}}<br>{{end}}{{if .Tracking}}<strong>{{.L.tracking}}</strong>: {{.Tracking}}<br>{{end}}{{if .Weight}}<strong>{{.L.weight}}</strong>: {{.Weight}} kg{{end}}</div></div>
+<div>{{if .Method}}<strong>{{.L.method}}</strong>: {{.Method}}<br>{{end}}{{if .Carrier}}<strong>{{.L.carrier}}</strong>: {{.Carrier}}<br>{{end}}{{if .Tracking}}<strong>{{.L.tracking}}</strong>: {{.Tracking}}<br>{{end}}{{if .Weight}}<strong>{{.L.weight}}</strong>: {{.Weight}}{{end}}</div></div>
 <table><thead><tr><th></th><th>{{.L.item}}</th><th>{{.L.sku}}</th><th class="qty">{{.L.qty}}</th></tr></thead><tbody>
 {{range .Lines}}<tr><td><span class="box"></span></td><td>{{.Name}}</td><td>{{.SKU}}</td><td class="qty">{{.Qty}}</td></tr>{{end}}
 </tbody></table>
@@ -70,7 +70,7 @@ func PackingSlip(app core.App, orderID, lang, printScript string) ([]byte, error
 		"Method": d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), "Carrier": carrierName(d.Carrier), "Tracking": d.TrackingNumber, "Weight": "", "Lines": []slipLine{}}
 	if d.WeightKg > 0 {
 		w, _ := d.WeightKg.MarshalJSON()
-		data["Weight"] = string(w)
+		data["Weight"] = slipTexts.T(lang, "weightKg", "weight", string(w))
 	}
 	lines := []slipLine{}
 	for _, it := range d.Items {
