@@ -49,7 +49,7 @@ func orderInvoice(e *core.RequestEvent) error {
 			// Back to the app's page in the language the tab was opened in
 			// (the app sends it: the token no longer says who is reading).
 			lang := firstscreen.Normalize(e.Request.URL.Query().Get("lang"))
-			return e.Redirect(http.StatusSeeOther, firstscreen.LocalePath(lang, mail.InvoicePath(id)))
+			return redirectLocal(e, http.StatusSeeOther, firstscreen.LocalePath(lang, mail.InvoicePath(id)))
 		}
 		return errSignedOut
 	}

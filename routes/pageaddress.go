@@ -59,7 +59,7 @@ func redirectPage(e *core.RequestEvent, to string, status int) error {
 		h.Add("Vary", "Cookie")
 		h.Set("Cache-Control", "no-cache")
 	}
-	return e.Redirect(status, to)
+	return redirectLocal(e, status, to)
 }
 
 // withQuery is path with query, when it has one.

@@ -53,3 +53,37 @@ func TestPageAddressRedirects(t *testing.T) {
 		}
 	}
 }
+
+// No address of the shop sends a visitor to another site (issue 43 item 1):
+// browsers read "\" as "/" and drop tabs, so /\evil.example and /\t/evil.example
+// are other hosts. Every redirect target starts with one "/" followed by
+// neither "/" nor "\"; a page address that would lead elsewhere is 404.
+func TestNoRedirectOffTheSite(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	for _, url := range []string{
+		"/en/%5Cevil.example/login",
+		"/en/%5C%5Cevil.example/login",
+		"/%5Cevil.example/login?lng=en",
+		"/ru/%5Cevil.example/login?lng=en",
+		"/ru/%5C%5Cevil.example?lng=zh",
+		"/en/%09/evil.example",
+		"/en//evil.example/login",
+		"/en/%2F%2Fevil.example",
+		"/%2F%2Fevil.example?lng=ru",
+		"/%5Cevil.example",
+		"/api/checkout/orders/%5Cevil.example/invoice?token=expired",
+	} {
+		res := h.Client.Do(http.MethodGet, url, nil)
+		to := res.Header.Get("Location")
+		if to != "" && !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.HasPrefix(to, `/\`) || strings.ContainsAny(to, "\t\r\n") {
+			t.Errorf("GET %s: %d to %q: off the site", url, res.Status, to)
+		}
+		if to == "" && res.Status != http.StatusNotFound && res.Status != http.StatusUnauthorized {
+			t.Errorf("GET %s: %d, want 404 (not a page's address)", url, res.Status)
+		}
+	}
+	// Ordinary addresses still move as before.
+	if res := h.Client.Do(http.MethodGet, "/products/abc?lng=ru", nil); res.Header.Get("Location") != "/ru/products/abc" {
+		t.Errorf("/products/abc?lng=ru: to %q", res.Header.Get("Location"))
+	}
+}

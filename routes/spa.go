@@ -60,6 +60,11 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 				return e.String(http.StatusNotFound, "Not found")
 			}
 		}
+		if _, rest := firstscreen.SplitPath(e.Request.URL.Path); !localTarget(e.Request.URL.Path) || !localTarget(rest) {
+			// Not a page's address (/\evil.example, /ru/%5C..., /%09/...):
+			// nothing may send a visitor on from there.
+			return pageNotFound(e)
+		}
 		if to, status := pageRedirect(e.Request); status != 0 {
 			return redirectPage(e, to, status)
 		}

@@ -13,7 +13,7 @@ import { useForm, type Problems } from '../../lib/form';
 import { isAdminUser } from '../../lib/user';
 import { ErrorCallout } from '../../components/ErrorCallout';
 import { AuthCard } from './AuthCard';
-import { fromCheckout, type AuthState } from './authReturn';
+import { fromCheckout, returnTarget, type AuthState } from './authReturn';
 import { CheckoutReason } from './CheckoutReason';
 
 /** Both fields are needed (the summary says so; the server checks the rest). */
@@ -37,7 +37,8 @@ export default function LoginPage() {
   const signIn = useMutation({
     mutationFn: ({ email, password }: typeof form.values) => login(email, password),
     onSuccess: (user) => {
-      const target = from?.pathname && from.pathname !== '/login' ? `${from.pathname}${from.search ?? ''}` : isAdminUser(user) ? '/admin' : '/';
+      const back = from?.pathname !== '/login' ? returnTarget(from) : null;
+      const target = back ?? (isAdminUser(user) ? '/admin' : '/');
       navigate(target, { replace: true });
     },
     onError: (err) => setError(errorText(t, err, 'account:login.errors.failed')),

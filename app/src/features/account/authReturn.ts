@@ -8,6 +8,19 @@ export interface AuthState {
   email?: string;
 }
 
+/**
+ * Where a sign-in sends the shopper back to: the kept page when it is a path on this site (one `/`
+ * followed by neither `/` nor `\`, no control characters: browsers read `/\\host` and `/\t/host`
+ * as another site), else nothing (issue 43: no redirect off the site).
+ */
+export function returnTarget(from: Partial<Location> | undefined): string | null {
+  const path = from?.pathname ?? '';
+  const target = `${path}${from?.search ?? ''}`;
+  // eslint-disable-next-line no-control-regex
+  if (!/^\/(?![/\\])/.test(path) || /[\u0000-\u001f\u007f]/.test(target)) return null;
+  return target;
+}
+
 /** Whether the return is the checkout (with or without a language prefix). */
 export const fromCheckout = (s: AuthState | null | undefined) => /(^|\/)checkout$/.test(s?.from?.pathname ?? '');
 
