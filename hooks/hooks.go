@@ -77,6 +77,9 @@ func registerSettings(app core.App) {
 	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(validateWith(func(_ core.App, rec *core.Record) error {
 		return shop.ValidateProductImageRecord(rec)
 	}))
+	// A page's HTML is sanitized whoever writes it (the dashboard too).
+	app.OnRecordCreate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
+	app.OnRecordUpdate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
 	// The shipping settings an admin edits in the dashboard stay sane.
 	app.OnRecordValidate(shop.SettingsCollection).BindFunc(validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"stageshop/shop/wire"
 )
 
 // sortRelevance is the search's own order, the default with a search text.
@@ -38,7 +40,7 @@ type ProductListInput struct {
 // Validate checks the query; errors are keyed by the parameters' names.
 func (in ProductListInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Page, wholeParam(1, 0, "Page must be a whole number of at least 1")),
+		validation.Field(&in.Page, wholeParam(1, wire.MaxPage, fmt.Sprintf("Page must be a whole number from 1 to %d", wire.MaxPage))),
 		validation.Field(&in.PageSize, wholeParam(1, maxPageSize, fmt.Sprintf("Page size must be a whole number from 1 to %d", maxPageSize))),
 		validation.Field(&in.Sort, validation.By(func(any) error {
 			if in.Sort != "" && in.Sort != sortRelevance && !isSort(in.Sort) {

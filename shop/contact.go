@@ -6,6 +6,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -98,7 +99,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		rec.Set("subject", in.Subject)
 		rec.Set("message", in.Message)
 		rec.Set("status", contactNew)
-		rec.Set("language", mail.Lang(in.Language))
+		rec.Set("language", locale.Lang(in.Language))
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}

@@ -8,9 +8,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
-	_ "stageshop/pb_migrations"
+	"stageshop/internal/migrated"
 )
 
 // A second account with a taken e-mail that slips past the record's
@@ -18,11 +17,7 @@ import (
 // field error on email (which routes answer as email_taken), not as a
 // driver message to match; and it is not taken for a busy database.
 func TestUniqueEmailIsAFieldError(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
+	app := migrated.NewApp(t)
 	users, err := app.FindCachedCollectionByNameOrId(UsersCollection)
 	if err != nil {
 		t.Fatal(err)

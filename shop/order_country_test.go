@@ -12,7 +12,7 @@ import (
 // shopper's language), and a US address is domestic whatever language it
 // was typed in: "США" and "美国" pay domestic rates.
 func TestOrderCountryIsStoredAsItsCode(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 20})
 	for _, c := range []struct{ country, state, method, wantCountry, wantState string }{
 		{"США", "Texas", shop.ShipStandard, "US", "TX"},

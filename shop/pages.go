@@ -217,3 +217,44 @@ func adminPageOf(r *core.Record) AdminPage {
 	return AdminPage{Slug: r.GetString("slug"), Title: recordLocalized(r, "title"), Source: recordLocalized(r, "source"),
 		Body: recordLocalized(r, "body"), SortOrder: r.GetInt("sortOrder"), UpdatedAt: wire.Stamp(r.GetDateTime("updated"))}
 }
+
+// PageWriteHook is the pages OnRecordCreate and OnRecordUpdate hook: a
+// page's HTML is safe whoever writes it (the API, the PocketBase
+// dashboard, a script): an <img onerror> saved through the dashboard
+// reached the page (issue 43 item 8). A changed source is rendered again;
+// otherwise the body as written is sanitized.
+func PageWriteHook(e *core.RecordEvent) error {
+	rec := e.Record
+	source := recordLocalized(rec, "source")
+	var body Localized
+	if rec.IsNew() || !sameLocalized(source, recordLocalized(rec.Original(), "source")) {
+		body = Localized{}
+		for lang, src := range source {
+			html, err := richtext.ToHTML(src)
+			if err != nil {
+				return err
+			}
+			body[lang] = html
+		}
+	} else {
+		body = recordLocalized(rec, "body")
+		for lang, html := range body {
+			body[lang] = richtext.Sanitize(html)
+		}
+	}
+	rec.Set("body", body)
+	return e.Next()
+}
+
+// sameLocalized reports whether a and b hold the same texts.
+func sameLocalized(a, b Localized) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}

@@ -30,7 +30,7 @@ func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 	words := map[string]string{"en": "Reset your password", "ru": "Сброс пароля", "zh": "重置密码"}
 	prefixes := map[string]string{"en": "", "ru": "/ru", "zh": "/zh"}
 	for lang, word := range words {
-		app := testapp.NewMigrated(t)
+		app := testapp.New(t)
 		testapp.SetAppURL(t, app, "https://shop.example/")
 		u := testapp.NewUser(t, app, false)
 		u.Record.Set("language", lang)
@@ -51,7 +51,7 @@ func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 }
 
 func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	if err := shop.RequestPasswordReset(app, "nobody@example.com"); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
 }
 
 func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	refresh, err := shop.IssueRefreshToken(app, u.ID())
@@ -105,7 +105,7 @@ func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 }
 
 func TestPasswordResetTokenExpiresAfterAnHour(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	token := requestReset(t, app, u.Record.Email())

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 )
 
@@ -142,7 +143,7 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 	back := mail.PublicURL(app) + mail.PagePath(to.Language, "/checkout/payment/"+order.Id)
 	return CheckoutRequest{
 		OrderID: order.Id, OrderNumber: order.GetString("orderNumber"), Attempt: a.GetInt("attempt"),
-		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: mail.Lang(to.Language),
+		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: locale.Lang(to.Language),
 		SuccessURL: back + "?result=success", CancelURL: back + "?result=cancel",
 		ExpiresAt: expires, ShopID: s.ShopID,
 		IdempotencyKey: fmt.Sprintf("stageshop:%s:attempt:%d:amount:%d", order.Id, a.GetInt("attempt"), amount),

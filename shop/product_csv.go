@@ -57,7 +57,7 @@ func ExportProductsCSV(app core.App, w io.Writer) error {
 		for _, r := range rows {
 			p := r.productUncached()
 			for _, v := range variants[p.ID] {
-				if err := cw.Write(productCSVRow(p, v)); err != nil {
+				if err := cw.Write(defusedRow(productCSVRow(p, v))); err != nil {
 					return err
 				}
 			}
@@ -68,6 +68,16 @@ func ExportProductsCSV(app core.App, w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// defusedRow is row with every cell made safe to open in a spreadsheet
+// (safeCell; the import reads them back with plainCell): a product's name
+// "=HYPERLINK(...)" left the export live (issue 43 item 5).
+func defusedRow(row []string) []string {
+	for i, c := range row {
+		row[i] = safeCell(c)
+	}
+	return row
 }
 
 // productCSVRow is one variant's row.
