@@ -5,6 +5,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/shipping"
 )
 
 // A shop whose five rates and threshold were changed before zones keeps
@@ -30,7 +31,7 @@ func TestShippingZonesMigrationKeepsRates(t *testing.T) {
 	if err := m.Up(app); err != nil {
 		t.Fatalf("up: %v", err)
 	}
-	s, err := shop.LoadShippingSettings(app)
+	s, err := shipping.LoadSettings(app)
 	if err != nil {
 		t.Fatal(err)
 	}

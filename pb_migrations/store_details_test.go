@@ -5,6 +5,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/shipping"
 )
 
 // A shop whose invoices named a seller keeps every value when the store
@@ -17,7 +18,7 @@ func TestStoreDetailsTakeTheSellerDetails(t *testing.T) {
 	if err := m.Down(app); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := app.FindAllRecords(shop.SettingsCollection)
+	recs, err := app.FindAllRecords(shipping.SettingsCollection)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("settings %v %v", recs, err)
 	}
@@ -37,14 +38,14 @@ func TestStoreDetailsTakeTheSellerDetails(t *testing.T) {
 		d.Phone != "+44 20 7946 0000" || d.Name != "StageShop" {
 		t.Fatalf("store details %+v %v", d, err)
 	}
-	rec, _ := app.FindRecordById(shop.SettingsCollection, recs[0].Id)
+	rec, _ := app.FindRecordById(shipping.SettingsCollection, recs[0].Id)
 	if rec.GetString("sellerTaxId") != "GB123" || rec.Collection().Fields.GetByName("sellerName") != nil {
 		t.Fatalf("after the move: %v", rec)
 	}
 	if err := m.Down(app); err != nil {
 		t.Fatal(err)
 	}
-	rec, _ = app.FindRecordById(shop.SettingsCollection, recs[0].Id)
+	rec, _ = app.FindRecordById(shipping.SettingsCollection, recs[0].Id)
 	for k, v := range old {
 		if rec.GetString(k) != v {
 			t.Errorf("rolled back %s = %q, want %q", k, rec.GetString(k), v)
