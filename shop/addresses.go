@@ -8,7 +8,6 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -53,12 +52,9 @@ func (in *AddressInput) Normalize() {
 	for _, p := range []*string{&in.Label, &in.FirstName, &in.LastName, &in.Address, &in.City, &in.State, &in.ZipCode, &in.Country, &in.Phone} {
 		*p = cleanLine(*p)
 	}
-	if code, ok := locale.CountryCode(in.Country); ok {
-		in.Country = code
-		if st, ok := locale.StateCode(in.State); ok && code == "US" {
-			in.State = st
-		}
-	}
+	place := PostalAddress{Country: in.Country, State: in.State}
+	placeAddress(&place) // as an order's and a cart estimate's
+	in.Country, in.State = place.Country, place.State
 }
 
 // Validate checks a normalized address: the same fields as an order's
