@@ -35,9 +35,8 @@ func SetMaxSitemapURLs(n int) (restore func()) {
 // SetResetEvery sets how often the reset queue is emptied for a test and
 // returns a function that puts it back.
 func SetResetEvery(d time.Duration) (restore func()) {
-	old := resetEvery
-	resetEvery = d
-	return func() { resetEvery = old }
+	old := resetEvery.Swap(int64(d))
+	return func() { resetEvery.Store(old) }
 }
 
 // ResetPassNow asks app's reset queue worker for a pass at once.

@@ -3,6 +3,7 @@ package routes
 import (
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -17,8 +18,20 @@ const maxQueuedResets = 256
 
 // resetEvery is about how often the reset queue is emptied: each pass
 // waits between resetEvery and twice that, so a pass is not tied to the
-// time of any request. Tests set it through SetResetEvery.
-var resetEvery = 500 * time.Millisecond
+// time of any request. Tests set it through SetResetEvery (0: the default).
+var resetEvery atomic.Int64
+
+// defaultResetEvery is resetEvery's default.
+const defaultResetEvery = 500 * time.Millisecond
+
+// resetWait is how long the worker waits before its next pass.
+func resetWait() time.Duration {
+	every := time.Duration(resetEvery.Load())
+	if every <= 0 {
+		every = defaultResetEvery
+	}
+	return every + rand.N(every+1)
+}
 
 // resetQueue holds the addresses of forgot-password requests until its
 // worker looks them up (shop.RequestPasswordReset), all of one pass
@@ -54,9 +67,8 @@ func (q *resetQueue) add(app core.App, email string) {
 func (q *resetQueue) work(app core.App) {
 	b := &stateOf(app).background
 	for {
-		wait := resetEvery + rand.N(resetEvery+1)
 		select {
-		case <-time.After(wait):
+		case <-time.After(resetWait()):
 		case <-q.wake:
 		case <-b.stopping():
 			q.pass(app) // what was asked before the stop is still sent
