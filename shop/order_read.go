@@ -11,7 +11,8 @@ import (
 	"stageshop/shop/wire"
 )
 
-// summaryOf reads the summary fields of an order record.
+// summaryOf reads the summary fields of an order record, as if no refund
+// were open (orderDetail reads them).
 func summaryOf(rec *core.Record) OrderSummary {
 	return OrderSummary{
 		ID:                 rec.Id,
@@ -28,7 +29,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		Status:             rec.GetString("status"),
 		CreatedAt:          wire.Stamp(rec.GetDateTime("created")),
 		InvoiceNumber:      rec.GetString("invoiceNumber"),
-		Payment:            paymentOf(rec),
+		Payment:            paymentOf(rec, 0),
 	}
 }
 
@@ -93,7 +94,7 @@ func (r orderSummaryRow) summary() OrderSummary {
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
 	"shippingMethod", "shippingMethodName", "shippingCents", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
 	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
-	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag"}
+	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag", openRefundsColumn}
 
 // listOrders reads order summaries, newest first, in one query.
 func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
@@ -182,10 +183,15 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	if err != nil {
 		return nil, err
 	}
+	open, err := openRefundCents(app, rec.Id)
+	if err != nil {
+		return nil, err
+	}
 	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
 		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec), OrderTax: orderTaxOf(rec),
 		CreditNotes: notes, ShippingQuote: rec.GetString("shippingQuote"), WeightKg: wire.Grams(rec.GetInt("weightGrams")),
 		Carrier: rec.GetString("carrier"), TrackingURL: TrackingURL(rec.GetString("carrier"), rec.GetString("trackingNumber"))}
+	d.Payment = paymentOf(rec, open)
 	if d.Payment.Events, err = paymentTimeline(app, rec.Id); err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package shop
 import (
 	"database/sql"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -59,7 +58,7 @@ func queuePaymentMail(txApp core.App, order *core.Record, kind, key string, amou
 	due, paid := cents(order, "amountDueCents"), cents(order, "amountPaidCents")
 	p := mail.Payment{To: to, OrderID: order.Id, OrderNumber: order.GetString("orderNumber"),
 		Amount: due - paid, Outstanding: due - paid, Reference: order.GetString("paymentReference"),
-		PONumber: order.GetString("poNumber"), HoldMinutes: strconv.Itoa(int(s.Hold().Minutes())),
+		PONumber: order.GetString("poNumber"), HoldMinutes: int(s.Hold().Minutes()),
 		InvoiceNumber: order.GetString("invoiceNumber")}
 	if kind == mailRefund && key != "" {
 		// key is the refund's id; its credit note, when it has one (onRefunded).

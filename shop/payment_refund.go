@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -81,17 +82,26 @@ func newRefund(txApp core.App, order *core.Record, r refundSpec) (*core.Record, 
 	return rec, entry.record(txApp)
 }
 
-// refundable is what may still be refunded of an order: paid, less what
-// was refunded and what is being refunded. Write transactions run one at
-// a time, so two admins at once cannot both pass this check.
-func refundable(txApp core.App, order *core.Record) (int64, error) {
+// openRefundCents is what an order's refunds asked for and not yet
+// confirmed (or sent) add up to; surplus refunds give back money the
+// order never kept, so they are not counted.
+func openRefundCents(app core.App, orderID string) (int64, error) {
 	var open float64
-	err := txApp.DB().Select("COALESCE(SUM(amountCents), 0)").From(RefundsCollection).
-		Where(dbx.HashExp{"orderRef": order.Id, "surplus": false, "status": []any{RefundRequested, RefundPending}}).Row(&open)
+	err := app.DB().Select("COALESCE(SUM(amountCents), 0)").From(RefundsCollection).
+		Where(dbx.HashExp{"orderRef": orderID, "surplus": false, "status": []any{RefundRequested, RefundPending}}).Row(&open)
+	return int64(math.Round(open)), err
+}
+
+// refundable is what may still be refunded of an order (balance). Write
+// transactions run one at a time, so two admins at once cannot both pass
+// this check.
+func refundable(txApp core.App, order *core.Record) (int64, error) {
+	open, err := openRefundCents(txApp, order.Id)
 	if err != nil {
 		return 0, err
 	}
-	return cents(order, "amountPaidCents") - cents(order, "amountRefundedCents") - int64(open), nil
+	_, left := balance(0, cents(order, "amountPaidCents"), cents(order, "amountRefundedCents"), open)
+	return left, nil
 }
 
 // cardPaymentIntent is the provider's payment of a card order (the page

@@ -302,7 +302,18 @@ func ShippingOptionsFor(app core.App, q ShippingQuery) (*wire.ShippingMethods, e
 	subtotal, _ := q.subtotal()
 	settings = settings.withZones()
 	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.homeThreshold(),
-		Methods: settings.MethodsFor(Shipment{Country: q.Country, Subtotal: subtotal})}, nil
+		Methods: settings.MethodsFor(Shipment{Country: q.Country, Subtotal: subtotal}), FreeShippingMissing: settings.freeMissing(subtotal)}, nil
+}
+
+// freeMissing is what subtotal lacks for free shipping to the home country
+// (0 once reached); nil when shipping there is never free.
+func (s ShippingSettings) freeMissing(subtotal Amount) *Amount {
+	threshold := s.homeThreshold()
+	if threshold <= 0 {
+		return nil
+	}
+	missing := max(threshold-subtotal, 0)
+	return &missing
 }
 
 // CartShippingOptions answers q for the owner's cart: its subtotal (the
@@ -330,7 +341,7 @@ func CartShippingOptions(app core.App, owner CartOwner, q ShippingQuery) (*wire.
 	methods := settings.MethodsFor(sh)
 	freight := len(methods) == 1 && methods[0].Freight
 	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.homeThreshold(),
-		Methods: methods, WeightKg: wire.Grams(sh.WeightGrams), Freight: freight}, nil
+		Methods: methods, WeightKg: wire.Grams(sh.WeightGrams), Freight: freight, FreeShippingMissing: settings.freeMissing(sh.Subtotal)}, nil
 }
 
 // zoneErrorText is one of the zones' problems with its path, for the
