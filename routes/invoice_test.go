@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 // The invoice is a printable page for the order's customer and admins
@@ -15,7 +15,7 @@ import (
 func TestOrderInvoicePage(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, h.App, false)
 	other := testapp.NewUser(t, h.App, false)
 	admin := testapp.NewUser(t, h.App, true)

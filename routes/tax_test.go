@@ -6,6 +6,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 // taxedOrderJSON is what the tax contract adds to an order.
@@ -59,7 +60,7 @@ func texasBody(method string) map[string]any {
 func TestCartEstimateAndOrderAgree(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 8.25, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 8.25, "Texas sales tax")
 	u := testapp.NewUser(t, h.App, false)
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1999, Stock: 10})
 	addLine(t, c, u.Token, p.Id, 3)
@@ -109,7 +110,7 @@ func TestCartEstimateAndOrderAgree(t *testing.T) {
 func TestTaxRateChangeAndBadInput(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
-	rate := testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	rate := testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, h.App, false)
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 10})
 	addLine(t, c, u.Token, p.Id, 1)
