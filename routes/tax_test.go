@@ -216,7 +216,7 @@ func TestBusinessCustomer(t *testing.T) {
 func TestCartEstimateReadsStateNames(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 8.25, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 8.25, "Texas sales tax")
 	u := testapp.NewUser(t, h.App, false)
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1999, Stock: 10})
 	addLine(t, c, u.Token, p.Id, 3)
