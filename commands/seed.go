@@ -10,8 +10,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/spf13/cobra"
 
+	"stageshop/internal/db"
 	"stageshop/shop"
 	"stageshop/shop/artwork"
+	"stageshop/shop/tax"
 )
 
 func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
@@ -70,7 +72,7 @@ func Seed(app core.App) (added int, err error) {
 		if exists > 0 {
 			continue
 		}
-		err = app.RunInTransaction(func(txApp core.App) error {
+		err = db.Write(app, func(txApp core.App) error {
 			names := make([]string, 0, p.images)
 			for v := 0; v < p.images; v++ {
 				file, err := filesystem.NewFileFromBytes(artwork.Product(demoArt[p.name.en], i+v), slug(p.name.en)+".jpg")
@@ -137,25 +139,25 @@ var demoTaxRates = []struct {
 	rate                   float64
 	name                   string
 }{
-	{"US", "TX", shop.TaxStandard, 6.25, "Texas sales tax"},
-	{"US", "CA", shop.TaxStandard, 7.25, "California sales tax"},
-	{"DE", "", shop.TaxStandard, 19, "VAT"},
-	{"DE", "", shop.TaxReduced, 7, "Reduced VAT"},
+	{"US", "TX", tax.Standard, 6.25, "Texas sales tax"},
+	{"US", "CA", tax.Standard, 7.25, "California sales tax"},
+	{"DE", "", tax.Standard, 19, "VAT"},
+	{"DE", "", tax.Reduced, 7, "Reduced VAT"},
 }
 
 // SeedTax adds the demo tax rates when the shop has none, and the demo
 // seller's details on the invoice when the settings have none; it returns
 // how many rates it added.
 func SeedTax(app core.App) (added int, err error) {
-	n, err := app.CountRecords(shop.TaxRatesCollection)
+	n, err := app.CountRecords(tax.RatesCollection)
 	if err != nil || n > 0 {
 		return 0, err
 	}
-	col, err := app.FindCollectionByNameOrId(shop.TaxRatesCollection)
+	col, err := app.FindCollectionByNameOrId(tax.RatesCollection)
 	if err != nil {
 		return 0, err
 	}
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		for _, r := range demoTaxRates {
 			rec := core.NewRecord(col)
 			rec.Load(map[string]any{"country": r.country, "region": r.region, "taxClass": r.class, "rate": r.rate, "name": r.name})

@@ -10,8 +10,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"stageshop/shop"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/promo"
+	"stageshop/shop/tax"
 )
 
 // apiError is an answer in the contract's error envelope:
@@ -135,7 +137,7 @@ var sentinelErrors = []struct {
 	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrPageNotFound, notFound("Page not found")},
-	{shop.ErrTaxRateNotFound, notFound("Tax rate not found")},
+	{tax.ErrRateNotFound, notFound("Tax rate not found")},
 	{shop.ErrPageExists, &apiError{Status: http.StatusConflict, Code: "page_exists", Message: "A page with this address exists",
 		Errors: map[string]string{"slug": "Another page has this address"}}},
 	{shop.ErrUserNotFound, notFound("User not found")},
@@ -212,7 +214,7 @@ func envelopeOf(err error) *apiError {
 	case errors.As(err, &lines):
 		return lineConflict(lines)
 	}
-	if fields, message, ok := shop.FieldErrors(err); ok {
+	if fields, message, ok := field.Messages(err); ok {
 		ae := validationError(fields)
 		if message != "" {
 			ae.Message = message

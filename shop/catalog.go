@@ -10,6 +10,9 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/field"
+	"stageshop/shop/tax"
 )
 
 // Product is a catalog entry as the shop shows it.
@@ -165,7 +168,7 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		PriceCents:    int64(r.PriceCents),
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
-		TaxClass:      taxClassOf(r.TaxClass),
+		TaxClass:      tax.ClassOf(r.TaxClass),
 		WeightGrams:   int64(r.WeightGrams),
 		FreightOnly:   r.FreightOnly,
 		Created:       r.Created.Time(),
@@ -255,11 +258,11 @@ func decodedJSON(r productRow) *decodedColumns {
 // decodeColumns decodes a row's JSON columns.
 func decodeColumns(r productRow) *decodedColumns {
 	d := &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
-	d.name, _ = ParseLocalizedJSON(r.NameLocalized)
+	d.name, _ = field.ParseLocalizedJSON(r.NameLocalized)
 	if d.name["en"] == "" && r.Name != "" {
 		d.name["en"] = r.Name
 	}
-	d.description, _ = ParseLocalizedJSON(r.DescriptionLocalized)
+	d.description, _ = field.ParseLocalizedJSON(r.DescriptionLocalized)
 	if d.description["en"] == "" && r.Description != "" {
 		d.description["en"] = r.Description
 	}
@@ -343,7 +346,7 @@ func productFilter(q ProductQuery, hidden []string) dbx.Expression {
 		parts = append(parts, dbx.HashExp{"isActive": true})
 	}
 	if len(hidden) > 0 {
-		parts = append(parts, dbx.NotIn("category", anySlice(hidden)...))
+		parts = append(parts, dbx.NotIn("category", field.AnySlice(hidden)...))
 	}
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})

@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
@@ -70,7 +72,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		return nil, err
 	}
 	var detail *OrderDetail
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		cartRec, lines, err := checkoutLines(txApp, userID)
 		if err != nil {
 			return err
@@ -214,7 +216,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 }
 
 // writeOrderItems saves the line snapshots of an order with their tax.
-func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t Taxed) ([]OrderItem, error) {
+func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t tax.Taxed) ([]OrderItem, error) {
 	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/mail"
 )
 
@@ -29,7 +30,7 @@ func customerOf(app core.App, order *core.Record) (mail.Recipient, error) {
 	if userID == "" {
 		return to, nil
 	}
-	u, err := findRecord(app, UsersCollection, userID, ErrUserNotFound)
+	u, err := db.FindRecord(app, UsersCollection, userID, ErrUserNotFound)
 	if err == ErrUserNotFound {
 		return to, nil
 	}

@@ -9,6 +9,10 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/field"
+	"stageshop/shop/locale"
+	"stageshop/shop/money"
 )
 
 // SeedCategories are the English names of the four categories the shop
@@ -128,7 +132,7 @@ func attributeError(msg string) error {
 // attrText merges a plain text and its localized form: the plain text is the
 // English one unless the localized form has English already.
 func attrText(plain, localized any) (Localized, bool) {
-	l, ok := ParseLocalized(localized)
+	l, ok := field.ParseLocalized(localized)
 	if !ok {
 		return l, false
 	}
@@ -150,7 +154,7 @@ func attrText(plain, localized any) (Localized, bool) {
 // keeps the number of characters). The products collection's searchText
 // field must hold it.
 func SearchTextLen() int {
-	return len(Languages) * (maxNameLen + 1 + maxDescriptionLen + 1)
+	return len(locale.Languages()) * (maxNameLen + 1 + maxDescriptionLen + 1)
 }
 
 // SearchText is the lower-cased text that product search matches: names and
@@ -158,7 +162,7 @@ func SearchTextLen() int {
 func SearchText(name, description Localized) string {
 	var b strings.Builder
 	for _, l := range []Localized{name, description} {
-		for _, lang := range Languages {
+		for _, lang := range locale.Languages() {
 			if s := l[lang]; s != "" {
 				b.WriteString(strings.ToLower(s))
 				b.WriteByte('\n')
@@ -173,11 +177,11 @@ func SearchText(name, description Localized) string {
 // objects kept in step, attribute rows cleaned, the search text refreshed.
 // It returns the attribute rows' errors (see NormalizeAttributes).
 func normalizeProduct(rec *core.Record) error {
-	name, _ := ParseLocalized(jsonValue(rec.Get("nameLocalized")))
+	name, _ := field.ParseLocalized(jsonValue(rec.Get("nameLocalized")))
 	if s := strings.TrimSpace(rec.GetString("name")); s != "" {
 		name["en"] = s
 	}
-	desc, _ := ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	desc, _ := field.ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
 	if s := strings.TrimSpace(rec.GetString("description")); s != "" {
 		desc["en"] = s
 	}
@@ -216,8 +220,8 @@ type productFields struct {
 func ValidateProduct(app core.App, rec *core.Record) error {
 	f := productFields{Attributes: normalizeProduct(rec), Options: normalizeProductOptions(rec)}
 	f.Name = rec.GetString("name")
-	f.NameLocalized, _ = ParseLocalized(jsonValue(rec.Get("nameLocalized")))
-	f.DescriptionLocalized, _ = ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	f.NameLocalized, _ = field.ParseLocalized(jsonValue(rec.Get("nameLocalized")))
+	f.DescriptionLocalized, _ = field.ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
 	f.Description = f.DescriptionLocalized["en"]
 	delete(f.DescriptionLocalized, "en")
 	f.PriceCents, f.StockQuantity = rec.Get("priceCents"), rec.Get("stockQuantity")
@@ -225,18 +229,18 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 	nameLen := fmt.Sprintf("Name must be at most %d characters", maxNameLen)
 	descLen := fmt.Sprintf("Description must be at most %d characters", maxDescriptionLen)
 	err := validation.ValidateStruct(&f,
-		validation.Field(&f.Name, required("Name is required"), maxText(maxNameLen, nameLen)),
+		validation.Field(&f.Name, field.Required("Name is required"), maxText(maxNameLen, nameLen)),
 		validation.Field(&f.NameLocalized, validation.Each(maxText(maxNameLen, nameLen))),
 		validation.Field(&f.Description, maxText(maxDescriptionLen, descLen)),
 		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
-		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
+		validation.Field(&f.PriceCents, wholeIn(0, money.MaxPriceCents, "validation_invalid_price", "Price")),
 		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
 		validation.Field(&f.Category, validation.By(func(any) error { return syncProductCategory(app, rec) })),
 		validation.Field(&f.ImageFileNames, validation.By(func(any) error { return checkProductImages(app, rec) })),
 		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
 		validation.Field(&f.Options, validation.By(func(any) error { return f.Options })),
 	)
-	return flatErrors(err)
+	return field.Flat(err)
 }
 
 // checkProductImages checks the image list: uploaded names, one to
@@ -403,3 +407,7 @@ func normalizeProductOptions(rec *core.Record) error {
 	}
 	return out
 }
+
+// maxStockQuantity is the largest stock a product may have, and so the
+// largest quantity a cart request can ask for before stock is compared.
+const maxStockQuantity = 1_000_000_000

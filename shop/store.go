@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -78,10 +79,10 @@ func (in *StoreInput) Validate() error {
 	in.Phone = strings.Join(strings.Fields(in.Phone), " ")
 	in.Address = trimLines(in.Address)
 	errs := validation.Errors{
-		"name": validation.Validate(in.Name, required("Shop name is required"),
+		"name": validation.Validate(in.Name, field.Required("Shop name is required"),
 			validation.RuneLength(0, MaxShopNameLen).Error("Must be at most 100 characters")),
 		"legalName": validation.Validate(in.LegalName, validation.RuneLength(0, MaxLegalNameLen).Error("Must be at most 200 characters")),
-		"email": validation.Validate(in.Email, required("Contact e-mail is required"),
+		"email": validation.Validate(in.Email, field.Required("Contact e-mail is required"),
 			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
 		"phone": validation.Validate(in.Phone, validation.RuneLength(0, MaxContactPhone).Error("Must be at most 40 characters"),
 			validation.Match(storePhonePattern).ErrorObject(validation.NewError("validation_phone", "Please enter a phone number: digits, spaces, + ( ) - ."))),
@@ -114,7 +115,7 @@ func (in *StoreInput) validateLogo() error {
 // (and that English is there when required). Multi-line texts keep their
 // line breaks, trimmed per line.
 func localizedText(raw json.RawMessage, requireEnglish bool, max int) (Localized, error) {
-	l, ok := ParseLocalizedJSON(raw)
+	l, ok := field.ParseLocalizedJSON(raw)
 	if !ok {
 		return nil, validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
 	}
@@ -279,7 +280,7 @@ func validateStoreRecord(rec *core.Record) validation.Errors {
 	if in.Email == "" {
 		in.Email = "blank@example.com"
 	}
-	if l, _ := ParseLocalizedJSON(in.Hero.Title); l["en"] == "" {
+	if l, _ := field.ParseLocalizedJSON(in.Hero.Title); l["en"] == "" {
 		in.Hero.Title = json.RawMessage(`{"en":"-"}`) // the app's own title stands in
 	}
 	socialErr := validation.Error(nil)
