@@ -5,6 +5,7 @@ import { usePrice } from '../../../lib/format';
 import type { DayFigures } from '../../../api/types';
 import { dayLabel, layoutChart, polylinePoints, summarize } from './chartModel';
 import './overview.css';
+import { TableRoot } from '../../../components/TableRoot';
 
 const HEIGHT = 240;
 const FALLBACK_WIDTH = 640;
@@ -91,8 +92,8 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
         <summary>
           <Text size="2">{t('overview.chart.showTable')}</Text>
         </summary>
-        <div className="table-scroll">
-          <Table.Root size="1" variant="surface" mt="2">
+        <div className="table-scroll" style={{ marginTop: 'var(--space-2)' }}>
+          <TableRoot size="1" variant="surface">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('overview.chart.date')}</Table.ColumnHeaderCell>
@@ -111,7 +112,7 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </TableRoot>
         </div>
       </details>
     </Box>
