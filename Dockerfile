@@ -11,7 +11,10 @@ COPY pb_public/placeholder.html /src/pb_public/placeholder.html
 RUN npm run build
 
 # 2. The Go binary with the app embedded; pure Go SQLite, so no cgo.
-FROM golang:1.26-bookworm AS server
+FROM golang:1.27-bookworm AS server
+# The approved toolchain, exactly (fetched from the module proxy if the
+# image's Go is another 1.27.x).
+ENV GOTOOLCHAIN=go1.27.3
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download

@@ -31,7 +31,7 @@ func openApp(dir string) (*core.BaseApp, error) {
 	return app, nil
 }
 
-func closeApp(app *core.BaseApp) { _ = app.ResetBootstrapState() }
+func closeApp(app *core.BaseApp) { _ = app.ClearBootstrap() }
 
 // prepareDataDir creates a data dir with the schema and the demo catalog
 // (whose uploaded images the generated products reuse). With openList, it

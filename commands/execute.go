@@ -42,7 +42,7 @@ func Execute(app *pocketbase.PocketBase, showBanner bool) int {
 	}
 
 	termErr := app.OnTerminate().Trigger(&core.TerminateEvent{App: app}, func(e *core.TerminateEvent) error {
-		return e.App.ResetBootstrapState()
+		return e.App.ClearBootstrap()
 	})
 	if termErr != nil {
 		fmt.Fprintln(os.Stderr, "Error while stopping:", termErr)

@@ -98,7 +98,7 @@ func TestRemoveUnusedImages(t *testing.T) {
 // The hourly cron runs the cleanup with the one-day cutoff: an unused
 // upload two days old goes, one from an hour ago stays.
 func TestImageCleanupCron(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	job := cronJob(t, app, "stageshopUnusedImages")
 	if job.Expression() != "23 * * * *" {
 		t.Fatalf("cleanup cron at %q, want hourly at minute 23", job.Expression())

@@ -30,7 +30,7 @@ func cronJob(t *testing.T, app core.App, id string) *cron.Job {
 // same wiring), and a test app's scheduler is stopped once it has served,
 // so no job fires in the middle of a test.
 func TestCronsScheduled(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	// A scheduler ticking every 5 ms with a job due every minute would run
 	// it at once if it were running.
 	app.Cron().SetInterval(5 * time.Millisecond)
@@ -70,7 +70,7 @@ func backdate(t *testing.T, app core.App, table, id string, d time.Duration) {
 // The daily cron job deletes guest carts untouched for 30 days (lines
 // included) and nothing else.
 func TestGuestCartCleanupCron(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{Stock: 100})
 	user := testapp.NewUser(t, app, false)
 	cart := func(owner shop.CartOwner) (cartID, lineID string) {

@@ -54,7 +54,10 @@ func TestOrdersShippingMigrationBackfills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var history []struct{ Status, At string }
+	var history []struct {
+		Status string `json:"status"`
+		At     string `json:"at"`
+	}
 	if err := rec.UnmarshalJSONField("history", &history); err != nil {
 		t.Fatal(err)
 	}

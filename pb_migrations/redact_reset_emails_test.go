@@ -12,7 +12,7 @@ import (
 // Reset e-mails stored before issue 27 held the link; the migration takes
 // the token out of every part and fails the ones not sent yet.
 func TestRedactResetEmailsMigration(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	col, err := app.FindCollectionByNameOrId("emails")
 	if err != nil {
 		t.Fatal(err)

@@ -283,7 +283,7 @@ func TestAdminSetRolesRoute(t *testing.T) {
 // only other admin) demotes A. A's request, already past the guard, then
 // tries to demote B and is refused, since no admin would remain.
 func TestAdminSetRolesLastAdminRoute(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	a := testapp.NewUser(t, app, true)
 	b := testapp.NewUser(t, app, true)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {

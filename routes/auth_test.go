@@ -539,7 +539,7 @@ func TestAccessTokenTTLAppliedAtBootstrap(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: bootstrap error %v", tc.value, err)
 		}
-		_ = app.ResetBootstrapState()
+		_ = app.ClearBootstrap()
 	}
 }
 

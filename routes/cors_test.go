@@ -13,7 +13,7 @@ import (
 // browser.
 func TestCORSOnlyTheShopsOrigin(t *testing.T) {
 	// The settings change before the server starts (the mail worker reads them).
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	app.Settings().Meta.AppURL = "https://shop.example/"
 	h := testapp.HarnessFor(t, app)
 	send := func(method, origin string) http.Header {

@@ -78,12 +78,18 @@ func withJSONPath(err error, dst any) error {
 }
 
 // jsonPath drops from field (a dotted path into a value of type t) the
-// names of embedded structs without a JSON name of their own.
+// names of embedded structs without a JSON name of their own. Since Go 1.27
+// the path also names list indices and map keys ("lines.0.zipCode"), as
+// the contract's field paths do: they are kept.
 func jsonPath(t reflect.Type, field string) string {
 	var out []string
 	for _, name := range strings.Split(field, ".") {
-		for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+		for t != nil && t.Kind() == reflect.Pointer {
 			t = t.Elem()
+		}
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map) {
+			out, t = append(out, name), t.Elem() // an index or a key
+			continue
 		}
 		if t == nil || t.Kind() != reflect.Struct {
 			out, t = append(out, name), nil

@@ -9,7 +9,9 @@ import (
 
 // Wrong-type errors name the field as the client wrote it, also inside
 // embedded structs (which encoding/json names since Go 1.24), lists and
-// maps of them, and with JSON names that differ from the Go names.
+// maps of them, and with JSON names that differ from the Go names. Since
+// Go 1.27 the path names the index or key too, as the contract's field
+// paths do (api.md: "attributes.2.key").
 func TestDecodeErrorFieldIsTheJSONPath(t *testing.T) {
 	type inner struct {
 		Zip string `json:"zipCode"`
@@ -27,8 +29,9 @@ func TestDecodeErrorFieldIsTheJSONPath(t *testing.T) {
 	for in, want := range map[string]string{
 		`{"shippingInfo":{"city":5}}`:       "shippingInfo.city",
 		`{"shippingInfo":{"zipCode":5}}`:    "shippingInfo.zipCode",
-		`{"lines":[{"zipCode":5}]}`:         "lines.zipCode",
-		`{"byKey":{"a":{"zipCode":true}}}`:  "byKey.zipCode", // encoding/json leaves map keys out
+		`{"lines":[{"zipCode":5}]}`:         "lines.0.zipCode",
+		`{"lines":[{},{"city":5}]}`:         "lines.1.city",
+		`{"byKey":{"a":{"zipCode":true}}}`:  "byKey.a.zipCode",
 		`{"plain":{"Count":"x"}}`:           "plain.Count",
 		`{"shippingInfo":{"city":{"x":1}}}`: "shippingInfo.city",
 		`{"shippingInfo":[1]}`:              "shippingInfo",

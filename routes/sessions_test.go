@@ -31,7 +31,7 @@ func pastGrace(t testing.TB, app core.App, raw string) {
 // reads the settings concurrently.
 func newLimitedHarness(t *testing.T) testapp.Harness {
 	t.Helper()
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	if err := app.ReloadSettings(); err != nil { // undo testapp's in-memory switch
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func wantWaitingAlerts(t *testing.T, h testapp.Harness, productID string, n int)
 
 func TestStockAlertRateLimited(t *testing.T) {
 	// Turned on before the server starts: the mail worker reads the settings from then on.
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	app.Settings().RateLimits.Enabled = true
 	c := testapp.Client{T: t, Handler: testapp.Server(t, app)}
 	out := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 0})

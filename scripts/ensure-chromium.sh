@@ -3,6 +3,7 @@
 # installs Debian's chromium when run as root, else stops with a clear message.
 # It never lets the browser suite be skipped.
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 
 find_chromium() {
   for c in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do

@@ -3,6 +3,7 @@
 # browser journeys, installing the pinned version with `go install` into
 # .tools/ when it is missing. Used by `make test-e2e`.
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 VERSION=v1.27.11
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$root/.tools/mailpit-$VERSION"

@@ -3,6 +3,7 @@
 # with `go install` (the Go module proxy), once; prints the directory.
 # Used by `make test-ops` and the ops bench sections.
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 cd "$(dirname "$0")/.."
 VERSITYGW_VERSION=v1.8.0
 LITESTREAM_VERSION=v0.5.18

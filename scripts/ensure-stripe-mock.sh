@@ -4,6 +4,7 @@
 # installing the pinned version with `go install` into .tools/ when it is
 # missing. Used by `make test-go` and by the Go tests themselves.
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 VERSION=v0.203.0
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$root/.tools/stripe-mock-$VERSION"

@@ -5,6 +5,7 @@
 # package's own service is not enabled (the bench starts varnishd itself on
 # loopback).
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 if ! command -v varnishd >/dev/null 2>&1 && [ ! -x /usr/sbin/varnishd ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "varnishd is missing: install Debian's varnish package (apt-get install varnish)" >&2

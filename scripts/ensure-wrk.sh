@@ -4,6 +4,7 @@
 # package (4.1.0 on bookworm) when it is missing and we are root. Nothing
 # is started here.
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 if ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "wrk is missing: install Debian's wrk package (apt-get install wrk)" >&2

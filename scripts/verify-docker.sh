@@ -11,6 +11,7 @@
 # No network: containers run with --network none and are probed from inside.
 # Needs root, Debian's docker.io and debootstrap (installed when missing).
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 cd "$(dirname "$0")/.."
 [ "$(id -u)" -eq 0 ] || { echo "verify-docker.sh needs root (docker, debootstrap)" >&2; exit 1; }
 command -v dockerd >/dev/null && command -v debootstrap >/dev/null || apt-get install -y -qq docker.io debootstrap >/dev/null

@@ -33,7 +33,7 @@ func defaults(t *testing.T, list []shop.SavedAddress) []string {
 // first one, then whichever was made the default last; deleting the
 // default hands it to the oldest remaining address. Codes are stored.
 func TestAddressBookKeepsOneDefault(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	home, err := shop.CreateAddress(app, u.ID(), homeAddress("Home"))
 	if err != nil {
@@ -81,7 +81,7 @@ func TestAddressBookKeepsOneDefault(t *testing.T) {
 // Someone else's address is not found, for reading, changing and deleting,
 // and stays as it was.
 func TestAddressBookIsPrivate(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	owner, other := testapp.NewUser(t, app, false), testapp.NewUser(t, app, false)
 	a, err := shop.CreateAddress(app, owner.ID(), homeAddress("Home"))
 	if err != nil {
@@ -107,7 +107,7 @@ func TestAddressBookIsPrivate(t *testing.T) {
 
 // A book holds at most 20 addresses; the 21st changes nothing.
 func TestAddressBookLimit(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	for i := 0; i < shop.MaxSavedAddresses; i++ {
 		if _, err := shop.CreateAddress(app, u.ID(), homeAddress(fmt.Sprint("Address ", i))); err != nil {
@@ -125,7 +125,7 @@ func TestAddressBookLimit(t *testing.T) {
 // Every field an order's address needs is required; the country must be
 // known and a US state from the list; the phone and label are optional.
 func TestAddressValidation(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	for _, c := range []struct {
 		edit func(*shop.AddressInput)
@@ -166,7 +166,7 @@ func TestAddressValidation(t *testing.T) {
 // in: deleting the default makes the first of them the default, whatever
 // their random ids (this test gives the first the larger one).
 func TestAddressesSavedAtOnceKeepTheirOrder(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	ids := []string{}
 	for _, label := range []string{"Home", "Venue", "Work"} {

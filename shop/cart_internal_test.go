@@ -5,19 +5,14 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/tests"
 
-	_ "stageshop/pb_migrations"
+	"stageshop/internal/migrated"
 )
 
 // TestCartLookupUsesTheIndexes guards against a cart look-up that scans
 // every cart (the unique indexes are partial and need their condition).
 func TestCartLookupUsesTheIndexes(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
+	app := migrated.NewApp(t)
 	for owner, index := range map[CartOwner]string{
 		{UserID: "u1"}:               "idx_carts_user",
 		{SessionID: "session_12345"}: "idx_carts_session",

@@ -21,7 +21,7 @@ func TestCartSessionIDs(t *testing.T) {
 			t.Errorf("ValidSessionID(%q) = %v", id, got)
 		}
 	}
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	if _, err := shop.GetCart(app, shop.CartOwner{}); !errors.Is(err, shop.ErrSessionRequired) {
 		t.Fatalf("no owner: %v", err)
 	}
@@ -31,7 +31,7 @@ func TestCartSessionIDs(t *testing.T) {
 }
 
 func TestCartStockRulesFromGo(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 199, Stock: 2})
 	guest := shop.CartOwner{SessionID: "session_go_1234"}
 	cart, err := shop.AddToCart(app, guest, p.Id, "", 2)
@@ -67,7 +67,7 @@ func TestCartStockRulesFromGo(t *testing.T) {
 }
 
 func TestCartMergeFromGo(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 5})
 	guest := shop.CartOwner{SessionID: "session_merge_go"}

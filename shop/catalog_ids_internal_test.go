@@ -5,9 +5,8 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/tests"
 
-	_ "stageshop/pb_migrations"
+	"stageshop/internal/migrated"
 )
 
 // TestProductsByIDsLooksUpTheIDs guards the check of search answers
@@ -16,11 +15,7 @@ import (
 // "id IN (...) AND isActive = 1" without statistics: 300 ms for 5 ids at
 // 100,000 products, bench section 10).
 func TestProductsByIDsLooksUpTheIDs(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
+	app := migrated.NewApp(t)
 	q := productsByIDsQuery(app, []any{"a", "b", "c", "d", "e"}).Build()
 	var plan []dbx.NullStringMap
 	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {

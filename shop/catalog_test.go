@@ -10,7 +10,7 @@ import (
 // The list's totals are cached, so every way a product enters, leaves or
 // moves within the list must show in the next total at once.
 func TestCatalogTotalsFollowProductChanges(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	total := func(q shop.ProductQuery) int {
 		t.Helper()
 		_, n, err := shop.ListProducts(app, q)

@@ -28,7 +28,7 @@ func TestContactValidate(t *testing.T) {
 }
 
 func TestContactFromGo(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	for i := 0; i < 3; i++ {
 		if _, err := shop.SubmitContact(app, shop.ContactInput{Name: "A", Email: "a@b.co", Subject: "S", Message: "M"}); err != nil {
 			t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // part was paid and is refunded, the unpaid part's note and the refund's
 // note add up to the invoice exactly.
 func TestCancelledInvoiceGetsCreditNote(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	if _, err := shop.SetInvoiceTerms(app, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {

@@ -92,7 +92,7 @@ func TestEveryEmailKindInEveryLanguage(t *testing.T) {
 }
 
 func checkEmailsIn(t *testing.T, lang string) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.SetAppURL(t, app, "https://shop.example")
 	words := phrases[lang]
 	admin := testapp.NewUser(t, app, true)
@@ -223,7 +223,7 @@ func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Rec
 // A Shipped order with a tracking number says it; an order field that is
 // not in the schema yet reads as empty.
 func TestShippedEmailWithTrackingNumber(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	orders, err := app.FindCollectionByNameOrId(shop.OrdersCollection)
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +258,7 @@ func TestShippedEmailWithTrackingNumber(t *testing.T) {
 // An order that fails (not enough stock) leaves no e-mail, and neither does
 // a status change that fails.
 func TestFailedChangesLeaveNoEmail(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	testapp.NewUser(t, app, true)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 2})
@@ -280,7 +280,7 @@ func TestFailedChangesLeaveNoEmail(t *testing.T) {
 // The admins' order notices follow role changes at once, although the
 // admin list is kept between orders.
 func TestAdminNoticesFollowRoleChanges(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	first := testapp.NewUser(t, app, true)
 	second := testapp.NewUser(t, app, false)
 	u := testapp.NewUser(t, app, false)
@@ -328,7 +328,7 @@ func TestAdminNoticesFollowRoleChanges(t *testing.T) {
 // store details (/admin/settings) and its URL as soon as an admin saves it
 // in the dashboard, although both are kept between e-mails.
 func TestEmailsFollowSavedSettings(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
 	order := func() sentMail {

@@ -5,6 +5,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 // A country is stored as its ISO code however the address gave it (the
@@ -12,7 +13,7 @@ import (
 // shopper's language), and a US address is domestic whatever language it
 // was typed in: "США" and "美国" pay domestic rates.
 func TestOrderCountryIsStoredAsItsCode(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 20})
 	for _, c := range []struct{ country, state, method, wantCountry, wantState string }{
 		{"США", "Texas", shop.ShipStandard, "US", "TX"},
@@ -67,7 +68,7 @@ func TestOrderCountryAndStateMustBeKnown(t *testing.T) {
 		in := validInput()
 		c.edit(&in)
 		in.Normalize()
-		if fields, _, _ := shop.FieldErrors(in.Validate()); fields[c.key] == "" || len(fields) != 1 {
+		if fields, _, _ := field.Messages(in.Validate()); fields[c.key] == "" || len(fields) != 1 {
 			t.Errorf("%s: %v", c.key, fields)
 		}
 	}

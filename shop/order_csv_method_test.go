@@ -18,7 +18,7 @@ import (
 // keep the code where old spreadsheets read it; an old order saved without
 // a name shows its code there.
 func TestOrderExportsNameTheSavedShippingMethod(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	insert := func(id, code, name string) {
 		t.Helper()
 		_, err := app.DB().NewQuery(`INSERT INTO orders (id, orderNumber, status, customerName, customerEmail,

@@ -29,7 +29,7 @@ func (w *writeLog) Write(p []byte) (int, error) {
 // as the rows are read (never built whole in memory first), and holds
 // every line.
 func TestOrdersCSVIsStreamed(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	const orders, linesPerOrder = 400, 5
 	err := app.RunInTransaction(func(tx core.App) error {
 		for o := 0; o < orders; o++ {

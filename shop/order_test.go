@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 func validInput() shop.OrderInput {
@@ -23,7 +24,7 @@ func validInput() shop.OrderInput {
 }
 
 func TestOrderPlaceFromGo(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 2500, Stock: 4})
 	owner := shop.CartOwner{UserID: u.ID()}
@@ -60,7 +61,7 @@ func TestOrderInputValidation(t *testing.T) {
 	in.Shipping.City = " "
 	in.UseShippingForBilling = false
 	in.Normalize()
-	fields, _, isValidation := shop.FieldErrors(in.Validate())
+	fields, _, isValidation := field.Messages(in.Validate())
 	if !isValidation {
 		t.Fatalf("err %v", fields)
 	}
@@ -94,7 +95,7 @@ func TestOrderNumberFormatAndCollisionRetry(t *testing.T) {
 		t.Fatalf("only %d distinct numbers of 200", len(seen))
 	}
 
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
 	orig := shop.NewOrderNumber
@@ -121,7 +122,7 @@ func TestOrderNumberFormatAndCollisionRetry(t *testing.T) {
 }
 
 func TestOrderConcurrentBuyersFromGo(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	const buyers, units = 50, 10
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: units})
 	ids := make([]string, buyers)
@@ -161,7 +162,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 }
 
 func TestOrderStatusCancelAndRevive(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 3})
 	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 3); err != nil {
@@ -213,7 +214,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 }
 
 func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
 	place := func() string {
 		u := testapp.NewUser(t, app, false)

@@ -91,7 +91,7 @@ func saveRecord(t *testing.T, app core.App, collection, id string, fields map[st
 }
 
 func TestOverviewRollupMatchesOrders(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u1, u2 := testapp.NewUser(t, app, false), testapp.NewUser(t, app, false)
 	p1 := testapp.NewProduct(t, app, testapp.Product{Name: "Fog", PriceCents: 2500, Stock: 100})
 	p2 := testapp.NewProduct(t, app, testapp.Product{Name: "Haze", PriceCents: 999, Stock: 100})
@@ -211,7 +211,7 @@ func rawOrder(app core.App, userID, productID, created string) error {
 }
 
 func TestOverviewFollowsOrderChanges(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{Name: "Strobe", PriceCents: 10000, Stock: 20})
 	o := placeOrder(t, app, u.ID(), map[*core.Record]int{p: 2})

@@ -76,7 +76,7 @@ type overviewFixture struct {
 // newOverviewFixture stores products and orders around the UTC day
 // boundaries of the windows: today, 7, 30 and 90 days.
 func newOverviewFixture(t *testing.T) overviewFixture {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	f := overviewFixture{app: app, today: time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)}
 	f.fog = testapp.NewProduct(t, app, testapp.Product{Name: "Fog machine", Stock: 3})
@@ -229,7 +229,7 @@ func TestOverviewStatusesProductsAndCounts(t *testing.T) {
 }
 
 func TestOverviewEmails(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	for i, status := range []string{"queued", "queued", "failed", "sent", "sent"} {
 		_, err := app.DB().NewQuery("INSERT INTO emails (id, status, eventKey) VALUES ({:id}, {:s}, {:id})").
 			Bind(map[string]any{"id": fmt.Sprintf("mail%011d", i), "s": status}).Execute()
@@ -244,7 +244,7 @@ func TestOverviewEmails(t *testing.T) {
 }
 
 func TestOverviewEmptyShopAndBadDays(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	o := overviewAt(t, app, 90, time.Now())
 	if o.AverageOrderValue != 0 || len(o.RevenueByDay) != 90 || len(o.TopProducts) != 0 || o.TopProducts == nil ||
 		o.LowStock == nil || o.OrdersByStatus["Created"] != 0 || len(o.OrdersByStatus) != 6 {

@@ -13,6 +13,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -23,14 +24,14 @@ func requestReset(t *testing.T, app *tests.TestApp, email string) string {
 	if err := shop.RequestPasswordReset(app, email); err != nil {
 		t.Fatal(err)
 	}
-	return testapp.SentResetToken(t, app, shop.NormalizeEmail(email))
+	return testapp.SentResetToken(t, app, field.NormalizeEmail(email))
 }
 
 func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 	words := map[string]string{"en": "Reset your password", "ru": "Сброс пароля", "zh": "重置密码"}
 	prefixes := map[string]string{"en": "", "ru": "/ru", "zh": "/zh"}
 	for lang, word := range words {
-		app := testapp.NewMigrated(t)
+		app := testapp.New(t)
 		testapp.SetAppURL(t, app, "https://shop.example/")
 		u := testapp.NewUser(t, app, false)
 		u.Record.Set("language", lang)
@@ -51,7 +52,7 @@ func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 }
 
 func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	if err := shop.RequestPasswordReset(app, "nobody@example.com"); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
 }
 
 func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	refresh, err := shop.IssueRefreshToken(app, u.ID())
@@ -105,7 +106,7 @@ func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 }
 
 func TestPasswordResetTokenExpiresAfterAnHour(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	token := requestReset(t, app, u.Record.Email())

@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 )
 
@@ -110,7 +112,7 @@ func openCheckout(app core.App, orderID string, attempt int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		fresh, err := txApp.FindRecordById(PaymentAttemptsCollection, a.Id)
 		if err != nil {
 			return err
@@ -142,7 +144,7 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 	back := mail.PublicURL(app) + mail.PagePath(to.Language, "/checkout/payment/"+order.Id)
 	return CheckoutRequest{
 		OrderID: order.Id, OrderNumber: order.GetString("orderNumber"), Attempt: a.GetInt("attempt"),
-		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: mail.Lang(to.Language),
+		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: locale.Lang(to.Language),
 		SuccessURL: back + "?result=success", CancelURL: back + "?result=cancel",
 		ExpiresAt: expires, ShopID: s.ShopID,
 		IdempotencyKey: fmt.Sprintf("stageshop:%s:attempt:%d:amount:%d", order.Id, a.GetInt("attempt"), amount),
@@ -164,7 +166,7 @@ func PayAgain(app core.App, userID, orderID string) (string, error) {
 	}
 	var attempt int
 	var open []string
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err

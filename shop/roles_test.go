@@ -24,7 +24,7 @@ func rolesOf(t *testing.T, app core.App, id string) []string {
 }
 
 func TestSetUserRolesPromoteAndRecord(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	admin := testapp.NewUser(t, app, true)
 	customer := testapp.NewUser(t, app, false)
 
@@ -68,7 +68,7 @@ func TestSetUserRolesPromoteAndRecord(t *testing.T) {
 }
 
 func TestSetUserRolesRules(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	admin := testapp.NewUser(t, app, true)
 	other := testapp.NewUser(t, app, true)
 	customer := testapp.NewUser(t, app, false)
@@ -121,7 +121,7 @@ func TestSetUserRolesRules(t *testing.T) {
 // Two admins demoting each other at the same moment: the transaction lets
 // exactly one through, and one admin always remains.
 func TestSetUserRolesConcurrentDemotions(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	for round := 0; round < 5; round++ {
 		a := testapp.NewUser(t, app, true)
 		b := testapp.NewUser(t, app, true)
@@ -180,7 +180,7 @@ func demoteAllBut(t *testing.T, app core.App, keep ...string) {
 }
 
 func TestListUsersSearchPagesAndStats(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	ada := testapp.NewUser(t, app, false)
 	ada.Record.Set("firstName", "Ada")
 	ada.Record.Set("lastName", "Lovelace")

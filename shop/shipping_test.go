@@ -86,7 +86,7 @@ func TestFreeShippingThresholdEdge(t *testing.T) {
 // The settings record is validated however it is written (the dashboard
 // goes through the same record hook), and there is only one.
 func TestShippingSettingsRecordValidation(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	s, err := shop.LoadShippingSettings(app)
 	if err != nil || s.HomeCountry != "US" || s.FreeShippingThreshold != 50000 || s.Rates["express"] != 1999 {
 		t.Fatalf("migrated settings %+v %v", s, err)

@@ -56,7 +56,7 @@ func cartOf(t *testing.T, app core.App, userID string, qty int, products ...*cor
 // A Texas order carries the state's tax on every line, in the total, in
 // the per-rate lines and on each stored line; its estimate said the same.
 func TestOrderCarriesTax(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	mic := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
@@ -102,7 +102,7 @@ func TestOrderCarriesTax(t *testing.T) {
 // confirmation carries the number; a bank transfer order is not until it
 // is paid.
 func TestInvoiceTermsOrderIsInvoicedAtOnce(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	if _, err := shop.SetInvoiceTerms(app, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
@@ -134,7 +134,7 @@ func TestInvoiceTermsOrderIsInvoicedAtOnce(t *testing.T) {
 // A tax-exempt customer's order carries no tax and says so; another
 // customer at the same address pays it.
 func TestExemptCustomerPaysNoTax(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	testapp.SetTaxSettings(t, app, false, true)
 	reseller := testapp.NewUser(t, app, false)
@@ -163,7 +163,7 @@ func TestExemptCustomerPaysNoTax(t *testing.T) {
 // A placed order keeps the rates and amounts it was placed with: changing
 // or deleting a rate later changes no order, only the next one.
 func TestPlacedOrderKeepsItsTax(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	rate := testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 10000, Stock: 10})
@@ -200,7 +200,7 @@ func TestPlacedOrderKeepsItsTax(t *testing.T) {
 // review and Place order is total_changed, like a price, and nothing
 // changes (stock, cart, no order, no invoice number used).
 func TestRateChangeIsTotalChanged(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	rate := testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 10000, Stock: 10})
@@ -247,7 +247,7 @@ func TestRateChangeIsTotalChanged(t *testing.T) {
 // recorded twice (the second is refused as more than is owed and uses no
 // number).
 func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	const n = 50
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: n})
 	orders := make([]*shop.OrderDetail, n)
@@ -310,7 +310,7 @@ func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
 // an order refunded in parts give back exactly its tax; more than the
 // total is refused.
 func TestCreditNotes(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 3333, Stock: 10})
@@ -357,7 +357,7 @@ func TestCreditNotes(t *testing.T) {
 // (invoiced) order gets one for the refunded amount, the refund e-mail
 // names it; a refund before the order was invoiced gets none.
 func TestRefundGetsCreditNote(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	admin := testapp.NewUser(t, app, true)
 	u := testapp.NewUser(t, app, false)
@@ -399,7 +399,7 @@ func TestRefundGetsCreditNote(t *testing.T) {
 // unknown class, and a second rate for a place and class (US and United
 // States being one) are refused with the field's error.
 func TestTaxRateRecordRules(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	col, _ := app.FindCollectionByNameOrId(shop.TaxRatesCollection)
 	cases := []struct {
@@ -435,7 +435,7 @@ func TestTaxRateRecordRules(t *testing.T) {
 // number and a link to it; with inclusive prices the tax is "incl." after
 // the total; an exempt customer's says so.
 func TestOrderMailCarriesTax(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	testapp.NewTaxRate(t, app, "DE", "", shop.TaxStandard, 19, "MwSt.")
 	u := testapp.NewUser(t, app, false)
@@ -473,7 +473,7 @@ func TestOrderMailCarriesTax(t *testing.T) {
 // The CSV export carries each line's class, rate and tax and the order's
 // tax, total and invoice, as the order stored them.
 func TestOrdersCSVCarriesTax(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
@@ -511,7 +511,7 @@ func TestOrdersCSVCarriesTax(t *testing.T) {
 // none before a payment, all of a paid order's, the refunded share goes
 // back, a cancelled order's goes.
 func TestOverviewCarriesTax(t *testing.T) {
-	app := testapp.NewMigrated(t)
+	app := testapp.New(t)
 	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 19800, Stock: 10})

@@ -2,7 +2,6 @@ package testapp
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -12,8 +11,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -328,135 +325,17 @@ func NewHarness(t testing.TB) Harness {
 // NewHarnessSite is NewHarness serving site as the built web app.
 func NewHarnessSite(t testing.TB, site fs.FS) Harness {
 	t.Helper()
-	return HarnessFor(t, newMigratedSite(t, site))
+	app := newSite(t, site)
+	t.Cleanup(app.Cleanup)
+	return HarnessFor(t, app)
 }
 
-// HarnessFor is a harness around app, made by New or NewMigrated and set
-// up by the caller.
+// HarnessFor is a harness around app, made by New and set up by the
+// caller.
 func HarnessFor(t testing.TB, app *tests.TestApp) Harness {
 	t.Helper()
 	writes := countRecordWrites(app)
 	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}, writes: writes}
-}
-
-// template is a data dir with every migration applied. It lives at a fixed
-// path named after the registered migrations and the source of the
-// project's migrations, made once and shared by every test binary and run;
-// copying it is much faster than migrating a fresh dir per test.
-// (NewTestApp still applies any migration the copy lacks, but not a changed
-// one: hence the source in the name.)
-var template struct {
-	once sync.Once
-	dir  string
-	err  error
-}
-
-func templateDir() (string, error) {
-	template.once.Do(func() {
-		h := sha256.New()
-		for _, m := range core.SystemMigrations.Items() {
-			fmt.Fprintln(h, "system", m.File)
-		}
-		for _, m := range core.AppMigrations.Items() {
-			fmt.Fprintln(h, "app", m.File)
-		}
-		hashMigrationSources(h)
-		dir := filepath.Join(os.TempDir(), fmt.Sprintf("stageshop-testdata-%x", h.Sum(nil)[:8]))
-		if _, err := os.Stat(filepath.Join(dir, "data.db")); err == nil {
-			template.dir = dir
-			return
-		}
-		built, err := buildTemplate()
-		if err != nil {
-			template.err = err
-			return
-		}
-		// Another test binary may have won the race: then use its copy.
-		if err := os.Rename(built, dir); err != nil {
-			os.RemoveAll(built)
-			if _, statErr := os.Stat(filepath.Join(dir, "data.db")); statErr != nil {
-				template.err = err
-				return
-			}
-		}
-		template.dir = dir
-	})
-	return template.dir, template.err
-}
-
-// hashMigrationSources adds the text of pb_migrations/*.go to h, found
-// from the test's working directory (a package directory inside the
-// module), so that editing a migration makes a new template. Outside the
-// module nothing is added.
-func hashMigrationSources(h io.Writer) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return
-		}
-		dir = parent
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "pb_migrations", "*.go"))
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		if data, err := os.ReadFile(f); err == nil {
-			fmt.Fprintln(h, filepath.Base(f))
-			h.Write(data)
-		}
-	}
-}
-
-// buildTemplate migrates a fresh data dir and returns a closed copy of it.
-func buildTemplate() (string, error) {
-	empty, err := os.MkdirTemp("", "stageshop-empty-*")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(empty)
-	app, err := newTestApp(empty)
-	if err != nil {
-		return "", err
-	}
-	defer app.Cleanup()
-	if err := app.ResetBootstrapState(); err != nil {
-		return "", err
-	}
-	return tests.TempDirClone(app.DataDir())
-}
-
-// NewMigrated is New, but copies a data dir migrated once per test binary
-// instead of migrating a fresh one. The hooks and routes are the same as
-// Factory's.
-func NewMigrated(t testing.TB) *tests.TestApp {
-	t.Helper()
-	return newMigratedSite(t, Site)
-}
-
-// newMigratedSite is NewMigrated serving site as the built web app.
-func newMigratedSite(t testing.TB, site fs.FS) *tests.TestApp {
-	t.Helper()
-	dir, err := templateDir()
-	if err != nil {
-		t.Fatalf("template data dir: %v", err)
-	}
-	app, err := newTestApp(dir)
-	if err != nil {
-		t.Fatalf("test app: %v", err)
-	}
-	// As in Factory: no rate limits unless a test turns them on.
-	app.Settings().RateLimits.Enabled = false
-	register(app, site)
-	t.Cleanup(app.Cleanup)
-	return app
 }
 
 // UpdateSettings changes app's settings the way the dashboard does: a
@@ -485,12 +364,7 @@ func SetAppURL(t testing.TB, app core.App, url string) {
 // whatever else it holds), as a restart on that directory would see it.
 func NewHarnessFrom(t testing.TB, dir string) Harness {
 	t.Helper()
-	app, err := newTestApp(dir)
-	if err != nil {
-		t.Fatalf("test app: %v", err)
-	}
-	app.Settings().RateLimits.Enabled = false
-	register(app, Site)
+	app := newOn(t, dir, Site)
 	t.Cleanup(app.Cleanup)
 	return Harness{App: app, Client: Client{T: t, Handler: Server(t, app)}}
 }

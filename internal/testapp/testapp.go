@@ -1,7 +1,7 @@
-// Package testapp makes real StageShop apps for tests: a PocketBase app on a
-// fresh temporary data dir with every migration applied and everything main
-// registers (server.Register: hooks, routes, metrics, mail worker, crons).
-// No database is mocked.
+// Package testapp makes real StageShop apps for tests: a PocketBase app on
+// its own copy of a data dir with every migration applied (package
+// migrated) and everything main registers (server.Register: hooks, routes, metrics,
+// mail worker, crons). No database is mocked.
 package testapp
 
 import (
@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"stageshop/internal/migrated"
 	"stageshop/internal/server"
 	"stageshop/internal/sqlitecache"
 )
@@ -29,14 +30,39 @@ var Site = fstest.MapFS{
 // It fits tests.ApiScenario.TestAppFactory.
 func Factory(t testing.TB) *tests.TestApp {
 	t.Helper()
-	app, err := newTestApp(t.TempDir())
+	return newSite(t, Site)
+}
+
+// New returns a new app that is cleaned up when the test ends.
+func New(t testing.TB) *tests.TestApp {
+	t.Helper()
+	app := Factory(t)
+	t.Cleanup(app.Cleanup)
+	return app
+}
+
+// newSite is Factory serving site as the built web app.
+func newSite(t testing.TB, site fs.FS) *tests.TestApp {
+	t.Helper()
+	dir, err := migrated.Dir()
+	if err != nil {
+		t.Fatalf("template data dir: %v", err)
+	}
+	return newOn(t, dir, site)
+}
+
+// newOn is an app on a copy of data dir dir, serving site as the built
+// web app; the caller cleans it up.
+func newOn(t testing.TB, dir string, site fs.FS) *tests.TestApp {
+	t.Helper()
+	app, err := newTestApp(dir)
 	if err != nil {
 		t.Fatalf("test app: %v", err)
 	}
 	// The migrations turn the rate limiter on; tests that check limits turn
 	// it back on themselves, the rest never see a 429.
 	app.Settings().RateLimits.Enabled = false
-	register(app, Site)
+	register(app, site)
 	return app
 }
 
@@ -58,12 +84,4 @@ func newTestApp(dir string) (*tests.TestApp, error) {
 		EncryptionEnv: "pb_test_env",
 		DBConnect:     sqlitecache.Connect,
 	})
-}
-
-// New returns a new app that is cleaned up when the test ends.
-func New(t testing.TB) *tests.TestApp {
-	t.Helper()
-	app := Factory(t)
-	t.Cleanup(app.Cleanup)
-	return app
 }

@@ -18,7 +18,7 @@ func QueueFreightQuoted(txApp core.App, to Recipient, o Order) error {
 	if to.Email == "" {
 		return nil
 	}
-	lang := Lang(to.Language)
+	lang := locale.Lang(to.Language)
 	v := newView(txApp, lang, to.Email, to.Name)
 	amount, tot := locale.Price(o.ShippingAmount, lang), locale.Price(o.Total, lang)
 	v.Subject = tr(lang, "quoteSubject", "number", o.Number, "amount", amount)

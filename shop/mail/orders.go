@@ -19,7 +19,7 @@ func (t Text) In(lang string) string {
 	if s := strings.TrimSpace(t["en"]); s != "" {
 		return s
 	}
-	for _, l := range languages {
+	for _, l := range locale.Languages() {
 		if s := strings.TrimSpace(t[l]); s != "" {
 			return s
 		}
@@ -210,7 +210,7 @@ func methodName(lang, code string) string {
 // to. An order without an account (to.Email empty) notifies the admins only.
 func QueueOrderPlaced(txApp core.App, to Recipient, o Order) error {
 	if to.Email != "" {
-		lang := Lang(to.Language)
+		lang := locale.Lang(to.Language)
 		v := newView(txApp, lang, to.Email, to.Name)
 		v.Subject = tr(lang, "placedSubject", "number", o.Number)
 		v.Heading = tr(lang, "placedHeading")
@@ -233,7 +233,7 @@ func QueueOrderPlaced(txApp core.App, to Recipient, o Order) error {
 		}
 	}
 	return toAdmins(txApp, KindOrderAdmin+":"+o.ID, func(a Recipient) (rendered, error) {
-		l := Lang(a.Language)
+		l := locale.Lang(a.Language)
 		v := newView(txApp, l, a.Email, a.Name)
 		tot := o.Total
 		if tot == 0 {
@@ -265,7 +265,7 @@ func QueueOrderStatus(txApp core.App, to Recipient, status string, o Order) erro
 	default:
 		return nil
 	}
-	lang := Lang(to.Language)
+	lang := locale.Lang(to.Language)
 	v := newView(txApp, lang, to.Email, to.Name)
 	v.Subject = tr(lang, prefix+"Subject", "number", o.Number)
 	v.Heading = tr(lang, prefix+"Heading")

@@ -106,7 +106,7 @@ func QueueContactReceived(txApp core.App, c Contact) error {
 		return err
 	}
 	if copies < ContactCopiesPerDay {
-		lang := Lang(c.Language)
+		lang := locale.Lang(c.Language)
 		v := newView(txApp, lang, c.Email, "")
 		v.Subject = tr(lang, "recvSubject")
 		v.Heading = tr(lang, "recvHeading")
@@ -121,7 +121,7 @@ func QueueContactReceived(txApp core.App, c Contact) error {
 		}
 	}
 	return toAdmins(txApp, KindContactAdmin+":"+c.ID, func(a Recipient) (rendered, error) {
-		l := Lang(a.Language)
+		l := locale.Lang(a.Language)
 		v := newView(txApp, l, a.Email, a.Name)
 		v.Subject = tr(l, "cAdminSubject", "subject", c.Subject)
 		v.Heading = tr(l, "cAdminHeading")
@@ -146,7 +146,7 @@ func recentCopies(txApp core.App, address string) (int, error) {
 // QueueContactReply queues an admin's reply (replyID is the stored reply)
 // to the visitor, in the visitor's language, quoting their message.
 func QueueContactReply(txApp core.App, replyID string, c Contact, adminName, reply string) error {
-	lang := Lang(c.Language)
+	lang := locale.Lang(c.Language)
 	v := newView(txApp, lang, c.Email, c.Name)
 	shop := v.Shop
 	v.Subject = tr(lang, "replySubject", "subject", c.Subject)
@@ -169,7 +169,7 @@ func QueueContactReply(txApp core.App, replyID string, c Contact, adminName, rep
 // keeps the e-mail with a placeholder link (RedactedLinkToken): the token
 // is held in memory and put into the link when the worker sends it.
 func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, token string, expires time.Time) error {
-	lang := Lang(to.Language)
+	lang := locale.Lang(to.Language)
 	v := newView(txApp, lang, to.Email, to.Name)
 	v.Subject = tr(lang, "resetSubject", "shop", v.Shop)
 	v.Heading = tr(lang, "resetHeading")
@@ -190,7 +190,7 @@ func QueuePasswordReset(txApp core.App, tokenID string, to Recipient, token stri
 
 // QueueWelcome queues the welcome of a new account, in its language.
 func QueueWelcome(txApp core.App, userID string, to Recipient) error {
-	lang := Lang(to.Language)
+	lang := locale.Lang(to.Language)
 	v := newView(txApp, lang, to.Email, to.Name)
 	v.Subject = tr(lang, "welcomeSubject", "shop", v.Shop)
 	v.Heading = tr(lang, "welcomeHeading", "shop", v.Shop)
@@ -242,7 +242,7 @@ func ProductFromRecord(rec *core.Record) Product {
 // recipient gets one e-mail per product per restock (two calls in the same
 // millisecond are one event).
 func QueueBackInStock(txApp core.App, to, language string, product Product) error {
-	lang := Lang(language)
+	lang := locale.Lang(language)
 	name := product.Name.In(lang)
 	if label := product.Label.In(lang); label != "" {
 		name += " - " + label

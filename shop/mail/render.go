@@ -11,6 +11,8 @@ import (
 	texttemplate "text/template"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/locale"
 )
 
 //go:embed templates/layout.html templates/layout.txt
@@ -90,7 +92,7 @@ func (v *view) link(path string) string { return v.ShopURL + PagePath(v.Lang, pa
 // fallback) as it is, the others under their prefix (/ru/account/orders),
 // as the shop's pages are addressed since they have one per language.
 func PagePath(lang, path string) string {
-	if l := Lang(lang); l != "en" {
+	if l := locale.Lang(lang); l != locale.Fallback {
 		return "/" + l + path
 	}
 	return path

@@ -16,19 +16,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
-	_ "stageshop/pb_migrations"
+	"stageshop/internal/migrated"
 )
 
-// newApp is a real PocketBase app on a temporary dir with the shop's
-// migrations and SMTP switched on; the test app's mailer records what is
-// sent instead of dialing a server.
+// newApp is a real PocketBase app on a copy of the migrated data dir with
+// SMTP switched on; the test app's mailer records what is sent instead of
+// dialing a server.
 func newApp(t *testing.T) *tests.TestApp {
 	t.Helper()
-	app, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(app.Cleanup)
+	app := migrated.NewApp(t)
 	app.Settings().SMTP.Enabled = true
 	app.Settings().SMTP.Host = "smtp.invalid"
 	app.Settings().Meta.AppURL = "https://shop.example"
@@ -302,10 +298,7 @@ func TestRestartPicksUpQueuedMail(t *testing.T) {
 // Register's worker starts on serve, is woken by each committed e-mail,
 // uses the serve address as the public URL, and stops on terminate.
 func TestRegisterRunsTheWorker(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	app := migrated.NewApp(t)
 	app.Settings().SMTP.Enabled = true
 	Register(app)
 	se := &core.ServeEvent{App: app, Server: &http.Server{Addr: "127.0.0.1:8123"}}

@@ -1,4 +1,4 @@
-package shop
+package db_test
 
 import (
 	"database/sql"
@@ -8,9 +8,9 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
-	_ "stageshop/pb_migrations"
+	"stageshop/internal/db"
+	"stageshop/internal/migrated"
 )
 
 // A second account with a taken e-mail that slips past the record's
@@ -18,12 +18,8 @@ import (
 // field error on email (which routes answer as email_taken), not as a
 // driver message to match; and it is not taken for a busy database.
 func TestUniqueEmailIsAFieldError(t *testing.T) {
-	app, err := tests.NewTestApp(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Cleanup()
-	users, err := app.FindCachedCollectionByNameOrId(UsersCollection)
+	app := migrated.NewApp(t)
+	users, err := app.FindCachedCollectionByNameOrId("users")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,13 +37,13 @@ func TestUniqueEmailIsAFieldError(t *testing.T) {
 	if !errors.As(err, &verrs) || verrs["email"] == nil {
 		t.Fatalf("duplicate e-mail: %v, want a field error on email", err)
 	}
-	if isBusy(err) {
+	if db.IsBusy(err) {
 		t.Fatalf("a unique violation taken for a busy database: %v", err)
 	}
 }
 
 // A write while another connection holds the write lock is SQLITE_BUSY,
-// which runWriteTx retries.
+// which Write retries.
 func TestBusyByDriverCode(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "busy.db")
 	open := func() *sql.DB {
@@ -72,7 +68,7 @@ func TestBusyByDriverCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = b.Exec("INSERT INTO t VALUES (2)")
-	if err == nil || !isBusy(err) {
+	if err == nil || !db.IsBusy(err) {
 		t.Fatalf("write under another's lock: %v, want busy", err)
 	}
 }
