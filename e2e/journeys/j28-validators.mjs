@@ -89,7 +89,10 @@ function pageKinds({ simple, options, slug, orderId }) {
 async function loaded(page) {
   return page
     .waitForFunction(
-      () => !!document.querySelector('#root main') && !document.querySelector('.first-screen') && !document.querySelector('.rt-Spinner, [aria-busy="true"]'),
+      // The invoice is the server's own page (/api/...), not the app's.
+      () =>
+        window.location.pathname.startsWith('/api/') ||
+        (!!document.querySelector('#root main') && !document.querySelector('.first-screen') && !document.querySelector('.rt-Spinner, [aria-busy="true"]')),
       undefined,
       { timeout: 8000 },
     )
