@@ -129,3 +129,47 @@ func TestPageRecordsOnServedPages(t *testing.T) {
 		t.Fatal("the sitemap keeps a deleted page")
 	}
 }
+
+// A page written through the PocketBase dashboard (its records API, as a
+// superuser) is sanitized like one written through the shop's API: an
+// <img onerror> saved as the body reached the page (issue 43 item 8).
+func TestDashboardPageWritesAreSanitized(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	su := testapp.Auth(superuserToken(t, h.App))
+	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	wantStatus(t, c.Do("POST", "/api/admin/pages", map[string]any{"slug": "about-us", "title": "About", "source": "Hello"}, admin...), http.StatusCreated, nil)
+	rec, err := h.App.FindFirstRecordByData("pages", "slug", "about-us")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := `<p>Hi</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a>`
+	for _, body := range []map[string]any{
+		{"body": map[string]string{"en": hostile, "ru": hostile}},
+		{"source": map[string]string{"en": "Hello " + hostile}},
+	} {
+		wantStatus(t, c.Do("PATCH", "/api/collections/pages/records/"+rec.Id, body, su...), http.StatusOK, nil)
+		var page struct {
+			Body map[string]string `json:"body"`
+		}
+		wantStatus(t, c.Do("GET", "/api/pages/about-us", nil), http.StatusOK, &page)
+		for lang, html := range page.Body {
+			if strings.Contains(html, "onerror") || strings.Contains(html, "<script") || strings.Contains(html, "javascript:") || !strings.Contains(html, "Hi") {
+				t.Errorf("after the dashboard's %v the %s page is %q", body, lang, html)
+			}
+		}
+	}
+	// A dashboard record created from scratch too.
+	r := c.Do("POST", "/api/collections/pages/records", map[string]any{"slug": "raw", "title": map[string]string{"en": "Raw"},
+		"source": map[string]string{"en": "x"}, "body": map[string]string{"en": hostile}}, su...)
+	if r.Status != http.StatusOK {
+		t.Fatalf("create in the dashboard: %d %s", r.Status, r.Body)
+	}
+	var page struct {
+		Body map[string]string `json:"body"`
+	}
+	wantStatus(t, c.Do("GET", "/api/pages/raw", nil), http.StatusOK, &page)
+	if strings.Contains(page.Body["en"], "onerror") || strings.Contains(page.Body["en"], "<script") {
+		t.Errorf("created in the dashboard: %q", page.Body["en"])
+	}
+}

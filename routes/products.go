@@ -7,7 +7,6 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/routes/firstscreen"
 	"stageshop/shop"
 	"stageshop/shop/wire"
 )
@@ -162,7 +161,7 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
 		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), OnSale: query.Get("onSale"), Facets: query.Get("facets"), Lang: query.Get("lang")}
 	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
-		in.Lang = firstscreen.Language(e.Request) // the browser's
+		in.Lang = browserLanguage(e) // the browser's
 	}
 	cats, err := shop.Categories(e.App)
 	if err != nil {

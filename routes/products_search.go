@@ -108,6 +108,18 @@ func productsJSON(ps []shop.Product) []wire.Product {
 	return list
 }
 
+// browserLanguage is the language a catalog answer is written in when the
+// URL names none (lang=): the browser's (?lng=, the app's cookie,
+// Accept-Language). The answer then differs by those headers, and says so
+// to every cache that may keep it (issue 43: a Russian search was kept and
+// shown to an English browser for 10 s).
+func browserLanguage(e *core.RequestEvent) string {
+	h := e.Response.Header()
+	h.Add("Vary", "Accept-Language")
+	h.Add("Vary", "Cookie")
+	return firstscreen.Language(e.Request)
+}
+
 // suggestKey is the catalog cache's key of a suggestion answer.
 type suggestKey struct{ q, lang string }
 
@@ -122,7 +134,7 @@ func suggestProducts(e *core.RequestEvent) error {
 	text := in.Q
 	lang := e.Request.URL.Query().Get("lang")
 	if !shop.IsLanguage(lang) {
-		lang = firstscreen.Language(e.Request)
+		lang = browserLanguage(e)
 	}
 	key := suggestKey{strings.ToLower(text), lang}
 	return cached(e, key, func() (any, bool, error) {

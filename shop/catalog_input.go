@@ -7,6 +7,9 @@ import (
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"stageshop/shop/money"
+	"stageshop/shop/wire"
 )
 
 // sortRelevance is the search's own order, the default with a search text.
@@ -38,7 +41,7 @@ type ProductListInput struct {
 // Validate checks the query; errors are keyed by the parameters' names.
 func (in ProductListInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Page, wholeParam(1, 0, "Page must be a whole number of at least 1")),
+		validation.Field(&in.Page, wholeParam(1, wire.MaxPage, fmt.Sprintf("Page must be a whole number from 1 to %d", wire.MaxPage))),
 		validation.Field(&in.PageSize, wholeParam(1, maxPageSize, fmt.Sprintf("Page size must be a whole number from 1 to %d", maxPageSize))),
 		validation.Field(&in.Sort, validation.By(func(any) error {
 			if in.Sort != "" && in.Sort != sortRelevance && !isSort(in.Sort) {
@@ -146,8 +149,8 @@ func dollars(s string) (int64, bool) {
 	if s == "" {
 		return 0, true
 	}
-	cents, err := CentsFromJSON(json.Number(s))
-	return cents, err == nil && cents >= 0 && cents <= MaxPriceCents
+	cents, err := money.Parse(json.Number(s))
+	return cents, err == nil && cents >= 0 && cents <= money.MaxPriceCents
 }
 
 // dollarsParam accepts no value or an amount of dollars from 0 to

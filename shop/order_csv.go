@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/locale"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -127,8 +128,7 @@ func (r csvRow) record(lang string) []string {
 	label, _ := ParseLocalized(r.VariantLabel)
 	name := LineName(product, label)
 	money := func(c float64) string {
-		b, _ := Amount(int64(math.Round(c))).MarshalJSON()
-		return string(b)
+		return money.Plain(int64(math.Round(c)))
 	}
 	return []string{
 		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
@@ -158,26 +158,62 @@ func savedMethodName(raw types.JSONRaw, code string) string {
 // @) at the start of the text, or at the start of any piece a reader may
 // split off (after , ; a tab or a line break, spaces and quotes skipped),
 // gets an apostrophe before it, as does a leading tab or carriage return
-// (OWASP's advice for CSV injection). Quoting of commas, quotes and
-// newlines is encoding/csv's.
+// (OWASP's advice for CSV injection), and an apostrophe there is doubled,
+// so that plainCell gives back the text exactly. Quoting of commas, quotes
+// and newlines is encoding/csv's.
 func safeCell(s string) string {
-	if s != "" && (s[0] == '\t' || s[0] == '\r') {
-		s = "'" + s
-	}
 	var b strings.Builder
 	pieceStart := true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case pieceStart && (c == '=' || c == '+' || c == '-' || c == '@'):
+		if defused(c, i, pieceStart) {
 			b.WriteByte('\'')
-			pieceStart = false
-		case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
-			pieceStart = true
-		case c != ' ' && c != '"':
-			pieceStart = false
 		}
+		pieceStart = nextPieceStart(c, pieceStart)
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// plainCell undoes safeCell: the product import reads its own export
+// (issue 43: a name "=HYPERLINK(...)" exported and imported again is the
+// same name).
+func plainCell(s string) string {
+	var b strings.Builder
+	pieceStart := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\'' && i+1 < len(s) && defused(s[i+1], b.Len(), pieceStart) {
+			i++
+			c = s[i]
+		}
+		pieceStart = nextPieceStart(c, pieceStart)
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// defused reports whether safeCell puts an apostrophe before c, the byte
+// at index i of the text, where pieceStart says whether a piece a
+// spreadsheet may split off starts there.
+func defused(c byte, i int, pieceStart bool) bool {
+	switch {
+	case i == 0 && (c == '\t' || c == '\r'):
+		return true
+	case pieceStart:
+		return c == '=' || c == '+' || c == '-' || c == '@' || c == '\''
+	}
+	return false
+}
+
+// nextPieceStart is whether a piece starts after c: after a separator,
+// and still after spaces and quotes that open a piece.
+func nextPieceStart(c byte, pieceStart bool) bool {
+	switch {
+	case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
+		return true
+	case c == ' ' || c == '"':
+		return pieceStart
+	}
+	return false
 }

@@ -8,10 +8,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
-// summaryOf reads the summary fields of an order record.
+// summaryOf reads the summary fields of an order record, as if no refund
+// were open (orderDetail reads them).
 func summaryOf(rec *core.Record) OrderSummary {
 	return OrderSummary{
 		ID:                 rec.Id,
@@ -28,7 +30,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		Status:             rec.GetString("status"),
 		CreatedAt:          wire.Stamp(rec.GetDateTime("created")),
 		InvoiceNumber:      rec.GetString("invoiceNumber"),
-		Payment:            paymentOf(rec),
+		Payment:            paymentOf(rec, 0),
 	}
 }
 
@@ -93,7 +95,7 @@ func (r orderSummaryRow) summary() OrderSummary {
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
 	"shippingMethod", "shippingMethodName", "shippingCents", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
 	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
-	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag"}
+	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag", openRefundsColumn}
 
 // listOrders reads order summaries, newest first, in one query.
 func listOrders(app core.App, where dbx.Expression) ([]OrderSummary, error) {
@@ -160,7 +162,7 @@ func withAdminPayment(app core.App, d *OrderDetail) error {
 
 // findOrder loads an order record or answers ErrOrderNotFound.
 func findOrder(app core.App, orderID string) (*core.Record, error) {
-	return findRecord(app, OrdersCollection, orderID, ErrOrderNotFound)
+	return db.FindRecord(app, OrdersCollection, orderID, ErrOrderNotFound)
 }
 
 // orderItems reads the line snapshots of an order.
@@ -182,10 +184,15 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	if err != nil {
 		return nil, err
 	}
+	open, err := openRefundCents(app, rec.Id)
+	if err != nil {
+		return nil, err
+	}
 	d := &OrderDetail{OrderSummary: summaryOf(rec), Items: make([]OrderItem, 0, len(items)),
 		TrackingNumber: rec.GetString("trackingNumber"), History: historyOf(rec), OrderTax: orderTaxOf(rec),
 		CreditNotes: notes, ShippingQuote: rec.GetString("shippingQuote"), WeightKg: wire.Grams(rec.GetInt("weightGrams")),
 		Carrier: rec.GetString("carrier"), TrackingURL: TrackingURL(rec.GetString("carrier"), rec.GetString("trackingNumber"))}
+	d.Payment = paymentOf(rec, open)
 	if d.Payment.Events, err = paymentTimeline(app, rec.Id); err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/richtext"
 	"stageshop/shop/wire"
 )
@@ -67,7 +68,7 @@ type PageInput struct {
 func (in *PageInput) Validate() error {
 	in.Slug = strings.ToLower(strings.TrimSpace(in.Slug))
 	errs := validation.Errors{
-		"slug": validation.Validate(in.Slug, required("The address is required"),
+		"slug": validation.Validate(in.Slug, field.Required("The address is required"),
 			validation.RuneLength(0, MaxPageSlugLen).Error("Must be at most 60 characters"),
 			validation.Match(pageSlugPattern).Error("Use lowercase letters, digits and single hyphens (e.g. delivery-times)")),
 		"sortOrder": validation.Validate(in.SortOrder, validation.Min(0).Error("Must be 0 or more"),
@@ -216,4 +217,45 @@ func DeletePage(app core.App, slug string) error {
 func adminPageOf(r *core.Record) AdminPage {
 	return AdminPage{Slug: r.GetString("slug"), Title: recordLocalized(r, "title"), Source: recordLocalized(r, "source"),
 		Body: recordLocalized(r, "body"), SortOrder: r.GetInt("sortOrder"), UpdatedAt: wire.Stamp(r.GetDateTime("updated"))}
+}
+
+// PageWriteHook is the pages OnRecordCreate and OnRecordUpdate hook: a
+// page's HTML is safe whoever writes it (the API, the PocketBase
+// dashboard, a script): an <img onerror> saved through the dashboard
+// reached the page (issue 43 item 8). A changed source is rendered again;
+// otherwise the body as written is sanitized.
+func PageWriteHook(e *core.RecordEvent) error {
+	rec := e.Record
+	source := recordLocalized(rec, "source")
+	var body Localized
+	if rec.IsNew() || !sameLocalized(source, recordLocalized(rec.Original(), "source")) {
+		body = Localized{}
+		for lang, src := range source {
+			html, err := richtext.ToHTML(src)
+			if err != nil {
+				return err
+			}
+			body[lang] = html
+		}
+	} else {
+		body = recordLocalized(rec, "body")
+		for lang, html := range body {
+			body[lang] = richtext.Sanitize(html)
+		}
+	}
+	rec.Set("body", body)
+	return e.Next()
+}
+
+// sameLocalized reports whether a and b hold the same texts.
+func sameLocalized(a, b Localized) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }

@@ -89,14 +89,27 @@ func cents(rec *core.Record, field string) int64 {
 	return int64(rec.GetFloat(field))
 }
 
-// paymentOf reads the payment state of an order record (no timeline).
-func paymentOf(rec *core.Record) *Payment {
+// balance is what an order still waits for (due less paid) and what may
+// still be refunded of it (paid, less refunded and openRefunds, the
+// refunds asked for and not yet confirmed), never below 0: the one
+// computation of both, for the answers and the checks of the writes.
+func balance(due, paid, refunded, openRefunds int64) (outstanding, refundable int64) {
+	return max(due-paid, 0), max(paid-refunded-openRefunds, 0)
+}
+
+// paymentOf reads the payment state of an order record (no timeline);
+// openRefunds is what its refunds not yet confirmed add up to.
+func paymentOf(rec *core.Record, openRefunds int64) *Payment {
+	outstanding, refundable := balance(cents(rec, "amountDueCents"), cents(rec, "amountPaidCents"),
+		cents(rec, "amountRefundedCents"), openRefunds)
 	return &Payment{
 		Method:         rec.GetString("paymentMethod"),
 		Status:         rec.GetString("paymentStatus"),
 		AmountDue:      Amount(cents(rec, "amountDueCents")),
 		AmountPaid:     Amount(cents(rec, "amountPaidCents")),
 		AmountRefunded: Amount(cents(rec, "amountRefundedCents")),
+		Outstanding:    Amount(outstanding),
+		Refundable:     Amount(refundable),
 		PaidAt:         wire.Stamp(rec.GetDateTime("paidAt")),
 		DueDate:        wire.Stamp(rec.GetDateTime("dueDate")),
 		PONumber:       rec.GetString("poNumber"),
@@ -127,16 +140,24 @@ type paymentRow struct {
 	PaymentReference    string         `db:"paymentReference"`
 	HoldUntil           types.DateTime `db:"holdUntil"`
 	PaymentFlag         string         `db:"paymentFlag"`
+	OpenRefundCents     float64        `db:"openRefundCents"`
 }
+
+// openRefundsColumn is the list query's openRefundCents: what the
+// order's refunds not yet confirmed add up to (as openRefundCents reads it).
+const openRefundsColumn = "(SELECT COALESCE(SUM(r.amountCents), 0) FROM " + RefundsCollection +
+	" r WHERE r.orderRef = " + OrdersCollection + ".id AND r.surplus = FALSE AND r.status IN ('" +
+	RefundRequested + "', '" + RefundPending + "')) AS openRefundCents"
 
 // payment converts a list row's payment columns.
 func (r paymentRow) payment() *Payment {
+	due, paid, refunded := int64(math.Round(r.AmountDueCents)), int64(math.Round(r.AmountPaidCents)), int64(math.Round(r.AmountRefundedCents))
+	outstanding, refundable := balance(due, paid, refunded, int64(math.Round(r.OpenRefundCents)))
 	return &Payment{
 		Method: r.PaymentMethod, Status: r.PaymentStatus,
-		AmountDue:      Amount(int64(math.Round(r.AmountDueCents))),
-		AmountPaid:     Amount(int64(math.Round(r.AmountPaidCents))),
-		AmountRefunded: Amount(int64(math.Round(r.AmountRefundedCents))),
-		PaidAt:         wire.Stamp(r.PaidAt), DueDate: wire.Stamp(r.DueDate), PONumber: r.PONumber,
+		AmountDue: Amount(due), AmountPaid: Amount(paid), AmountRefunded: Amount(refunded),
+		Outstanding: Amount(outstanding), Refundable: Amount(refundable),
+		PaidAt: wire.Stamp(r.PaidAt), DueDate: wire.Stamp(r.DueDate), PONumber: r.PONumber,
 		Reference: r.PaymentReference, HoldUntil: wire.Stamp(r.HoldUntil), Flag: r.PaymentFlag,
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // Refund statuses.
@@ -81,17 +84,26 @@ func newRefund(txApp core.App, order *core.Record, r refundSpec) (*core.Record, 
 	return rec, entry.record(txApp)
 }
 
-// refundable is what may still be refunded of an order: paid, less what
-// was refunded and what is being refunded. Write transactions run one at
-// a time, so two admins at once cannot both pass this check.
-func refundable(txApp core.App, order *core.Record) (int64, error) {
+// openRefundCents is what an order's refunds asked for and not yet
+// confirmed (or sent) add up to; surplus refunds give back money the
+// order never kept, so they are not counted.
+func openRefundCents(app core.App, orderID string) (int64, error) {
 	var open float64
-	err := txApp.DB().Select("COALESCE(SUM(amountCents), 0)").From(RefundsCollection).
-		Where(dbx.HashExp{"orderRef": order.Id, "surplus": false, "status": []any{RefundRequested, RefundPending}}).Row(&open)
+	err := app.DB().Select("COALESCE(SUM(amountCents), 0)").From(RefundsCollection).
+		Where(dbx.HashExp{"orderRef": orderID, "surplus": false, "status": []any{RefundRequested, RefundPending}}).Row(&open)
+	return int64(math.Round(open)), err
+}
+
+// refundable is what may still be refunded of an order (balance). Write
+// transactions run one at a time, so two admins at once cannot both pass
+// this check.
+func refundable(txApp core.App, order *core.Record) (int64, error) {
+	open, err := openRefundCents(txApp, order.Id)
 	if err != nil {
 		return 0, err
 	}
-	return cents(order, "amountPaidCents") - cents(order, "amountRefundedCents") - int64(open), nil
+	_, left := balance(0, cents(order, "amountPaidCents"), cents(order, "amountRefundedCents"), open)
+	return left, nil
 }
 
 // cardPaymentIntent is the provider's payment of a card order (the page
@@ -152,9 +164,7 @@ func RefundOrder(app core.App, admin *core.Record, orderID string, in RefundInpu
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	var fx *effects
-	err := runWriteTx(app, func(txApp core.App) error {
-		fx = &effects{}
+	err := writeWithEffects(app, func(txApp core.App, fx *effects) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
@@ -164,7 +174,6 @@ func RefundOrder(app core.App, admin *core.Record, orderID string, in RefundInpu
 	if err != nil {
 		return nil, err
 	}
-	fx.run(app)
 	return GetOrder(app, orderID)
 }
 
@@ -175,12 +184,12 @@ var ErrRefundNotPending = errors.New("this refund is not waiting to be sent")
 // MarkRefundSent records that the shop sent a pending bank transfer
 // refund (admins).
 func MarkRefundSent(app core.App, admin *core.Record, orderID, refundID string) (*OrderDetail, error) {
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
 		}
-		r, err := findRecord(txApp, RefundsCollection, refundID, ErrRefundNotPending)
+		r, err := db.FindRecord(txApp, RefundsCollection, refundID, ErrRefundNotPending)
 		if err != nil {
 			return err
 		}
@@ -265,7 +274,7 @@ func processRefund(app core.App, refundID string) error {
 			IdempotencyKey: "stageshop:refund:" + r.Id})
 		cancel()
 	}
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		return recordRefundAnswer(txApp, refundID, res, callErr)
 	})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -57,7 +58,7 @@ func ExportProductsCSV(app core.App, w io.Writer) error {
 		for _, r := range rows {
 			p := r.productUncached()
 			for _, v := range variants[p.ID] {
-				if err := cw.Write(productCSVRow(p, v)); err != nil {
+				if err := cw.Write(defusedRow(productCSVRow(p, v))); err != nil {
 					return err
 				}
 			}
@@ -70,6 +71,16 @@ func ExportProductsCSV(app core.App, w io.Writer) error {
 	return cw.Error()
 }
 
+// defusedRow is row with every cell made safe to open in a spreadsheet
+// (safeCell; the import reads them back with plainCell): a product's name
+// "=HYPERLINK(...)" left the export live (issue 43 item 5).
+func defusedRow(row []string) []string {
+	for i, c := range row {
+		row[i] = safeCell(c)
+	}
+	return row
+}
+
 // productCSVRow is one variant's row.
 func productCSVRow(p Product, v Variant) []string {
 	attrs, _ := json.Marshal(nonNilList(p.Attributes))
@@ -80,13 +91,13 @@ func productCSVRow(p Product, v Variant) []string {
 	}
 	compareAt := ""
 	if v.CompareAtCents > 0 {
-		compareAt = centsText(v.CompareAtCents)
+		compareAt = money.Plain(v.CompareAtCents)
 	}
 	return []string{
 		p.ID, p.Name, p.NameLocalized["ru"], p.NameLocalized["zh"],
 		p.Description, p.DescriptionLocalized["ru"], p.DescriptionLocalized["zh"],
 		p.Category, p.TaxClass, weightText(p.WeightGrams), boolText(p.FreightOnly), boolText(p.IsActive), strings.Join(p.ImageFileNames, listSep), string(attrs), opts,
-		v.SKU, strings.Join(v.OptionValues, listSep), centsText(v.PriceCents), compareAt,
+		v.SKU, strings.Join(v.OptionValues, listSep), money.Plain(v.PriceCents), compareAt,
 		fmt.Sprint(v.StockQuantity), boolText(v.IsActive), strings.Join(v.ImageFileNames, listSep),
 	}
 }
@@ -97,9 +108,6 @@ func nonNilList[T any](l []T) []T {
 	}
 	return l
 }
-
-// centsText is an amount as the CSV writes it: dollars with two decimals.
-func centsText(c int64) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
 
 func boolText(b bool) string {
 	if b {

@@ -7,6 +7,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
+	"stageshop/shop/wire"
 )
 
 // Request is one search of the product list.
@@ -46,8 +47,10 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	}
 	b := x.builder(r.Lang)
 	text, required := b.textQueryParts(r.Text, false)
-	from := max(r.Page-1, 0) * r.PageSize
-	keep := from + r.PageSize
+	// Bounded before multiplying: a page of 2^63-1 overflowed into a negative offset.
+	size := min(max(r.PageSize, 0), maxWindow)
+	from := min(max(r.Page-1, 0), wire.MaxPage) * size
+	keep := from + size
 	if from >= maxWindow { // past it only the total is counted
 		keep = 0
 	}

@@ -198,6 +198,11 @@ type ShippingMethods struct {
 	HomeCountry           string           `json:"homeCountry"`
 	FreeShippingThreshold Amount           `json:"freeShippingThreshold"`
 	Methods               []ShippingMethod `json:"methods"`
+	// FreeShippingMissing is what the subtotal (the query's, or the cart's
+	// with ?cart=1) still lacks for free shipping to the home country: 0
+	// once it is reached, absent when the shop has no free shipping. The
+	// app's "Add $53.40 for free US shipping" shows it as it is.
+	FreeShippingMissing *Amount `json:"freeShippingMissing,omitempty"`
 	// WeightKg is the cart's weight when the methods were priced for the
 	// caller's cart (?cart=1), else 0; Freight says that cart ships only by
 	// freight quoted separately.

@@ -2,12 +2,17 @@ package wire
 
 // Payment is an order's payment state (docs/api.md, Payments). Events are
 // in every order detail; attempts and refunds only in the admins'.
+// Outstanding (due less paid) and Refundable (paid less refunded and being
+// refunded), never below 0, are the server's figures: clients show them
+// and never work them out themselves.
 type Payment struct {
 	Method         string           `json:"method" tstype:"'card' | 'bank_transfer' | 'invoice'"`
 	Status         string           `json:"status" tstype:"'pending' | 'awaiting_payment' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded' | 'expired'"`
 	AmountDue      Amount           `json:"amountDue"`
 	AmountPaid     Amount           `json:"amountPaid"`
 	AmountRefunded Amount           `json:"amountRefunded"`
+	Outstanding    Amount           `json:"outstanding"`
+	Refundable     Amount           `json:"refundable"`
 	PaidAt         string           `json:"paidAt"`
 	DueDate        string           `json:"dueDate"`
 	PONumber       string           `json:"poNumber"`

@@ -19,6 +19,12 @@ type Page struct {
 	TotalPages int `json:"totalPages"`
 }
 
+// MaxPage is the highest page number any list answers (a page past the
+// last is empty; past MaxPage it is 400): the bound the lists' numbers
+// already had, and no offset computed from it (times a page of at most
+// 10,000) overflows.
+const MaxPage = 1_000_000_000
+
 // NewPage is the page info of page of size over total rows.
 func NewPage(page, size, total int) Page {
 	pages := 0

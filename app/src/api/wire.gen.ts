@@ -236,6 +236,7 @@ export interface ShippingMethods {
   homeCountry: string;
   freeShippingThreshold: number;
   methods: ShippingMethod[];
+  freeShippingMissing?: number;
   weightKg?: number;
   freight?: boolean;
   zones?: ShippingZone[];
@@ -350,6 +351,8 @@ export interface Payment {
   amountDue: number;
   amountPaid: number;
   amountRefunded: number;
+  outstanding: number;
+  refundable: number;
   paidAt: string;
   dueDate: string;
   poNumber: string;

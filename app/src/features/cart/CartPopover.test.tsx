@@ -50,16 +50,19 @@ describe('CartPopover', () => {
   });
 
   it("says how far the cart is from the server's free-shipping threshold, the figure checkout uses", async () => {
-    setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 800, methods: [] } } });
+    const { callsTo } = setup({
+      'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 800, freeShippingMissing: 38.5, methods: [] } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
     const dialog = await screen.findByRole('dialog');
-    // $761.50 of $800.00.
+    // $761.50 of $800.00, as the server counts it.
     expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent('Add $38.50 for free US shipping');
     expect(within(dialog).queryByText(/\$50\b/)).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/shipping/methods').some((c) => c.query.get('subtotal') === '761.5')).toBe(true);
   });
 
   it('says the shipping is free at or above the threshold', async () => {
-    setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 250, methods: [] } } });
+    setup({ 'GET /api/shipping/methods': { body: { homeCountry: 'US', freeShippingThreshold: 250, freeShippingMissing: 0, methods: [] } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Cart, 4 items' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByTestId('free-shipping-note')).toHaveTextContent(/^Free US shipping$/);

@@ -25,6 +25,8 @@ const cart = { id: 'c1', items: [item], totalPrice: 49.8, totalItems: 2 };
 const methods = {
   homeCountry: 'US',
   freeShippingThreshold: 500,
+  // The server's figure for the cart's $49.80.
+  freeShippingMissing: 450.2,
   methods: [
     { code: 'standard', name: { en: 'Standard' }, region: 'domestic', amount: 9.99, deliveryDays: '5-7' },
     { code: 'express', name: { en: 'Express' }, region: 'domestic', amount: 19.99, deliveryDays: '2-3' },
@@ -143,7 +145,7 @@ describe('CheckoutPage', () => {
     await userEvent.click(express);
     expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$19.99');
     expect(summary().getByTestId('summary-total')).toHaveTextContent('$69.79');
-    // $49.80 of $500.00: what is missing, for the home country's address.
+    // $49.80 of $500.00: what the server says is missing, for the home country's address.
     expect(summary().getByText('Add $450.20 for free US shipping')).toBeInTheDocument();
   });
 

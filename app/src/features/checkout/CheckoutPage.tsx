@@ -26,7 +26,7 @@ import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
 import { shippingMethodsQuery } from '../shipping/api';
-import { freeShippingText } from '../shipping/freeShippingText';
+import { useFreeShippingText } from '../shipping/freeShippingText';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -81,9 +81,10 @@ function Checkout({ user }: { user: User }) {
   const { items, subtotal, methods, chosen, shippingAmount, estimate, total } = figures;
   const methodName = chosen ? resolveLocalized(chosen.name, i18n.language) : '';
   const billing = draft.sameAsShipping ? billingFromShipping(draft.shipping) : draft.billing;
-  const threshold = rules.data?.freeShippingThreshold ?? 0;
+  const freeShippingNote = useFreeShippingText(subtotal, draft.shipping.country.trim());
 
-  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total };
+  // Settled figures (the only ones compared or sent) always carry the estimate's total.
+  const current: ReviewSnapshot = { items, shipping: shippingAmount ?? 0, tax: estimate?.taxAmount ?? 0, total: total ?? 0 };
   const reviewed = useReviewedFigures(step === 2, figures.settled, current, flow.problem?.kind === 'totalChanged');
 
   // While the order is on its way the cart may already be empty (the order emptied it).
@@ -136,9 +137,7 @@ function Checkout({ user }: { user: User }) {
             tax={estimate}
             total={total}
             freight={!!chosen?.freight}
-            freeShippingNote={
-              freeShippingText(t, { threshold, homeCountry: rules.data?.homeCountry ?? '', subtotal, country: draft.shipping.country.trim(), lng: i18n.language }) ?? undefined
-            }
+            freeShippingNote={freeShippingNote ?? undefined}
           />
           <Card size="3" className="checkout-main">
             {step === 0 && (

@@ -16,7 +16,8 @@ interface Props {
   methodName: string;
   /** The server's tax for the address and method; null until both are known. */
   tax: TaxFigures | null;
-  total: number;
+  /** null while the server's total for the chosen method is on its way. */
+  total: number | null;
   freeShippingNote?: string;
   /** The shipping is freight quoted separately (no amount yet). */
   freight?: boolean;
@@ -70,7 +71,7 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
       <Flex justify="between">
         <Text weight="bold">{t('total')}</Text>
         <Text weight="bold" data-testid="summary-total">
-          {price(total)}
+          {total === null ? '—' : price(total)}
         </Text>
       </Flex>
       {rows.after.map((r) => (
@@ -113,7 +114,7 @@ export function OrderSummary(props: Props) {
               <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
               <Text weight="bold">{t('summary.title')}</Text>
             </Flex>
-            <Text weight="bold">{price(props.total)}</Text>
+            <Text weight="bold">{props.total === null ? '—' : price(props.total)}</Text>
           </Flex>
         </summary>
         <Box pt="3">

@@ -32,7 +32,8 @@ interface Props {
   /** The shipping is freight quoted separately: no amount, nothing charged before the quote. */
   freight?: boolean;
   tax: TaxFigures | null;
-  total: number;
+  /** null while the server's total is on its way. */
+  total: number | null;
   /** The new total the shopper must confirm (it changed on the server), else null. */
   confirmNewTotal: number | null;
   placing: boolean;
@@ -98,7 +99,7 @@ export function ReviewStep(p: Props) {
           </Text>
         ))}
         <Text weight="bold" size="4">
-          {t('total')}: <span data-testid="review-total">{price(p.total)}</span>
+          {t('total')}: <span data-testid="review-total">{p.total === null ? '—' : price(p.total)}</span>
         </Text>
         {tax.after.map((r) => (
           <Text size="2" color="gray" key={r.key} data-testid="review-tax">

@@ -45,6 +45,3 @@ export function usePlaceOrder() {
     },
   });
 }
-
-/** Money is added in cents so that 0.1 + 0.2 is 0.30. */
-export const addMoney = (...amounts: number[]) => amounts.reduce((s, a) => s + Math.round(a * 100), 0) / 100;

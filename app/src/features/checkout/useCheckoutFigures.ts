@@ -4,7 +4,6 @@ import type { Cart, CartItem, ShippingMethod, TaxEstimate } from '../../api/type
 import { cartKeys } from '../../api/queryKeys';
 import { cartEstimateQuery, cartLinesKey } from '../cart/api';
 import { shippingMethodsQuery } from '../shipping/api';
-import { addMoney } from './api';
 import type { CheckoutDraft } from './draft';
 
 export interface CheckoutFigures {
@@ -16,8 +15,11 @@ export interface CheckoutFigures {
   shippingAmount: number | null;
   /** The server's figures for the address and method (one computation with the order's). */
   estimate: TaxEstimate | null;
-  /** The estimate's total once there is one; before, subtotal + shipping. */
-  total: number;
+  /**
+   * The server's total: the estimate's once there is one; before a method is chosen the cart's
+   * subtotal (nothing else is known yet); null while a chosen method's estimate is on its way.
+   */
+  total: number | null;
   /** Nothing is being fetched: the figures on screen are the server's, for this cart and address. */
   settled: boolean;
   fetching: boolean;
@@ -61,7 +63,7 @@ export function useCheckoutFigures(owner: string, cart: Cart | null, draft: Chec
     chosen,
     shippingAmount,
     estimate,
-    total: estimate?.totalAmount ?? addMoney(subtotal, shippingAmount ?? 0),
+    total: estimate ? estimate.totalAmount : shippingAmount === null ? subtotal : null,
     settled: !fetching && chosen !== undefined && estimate !== null,
     fetching,
     methodsLoading: country !== '' && methodsQuery.isFetching,

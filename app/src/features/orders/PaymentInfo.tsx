@@ -13,7 +13,7 @@ export function PaymentInfo({ order }: { order: OrderDetail }) {
   const price = usePrice();
   const pay = usePayAgain();
   const p = order.payment;
-  const due = p ? Math.round((p.amountDue - p.amountPaid) * 100) / 100 : 0;
+  const due = p?.outstanding ?? 0;
   const transfer = !!p && p.method !== 'card' && due > 0 && order.status !== 'Cancelled';
   const { data: methods } = useQuery({ ...paymentMethodsQuery(''), enabled: transfer });
   const bankDetails = methods?.bankDetails;

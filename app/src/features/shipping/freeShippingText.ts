@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/format';
+import { shippingMethodsQuery } from './api';
 
 interface FreeShipping {
-  /** The server's threshold (0: no free shipping). */
-  threshold: number;
+  /** What the subtotal still lacks for free home shipping, as the server says (undefined: never free). */
+  missing: number | undefined;
   homeCountry: string;
-  subtotal: number;
   /** The address's country code, '' while it is not known (the cart). */
   country: string;
   lng: string;
@@ -18,13 +20,21 @@ function shortName(code: string, lng: string): string {
 
 /**
  * What the shopper is told about free shipping, honestly: how much is missing under the threshold
- * ("Add $53.40 for free US shipping"), that it is free at or above it, and nothing for an address
- * abroad (only the home country's standard shipping becomes free) or without a threshold.
+ * ("Add $53.40 for free US shipping", the server's figure), that it is free at or above it, and
+ * nothing for an address abroad (only the home country's standard shipping becomes free) or
+ * without free shipping.
  */
-export function freeShippingText(t: TFunction, { threshold, homeCountry, subtotal, country, lng }: FreeShipping): string | null {
-  if (threshold <= 0 || !homeCountry || (country && country !== homeCountry)) return null;
-  const missingCents = Math.round(threshold * 100) - Math.round(subtotal * 100);
+export function freeShippingText(t: TFunction, { missing, homeCountry, country, lng }: FreeShipping): string | null {
+  if (missing === undefined || !homeCountry || (country && country !== homeCountry)) return null;
   const home = shortName(homeCountry, lng);
-  if (missingCents <= 0) return t('common:shipping.freeReached', { lng, country: home });
-  return t('common:shipping.freeMissing', { lng, country: home, amount: formatPrice(missingCents / 100, lng) });
+  if (missing <= 0) return t('common:shipping.freeReached', { lng, country: home });
+  return t('common:shipping.freeMissing', { lng, country: home, amount: formatPrice(missing, lng) });
+}
+
+/** freeShippingText for `subtotal` shipped to `country` ('' not known yet), asked of the server; null until it answers. */
+export function useFreeShippingText(subtotal: number, country: string): string | null {
+  const { t, i18n } = useTranslation('common');
+  const { data } = useQuery(shippingMethodsQuery('', subtotal));
+  if (!data) return null;
+  return freeShippingText(t, { missing: data.freeShippingMissing, homeCountry: data.homeCountry, country, lng: i18n.language });
 }

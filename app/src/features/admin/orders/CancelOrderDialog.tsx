@@ -9,15 +9,12 @@ interface Props {
   onCancel: () => void;
 }
 
-/** What is left to refund of an order's payment, in dollars. */
-const paidLeft = (o: OrderSummary | null) =>
-  o?.payment ? (Math.round(o.payment.amountPaid * 100) - Math.round(o.payment.amountRefunded * 100)) / 100 : 0;
-
 /** Cancelling puts the items back in stock; for a paid order it asks whether to refund as well. */
 export function CancelOrderDialog({ order, onConfirm, onCancel }: Props) {
   const { t } = useTranslation('admin');
   const price = usePrice();
-  const left = paidLeft(order);
+  // What cancelling would refund: the server's figure.
+  const left = order?.payment?.refundable ?? 0;
   return (
     <AlertDialog.Root open={!!order} onOpenChange={(o) => !o && onCancel()}>
       <AlertDialog.Content maxWidth="460px">

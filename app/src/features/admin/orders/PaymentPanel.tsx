@@ -12,8 +12,6 @@ import { failureText } from '../messages';
 import { MoneyDialog, type MoneyInput } from './MoneyDialog';
 import { markRefundSent, recordPayment, refundOrder } from './ordersApi';
 
-const cents = (n: number) => Math.round(n * 100);
-
 /** The order's payment: state, amounts, the timeline, refunds, and "Record payment" / "Refund". */
 export function PaymentPanel({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('admin');
@@ -41,9 +39,9 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
     onError: (e) => toast.error(failureText(t, e, 'payments.failed'), TOAST_LONG),
   });
   if (!p) return null;
-  const open = (p.refunds ?? []).filter((r) => !r.surplus && (r.status === 'requested' || r.status === 'pending'));
-  const refundable = (cents(p.amountPaid) - cents(p.amountRefunded) - open.reduce((s, r) => s + cents(r.amount), 0)) / 100;
-  const outstanding = (cents(p.amountDue) - cents(p.amountPaid)) / 100;
+  // What is left to pay or to refund is the server's figure (payment.outstanding, payment.refundable).
+  const { outstanding, refundable } = p;
+  const toSend = (p.refunds ?? []).filter((r) => !r.surplus && r.provider === 'manual' && (r.status === 'requested' || r.status === 'pending'));
   const canRecord = p.method !== 'card' && outstanding > 0 && order.status !== 'Cancelled';
   return (
     <Box data-testid="admin-payment">
@@ -102,17 +100,14 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
           </DataList.Item>
         )}
       </DataList.Root>
-      {open.some((r) => r.provider === 'manual') &&
-        open
-          .filter((r) => r.provider === 'manual')
-          .map((r) => (
-            <Flex key={r.id} gap="3" align="center" mb="2" wrap="wrap">
-              <Text size="2">{t('payments.toSend', { amount: price(r.amount) })}</Text>
-              <Button size="1" loading={sent.isPending} onClick={() => sent.mutate(r.id)}>
-                {t('payments.markSent')}
-              </Button>
-            </Flex>
-          ))}
+      {toSend.map((r) => (
+        <Flex key={r.id} gap="3" align="center" mb="2" wrap="wrap">
+          <Text size="2">{t('payments.toSend', { amount: price(r.amount) })}</Text>
+          <Button size="1" loading={sent.isPending} onClick={() => sent.mutate(r.id)}>
+            {t('payments.markSent')}
+          </Button>
+        </Flex>
+      ))}
       <PaymentTimeline order={order} />
       <MoneyDialog
         open={dialog !== null}

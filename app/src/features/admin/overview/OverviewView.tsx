@@ -65,7 +65,7 @@ export function OverviewView() {
             <Text as="p" size="1" color="gray" mb="3">
               {t('overview.chart.note')}
             </Text>
-            <RevenueChart days={o.revenueByDay} />
+            <RevenueChart days={o.revenueByDay} revenue={o.periodRevenue} orders={o.periodOrders} />
           </Card>
           <Grid columns={{ initial: '1', md: '2' }} gap="4">
             <TopProducts products={o.topProducts} days={o.days} />

@@ -3,7 +3,7 @@ import { Box, Flex, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { usePrice } from '../../../lib/format';
 import type { DayFigures } from '../../../api/types';
-import { dayLabel, layoutChart, polylinePoints, summarize } from './chartModel';
+import { bestDay, dayLabel, layoutChart, polylinePoints } from './chartModel';
 import './overview.css';
 
 const HEIGHT = 240;
@@ -29,19 +29,20 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 }
 
 /** Revenue (bars, left axis) and orders (line, right axis) per UTC day, with the same figures as a table. */
-export function RevenueChart({ days }: { days: DayFigures[] }) {
+export function RevenueChart({ days, revenue, orders }: { days: DayFigures[]; revenue: number; orders: number }) {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
   const lang = i18n.language;
   const [ref, width] = useWidth<HTMLDivElement>();
   const titleId = useId();
   const chart = layoutChart(days, width, HEIGHT, lang);
-  const sum = summarize(days);
+  const best = bestDay(days);
+  // The period's revenue and orders are the server's (periodRevenue, periodOrders), not added up here.
   const summary = t('overview.chart.summary', {
     days: days.length,
-    revenue: price(sum.revenue),
-    orders: sum.orders,
-    best: sum.best ? t('overview.chart.bestDay', { date: dayLabel(sum.best.date, lang), revenue: price(sum.best.revenue) }) : '',
+    revenue: price(revenue),
+    orders,
+    best: best ? t('overview.chart.bestDay', { date: dayLabel(best.date, lang), revenue: price(best.revenue) }) : '',
   });
   const { plot } = chart;
 

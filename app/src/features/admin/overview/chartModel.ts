@@ -111,16 +111,9 @@ export function polylinePoints(points: { x: number; y: number }[]): string {
   return points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
 }
 
-/** Totals and the best day of the period, for the chart's accessible summary. */
-export function summarize(days: DayFigures[]): { revenue: number; orders: number; best: DayFigures | null } {
-  let revenue = 0;
-  let orders = 0;
+/** The best day of the period (the most revenue; null when nothing sold), for the chart's accessible summary. */
+export function bestDay(days: DayFigures[]): DayFigures | null {
   let best: DayFigures | null = null;
-  for (const d of days) {
-    revenue += d.revenue;
-    orders += d.orders;
-    if (d.revenue > 0 && (!best || d.revenue > best.revenue)) best = d;
-  }
-  // Cents added as floats drift (0.1 + 0.2): round back to cents.
-  return { revenue: Math.round(revenue * 100) / 100, orders, best };
+  for (const d of days) if (d.revenue > 0 && (!best || d.revenue > best.revenue)) best = d;
+  return best;
 }
