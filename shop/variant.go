@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/locale"
 )
 
 // Product options and variants (issue 31). A product has up to MaxOptions
@@ -73,7 +75,7 @@ func VariantLabel(options []Option, values []string) Localized {
 	if len(values) == 0 {
 		return label
 	}
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages() {
 		parts := make([]string, 0, len(values))
 		for i, v := range values {
 			text := v
@@ -99,7 +101,7 @@ func LineName(name, label Localized) Localized {
 		return name
 	}
 	out := Localized{}
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages() {
 		n := name.Get(lang, "")
 		if n == "" {
 			continue

@@ -1,26 +1,28 @@
-package shop
+package tax
 
 import (
 	"database/sql"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/appstate"
 	"stageshop/internal/keep"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 )
 
-// TaxRatesCollection holds the shop's tax rates, edited by superusers in
+// RatesCollection holds the shop's tax rates, edited by superusers in
 // the dashboard.
-const TaxRatesCollection = "tax_rates"
+const RatesCollection = "tax_rates"
 
-// TaxRate is one rate: for a country (as an address gives it), a US state
+// RateEntry is one rate: for a country (as an address gives it), a US state
 // or the whole country (Region ""), and a tax class.
-type TaxRate struct {
+type RateEntry struct {
 	ID      string `json:"id"`
 	Country string `json:"country"`
 	Region  string `json:"region"`
@@ -29,14 +31,14 @@ type TaxRate struct {
 	Name    string `json:"name"`
 }
 
-// TaxTable is every rate of the shop by country, for matching addresses.
-type TaxTable struct {
-	byCountry map[string][]TaxRate
+// Table is every rate of the shop by country, for matching addresses.
+type Table struct {
+	byCountry map[string][]RateEntry
 }
 
-// NewTaxTable indexes rates for matching.
-func NewTaxTable(rates []TaxRate) TaxTable {
-	t := TaxTable{byCountry: map[string][]TaxRate{}}
+// NewTable indexes rates for matching.
+func NewTable(rates []RateEntry) Table {
+	t := Table{byCountry: map[string][]RateEntry{}}
 	for _, r := range rates {
 		k := countryKey(r.Country)
 		r.Region = regionKey(k, r.Region)
@@ -48,14 +50,14 @@ func NewTaxTable(rates []TaxRate) TaxTable {
 // Match finds the rate for a line of class shipped to country and region
 // (a US state's code or name): the state's rate when there is one, else
 // the whole country's. No match is no tax (ok false).
-func (t TaxTable) Match(country, region, class string) (TaxRate, bool) {
+func (t Table) Match(country, region, class string) (RateEntry, bool) {
 	k := countryKey(country)
 	if k == "" {
-		return TaxRate{}, false
+		return RateEntry{}, false
 	}
 	region = regionKey(k, region)
-	class = taxClassOf(class)
-	var whole *TaxRate
+	class = ClassOf(class)
+	var whole *RateEntry
 	for i, r := range t.byCountry[k] {
 		if r.Class != class {
 			continue
@@ -70,7 +72,7 @@ func (t TaxTable) Match(country, region, class string) (TaxRate, bool) {
 	if whole != nil {
 		return *whole, true
 	}
-	return TaxRate{}, false
+	return RateEntry{}, false
 }
 
 // countryKey is the text by which countries compare: the ISO code of a
@@ -94,29 +96,29 @@ func regionKey(countryKey, region string) string {
 	return strings.ToUpper(strings.Join(strings.Fields(region), " "))
 }
 
-// taxRateOf reads a rate record.
-func taxRateOf(rec *core.Record) TaxRate {
+// rateEntryOf reads a rate record.
+func rateEntryOf(rec *core.Record) RateEntry {
 	r, _ := RateFromPercent(rec.GetFloat("rate"))
-	return TaxRate{ID: rec.Id, Country: strings.TrimSpace(rec.GetString("country")),
-		Region: strings.TrimSpace(rec.GetString("region")), Class: taxClassOf(rec.GetString("taxClass")),
+	return RateEntry{ID: rec.Id, Country: strings.TrimSpace(rec.GetString("country")),
+		Region: strings.TrimSpace(rec.GetString("region")), Class: ClassOf(rec.GetString("taxClass")),
 		Rate: r, Name: strings.TrimSpace(rec.GetString("name"))}
 }
 
 // Validate checks a rate as the dashboard saves it: a country, a region
 // that is a US state's code (or none), a class, a rate from 0 to 100 with
 // at most three decimals, a name. Errors are keyed by the record's fields.
-func (r TaxRate) Validate() error {
+func (r RateEntry) Validate() error {
 	return validation.ValidateStruct(&r,
 		validation.Field(&r.Country, field.Required("Country is required"), validation.RuneLength(1, 100)),
 		validation.Field(&r.Region, validation.By(r.checkRegion)),
-		validation.Field(&r.Class, field.Required("Tax class is required"), validation.In(TaxStandard, TaxReduced, TaxZero).
+		validation.Field(&r.Class, field.Required("Tax class is required"), validation.In(Standard, Reduced, Zero).
 			ErrorObject(validation.NewError("validation_tax_class", "Tax class must be standard, reduced or zero"))),
 		validation.Field(&r.Name, field.Required("Name is required"), validation.RuneLength(1, 100)),
 	)
 }
 
 // checkRegion accepts no region, or a US state's code for a US rate.
-func (r TaxRate) checkRegion(any) error {
+func (r RateEntry) checkRegion(any) error {
 	if r.Region == "" {
 		return nil
 	}
@@ -129,11 +131,11 @@ func (r TaxRate) checkRegion(any) error {
 	return nil
 }
 
-// ValidateTaxRateRecord is the tax_rates record hook's rule: the fields
+// ValidateRateRecord is the tax_rates record hook's rule: the fields
 // (the rate read exactly, not rounded), and one rate per place and class
 // (two would make the match depend on their order).
-func ValidateTaxRateRecord(app core.App, rec *core.Record) error {
-	r := taxRateOf(rec)
+func ValidateRateRecord(app core.App, rec *core.Record) error {
+	r := rateEntryOf(rec)
 	r.Class = rec.GetString("taxClass")
 	errs := validation.Errors{}
 	if err := r.Validate(); err != nil && !errors.As(err, &errs) {
@@ -146,12 +148,12 @@ func ValidateTaxRateRecord(app core.App, rec *core.Record) error {
 		return errs
 	}
 	rec.Set("region", strings.ToUpper(r.Region))
-	others, err := app.FindAllRecords(TaxRatesCollection)
+	others, err := app.FindAllRecords(RatesCollection)
 	if err != nil {
 		return err
 	}
 	for _, o := range others {
-		or := taxRateOf(o)
+		or := rateEntryOf(o)
 		if o.Id != rec.Id && countryKey(or.Country) == countryKey(r.Country) &&
 			strings.EqualFold(or.Region, r.Region) && or.Class == r.Class {
 			return validation.Errors{"country": validation.NewError("validation_duplicate_rate",
@@ -161,10 +163,10 @@ func ValidateTaxRateRecord(app core.App, rec *core.Record) error {
 	return nil
 }
 
-// TaxRules are what the shop's tax depends on besides the order: its rates
+// Rules are what the shop's tax depends on besides the order: its rates
 // and its two settings.
-type TaxRules struct {
-	Table TaxTable
+type Rules struct {
+	Table Table
 	// PricesIncludeTax: prices are entered with tax included (EU style);
 	// otherwise tax is added on top (US style, the default).
 	PricesIncludeTax bool
@@ -172,40 +174,54 @@ type TaxRules struct {
 	TaxShipping bool
 }
 
-// LoadTaxRules returns the shop's rates and tax settings, kept between
-// requests (see KeepTaxRules): every cart estimate and order needs them.
-func LoadTaxRules(app core.App) (TaxRules, error) {
-	if k := stateOf(app).taxRules.Load(); k != nil {
+// LoadRules returns the shop's rates and tax settings, kept between
+// requests (see KeepRules): every cart estimate and order needs them.
+func LoadRules(app core.App) (Rules, error) {
+	if k := stateOf(app).rules.Load(); k != nil {
 		return k.Get(app)
 	}
-	return readTaxRules(app)
+	return readRules(app)
 }
 
-// KeepTaxRules keeps app's tax rules until a rate or the settings change
+// KeepRules keeps app's tax rules until a rate or the settings change
 // (or a minute passes: another process may edit them).
-func KeepTaxRules(app core.App) {
-	k := keep.New(time.Minute, readTaxRules)
-	k.DropOnChange(app, TaxRatesCollection, SettingsCollection)
-	stateOf(app).taxRules.Store(k)
+func KeepRules(app core.App) {
+	k := keep.New(time.Minute, readRules)
+	k.DropOnChange(app, RatesCollection, settingsCollection)
+	stateOf(app).rules.Store(k)
 }
 
-func readTaxRules(app core.App) (TaxRules, error) {
-	recs, err := app.FindAllRecords(TaxRatesCollection)
+func readRules(app core.App) (Rules, error) {
+	recs, err := app.FindAllRecords(RatesCollection)
 	if err != nil {
-		return TaxRules{}, err
+		return Rules{}, err
 	}
-	rates := make([]TaxRate, 0, len(recs))
+	rates := make([]RateEntry, 0, len(recs))
 	for _, rec := range recs {
-		rates = append(rates, taxRateOf(rec))
+		rates = append(rates, rateEntryOf(rec))
 	}
-	rules := TaxRules{Table: NewTaxTable(rates)}
-	settings, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
+	rules := Rules{Table: NewTable(rates)}
+	settings, err := app.FindRecordsByFilter(settingsCollection, "", "created", 1, 0)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return TaxRules{}, err
+		return Rules{}, err
 	}
 	if len(settings) > 0 {
 		rules.PricesIncludeTax = settings[0].GetBool("pricesIncludeTax")
 		rules.TaxShipping = settings[0].GetBool("taxShipping")
 	}
 	return rules, nil
+}
+
+// settingsCollection is the shop's settings record, whose pricesIncludeTax
+// and taxShipping are the tax rules' (the record is package shop's).
+const settingsCollection = "shop_settings"
+
+// state is the tax rules kept between requests.
+type state struct {
+	rules atomic.Pointer[keep.Value[Rules]]
+}
+
+// stateOf is app's tax state (a transaction's app shares it).
+func stateOf(app core.App) *state {
+	return appstate.Of(app, func() *state { return &state{} })
 }

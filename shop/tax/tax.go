@@ -1,4 +1,4 @@
-package shop
+package tax
 
 import (
 	"stageshop/shop/money"
@@ -8,26 +8,26 @@ import (
 // Tax classes of products: each product belongs to one; a rate applies to
 // one class.
 const (
-	TaxStandard = "standard"
-	TaxReduced  = "reduced"
-	TaxZero     = "zero"
+	Standard = "standard"
+	Reduced  = "reduced"
+	Zero     = "zero"
 )
 
-// TaxClasses are the classes a product or a rate may have.
-var TaxClasses = []string{TaxStandard, TaxReduced, TaxZero}
+// Classes are the classes a product or a rate may have.
+var Classes = []string{Standard, Reduced, Zero}
 
-// IsTaxClass reports whether c is one of TaxClasses.
-func IsTaxClass(c string) bool {
-	return c == TaxStandard || c == TaxReduced || c == TaxZero
+// IsClass reports whether c is one of Classes.
+func IsClass(c string) bool {
+	return c == Standard || c == Reduced || c == Zero
 }
 
-// taxClassOf is a stored class, standard when empty (products saved
+// ClassOf is a stored class, standard when empty (products saved
 // before classes existed, or without one).
-func taxClassOf(c string) string {
-	if IsTaxClass(c) {
+func ClassOf(c string) string {
+	if IsClass(c) {
 		return c
 	}
-	return TaxStandard
+	return Standard
 }
 
 // Rate is a tax rate in thousandths of a percent (shop/wire).
@@ -50,7 +50,7 @@ func RateFromPercent(p float64) (Rate, bool) { return wire.RateFromPercent(p) }
 // amount is gross and the tax is the part inside it, amount × rate ÷
 // (100 % + rate). Integer arithmetic throughout: no float ever rounds a
 // cent.
-func lineTax(amount Amount, rate Rate, inclusive bool) Amount {
+func lineTax(amount wire.Amount, rate Rate, inclusive bool) wire.Amount {
 	if amount == 0 || rate <= 0 {
 		return 0
 	}
@@ -65,7 +65,7 @@ func lineTax(amount Amount, rate Rate, inclusive bool) Amount {
 	}
 	q := money.MulDivRound(mag, uint64(rate), den)
 	if neg {
-		return -Amount(q)
+		return -wire.Amount(q)
 	}
-	return Amount(q)
+	return wire.Amount(q)
 }

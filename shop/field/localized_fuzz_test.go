@@ -1,4 +1,4 @@
-package shop_test
+package field_test
 
 import (
 	"encoding/json"
@@ -6,18 +6,20 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"stageshop/shop"
+	"stageshop/shop/field"
+	"stageshop/shop/locale"
+	"stageshop/shop/wire"
 )
 
 // checkLocalized asserts the invariants of every parsed localized text:
 // only the shop's languages, trimmed non-empty values.
-func checkLocalized(t *testing.T, l shop.Localized, input string) {
+func checkLocalized(t *testing.T, l wire.Localized, input string) {
 	t.Helper()
 	if l == nil {
 		t.Fatalf("%q: nil result", input)
 	}
 	for k, v := range l {
-		if !shop.IsLanguage(k) {
+		if !locale.IsLanguage(k) {
 			t.Fatalf("%q: unknown language %q kept", input, k)
 		}
 		if v == "" || strings.TrimSpace(v) != v {
@@ -39,7 +41,7 @@ func FuzzParseLocalized(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		l, ok := shop.ParseLocalizedJSON([]byte(input))
+		l, ok := field.ParseLocalizedJSON([]byte(input))
 		checkLocalized(t, l, input)
 		if ok && json.Valid([]byte(input)) {
 			// A parsed text survives a round trip through its JSON form.
@@ -47,7 +49,7 @@ func FuzzParseLocalized(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%q: marshal %v: %v", input, l, err)
 			}
-			again, ok2 := shop.ParseLocalizedJSON(b)
+			again, ok2 := field.ParseLocalizedJSON(b)
 			if !ok2 || len(again) != len(l) {
 				t.Fatalf("%q: round trip %v -> %v", input, l, again)
 			}
@@ -58,7 +60,7 @@ func FuzzParseLocalized(f *testing.F) {
 			}
 		}
 
-		s, ok := shop.ParseLocalized(input)
+		s, ok := field.ParseLocalized(input)
 		checkLocalized(t, s, input)
 		if !ok {
 			t.Fatalf("%q: a string must always parse", input)

@@ -1,22 +1,22 @@
-package shop
+package tax
 
 import "stageshop/shop/wire"
 
-// TaxableLine is one line to tax: its product's tax class and its total
+// Item is one line to tax: its product's tax class and its total
 // as priced (net with exclusive prices, gross with inclusive ones).
-type TaxableLine struct {
+type Item struct {
 	Class  string
-	Amount Amount
+	Amount wire.Amount
 }
 
-// TaxRequest is what one computation needs besides the shop's rules: where
+// Request is what one computation needs besides the shop's rules: where
 // the order goes (the shipping address), its lines, its shipping and
 // whether the customer is tax-exempt.
-type TaxRequest struct {
+type Request struct {
 	Country  string
 	Region   string
-	Lines    []TaxableLine
-	Shipping Amount
+	Lines    []Item
+	Shipping wire.Amount
 	Exempt   bool
 }
 
@@ -25,30 +25,30 @@ type TaxRequest struct {
 type LineTax struct {
 	Rate Rate
 	Name string
-	Base Amount
-	Tax  Amount
+	Base wire.Amount
+	Tax  wire.Amount
 }
 
-// TaxLine is an answer shape (shop/wire).
-type TaxLine = wire.TaxLine
+// Line is an answer shape (shop/wire).
+type Line = wire.TaxLine
 
 // Taxed is an order's figures: subtotal and shipping as priced, the tax,
 // the total, and the tax per line, of the shipping and per rate.
 // Total = Subtotal + Shipping + Tax with exclusive prices; with inclusive
 // prices Total = Subtotal + Shipping and Tax is the part inside.
 type Taxed struct {
-	Subtotal         Amount
-	Shipping         Amount
-	Tax              Amount
-	Total            Amount
+	Subtotal         wire.Amount
+	Shipping         wire.Amount
+	Tax              wire.Amount
+	Total            wire.Amount
 	PricesIncludeTax bool
 	Exempt           bool
 	Lines            []LineTax
 	ShippingTax      LineTax
-	TaxLines         []TaxLine
+	TaxLines         []Line
 }
 
-// ComputeTax is the shop's one tax computation, used by the cart
+// Compute is the shop's one tax computation, used by the cart
 // estimate, the checkout's figures and the order (which keeps the result:
 // e-mails, CSV, overview and invoice read what it stored). Each line is
 // taxed on its own at the rate matching the address and its class, in
@@ -56,11 +56,11 @@ type Taxed struct {
 // when the shop taxes it; the order's tax is the sum of the lines', and
 // the per-rate lines add up to it exactly. A tax-exempt customer pays
 // none, and an address no rate matches none.
-func ComputeTax(rules TaxRules, req TaxRequest) Taxed {
+func Compute(rules Rules, req Request) Taxed {
 	t := Taxed{PricesIncludeTax: rules.PricesIncludeTax, Exempt: req.Exempt, Shipping: req.Shipping,
 		Lines: make([]LineTax, len(req.Lines))}
-	groups := map[TaxLine]int{} // by name and rate: index into t.TaxLines
-	add := func(class string, amount Amount) LineTax {
+	groups := map[Line]int{} // by name and rate: index into t.TaxLines
+	add := func(class string, amount wire.Amount) LineTax {
 		lt := LineTax{Base: amount}
 		rate, ok := rules.Table.Match(req.Country, req.Region, class)
 		if !ok || req.Exempt {
@@ -71,7 +71,7 @@ func ComputeTax(rules TaxRules, req TaxRequest) Taxed {
 		if rules.PricesIncludeTax {
 			lt.Base = amount - lt.Tax
 		}
-		key := TaxLine{Name: rate.Name, Rate: rate.Rate}
+		key := Line{Name: rate.Name, Rate: rate.Rate}
 		i, seen := groups[key]
 		if !seen {
 			i = len(t.TaxLines)
@@ -88,7 +88,7 @@ func ComputeTax(rules TaxRules, req TaxRequest) Taxed {
 		t.Lines[i] = add(l.Class, l.Amount)
 	}
 	if rules.TaxShipping && req.Shipping != 0 {
-		t.ShippingTax = add(TaxStandard, req.Shipping)
+		t.ShippingTax = add(Standard, req.Shipping)
 	} else {
 		t.ShippingTax = LineTax{Base: req.Shipping}
 	}
@@ -97,7 +97,7 @@ func ComputeTax(rules TaxRules, req TaxRequest) Taxed {
 		t.Total += t.Tax
 	}
 	if t.TaxLines == nil {
-		t.TaxLines = []TaxLine{}
+		t.TaxLines = []Line{}
 	}
 	return t
 }

@@ -1,33 +1,20 @@
-package shop
+package field
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
-
-// Languages the shop speaks; English is the fallback and is required for
-// product names.
-var Languages = []string{"en", "ru", "zh"}
-
-// Localized is a text by language code ("en", "ru", "zh"); its home is the
-// API's shapes (shop/wire).
-type Localized = wire.Localized
-
-// IsLanguage reports whether code is one of the shop's languages.
-func IsLanguage(code string) bool {
-	return slices.Contains(Languages, code)
-}
 
 // ParseLocalized reads a localized text as the contract allows it on input:
 // an object keyed by language code, a JSON string holding such an object, or
 // a plain string (taken as English). Unknown codes and non-string values are
 // dropped, values are trimmed and empty ones removed. ok is false when v has
 // a shape that cannot be a localized text (a number, a list, ...).
-func ParseLocalized(v any) (l Localized, ok bool) {
-	l = Localized{}
+func ParseLocalized(v any) (l wire.Localized, ok bool) {
+	l = wire.Localized{}
 	switch t := v.(type) {
 	case nil:
 		return l, true
@@ -47,12 +34,12 @@ func ParseLocalized(v any) (l Localized, ok bool) {
 		return fromObject(t), true
 	case map[string]string:
 		for k, s := range t {
-			if IsLanguage(k) && strings.TrimSpace(s) != "" {
+			if locale.IsLanguage(k) && strings.TrimSpace(s) != "" {
 				l[k] = strings.TrimSpace(s)
 			}
 		}
 		return l, true
-	case Localized:
+	case wire.Localized:
 		return ParseLocalized(map[string]string(t))
 	case json.RawMessage:
 		return ParseLocalizedJSON(t)
@@ -64,22 +51,22 @@ func ParseLocalized(v any) (l Localized, ok bool) {
 
 // ParseLocalizedJSON is ParseLocalized for raw JSON (a stored field or a
 // request member).
-func ParseLocalizedJSON(raw []byte) (Localized, bool) {
+func ParseLocalizedJSON(raw []byte) (wire.Localized, bool) {
 	if len(strings.TrimSpace(string(raw))) == 0 {
-		return Localized{}, true
+		return wire.Localized{}, true
 	}
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return Localized{}, false
+		return wire.Localized{}, false
 	}
 	return ParseLocalized(v)
 }
 
-func fromObject(obj map[string]any) Localized {
-	l := Localized{}
+func fromObject(obj map[string]any) wire.Localized {
+	l := wire.Localized{}
 	for k, v := range obj {
 		s, isString := v.(string)
-		if !isString || !IsLanguage(k) {
+		if !isString || !locale.IsLanguage(k) {
 			continue
 		}
 		if s = strings.TrimSpace(s); s != "" {
