@@ -157,7 +157,7 @@ func TestAdminRecordsBankTransfer(t *testing.T) {
 			t.Errorf("%v: %d", bad, r.Status)
 		}
 	}
-	r = h.Client.Do("POST", url, map[string]any{"amount": 100, "paidAt": "2026-11-20", "note": "first part"}, testapp.Auth(admin.Token)...)
+	r = h.Client.Do("POST", url, map[string]any{"amount": 100, "paidAt": time.Now().UTC().Format(time.DateOnly), "note": "first part"}, testapp.Auth(admin.Token)...)
 	r.JSON(t, &d)
 	if r.Status != 201 || d.Payment.Status != shop.PayPartiallyPaid || d.Payment.AmountPaid != 100 {
 		t.Fatalf("part payment: %d %+v", r.Status, d.Payment)
@@ -253,4 +253,25 @@ func TestPaymentFormsAnswerFieldErrors(t *testing.T) {
 	if n := testapp.Count(t, h.App, "payment_events"); n != 0 {
 		t.Errorf("%d payment events recorded by refused requests", n)
 	}
+}
+
+// A payment cannot be dated before its order was placed (issue 43 item
+// 10: paidAt 1900-01-01 was recorded): 400 on paidAt, nothing recorded;
+// the day the order was placed and a time that day are taken.
+func TestRecordedPaymentDatesAreBounded(t *testing.T) {
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 5})
+	o := s.place(t, 1, orderBody())
+	url := "/api/checkout/admin/orders/" + o.ID + "/payments"
+	auth := testapp.Auth(s.admin.Token)
+	today := time.Now().UTC()
+	for _, at := range []string{"1900-01-01", "0001-01-01", "1969-12-31T23:59:59Z", today.AddDate(0, 0, -1).Format(time.DateOnly), today.AddDate(0, 0, 3).Format(time.DateOnly)} {
+		before := dbFingerprint(t, s.h)
+		if e := expectErr(t, s.c.Do("POST", url, map[string]any{"amount": 1, "paidAt": at}, auth...), http.StatusBadRequest, "validation_failed"); e.Errors["paidAt"] == "" {
+			t.Errorf("paidAt %s: errors %v", at, e.Errors)
+		}
+		if dbFingerprint(t, s.h) != before {
+			t.Errorf("paidAt %s changed the database", at)
+		}
+	}
+	wantStatus(t, s.c.Do("POST", url, map[string]any{"amount": 1, "paidAt": today.Format(time.DateOnly)}, auth...), http.StatusCreated, nil)
 }
