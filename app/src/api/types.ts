@@ -53,7 +53,7 @@ export type {
   ShippingZone,
   ZoneMethod,
   TaxEstimate,
-  TaxLine,
+  TaxRow,
   UploadedImage,
   User,
   UserAnswer,
