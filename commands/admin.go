@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 func newAdminCommand(app *pocketbase.PocketBase) *cobra.Command {
@@ -33,9 +34,9 @@ func newAdminCommand(app *pocketbase.PocketBase) *cobra.Command {
 				return err
 			}
 			if created {
-				fmt.Fprintf(cmd.OutOrStdout(), "Created admin %s\n", shop.NormalizeEmail(args[0]))
+				fmt.Fprintf(cmd.OutOrStdout(), "Created admin %s\n", field.NormalizeEmail(args[0]))
 			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "Promoted %s to admin (password unchanged)\n", shop.NormalizeEmail(args[0]))
+				fmt.Fprintf(cmd.OutOrStdout(), "Promoted %s to admin (password unchanged)\n", field.NormalizeEmail(args[0]))
 			}
 			return nil
 		},
@@ -50,11 +51,11 @@ func newAdminCommand(app *pocketbase.PocketBase) *cobra.Command {
 // admin can shop too), or adds the Admin role to an existing user, whose
 // password is then left as it is. created tells which happened.
 func CreateAdmin(app core.App, email, password, first, last string) (created bool, err error) {
-	email = shop.NormalizeEmail(email)
-	if err := shop.EmailRule.Validate(email); err != nil {
+	email = field.NormalizeEmail(email)
+	if err := field.EmailRule.Validate(email); err != nil {
 		return false, fmt.Errorf("bad email %q: %w", email, err)
 	}
-	if err := shop.PasswordRule.Validate(password); err != nil {
+	if err := field.PasswordRule.Validate(password); err != nil {
 		return false, fmt.Errorf("weak password: %w", err)
 	}
 	users, err := app.FindCollectionByNameOrId(shop.UsersCollection)

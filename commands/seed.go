@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/spf13/cobra"
 
+	"stageshop/internal/db"
 	"stageshop/shop"
 	"stageshop/shop/artwork"
 )
@@ -70,7 +71,7 @@ func Seed(app core.App) (added int, err error) {
 		if exists > 0 {
 			continue
 		}
-		err = app.RunInTransaction(func(txApp core.App) error {
+		err = db.Write(app, func(txApp core.App) error {
 			names := make([]string, 0, p.images)
 			for v := 0; v < p.images; v++ {
 				file, err := filesystem.NewFileFromBytes(artwork.Product(demoArt[p.name.en], i+v), slug(p.name.en)+".jpg")
@@ -155,7 +156,7 @@ func SeedTax(app core.App) (added int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		for _, r := range demoTaxRates {
 			rec := core.NewRecord(col)
 			rec.Load(map[string]any{"country": r.country, "region": r.region, "taxClass": r.class, "rate": r.rate, "name": r.name})

@@ -5,15 +5,47 @@ package hooks
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"stageshop/internal/db"
 	"stageshop/shop"
 	"stageshop/shop/mail"
 	"stageshop/shop/search"
 )
 
-// Register binds every record hook of the shop to app. The order of the
-// steps is the order hooks of one event run in: keep it.
+// The hooks of one event run lowest priority first, each around the ones
+// after it (PocketBase's own record hooks sit at -99, its validation at 99).
+// Every hook here is bound with one of these priorities, so the order of a
+// record's rules is written down here, not implied by the order of
+// registration.
+const (
+	// priorityRules: a record's own rules (validation, a product's
+	// variants, an order's stock: a refused move stops everything after).
+	priorityRules = 10
+	// priorityMail: e-mails of an order's status, in the change's transaction.
+	priorityMail = 20
+	// priorityRestock: back-in-stock alerts of a variant's save.
+	priorityRestock = 30
+	// priorityHistory: an order's status history.
+	priorityHistory = 40
+	// priorityLive: the realtime events PocketBase would miss, queued for
+	// after the commit (db.AfterCommit), once everything before succeeded.
+	priorityLive = 50
+	// priorityCaches: the caches dropped after a committed change.
+	priorityCaches = 60
+)
+
+// on binds fn to h at priority.
+func on[T hook.Resolver](h interface{ Bind(*hook.Handler[T]) string }, priority int, fn func(T) error) {
+	h.Bind(&hook.Handler[T]{Func: fn, Priority: priority})
+}
+
+// Register binds every record hook of the shop to app; priorities, not the
+// order of these steps, order the hooks of one event.
 func Register(app core.App) {
+	// Work after the commits of PocketBase's own transactions (a cascading
+	// delete) runs on app.
+	db.Register(app)
 	registerCatalog(app)
 	registerOrders(app)
 	registerSettings(app)
@@ -37,7 +69,7 @@ func validateWith(check func(app core.App, rec *core.Record) error) func(e *core
 // (placing or cancelling one moves stock). The After*Success hooks of a
 // save inside a transaction run after it commits.
 func registerCatalog(app core.App) {
-	app.OnRecordValidate(shop.ProductsCollection).BindFunc(validateWith(shop.ValidateProduct))
+	on(app.OnRecordValidate(shop.ProductsCollection), priorityRules, validateWith(shop.ValidateProduct))
 	invalidate := func(e *core.RecordEvent) error {
 		shop.InvalidateCatalog(e.App)
 		return e.Next()
@@ -45,27 +77,27 @@ func registerCatalog(app core.App) {
 	// The store details and the information pages are on the pages the
 	// catalog cache keeps.
 	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection, shop.PagesCollection, shop.CategoriesCollection} {
-		app.OnRecordAfterCreateSuccess(c).BindFunc(invalidate)
-		app.OnRecordAfterUpdateSuccess(c).BindFunc(invalidate)
-		app.OnRecordAfterDeleteSuccess(c).BindFunc(invalidate)
+		on(app.OnRecordAfterCreateSuccess(c), priorityCaches, invalidate)
+		on(app.OnRecordAfterUpdateSuccess(c), priorityCaches, invalidate)
+		on(app.OnRecordAfterDeleteSuccess(c), priorityCaches, invalidate)
 	}
 }
 
-// registerOrders binds the orders' stock, e-mail and history hooks (and
-// the variants', whose hooks run between them as they always did).
+// registerOrders binds the orders' stock, e-mail and history hooks, and
+// the variants'.
 func registerOrders(app core.App) {
 	// Cancelling an order returns its units to stock once; leaving
 	// Cancelled takes them again (or refuses when stock is short).
-	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStockHook)
+	on(app.OnRecordUpdate(shop.OrdersCollection), priorityRules, shop.OrderStockHook)
 	// Shipped, Delivered and Cancelled e-mail the customer (outbox, same
 	// transaction as the change).
-	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderStatusMailHook)
+	on(app.OnRecordUpdate(shop.OrdersCollection), priorityMail, shop.OrderStatusMailHook)
 	// Deleting an order that has not shipped returns its units too.
-	app.OnRecordDelete(shop.OrdersCollection).BindFunc(shop.OrderDeleteStockHook)
+	on(app.OnRecordDelete(shop.OrdersCollection), priorityRules, shop.OrderDeleteStockHook)
 	registerVariants(app)
 	// Every status change is kept in the order's history with its time.
-	app.OnRecordCreate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
-	app.OnRecordUpdate(shop.OrdersCollection).BindFunc(shop.OrderHistoryHook)
+	on(app.OnRecordCreate(shop.OrdersCollection), priorityHistory, shop.OrderHistoryHook)
+	on(app.OnRecordUpdate(shop.OrdersCollection), priorityHistory, shop.OrderHistoryHook)
 }
 
 // registerSettings keeps what admins edit in the dashboard sane (images,
@@ -74,20 +106,20 @@ func registerOrders(app core.App) {
 func registerSettings(app core.App) {
 	// A product image beyond the pixel limits is refused however it is
 	// stored (the dashboard too), so no thumbnail ever decodes one.
-	app.OnRecordValidate(shop.ProductImagesCollection).BindFunc(validateWith(func(_ core.App, rec *core.Record) error {
+	on(app.OnRecordValidate(shop.ProductImagesCollection), priorityRules, validateWith(func(_ core.App, rec *core.Record) error {
 		return shop.ValidateProductImageRecord(rec)
 	}))
 	// A page's HTML is sanitized whoever writes it (the dashboard too).
-	app.OnRecordCreate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
-	app.OnRecordUpdate(shop.PagesCollection).BindFunc(shop.PageWriteHook)
+	on(app.OnRecordCreate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
+	on(app.OnRecordUpdate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
 	// The shipping settings an admin edits in the dashboard stay sane.
-	app.OnRecordValidate(shop.SettingsCollection).BindFunc(validateWith(shop.ValidateSettingsRecord))
+	on(app.OnRecordValidate(shop.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
 	// most three decimals and a US state for a region; one per place and class.
-	app.OnRecordValidate(shop.TaxRatesCollection).BindFunc(validateWith(shop.ValidateTaxRateRecord))
+	on(app.OnRecordValidate(shop.TaxRatesCollection), priorityRules, validateWith(shop.ValidateTaxRateRecord))
 	// Losing the Admin role ends what a session could watch as an admin
 	// (shop.OnSessionsEnded), however the roles are saved.
-	app.OnRecordUpdate(shop.UsersCollection).BindFunc(shop.AdminRoleLossHook)
+	on(app.OnRecordUpdate(shop.UsersCollection), priorityRules, shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
 	shop.KeepCategories(app)
@@ -95,7 +127,7 @@ func registerSettings(app core.App) {
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and
 	// are kept between requests until they change.
-	app.OnRecordValidate(shop.PaymentSettingsCollection).BindFunc(validateWith(shop.ValidatePaymentSettingsRecord))
+	on(app.OnRecordValidate(shop.PaymentSettingsCollection), priorityRules, validateWith(shop.ValidatePaymentSettingsRecord))
 	shop.KeepPaymentSettings(app)
 	// The store details (storefront, e-mails) are kept the same way; the
 	// e-mails take the shop's name and Reply-To from them.

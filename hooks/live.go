@@ -3,7 +3,6 @@ package hooks
 import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/shop"
 )
@@ -14,15 +13,21 @@ import (
 // subscribers, and products leaving the public view.
 func registerLive(app core.App) {
 	itemProduct := func(e *core.RecordEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
 		shop.ProductsChanged(e.App, e.Record.GetString("productId"))
 		shop.VariantsChanged(e.App, e.Record.GetString("variantId"))
-		return e.Next()
+		return nil
 	}
 	// Placing an order saves its lines; deleting one cascades to them.
-	app.OnRecordAfterCreateSuccess(shop.OrderItemsCollection).BindFunc(itemProduct)
-	app.OnRecordAfterDeleteSuccess(shop.OrderItemsCollection).BindFunc(itemProduct)
+	on(app.OnRecordCreate(shop.OrderItemsCollection), priorityLive, itemProduct)
+	on(app.OnRecordDelete(shop.OrderItemsCollection), priorityLive, itemProduct)
 	// A status change may put stock back (Cancelled) or take it again.
-	app.OnRecordAfterUpdateSuccess(shop.OrdersCollection).BindFunc(func(e *core.RecordEvent) error {
+	on(app.OnRecordUpdate(shop.OrdersCollection), priorityLive, func(e *core.RecordEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
 		items, err := e.App.FindAllRecords(shop.OrderItemsCollection, dbx.HashExp{"orderRef": e.Record.Id})
 		if err == nil {
 			ids := make([]string, 0, len(items))
@@ -34,23 +39,18 @@ func registerLive(app core.App) {
 			shop.ProductsChanged(e.App, ids...)
 			shop.VariantsChanged(e.App, variants...)
 		}
-		return e.Next()
+		return nil
 	})
 	// A deactivated product's last message to shoppers.
-	app.OnRecordUpdate(shop.ProductsCollection).BindFunc(shop.ProductDeactivationHook)
-	app.OnRecordAfterUpdateError(shop.ProductsCollection).BindFunc(shop.ProductUpdateFailedHook)
-	app.OnModelAfterUpdateSuccess().Bind(&hook.Handler[*core.ModelEvent]{
-		Priority: -100, // around PocketBase's realtime broadcast (-99)
-		Func:     shop.ProductLeavingHook,
-	})
-	app.OnRecordEnrich(shop.ProductsCollection).BindFunc(shop.LiveProductEnrich)
+	on(app.OnRecordUpdate(shop.ProductsCollection), priorityLive, shop.ProductDeactivationHook)
+	on(app.OnRecordAfterUpdateError(shop.ProductsCollection), priorityLive, shop.ProductUpdateFailedHook)
+	// Around PocketBase's realtime broadcast (-99).
+	on(app.OnModelAfterUpdateSuccess(), -100, shop.ProductLeavingHook)
+	on(app.OnRecordEnrich(shop.ProductsCollection), priorityLive, shop.LiveProductEnrich)
 	// Before the database closes, and before the handlers of default
 	// priority that the events reach (the search index's close).
-	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
-		Priority: -100,
-		Func: func(e *core.TerminateEvent) error {
-			shop.StopProductsChanged(e.App)
-			return e.Next()
-		},
+	on(app.OnTerminate(), -100, func(e *core.TerminateEvent) error {
+		shop.StopProductsChanged(e.App)
+		return e.Next()
 	})
 }

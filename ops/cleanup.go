@@ -6,6 +6,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/db"
 )
 
 // UnusedImageAge is how old an uploaded image must be before the cleanup
@@ -40,7 +42,8 @@ func RemoveUnusedImages(app core.App, cutoff time.Time) (int, error) {
 		}
 		// One at a time: a product saved meanwhile may have picked it up.
 		deleted := false
-		err = app.RunInTransaction(func(tx core.App) error {
+		err = db.Write(app, func(tx core.App) error {
+			deleted = false // a busy retry starts again
 			var users int
 			q := `SELECT COUNT(*) FROM products p, json_each(p.imageFileNames) n WHERE n.value = {:file}`
 			if err := tx.DB().NewQuery(q).Bind(dbx.Params{"file": rec.GetString("file")}).Row(&users); err != nil || users > 0 {

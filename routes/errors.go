@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"stageshop/shop"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -210,7 +211,7 @@ func envelopeOf(err error) *apiError {
 	case errors.As(err, &lines):
 		return lineConflict(lines)
 	}
-	if fields, message, ok := shop.FieldErrors(err); ok {
+	if fields, message, ok := field.Messages(err); ok {
 		ae := validationError(fields)
 		if message != "" {
 			ae.Message = message

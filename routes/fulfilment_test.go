@@ -147,6 +147,20 @@ func TestPackingSlipAndShippingCSV(t *testing.T) {
 	if r := h.Client.Do("GET", slip+"?lang=zh", nil, testapp.Auth(admin.Token)...); !strings.Contains(string(r.Body), "装箱单") {
 		t.Fatalf("chinese slip %s", r.Body)
 	}
+	// The weight's unit in the slip's language, as the app writes it.
+	rec, err := h.App.FindRecordById("orders", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("weightGrams", 1500)
+	if err := h.App.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"en": "</strong>: 1.5 kg<", "ru": "</strong>: 1.5 кг<", "zh": "</strong>: 1.5 公斤<"} {
+		if r := h.Client.Do("GET", slip+"?lang="+lang, nil, testapp.Auth(admin.Token)...); !strings.Contains(string(r.Body), want) {
+			t.Errorf("%s slip lacks %q: %s", lang, want, r.Body)
+		}
+	}
 	expectErr(t, h.Client.Do("GET", slip, nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
 	expectErr(t, h.Client.Do("GET", slip, nil), http.StatusUnauthorized, "")
 	r = h.Client.Do("GET", "/api/checkout/admin/orders/shipping.csv", nil, testapp.Auth(admin.Token)...)

@@ -7,6 +7,7 @@ import (
 	"stageshop/routes/firstscreen"
 	"stageshop/routes/pagehead"
 	"stageshop/shop"
+	"stageshop/shop/money"
 )
 
 // maxDescription is how long a meta description may be: search engines
@@ -42,7 +43,7 @@ func (c headContext) productHead(p shop.Product) pagehead.Head {
 	} else if len(images) > 0 {
 		h.Card.Image, h.Card.ImageAlt = images[0], name
 	}
-	h.Card.PriceAmount, h.Card.PriceCurrency = pagehead.Price(shown.priceCents), currency
+	h.Card.PriceAmount, h.Card.PriceCurrency = money.Plain(shown.priceCents), currency
 	facts := pagehead.ProductFacts{
 		Name: name, Description: text, URL: h.Canonical, SKU: p.ID, Brand: brandOf(p, lang),
 		Category: category, Images: images,

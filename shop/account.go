@@ -12,6 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -91,7 +93,7 @@ func Register(app core.App, in RegisterInput) (*core.Record, error) {
 	user.Set("roles", []string{RoleCustomer})
 	user.Set("language", in.Language)
 	// The welcome is queued with the account: no account, no welcome.
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		if err := saveUser(txApp, user); err != nil {
 			return err
 		}
@@ -114,12 +116,12 @@ type LoginInput struct {
 
 // Validate checks that both the e-mail and the password were given.
 func (in LoginInput) Validate() error {
-	in.Email = NormalizeEmail(in.Email)
+	in.Email = field.NormalizeEmail(in.Email)
 	err := validation.ValidateStruct(&in,
-		validation.Field(&in.Email, required("Email is required")),
-		validation.Field(&in.Password, required("Password is required")),
+		validation.Field(&in.Email, field.Required("Email is required")),
+		validation.Field(&in.Password, field.Required("Password is required")),
 	)
-	return withSummary(err, "Please enter both email and password")
+	return field.WithSummary(err, "Please enter both email and password")
 }
 
 // Login checks an e-mail and password, records the login and starts a
@@ -129,8 +131,8 @@ func Login(app core.App, in LoginInput) (*core.Record, TokenPair, error) {
 	if err := in.Validate(); err != nil {
 		return nil, TokenPair{}, err
 	}
-	user, err := app.FindAuthRecordByEmail(UsersCollection, NormalizeEmail(in.Email))
-	if err != nil || len(in.Password) > maxPasswordBytes {
+	user, err := app.FindAuthRecordByEmail(UsersCollection, field.NormalizeEmail(in.Email))
+	if err != nil || len(in.Password) > field.MaxPasswordBytes {
 		// Spend the same bcrypt time as a real check, so the answer's
 		// timing does not tell which e-mails have accounts.
 		burnPasswordCheck(app, in.Password)
@@ -161,7 +163,7 @@ type RefreshInput struct {
 // Validate checks that a refresh token was given.
 func (in RefreshInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.RefreshToken, required("Refresh token is required")))
+		validation.Field(&in.RefreshToken, field.Required("Refresh token is required")))
 }
 
 // Refresh spends a refresh token and returns its successor with a new
@@ -233,7 +235,7 @@ func UpdateProfile(app core.App, in ProfileInput) (*core.Record, *TokenPair, err
 		return user, nil, saveUser(app, user)
 	}
 	var pair TokenPair
-	err := app.RunInTransaction(func(tx core.App) error {
+	err := db.Write(app, func(tx core.App) error {
 		if err := saveUser(tx, user); err != nil {
 			return err
 		}

@@ -3,6 +3,8 @@ package shop
 import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // RegisterInput is the body of a registration.
@@ -17,16 +19,16 @@ type RegisterInput struct {
 
 // Normalize trims the names and trims and lower-cases the e-mail.
 func (in *RegisterInput) Normalize() {
-	in.Email = NormalizeEmail(in.Email)
-	in.FirstName, in.LastName = cleanLine(in.FirstName), cleanLine(in.LastName)
+	in.Email = field.NormalizeEmail(in.Email)
+	in.FirstName, in.LastName = field.CleanLine(in.FirstName), field.CleanLine(in.LastName)
 }
 
 // Validate checks a normalized registration; errors are keyed by the
 // body's field names.
 func (in RegisterInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Email, EmailRule),
-		validation.Field(&in.Password, PasswordRule),
+		validation.Field(&in.Email, field.EmailRule),
+		validation.Field(&in.Password, field.PasswordRule),
 		validation.Field(&in.ConfirmPassword, sameAs(in.Password)),
 		validation.Field(&in.FirstName, personName("First name")),
 		validation.Field(&in.LastName, personName("Last name")),
@@ -52,10 +54,10 @@ type ProfileInput struct {
 
 // Normalize trims the names and trims and lower-cases the e-mail.
 func (in *ProfileInput) Normalize() {
-	in.Email = NormalizeEmail(in.Email)
-	in.FirstName, in.LastName = cleanLine(in.FirstName), cleanLine(in.LastName)
+	in.Email = field.NormalizeEmail(in.Email)
+	in.FirstName, in.LastName = field.CleanLine(in.FirstName), field.CleanLine(in.LastName)
 	if in.CompanyName != nil {
-		c := cleanLine(*in.CompanyName)
+		c := field.CleanLine(*in.CompanyName)
 		in.CompanyName = &c
 	}
 	if in.TaxID != nil {
@@ -80,7 +82,7 @@ func (in ProfileInput) Validate() error {
 	fields := []*validation.FieldRules{
 		validation.Field(&in.FirstName, personName("First name")),
 		validation.Field(&in.LastName, personName("Last name")),
-		validation.Field(&in.Email, EmailRule),
+		validation.Field(&in.Email, field.EmailRule),
 		validation.Field(&in.Language, optionalLanguage),
 		validation.Field(&in.CompanyName, companyRules...),
 		validation.Field(&in.TaxID, taxIDRules...),
@@ -89,7 +91,7 @@ func (in ProfileInput) Validate() error {
 		fields = append(fields, validation.Field(&in.CurrentPassword, validation.By(in.checkCurrentPassword)))
 	}
 	if in.ChangesPassword() {
-		fields = append(fields, validation.Field(&in.NewPassword, PasswordRule),
+		fields = append(fields, validation.Field(&in.NewPassword, field.PasswordRule),
 			validation.Field(&in.ConfirmPassword, sameAs(in.NewPassword)))
 	}
 	return validation.ValidateStruct(&in, fields...)
@@ -100,7 +102,7 @@ func (in ProfileInput) checkCurrentPassword(any) error {
 	switch {
 	case in.CurrentPassword == "":
 		return validation.NewError("validation_required", "Current password is required")
-	case len(in.CurrentPassword) > maxPasswordBytes || !in.Account.ValidatePassword(in.CurrentPassword):
+	case len(in.CurrentPassword) > field.MaxPasswordBytes || !in.Account.ValidatePassword(in.CurrentPassword):
 		return validation.NewError("validation_wrong_password", "Current password is incorrect")
 	}
 	return nil

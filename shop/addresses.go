@@ -8,6 +8,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
@@ -51,7 +53,7 @@ type AddressInput struct {
 // their codes when they are known.
 func (in *AddressInput) Normalize() {
 	for _, p := range []*string{&in.Label, &in.FirstName, &in.LastName, &in.Address, &in.City, &in.State, &in.ZipCode, &in.Country, &in.Phone} {
-		*p = cleanLine(*p)
+		*p = field.CleanLine(*p)
 	}
 	if code, ok := locale.CountryCode(in.Country); ok {
 		in.Country = code
@@ -66,7 +68,7 @@ func (in *AddressInput) Normalize() {
 // known country, and a US state from the list.
 func (in AddressInput) Validate() error {
 	text := func(label string) []validation.Rule {
-		return []validation.Rule{required(label + " is required"), validation.RuneLength(0, maxAddressFieldLen)}
+		return []validation.Rule{field.Required(label + " is required"), validation.RuneLength(0, maxAddressFieldLen)}
 	}
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Label, validation.RuneLength(0, 100)),
@@ -76,7 +78,7 @@ func (in AddressInput) Validate() error {
 		validation.Field(&in.City, text("City")...),
 		validation.Field(&in.State, append(text("State"), validation.By(usState(in.Country)))...),
 		validation.Field(&in.ZipCode, text("ZIP code")...),
-		validation.Field(&in.Country, required("Country is required"), validation.By(knownCountry)),
+		validation.Field(&in.Country, field.Required("Country is required"), validation.By(knownCountry)),
 		validation.Field(&in.Phone, validation.RuneLength(0, maxAddressFieldLen)),
 	)
 }
@@ -152,7 +154,7 @@ func CreateAddress(app core.App, userID string, in AddressInput) (*SavedAddress,
 		return nil, err
 	}
 	r := core.NewRecord(col)
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		n, err := txApp.CountRecords(AddressesCollection, dbx.HashExp{"user": userID})
 		if err != nil {
 			return err
@@ -184,7 +186,7 @@ func UpdateAddress(app core.App, userID, id string, in AddressInput) (*SavedAddr
 		return nil, err
 	}
 	var r *core.Record
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		if r, err = ownAddress(txApp, userID, id); err != nil {
 			return err
@@ -207,7 +209,7 @@ func UpdateAddress(app core.App, userID, id string, in AddressInput) (*SavedAddr
 // DeleteAddress removes one of the user's addresses; when it was the
 // default, the oldest remaining one becomes the default.
 func DeleteAddress(app core.App, userID, id string) error {
-	return runWriteTx(app, func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		r, err := ownAddress(txApp, userID, id)
 		if err != nil {
 			return err

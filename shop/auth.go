@@ -1,10 +1,7 @@
 package shop
 
 import (
-	"strings"
-
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 )
 
 // Account rules of the contract.
@@ -16,51 +13,8 @@ const (
 	// RoleAdmin opens the admin routes.
 	RoleAdmin = "Admin"
 
-	minPasswordLen   = 6   // characters
-	maxPasswordBytes = 72  // bcrypt's limit
-	maxEmailLen      = 255 // bytes
 	maxPersonNameLen = 100 // characters, as the users collection allows
 )
-
-// NormalizeEmail trims and lower-cases an e-mail address.
-func NormalizeEmail(email string) string {
-	return strings.ToLower(strings.TrimSpace(email))
-}
-
-// EmailRule accepts a plausible, normalized e-mail address.
-var EmailRule = validation.By(func(v any) error {
-	email, _ := v.(string)
-	switch {
-	case email == "":
-		return validation.NewError("validation_required", "Email is required")
-	case len(email) > maxEmailLen:
-		return validation.NewError("validation_length", "Email is too long")
-	case !emailRe.MatchString(email) || is.EmailFormat.Validate(email) != nil:
-		return validation.NewError("validation_email", "Please enter a valid email address")
-	}
-	return nil
-})
-
-// PasswordRule accepts a password that meets the policy: at least six
-// characters with a lowercase letter, an uppercase letter and a digit, and
-// at most 72 bytes (bcrypt ignores the rest).
-var PasswordRule = validation.By(func(v any) error {
-	password, _ := v.(string)
-	switch {
-	case password == "":
-		return validation.NewError("validation_required", "Password is required")
-	case len([]rune(password)) < minPasswordLen:
-		return validation.NewError("validation_length", "Password must be at least 6 characters")
-	case len(password) > maxPasswordBytes:
-		return validation.NewError("validation_length", "Password must be at most 72 bytes")
-	}
-	for _, class := range passwordClasses {
-		if !class.MatchString(password) {
-			return validation.NewError("validation_weak_password", "Password must contain an uppercase letter, a lowercase letter and a number")
-		}
-	}
-	return nil
-})
 
 // personName accepts a non-empty name of at most 100 characters; label
 // names it in the messages.

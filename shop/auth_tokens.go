@@ -12,6 +12,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/db"
 )
 
 // RefreshTokensCollection stores refresh tokens, as SHA-256 hashes only.
@@ -89,7 +91,8 @@ func findRefreshToken(app core.App, raw string) (*core.Record, error) {
 func RotateRefreshToken(app core.App, raw string) (Rotation, error) {
 	var out Rotation
 	var reused bool
-	err := app.RunInTransaction(func(tx core.App) error {
+	err := db.Write(app, func(tx core.App) error {
+		out, reused = Rotation{}, false // a busy retry starts again
 		rec, err := findRefreshToken(tx, raw)
 		if err != nil {
 			return err
@@ -134,7 +137,8 @@ func RotateRefreshToken(app core.App, raw string) (Rotation, error) {
 // the user. It reports whether such a token was found.
 func RevokeRefreshFamily(app core.App, userID, raw string) (bool, error) {
 	found := false
-	err := app.RunInTransaction(func(tx core.App) error {
+	err := db.Write(app, func(tx core.App) error {
+		found = false // a busy retry starts again
 		rec, err := findRefreshToken(tx, raw)
 		if err != nil || rec == nil || rec.GetString("user") != userID {
 			return err
@@ -148,7 +152,7 @@ func RevokeRefreshFamily(app core.App, userID, raw string) (bool, error) {
 // revokeUserRefreshTokens revokes every refresh token of the user: logout
 // everywhere (a credential change goes through EndAllSessions).
 func revokeUserRefreshTokens(app core.App, userID string) error {
-	return app.RunInTransaction(func(tx core.App) error {
+	return db.Write(app, func(tx core.App) error {
 		return endSessions(tx, userID, noFamily, EndLogout)
 	})
 }

@@ -6,6 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // Bounds of a business customer's details.
@@ -21,7 +23,7 @@ var taxIDPattern = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} ./-]*$`)
 
 // NormalizeTaxID trims a tax ID and collapses its inner spaces.
 func NormalizeTaxID(s string) string {
-	return strings.Join(strings.Fields(cleanLine(s)), " ")
+	return strings.Join(strings.Fields(field.CleanLine(s)), " ")
 }
 
 // companyRules and taxIDRules check a company name and a tax ID (both

@@ -14,6 +14,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -306,7 +309,7 @@ type CartItemInput struct {
 // MaxStockQuantity were sent (the line's own cap comes after).
 func (in CartItemInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.ProductID, required("This field is required")),
+		validation.Field(&in.ProductID, field.Required("This field is required")),
 		validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)),
 	)
 }
@@ -328,7 +331,7 @@ func (in QuantityInput) Validate() error {
 func (in QuantityInput) Count() int { return rawCount(in.Quantity) }
 
 func rawCount(raw json.RawMessage) int {
-	n, _ := ParseWhole(strings.TrimSpace(string(raw)))
+	n, _ := money.ParseWhole(strings.TrimSpace(string(raw)))
 	return int(n)
 }
 
@@ -340,7 +343,7 @@ func wholeMember(lo, hi int64) validation.Rule {
 		if !present(raw) {
 			return validation.NewError("validation_required", "This field is required")
 		}
-		if n, whole := ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
+		if n, whole := money.ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
 			return validation.NewError("validation_whole", fmt.Sprintf("Must be a whole number from %d to %d", lo, hi))
 		}
 		return nil
@@ -475,7 +478,7 @@ func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp 
 		return nil, invalid
 	}
 	var cartID string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		cartID, err = change(txApp)
 		return err
@@ -568,7 +571,7 @@ func ClearCart(app core.App, owner CartOwner) error {
 	if err := owner.check(); err != nil {
 		return err
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		return deleteCart(txApp, owner)
 	})
 }
@@ -626,7 +629,8 @@ func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
 		return nil, err
 	}
 	report := MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}}
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
+		report = MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}} // a busy retry starts again
 		// A malformed id cannot name a cart: like an unknown one, it merges nothing.
 		if !ValidSessionID(sessionID) {
 			return nil

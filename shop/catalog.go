@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/field"
 )
 
 // Product is a catalog entry as the shop shows it.
@@ -343,7 +345,7 @@ func productFilter(q ProductQuery, hidden []string) dbx.Expression {
 		parts = append(parts, dbx.HashExp{"isActive": true})
 	}
 	if len(hidden) > 0 {
-		parts = append(parts, dbx.NotIn("category", anySlice(hidden)...))
+		parts = append(parts, dbx.NotIn("category", field.AnySlice(hidden)...))
 	}
 	if q.Category != "" {
 		parts = append(parts, dbx.HashExp{"category": q.Category})

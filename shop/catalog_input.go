@@ -8,6 +8,7 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -148,8 +149,8 @@ func dollars(s string) (int64, bool) {
 	if s == "" {
 		return 0, true
 	}
-	cents, err := CentsFromJSON(json.Number(s))
-	return cents, err == nil && cents >= 0 && cents <= MaxPriceCents
+	cents, err := money.Parse(json.Number(s))
+	return cents, err == nil && cents >= 0 && cents <= money.MaxPriceCents
 }
 
 // dollarsParam accepts no value or an amount of dollars from 0 to

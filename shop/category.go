@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
 
@@ -60,10 +61,10 @@ type CategoryInput struct {
 // Normalize trims the texts, fills the English name and the slug from
 // each other's source and drops empty translations.
 func (in *CategoryInput) Normalize() {
-	in.Name = cleanLine(in.Name)
+	in.Name = field.CleanLine(in.Name)
 	loc := Localized{}
 	for k, v := range in.NameLocalized {
-		if v = cleanLine(v); v != "" {
+		if v = field.CleanLine(v); v != "" {
 			loc[k] = v
 		}
 	}
@@ -108,7 +109,7 @@ func Slugify(s string) string {
 func (in CategoryInput) Validate(app core.App) error {
 	nameLen := fmt.Sprintf("Name must be at most %d characters", maxCategoryName)
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Name, required("Name is required"), maxText(maxCategoryName, nameLen)),
+		validation.Field(&in.Name, field.Required("Name is required"), maxText(maxCategoryName, nameLen)),
 		validation.Field(&in.NameLocalized, validation.By(func(any) error {
 			for lang, v := range in.NameLocalized {
 				if !isLanguage(lang) {
@@ -120,7 +121,7 @@ func (in CategoryInput) Validate(app core.App) error {
 			}
 			return nil
 		})),
-		validation.Field(&in.Slug, required("Slug is required"), validation.By(func(any) error {
+		validation.Field(&in.Slug, field.Required("Slug is required"), validation.By(func(any) error {
 			if len(in.Slug) > maxCategorySlug || !slugPattern.MatchString(in.Slug) {
 				return validation.NewError("validation_slug", "Slug must be lower-case letters, digits and single hyphens (at most 60)")
 			}

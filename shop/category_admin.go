@@ -6,6 +6,9 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 )
 
 // CategoryNotEmptyError refuses to delete a category that still holds
@@ -26,7 +29,7 @@ func CreateCategory(app core.App, in CategoryInput) (Category, error) {
 		return Category{}, err
 	}
 	var rec *core.Record
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		rec = core.NewRecord(col)
 		if err := checkCategoryUnique(txApp, in, ""); err != nil {
 			return err
@@ -53,7 +56,7 @@ func UpdateCategory(app core.App, id string, in CategoryInput) (Category, error)
 		return Category{}, err
 	}
 	var rec *core.Record
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		if rec, err = txApp.FindRecordById(CategoriesCollection, id); err != nil {
 			return ErrCategoryNotFound
@@ -88,7 +91,7 @@ func UpdateCategory(app core.App, id string, in CategoryInput) (Category, error)
 // (CategoryNotEmptyError) unless moveTo names another category: then its
 // products move there first, in the same transaction.
 func DeleteCategory(app core.App, id, moveTo string) error {
-	return runWriteTx(app, func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		rec, err := txApp.FindRecordById(CategoriesCollection, id)
 		if err != nil {
 			return ErrCategoryNotFound
@@ -105,7 +108,7 @@ func DeleteCategory(app core.App, id, moveTo string) error {
 			}
 			target, err := txApp.FindRecordById(CategoriesCollection, moveTo)
 			if err != nil || target.Id == id {
-				return fieldError("moveTo", "validation_invalid", "Choose another category to move the products to")
+				return field.Error("moveTo", "validation_invalid", "Choose another category to move the products to")
 			}
 			if err := moveProducts(txApp, id, rec.GetString("name"), target); err != nil {
 				return err

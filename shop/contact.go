@@ -6,6 +6,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
@@ -61,10 +63,10 @@ type ContactRequest = wire.ContactRequest
 // (CleanLine); the message keeps its line breaks but loses other control
 // characters; the e-mail is trimmed and lower-cased.
 func (in *ContactInput) Normalize() {
-	in.Name = cleanLine(in.Name)
-	in.Email = NormalizeEmail(in.Email)
-	in.Subject = cleanLine(in.Subject)
-	in.Message = cleanText(in.Message)
+	in.Name = field.CleanLine(in.Name)
+	in.Email = field.NormalizeEmail(in.Email)
+	in.Subject = field.CleanLine(in.Subject)
+	in.Message = field.CleanText(in.Message)
 }
 
 // Validate checks a normalized input: name, subject and message required,
@@ -72,10 +74,10 @@ func (in *ContactInput) Normalize() {
 // most 5000.
 func (in ContactInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Name, required("This field is required"), maxChars(maxContactNameLen)),
-		validation.Field(&in.Email, emailFormat),
-		validation.Field(&in.Subject, required("This field is required"), maxChars(maxContactSubjectLen)),
-		validation.Field(&in.Message, required("This field is required"), maxChars(maxContactMessageLen)),
+		validation.Field(&in.Name, field.Required("This field is required"), field.MaxChars(maxContactNameLen)),
+		validation.Field(&in.Email, field.EmailFormat),
+		validation.Field(&in.Subject, field.Required("This field is required"), field.MaxChars(maxContactSubjectLen)),
+		validation.Field(&in.Message, field.Required("This field is required"), field.MaxChars(maxContactMessageLen)),
 	)
 }
 
@@ -88,7 +90,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		return "", err
 	}
 	var id string
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		col, err := txApp.FindCachedCollectionByNameOrId(contactCollection)
 		if err != nil {
 			return err

@@ -12,6 +12,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
 
@@ -71,7 +73,7 @@ func (q ContactQuery) Validate() error {
 
 // contactStatus accepts one of ContactStatuses (or nothing: required
 // separately where it is).
-var contactStatus = validation.In(anySlice(contactStatuses)...).
+var contactStatus = validation.In(field.AnySlice(contactStatuses)...).
 	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(contactStatuses, ", ")))
 
 // ListContactRequests returns one page of contact requests, newest first,
@@ -134,7 +136,7 @@ func GetContactStats(app core.App) (*ContactStats, error) {
 
 // findContact loads a contact request or answers ErrContactNotFound.
 func findContact(app core.App, id string) (*core.Record, error) {
-	return findRecord(app, contactCollection, id, ErrContactNotFound)
+	return db.FindRecord(app, contactCollection, id, ErrContactNotFound)
 }
 
 // ContactStatusInput is an admin's change of a contact request: its
@@ -156,8 +158,8 @@ func (in *ContactStatusInput) Normalize() {
 // most 5000 characters.
 func (in ContactStatusInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Status, required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
-		validation.Field(&in.AdminNotes, maxChars(maxAdminNotesLen)),
+		validation.Field(&in.Status, field.Required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
+		validation.Field(&in.AdminNotes, field.MaxChars(maxAdminNotesLen)),
 	)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -49,7 +50,7 @@ func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, er
 		return nil, err
 	}
 	var out *ContactRequest
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		rec, err := findContact(txApp, id)
 		if err != nil {
 			return err

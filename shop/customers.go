@@ -9,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -137,7 +138,7 @@ func customerStats(app core.App, userIDs []any) (map[string]CustomerStats, error
 
 // findUser loads a shop user or answers ErrUserNotFound.
 func findUser(app core.App, id string) (*core.Record, error) {
-	return findRecord(app, UsersCollection, id, ErrUserNotFound)
+	return db.FindRecord(app, UsersCollection, id, ErrUserNotFound)
 }
 
 // ListCustomerOrders returns a user's orders, newest first (admins); an

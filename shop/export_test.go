@@ -5,7 +5,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
+	"stageshop/shop/money"
 )
 
 // Exported for the tests of package shop_test only.
@@ -34,18 +36,18 @@ func sharedFacts() factSheet {
 	return factSheet{
 		USNames: locale.Names("US"),
 		Limits: map[string]int{
-			"passwordMinLength": minPasswordLen, "passwordMaxBytes": maxPasswordBytes,
-			"emailMaxLength": maxEmailLen, "personNameMaxLength": maxPersonNameLen,
+			"passwordMinLength": field.MinPasswordLen, "passwordMaxBytes": field.MaxPasswordBytes,
+			"emailMaxLength": field.MaxEmailLen, "personNameMaxLength": maxPersonNameLen,
 			"productNameMaxLength": maxNameLen, "descriptionMaxLength": maxDescriptionLen,
 			"attributeTextMaxLength": maxAttrTextLen, "maxAttributes": maxAttributes,
-			"maxPrice": MaxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
-			"addressFieldMaxLength": maxAddressFieldLen, "phoneMinDigits": phoneMinDigits,
+			"maxPrice": money.MaxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
+			"addressFieldMaxLength": maxAddressFieldLen, "phoneMinDigits": field.PhoneMinDigits,
 			"contactNameMaxLength": maxContactNameLen, "contactSubjectMaxLength": maxContactSubjectLen,
 			"contactMessageMaxLength": maxContactMessageLen,
 		},
 		Patterns: map[string]string{
-			"email": emailPattern, "phone": phonePattern, "usZip": usZipPattern, "zip": zipPattern,
-			"passwordLower": passwordLowerPattern, "passwordUpper": passwordUpperPattern, "passwordDigit": passwordDigitPattern,
+			"email": field.EmailPattern, "phone": field.PhonePattern, "usZip": field.USZipPattern, "zip": field.ZipPattern,
+			"passwordLower": field.PasswordLowerPattern, "passwordUpper": field.PasswordUpperPattern, "passwordDigit": field.PasswordDigitPattern,
 		},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 // The server refuses what the browser refuses (app/src/lib/validation.test.ts
@@ -32,13 +33,13 @@ func TestSharedFactsRules(t *testing.T) {
 		{"words for a phone", address("90210", "US", "call me", "ada@example.com"), "shippingInfo.phone"},
 		{"no dot in the domain", address("90210", "US", "+1 555 0100", "ada@localhost"), "shippingInfo.email"},
 	} {
-		fields, _, _ := shop.FieldErrors(tc.in.Validate())
+		fields, _, _ := field.Messages(tc.in.Validate())
 		if _, has := fields[tc.field]; (tc.field == "" && len(fields) > 0) || (tc.field != "" && (!has || len(fields) != 1)) {
 			t.Errorf("%s: errors %v, want only %q", tc.name, fields, tc.field)
 		}
 	}
 	for pw, ok := range map[string]bool{"Secret123": true, "Пароль123": true, "secret123": false, "SECRET123": false, "Secretxx": false} {
-		if err := shop.PasswordRule.Validate(pw); (err == nil) != ok {
+		if err := field.PasswordRule.Validate(pw); (err == nil) != ok {
 			t.Errorf("password %q: %v, want ok=%v", pw, err, ok)
 		}
 	}

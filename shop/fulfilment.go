@@ -10,6 +10,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
 
@@ -118,7 +119,7 @@ type NoteInput struct {
 func (in NoteInput) Validate() error {
 	text := strings.TrimSpace(in.Text)
 	return validation.ValidateStruct(&in, validation.Field(&in.Text, validation.By(func(any) error {
-		return validation.Validate(text, required("Please write the note"), maxChars(maxNoteLen))
+		return validation.Validate(text, field.Required("Please write the note"), field.MaxChars(maxNoteLen))
 	})))
 }
 
@@ -141,7 +142,7 @@ func AddOrderNote(app core.App, admin *core.Record, orderID string, in NoteInput
 	d, err := changeOrder(app, orderID, func(_ core.App, rec *core.Record, _ *effects) (bool, error) {
 		notes := notesOf(rec)
 		if len(notes) >= maxNotes {
-			return false, fieldError("text", "validation_too_many", "This order has the most notes it can keep")
+			return false, field.Error("text", "validation_too_many", "This order has the most notes it can keep")
 		}
 		rec.Set("internalNotes", append(notes, OrderNote{Text: strings.TrimSpace(in.Text), By: actorName(admin), At: wire.Time(time.Now())}))
 		return true, nil

@@ -15,15 +15,9 @@ import (
 	"stageshop/shop/wire"
 )
 
-// slipLabels are the packing slip's texts by language.
-var slipLabels = map[string]map[string]string{
-	"en": {"title": "Packing slip", "order": "Order", "date": "Date", "shipTo": "Ship to", "method": "Shipping method", "carrier": "Carrier",
-		"tracking": "Tracking number", "weight": "Weight", "item": "Item", "sku": "SKU", "qty": "Qty", "packed": "Packed by", "print": "Print"},
-	"ru": {"title": "Упаковочный лист", "order": "Заказ", "date": "Дата", "shipTo": "Адрес доставки", "method": "Способ доставки", "carrier": "Перевозчик",
-		"tracking": "Трек-номер", "weight": "Вес", "item": "Товар", "sku": "Артикул", "qty": "Кол-во", "packed": "Упаковал", "print": "Печать"},
-	"zh": {"title": "装箱单", "order": "订单", "date": "日期", "shipTo": "收货地址", "method": "配送方式", "carrier": "承运商",
-		"tracking": "运单号", "weight": "重量", "item": "商品", "sku": "SKU", "qty": "数量", "packed": "包装人", "print": "打印"},
-}
+// slipTexts are the packing slip's words in every language (shop/locale's
+// "slip" catalogue).
+var slipTexts = locale.Texts("slip")
 
 // slipTemplate is one A4 page without prices: what to pack and where it goes.
 var slipTemplate = template.Must(template.New("slip").Parse(`<!doctype html>
@@ -41,7 +35,7 @@ th, td { text-align: left; padding: 5px 6px; border-bottom: 1px solid #ccc; } td
 <h1>{{.L.title}}</h1>
 <div class="muted">{{.L.order}} <strong>{{.Number}}</strong> · {{.L.date}} {{.Date}}</div>
 <div class="grid"><div><strong>{{.L.shipTo}}</strong><br>{{range .Address}}{{.}}<br>{{end}}</div>
-<div>{{if .Method}}<strong>{{.L.method}}</strong>: {{.Method}}<br>{{end}}{{if .Carrier}}<strong>{{.L.carrier}}</strong>: {{.Carrier}}<br>{{end}}{{if .Tracking}}<strong>{{.L.tracking}}</strong>: {{.Tracking}}<br>{{end}}{{if .Weight}}<strong>{{.L.weight}}</strong>: {{.Weight}} kg{{end}}</div></div>
+<div>{{if .Method}}<strong>{{.L.method}}</strong>: {{.Method}}<br>{{end}}{{if .Carrier}}<strong>{{.L.carrier}}</strong>: {{.Carrier}}<br>{{end}}{{if .Tracking}}<strong>{{.L.tracking}}</strong>: {{.Tracking}}<br>{{end}}{{if .Weight}}<strong>{{.L.weight}}</strong>: {{.Weight}}{{end}}</div></div>
 <table><thead><tr><th></th><th>{{.L.item}}</th><th>{{.L.sku}}</th><th class="qty">{{.L.qty}}</th></tr></thead><tbody>
 {{range .Lines}}<tr><td><span class="box"></span></td><td>{{.Name}}</td><td>{{.SKU}}</td><td class="qty">{{.Qty}}</td></tr>{{end}}
 </tbody></table>
@@ -67,18 +61,16 @@ func PackingSlip(app core.App, orderID, lang, printScript string) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	if slipLabels[lang] == nil {
-		lang = "en"
-	}
+	lang = locale.Lang(lang)
 	a := d.Shipping
 	address := nonEmptyLines(strings.TrimSpace(a.FirstName+" "+a.LastName), rec.GetString("companyName"), a.Address,
 		strings.Join(nonEmptyLines(a.City, a.State, a.ZipCode), ", "), locale.CountryName(a.Country, lang), a.Phone)
-	data := map[string]any{"Lang": lang, "L": slipLabels[lang], "Number": d.OrderNumber, "Script": printScript,
+	data := map[string]any{"Lang": lang, "L": slipTexts.Words(lang), "Number": d.OrderNumber, "Script": printScript,
 		"Date": rec.GetDateTime("created").Time().UTC().Format("2006-01-02"), "Address": address,
 		"Method": d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), "Carrier": carrierName(d.Carrier), "Tracking": d.TrackingNumber, "Weight": "", "Lines": []slipLine{}}
 	if d.WeightKg > 0 {
 		w, _ := d.WeightKg.MarshalJSON()
-		data["Weight"] = string(w)
+		data["Weight"] = slipTexts.T(lang, "weightKg", "weight", string(w))
 	}
 	lines := []slipLine{}
 	for _, it := range d.Items {

@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/db"
 )
 
 // guestCartTTL is how long a guest cart is kept after its last change.
@@ -69,7 +71,7 @@ func PruneGuestCarts(app core.App) (int, error) {
 		if err != nil || len(ids) == 0 {
 			return deleted, err
 		}
-		err = app.RunInTransaction(func(tx core.App) error {
+		err = db.Write(app, func(tx core.App) error {
 			recs, err := tx.FindRecordsByIds(cartsCollection, ids)
 			if err != nil {
 				return err

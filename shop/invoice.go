@@ -45,7 +45,7 @@ func InvoicePage(app core.App, orderID string, v InvoiceViewer, printScript stri
 	if err != nil {
 		return nil, err
 	}
-	inv := invoiceOf(rec, d, invoice.Lang(to.Language))
+	inv := invoiceOf(rec, d, locale.Lang(to.Language))
 	inv.Seller = sellerOf(app)
 	inv.PrintScript = printScript
 	return invoice.Render(inv)

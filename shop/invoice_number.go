@@ -10,6 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -59,15 +62,6 @@ func nextDocumentNumber(txApp core.App, series string, year int) (string, error)
 	return documentNumber(series, year, last), nil
 }
 
-// inTransaction runs fn in app's transaction, or in a new one when app is
-// not in one already.
-func inTransaction(app core.App, fn func(txApp core.App) error) error {
-	if app.IsTransactional() {
-		return fn(app)
-	}
-	return runWriteTx(app, fn)
-}
-
 // AssignInvoiceNumber gives the order its invoice number (INV-2026-000123,
 // the next of the year's gapless sequence) and the invoice date, once: an
 // order that has one keeps it and gets it back. Call it in the transaction
@@ -81,7 +75,7 @@ func AssignInvoiceNumber(txApp core.App, order *core.Record) (string, error) {
 		return n, nil
 	}
 	var number string
-	err := inTransaction(txApp, func(txApp core.App) error {
+	err := db.Write(txApp, func(txApp core.App) error {
 		if !order.IsNew() {
 			var stored string
 			err := txApp.DB().Select("invoiceNumber").From(OrdersCollection).
@@ -141,7 +135,7 @@ func AssignCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*
 		return nil, validation.Errors{"amount": validation.NewError("validation_amount", "A credit note is for an amount above zero")}
 	}
 	var note *CreditNote
-	err := inTransaction(txApp, func(txApp core.App) error {
+	err := db.Write(txApp, func(txApp core.App) error {
 		if in.RefundID != "" {
 			rec, err := txApp.FindFirstRecordByFilter(CreditNotesCollection, "refundId = {:r}", dbx.Params{"r": in.RefundID})
 			if err == nil {
@@ -176,7 +170,7 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 		return nil, ErrCreditExceedsTotal
 	}
 	// The tax of everything credited so far, less what earlier notes gave back.
-	noteTax := Amount(roundDivHalfUp(uint64(credited), uint64(tax), uint64(max(total, 1)))) - Amount(before.Tax)
+	noteTax := Amount(money.MulDivRound(uint64(credited), uint64(tax), uint64(max(total, 1)))) - Amount(before.Tax)
 	now := types.NowDateTime()
 	number, err := nextDocumentNumber(txApp, SeriesCreditNote, now.Time().Year())
 	if err != nil {
@@ -192,7 +186,7 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 	rec.Set("refundId", in.RefundID)
 	rec.Set("amountCents", int64(in.Amount))
 	rec.Set("taxCents", int64(max(noteTax, 0)))
-	rec.Set("reason", cleanLine(in.Reason))
+	rec.Set("reason", field.CleanLine(in.Reason))
 	if err := txApp.Save(rec); err != nil {
 		return nil, err
 	}

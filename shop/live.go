@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/appstate"
+	"stageshop/internal/db"
 )
 
 // Live updates are PocketBase's realtime: a record save broadcasts itself to
@@ -49,11 +50,12 @@ func liveOf(app core.App) *liveState {
 	return appstate.Of(app, func() *liveState { return &liveState{pending: map[liveRecord]struct{}{}} })
 }
 
-// ProductsChanged tells PocketBase, after the caller's transaction has
-// committed, that the products' rows changed (their stock, by raw SQL).
-// One goroutine per app triggers the events while there is work, so a
-// burst of orders costs one event per product and checkout never waits for
-// the subscribers.
+// ProductsChanged tells PocketBase, once the caller's transaction has
+// committed (db.AfterCommit; at once outside one, never after a rollback),
+// that the products' rows changed (their stock, by raw SQL). One goroutine
+// per app triggers the events while there is work, so a burst of orders
+// costs one event per product and checkout never waits for the
+// subscribers.
 func ProductsChanged(app core.App, ids ...string) { recordsChanged(app, ProductsCollection, ids) }
 
 // VariantsChanged is ProductsChanged for variants (their stock, moved by an
@@ -61,6 +63,11 @@ func ProductsChanged(app core.App, ids ...string) { recordsChanged(app, Products
 func VariantsChanged(app core.App, ids ...string) { recordsChanged(app, VariantsCollection, ids) }
 
 func recordsChanged(app core.App, collection string, ids []string) {
+	db.AfterCommit(app, func(app core.App) { queueChanged(app, collection, ids) })
+}
+
+// queueChanged queues the records' events, starting the app's drain.
+func queueChanged(app core.App, collection string, ids []string) {
 	q := liveOf(app)
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -124,15 +131,9 @@ func recordsUpdated(app core.App, collection string, ids []string) error {
 	}
 	var errs []error
 	for _, rec := range recs {
-		if collection == VariantsCollection {
-			// Its product has its own event: the variant's hooks must not
-			// announce the product again (VariantWrittenAlone).
-			quietVariants.Store(rec, struct{}{})
-		}
 		ev := new(core.ModelEvent)
 		ev.App, ev.Context, ev.Type, ev.Model = app, context.Background(), core.ModelEventTypeUpdate, rec
 		errs = append(errs, app.OnModelAfterUpdateSuccess().Trigger(ev))
-		quietVariants.Delete(rec)
 	}
 	return errors.Join(errs...)
 }

@@ -44,3 +44,7 @@ type OrderItem = wire.OrderItem
 
 // OrderTax is an answer shape (shop/wire).
 type OrderTax = wire.OrderTax
+
+// Amount is integer cents that encodes as a JSON number with two decimals
+// (its home is the API's shapes, shop/wire).
+type Amount = wire.Amount

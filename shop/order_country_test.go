@@ -5,6 +5,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 // A country is stored as its ISO code however the address gave it (the
@@ -67,7 +68,7 @@ func TestOrderCountryAndStateMustBeKnown(t *testing.T) {
 		in := validInput()
 		c.edit(&in)
 		in.Normalize()
-		if fields, _, _ := shop.FieldErrors(in.Validate()); fields[c.key] == "" || len(fields) != 1 {
+		if fields, _, _ := field.Messages(in.Validate()); fields[c.key] == "" || len(fields) != 1 {
 			t.Errorf("%s: %v", c.key, fields)
 		}
 	}

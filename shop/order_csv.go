@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/locale"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -127,8 +128,7 @@ func (r csvRow) record(lang string) []string {
 	label, _ := ParseLocalized(r.VariantLabel)
 	name := LineName(product, label)
 	money := func(c float64) string {
-		b, _ := Amount(int64(math.Round(c))).MarshalJSON()
-		return string(b)
+		return money.Plain(int64(math.Round(c)))
 	}
 	return []string{
 		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),

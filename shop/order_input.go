@@ -5,9 +5,10 @@ import (
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
+	"stageshop/shop/money"
 )
 
 // OrderInput is what a customer sends to place an order; the lines come
@@ -37,7 +38,7 @@ func (in *OrderInput) Normalize() {
 	for _, p := range []*string{&s.FirstName, &s.LastName, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country, &s.Phone, &s.Email} {
 		*p = strings.TrimSpace(*p)
 	}
-	s.Email = NormalizeEmail(s.Email)
+	s.Email = field.NormalizeEmail(s.Email)
 	placeAddress(&s.PostalAddress)
 	if in.UseShippingForBilling {
 		// The address only: company name and tax ID stay the billing's.
@@ -48,7 +49,7 @@ func (in *OrderInput) Normalize() {
 		*p = strings.TrimSpace(*p)
 	}
 	placeAddress(&b.PostalAddress)
-	b.CompanyName, b.TaxID = cleanLine(b.CompanyName), NormalizeTaxID(b.TaxID)
+	b.CompanyName, b.TaxID = field.CleanLine(b.CompanyName), NormalizeTaxID(b.TaxID)
 }
 
 // placeAddress turns an address's country into its ISO code and a US
@@ -82,7 +83,7 @@ func (in OrderInput) expectedTotal() *Amount {
 	if in.ExpectedTotal == "" {
 		return nil
 	}
-	cents, _ := CentsFromJSON(in.ExpectedTotal)
+	cents, _ := money.Parse(in.ExpectedTotal)
 	a := Amount(cents)
 	return &a
 }
@@ -113,7 +114,7 @@ func (a addressRules) Validate() error {
 		validation.Field(&a.City, addressText()...),
 		validation.Field(&a.State, addressText(validation.By(usState(a.Country)))...),
 		validation.Field(&a.ZipCode, addressText(validation.By(func(v any) error {
-			if s, _ := v.(string); !validZip(s, a.Country) {
+			if s, _ := v.(string); !field.ValidZip(s, a.Country) {
 				return validation.NewError("validation_zip", "Please enter a valid ZIP or postal code")
 			}
 			return nil
@@ -142,13 +143,13 @@ func (s shippingRules) Validate() error {
 	return validation.ValidateStruct(&s,
 		validation.Field(&s.PostalAddress, validation.By(func(any) error { return addressRules(s.PostalAddress).Validate() })),
 		validation.Field(&s.Phone, addressText(validation.By(func(v any) error {
-			if p, _ := v.(string); !validPhone(p) {
+			if p, _ := v.(string); !field.ValidPhone(p) {
 				return validation.NewError("validation_phone", "Please enter a valid phone number")
 			}
 			return nil
 		}))...),
 		validation.Field(&s.Email, addressText(validation.By(func(v any) error {
-			if e, _ := v.(string); !plausibleEmail(e) {
+			if e, _ := v.(string); !field.PlausibleEmail(e) {
 				return validation.NewError("validation_invalid", "Please enter a valid email address")
 			}
 			return nil
@@ -159,7 +160,7 @@ func (s shippingRules) Validate() error {
 // addressText are the rules of an address text: required, at most
 // MaxAddressFieldLen characters, then the field's own.
 func addressText(own ...validation.Rule) []validation.Rule {
-	return append([]validation.Rule{required("This field is required"), maxChars(maxAddressFieldLen)}, own...)
+	return append([]validation.Rule{field.Required("This field is required"), field.MaxChars(maxAddressFieldLen)}, own...)
 }
 
 // amountMember accepts no amount or a non-negative one with at most two
@@ -169,15 +170,8 @@ func amountMember(v any) error {
 	if n == "" {
 		return nil
 	}
-	if cents, err := CentsFromJSON(n); err != nil || cents < 0 {
+	if cents, err := money.Parse(n); err != nil || cents < 0 {
 		return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
 	}
 	return nil
-}
-
-// plausibleEmail reports whether s looks like an e-mail address: the app's
-// pattern and the format check PocketBase's email fields use, at most 254
-// bytes.
-func plausibleEmail(s string) bool {
-	return len(s) <= 254 && emailRe.MatchString(s) && is.EmailFormat.Validate(s) == nil
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // maxOrdersPageSize is the largest page of the admin orders list.
@@ -39,10 +41,10 @@ type OrderFilter struct {
 func (f OrderFilter) Validate() error {
 	date := validation.Date(dateLayout).Error("Must be a date such as 2026-11-22")
 	return validation.ValidateStruct(&f,
-		validation.Field(&f.Status, validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
-		validation.Field(&f.PaymentMethod, validation.In(anySlice(PaymentMethods)...).
+		validation.Field(&f.Status, validation.In(field.AnySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+		validation.Field(&f.PaymentMethod, validation.In(field.AnySlice(PaymentMethods)...).
 			Error("Payment method must be one of "+strings.Join(PaymentMethods, ", "))),
-		validation.Field(&f.PaymentStatus, validation.In(anySlice(PaymentStatuses)...).
+		validation.Field(&f.PaymentStatus, validation.In(field.AnySlice(PaymentStatuses)...).
 			Error("Payment status must be one of "+strings.Join(PaymentStatuses, ", "))),
 		validation.Field(&f.Search, validation.RuneLength(0, 200)),
 		validation.Field(&f.From, date),

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -70,7 +71,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		return nil, err
 	}
 	var detail *OrderDetail
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		cartRec, lines, err := checkoutLines(txApp, userID)
 		if err != nil {
 			return err

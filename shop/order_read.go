@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -162,7 +163,7 @@ func withAdminPayment(app core.App, d *OrderDetail) error {
 
 // findOrder loads an order record or answers ErrOrderNotFound.
 func findOrder(app core.App, orderID string) (*core.Record, error) {
-	return findRecord(app, OrdersCollection, orderID, ErrOrderNotFound)
+	return db.FindRecord(app, OrdersCollection, orderID, ErrOrderNotFound)
 }
 
 // orderItems reads the line snapshots of an order.

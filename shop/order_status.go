@@ -6,6 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/field"
 )
 
 // maxTrackingNumberLen bounds a tracking number.
@@ -34,7 +36,7 @@ type StatusUpdate struct {
 func (u StatusUpdate) Validate() error {
 	return validation.ValidateStruct(&u,
 		validation.Field(&u.Status, validation.Required,
-			validation.In(anySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
+			validation.In(field.AnySlice(orderStatuses)...).Error("Status must be one of "+strings.Join(orderStatuses, ", "))),
 		validation.Field(&u.TrackingNumber, validation.By(func(any) error {
 			tracking := ""
 			if u.TrackingNumber != nil {
@@ -144,9 +146,7 @@ func cancelPayment(txApp core.App, order *core.Record, refund, sent bool, fx *ef
 // change reports a change, runs the change's effects after the commit and
 // returns the order as it then is.
 func changeOrder(app core.App, orderID string, change func(txApp core.App, rec *core.Record, fx *effects) (bool, error)) (*OrderDetail, error) {
-	var fx *effects
-	err := runWriteTx(app, func(txApp core.App) error {
-		fx = &effects{}
+	err := writeWithEffects(app, func(txApp core.App, fx *effects) error {
 		rec, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
@@ -163,7 +163,6 @@ func changeOrder(app core.App, orderID string, change func(txApp core.App, rec *
 	if err != nil {
 		return nil, err
 	}
-	fx.run(app)
 	rec, err := findOrder(app, orderID)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // takeStock decrements a variant's stock by n only if at least n are left,
@@ -146,10 +148,7 @@ func OrderDeleteStockHook(e *core.RecordEvent) error {
 // yet), so the hooks above compare with what is committed, not with what
 // the caller loaded earlier. e.App is the transaction while fn runs.
 func withStoredStatus(e *core.RecordEvent, fn func(txApp core.App, stored string) error) error {
-	originalApp := e.App
-	defer func() { e.App = originalApp }()
-	return e.App.RunInTransaction(func(txApp core.App) error {
-		e.App = txApp
+	return db.InHook(e, func(txApp core.App) error {
 		var stored string
 		err := txApp.DB().Select("status").From(OrdersCollection).
 			Where(dbx.HashExp{"id": e.Record.Id}).Row(&stored)

@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 func validInput() shop.OrderInput {
@@ -60,7 +61,7 @@ func TestOrderInputValidation(t *testing.T) {
 	in.Shipping.City = " "
 	in.UseShippingForBilling = false
 	in.Normalize()
-	fields, _, isValidation := shop.FieldErrors(in.Validate())
+	fields, _, isValidation := field.Messages(in.Validate())
 	if !isValidation {
 		t.Fatalf("err %v", fields)
 	}

@@ -11,6 +11,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/richtext"
 	"stageshop/shop/wire"
 )
@@ -67,7 +68,7 @@ type PageInput struct {
 func (in *PageInput) Validate() error {
 	in.Slug = strings.ToLower(strings.TrimSpace(in.Slug))
 	errs := validation.Errors{
-		"slug": validation.Validate(in.Slug, required("The address is required"),
+		"slug": validation.Validate(in.Slug, field.Required("The address is required"),
 			validation.RuneLength(0, MaxPageSlugLen).Error("Must be at most 60 characters"),
 			validation.Match(pageSlugPattern).Error("Use lowercase letters, digits and single hyphens (e.g. delivery-times)")),
 		"sortOrder": validation.Validate(in.SortOrder, validation.Min(0).Error("Must be 0 or more"),

@@ -8,6 +8,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -27,8 +29,8 @@ type ForgotInput struct {
 
 // Validate normalizes the e-mail and checks it.
 func (in *ForgotInput) Validate() error {
-	in.Email = NormalizeEmail(in.Email)
-	return validation.ValidateStruct(in, validation.Field(&in.Email, EmailRule))
+	in.Email = field.NormalizeEmail(in.Email)
+	return validation.ValidateStruct(in, validation.Field(&in.Email, field.EmailRule))
 }
 
 // RequestPasswordReset e-mails a reset link to the account of email, if
@@ -36,7 +38,7 @@ func (in *ForgotInput) Validate() error {
 // e-mail queued in one transaction. An unknown address does nothing and is
 // not an error, so callers answer the same either way.
 func RequestPasswordReset(app core.App, email string) error {
-	user, err := app.FindAuthRecordByEmail(UsersCollection, NormalizeEmail(email))
+	user, err := app.FindAuthRecordByEmail(UsersCollection, field.NormalizeEmail(email))
 	if err != nil {
 		return nil //nolint:nilerr // no such account: nothing to send
 	}
@@ -44,7 +46,7 @@ func RequestPasswordReset(app core.App, email string) error {
 	if err != nil {
 		return err
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		col, err := txApp.FindCachedCollectionByNameOrId(PasswordResetsCollection)
 		if err != nil {
 			return err
@@ -77,7 +79,7 @@ func (in *ResetInput) Validate() error {
 	in.Token = strings.TrimSpace(in.Token)
 	err := validation.ValidateStruct(in,
 		validation.Field(&in.Token, validation.Required.ErrorObject(validation.NewError("required", "Token is required"))),
-		validation.Field(&in.Password, PasswordRule),
+		validation.Field(&in.Password, field.PasswordRule),
 		validation.Field(&in.ConfirmPassword, sameAs(in.Password)),
 	)
 	return err
@@ -95,7 +97,7 @@ func ResetPassword(app core.App, in ResetInput) error {
 	if len(in.Token) > maxRefreshTokenLen {
 		return ErrInvalidResetToken
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		rec, err := txApp.FindFirstRecordByData(PasswordResetsCollection, "tokenHash", HashRefreshToken(in.Token))
 		if err != nil || !rec.GetDateTime("usedAt").IsZero() || rec.GetDateTime("expiresAt").Time().Before(time.Now()) {
 			return ErrInvalidResetToken

@@ -13,6 +13,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -23,7 +24,7 @@ func requestReset(t *testing.T, app *tests.TestApp, email string) string {
 	if err := shop.RequestPasswordReset(app, email); err != nil {
 		t.Fatal(err)
 	}
-	return testapp.SentResetToken(t, app, shop.NormalizeEmail(email))
+	return testapp.SentResetToken(t, app, field.NormalizeEmail(email))
 }
 
 func TestPasswordResetEmailInEveryLanguage(t *testing.T) {

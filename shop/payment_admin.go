@@ -7,6 +7,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -47,7 +48,7 @@ func RecordPayment(app core.App, admin *core.Record, orderID string, in PaymentI
 	if in.PaidAt.IsZero() {
 		in.PaidAt = time.Now()
 	}
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
@@ -113,7 +114,7 @@ func SetInvoiceTerms(app core.App, userID string, in InvoiceTermsInput) (*core.R
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	u, err := findRecord(app, UsersCollection, userID, ErrUserNotFound)
+	u, err := db.FindRecord(app, UsersCollection, userID, ErrUserNotFound)
 	if err != nil {
 		return nil, err
 	}

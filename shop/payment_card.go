@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 )
@@ -111,7 +112,7 @@ func openCheckout(app core.App, orderID string, attempt int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		fresh, err := txApp.FindRecordById(PaymentAttemptsCollection, a.Id)
 		if err != nil {
 			return err
@@ -165,7 +166,7 @@ func PayAgain(app core.App, userID, orderID string) (string, error) {
 	}
 	var attempt int
 	var open []string
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err

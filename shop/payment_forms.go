@@ -6,12 +6,15 @@ import (
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 )
 
 // maxPaymentCents bounds an amount an admin records or refunds: an order of
 // a hundred of the dearest product. The order's outstanding (or refundable)
 // amount bounds it exactly; this only keeps absurd numbers out.
-const maxPaymentCents = 100 * MaxPriceCents
+const maxPaymentCents = 100 * money.MaxPriceCents
 
 // PaymentForm is "Record payment" as the API receives it (docs/api.md,
 // Payments): the amount in dollars and an optional date.
@@ -24,7 +27,7 @@ type PaymentForm struct {
 // Validate checks the amount and the date; errors are keyed amount, paidAt.
 func (f PaymentForm) Validate() error {
 	return validation.ValidateStruct(&f,
-		validation.Field(&f.Amount, required("This field is required"), validation.By(paymentAmount)),
+		validation.Field(&f.Amount, field.Required("This field is required"), validation.By(paymentAmount)),
 		validation.Field(&f.PaidAt, validation.By(func(any) error {
 			if _, ok := paidAtOf(f.PaidAt); !ok {
 				return validation.NewError("validation_date", "Must be a date such as 2026-11-22")
@@ -49,7 +52,7 @@ type RefundForm struct {
 // Validate checks the amount; errors are keyed amount.
 func (f RefundForm) Validate() error {
 	return validation.ValidateStruct(&f,
-		validation.Field(&f.Amount, required("This field is required"), validation.By(paymentAmount)),
+		validation.Field(&f.Amount, field.Required("This field is required"), validation.By(paymentAmount)),
 	)
 }
 
@@ -73,7 +76,7 @@ func (f InvoiceTermsForm) Validate() error {
 			if f.TermsDays == "" {
 				return nil
 			}
-			if n, whole := ParseWhole(f.TermsDays.String()); !whole || n < 0 || n > MaxTermsDays {
+			if n, whole := money.ParseWhole(f.TermsDays.String()); !whole || n < 0 || n > MaxTermsDays {
 				return validation.NewError("validation_terms", "Must be a whole number of days from 0 to 365")
 			}
 			return nil
@@ -83,14 +86,14 @@ func (f InvoiceTermsForm) Validate() error {
 
 // Input is the form as the shop keeps it; call it on a valid form.
 func (f InvoiceTermsForm) Input() InvoiceTermsInput {
-	n, _ := ParseWhole(f.TermsDays.String())
+	n, _ := money.ParseWhole(f.TermsDays.String())
 	return InvoiceTermsInput{Allowed: f.Allowed != nil && *f.Allowed, TermsDays: int(n)}
 }
 
 // paymentAmount accepts an amount above 0 with at most two decimals.
 func paymentAmount(v any) error {
 	n, _ := v.(json.Number)
-	if c, err := CentsFromJSON(n); n != "" && (err != nil || c <= 0 || c > maxPaymentCents) {
+	if c, err := money.Parse(n); n != "" && (err != nil || c <= 0 || c > maxPaymentCents) {
 		return validation.NewError("validation_amount", "Must be an amount above 0 with at most two decimals")
 	}
 	return nil
@@ -98,7 +101,7 @@ func paymentAmount(v any) error {
 
 // amountOf is a validated amount in cents.
 func amountOf(n json.Number) Amount {
-	c, _ := CentsFromJSON(n)
+	c, _ := money.Parse(n)
 	return Amount(c)
 }
 

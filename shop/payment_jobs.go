@@ -6,6 +6,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // ReconcileAfter is how long a card order waits for its webhook before the
@@ -55,7 +57,7 @@ func ExpireUnpaidOrders(app core.App, now time.Time) (int, error) {
 	n := 0
 	for _, id := range ids {
 		expired := false
-		err := runWriteTx(app, func(txApp core.App) error {
+		err := db.Write(app, func(txApp core.App) error {
 			expired = false
 			order, err := findOrder(txApp, id)
 			if err != nil || !expirable(order, now) {
@@ -158,7 +160,7 @@ func RemindOverdueInvoices(app core.App, now time.Time) (int, error) {
 		return 0, err
 	}
 	for _, id := range ids {
-		err := runWriteTx(app, func(txApp core.App) error {
+		err := db.Write(app, func(txApp core.App) error {
 			order, err := findOrder(txApp, id)
 			if err != nil || !order.GetDateTime("reminderSentAt").IsZero() {
 				return err

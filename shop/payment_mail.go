@@ -3,12 +3,12 @@ package shop
 import (
 	"database/sql"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/mail"
 )
 
@@ -30,7 +30,7 @@ func customerOf(app core.App, order *core.Record) (mail.Recipient, error) {
 	if userID == "" {
 		return to, nil
 	}
-	u, err := findRecord(app, UsersCollection, userID, ErrUserNotFound)
+	u, err := db.FindRecord(app, UsersCollection, userID, ErrUserNotFound)
 	if err == ErrUserNotFound {
 		return to, nil
 	}
@@ -59,7 +59,7 @@ func queuePaymentMail(txApp core.App, order *core.Record, kind, key string, amou
 	due, paid := cents(order, "amountDueCents"), cents(order, "amountPaidCents")
 	p := mail.Payment{To: to, OrderID: order.Id, OrderNumber: order.GetString("orderNumber"),
 		Amount: due - paid, Outstanding: due - paid, Reference: order.GetString("paymentReference"),
-		PONumber: order.GetString("poNumber"), HoldMinutes: strconv.Itoa(int(s.Hold().Minutes())),
+		PONumber: order.GetString("poNumber"), HoldMinutes: int(s.Hold().Minutes()),
 		InvoiceNumber: order.GetString("invoiceNumber")}
 	if kind == mailRefund && key != "" {
 		// key is the refund's id; its credit note, when it has one (onRefunded).

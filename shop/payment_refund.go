@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // Refund statuses.
@@ -162,9 +164,7 @@ func RefundOrder(app core.App, admin *core.Record, orderID string, in RefundInpu
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	var fx *effects
-	err := runWriteTx(app, func(txApp core.App) error {
-		fx = &effects{}
+	err := writeWithEffects(app, func(txApp core.App, fx *effects) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
@@ -174,7 +174,6 @@ func RefundOrder(app core.App, admin *core.Record, orderID string, in RefundInpu
 	if err != nil {
 		return nil, err
 	}
-	fx.run(app)
 	return GetOrder(app, orderID)
 }
 
@@ -185,12 +184,12 @@ var ErrRefundNotPending = errors.New("this refund is not waiting to be sent")
 // MarkRefundSent records that the shop sent a pending bank transfer
 // refund (admins).
 func MarkRefundSent(app core.App, admin *core.Record, orderID, refundID string) (*OrderDetail, error) {
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		order, err := findOrder(txApp, orderID)
 		if err != nil {
 			return err
 		}
-		r, err := findRecord(txApp, RefundsCollection, refundID, ErrRefundNotPending)
+		r, err := db.FindRecord(txApp, RefundsCollection, refundID, ErrRefundNotPending)
 		if err != nil {
 			return err
 		}
@@ -275,7 +274,7 @@ func processRefund(app core.App, refundID string) error {
 			IdempotencyKey: "stageshop:refund:" + r.Id})
 		cancel()
 	}
-	err = runWriteTx(app, func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		return recordRefundAnswer(txApp, refundID, res, callErr)
 	})
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // effects are what a transition does after its transaction commits:
@@ -16,10 +18,21 @@ type effects struct {
 	close   []string
 }
 
+// writeWithEffects runs fn in one write transaction and the effects fn
+// collects once it commits, after PocketBase's own events of what fn saved
+// (so a refund's later save is never broadcast before them).
+func writeWithEffects(app core.App, fn func(txApp core.App, fx *effects) error) error {
+	return db.Write(app, func(txApp core.App) error {
+		fx := &effects{}
+		if err := fn(txApp, fx); err != nil {
+			return err
+		}
+		db.AfterCommit(txApp, fx.run)
+		return nil
+	})
+}
+
 func (f *effects) run(app core.App) {
-	if f == nil {
-		return
-	}
 	closeCheckouts(app, f.close)
 	for _, id := range f.refunds {
 		if err := processRefund(app, id); err != nil {
@@ -56,9 +69,7 @@ func ApplyProviderEvent(app core.App, ev *ProviderEvent) error {
 	if err != nil {
 		return err
 	}
-	var fx *effects
-	err = runWriteTx(app, func(txApp core.App) error {
-		fx = &effects{}
+	return writeWithEffects(app, func(txApp core.App, fx *effects) error {
 		if seen, err := eventSeen(txApp, ProviderStripe, ev.ID); err != nil || seen {
 			return err
 		}
@@ -72,11 +83,6 @@ func ApplyProviderEvent(app core.App, ev *ProviderEvent) error {
 		}
 		return nil // an event type the shop does not act on
 	})
-	if err != nil {
-		return err
-	}
-	fx.run(app)
-	return nil
 }
 
 // applySessionEvent applies a checkout.session.* event.

@@ -9,6 +9,9 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 )
 
 // SeedCategories are the English names of the four categories the shop
@@ -225,18 +228,18 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 	nameLen := fmt.Sprintf("Name must be at most %d characters", maxNameLen)
 	descLen := fmt.Sprintf("Description must be at most %d characters", maxDescriptionLen)
 	err := validation.ValidateStruct(&f,
-		validation.Field(&f.Name, required("Name is required"), maxText(maxNameLen, nameLen)),
+		validation.Field(&f.Name, field.Required("Name is required"), maxText(maxNameLen, nameLen)),
 		validation.Field(&f.NameLocalized, validation.Each(maxText(maxNameLen, nameLen))),
 		validation.Field(&f.Description, maxText(maxDescriptionLen, descLen)),
 		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
-		validation.Field(&f.PriceCents, wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price")),
+		validation.Field(&f.PriceCents, wholeIn(0, money.MaxPriceCents, "validation_invalid_price", "Price")),
 		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
 		validation.Field(&f.Category, validation.By(func(any) error { return syncProductCategory(app, rec) })),
 		validation.Field(&f.ImageFileNames, validation.By(func(any) error { return checkProductImages(app, rec) })),
 		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
 		validation.Field(&f.Options, validation.By(func(any) error { return f.Options })),
 	)
-	return flatErrors(err)
+	return field.Flat(err)
 }
 
 // checkProductImages checks the image list: uploaded names, one to
@@ -403,3 +406,7 @@ func normalizeProductOptions(rec *core.Record) error {
 	}
 	return out
 }
+
+// maxStockQuantity is the largest stock a product may have, and so the
+// largest quantity a cart request can ask for before stock is compared.
+const maxStockQuantity = 1_000_000_000

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -90,13 +91,13 @@ func productCSVRow(p Product, v Variant) []string {
 	}
 	compareAt := ""
 	if v.CompareAtCents > 0 {
-		compareAt = centsText(v.CompareAtCents)
+		compareAt = money.Plain(v.CompareAtCents)
 	}
 	return []string{
 		p.ID, p.Name, p.NameLocalized["ru"], p.NameLocalized["zh"],
 		p.Description, p.DescriptionLocalized["ru"], p.DescriptionLocalized["zh"],
 		p.Category, p.TaxClass, weightText(p.WeightGrams), boolText(p.FreightOnly), boolText(p.IsActive), strings.Join(p.ImageFileNames, listSep), string(attrs), opts,
-		v.SKU, strings.Join(v.OptionValues, listSep), centsText(v.PriceCents), compareAt,
+		v.SKU, strings.Join(v.OptionValues, listSep), money.Plain(v.PriceCents), compareAt,
 		fmt.Sprint(v.StockQuantity), boolText(v.IsActive), strings.Join(v.ImageFileNames, listSep),
 	}
 }
@@ -107,9 +108,6 @@ func nonNilList[T any](l []T) []T {
 	}
 	return l
 }
-
-// centsText is an amount as the CSV writes it: dollars with two decimals.
-func centsText(c int64) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
 
 func boolText(b bool) string {
 	if b {

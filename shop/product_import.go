@@ -12,6 +12,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 )
 
 // MaxImportRows bounds one import (rows after the header): twice the
@@ -80,7 +83,8 @@ func ImportProductsCSV(app core.App, r io.Reader, dryRun bool) (ImportResult, er
 		return res, nil
 	}
 	groups := groupImportRows(rows)
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
+		res.Created, res.Updated, res.Errors = 0, 0, []ImportError{} // a busy retry starts again
 		for _, g := range groups {
 			created, err := importGroupIn(txApp, g)
 			if err != nil {
@@ -230,7 +234,7 @@ func (g *importGroup) rowErrors(err error) error {
 	if errors.As(err, &sku) {
 		return importErrors{g.errorAt(sku.Field, sku.Error())}
 	}
-	fields, _, ok := FieldErrors(err)
+	fields, _, ok := field.Messages(err)
 	if !ok {
 		if errors.Is(err, ErrCategoryNotFound) {
 			return importErrors{{Row: g.rows[0].line, Field: "category", Message: err.Error()}}

@@ -10,6 +10,10 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/db"
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 )
 
 // ProductInput is the body of an admin's product create or update. Every
@@ -115,7 +119,7 @@ func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
 	if !present(in.Variants) && in.keepsOptions(rec) {
 		return saveProductRecord(app, rec, in, nil)
 	}
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		opts, variants, errs := in.variantPlan(rec)
 		if len(errs) == 0 {
 			rec.Set("options", optionsJSON(opts))
@@ -151,7 +155,7 @@ func saveProductRecord(app core.App, rec *core.Record, in ProductInput, before v
 	switch {
 	case err == nil && len(edge) == 0:
 		return nil
-	case err != nil && !errors.As(flatErrors(err), &record):
+	case err != nil && !errors.As(field.Flat(err), &record):
 		return err
 	case err != nil:
 		if err := in.mergeRecordErrors(edge, record); err != nil && len(edge) == 0 {
@@ -174,12 +178,12 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
 	if ok("price", in.Price) && !present(in.Variants) {
 		n, _ := jsonNumber(in.Price)
-		cents, _ := CentsFromJSON(n)
+		cents, _ := money.Parse(n)
 		rec.Set("priceCents", cents)
 	}
 	if ok("stockQuantity", in.StockQuantity) && !present(in.Variants) {
 		n, _ := jsonNumber(in.StockQuantity)
-		v, _ := ParseWhole(n.String())
+		v, _ := money.ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
 	}
 	if ok("category", in.Category) {
@@ -261,22 +265,22 @@ var productInputFields = map[string]bool{
 // returns an error for failures of internal fields.
 func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 	var internal error
-	for field, err := range record {
-		if !productInputFields[strings.SplitN(field, ".", 2)[0]] {
-			internal = fmt.Errorf("product field %s: %w", field, err)
+	for name, err := range record {
+		if !productInputFields[strings.SplitN(name, ".", 2)[0]] {
+			internal = fmt.Errorf("product field %s: %w", name, err)
 			continue
 		}
-		key := field
+		key := name
 		switch {
-		case field == "priceCents":
+		case name == "priceCents":
 			key = "price"
-		case field == "weightGrams":
+		case name == "weightGrams":
 			key = "weightKg"
-		case field == "nameLocalized.en" && present(in.Name):
+		case name == "nameLocalized.en" && present(in.Name):
 			key = "name" // the plain member carried the English text
-		case field == "name" && !present(in.Name) && present(in.NameLocalized):
+		case name == "name" && !present(in.Name) && present(in.NameLocalized):
 			key = "nameLocalized.en"
-		case field == "description" && !present(in.Description) && present(in.DescriptionLocalized):
+		case name == "description" && !present(in.Description) && present(in.DescriptionLocalized):
 			key = "descriptionLocalized.en"
 		}
 		if _, seen := dst[key]; seen {
@@ -285,7 +289,7 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 		if _, seen := dst[strings.SplitN(key, ".", 2)[0]]; seen {
 			continue // the member already failed to parse
 		}
-		dst[key] = validation.NewError("validation_invalid", errorText(err))
+		dst[key] = validation.NewError("validation_invalid", field.ErrorText(err))
 	}
 	return internal
 }
@@ -405,13 +409,13 @@ func priceMember(raw json.RawMessage) error {
 	if !ok {
 		return validation.NewError("validation_invalid_price", "Price must be a number")
 	}
-	cents, err := CentsFromJSON(n)
+	cents, err := money.Parse(n)
 	switch {
 	case err != nil:
 		return validation.NewError("validation_invalid_price", "Price must be a number with at most two decimals")
 	case cents < 0:
 		return validation.NewError("validation_invalid_price", "Price must be at least 0")
-	case cents > MaxPriceCents:
+	case cents > money.MaxPriceCents:
 		return validation.NewError("validation_invalid_price", "Price must be at most 1,000,000")
 	}
 	return nil
@@ -423,7 +427,7 @@ func stockMember(raw json.RawMessage) error {
 	if !ok {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a number")
 	}
-	v, whole := ParseWhole(n.String())
+	v, whole := money.ParseWhole(n.String())
 	switch {
 	case !whole:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -78,7 +79,7 @@ func SetUserRoles(app core.App, actorID, userID string, in RolesInput) (*core.Re
 	}
 	to := canonicalRoles(in.Roles)
 	var user *core.Record
-	err := runWriteTx(app, func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		var err error
 		if user, err = findUser(txApp, userID); err != nil {
 			return err

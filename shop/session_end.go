@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/appstate"
+	"stageshop/internal/db"
 )
 
 // Every way a session ends goes through this file: logout (one session or
@@ -63,22 +64,11 @@ func endSessions(app core.App, userID, family, reason string) error {
 // announceSessionsEnded triggers OnSessionsEnded after app's transaction
 // commits (at once outside one).
 func announceSessionsEnded(app core.App, userID, family, reason string) {
-	fire := func() {
+	db.AfterCommit(app, func(app core.App) {
 		e := &SessionsEndedEvent{App: app, UserID: userID, Family: family, Reason: reason}
 		if err := OnSessionsEnded(app).Trigger(e); err != nil {
 			app.Logger().Error("sessions ended hook", "user", userID, "reason", reason, "error", err.Error())
 		}
-	}
-	tx := app.TxInfo()
-	if tx == nil {
-		fire()
-		return
-	}
-	tx.OnComplete(func(txErr error) error {
-		if txErr == nil {
-			fire()
-		}
-		return nil
 	})
 }
 
@@ -89,7 +79,7 @@ func announceSessionsEnded(app core.App, userID, family, reason string) {
 // before the change cannot undo it. It takes the caller's transaction app
 // (txApp) when there is one.
 func EndAllSessions(app core.App, userID string) error {
-	return app.RunInTransaction(func(txApp core.App) error {
+	return db.Write(app, func(txApp core.App) error {
 		if err := spendResetTokens(txApp, userID); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -64,7 +65,7 @@ func SavePaymentTaxSettings(app core.App, in PaymentTaxSettings) (PaymentTaxSett
 	if err := validation.Validate(in.SellerTaxID, validation.RuneLength(0, MaxSellerTaxIDLen).Error("Must be at most 50 characters")); err != nil {
 		return PaymentTaxSettings{}, validation.Errors{"sellerTaxId": err}
 	}
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err := db.Write(app, func(txApp core.App) error {
 		pay, err := paymentSettingsRecord(txApp)
 		if err != nil {
 			return err

@@ -11,7 +11,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -94,7 +96,7 @@ func (s ShippingSettings) Validate() error {
 	f := settingsFields{HomeCountry: strings.TrimSpace(s.HomeCountry), Threshold: s.FreeShippingThreshold,
 		Standard: s.Rates[ShipStandard], Express: s.Rates[ShipExpress], Overnight: s.Rates[ShipOvernight],
 		IntlStandard: s.Rates[ShipIntlStandard], IntlExpress: s.Rates[ShipIntlExpress]}
-	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(MaxPriceCents))}
+	amount := []validation.Rule{validation.Min(Amount(0)), validation.Max(Amount(money.MaxPriceCents))}
 	return validation.ValidateStruct(&f,
 		validation.Field(&f.HomeCountry, validation.Required, validation.By(knownCountry)),
 		validation.Field(&f.Threshold, amount...),
@@ -151,7 +153,7 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 			return err
 		}
 		if n > 0 {
-			return fieldError("homeCountry", "validation_single_record", "The shop has one settings record: edit it instead")
+			return field.Error("homeCountry", "validation_single_record", "The shop has one settings record: edit it instead")
 		}
 	}
 	checks := []error{shippingSettingsOf(rec).Validate()}
@@ -245,9 +247,9 @@ func (s ShippingSettings) QuoteFor(code string, sh Shipment) (Amount, bool, erro
 		}
 	}
 	if strings.TrimSpace(code) == "" {
-		return 0, false, fieldError("shippingMethod", "validation_required", "Please choose a shipping method")
+		return 0, false, field.Error("shippingMethod", "validation_required", "Please choose a shipping method")
 	}
-	return 0, false, fieldError("shippingMethod", "validation_unavailable", "This shipping method is not available for the address")
+	return 0, false, field.Error("shippingMethod", "validation_unavailable", "This shipping method is not available for the address")
 }
 
 // ShippingQuery asks which methods fit an address in Country (all five
@@ -266,7 +268,7 @@ func (q *ShippingQuery) Normalize() {
 // subtotal.
 func (q ShippingQuery) Validate() error {
 	return validation.ValidateStruct(&q,
-		validation.Field(&q.Country, maxChars(maxAddressFieldLen)),
+		validation.Field(&q.Country, field.MaxChars(maxAddressFieldLen)),
 		validation.Field(&q.Subtotal, validation.By(func(any) error {
 			if _, ok := q.subtotal(); !ok {
 				return validation.NewError("validation_amount", "Must be an amount with at most two decimals")
@@ -282,7 +284,7 @@ func (q ShippingQuery) subtotal() (Amount, bool) {
 	if q.Subtotal == "" {
 		return 0, true
 	}
-	cents, err := CentsFromJSON(json.Number(q.Subtotal))
+	cents, err := money.Parse(json.Number(q.Subtotal))
 	if err != nil || cents < 0 || cents > 1e13 {
 		return 0, false
 	}
@@ -348,7 +350,7 @@ func CartShippingOptions(app core.App, owner CartOwner, q ShippingQuery) (*wire.
 // dashboard's one error under shippingZones.
 func zoneErrorText(errs validation.Errors) string {
 	for k, v := range errs {
-		return k + ": " + errorText(v)
+		return k + ": " + field.ErrorText(v)
 	}
 	return ""
 }

@@ -10,6 +10,9 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -81,7 +84,7 @@ func amountCents(n json.Number, path string, errs fieldErrs) int64 {
 		errs.add(path, "validation_amount", "Must be an amount from 0 to 1,000,000 with at most two decimals")
 		return 0
 	}
-	c, _ := CentsFromJSON(n)
+	c, _ := money.Parse(n)
 	return c
 }
 
@@ -118,7 +121,7 @@ func (in ShippingSettingsInput) Parse() (string, []ShippingZone, error) {
 		zones = append(zones, z.parse(fmt.Sprintf("zones.%d", i), i, errs))
 	}
 	for k, v := range validateZones(zones) {
-		errs.add(k, "validation_invalid", errorText(v))
+		errs.add(k, "validation_invalid", field.ErrorText(v))
 	}
 	if len(errs) > 0 {
 		return "", nil, validation.Errors(errs)
@@ -251,7 +254,7 @@ func validateBands(mp string, m ZoneMethod, errs fieldErrs) {
 	var last int64
 	for k, b := range m.Rates {
 		bp := fmt.Sprintf("%s.rates.%d", mp, k)
-		if b.AmountCents < 0 || b.AmountCents > MaxPriceCents {
+		if b.AmountCents < 0 || b.AmountCents > money.MaxPriceCents {
 			errs.add(bp+".amount", "validation_amount", "Must be an amount from 0 to 1,000,000")
 		}
 		switch {
@@ -263,7 +266,7 @@ func validateBands(mp string, m ZoneMethod, errs fieldErrs) {
 			last = *b.UpToGrams
 		}
 	}
-	if m.FreeOverCents != nil && (*m.FreeOverCents < 0 || *m.FreeOverCents > MaxPriceCents) {
+	if m.FreeOverCents != nil && (*m.FreeOverCents < 0 || *m.FreeOverCents > money.MaxPriceCents) {
 		errs.add(mp+".freeOver", "validation_amount", "Must be an amount from 0 to 1,000,000")
 	}
 }
@@ -287,7 +290,7 @@ func SaveShippingSettings(app core.App, in ShippingSettingsInput) (*wire.Shippin
 	if err != nil {
 		return nil, err
 	}
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
 		rec, err := settingsRecord(txApp)
 		if err != nil {
 			return err

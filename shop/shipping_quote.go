@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
+	"stageshop/shop/money"
 )
 
 // ErrNotAwaitingQuote: a freight quote for an order whose shipping is not
@@ -41,7 +42,7 @@ func SetShippingQuote(app core.App, orderID string, in QuoteInput) (*OrderDetail
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	cents, _ := CentsFromJSON(in.Amount)
+	cents, _ := money.Parse(in.Amount)
 	d, err := changeOrder(app, orderID, func(txApp core.App, rec *core.Record, _ *effects) (bool, error) {
 		if rec.GetString("shippingQuote") != QuotePending || rec.GetString("status") == StatusCancelled {
 			return false, ErrNotAwaitingQuote

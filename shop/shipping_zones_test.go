@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stageshop/shop"
+	"stageshop/shop/field"
 )
 
 func grams(g int64) *int64 { return &g }
@@ -166,7 +167,7 @@ func TestShippingSettingsValidation(t *testing.T) {
 	 {"id":"c","name":"C","countries":[],"methods":[{"code":"a","name":"A","rates":[]}]},
 	 {"id":"d","name":"D","countries":[],"methods":[{"code":"a","name":"A","rates":[{"upToKg":0,"amount":1}]},{"code":"a","name":"A2","rates":[{"amount":1}]}]}]}`
 	_, _, err = input(t, bad).Parse()
-	fields, _, ok := shop.FieldErrors(err)
+	fields, _, ok := field.Messages(err)
 	if !ok {
 		t.Fatalf("bad settings: %v", err)
 	}

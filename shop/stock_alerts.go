@@ -9,6 +9,8 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -37,7 +39,7 @@ type AlertInput struct {
 func (in AlertInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Email, validation.Required.Error("Please enter your e-mail address"),
-			validation.RuneLength(0, 254), emailFormat))
+			validation.RuneLength(0, 254), field.EmailFormat))
 }
 
 // SubscribeStockAlert records that in.Email waits for a sold-out variant of
@@ -47,14 +49,15 @@ func (in AlertInput) Validate() error {
 // ErrProductNotFound, a variant that is not the product's or not for sale
 // ErrVariantNotFound; one in stock ErrInStock.
 func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInput) (created bool, err error) {
-	in.Email = NormalizeEmail(in.Email)
+	in.Email = field.NormalizeEmail(in.Email)
 	if err := in.Validate(); err != nil {
 		return false, err
 	}
 	if !IsLanguage(in.Language) {
 		in.Language = "en"
 	}
-	err = app.RunInTransaction(func(txApp core.App) error {
+	err = db.Write(app, func(txApp core.App) error {
+		created = false // a busy retry starts again
 		variant, err := activeVariant(txApp, productID, variantID)
 		if errors.Is(err, ErrCartProductNotFound) {
 			return ErrProductNotFound
@@ -132,10 +135,7 @@ func notifyBackInStock(txApp core.App, variantID string) error {
 // transaction. Stock moved by raw SQL (a cancelled order's restock) calls
 // notifyBackInStock itself.
 func VariantRestockHook(e *core.RecordEvent) error {
-	originalApp := e.App
-	defer func() { e.App = originalApp }()
-	return e.App.RunInTransaction(func(txApp core.App) error {
-		e.App = txApp
+	return db.InHook(e, func(txApp core.App) error {
 		stored, _, err := currentStock(txApp, e.Record.Id)
 		if err != nil {
 			return err

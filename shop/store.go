@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -78,10 +79,10 @@ func (in *StoreInput) Validate() error {
 	in.Phone = strings.Join(strings.Fields(in.Phone), " ")
 	in.Address = trimLines(in.Address)
 	errs := validation.Errors{
-		"name": validation.Validate(in.Name, required("Shop name is required"),
+		"name": validation.Validate(in.Name, field.Required("Shop name is required"),
 			validation.RuneLength(0, MaxShopNameLen).Error("Must be at most 100 characters")),
 		"legalName": validation.Validate(in.LegalName, validation.RuneLength(0, MaxLegalNameLen).Error("Must be at most 200 characters")),
-		"email": validation.Validate(in.Email, required("Contact e-mail is required"),
+		"email": validation.Validate(in.Email, field.Required("Contact e-mail is required"),
 			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
 		"phone": validation.Validate(in.Phone, validation.RuneLength(0, MaxContactPhone).Error("Must be at most 40 characters"),
 			validation.Match(storePhonePattern).ErrorObject(validation.NewError("validation_phone", "Please enter a phone number: digits, spaces, + ( ) - ."))),

@@ -7,6 +7,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
 
@@ -60,7 +61,7 @@ func TestStoreDetailsValidation(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := shop.SaveStoreDetails(app, storeInput(c.change))
-			fields, _, ok := shop.FieldErrors(err)
+			fields, _, ok := field.Messages(err)
 			if !ok || fields[c.field] == "" || len(fields) != 1 {
 				t.Fatalf("errors %v (%v), want only %s", fields, err, c.field)
 			}

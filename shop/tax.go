@@ -1,9 +1,7 @@
 package shop
 
 import (
-	"math/big"
-	"math/bits"
-
+	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
 
@@ -65,28 +63,9 @@ func lineTax(amount Amount, rate Rate, inclusive bool) Amount {
 	if neg {
 		mag = uint64(-amount)
 	}
-	q := roundDivHalfUp(mag, uint64(rate), den)
+	q := money.MulDivRound(mag, uint64(rate), den)
 	if neg {
 		return -Amount(q)
 	}
 	return Amount(q)
-}
-
-// roundDivHalfUp is a×b÷d rounded half up, for non-negative a, b and d > 0,
-// with a 128-bit product so that no amount overflows.
-func roundDivHalfUp(a, b, d uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	if hi >= d { // the quotient would not fit 64 bits: beyond any real amount
-		n := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
-		q, r := n.QuoRem(n, new(big.Int).SetUint64(d), new(big.Int))
-		if r.Lsh(r, 1).Cmp(new(big.Int).SetUint64(d)) >= 0 {
-			q.Add(q, big.NewInt(1))
-		}
-		return q.Uint64()
-	}
-	q, rem := bits.Div64(hi, lo, d)
-	if rem >= d-rem { // 2·rem ≥ d without overflow
-		q++
-	}
-	return q
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stageshop/shop"
+	"stageshop/shop/money"
 )
 
 // fuzzPlaces are the addresses the fuzz test ships to, with and without
@@ -31,7 +32,7 @@ func fuzzCart(seed uint64, nLines uint8) (shop.TaxRules, shop.TaxRequest) {
 	req := shop.TaxRequest{Country: place[0], Region: place[1], Exempt: rnd.IntN(5) == 0,
 		Shipping: shop.Amount(rnd.Int64N(10_000))}
 	for range int(nLines%40) + 1 {
-		price := rnd.Int64N(shop.MaxPriceCents + 1)
+		price := rnd.Int64N(money.MaxPriceCents + 1)
 		if rnd.IntN(2) == 0 {
 			price = rnd.Int64N(10_000) // small prices hit half cents more often
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
 )
 
@@ -106,11 +107,11 @@ func taxRateOf(rec *core.Record) TaxRate {
 // at most three decimals, a name. Errors are keyed by the record's fields.
 func (r TaxRate) Validate() error {
 	return validation.ValidateStruct(&r,
-		validation.Field(&r.Country, required("Country is required"), validation.RuneLength(1, 100)),
+		validation.Field(&r.Country, field.Required("Country is required"), validation.RuneLength(1, 100)),
 		validation.Field(&r.Region, validation.By(r.checkRegion)),
-		validation.Field(&r.Class, required("Tax class is required"), validation.In(TaxStandard, TaxReduced, TaxZero).
+		validation.Field(&r.Class, field.Required("Tax class is required"), validation.In(TaxStandard, TaxReduced, TaxZero).
 			ErrorObject(validation.NewError("validation_tax_class", "Tax class must be standard, reduced or zero"))),
-		validation.Field(&r.Name, required("Name is required"), validation.RuneLength(1, 100)),
+		validation.Field(&r.Name, field.Required("Name is required"), validation.RuneLength(1, 100)),
 	)
 }
 

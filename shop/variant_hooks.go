@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // The record hooks of options and variants, so that every writer (the
@@ -23,17 +25,6 @@ const codeSKUTaken = "validation_sku_taken"
 // forwardedFields are the product fields that belong to its variant.
 var forwardedFields = []string{"priceCents", "compareAtCents", "stockQuantity"}
 
-// inHookTx runs fn in the event's transaction (or a new one), with e.App
-// the transaction while fn runs.
-func inHookTx(e *core.RecordEvent, fn func(txApp core.App) error) error {
-	originalApp := e.App
-	defer func() { e.App = originalApp }()
-	return e.App.RunInTransaction(func(txApp core.App) error {
-		e.App = txApp
-		return fn(txApp)
-	})
-}
-
 // ProductCreateVariantsHook is the products OnRecordCreate hook: a product
 // created without its variants (the dashboard, Go code, an input without
 // variants) gets its default variant with the product's price, compare-at
@@ -42,7 +33,7 @@ func ProductCreateVariantsHook(e *core.RecordEvent) error {
 	if _, follow := variantsFollow.Load(e.Record); follow {
 		return e.Next()
 	}
-	return inHookTx(e, func(txApp core.App) error {
+	return db.InHook(e, func(txApp core.App) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
@@ -76,7 +67,7 @@ func ProductUpdateVariantsHook(e *core.RecordEvent) error {
 	if _, follow := variantsFollow.Load(e.Record); follow {
 		return e.Next()
 	}
-	return inHookTx(e, func(txApp core.App) error {
+	return db.InHook(e, func(txApp core.App) error {
 		variants, err := variantRecords(txApp, e.Record.Id)
 		if err != nil {
 			return err
@@ -188,7 +179,7 @@ func skuTaken(app core.App, rec *core.Record) error {
 // VariantDeleteHook is the product_variants OnRecordDelete hook: a product
 // keeps at least one variant (deleting the product deletes them all).
 func VariantDeleteHook(e *core.RecordEvent) error {
-	return inHookTx(e, func(txApp core.App) error {
+	return db.InHook(e, func(txApp core.App) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
@@ -208,24 +199,21 @@ func VariantDeleteHook(e *core.RecordEvent) error {
 // PocketBase broadcasts the product after that save, with its summary.
 var productSaving sync.Map // product id -> struct{}
 
-// quietVariants are variant records written inside their product's save.
-var quietVariants sync.Map // *core.Record -> struct{}
-
 // VariantWriteHook is the product_variants OnRecordCreate, Update and
-// Delete hook that notes whether the write is part of its product's save.
+// Delete hook of a variant written on its own (not in its product's save):
+// its product's summary changed by trigger, which PocketBase does not
+// broadcast, so the product is announced after the commit
+// (ProductsChanged).
 func VariantWriteHook(e *core.RecordEvent) error {
-	if _, ok := productSaving.Load(e.Record.GetString("product")); ok {
-		quietVariants.Store(e.Record, struct{}{})
+	product := e.Record.GetString("product")
+	_, inProductSave := productSaving.Load(product)
+	if err := e.Next(); err != nil {
+		return err
 	}
-	return e.Next()
-}
-
-// VariantWrittenAlone reports (once, after the commit or the failure of a
-// variant's write) whether the variant was written on its own, so that its
-// product's new summary must be broadcast.
-func VariantWrittenAlone(rec *core.Record) bool {
-	_, quiet := quietVariants.LoadAndDelete(rec)
-	return !quiet
+	if !inProductSave {
+		ProductsChanged(e.App, product)
+	}
+	return nil
 }
 
 // LineVariantCollections are the collections whose records name a variant

@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/money"
 )
 
 // The rules of options and variants, written once: the admin's product
@@ -186,10 +188,10 @@ func ValidateVariant(app core.App, rec *core.Record) validation.Errors {
 	if msg := CheckSKU(rec.GetString("sku")); msg != "" {
 		errs["sku"] = validation.NewError("validation_invalid_sku", msg)
 	}
-	if err := wholeIn(0, MaxPriceCents, "validation_invalid_price", "Price").Validate(rec.Get("priceCents")); err != nil {
+	if err := wholeIn(0, money.MaxPriceCents, "validation_invalid_price", "Price").Validate(rec.Get("priceCents")); err != nil {
 		errs["priceCents"] = err
 	}
-	if err := wholeIn(0, MaxPriceCents, "validation_invalid_price", "Compare-at price").Validate(rec.Get("compareAtCents")); err != nil {
+	if err := wholeIn(0, money.MaxPriceCents, "validation_invalid_price", "Compare-at price").Validate(rec.Get("compareAtCents")); err != nil {
 		errs["compareAtCents"] = err
 	} else if c := rec.GetInt("compareAtCents"); c > 0 && c <= rec.GetInt("priceCents") {
 		errs["compareAtCents"] = validation.NewError("validation_invalid_price", "The compare-at price must be above the price, or empty")

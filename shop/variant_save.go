@@ -10,6 +10,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/money"
 )
 
 // SKUTakenError says a SKU is already another variant's (duplicates are
@@ -175,19 +177,19 @@ func applyVariantInput(rec *core.Record, in VariantInput, position int) {
 	rec.Set("position", position)
 	if present(in.Price) {
 		n, _ := jsonNumber(in.Price)
-		cents, _ := CentsFromJSON(n)
+		cents, _ := money.Parse(n)
 		rec.Set("priceCents", cents)
 	}
 	if present(in.CompareAtPrice) {
 		n, _ := jsonNumber(in.CompareAtPrice)
-		cents, _ := CentsFromJSON(n)
+		cents, _ := money.Parse(n)
 		rec.Set("compareAtCents", cents)
 	} else if in.CompareAtPrice != nil {
 		rec.Set("compareAtCents", 0) // null: no compare-at price
 	}
 	if present(in.StockQuantity) {
 		n, _ := jsonNumber(in.StockQuantity)
-		v, _ := ParseWhole(n.String())
+		v, _ := money.ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
 	}
 	if in.IsActive != nil {

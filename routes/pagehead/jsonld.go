@@ -1,6 +1,6 @@
 package pagehead
 
-import "fmt"
+import "stageshop/shop/money"
 
 // Structured data (schema.org as JSON-LD) that matches what the page shows.
 
@@ -114,18 +114,9 @@ func offer(o Offer) ldOffer {
 		availability = "https://schema.org/InStock"
 	}
 	return ldOffer{
-		Type: "Offer", Price: Price(o.PriceCents), PriceCurrency: o.Currency, Availability: availability,
+		Type: "Offer", Price: money.Plain(o.PriceCents), PriceCurrency: o.Currency, Availability: availability,
 		ItemCondition: "https://schema.org/NewCondition", URL: o.URL,
 	}
-}
-
-// Price is cents as schema.org's price: "1299.00".
-func Price(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
 }
 
 // Crumb is one step of a breadcrumb trail.

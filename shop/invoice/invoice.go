@@ -100,15 +100,15 @@ type noteRow struct{ Number, Date, Amount, Tax string }
 
 // Render writes the invoice page.
 func Render(inv Invoice) ([]byte, error) {
-	lang := Lang(inv.Lang)
+	lang := locale.Lang(inv.Lang)
 	inv.Lang = lang
-	v := view{Invoice: inv, T: words(lang), Title: tr(lang, "pageTitle", "number", inv.Number),
-		DateText: Date(lang, inv.Date), OrderDateText: Date(lang, inv.OrderDate)}
+	v := view{Invoice: inv, T: texts.Words(lang), Title: tr(lang, "pageTitle", "number", inv.Number),
+		DateText: locale.Date(inv.Date, lang), OrderDateText: locale.Date(inv.OrderDate, lang)}
 	v.TaxRows, v.InclRows = taxRows(inv)
 	v.TermsText = termsText(inv)
 	v.StateText = tr(lang, inv.PaymentState)
 	for _, n := range inv.CreditNotes {
-		v.NoteRows = append(v.NoteRows, noteRow{Number: n.Number, Date: Date(lang, n.Date), Amount: v.Money(-n.Amount),
+		v.NoteRows = append(v.NoteRows, noteRow{Number: n.Number, Date: locale.Date(n.Date, lang), Amount: v.Money(-n.Amount),
 			Tax: tr(lang, "noteTax") + " " + v.Money(-n.Tax)})
 	}
 	var b bytes.Buffer
@@ -153,7 +153,7 @@ func termsText(inv Invoice) string {
 	}
 	due := tr(inv.Lang, "dueOnReceipt")
 	if !inv.DueDate.IsZero() {
-		due = tr(inv.Lang, "dueBy", "date", Date(inv.Lang, inv.DueDate))
+		due = tr(inv.Lang, "dueBy", "date", locale.Date(inv.DueDate, inv.Lang))
 	}
 	if inv.PaymentMethod == "" {
 		return due

@@ -8,15 +8,6 @@ import (
 	"stageshop/shop/wire"
 )
 
-func TestDates(t *testing.T) {
-	d := time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC)
-	for lang, want := range map[string]string{"en": "November 26, 2026", "ru": "26 ноября 2026 г.", "zh": "2026年11月26日", "fr": "November 26, 2026"} {
-		if got := Date(lang, d); got != want {
-			t.Errorf("%s: %s, want %s", lang, got, want)
-		}
-	}
-}
-
 // The totals say the tax the way the prices were given: each rate before
 // the total with prices before tax, "Incl." after it with inclusive ones,
 // and an exempt customer's invoice says why there is none.

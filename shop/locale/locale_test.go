@@ -3,6 +3,7 @@ package locale
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestPriceInEachLanguage(t *testing.T) {
@@ -112,5 +113,22 @@ func TestStateCode(t *testing.T) {
 	}
 	if n := len(USStates()); n != 59 {
 		t.Errorf("%d states and territories, want 59 (50, DC, 5 territories, 3 military)", n)
+	}
+}
+
+func TestDateInEachLanguage(t *testing.T) {
+	d := time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC)
+	for lang, want := range map[string]string{"en": "November 26, 2026", "ru": "26 ноября 2026 г.", "zh": "2026年11月26日", "fr": "November 26, 2026"} {
+		if got := Date(d, lang); got != want {
+			t.Errorf("%s: %s, want %s", lang, got, want)
+		}
+	}
+	// The day is UTC's: 23:30 in New York on May 1 is May 2.
+	ny := time.FixedZone("EDT", -4*3600)
+	if got := Date(time.Date(2026, 5, 1, 23, 30, 0, 0, ny), "ru"); got != "2 мая 2026 г." {
+		t.Errorf("in UTC: %s", got)
+	}
+	if got := Date(time.Time{}, "en"); got != "" {
+		t.Errorf("zero time: %q", got)
 	}
 }

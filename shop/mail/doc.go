@@ -22,7 +22,7 @@
 //
 // For example, when a stock alert comes true:
 //
-//	err := app.RunInTransaction(func(txApp core.App) error {
+//	err := db.Write(app, func(txApp core.App) error {
 //		// ... close the alert ...
 //		return mail.QueueBackInStock(txApp, alert.GetString("email"), lang, mail.ProductFromRecord(product))
 //	})

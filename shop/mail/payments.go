@@ -28,7 +28,7 @@ type Payment struct {
 	Reference, PONumber  string
 	DueDate              string // 2026-12-25
 	BankDetails          string
-	HoldMinutes          string
+	HoldMinutes          int // how long a card payment was waited for
 	// InvoiceNumber is the order's invoice, once it has one (linked);
 	// CreditNote the number of a refund's credit note.
 	InvoiceNumber, CreditNote string
@@ -40,10 +40,13 @@ func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 	lang := locale.Lang(p.To.Language)
 	v := newView(txApp, lang, p.To.Email, p.To.Name)
 	args := []string{"number", p.OrderNumber, "amount", locale.Price(p.Amount, lang), "outstanding", locale.Price(p.Outstanding, lang),
-		"reference", p.Reference, "date", p.DueDate, "minutes", p.HoldMinutes}
+		"reference", p.Reference, "date", p.DueDate}
 	v.Subject = tr(lang, kind+"Subject", args...)
 	v.Heading = tr(lang, kind+"Heading", args...)
 	v.Intro = []string{tr(lang, kind+"Intro", args...)}
+	if kind == KindPaymentExpired { // "within 31 minutes": the reader's plural of the hold
+		v.Intro = []string{texts.Plural(lang, kind+"Intro", p.HoldMinutes, args...)}
+	}
 	v.Facts = append(v.Facts, fact{tr(lang, "orderNumber"), p.OrderNumber})
 	switch kind {
 	case KindPaymentReceived:

@@ -1,16 +1,17 @@
-package shop
+package field
 
 import (
 	"errors"
 	"fmt"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/ozzo-validation/v4/is"
 )
 
 // The shop's one validation style: each input type has a Validate method
 // built with validation.ValidateStruct (codes via validation.NewError),
 // whose errors are keyed by the API's field paths. The routes turn them
-// into the contract's 400 envelope through FieldErrors, and nothing else.
+// into the contract's 400 envelope through Messages, and nothing else.
 
 // messageError is a validation failure with its own summary instead of the
 // envelope's generic one ("Please enter both email and password").
@@ -22,9 +23,9 @@ type messageError struct {
 func (e *messageError) Error() string { return e.message }
 func (e *messageError) Unwrap() error { return e.err }
 
-// withSummary gives the field errors of err the summary message; nil and
+// WithSummary gives the field errors of err the summary message; nil and
 // other errors pass through as they are.
-func withSummary(err error, message string) error {
+func WithSummary(err error, message string) error {
 	var verrs validation.Errors
 	if !errors.As(err, &verrs) {
 		return err
@@ -32,10 +33,10 @@ func withSummary(err error, message string) error {
 	return &messageError{message: message, err: err}
 }
 
-// FieldErrors reports whether err is a validation failure and, if so, its
+// Messages reports whether err is a validation failure and, if so, its
 // messages by field path ("shippingInfo.city", "roles.1"; nested errors
 // flattened) and its summary message ("" for the generic one).
-func FieldErrors(err error) (fields map[string]string, message string, ok bool) {
+func Messages(err error) (fields map[string]string, message string, ok bool) {
 	var verrs validation.Errors
 	if !errors.As(err, &verrs) {
 		return nil, "", false
@@ -57,17 +58,17 @@ func flattenFieldErrors(prefix string, verrs validation.Errors, dst map[string]s
 			flattenFieldErrors(prefix+key+".", nested, dst)
 			continue
 		}
-		dst[prefix+key] = errorText(err)
+		dst[prefix+key] = ErrorText(err)
 	}
 }
 
-// errorText is the human message of a validation error (nested errors
+// ErrorText is the human message of a validation error (nested errors
 // flattened to their first message).
-func errorText(err error) string {
+func ErrorText(err error) string {
 	var verrs validation.Errors
 	if errors.As(err, &verrs) {
 		for _, e := range verrs {
-			return errorText(e)
+			return ErrorText(e)
 		}
 	}
 	var ve validation.Error
@@ -77,13 +78,13 @@ func errorText(err error) string {
 	return err.Error()
 }
 
-// fieldError is a validation failure of one field.
-func fieldError(field, code, message string) validation.Errors {
+// Error is a validation failure of one field.
+func Error(field, code, message string) validation.Errors {
 	return validation.Errors{field: validation.NewError(code, message)}
 }
 
-// maxChars refuses a text longer than n characters.
-func maxChars(n int) validation.Rule {
+// MaxChars refuses a text longer than n characters.
+func MaxChars(n int) validation.Rule {
 	return validation.By(func(v any) error {
 		v, _ = validation.Indirect(v)
 		if s, _ := v.(string); len([]rune(s)) > n {
@@ -93,21 +94,21 @@ func maxChars(n int) validation.Rule {
 	})
 }
 
-// required is validation.Required with the shop's code and message.
-func required(message string) validation.Rule {
+// Required is validation.Required with the shop's code and message.
+func Required(message string) validation.Rule {
 	return validation.Required.ErrorObject(validation.NewError("validation_required", message))
 }
 
-// emailFormat accepts a plausible e-mail address (plausibleEmail).
-var emailFormat = validation.By(func(v any) error {
-	if s, _ := v.(string); !plausibleEmail(s) {
+// EmailFormat accepts a plausible e-mail address (PlausibleEmail).
+var EmailFormat = validation.By(func(v any) error {
+	if s, _ := v.(string); !PlausibleEmail(s) {
 		return validation.NewError("validation_invalid", "Please enter a valid email address")
 	}
 	return nil
 })
 
-// anySlice is a list as validation.In takes it.
-func anySlice[T any](list []T) []any {
+// AnySlice is a list as validation.In takes it.
+func AnySlice[T any](list []T) []any {
 	out := make([]any, len(list))
 	for i, v := range list {
 		out[i] = v
@@ -115,10 +116,10 @@ func anySlice[T any](list []T) []any {
 	return out
 }
 
-// flatErrors turns nested field errors into one level keyed by dotted
+// Flat turns nested field errors into one level keyed by dotted
 // paths ("attributes.2.key"), as PocketBase's record API and dashboard
 // show a record's errors; other errors pass through.
-func flatErrors(err error) error {
+func Flat(err error) error {
 	var verrs validation.Errors
 	if !errors.As(err, &verrs) {
 		return err
@@ -137,4 +138,11 @@ func flatErrors(err error) error {
 	}
 	walk("", verrs)
 	return flat
+}
+
+// PlausibleEmail reports whether s looks like an e-mail address: the app's
+// pattern and the format check PocketBase's email fields use, at most 254
+// bytes.
+func PlausibleEmail(s string) bool {
+	return len(s) <= 254 && emailRe.MatchString(s) && is.EmailFormat.Validate(s) == nil
 }

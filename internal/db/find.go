@@ -1,4 +1,4 @@
-package shop
+package db
 
 import (
 	"database/sql"
@@ -7,9 +7,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// findRecord loads the record of collection with id, or answers notFound
+// FindRecord loads the record of collection with id, or answers notFound
 // (the caller's error for a missing one) when there is none or id is empty.
-func findRecord(app core.App, collection, id string, notFound error) (*core.Record, error) {
+func FindRecord(app core.App, collection, id string, notFound error) (*core.Record, error) {
 	if id == "" {
 		return nil, notFound
 	}

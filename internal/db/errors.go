@@ -1,4 +1,4 @@
-package shop
+package db
 
 import (
 	"errors"
@@ -17,9 +17,9 @@ func sqliteCode(err error) int {
 	return 0
 }
 
-// isBusy reports whether err is SQLite's "database is locked" (SQLITE_BUSY
+// IsBusy reports whether err is SQLite's "database is locked" (SQLITE_BUSY
 // or SQLITE_LOCKED, in any extended form).
-func isBusy(err error) bool {
+func IsBusy(err error) bool {
 	primary := sqliteCode(err) & 0xff
 	return primary == sqlite3.SQLITE_BUSY || primary == sqlite3.SQLITE_LOCKED
 }

@@ -1,4 +1,4 @@
-package shop
+package db_test
 
 import (
 	"database/sql"
@@ -9,6 +9,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/internal/migrated"
 )
 
@@ -18,7 +19,7 @@ import (
 // driver message to match; and it is not taken for a busy database.
 func TestUniqueEmailIsAFieldError(t *testing.T) {
 	app := migrated.NewApp(t)
-	users, err := app.FindCachedCollectionByNameOrId(UsersCollection)
+	users, err := app.FindCachedCollectionByNameOrId("users")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,13 +37,13 @@ func TestUniqueEmailIsAFieldError(t *testing.T) {
 	if !errors.As(err, &verrs) || verrs["email"] == nil {
 		t.Fatalf("duplicate e-mail: %v, want a field error on email", err)
 	}
-	if isBusy(err) {
+	if db.IsBusy(err) {
 		t.Fatalf("a unique violation taken for a busy database: %v", err)
 	}
 }
 
 // A write while another connection holds the write lock is SQLITE_BUSY,
-// which runWriteTx retries.
+// which Write retries.
 func TestBusyByDriverCode(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "busy.db")
 	open := func() *sql.DB {
@@ -67,7 +68,7 @@ func TestBusyByDriverCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = b.Exec("INSERT INTO t VALUES (2)")
-	if err == nil || !isBusy(err) {
+	if err == nil || !db.IsBusy(err) {
 		t.Fatalf("write under another's lock: %v, want busy", err)
 	}
 }

@@ -1,16 +1,16 @@
-package shop
+package field
 
 import (
 	"strings"
 	"unicode"
 )
 
-// cleanLine makes user text fit for a single-line field (a name, a
+// CleanLine makes user text fit for a single-line field (a name, a
 // subject) that may end up in e-mail headers, logs or an admin's screen:
 // line breaks and tabs become spaces, other control characters (NUL, DEL,
 // C1) and the invisible bidirectional formatting characters that can
 // reorder the text around them are dropped, and the ends are trimmed.
-func cleanLine(s string) string {
+func CleanLine(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
@@ -33,10 +33,10 @@ func isBidiControl(r rune) bool {
 		r == 0x200E || r == 0x200F || r == 0x061C
 }
 
-// cleanText is CleanLine for multi-line text (a message): line breaks stay
+// CleanText is CleanLine for multi-line text (a message): line breaks stay
 // (CR LF and lone CR become LF) and so do tabs; other control characters
 // and bidirectional formatting characters are dropped.
-func cleanText(s string) string {
+func CleanText(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	var b strings.Builder
 	b.Grow(len(s))
