@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/locale"
 	"stageshop/shop/search"
 )
 
@@ -121,7 +122,7 @@ func buildFTS(app core.App, db *sql.DB) error {
 		for _, p := range ps {
 			row++
 			var name, attrs, desc []string
-			for _, l := range shop.Languages {
+			for _, l := range locale.Languages() {
 				name, desc = append(name, p.NameLocalized[l]), append(desc, p.DescriptionLocalized[l])
 				for _, a := range p.Attributes {
 					attrs = append(attrs, a.KeyLocalized.Get(l, a.Key)+" "+a.ValueLocalized.Get(l, a.Value))

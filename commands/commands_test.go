@@ -10,6 +10,9 @@ import (
 	"stageshop/commands"
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/field"
+	"stageshop/shop/locale"
+	"stageshop/shop/tax"
 )
 
 // seed on an empty database gives the whole demo catalog; a second run adds
@@ -68,9 +71,9 @@ func checkSeededProduct(t *testing.T, app core.App, p *core.Record) {
 			t.Errorf("%s: image %s not stored", p.GetString("name"), n)
 		}
 	}
-	name, _ := shop.ParseLocalizedJSON([]byte(p.GetString("nameLocalized")))
-	desc, _ := shop.ParseLocalizedJSON([]byte(p.GetString("descriptionLocalized")))
-	for _, lang := range shop.Languages {
+	name, _ := field.ParseLocalizedJSON([]byte(p.GetString("nameLocalized")))
+	desc, _ := field.ParseLocalizedJSON([]byte(p.GetString("descriptionLocalized")))
+	for _, lang := range locale.Languages() {
 		if name[lang] == "" || desc[lang] == "" {
 			t.Errorf("%s: no %s name or description", p.GetString("name"), lang)
 		}
@@ -169,14 +172,14 @@ func TestSeedTax(t *testing.T) {
 	if again, err := commands.SeedTax(app); err != nil || again != 0 {
 		t.Fatalf("second run added %d: %v", again, err)
 	}
-	rules, err := shop.LoadTaxRules(app)
+	rules, err := tax.LoadRules(app)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := rules.Table.Match("United States", "TX", shop.TaxStandard); !ok || r.Rate != 6250 {
+	if r, ok := rules.Table.Match("United States", "TX", tax.Standard); !ok || r.Rate != 6250 {
 		t.Fatalf("Texas: %+v %v", r, ok)
 	}
-	if r, ok := rules.Table.Match("Germany", "", shop.TaxReduced); !ok || r.Rate != 7000 {
+	if r, ok := rules.Table.Match("Germany", "", tax.Reduced); !ok || r.Rate != 7000 {
 		t.Fatalf("Germany reduced: %+v %v", r, ok)
 	}
 	settings, _ := app.FindAllRecords(shop.SettingsCollection)

@@ -13,6 +13,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop"
 	"stageshop/shop/artwork"
+	"stageshop/shop/tax"
 )
 
 func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
@@ -138,21 +139,21 @@ var demoTaxRates = []struct {
 	rate                   float64
 	name                   string
 }{
-	{"US", "TX", shop.TaxStandard, 6.25, "Texas sales tax"},
-	{"US", "CA", shop.TaxStandard, 7.25, "California sales tax"},
-	{"DE", "", shop.TaxStandard, 19, "VAT"},
-	{"DE", "", shop.TaxReduced, 7, "Reduced VAT"},
+	{"US", "TX", tax.Standard, 6.25, "Texas sales tax"},
+	{"US", "CA", tax.Standard, 7.25, "California sales tax"},
+	{"DE", "", tax.Standard, 19, "VAT"},
+	{"DE", "", tax.Reduced, 7, "Reduced VAT"},
 }
 
 // SeedTax adds the demo tax rates when the shop has none, and the demo
 // seller's details on the invoice when the settings have none; it returns
 // how many rates it added.
 func SeedTax(app core.App) (added int, err error) {
-	n, err := app.CountRecords(shop.TaxRatesCollection)
+	n, err := app.CountRecords(tax.RatesCollection)
 	if err != nil || n > 0 {
 		return 0, err
 	}
-	col, err := app.FindCollectionByNameOrId(shop.TaxRatesCollection)
+	col, err := app.FindCollectionByNameOrId(tax.RatesCollection)
 	if err != nil {
 		return 0, err
 	}

@@ -11,6 +11,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/mail"
 	"stageshop/shop/search"
+	"stageshop/shop/tax"
 )
 
 // The hooks of one event run lowest priority first, each around the ones
@@ -116,14 +117,14 @@ func registerSettings(app core.App) {
 	on(app.OnRecordValidate(shop.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
 	// most three decimals and a US state for a region; one per place and class.
-	on(app.OnRecordValidate(shop.TaxRatesCollection), priorityRules, validateWith(shop.ValidateTaxRateRecord))
+	on(app.OnRecordValidate(tax.RatesCollection), priorityRules, validateWith(tax.ValidateRateRecord))
 	// Losing the Admin role ends what a session could watch as an admin
 	// (shop.OnSessionsEnded), however the roles are saved.
 	on(app.OnRecordUpdate(shop.UsersCollection), priorityRules, shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shop.KeepShippingSettings(app)
 	shop.KeepCategories(app)
-	shop.KeepTaxRules(app)
+	tax.KeepRules(app)
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and
 	// are kept between requests until they change.

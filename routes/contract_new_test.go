@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 // shape is what an answer must hold: JSON paths ("hero.title",
@@ -143,7 +143,7 @@ func TestNewEndpointsContract(t *testing.T) {
 	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 5})
 	h, c, admin, u, p := s.h, s.c, s.admin, s.user, s.product
 	o := s.place(t, 1, orderBody())
-	rate := testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	rate := testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	var cats []struct {
 		ID, Name string
 	}

@@ -12,6 +12,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
+	"stageshop/shop/tax"
 )
 
 // apiError is an answer in the contract's error envelope:
@@ -134,7 +135,7 @@ var sentinelErrors = []struct {
 	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrPageNotFound, notFound("Page not found")},
-	{shop.ErrTaxRateNotFound, notFound("Tax rate not found")},
+	{tax.ErrRateNotFound, notFound("Tax rate not found")},
 	{shop.ErrPageExists, &apiError{Status: http.StatusConflict, Code: "page_exists", Message: "A page with this address exists",
 		Errors: map[string]string{"slug": "Another page has this address"}}},
 	{shop.ErrUserNotFound, notFound("User not found")},

@@ -18,6 +18,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/tax"
 )
 
 // sessionRequests is a proxy in front of stripe-mock that keeps the form
@@ -68,7 +69,7 @@ func TestFreightOrderPaidByCardAfterTheQuote(t *testing.T) {
 	s := newOrderShop(t, testapp.Product{PriceCents: 150000, Stock: 5})
 	h, c, admin, u, hoist := s.h, s.c, s.admin, s.user, s.product
 	saveZones(t, h, admin)
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 10, "Texas sales tax")
 	testapp.SetTaxSettings(t, h.App, false, true)
 	setWeight(t, h, admin, hoist.Id, 520, true)
 	addLine(t, c, u.Token, hoist.Id, 1)

@@ -1,10 +1,11 @@
 package routes_test
 
 import (
-	"github.com/pocketbase/pocketbase/core"
 	"net/http"
 	"slices"
 	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
 )

@@ -13,6 +13,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/tax"
 )
 
 // raceAll sends the requests at the same moment (each from its own
@@ -57,7 +58,7 @@ func TestSimultaneousCancelsOfAPartPaidInvoice(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			s := newOrderShop(t, testapp.Product{PriceCents: 3333, Stock: 10})
 			h, admin, u, p := s.h, s.admin, s.user, s.product
-			testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+			testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 			if _, err := shop.SetInvoiceTerms(h.App, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +133,7 @@ func TestSimultaneousFreightQuotes(t *testing.T) {
 				t.Fatal(err)
 			}
 			saveZones(t, h, admin)
-			testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+			testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 10, "Texas sales tax")
 			testapp.SetTaxSettings(t, h.App, false, true)
 			setWeight(t, h, admin, hoist.Id, 520, true)
 			addLine(t, c, u.Token, hoist.Id, 1)
@@ -221,7 +222,7 @@ func TestCheckoutRacingAShippingChange(t *testing.T) {
 	c := h.Client
 	admin := testapp.NewUser(t, h.App, true)
 	saveZones(t, h, admin)
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 10, "Texas sales tax")
 	testapp.SetTaxSettings(t, h.App, false, true)
 	amp := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 100})
 	setWeight(t, h, admin, amp.Id, 2.5, false)
@@ -303,7 +304,7 @@ func TestCheckoutRacingATaxRateChange(t *testing.T) {
 	h := testapp.NewHarness(t)
 	c := h.Client
 	admin := testapp.NewUser(t, h.App, true)
-	rate := testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+	rate := testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 10, "Texas sales tax")
 	testapp.SetTaxSettings(t, h.App, false, true)
 	amp := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 100})
 	const shoppers = 8
@@ -326,7 +327,7 @@ func TestCheckoutRacingATaxRateChange(t *testing.T) {
 		b["expectedTotal"] = oldTotal
 		return b
 	}
-	raised := map[string]any{"country": "US", "region": "TX", "taxClass": shop.TaxStandard, "rate": 12.5, "name": "Texas sales tax"}
+	raised := map[string]any{"country": "US", "region": "TX", "taxClass": tax.Standard, "rate": 12.5, "name": "Texas sales tax"}
 	answers := raceAll(shoppers+1, func(i int) testapp.Response {
 		if i == shoppers { // the admin
 			return c.Do("PUT", "/api/admin/tax-rates/"+rate.Id, raised, testapp.Auth(admin.Token)...)

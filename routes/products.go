@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -160,7 +161,7 @@ func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
 	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
 		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
 		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), OnSale: query.Get("onSale"), Facets: query.Get("facets"), Lang: query.Get("lang")}
-	if !shop.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
+	if !locale.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
 		in.Lang = browserLanguage(e) // the browser's
 	}
 	cats, err := shop.Categories(e.App)

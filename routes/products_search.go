@@ -11,6 +11,7 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/shop"
+	"stageshop/shop/locale"
 	"stageshop/shop/search"
 	"stageshop/shop/wire"
 )
@@ -133,7 +134,7 @@ func suggestProducts(e *core.RequestEvent) error {
 	}
 	text := in.Q
 	lang := e.Request.URL.Query().Get("lang")
-	if !shop.IsLanguage(lang) {
+	if !locale.IsLanguage(lang) {
 		lang = browserLanguage(e)
 	}
 	key := suggestKey{strings.ToLower(text), lang}

@@ -19,6 +19,7 @@ import (
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	bindBackgroundWork(app)
+	sessionFileTokens(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 // registerSettingsAdmin binds Settings > Payments & tax: the payment and
@@ -33,7 +34,7 @@ func registerSettingsAdmin(se *core.ServeEvent) {
 		return e.JSON(http.StatusOK, s)
 	})
 	g.GET("/tax-rates", func(e *core.RequestEvent) error {
-		list, err := shop.ListTaxRates(e.App)
+		list, err := tax.ListRates(e.App)
 		if err != nil {
 			return err
 		}
@@ -42,7 +43,7 @@ func registerSettingsAdmin(se *core.ServeEvent) {
 	g.POST("/tax-rates", func(e *core.RequestEvent) error { return saveTaxRate(e, "", http.StatusCreated) })
 	g.PUT("/tax-rates/{id}", func(e *core.RequestEvent) error { return saveTaxRate(e, e.Request.PathValue("id"), http.StatusOK) })
 	g.DELETE("/tax-rates/{id}", func(e *core.RequestEvent) error {
-		if err := shop.DeleteTaxRate(e.App, e.Request.PathValue("id")); err != nil {
+		if err := tax.DeleteRate(e.App, e.Request.PathValue("id")); err != nil {
 			return err
 		}
 		return e.JSON(http.StatusOK, map[string]string{"message": "Tax rate deleted"})
@@ -50,11 +51,11 @@ func registerSettingsAdmin(se *core.ServeEvent) {
 }
 
 func saveTaxRate(e *core.RequestEvent, id string, status int) error {
-	var in shop.TaxRateInput
+	var in tax.RateInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	r, err := shop.SaveTaxRate(e.App, id, in)
+	r, err := tax.SaveRate(e.App, id, in)
 	if err != nil {
 		return err
 	}

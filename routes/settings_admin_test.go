@@ -6,6 +6,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 type paySettingsJSON struct {
@@ -63,7 +64,7 @@ func TestPaymentTaxSettingsRoutes(t *testing.T) {
 	if strings.Contains(string(r.Body), "sk_") || strings.Contains(string(r.Body), "whsec_") {
 		t.Fatal("an answer shows a Stripe key")
 	}
-	rules, _ := shop.LoadTaxRules(h.App)
+	rules, _ := tax.LoadRules(h.App)
 	pay, _ := shop.LoadPaymentSettings(h.App)
 	if !rules.PricesIncludeTax || !rules.TaxShipping || pay.TermsDays() != 14 || pay.Hold().Minutes() != 90 {
 		t.Fatalf("the shop charges by %+v / %+v", rules, pay)
@@ -107,8 +108,8 @@ func TestTaxRatesRoutes(t *testing.T) {
 	texas["rate"] = 8.25
 	var edited taxRateJSON
 	wantStatus(t, c.Do("PUT", "/api/admin/tax-rates/"+made.ID, texas, admin...), 200, &edited)
-	rules, _ := shop.LoadTaxRules(h.App)
-	if r, ok := rules.Table.Match("US", "TX", shop.TaxStandard); !ok || r.Rate != 8250 {
+	rules, _ := tax.LoadRules(h.App)
+	if r, ok := rules.Table.Match("US", "TX", tax.Standard); !ok || r.Rate != 8250 {
 		t.Fatalf("the shop's Texas rate %+v %v", r, ok)
 	}
 	var list []taxRateJSON

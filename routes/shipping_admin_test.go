@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 // zonesBody is the owner's settings of the journey: home US with standard
@@ -118,7 +118,7 @@ func TestShippingByWeightThroughCheckout(t *testing.T) {
 	admin := testapp.NewUser(t, h.App, true)
 	u := testapp.NewUser(t, h.App, false)
 	saveZones(t, h, admin)
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 10, "Texas sales tax")
 	testapp.SetTaxSettings(t, h.App, false, true)
 	amp := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 10000, Stock: 10})
 	setWeight(t, h, admin, amp.Id, 2.5, false)
@@ -183,7 +183,7 @@ func TestFreightQuotedSeparately(t *testing.T) {
 	admin := testapp.NewUser(t, h.App, true)
 	u := testapp.NewUser(t, h.App, false)
 	saveZones(t, h, admin)
-	testapp.NewTaxRate(t, h.App, "US", "TX", shop.TaxStandard, 10, "Texas sales tax")
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 10, "Texas sales tax")
 	testapp.SetTaxSettings(t, h.App, false, true)
 	hoist := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 150000, Stock: 5})
 	setWeight(t, h, admin, hoist.Id, 520, true)

@@ -14,6 +14,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/field"
+	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 )
 
@@ -142,7 +143,7 @@ func Login(app core.App, in LoginInput) (*core.Record, TokenPair, error) {
 		return nil, TokenPair{}, ErrInvalidCredentials
 	}
 	user.Set("lastLoginAt", types.NowDateTime())
-	if IsLanguage(in.Language) {
+	if locale.IsLanguage(in.Language) {
 		user.Set("language", in.Language)
 	}
 	if err := app.Save(user); err != nil {
@@ -255,7 +256,7 @@ func UpdateProfile(app core.App, in ProfileInput) (*core.Record, *TokenPair, err
 // UserLanguage is the language the shop writes to the user in: en, ru or
 // zh (English until the user's app sends one).
 func UserLanguage(u *core.Record) string {
-	if l := u.GetString("language"); IsLanguage(l) {
+	if l := u.GetString("language"); locale.IsLanguage(l) {
 		return l
 	}
 	return "en"

@@ -2,6 +2,8 @@ package shop
 
 import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"stageshop/shop/locale"
 )
 
 // Account rules of the contract.
@@ -33,7 +35,7 @@ func personName(label string) validation.Rule {
 
 // optionalLanguage accepts no language (not sent) or a supported one.
 var optionalLanguage = validation.By(func(v any) error {
-	if lang, _ := v.(string); lang != "" && !IsLanguage(lang) {
+	if lang, _ := v.(string); lang != "" && !locale.IsLanguage(lang) {
 		return validation.NewError("validation_language", "Language must be one of en, ru, zh")
 	}
 	return nil

@@ -17,6 +17,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
@@ -228,7 +229,7 @@ func (r cartLineRow) item() CartItem {
 		TotalPrice:            Amount(price * int64(qty)),
 		AvailableStock:        stock,
 		active:                r.IsActive,
-		taxClass:              taxClassOf(r.TaxClass),
+		taxClass:              tax.ClassOf(r.TaxClass),
 		weightGrams:           int64(math.Round(r.WeightGrams)),
 		freightOnly:           r.FreightOnly,
 	}
@@ -237,7 +238,7 @@ func (r cartLineRow) item() CartItem {
 // productName is a product's localized name with the plain name as English
 // fallback.
 func productName(name string, localized []byte) Localized {
-	l, _ := ParseLocalizedJSON(localized)
+	l, _ := field.ParseLocalizedJSON(localized)
 	if l["en"] == "" && name != "" {
 		l["en"] = name
 	}

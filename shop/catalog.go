@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/field"
+	"stageshop/shop/tax"
 )
 
 // Product is a catalog entry as the shop shows it.
@@ -167,7 +168,7 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 		PriceCents:    int64(r.PriceCents),
 		StockQuantity: int64(r.StockQuantity),
 		IsActive:      r.IsActive,
-		TaxClass:      taxClassOf(r.TaxClass),
+		TaxClass:      tax.ClassOf(r.TaxClass),
 		WeightGrams:   int64(r.WeightGrams),
 		FreightOnly:   r.FreightOnly,
 		Created:       r.Created.Time(),
@@ -257,11 +258,11 @@ func decodedJSON(r productRow) *decodedColumns {
 // decodeColumns decodes a row's JSON columns.
 func decodeColumns(r productRow) *decodedColumns {
 	d := &decodedColumns{src: r.raw(), images: []string{}, attributes: []Attribute{}}
-	d.name, _ = ParseLocalizedJSON(r.NameLocalized)
+	d.name, _ = field.ParseLocalizedJSON(r.NameLocalized)
 	if d.name["en"] == "" && r.Name != "" {
 		d.name["en"] = r.Name
 	}
-	d.description, _ = ParseLocalizedJSON(r.DescriptionLocalized)
+	d.description, _ = field.ParseLocalizedJSON(r.DescriptionLocalized)
 	if d.description["en"] == "" && r.Description != "" {
 		d.description["en"] = r.Description
 	}

@@ -147,7 +147,7 @@ func isLanguage(l string) bool { return l == "en" || l == "ru" || l == "zh" }
 
 // categoryOf is the answer shape of a category record.
 func categoryOf(r *core.Record, count int, admin bool) Category {
-	loc, _ := ParseLocalized(jsonValue(r.Get("nameLocalized")))
+	loc, _ := field.ParseLocalized(jsonValue(r.Get("nameLocalized")))
 	if loc == nil {
 		loc = Localized{}
 	}
@@ -306,7 +306,7 @@ func readKnownCategories(app core.App) (KnownCategories, error) {
 	}
 	out := make(KnownCategories, 0, len(recs))
 	for _, r := range recs {
-		loc, _ := ParseLocalized(jsonValue(r.Get("nameLocalized")))
+		loc, _ := field.ParseLocalized(jsonValue(r.Get("nameLocalized")))
 		out = append(out, knownCategory{id: r.Id, slug: r.GetString("slug"), name: r.GetString("name"),
 			loc: loc, hidden: r.GetBool("hidden")})
 	}

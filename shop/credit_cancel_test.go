@@ -5,6 +5,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/tax"
 )
 
 // An order on invoice terms is invoiced when placed; cancelled before it
@@ -14,7 +15,7 @@ import (
 // note add up to the invoice exactly.
 func TestCancelledInvoiceGetsCreditNote(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	if _, err := shop.SetInvoiceTerms(app, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 		t.Fatal(err)

@@ -48,3 +48,7 @@ type OrderTax = wire.OrderTax
 // Amount is integer cents that encodes as a JSON number with two decimals
 // (its home is the API's shapes, shop/wire).
 type Amount = wire.Amount
+
+// Localized is a text by language code ("en", "ru", "zh"); its home is the
+// API's shapes (shop/wire).
+type Localized = wire.Localized

@@ -11,8 +11,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/money"
+	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
@@ -124,8 +126,8 @@ func writeCSVRows[T any](q *dbx.SelectQuery, w io.Writer, header []string, recor
 // record is the CSV record of a row; the texts are the English ones, the
 // country's name is in lang.
 func (r csvRow) record(lang string) []string {
-	product, _ := ParseLocalized(r.ProductName)
-	label, _ := ParseLocalized(r.VariantLabel)
+	product, _ := field.ParseLocalized(r.ProductName)
+	label, _ := field.ParseLocalized(r.VariantLabel)
 	name := LineName(product, label)
 	money := func(c float64) string {
 		return money.Plain(int64(math.Round(c)))
@@ -135,7 +137,7 @@ func (r csvRow) record(lang string) []string {
 		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(r.VariantID), safeCell(r.SKU),
 		safeCell(name.Get("en", "")), safeCell(label.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
-		taxClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
+		tax.ClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),
 		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
 		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
@@ -215,7 +216,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 }
 
 // writeOrderItems saves the line snapshots of an order with their tax.
-func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t Taxed) ([]OrderItem, error) {
+func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t tax.Taxed) ([]OrderItem, error) {
 	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
 		return nil, err

@@ -5,16 +5,18 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/tax"
 )
 
 // OrderPrice is what an order costs: its lines, its shipping, its tax and
-// the total, with the tax of every line (ComputeTax).
+// the total, with the tax of every line (tax.Compute).
 type OrderPrice struct {
 	Subtotal Amount
 	Shipping Amount
 	Tax      Amount
 	Total    Amount
-	Taxed    Taxed
+	Taxed    tax.Taxed
 	// Freight says the shipping is quoted separately (Shipping is 0 until
 	// then); WeightGrams is what the lines weigh.
 	Freight     bool
@@ -52,18 +54,18 @@ func subtotalOf(lines []CartItem) Amount {
 }
 
 // taxLines computes the tax of cart lines shipped to addr for shipping
-// (ComputeTax with the shop's rules) and the order's figures.
+// (tax.Compute with the shop's rules) and the order's figures.
 func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {
-	rules, err := LoadTaxRules(app)
+	rules, err := tax.LoadRules(app)
 	if err != nil {
 		return OrderPrice{}, err
 	}
-	req := TaxRequest{Country: addr.Country, Region: addr.State, Exempt: exempt, Shipping: shipping,
-		Lines: make([]TaxableLine, len(lines))}
+	req := tax.Request{Country: addr.Country, Region: addr.State, Exempt: exempt, Shipping: shipping,
+		Lines: make([]tax.Item, len(lines))}
 	for i, l := range lines {
-		req.Lines[i] = TaxableLine{Class: l.taxClass, Amount: l.TotalPrice}
+		req.Lines[i] = tax.Item{Class: l.taxClass, Amount: l.TotalPrice}
 	}
-	t := ComputeTax(rules, req)
+	t := tax.Compute(rules, req)
 	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total, Taxed: t}, nil
 }
 

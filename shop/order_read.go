@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/db"
+	"stageshop/shop/field"
+	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
@@ -45,12 +47,12 @@ func methodNameOf(raw string) Localized {
 
 // orderTaxOf reads how an order was taxed.
 func orderTaxOf(rec *core.Record) OrderTax {
-	t := OrderTax{TaxLines: []TaxLine{}, PricesIncludeTax: rec.GetBool("pricesIncludeTax"),
+	t := OrderTax{TaxLines: []tax.Line{}, PricesIncludeTax: rec.GetBool("pricesIncludeTax"),
 		TaxExempt: rec.GetBool("taxExempt"), ShippingTax: Amount(rec.GetInt("shippingTaxCents"))}
 	var stored []storedTaxLine
 	_ = rec.UnmarshalJSONField("taxLines", &stored)
 	for _, l := range stored {
-		t.TaxLines = append(t.TaxLines, TaxLine{Name: l.Name, Rate: rateOf(l.Rate), Base: Amount(l.BaseCents), Amount: Amount(l.AmountCents)})
+		t.TaxLines = append(t.TaxLines, tax.Line{Name: l.Name, Rate: rateOf(l.Rate), Base: Amount(l.BaseCents), Amount: Amount(l.AmountCents)})
 	}
 	t.TaxRows = wire.TaxRows(t.TaxLines, t.PricesIncludeTax, t.TaxExempt, Amount(int64(rec.GetFloat("taxCents"))))
 	t.ShippingTaxRate = rateOf(rec.GetFloat("shippingTaxRate"))
@@ -201,8 +203,8 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	_ = rec.UnmarshalJSONField("billing", &d.Billing)
 	d.Billing.CompanyName, d.Billing.TaxID = rec.GetString("companyName"), rec.GetString("taxId")
 	for _, it := range items {
-		name, _ := ParseLocalized(jsonValue(it.Get("productName")))
-		label, _ := ParseLocalized(jsonValue(it.Get("variantLabel")))
+		name, _ := field.ParseLocalized(jsonValue(it.Get("productName")))
+		label, _ := field.ParseLocalized(jsonValue(it.Get("variantLabel")))
 		d.Items = append(d.Items, OrderItem{
 			ID:                    it.Id,
 			ProductID:             it.GetString("productId"),
@@ -215,7 +217,7 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 			Quantity:              it.GetInt("quantity"),
 			UnitPrice:             Amount(int64(it.GetFloat("unitPriceCents"))),
 			TotalPrice:            Amount(int64(it.GetFloat("totalCents"))),
-			TaxClass:              taxClassOf(it.GetString("taxClass")),
+			TaxClass:              tax.ClassOf(it.GetString("taxClass")),
 			TaxRate:               rateOf(it.GetFloat("taxRate")),
 			TaxAmount:             Amount(it.GetInt("taxCents")),
 		})
@@ -224,12 +226,12 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 }
 
 // rateOf reads a stored rate in percent (0 when it is not one).
-func rateOf(percent float64) Rate {
-	r, _ := RateFromPercent(percent)
+func rateOf(percent float64) tax.Rate {
+	r, _ := tax.RateFromPercent(percent)
 	return r
 }
 
-// storedTaxLine is a TaxLine as an order record keeps it: the rate in
+// storedTaxLine is a tax.Line as an order record keeps it: the rate in
 // percent, money in cents like every amount in the database.
 type storedTaxLine struct {
 	Name        string  `json:"name"`
@@ -239,7 +241,7 @@ type storedTaxLine struct {
 }
 
 // storedTaxLines converts tax lines for an order record.
-func storedTaxLines(lines []TaxLine) []storedTaxLine {
+func storedTaxLines(lines []tax.Line) []storedTaxLine {
 	out := make([]storedTaxLine, len(lines))
 	for i, l := range lines {
 		out[i] = storedTaxLine{Name: l.Name, Rate: l.Rate.Percent(), BaseCents: int64(l.Base), AmountCents: int64(l.Amount)}

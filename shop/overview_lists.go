@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
 
@@ -67,7 +68,7 @@ func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 // top names a best seller: by its product and variant as they are now, or
 // by its latest line's snapshot when either was deleted.
 func (r topRow) top(app core.App, from, to time.Time) (TopProduct, error) {
-	name, _ := ParseLocalizedJSON([]byte(r.Current))
+	name, _ := field.ParseLocalizedJSON([]byte(r.Current))
 	label := VariantLabel(parseOptions([]byte(r.Options)), stringList([]byte(r.Values)))
 	sku := r.SKU
 	if len(name) == 0 || (r.VariantID != "" && sku == "") {
@@ -104,8 +105,8 @@ func snapshotName(app core.App, productID, variantID string, from, to time.Time)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, "", err
 	}
-	name, _ = ParseLocalizedJSON([]byte(snapshot.Name))
-	label, _ = ParseLocalizedJSON([]byte(snapshot.Label))
+	name, _ = field.ParseLocalizedJSON([]byte(snapshot.Name))
+	label, _ = field.ParseLocalizedJSON([]byte(snapshot.Label))
 	return name, label, snapshot.SKU, nil
 }
 
@@ -144,7 +145,7 @@ func lowStock(app core.App) ([]LowStockProduct, int, error) {
 	}
 	out := make([]LowStockProduct, 0, len(rows))
 	for _, r := range rows {
-		name, _ := ParseLocalizedJSON([]byte(r.NameLocalized))
+		name, _ := field.ParseLocalizedJSON([]byte(r.NameLocalized))
 		if len(name) == 0 && r.Name != "" {
 			name = Localized{"en": r.Name}
 		}

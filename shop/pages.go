@@ -96,7 +96,7 @@ func (in *PageInput) Validate() error {
 // pageSource parses the localized Markdown: English required, each at
 // most MaxPageSourceLen characters, line ends normalized.
 func pageSource(raw json.RawMessage) (Localized, error) {
-	l, ok := ParseLocalizedJSON(raw)
+	l, ok := field.ParseLocalizedJSON(raw)
 	if !ok {
 		return nil, validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
 	}

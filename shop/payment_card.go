@@ -127,6 +127,10 @@ func openCheckout(app core.App, orderID string, attempt int) (string, error) {
 	return sess.URL, err
 }
 
+// paymentTexts are the payment's words the customer reads on the
+// provider's pages (shop/locale's "payment" catalogue).
+var paymentTexts = locale.Texts("payment")
+
 // checkoutRequest is what the provider is asked for one attempt.
 func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (CheckoutRequest, error) {
 	to, err := customerOf(app, order)
@@ -142,9 +146,11 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 		expires = max // Stripe's longest: a quoted order's days to pay outlast its pages
 	}
 	back := mail.PublicURL(app) + mail.PagePath(to.Language, "/checkout/payment/"+order.Id)
+	lang := locale.Lang(to.Language)
 	return CheckoutRequest{
 		OrderID: order.Id, OrderNumber: order.GetString("orderNumber"), Attempt: a.GetInt("attempt"),
-		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: locale.Lang(to.Language),
+		Title:  paymentTexts.T(lang, "checkoutLine", "number", order.GetString("orderNumber")),
+		Amount: amount, Currency: Currency, CustomerEmail: to.Email, Language: lang,
 		SuccessURL: back + "?result=success", CancelURL: back + "?result=cancel",
 		ExpiresAt: expires, ShopID: s.ShopID,
 		IdempotencyKey: fmt.Sprintf("stageshop:%s:attempt:%d:amount:%d", order.Id, a.GetInt("attempt"), amount),

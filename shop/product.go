@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/field"
+	"stageshop/shop/locale"
 	"stageshop/shop/money"
 )
 
@@ -131,7 +132,7 @@ func attributeError(msg string) error {
 // attrText merges a plain text and its localized form: the plain text is the
 // English one unless the localized form has English already.
 func attrText(plain, localized any) (Localized, bool) {
-	l, ok := ParseLocalized(localized)
+	l, ok := field.ParseLocalized(localized)
 	if !ok {
 		return l, false
 	}
@@ -153,7 +154,7 @@ func attrText(plain, localized any) (Localized, bool) {
 // keeps the number of characters). The products collection's searchText
 // field must hold it.
 func SearchTextLen() int {
-	return len(Languages) * (maxNameLen + 1 + maxDescriptionLen + 1)
+	return len(locale.Languages()) * (maxNameLen + 1 + maxDescriptionLen + 1)
 }
 
 // SearchText is the lower-cased text that product search matches: names and
@@ -161,7 +162,7 @@ func SearchTextLen() int {
 func SearchText(name, description Localized) string {
 	var b strings.Builder
 	for _, l := range []Localized{name, description} {
-		for _, lang := range Languages {
+		for _, lang := range locale.Languages() {
 			if s := l[lang]; s != "" {
 				b.WriteString(strings.ToLower(s))
 				b.WriteByte('\n')
@@ -176,11 +177,11 @@ func SearchText(name, description Localized) string {
 // objects kept in step, attribute rows cleaned, the search text refreshed.
 // It returns the attribute rows' errors (see NormalizeAttributes).
 func normalizeProduct(rec *core.Record) error {
-	name, _ := ParseLocalized(jsonValue(rec.Get("nameLocalized")))
+	name, _ := field.ParseLocalized(jsonValue(rec.Get("nameLocalized")))
 	if s := strings.TrimSpace(rec.GetString("name")); s != "" {
 		name["en"] = s
 	}
-	desc, _ := ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	desc, _ := field.ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
 	if s := strings.TrimSpace(rec.GetString("description")); s != "" {
 		desc["en"] = s
 	}
@@ -219,8 +220,8 @@ type productFields struct {
 func ValidateProduct(app core.App, rec *core.Record) error {
 	f := productFields{Attributes: normalizeProduct(rec), Options: normalizeProductOptions(rec)}
 	f.Name = rec.GetString("name")
-	f.NameLocalized, _ = ParseLocalized(jsonValue(rec.Get("nameLocalized")))
-	f.DescriptionLocalized, _ = ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	f.NameLocalized, _ = field.ParseLocalized(jsonValue(rec.Get("nameLocalized")))
+	f.DescriptionLocalized, _ = field.ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
 	f.Description = f.DescriptionLocalized["en"]
 	delete(f.DescriptionLocalized, "en")
 	f.PriceCents, f.StockQuantity = rec.Get("priceCents"), rec.Get("stockQuantity")

@@ -14,6 +14,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/tax"
 )
 
 // ProductInput is the body of an admin's product create or update. Every
@@ -76,7 +77,7 @@ func CreateProduct(app core.App, in ProductInput) (string, error) {
 	rec := core.NewRecord(col)
 	rec.Set("isActive", true)
 	rec.Set("attributes", []any{})
-	rec.Set("taxClass", TaxStandard)
+	rec.Set("taxClass", tax.Standard)
 	in.New = true
 	if err := saveProductInput(app, rec, in); err != nil {
 		return "", err
@@ -225,7 +226,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 // applyText sets a plain text field and its localized object.
 func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.RawMessage, ok func(string, json.RawMessage) bool) {
 	if ok(localized, locRaw) {
-		loc, _ := ParseLocalizedJSON(locRaw)
+		loc, _ := field.ParseLocalizedJSON(locRaw)
 		rec.Set(localized, loc)
 		if !present(plainRaw) {
 			rec.Set(plain, loc["en"])
@@ -373,7 +374,7 @@ func weightMember(raw json.RawMessage) error {
 // taxClassMember accepts standard, reduced or zero.
 func taxClassMember(raw json.RawMessage) error {
 	var c string
-	if json.Unmarshal(raw, &c) != nil || !IsTaxClass(c) {
+	if json.Unmarshal(raw, &c) != nil || !tax.IsClass(c) {
 		return validation.NewError("validation_tax_class", "Tax class must be standard, reduced or zero")
 	}
 	return nil
@@ -388,7 +389,7 @@ func boolMember(raw json.RawMessage) error {
 }
 
 func localizedMember(raw json.RawMessage) error {
-	if _, ok := ParseLocalizedJSON(raw); !ok {
+	if _, ok := field.ParseLocalizedJSON(raw); !ok {
 		return validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
 	}
 	return nil
@@ -452,12 +453,12 @@ func jsonNumber(raw json.RawMessage) (json.Number, bool) {
 }
 
 // recordLocalized reads a localized JSON field of a record.
-func recordLocalized(rec *core.Record, field string) Localized {
+func recordLocalized(rec *core.Record, name string) Localized {
 	var l Localized
-	if raw, ok := rec.Get(field).(types.JSONRaw); ok {
-		l, _ = ParseLocalizedJSON(raw)
+	if raw, ok := rec.Get(name).(types.JSONRaw); ok {
+		l, _ = field.ParseLocalizedJSON(raw)
 	} else {
-		l, _ = ParseLocalized(rec.Get(field))
+		l, _ = field.ParseLocalized(rec.Get(name))
 	}
 	if l == nil {
 		l = Localized{}

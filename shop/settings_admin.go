@@ -1,26 +1,21 @@
 package shop
 
 import (
-	"errors"
 	"os"
-	"slices"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
 // Answer shapes of the admin's payments and tax settings (shop/wire).
 type (
 	PaymentTaxSettings = wire.PaymentTaxSettings
-	AdminTaxRate       = wire.AdminTaxRate
 )
-
-// ErrTaxRateNotFound: no tax rate has that id.
-var ErrTaxRateNotFound = errors.New("tax rate not found")
 
 // MaxSellerTaxIDLen bounds the seller's tax ID on invoices.
 const MaxSellerTaxIDLen = 50
@@ -32,7 +27,7 @@ func LoadPaymentTaxSettings(app core.App) (PaymentTaxSettings, error) {
 	if err != nil {
 		return PaymentTaxSettings{}, err
 	}
-	rules, err := LoadTaxRules(app)
+	rules, err := tax.LoadRules(app)
 	if err != nil {
 		return PaymentTaxSettings{}, err
 	}
@@ -106,74 +101,4 @@ func paymentSettingsRecord(app core.App) (*core.Record, error) {
 		return nil, err
 	}
 	return core.NewRecord(col), nil
-}
-
-// ListTaxRates returns every tax rate by country, region and class.
-func ListTaxRates(app core.App) ([]AdminTaxRate, error) {
-	recs, err := app.FindAllRecords(TaxRatesCollection)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]AdminTaxRate, 0, len(recs))
-	for _, rec := range recs {
-		out = append(out, adminTaxRateOf(rec))
-	}
-	slices.SortFunc(out, func(a, b AdminTaxRate) int {
-		return strings.Compare(a.Country+"\x00"+a.Region+"\x00"+a.TaxClass, b.Country+"\x00"+b.Region+"\x00"+b.TaxClass)
-	})
-	return out, nil
-}
-
-// TaxRateInput is the body of POST /api/admin/tax-rates and PUT
-// /api/admin/tax-rates/{id}: the rate a percentage with at most three
-// decimals.
-type TaxRateInput struct {
-	Country  string  `json:"country"`
-	Region   string  `json:"region"`
-	TaxClass string  `json:"taxClass"`
-	Rate     float64 `json:"rate"`
-	Name     string  `json:"name"`
-}
-
-// SaveTaxRate creates a rate (id "") or updates the rate with that id,
-// through the record's rules (ValidateTaxRateRecord: known class, a US
-// state for a region, at most three decimals, one rate per place and class).
-func SaveTaxRate(app core.App, id string, in TaxRateInput) (AdminTaxRate, error) {
-	var rec *core.Record
-	if id != "" {
-		found, err := app.FindRecordById(TaxRatesCollection, id)
-		if err != nil {
-			return AdminTaxRate{}, ErrTaxRateNotFound
-		}
-		rec = found
-	} else {
-		col, err := app.FindCachedCollectionByNameOrId(TaxRatesCollection)
-		if err != nil {
-			return AdminTaxRate{}, err
-		}
-		rec = core.NewRecord(col)
-	}
-	rec.Set("country", strings.TrimSpace(in.Country))
-	rec.Set("region", strings.TrimSpace(in.Region))
-	rec.Set("taxClass", strings.TrimSpace(in.TaxClass))
-	rec.Set("rate", in.Rate)
-	rec.Set("name", strings.TrimSpace(in.Name))
-	if err := app.Save(rec); err != nil {
-		return AdminTaxRate{}, err
-	}
-	return adminTaxRateOf(rec), nil
-}
-
-// DeleteTaxRate deletes the rate with that id.
-func DeleteTaxRate(app core.App, id string) error {
-	rec, err := app.FindRecordById(TaxRatesCollection, id)
-	if err != nil {
-		return ErrTaxRateNotFound
-	}
-	return app.Delete(rec)
-}
-
-func adminTaxRateOf(rec *core.Record) AdminTaxRate {
-	r := taxRateOf(rec)
-	return AdminTaxRate{ID: rec.Id, Country: r.Country, Region: r.Region, TaxClass: rec.GetString("taxClass"), Rate: r.Rate, Name: r.Name}
 }

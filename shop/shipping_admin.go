@@ -156,7 +156,7 @@ func (z ZoneInput) parse(path string, i int, errs fieldErrs) ShippingZone {
 
 func (m ZoneMethodInput) parse(path string, errs fieldErrs) ZoneMethod {
 	out := ZoneMethod{Code: strings.TrimSpace(m.Code), DeliveryDays: strings.TrimSpace(m.DeliveryDays), Rates: []WeightBand{}}
-	name, ok := ParseLocalizedJSON(m.Name)
+	name, ok := field.ParseLocalizedJSON(m.Name)
 	if !ok {
 		errs.add(path+".name", "validation_localized", "Must be an object of texts by language (en, ru, zh)")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"stageshop/shop/mail"
 	"stageshop/shop/money"
+	"stageshop/shop/tax"
 )
 
 // ErrNotAwaitingQuote: a freight quote for an order whose shipping is not
@@ -62,17 +63,17 @@ func SetShippingQuote(app core.App, orderID string, in QuoteInput) (*OrderDetail
 }
 
 // priceQuotedShipping sets the order's shipping to amount with its tax (the
-// same rule as at checkout: ComputeTax with the order's own inclusive flag
+// same rule as at checkout: tax.Compute with the order's own inclusive flag
 // and exemption) and the new total.
 func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error {
-	rules, err := LoadTaxRules(txApp)
+	rules, err := tax.LoadRules(txApp)
 	if err != nil {
 		return err
 	}
 	rules.PricesIncludeTax = rec.GetBool("pricesIncludeTax")
 	var addr ShippingInfo
 	_ = rec.UnmarshalJSONField("shipping", &addr)
-	t := ComputeTax(rules, TaxRequest{Country: addr.Country, Region: addr.State, Exempt: rec.GetBool("taxExempt"), Shipping: amount})
+	t := tax.Compute(rules, tax.Request{Country: addr.Country, Region: addr.State, Exempt: rec.GetBool("taxExempt"), Shipping: amount})
 	lines := orderTaxOf(rec).TaxLines
 	for _, add := range t.TaxLines {
 		merged := false

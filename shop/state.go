@@ -17,7 +17,6 @@ type state struct {
 	catalog  catalogCache
 	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	store    atomic.Pointer[keep.Value[StoreDetails]]
-	taxRules atomic.Pointer[keep.Value[TaxRules]]
 	cats     atomic.Pointer[keep.Value[KnownCategories]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 	// payments are the payment settings kept until their record changes;

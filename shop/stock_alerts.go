@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/field"
+	"stageshop/shop/locale"
 	"stageshop/shop/mail"
 )
 
@@ -53,7 +54,7 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 	if err := in.Validate(); err != nil {
 		return false, err
 	}
-	if !IsLanguage(in.Language) {
+	if !locale.IsLanguage(in.Language) {
 		in.Language = "en"
 	}
 	err = db.Write(app, func(txApp core.App) error {

@@ -115,7 +115,7 @@ func (in *StoreInput) validateLogo() error {
 // (and that English is there when required). Multi-line texts keep their
 // line breaks, trimmed per line.
 func localizedText(raw json.RawMessage, requireEnglish bool, max int) (Localized, error) {
-	l, ok := ParseLocalizedJSON(raw)
+	l, ok := field.ParseLocalizedJSON(raw)
 	if !ok {
 		return nil, validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
 	}
@@ -280,7 +280,7 @@ func validateStoreRecord(rec *core.Record) validation.Errors {
 	if in.Email == "" {
 		in.Email = "blank@example.com"
 	}
-	if l, _ := ParseLocalizedJSON(in.Hero.Title); l["en"] == "" {
+	if l, _ := field.ParseLocalizedJSON(in.Hero.Title); l["en"] == "" {
 		in.Hero.Title = json.RawMessage(`{"en":"-"}`) // the app's own title stands in
 	}
 	socialErr := validation.Error(nil)

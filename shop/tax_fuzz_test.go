@@ -7,6 +7,7 @@ import (
 
 	"stageshop/shop"
 	"stageshop/shop/money"
+	"stageshop/shop/tax"
 )
 
 // fuzzPlaces are the addresses the fuzz test ships to, with and without
@@ -15,21 +16,21 @@ var fuzzPlaces = [][2]string{{"US", "TX"}, {"USA", "California"}, {"United State
 	{"Germany", "Berlin"}, {"France", ""}, {"", ""}}
 
 // fuzzCart makes a random cart, rate table and settings from seed.
-func fuzzCart(seed uint64, nLines uint8) (shop.TaxRules, shop.TaxRequest) {
+func fuzzCart(seed uint64, nLines uint8) (tax.Rules, tax.Request) {
 	rnd := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	classes := shop.TaxClasses
-	var rates []shop.TaxRate
+	classes := tax.Classes
+	var rates []tax.RateEntry
 	for _, p := range []struct{ country, region string }{{"US", ""}, {"US", "TX"}, {"US", "CA"}, {"DE", ""}} {
 		for _, c := range classes {
 			if rnd.IntN(3) > 0 {
-				rates = append(rates, shop.TaxRate{Country: p.country, Region: p.region, Class: c,
-					Rate: shop.Rate(rnd.Int64N(int64(shop.MaxRate) + 1)), Name: p.country + p.region + c})
+				rates = append(rates, tax.RateEntry{Country: p.country, Region: p.region, Class: c,
+					Rate: tax.Rate(rnd.Int64N(int64(tax.MaxRate) + 1)), Name: p.country + p.region + c})
 			}
 		}
 	}
-	rules := shop.TaxRules{Table: shop.NewTaxTable(rates), PricesIncludeTax: rnd.IntN(2) == 0, TaxShipping: rnd.IntN(2) == 0}
+	rules := tax.Rules{Table: tax.NewTable(rates), PricesIncludeTax: rnd.IntN(2) == 0, TaxShipping: rnd.IntN(2) == 0}
 	place := fuzzPlaces[rnd.IntN(len(fuzzPlaces))]
-	req := shop.TaxRequest{Country: place[0], Region: place[1], Exempt: rnd.IntN(5) == 0,
+	req := tax.Request{Country: place[0], Region: place[1], Exempt: rnd.IntN(5) == 0,
 		Shipping: shop.Amount(rnd.Int64N(10_000))}
 	for range int(nLines%40) + 1 {
 		price := rnd.Int64N(money.MaxPriceCents + 1)
@@ -40,7 +41,7 @@ func fuzzCart(seed uint64, nLines uint8) (shop.TaxRules, shop.TaxRequest) {
 		if rnd.IntN(20) == 0 {
 			qty = rnd.Int64N(shop.MaxLineQuantity) + 1
 		}
-		req.Lines = append(req.Lines, shop.TaxableLine{Class: classes[rnd.IntN(len(classes))], Amount: shop.Amount(price * qty)})
+		req.Lines = append(req.Lines, tax.Item{Class: classes[rnd.IntN(len(classes))], Amount: shop.Amount(price * qty)})
 	}
 	return rules, req
 }
@@ -48,7 +49,7 @@ func fuzzCart(seed uint64, nLines uint8) (shop.TaxRules, shop.TaxRequest) {
 // wantTax is a line's tax by its definition, in exact fractions: amount ×
 // rate with exclusive prices, the part of amount that is tax with
 // inclusive ones, rounded half away from zero.
-func wantTax(amount shop.Amount, r shop.Rate, inclusive bool) shop.Amount {
+func wantTax(amount shop.Amount, r tax.Rate, inclusive bool) shop.Amount {
 	frac := new(big.Rat).SetFrac64(int64(r), 100_000)
 	if inclusive {
 		frac = new(big.Rat).SetFrac64(int64(r), 100_000+int64(r))
@@ -71,7 +72,7 @@ func FuzzComputeTax(f *testing.F) {
 	f.Add(uint64(0xdeadbeef), uint8(39))
 	f.Fuzz(func(t *testing.T, seed uint64, nLines uint8) {
 		rules, req := fuzzCart(seed, nLines)
-		got := shop.ComputeTax(rules, req)
+		got := tax.Compute(rules, req)
 		checkTaxSums(t, rules, req, got)
 		checkTaxDefinitions(t, rules, req, got)
 		checkModesAgree(t, rules, req)
@@ -80,7 +81,7 @@ func FuzzComputeTax(f *testing.F) {
 
 // checkTaxSums: lines and shipping add up to the tax, the rates' lines to
 // the tax and the bases, and subtotal, shipping and tax to the total.
-func checkTaxSums(t *testing.T, rules shop.TaxRules, req shop.TaxRequest, got shop.Taxed) {
+func checkTaxSums(t *testing.T, rules tax.Rules, req tax.Request, got tax.Taxed) {
 	t.Helper()
 	var subtotal, lineTax, base, perRate, perRateBase shop.Amount
 	for i, l := range req.Lines {
@@ -118,12 +119,12 @@ func checkTaxSums(t *testing.T, rules shop.TaxRules, req shop.TaxRequest, got sh
 
 // checkTaxDefinitions: each line carries the rate that matches it and the
 // tax its definition gives; inclusive lines split into base + tax.
-func checkTaxDefinitions(t *testing.T, rules shop.TaxRules, req shop.TaxRequest, got shop.Taxed) {
+func checkTaxDefinitions(t *testing.T, rules tax.Rules, req tax.Request, got tax.Taxed) {
 	t.Helper()
-	check := func(what string, class string, amount shop.Amount, lt shop.LineTax) {
+	check := func(what string, class string, amount shop.Amount, lt tax.LineTax) {
 		r, ok := rules.Table.Match(req.Country, req.Region, class)
 		if !ok || req.Exempt {
-			r = shop.TaxRate{}
+			r = tax.RateEntry{}
 		}
 		want := wantTax(amount, r.Rate, rules.PricesIncludeTax)
 		if lt.Rate != r.Rate || lt.Name != r.Name || lt.Tax != want {
@@ -137,7 +138,7 @@ func checkTaxDefinitions(t *testing.T, rules shop.TaxRules, req shop.TaxRequest,
 		check("line", l.Class, l.Amount, got.Lines[i])
 	}
 	if rules.TaxShipping && req.Shipping != 0 {
-		check("shipping", shop.TaxStandard, req.Shipping, got.ShippingTax)
+		check("shipping", tax.Standard, req.Shipping, got.ShippingTax)
 	} else if got.ShippingTax.Tax != 0 {
 		t.Fatalf("untaxed shipping carries %d", got.ShippingTax.Tax)
 	}
@@ -146,18 +147,18 @@ func checkTaxDefinitions(t *testing.T, rules shop.TaxRules, req shop.TaxRequest,
 // checkModesAgree prices the request's amounts as net prices taxed on top
 // and then as gross prices with that tax included: both carry the same
 // tax per line and in all, the same net bases and the same total.
-func checkModesAgree(t *testing.T, rules shop.TaxRules, req shop.TaxRequest) {
+func checkModesAgree(t *testing.T, rules tax.Rules, req tax.Request) {
 	t.Helper()
 	exclusive, inclusive := rules, rules
 	exclusive.PricesIncludeTax, inclusive.PricesIncludeTax = false, true
-	ex := shop.ComputeTax(exclusive, req)
+	ex := tax.Compute(exclusive, req)
 	gross := req
-	gross.Lines = make([]shop.TaxableLine, len(req.Lines))
+	gross.Lines = make([]tax.Item, len(req.Lines))
 	for i, l := range req.Lines {
-		gross.Lines[i] = shop.TaxableLine{Class: l.Class, Amount: l.Amount + ex.Lines[i].Tax}
+		gross.Lines[i] = tax.Item{Class: l.Class, Amount: l.Amount + ex.Lines[i].Tax}
 	}
 	gross.Shipping = req.Shipping + ex.ShippingTax.Tax
-	in := shop.ComputeTax(inclusive, gross)
+	in := tax.Compute(inclusive, gross)
 	for i, l := range req.Lines {
 		if in.Lines[i].Tax != ex.Lines[i].Tax || in.Lines[i].Base != l.Amount {
 			t.Fatalf("line %d of net %d: on top %d; included in %d: tax %d, net %d",

@@ -19,6 +19,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/tax"
 )
 
 // texasInput is an order shipped to Austin, Texas, by standard shipping.
@@ -57,10 +58,10 @@ func cartOf(t *testing.T, app core.App, userID string, qty int, products ...*cor
 // the per-rate lines and on each stored line; its estimate said the same.
 func TestOrderCarriesTax(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	mic := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
-	book := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1999, Stock: 10, TaxClass: shop.TaxZero})
+	book := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1999, Stock: 10, TaxClass: tax.Zero})
 	cartOf(t, app, u.ID(), 3, mic, book)
 
 	est, err := shop.GetCartEstimate(app, shop.CartOwner{UserID: u.ID()}, shop.TaxAddress{Country: "USA", State: "Texas", ShippingMethod: shop.ShipStandard})
@@ -77,14 +78,14 @@ func TestOrderCarriesTax(t *testing.T) {
 		t.Fatal(err)
 	}
 	if o.TaxAmount != e.TaxAmount || o.TotalAmount != e.TotalAmount || len(o.TaxLines) != 1 ||
-		o.TaxLines[0] != (shop.TaxLine{Name: "Texas sales tax", Rate: 6250, Base: 3000, Amount: 188}) {
+		o.TaxLines[0] != (tax.Line{Name: "Texas sales tax", Rate: 6250, Base: 3000, Amount: 188}) {
 		t.Fatalf("order %+v tax lines %+v", o.OrderSummary, o.TaxLines)
 	}
 	stored, err := shop.GetOrder(app, o.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stored.Items[0].TaxRate != 6250 || stored.Items[0].TaxAmount != 188 || stored.Items[1].TaxClass != shop.TaxZero ||
+	if stored.Items[0].TaxRate != 6250 || stored.Items[0].TaxAmount != 188 || stored.Items[1].TaxClass != tax.Zero ||
 		stored.Items[1].TaxAmount != 0 || stored.TaxAmount != 188 || stored.TotalAmount != o.TotalAmount {
 		t.Fatalf("stored %+v items %+v", stored.OrderSummary, stored.Items)
 	}
@@ -103,7 +104,7 @@ func TestOrderCarriesTax(t *testing.T) {
 // is paid.
 func TestInvoiceTermsOrderIsInvoicedAtOnce(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	if _, err := shop.SetInvoiceTerms(app, u.ID(), shop.InvoiceTermsInput{Allowed: true}); err != nil {
 		t.Fatal(err)
@@ -135,7 +136,7 @@ func TestInvoiceTermsOrderIsInvoicedAtOnce(t *testing.T) {
 // customer at the same address pays it.
 func TestExemptCustomerPaysNoTax(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	testapp.SetTaxSettings(t, app, false, true)
 	reseller := testapp.NewUser(t, app, false)
 	testapp.SetTaxExempt(t, app, reseller.ID(), true)
@@ -164,7 +165,7 @@ func TestExemptCustomerPaysNoTax(t *testing.T) {
 // or deleting a rate later changes no order, only the next one.
 func TestPlacedOrderKeepsItsTax(t *testing.T) {
 	app := testapp.New(t)
-	rate := testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	rate := testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 10000, Stock: 10})
 	cartOf(t, app, u.ID(), 1, p)
@@ -201,7 +202,7 @@ func TestPlacedOrderKeepsItsTax(t *testing.T) {
 // changes (stock, cart, no order, no invoice number used).
 func TestRateChangeIsTotalChanged(t *testing.T) {
 	app := testapp.New(t)
-	rate := testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	rate := testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 10000, Stock: 10})
 	cartOf(t, app, u.ID(), 2, p)
@@ -311,7 +312,7 @@ func TestInvoiceNumbersGaplessUnderConcurrency(t *testing.T) {
 // total is refused.
 func TestCreditNotes(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 3333, Stock: 10})
 	cartOf(t, app, u.ID(), 3, p)
@@ -358,7 +359,7 @@ func TestCreditNotes(t *testing.T) {
 // names it; a refund before the order was invoiced gets none.
 func TestRefundGetsCreditNote(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	admin := testapp.NewUser(t, app, true)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 3333, Stock: 10})
@@ -400,20 +401,20 @@ func TestRefundGetsCreditNote(t *testing.T) {
 // States being one) are refused with the field's error.
 func TestTaxRateRecordRules(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
-	col, _ := app.FindCollectionByNameOrId(shop.TaxRatesCollection)
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
+	col, _ := app.FindCollectionByNameOrId(tax.RatesCollection)
 	cases := []struct {
 		country, region, class string
 		rate                   float64
 		field                  string
 	}{
-		{"US", "CA", shop.TaxStandard, 7.2501, "rate"},
-		{"US", "CA", shop.TaxStandard, 101, "rate"},
-		{"Germany", "BY", shop.TaxStandard, 19, "region"},
-		{"US", "XX", shop.TaxStandard, 5, "region"},
+		{"US", "CA", tax.Standard, 7.2501, "rate"},
+		{"US", "CA", tax.Standard, 101, "rate"},
+		{"Germany", "BY", tax.Standard, 19, "region"},
+		{"US", "XX", tax.Standard, 5, "region"},
 		{"US", "CA", "luxury", 5, "taxClass"},
-		{"United States", "tx", shop.TaxStandard, 8, "country"},
-		{"", "", shop.TaxStandard, 8, "country"},
+		{"United States", "tx", tax.Standard, 8, "country"},
+		{"", "", tax.Standard, 8, "country"},
 	}
 	for _, c := range cases {
 		rec := core.NewRecord(col)
@@ -424,11 +425,11 @@ func TestTaxRateRecordRules(t *testing.T) {
 			t.Errorf("%+v: %v, want an error on %s", c, err, c.field)
 		}
 	}
-	ok := testapp.NewTaxRate(t, app, "usa", "ca", shop.TaxStandard, 7.25, "California sales tax")
+	ok := testapp.NewTaxRate(t, app, "usa", "ca", tax.Standard, 7.25, "California sales tax")
 	if ok.GetString("region") != "CA" {
 		t.Fatalf("region stored as %q", ok.GetString("region"))
 	}
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxReduced, 0, "Texas reduced")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Reduced, 0, "Texas reduced")
 }
 
 // The order e-mail shows the same tax as the order, per rate, the invoice
@@ -436,8 +437,8 @@ func TestTaxRateRecordRules(t *testing.T) {
 // the total; an exempt customer's says so.
 func TestOrderMailCarriesTax(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
-	testapp.NewTaxRate(t, app, "DE", "", shop.TaxStandard, 19, "MwSt.")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "DE", "", tax.Standard, 19, "MwSt.")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
 	cartOf(t, app, u.ID(), 3, p)
@@ -474,7 +475,7 @@ func TestOrderMailCarriesTax(t *testing.T) {
 // tax, total and invoice, as the order stored them.
 func TestOrdersCSVCarriesTax(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 10})
 	cartOf(t, app, u.ID(), 3, p)
@@ -512,7 +513,7 @@ func TestOrdersCSVCarriesTax(t *testing.T) {
 // back, a cancelled order's goes.
 func TestOverviewCarriesTax(t *testing.T) {
 	app := testapp.New(t)
-	testapp.NewTaxRate(t, app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 19800, Stock: 10})
 	cartOf(t, app, u.ID(), 1, p)
@@ -563,7 +564,7 @@ func TestOverviewCarriesTax(t *testing.T) {
 // invoice number (the year's first: no number drawn twice).
 func TestCardPaymentOfTaxedOrder(t *testing.T) {
 	f := newPayFixture(t, 10)
-	testapp.NewTaxRate(t, f.app, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+	testapp.NewTaxRate(t, f.app, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 	u := testapp.NewUser(t, f.app, false)
 	cartOf(t, f.app, u.ID(), 2, f.product)
 	in := texasInput()

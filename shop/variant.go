@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/shop/locale"
 )
 
 // Product options and variants (issue 31). A product has up to MaxOptions
@@ -15,7 +17,7 @@ import (
 // options' order) with its own SKU, price, compare-at price, stock, active
 // flag and pictures. A product without options has exactly one variant,
 // with no values: its default. The product row keeps a summary of its
-// variants (see pb_migrations/1763801700_product_variants.go): price,
+// variants (see pb_migrations/init_catalog_sql.go): price,
 // compare-at price and stock of the default variant, the price range, in
 // stock, on sale.
 
@@ -73,7 +75,7 @@ func VariantLabel(options []Option, values []string) Localized {
 	if len(values) == 0 {
 		return label
 	}
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages() {
 		parts := make([]string, 0, len(values))
 		for i, v := range values {
 			text := v
@@ -99,7 +101,7 @@ func LineName(name, label Localized) Localized {
 		return name
 	}
 	out := Localized{}
-	for _, lang := range Languages {
+	for _, lang := range locale.Languages() {
 		n := name.Get(lang, "")
 		if n == "" {
 			continue

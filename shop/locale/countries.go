@@ -40,7 +40,7 @@ var loaded = sync.OnceValue(func() *tables {
 		panic("locale: countries.json: " + err.Error())
 	}
 	t := &tables{codes: f.Codes, byName: map[string]string{}, states: f.USStates, stateMap: map[string]string{}}
-	for _, lang := range []string{"en", "ru", "zh"} {
+	for _, lang := range languages {
 		names := display.Regions(language.MustParse(lang))
 		for _, c := range f.Codes {
 			t.byName[strings.ToLower(c)] = c
@@ -137,7 +137,7 @@ func CountryName(country, lang string) string {
 		return strings.TrimSpace(country)
 	}
 	tag, err := language.Parse(lang)
-	if err != nil || (lang != "ru" && lang != "zh") {
+	if err != nil || !IsLanguage(lang) {
 		tag = language.English
 	}
 	if n := display.Regions(tag).Name(language.MustParseRegion(code)); n != "" {

@@ -23,6 +23,7 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 
 	"stageshop/shop"
+	"stageshop/shop/locale"
 )
 
 // mappingVersion names the index layout; an index built with another one is
@@ -78,7 +79,7 @@ func newMapping() (mapping.IndexMapping, error) {
 		f.Store, f.IncludeTermVectors, f.IncludeInAll, f.DocValues = false, false, false, false
 		return f
 	}
-	for _, lang := range shop.Languages {
+	for _, lang := range locale.Languages() {
 		for _, p := range []string{"n", "a", "d"} {
 			doc.AddFieldMappingsAt(langField(p, lang), text(langAnalyzers[lang]))
 		}
@@ -120,7 +121,7 @@ func document(p shop.Product) map[string]any {
 	}
 	var nameWords, attrWords []string
 	var codeSources []string
-	for _, lang := range shop.Languages {
+	for _, lang := range locale.Languages() {
 		name, desc := p.NameLocalized[lang], p.DescriptionLocalized[lang]
 		attrs := attributeText(p.Attributes, lang)
 		d[langField("n", lang)], d[langField("a", lang)], d[langField("d", lang)] = name, attrs, desc

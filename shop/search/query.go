@@ -9,6 +9,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
+	"stageshop/shop/locale"
 )
 
 // Boosts: a name counts more than an attribute, an attribute more than a
@@ -186,7 +187,7 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 	}
 	term(fNameWords, w, boostName*boostExact)
 	term(fAttrWords, w, boostAttr*boostExact)
-	for _, lang := range shop.Languages {
+	for _, lang := range locale.Languages() {
 		lb := b.langBoost(lang)
 		// Where another language's analyzer leaves the word as typed (a brand,
 		// an English word for the Russian stemmer), its name and attribute
