@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/tax"
 )
 
 // The tax rows of an order are one list the server builds (taxRows): the
@@ -34,7 +34,7 @@ func TestTaxRowsAreOneListInAnswerEmailAndInvoice(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := newOrderShop(t, testapp.Product{Name: "Wireless Mic", PriceCents: 1000, Stock: 10})
-			testapp.NewTaxRate(t, s.h.App, "US", "TX", shop.TaxStandard, 6.25, "Texas sales tax")
+			testapp.NewTaxRate(t, s.h.App, "US", "TX", tax.Standard, 6.25, "Texas sales tax")
 			testapp.SetTaxSettings(t, s.h.App, c.inclusive, false)
 			testapp.SetTaxExempt(t, s.h.App, s.user.ID(), c.exempt)
 			body := texasBody("standard")
