@@ -33,6 +33,7 @@ func Register(app core.App, site fs.FS) {
 		registerAddresses(se)
 		registerProducts(se)
 		registerCategories(se)
+		registerPromotions(se)
 		registerProductsCSV(se)
 		registerUploads(se)
 		registerImages(se)
