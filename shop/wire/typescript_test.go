@@ -106,6 +106,7 @@ var answers = []struct {
 	{"AdminPage", wire.AdminPage{}},
 	{"PaymentTaxSettings", wire.PaymentTaxSettings{}},
 	{"AdminTaxRate", wire.AdminTaxRate{}},
+	{"Promotion", wire.Promotion{}},
 }
 
 var (

@@ -37,6 +37,7 @@ export type {
   ProductOption,
   ProductSuggestion,
   ProductVariant,
+  Promotion,
   RoleChangeList,
   SavedAddress,
   ShippingInfo,

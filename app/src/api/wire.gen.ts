@@ -672,3 +672,27 @@ export interface AdminTaxRate {
   rate: number;
   name: string;
 }
+
+export interface Promotion {
+  id: string;
+  code: string;
+  automatic: boolean;
+  name: Localized;
+  kind: 'percentage' | 'fixed' | 'free_shipping';
+  value: number;
+  target: 'order' | 'products' | 'categories';
+  productIds: string[];
+  categoryIds: string[];
+  minSubtotal: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  usageLimit: number;
+  perCustomerLimit: number;
+  timesUsed: number;
+  combinable: boolean;
+  isActive: boolean;
+  orders: number;
+  revenue: number;
+  discounted: number;
+  createdAt: string;
+}
