@@ -49,6 +49,7 @@ func Register(app core.App, site fs.FS) {
 		registerStore(se)
 		registerSettingsAdmin(se)
 		registerSitemap(se)
+		registerFeeds(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

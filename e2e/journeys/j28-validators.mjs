@@ -5,13 +5,13 @@
 // (shopRules); any error fails the journey,
 // after every page was checked, with a table of the counts per page kind (validators.md in the
 // run folder).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { apiOk } from '../lib/api.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, login } from '../lib/shop.mjs';
-import { startNu, structuredData } from '../lib/validators.mjs';
+import { sitemapSchemas, startNu, structuredData, xsdErrors } from '../lib/validators.mjs';
 
 const LANGS = ['en', 'ru', 'zh'];
 const prefixed = (lang, path) => (lang === 'en' ? path : `/${lang}${path === '/' ? '/' : path}`);
@@ -178,10 +178,42 @@ export default {
     // The checker's JVM starts first: it takes a while, and the set-up runs meanwhile.
     const starting = startNu();
     try {
-      await this.check(await startServer('validators', {}), starting, { newContext, runDir, log });
+      // A small sitemap limit: the demo catalog then has an index and several sitemaps.
+      const server = await startServer('validators', { STAGESHOP_SITEMAP_MAX_URLS: '30' });
+      await this.sitemaps(server.url, join(runDir, 'sitemaps'), log);
+      await this.check(server, starting, { newContext, runDir, log });
     } finally {
       await (await starting.catch(() => null))?.stop();
     }
+  },
+
+  /**
+   * The sitemaps against the sitemaps.org schema (xmllint): the index, every sitemap it lists
+   * (each with at least one address), none past the last; robots.txt without route patterns.
+   */
+  async sitemaps(base, dir, log) {
+    mkdirSync(dir, { recursive: true });
+    const schemas = sitemapSchemas(join(dir, 'schemas'));
+    const save = async (path) => {
+      const res = await fetch(base + path);
+      assert.equal(res.status, 200, `GET ${path}`);
+      const file = join(dir, path.replace(/[^a-z0-9.]+/gi, '-').replace(/^-/, ''));
+      writeFileSync(file, await res.text());
+      return file;
+    };
+    const index = await save('/sitemap.xml');
+    const listed = [...readFileSync(index, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    assert.ok(listed.length > 2 && listed.every((p) => p.startsWith('/sitemaps/')), `the index lists sitemaps: ${listed.join(', ')}`);
+    const files = [];
+    for (const p of listed) files.push(await save(p));
+    const errors = [...(await xsdErrors([index], schemas.index)), ...(await xsdErrors(files, schemas.urlset))].filter(([, e]) => e.length);
+    assert.deepEqual(errors, [], `sitemaps against the schema:\n${errors.map(([f, e]) => `${f}: ${e.join('; ')}`).join('\n')}`);
+    const last = Math.max(...listed.map((p) => Number(/products-(\d+)/.exec(p)?.[1] ?? 0)));
+    const past = await fetch(`${base}/sitemaps/products-${last + 1}.xml`);
+    assert.equal(past.status, 404, `the sitemap after the last (products-${last + 1}) is not found`);
+    const robots = await (await fetch(`${base}/robots.txt`)).text();
+    assert.ok(!/^Disallow: .*[:]/m.test(robots), `robots.txt has no route patterns:\n${robots}`);
+    log(`sitemaps: the index and ${files.length} sitemaps pass the sitemaps.org schema; products-${last + 1}.xml is 404`);
   },
 
   async check(server, starting, { newContext, runDir, log }) {
