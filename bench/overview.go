@@ -43,7 +43,7 @@ const (
 )
 
 // rollupDiffs count the rows in which the overview's rollup tables
-// (migration 1763800800, kept by triggers, so also by the plain INSERTs
+// (pb_migrations/init_overview.go, kept by triggers, so also by the plain INSERTs
 // here) and the same figures aggregated from scratch differ, both ways.
 var rollupDiffs = []string{
 	`SELECT COUNT(*) FROM (
@@ -231,7 +231,7 @@ func renderOverview(c config, r *results) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	w("## 8. Admin overview (`GET /api/admin/overview`, 1 connection for %s per period after %s warm-up)\n\n", c.growthPar, c.warmup)
-	w("Orders spread over the last 365 days, 1-3 lines each, one in ten cancelled; the 25-product demo catalog. Every figure is an SQL aggregate (`shop.GetOverview`) over the rollup tables the order triggers keep (migrations 1763800800, 1763801501: revenue is money paid); \"rollup = scratch\" is the check that they equal the same figures aggregated from the orders.\n\n")
+	w("Orders spread over the last 365 days, 1-3 lines each, one in ten cancelled; the 25-product demo catalog. Every figure is an SQL aggregate (`shop.GetOverview`) over the rollup tables the order triggers keep (pb_migrations/init_overview.go: revenue is money paid); \"rollup = scratch\" is the check that they equal the same figures aggregated from the orders.\n\n")
 	w("| Orders | data ready in | p50 / p99 ms (7 days) | p50 / p99 ms (30 days) | p50 / p99 ms (90 days) | answer bytes | errors | rollup = scratch |\n|---:|---:|---:|---:|---:|---:|---:|---|\n")
 	for _, o := range r.overview {
 		w("| %d | %s | %s / %s | %s / %s | %s / %s | %d | %d | %t |\n", o.orders, o.ready.Round(100*time.Millisecond),

@@ -2,13 +2,35 @@ package migrations
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// This file is not a migration: it holds the steps the migrations share, so
-// each migration file says only what it changes. Changing a helper changes
-// every migration that uses it, which TestSchemaGolden catches.
+// This file is not a migration: it holds the steps and field shapes the
+// migrations share, so each says only what it makes. Changing a helper
+// changes every migration that uses it, which TestSchemaGolden catches.
+
+// cents is an amount in integer cents, never negative. (Never Required: a
+// required number refuses 0.)
+func cents(name string) *core.NumberField {
+	return &core.NumberField{Name: name, OnlyInt: true, Min: types.Pointer(0.0)}
+}
+
+// count is a whole number, never negative.
+func count(name string) *core.NumberField { return cents(name) }
+
+// percent is a rate in percent, 0 to 100.
+func percent(name string) *core.NumberField {
+	return &core.NumberField{Name: name, Min: types.Pointer(0.0), Max: types.Pointer(100.0)}
+}
+
+// created and updated are a record's timestamps, set by PocketBase.
+func created() *core.AutodateField { return &core.AutodateField{Name: "created", OnCreate: true} }
+func updated() *core.AutodateField {
+	return &core.AutodateField{Name: "updated", OnCreate: true, OnUpdate: true}
+}
 
 // updateCollection finds the named collection, lets change edit it and
 // saves it.
@@ -21,35 +43,8 @@ func updateCollection(app core.App, name string, change func(c *core.Collection)
 	return app.Save(c)
 }
 
-// removeFields removes the named fields from a collection.
-func removeFields(app core.App, collection string, fields ...string) error {
-	return updateCollection(app, collection, func(c *core.Collection) {
-		for _, name := range fields {
-			c.Fields.RemoveByName(name)
-		}
-	})
-}
-
-// fieldsMigration is the up and down of a migration that only adds fields
-// to a collection: down removes them again.
-func fieldsMigration(collection string, fields ...core.Field) (up, down func(app core.App) error) {
-	up = func(app core.App) error {
-		return updateCollection(app, collection, func(c *core.Collection) {
-			c.Fields.Add(fields...)
-		})
-	}
-	down = func(app core.App) error {
-		names := make([]string, len(fields))
-		for i, f := range fields {
-			names[i] = f.GetName()
-		}
-		return removeFields(app, collection, names...)
-	}
-	return up, down
-}
-
 // saveCollections saves new collections, in order (a collection's relation
-// fields may name the ones before it).
+// fields name ones before it).
 func saveCollections(app core.App, collections ...*core.Collection) error {
 	for _, c := range collections {
 		if err := app.Save(c); err != nil {
@@ -74,39 +69,6 @@ func deleteCollections(app core.App, names ...string) error {
 	return nil
 }
 
-// rateLimitsMigration is the up and down of a migration that only adds rate
-// limit rules: up adds those whose label no rule has yet (an operator's own
-// rule of that label stays), down removes every rule with their labels.
-func rateLimitsMigration(rules ...core.RateLimitRule) (up, down func(app core.App) error) {
-	up = func(app core.App) error {
-		s := app.Settings()
-		for _, rule := range rules {
-			if _, ok := s.RateLimits.FindRateLimitRule([]string{rule.Label}); !ok {
-				s.RateLimits.Rules = append(s.RateLimits.Rules, rule)
-			}
-		}
-		return app.Save(s)
-	}
-	down = func(app core.App) error {
-		s := app.Settings()
-		removeRateLimits(s, rules...)
-		return app.Save(s)
-	}
-	return up, down
-}
-
-// removeRateLimits drops from s every rate limit rule with the label of one
-// of rules.
-func removeRateLimits(s *core.Settings, rules ...core.RateLimitRule) {
-	kept := []core.RateLimitRule{}
-	for _, r := range s.RateLimits.Rules {
-		if !slices.ContainsFunc(rules, func(drop core.RateLimitRule) bool { return drop.Label == r.Label }) {
-			kept = append(kept, r)
-		}
-	}
-	s.RateLimits.Rules = kept
-}
-
 // execAll runs SQL statements in order.
 func execAll(app core.App, queries []string) error {
 	for _, q := range queries {
@@ -115,4 +77,16 @@ func execAll(app core.App, queries []string) error {
 		}
 	}
 	return nil
+}
+
+// dropSQL is the DROP of each table, view and trigger the CREATE
+// statements make, in reverse order.
+func dropSQL(creates []string) []string {
+	var drops []string
+	for _, q := range slices.Backward(creates) {
+		if w := strings.Fields(q); len(w) > 2 && w[0] == "CREATE" {
+			drops = append(drops, "DROP "+w[1]+" IF EXISTS "+w[2])
+		}
+	}
+	return drops
 }

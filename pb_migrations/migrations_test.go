@@ -109,8 +109,8 @@ func TestProductListUsesIndex(t *testing.T) {
 }
 
 // liveReadable are the collections whose list and view rules are opened for
-// live updates (pb_migrations/1763800600_live_rules.go, and
-// 1763801100_live_products_realtime.go for products).
+// live updates (productReadRule, variantReadRule and adminReadRule in the
+// init).
 var liveReadable = map[string]bool{"products": true, "product_variants": true, "orders": true, "contact_requests": true}
 
 // Live updates open reading exactly: active products to anyone (and
@@ -147,5 +147,28 @@ func TestShopName(t *testing.T) {
 	app := testapp.New(t)
 	if meta := app.Settings().Meta; meta.AppName != "StageShop" || meta.SenderName != "StageShop" {
 		t.Fatalf("app name %q, sender %q", meta.AppName, meta.SenderName)
+	}
+}
+
+// The records a new shop starts with pass the checks an owner's edit
+// passes (the record hooks validate them as the dashboard saves them),
+// and the demo bank details send the owner to where they are edited.
+func TestSeedRecordsAreValid(t *testing.T) {
+	app := testapp.New(t)
+	counts := map[string]int{"shop_settings": 1, "payment_settings": 1, "categories": 4, "pages": 8}
+	for collection, want := range counts {
+		recs, err := app.FindAllRecords(collection)
+		if err != nil || len(recs) != want {
+			t.Fatalf("%s: %d records (%v), want %d", collection, len(recs), err, want)
+		}
+		for _, rec := range recs {
+			if err := app.Validate(rec); err != nil {
+				t.Errorf("%s %s: %v", collection, rec.Id, err)
+			}
+		}
+	}
+	pay, _ := app.FindFirstRecordByFilter("payment_settings", "")
+	if got := pay.GetString("bankDetails"); !strings.Contains(got, "Admin > Settings > Payments & tax") {
+		t.Errorf("a new shop's demo bank details: %q", got)
 	}
 }

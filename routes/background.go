@@ -13,7 +13,19 @@ import (
 type backgroundWork struct {
 	mu      sync.Mutex
 	stopped bool
+	quit    chan struct{} // closed by stop
 	wg      sync.WaitGroup
+}
+
+// stopping is closed when the app terminates: long-lived work (the reset
+// queue's worker) ends then.
+func (b *backgroundWork) stopping() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.quit == nil {
+		b.quit = make(chan struct{})
+	}
+	return b.quit
 }
 
 // bindBackgroundWork gives app its background work and waits for it (up to
@@ -45,6 +57,12 @@ func runInBackground(app core.App, f func()) bool {
 // stop refuses new work and waits for the running work, up to timeout.
 func (b *backgroundWork) stop(timeout time.Duration) {
 	b.mu.Lock()
+	if b.quit == nil {
+		b.quit = make(chan struct{})
+	}
+	if !b.stopped {
+		close(b.quit)
+	}
 	b.stopped = true
 	b.mu.Unlock()
 	done := make(chan struct{})

@@ -1,6 +1,8 @@
 package routes
 
 import (
+	"time"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
@@ -28,4 +30,25 @@ func SetMaxSitemapURLs(n int) (restore func()) {
 	old := maxSitemapURLs
 	maxSitemapURLs = n
 	return func() { maxSitemapURLs = old }
+}
+
+// SetResetEvery sets how often the reset queue is emptied for a test and
+// returns a function that puts it back.
+func SetResetEvery(d time.Duration) (restore func()) {
+	old := resetEvery.Swap(int64(d))
+	return func() { resetEvery.Store(old) }
+}
+
+// ResetPassNow asks app's reset queue worker for a pass at once.
+func ResetPassNow(app core.App) {
+	q := &stateOf(app).resets
+	q.mu.Lock()
+	wake := q.wake
+	q.mu.Unlock()
+	if wake != nil {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
 }

@@ -25,10 +25,11 @@ func invoiceViewer(e *core.RequestEvent) (v shop.InvoiceViewer, tokenGiven, ok b
 	user := shopUser(e)
 	token := e.Request.URL.Query().Get("token")
 	if user == nil && token != "" {
-		rec, err := e.App.FindAuthRecordByToken(token, core.TokenTypeFile)
-		if err == nil && rec.Collection().Name == shop.UsersCollection {
-			user = rec
+		rec, err := shop.FileTokenUser(e.App, token)
+		if err != nil {
+			e.App.Logger().Error("invoice file token", "error", err.Error())
 		}
+		user = rec
 	}
 	if user == nil {
 		return v, token != "", false

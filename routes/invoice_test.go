@@ -58,14 +58,11 @@ func TestOrderInvoicePage(t *testing.T) {
 	}
 	// A browser tab: a file token of the customer opens it; an expired or
 	// forged one is sent to the app's page that asks for a new one.
-	fileToken, err := u.Record.NewFileToken()
-	if err != nil {
-		t.Fatal(err)
-	}
+	fileToken := fileTokenOf(t, c, u.Token)
 	if r := c.Do("GET", url+"?token="+fileToken, nil); r.Status != http.StatusOK {
 		t.Fatalf("file token: %d %s", r.Status, r.Body)
 	}
-	otherToken, _ := other.Record.NewFileToken()
+	otherToken := fileTokenOf(t, c, other.Token)
 	expectErr(t, c.Do("GET", url+"?token="+otherToken, nil), http.StatusNotFound, "not_found")
 	if r := c.Do("GET", url+"?token="+u.Token, nil); r.Status != http.StatusSeeOther { // an access token is no file token
 		t.Fatalf("access token in the URL: %d", r.Status)
@@ -92,4 +89,46 @@ func TestOrderInvoicePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectErr(t, c.Do("GET", url, nil, testapp.Auth(u.Token)...), http.StatusNotFound, "not_found")
+}
+
+// fileTokenOf asks for a file token as the app does (POST /api/files/token).
+func fileTokenOf(t *testing.T, c testapp.Client, token string) string {
+	t.Helper()
+	var ft struct {
+		Token string `json:"token"`
+	}
+	wantStatus(t, c.Do("POST", "/api/files/token", nil, testapp.Auth(token)...), http.StatusOK, &ft)
+	return ft.Token
+}
+
+// A file token ends with the session it was asked in (issue 43 item 10):
+// after logout the invoice's ?token= sends the tab to sign in again, as an
+// expired token does; a file token PocketBase issued itself names no
+// session and opens nothing.
+func TestInvoiceFileTokenEndsWithTheSession(t *testing.T) {
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 5})
+	c := s.c
+	o := s.place(t, 1, orderBody())
+	wantStatus(t, c.Do("POST", "/api/checkout/admin/orders/"+o.ID+"/payments", map[string]any{"amount": o.TotalAmount}, testapp.Auth(s.admin.Token)...), http.StatusCreated, nil)
+	url := "/api/checkout/orders/" + o.ID + "/invoice?token="
+	var session struct {
+		Token        string `json:"token"`
+		RefreshToken string `json:"refreshToken"`
+	}
+	wantStatus(t, c.Do("POST", "/api/auth/login", map[string]any{"email": s.user.Record.Email(), "password": testapp.FixturePassword}), http.StatusOK, &session)
+	file := fileTokenOf(t, c, session.Token)
+	if r := c.Do("GET", url+file, nil); r.Status != http.StatusOK {
+		t.Fatalf("file token of a live session: %d %s", r.Status, r.Body)
+	}
+	wantStatus(t, c.Do("POST", "/api/auth/logout", map[string]any{"refreshToken": session.RefreshToken}, testapp.Auth(session.Token)...), http.StatusOK, nil)
+	if r := c.Do("GET", url+file, nil); r.Status != http.StatusSeeOther {
+		t.Errorf("file token after logout: %d, want 303 to sign in again", r.Status)
+	}
+	native, err := s.user.Record.NewFileToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := c.Do("GET", url+native, nil); r.Status != http.StatusSeeOther {
+		t.Errorf("a file token that names no session: %d, want 303", r.Status)
+	}
 }

@@ -157,7 +157,7 @@ func TestAdminRecordsBankTransfer(t *testing.T) {
 			t.Errorf("%v: %d", bad, r.Status)
 		}
 	}
-	r = h.Client.Do("POST", url, map[string]any{"amount": 100, "paidAt": "2026-11-20", "note": "first part"}, testapp.Auth(admin.Token)...)
+	r = h.Client.Do("POST", url, map[string]any{"amount": 100, "paidAt": time.Now().UTC().Format(time.DateOnly), "note": "first part"}, testapp.Auth(admin.Token)...)
 	r.JSON(t, &d)
 	if r.Status != 201 || d.Payment.Status != shop.PayPartiallyPaid || d.Payment.AmountPaid != 100 {
 		t.Fatalf("part payment: %d %+v", r.Status, d.Payment)
@@ -252,5 +252,65 @@ func TestPaymentFormsAnswerFieldErrors(t *testing.T) {
 	}
 	if n := testapp.Count(t, h.App, "payment_events"); n != 0 {
 		t.Errorf("%d payment events recorded by refused requests", n)
+	}
+}
+
+// A payment cannot be dated before its order was placed (issue 43 item
+// 10: paidAt 1900-01-01 was recorded): 400 on paidAt, nothing recorded;
+// the day the order was placed and a time that day are taken.
+func TestRecordedPaymentDatesAreBounded(t *testing.T) {
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 5})
+	o := s.place(t, 1, orderBody())
+	url := "/api/checkout/admin/orders/" + o.ID + "/payments"
+	auth := testapp.Auth(s.admin.Token)
+	today := time.Now().UTC()
+	for _, at := range []string{"1900-01-01", "0001-01-01", "1969-12-31T23:59:59Z", today.AddDate(0, 0, -1).Format(time.DateOnly), today.AddDate(0, 0, 3).Format(time.DateOnly)} {
+		before := dbFingerprint(t, s.h)
+		if e := expectErr(t, s.c.Do("POST", url, map[string]any{"amount": 1, "paidAt": at}, auth...), http.StatusBadRequest, "validation_failed"); e.Errors["paidAt"] == "" {
+			t.Errorf("paidAt %s: errors %v", at, e.Errors)
+		}
+		if dbFingerprint(t, s.h) != before {
+			t.Errorf("paidAt %s changed the database", at)
+		}
+	}
+	wantStatus(t, s.c.Do("POST", url, map[string]any{"amount": 1, "paidAt": today.Format(time.DateOnly)}, auth...), http.StatusCreated, nil)
+}
+
+// Payment state follows money in and out (issue 43 item 9): a part payment
+// of a transfer handed back leaves the order owing it again, so it can
+// still be paid in full (it stayed partially_refunded, outstanding 0.00,
+// never paid); a refund of a paid order is still partially_refunded.
+func TestReturnedPartPaymentIsOwedAgain(t *testing.T) {
+	s := newOrderShop(t, testapp.Product{PriceCents: 10000, Stock: 5})
+	o := s.place(t, 1, orderBody())
+	auth := testapp.Auth(s.admin.Token)
+	base := "/api/checkout/admin/orders/" + o.ID
+	type pay struct {
+		Payment struct {
+			Status                     string
+			AmountPaid, AmountRefunded float64
+			Outstanding, Refundable    float64
+		} `json:"payment"`
+		InvoiceNumber string `json:"invoiceNumber"`
+	}
+	var d pay
+	wantStatus(t, s.c.Do("POST", base+"/payments", map[string]any{"amount": 40}, auth...), http.StatusCreated, &d)
+	wantStatus(t, s.c.Do("POST", base+"/refunds", map[string]any{"amount": 20, "reason": "sent too much"}, auth...), http.StatusCreated, &d)
+	due := o.TotalAmount
+	if d.Payment.Status != "partially_paid" || d.Payment.AmountPaid != 20 || d.Payment.Outstanding != due-20 || d.Payment.Refundable != 20 {
+		t.Fatalf("after handing back 20 of a 40 part payment: %+v, want partially_paid, 20 paid, %.2f outstanding", d.Payment, due-20)
+	}
+	wantStatus(t, s.c.Do("POST", base+"/refunds", map[string]any{"amount": 20}, auth...), http.StatusCreated, &d)
+	if d.Payment.Status != "awaiting_payment" || d.Payment.AmountPaid != 0 || d.Payment.Outstanding != due {
+		t.Fatalf("after handing back all of it: %+v, want awaiting_payment, %.2f outstanding", d.Payment, due)
+	}
+	wantStatus(t, s.c.Do("POST", base+"/payments", map[string]any{"amount": due}, auth...), http.StatusCreated, &d)
+	if d.Payment.Status != "paid" || d.Payment.Outstanding != 0 || d.InvoiceNumber == "" {
+		t.Fatalf("paid in full after the returns: %+v invoice %q", d.Payment, d.InvoiceNumber)
+	}
+	// A paid order's refund is money given back: partially refunded, nothing owed.
+	wantStatus(t, s.c.Do("POST", base+"/refunds", map[string]any{"amount": 10}, auth...), http.StatusCreated, &d)
+	if d.Payment.Status != "partially_refunded" || d.Payment.AmountRefunded != 10 || d.Payment.Outstanding != 0 || d.Payment.Refundable != due-10 {
+		t.Fatalf("refund of a paid order: %+v", d.Payment)
 	}
 }

@@ -19,6 +19,7 @@ import (
 // the built web app (pb_public/).
 func Register(app core.App, site fs.FS) {
 	bindBackgroundWork(app)
+	sessionFileTokens(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.BindFunc(requestID)
 		se.Router.Bind(quietHealth())
@@ -32,6 +33,7 @@ func Register(app core.App, site fs.FS) {
 		registerAddresses(se)
 		registerProducts(se)
 		registerCategories(se)
+		registerPromotions(se)
 		registerProductsCSV(se)
 		registerUploads(se)
 		registerImages(se)
@@ -47,6 +49,7 @@ func Register(app core.App, site fs.FS) {
 		registerStore(se)
 		registerSettingsAdmin(se)
 		registerSitemap(se)
+		registerFeeds(se)
 		registerSPA(se, site)
 		return se.Next()
 	})

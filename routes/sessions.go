@@ -36,6 +36,22 @@ func endedSessions() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
+// sessionFileTokens makes the file tokens of shop users (POST
+// /api/files/token: invoices and packing slips opened in a new tab) name
+// the session they were asked in, so they end with it (shop.FileToken).
+func sessionFileTokens(app core.App) {
+	app.OnFileTokenRequest().BindFunc(func(e *core.FileTokenRequestEvent) error {
+		if e.Record != nil && e.Record.Collection().Name == shop.UsersCollection {
+			token, err := shop.FileToken(e.Record, sessionOf(e.RequestEvent))
+			if err != nil {
+				return err
+			}
+			e.Token = token
+		}
+		return e.Next()
+	})
+}
+
 // sessionOf is the session claim of the request's bearer token, which
 // PocketBase has already verified.
 func sessionOf(e *core.RequestEvent) string {

@@ -10,12 +10,14 @@ import (
 )
 
 // state is what the routes keep in memory for one app: the new guest
-// carts counted per IP, the work left running after an answer, and whether
+// carts counted per IP, the work left running after an answer, the
+// forgot-password requests waiting for their look-up, and whether
 // `serve --origins` was given. (The catalog's cached answers are in shop's
 // catalog cache.)
 type state struct {
 	guestCarts   guestCartCounter
 	background   backgroundWork
+	resets       resetQueue
 	originsGiven atomic.Pointer[func() bool]
 }
 

@@ -209,3 +209,34 @@ func TestBusinessCustomer(t *testing.T) {
 		t.Fatal("the profile cleared the exemption")
 	}
 }
+
+// The estimate normalizes the address as the order does (issue 43 item
+// 10): Texas by name, by code, in any case, with the country by code or
+// name, is estimated at the tax the order then charges.
+func TestCartEstimateReadsStateNames(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	testapp.NewTaxRate(t, h.App, "US", "TX", tax.Standard, 8.25, "Texas sales tax")
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1999, Stock: 10})
+	addLine(t, c, u.Token, p.Id, 3)
+	for _, q := range []string{"country=US&state=Texas", "country=US&state=texas", "country=us&state=tx", "country=USA&state=%20Texas%20",
+		"country=United%20States&state=TX", "country=US&state=TX"} {
+		var est estimateJSON
+		r := c.Do("GET", "/api/cart?"+q+"&shippingMethod=express", nil, testapp.Auth(u.Token)...)
+		r.JSON(t, &est)
+		if r.Status != http.StatusOK || est.TaxEstimate == nil || est.TaxEstimate.TaxAmount != 4.95 {
+			t.Errorf("estimate for %s: %d %s, want tax 4.95", q, r.Status, r.Body)
+		}
+	}
+	// A guest's cart, and no shipping method yet.
+	wantStatus(t, c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 3}, sess("session_estimate_12345")...), http.StatusOK, nil)
+	for _, q := range []string{"country=US&state=Texas", "country=United%20States&state=Texas&shippingMethod=standard"} {
+		var est estimateJSON
+		r := c.Do("GET", "/api/cart?"+q, nil, sess("session_estimate_12345")...)
+		r.JSON(t, &est)
+		if r.Status != http.StatusOK || est.TaxEstimate == nil || est.TaxEstimate.TaxAmount != 4.95 {
+			t.Errorf("guest estimate for %s: %d %s, want tax 4.95", q, r.Status, r.Body)
+		}
+	}
+}

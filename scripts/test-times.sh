@@ -10,6 +10,7 @@
 # -n: how many slowest tests to list per package (10); -o: keep each
 # package's `go test -json` output in DIR.
 set -euo pipefail
+export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 top=10 out=""
 while getopts "n:o:" opt; do
   case $opt in
@@ -34,7 +35,8 @@ for p in "${pkgs[@]}"; do
   # Built first, so that the figures are the tests' own, not the compiler's.
   nice -n 10 "$GO" test -race -count=1 -run '^$' "$p" >/dev/null
   /usr/bin/time -o "$tmp/time" -f '%e %U %S' nice -n 10 "$GO" test -race -count=1 -timeout 30m -json "$p" >"$json" || true
-  read -r wall user sys <"$tmp/time"
+  # The last line: before it, time says when the command failed.
+  read -r wall user sys < <(tail -1 "$tmp/time")
   run="$(jq -r 'select(.Action == "pass" or .Action == "fail") | select(.Test == null) | .Elapsed' "$json" | tail -1)"
   failed="$(jq -r 'select(.Action == "fail" and .Test != null) | .Test' "$json" | sort -u | tr '\n' ' ')"
   printf '%-32s %8s %8s %8.1f  %s%s\n' "${p#stageshop/}" "$wall" "${run:-?}" "$(echo "$user + $sys" | bc)" "$load" "${failed:+  FAILED: $failed}"

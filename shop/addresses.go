@@ -10,7 +10,6 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/field"
-	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
 
@@ -55,12 +54,9 @@ func (in *AddressInput) Normalize() {
 	for _, p := range []*string{&in.Label, &in.FirstName, &in.LastName, &in.Address, &in.City, &in.State, &in.ZipCode, &in.Country, &in.Phone} {
 		*p = field.CleanLine(*p)
 	}
-	if code, ok := locale.CountryCode(in.Country); ok {
-		in.Country = code
-		if st, ok := locale.StateCode(in.State); ok && code == "US" {
-			in.State = st
-		}
-	}
+	place := PostalAddress{Country: in.Country, State: in.State}
+	placeAddress(&place) // as an order's and a cart estimate's
+	in.Country, in.State = place.Country, place.State
 }
 
 // Validate checks a normalized address: the same fields as an order's

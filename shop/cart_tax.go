@@ -45,6 +45,11 @@ func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, err
 	if err != nil || addr.Country == "" {
 		return cart, err
 	}
+	// The order's normalization: Texas (the name) is TX, as the order
+	// that would be taxed has it (issue 43: the estimate said 0).
+	place := PostalAddress{Country: addr.Country, State: addr.State}
+	placeAddress(&place)
+	addr.Country, addr.State = place.Country, place.State
 	exempt := false
 	if owner.UserID != "" {
 		if exempt, err = taxExempt(app, owner.UserID); err != nil {
@@ -63,6 +68,7 @@ func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, err
 	}
 	cart.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
 		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total,
-		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt}
+		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt,
+		TaxRows: wire.TaxRows(p.Taxed.TaxLines, p.Taxed.PricesIncludeTax, exempt, p.Tax)}
 	return cart, nil
 }

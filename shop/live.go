@@ -25,7 +25,7 @@ import (
 //     change;
 //   - a deactivated product fails the public rule, so shoppers would not
 //     hear that it went. The products' read rules also admit realtime
-//     (migration 1763801100), and LiveProductEnrich, PocketBase's enrich
+//     (pb_migrations/init_catalog.go), and LiveProductEnrich, PocketBase's enrich
 //     hook for products, lets an inactive product reach a shopper only in
 //     the update that deactivates it, as its id and isActive false (the app
 //     drops it), and stops every other message of it.

@@ -13,7 +13,7 @@ import (
 
 // takeStock decrements a variant's stock by n only if at least n are left,
 // and reports whether it did. It is the only way stock goes down. (The
-// product's summary follows by trigger, 1763801700.)
+// product's summary follows by trigger, pb_migrations/init_catalog_sql.go.)
 func takeStock(txApp core.App, variantID string, n int) (bool, error) {
 	res, err := txApp.DB().NewQuery(
 		"UPDATE product_variants SET stockQuantity = stockQuantity - {:n} WHERE id = {:id} AND stockQuantity >= {:n}").

@@ -75,8 +75,8 @@ func storedTime(t time.Time) string {
 
 // GetOverview computes the overview with SQL aggregates, none of which
 // loads orders into memory: the order figures come from the rollup tables
-// that triggers keep in every order write's transaction (migration
-// 1763800800), per UTC date, so a period reads at most 90 dates. Revenue
+// that triggers keep in every order write's transaction
+// (pb_migrations/init_overview.go), per UTC date, so a period reads at most 90 dates. Revenue
 // and order counts leave out Cancelled orders; ordersByStatus counts every
 // order ever placed by its current status.
 func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
@@ -122,7 +122,7 @@ type dayRow struct {
 
 // revenueFigures fills the revenue windows, the chart (every date of the
 // period, zero days included) and the period's average order value from
-// the per-date rollup (migration 1763800800: at most 90 rows read).
+// the per-date rollup (pb_migrations/init_overview.go: at most 90 rows read).
 func revenueFigures(app core.App, today time.Time, days int, out *Overview) error {
 	span := max(days, 30)
 	var rows []dayRow

@@ -13,7 +13,7 @@ import (
 	"stageshop/shop"
 )
 
-// The rollup tables (migration 1763800800) against the same figures
+// The rollup tables (pb_migrations/init_overview.go) against the same figures
 // aggregated from scratch over orders and order_items: rows with every
 // figure 0 are what is left of a date or product whose orders all went
 // away, and count as absent.
@@ -262,47 +262,4 @@ func TestOverviewMidnightOrderCancelled(t *testing.T) {
 		td.Revenue != 10000 || after.Revenue.Last7Days != before.Revenue.Last7Days-5000 {
 		t.Fatalf("before %+v\nafter %+v", before.RevenueByDay, after.RevenueByDay)
 	}
-}
-
-// rollupMigration is migration 1763800800 (the rollup tables and triggers).
-func rollupMigration(t *testing.T, prefix string) *core.Migration {
-	t.Helper()
-	for _, m := range core.AppMigrations.Items() {
-		if strings.HasPrefix(m.File, prefix) {
-			return m
-		}
-	}
-	t.Fatalf("migration %s not registered", prefix)
-	return nil
-}
-
-func TestOverviewRollupBackfill(t *testing.T) {
-	f := newOverviewFixture(t)
-	before := fmt.Sprint(*overviewAt(t, f.app, 90, f.today))
-	// Down drops the tables; up on a shop with orders must rebuild the
-	// same figures from them, and the triggers must work again after it.
-	// 1763801604 (the tax in the rollup) goes first and comes back last.
-	m, tax := rollupMigration(t, "1763800800_"), rollupMigration(t, "1763801604_")
-	if err := f.app.RunInTransaction(tax.Down); err != nil {
-		t.Fatalf("tax down: %v", err)
-	}
-	if err := f.app.RunInTransaction(m.Down); err != nil {
-		t.Fatalf("down: %v", err)
-	}
-	if _, err := f.app.DB().NewQuery("SELECT COUNT(*) FROM overview_days").Execute(); err == nil {
-		t.Fatal("overview_days survived the down migration")
-	}
-	if err := f.app.RunInTransaction(m.Up); err != nil {
-		t.Fatalf("up: %v", err)
-	}
-	if err := f.app.RunInTransaction(tax.Up); err != nil {
-		t.Fatalf("tax up: %v", err)
-	}
-	checkRollup(t, f.app, "the backfill")
-	if after := fmt.Sprint(*overviewAt(t, f.app, 90, f.today)); after != before {
-		t.Fatalf("overview after the backfill\n got %s\nwant %s", after, before)
-	}
-	u := testapp.NewUser(t, f.app, false)
-	placeOrder(t, f.app, u.ID(), map[*core.Record]int{f.mixer: 1})
-	checkRollup(t, f.app, "an order after the backfill")
 }

@@ -18,9 +18,9 @@ var ErrNotRecordable = errors.New("payments are recorded only for open bank tran
 // PaymentInput is money an admin received for a bank transfer or invoice
 // order.
 type PaymentInput struct {
-	Amount Amount
-	PaidAt time.Time // zero: now
-	Note   string
+	Amount Amount    `json:"amount"` // the tags key its errors as the API's fields
+	PaidAt time.Time `json:"paidAt"` // zero: now
+	Note   string    `json:"note"`
 }
 
 // Validate checks a positive amount, a date not in the future and a note
@@ -55,6 +55,11 @@ func RecordPayment(app core.App, admin *core.Record, orderID string, in PaymentI
 		}
 		if order.GetString("paymentMethod") == MethodCard || order.GetString("status") == StatusCancelled {
 			return ErrNotRecordable
+		}
+		if placed := order.GetDateTime("created").Time().UTC().Truncate(24 * time.Hour); in.PaidAt.Before(placed) {
+			// Money for an order cannot arrive before it was placed (issue 43: paidAt 1900 was taken).
+			return validation.Errors{"paidAt": validation.NewError("validation_date_min",
+				"The date cannot be before the order was placed, "+placed.Format(time.DateOnly))}
 		}
 		outstanding := cents(order, "amountDueCents") - cents(order, "amountPaidCents")
 		if int64(in.Amount) > outstanding {

@@ -112,9 +112,10 @@ func paidAtOf(s string) (time.Time, bool) {
 	if s == "" {
 		return time.Time{}, true
 	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, true
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		t, err = time.Parse(time.DateOnly, s)
 	}
-	t, err := time.Parse(time.DateOnly, s)
-	return t, err == nil
+	// 0001-01-01 would read as blank (now); no shop took money before 2000.
+	return t, err == nil && t.Year() >= 2000
 }

@@ -37,6 +37,9 @@ type CheckoutRequest struct {
 	ExpiresAt            time.Time
 	ShopID               string
 	IdempotencyKey       string
+	// Title is the hosted page's one line: the order, in the customer's
+	// language ("Заказ ORD-1") as the page around it is.
+	Title string
 }
 
 // CheckoutSession is a hosted payment page as the provider tells it.

@@ -46,6 +46,40 @@ func AccessToken(user *core.Record, family string, ttl time.Duration) (string, e
 	return security.NewJWT(claims, user.TokenKey()+user.Collection().AuthToken.Secret, ttl)
 }
 
+// FileToken issues a short-lived file token for user (PocketBase's, for
+// POST /api/files/token) that names its session like an access token, so
+// it ends with the session (issue 43: an invoice's file token still opened
+// it after logout). FileTokenSession tells whether one still counts.
+func FileToken(user *core.Record, family string) (string, error) {
+	claims := jwt.MapClaims{
+		core.TokenClaimType:         core.TokenTypeFile,
+		core.TokenClaimId:           user.Id,
+		core.TokenClaimCollectionId: user.Collection().Id,
+		SessionClaim:                family,
+	}
+	return security.NewJWT(claims, user.TokenKey()+user.Collection().FileToken.Secret, user.Collection().FileToken.DurationTime())
+}
+
+// FileTokenUser is the user of a file token that FileToken issued while
+// its session is still active, or nil (a token PocketBase issued itself
+// names no session and is refused too).
+func FileTokenUser(app core.App, token string) (*core.Record, error) {
+	rec, err := app.FindAuthRecordByToken(token, core.TokenTypeFile)
+	if err != nil || rec.Collection().Name != UsersCollection {
+		return nil, nil //nolint:nilerr // a bad token is no viewer, not a failure
+	}
+	claims, err := security.ParseUnverifiedJWT(token) // verified above
+	if err != nil {
+		return nil, nil //nolint:nilerr
+	}
+	sid, _ := claims[SessionClaim].(string)
+	active, err := SessionActive(app, rec.Id, sid)
+	if err != nil || !active {
+		return nil, err
+	}
+	return rec, nil
+}
+
 // Rotation is the outcome of spending a refresh token.
 type Rotation struct {
 	UserID       string

@@ -17,7 +17,7 @@ import (
 // options' order) with its own SKU, price, compare-at price, stock, active
 // flag and pictures. A product without options has exactly one variant,
 // with no values: its default. The product row keeps a summary of its
-// variants (see pb_migrations/1763801700_product_variants.go): price,
+// variants (see pb_migrations/init_catalog_sql.go): price,
 // compare-at price and stock of the default variant, the price range, in
 // stock, on sale.
 

@@ -244,7 +244,7 @@ var summaryFields = []string{"defaultVariant", "priceCents", "compareAtCents", "
 	"priceToCents", "inStock", "onSale", "variantCount", "skus"}
 
 // RefreshProductSummary writes the summary of the product's variants into
-// its row (the triggers of 1763801700 do it after every variant write; a
+// its row (the summary triggers of pb_migrations/init_catalog_sql.go do it after every variant write; a
 // product save writes the record's own copy, which may be stale) and into
 // rec, so that what PocketBase broadcasts after the save is what is stored.
 func RefreshProductSummary(txApp core.App, rec *core.Record) error {

@@ -49,8 +49,10 @@ func New(s shop.PaymentSettings) shop.PaymentProvider {
 }
 
 // CreateCheckout creates a Checkout Session in payment mode for the
-// order's total as one line, with the order in client_reference_id and
-// metadata, an expiry and the request's idempotency key.
+// order's total as one line named by the request's Title, with the order
+// in client_reference_id and metadata, an expiry and the request's
+// idempotency key. The payment's description, which the shop's Stripe
+// dashboard lists, stays "Order ORD-..." whoever pays.
 func (p *Provider) CreateCheckout(ctx context.Context, r shop.CheckoutRequest) (*shop.CheckoutSession, error) {
 	meta := map[string]string{metaOrder: r.OrderID, metaAttempt: strconv.Itoa(r.Attempt), metaShop: r.ShopID}
 	params := &stripe.CheckoutSessionCreateParams{
@@ -65,7 +67,7 @@ func (p *Provider) CreateCheckout(ctx context.Context, r shop.CheckoutRequest) (
 			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
 				Currency:    stripe.String(r.Currency),
 				UnitAmount:  stripe.Int64(r.Amount),
-				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String("Order " + r.OrderNumber)},
+				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String(r.Title)},
 			},
 		}},
 		PaymentIntentData: &stripe.CheckoutSessionCreatePaymentIntentDataParams{

@@ -18,7 +18,7 @@ func TestErrorsNeverQuoteTheKey(t *testing.T) {
 	const key = "sk_test_with_underscores_secret_42"
 	base := testapp.StripeMock(t)
 	p := stripepay.New(shop.PaymentSettings{StripeSecretKey: key, StripeWebhookSecret: "whsec_x_0000000000", StripeAPIBase: base})
-	_, err := p.CreateCheckout(context.Background(), shop.CheckoutRequest{OrderID: "o1", OrderNumber: "ORD-1", Attempt: 1, Amount: 100,
+	_, err := p.CreateCheckout(context.Background(), shop.CheckoutRequest{OrderID: "o1", OrderNumber: "ORD-1", Title: "Order ORD-1", Attempt: 1, Amount: 100,
 		Currency: "usd", SuccessURL: "http://127.0.0.1/s", CancelURL: "http://127.0.0.1/c", ExpiresAt: time.Now().Add(time.Hour), IdempotencyKey: "k1"})
 	if err == nil {
 		t.Fatal("stripe-mock accepted the key: the test needs one it refuses")
