@@ -63,10 +63,14 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 e2e-deps: e2e/node_modules/.package-lock.json
 
 # Journey 11 needs a real SMTP server: Mailpit, pinned, installed by go install.
+# Journey 28 runs the Nu HTML Checker (npm vnu-jar) on Debian's Java and checks the
+# sitemaps with xmllint (Debian's libxml2-utils): each installed by a project script.
 test-e2e: build e2e-deps
 	@CHROMIUM_PATH="$$(scripts/ensure-chromium.sh)" && MAILPIT_PATH="$$(GO=$(GO) scripts/ensure-mailpit.sh)" && \
 	  STRIPE_MOCK_PATH="$$(GO=$(GO) scripts/ensure-stripe-mock.sh)" && \
-	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STRIPE_MOCK_PATH="$$STRIPE_MOCK_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
+	  JAVA_PATH="$$(scripts/ensure-java.sh)" && XMLLINT_PATH="$$(scripts/ensure-xmllint.sh)" && \
+	  cd e2e && CHROMIUM_PATH="$$CHROMIUM_PATH" MAILPIT_PATH="$$MAILPIT_PATH" STRIPE_MOCK_PATH="$$STRIPE_MOCK_PATH" \
+	  JAVA_PATH="$$JAVA_PATH" XMLLINT_PATH="$$XMLLINT_PATH" STAGESHOP_BIN=../stageshop $(NPM) test
 
 lint: lint-go
 	cd app && $(NPM) run lint

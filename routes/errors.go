@@ -12,6 +12,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
+	"stageshop/shop/promo"
 	"stageshop/shop/tax"
 )
 
@@ -132,6 +133,7 @@ var sentinelErrors = []struct {
 	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
 	{shop.ErrAddressNotFound, notFound("Address not found")},
 	{shop.ErrCategoryNotFound, notFound("Category not found")},
+	{promo.ErrNotFound, notFound("Promotion not found")},
 	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
 	{shop.ErrPageNotFound, notFound("Page not found")},

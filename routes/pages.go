@@ -146,18 +146,45 @@ func (c headContext) catalogHead() pagehead.Head {
 		title = c.t("page", "title", title, "page", strconv.Itoa(page))
 	}
 	h := c.head(title, description, "website", withQuery("/", canonical))
-	home := c.url(c.at.lang, "/")
-	switch {
-	case canonical.Has("category"):
-		h.JSONLD = []any{pagehead.Breadcrumbs([]pagehead.Crumb{{Name: c.t("common:nav.home"), URL: home}, {Name: name}})}
-	case page <= 1:
-		search := c.url(c.at.lang, "/") + "?search={search_term_string}"
+	c.shareImage(&h, category, known && c.cats.Shown(category))
+	// A category shows no breadcrumb trail, so it marks none up.
+	if !canonical.Has("category") && page <= 1 {
+		home := c.url(c.at.lang, "/")
+		search := home + "?search={search_term_string}"
 		h.JSONLD = []any{
 			pagehead.Organization(c.organization()),
 			pagehead.WebSite(c.shop, home, c.at.lang, search),
 		}
 	}
 	return h
+}
+
+// shareImage gives a listed page without a photo of its own a picture for
+// link previews (og:image): the shop's logo, else the newest photo of the
+// category, or of the shop.
+func (c headContext) shareImage(h *pagehead.Head, category string, inCategory bool) {
+	if h.Canonical == "" || h.Card.Image != "" {
+		return
+	}
+	if d, err := shop.LoadStoreDetails(c.app); err == nil && d.LogoURL != "" {
+		h.Card.Image, h.Card.ImageAlt = c.base+d.LogoURL, c.shop
+		return
+	}
+	q := shop.ProductQuery{Page: 1, PageSize: 1, Sort: shop.SortNewest}
+	if inCategory {
+		q.Category = category
+	}
+	products, _, err := shop.ListProducts(c.app, q)
+	if err == nil && len(products) == 0 && inCategory { // an empty category: the shop's photo
+		q.Category = ""
+		products, _, err = shop.ListProducts(c.app, q)
+	}
+	if err != nil || len(products) == 0 || len(products[0].ImageFileNames) == 0 {
+		return
+	}
+	p := products[0]
+	h.Card.Image = c.imageURLs(p.ImageFileNames[:1])[0]
+	h.Card.ImageAlt = strings.TrimSpace(p.NameLocalized.Get(c.at.lang, p.Name))
 }
 
 // organization is the shop's Organization: its store details.
@@ -205,10 +232,11 @@ func (c headContext) infoFacts(app core.App) (pageFacts, error) {
 	return pageFacts{head: c.infoHead(canonical, title, clip(richtext.Summary(p.Body.Get(c.at.lang, "")), 160)), status: http.StatusOK}, nil
 }
 
-// infoHead is an information page's head.
+// infoHead is an information page's head: it shows no breadcrumb trail,
+// so it marks none up.
 func (c headContext) infoHead(canonical, title, description string) pagehead.Head {
 	h := c.head(c.titled(title), description, "website", canonical)
-	h.JSONLD = []any{pagehead.Breadcrumbs([]pagehead.Crumb{{Name: c.t("common:nav.home"), URL: c.url(c.at.lang, "/")}, {Name: title}})}
+	c.shareImage(&h, "", false)
 	return h
 }
 

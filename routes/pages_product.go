@@ -45,19 +45,30 @@ func (c headContext) productHead(p shop.Product) pagehead.Head {
 	}
 	h.Card.PriceAmount, h.Card.PriceCurrency = money.Plain(shown.priceCents), currency
 	facts := pagehead.ProductFacts{
-		Name: name, Description: text, URL: h.Canonical, SKU: p.ID, Brand: brandOf(p, lang),
+		Name: name, Description: text, URL: h.Canonical, SKU: defaultSKU(p), GroupID: p.ID, Brand: brandOf(p, lang),
 		Category: category, Images: images,
 		Offer: pagehead.Offer{PriceCents: p.PriceCents, Currency: currency, InStock: p.StockQuantity > 0, URL: h.Canonical},
 	}
+	// The trail the page shows: Home / the product.
 	h.JSONLD = []any{
 		c.productLD(p, facts),
-		pagehead.Breadcrumbs([]pagehead.Crumb{
-			{Name: c.t("common:nav.home"), URL: c.url(lang, "/")},
-			{Name: category, URL: c.url(lang, withQuery("/", url.Values{"category": {p.Category}}))},
-			{Name: name},
-		}),
+		pagehead.Breadcrumbs([]pagehead.Crumb{{Name: c.t("common:nav.home"), URL: c.url(lang, "/")}, {Name: name}}),
 	}
 	return h
+}
+
+// defaultSKU is the shop's SKU of a product's default variant (a simple
+// product's only one), as the page and the feed show it.
+func defaultSKU(p shop.Product) string {
+	for _, v := range p.Variants {
+		if v.ID == p.DefaultVariantID {
+			return v.SKU
+		}
+	}
+	if len(p.SKUs) > 0 {
+		return p.SKUs[0]
+	}
+	return ""
 }
 
 // shown is what a product page's head says of the variant it shows.
@@ -121,6 +132,13 @@ func (c headContext) productLD(p shop.Product, facts pagehead.ProductFacts) any 
 		return pagehead.Product(facts)
 	}
 	lang := c.at.lang
+	props := make([]string, len(p.Options)) // the schema.org property of each option, or ""
+	var variesBy []string
+	for i, o := range p.Options {
+		if props[i] = schemaProperty(o.Name); props[i] != "" {
+			variesBy = append(variesBy, "https://schema.org/"+props[i])
+		}
+	}
 	var variants []pagehead.VariantFacts
 	for _, v := range p.Variants {
 		if !v.IsActive {
@@ -129,19 +147,19 @@ func (c headContext) productLD(p shop.Product, facts pagehead.ProductFacts) any 
 		label := shop.VariantLabel(p.Options, v.OptionValues).Get(lang, "")
 		vf := pagehead.VariantFacts{
 			Name: facts.Name + " - " + label, SKU: v.SKU, URL: withQuery(facts.URL, url.Values{"variant": {v.ID}}),
+			Images: c.imageURLs(v.ImageFileNames), Varies: map[string]string{},
 			Offer: pagehead.Offer{PriceCents: v.PriceCents, Currency: currency, InStock: v.StockQuantity > 0},
 		}
+		if len(vf.Images) == 0 {
+			vf.Images = facts.Images // a variant without photos of its own shows the product's
+		}
 		vf.Offer.URL = vf.URL
-		for _, f := range v.ImageFileNames {
-			vf.Images = append(vf.Images, c.base+"/images/products/"+url.PathEscape(f))
+		for i, value := range v.OptionValues {
+			if i < len(props) && props[i] != "" {
+				vf.Varies[props[i]] = shop.VariantLabel(p.Options[i:i+1], []string{value}).Get(lang, value)
+			}
 		}
 		variants = append(variants, vf)
-	}
-	var variesBy []string
-	for _, o := range p.Options {
-		if prop := schemaProperty(o.Name); prop != "" {
-			variesBy = append(variesBy, "https://schema.org/"+prop)
-		}
 	}
 	return pagehead.ProductGroup(facts, variesBy, variants)
 }

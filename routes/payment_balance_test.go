@@ -82,13 +82,15 @@ func TestPaymentAnswersOutstandingAndRefundable(t *testing.T) {
 	if r := s.c.Do("POST", order+"/refunds", map[string]any{"amount": 30}, admin...); r.Status != 201 {
 		t.Fatalf("refund: %d %s", r.Status, r.Body)
 	}
-	checkBalance(t, s, d.ID, "30 refunded", total-100, 70)
+	// 30 of the part payment handed back is owed again (issue 43 item 9:
+	// payment state follows money in and out).
+	checkBalance(t, s, d.ID, "30 refunded", total-70, 70)
 
-	rest := json.Number(fmt.Sprintf("%.2f", total-100))
+	rest := json.Number(fmt.Sprintf("%.2f", total-70))
 	if r := s.c.Do("POST", order+"/payments", map[string]any{"amount": rest}, admin...); r.Status != 201 {
 		t.Fatalf("record the rest: %d %s", r.Status, r.Body)
 	}
-	checkBalance(t, s, d.ID, "paid", 0, total-30)
+	checkBalance(t, s, d.ID, "paid", 0, total)
 
 	if r := s.c.Do("POST", "/api/checkout/orders/"+d.ID+"/cancel", nil, testapp.Auth(s.user.Token)...); r.Status != 200 {
 		t.Fatalf("cancel: %d %s", r.Status, r.Body)
@@ -96,7 +98,7 @@ func TestPaymentAnswersOutstandingAndRefundable(t *testing.T) {
 	checkBalance(t, s, d.ID, "cancelled, refund to send", 0, 0)
 	var b balanceOf
 	s.c.Do("GET", order, nil, admin...).JSON(t, &b)
-	if b.Payment.AmountRefunded != 30 {
+	if b.Payment.AmountRefunded != 0 {
 		t.Fatalf("the cancel's refund is not sent yet: refunded %.2f", b.Payment.AmountRefunded)
 	}
 }

@@ -275,3 +275,42 @@ func TestRecordedPaymentDatesAreBounded(t *testing.T) {
 	}
 	wantStatus(t, s.c.Do("POST", url, map[string]any{"amount": 1, "paidAt": today.Format(time.DateOnly)}, auth...), http.StatusCreated, nil)
 }
+
+// Payment state follows money in and out (issue 43 item 9): a part payment
+// of a transfer handed back leaves the order owing it again, so it can
+// still be paid in full (it stayed partially_refunded, outstanding 0.00,
+// never paid); a refund of a paid order is still partially_refunded.
+func TestReturnedPartPaymentIsOwedAgain(t *testing.T) {
+	s := newOrderShop(t, testapp.Product{PriceCents: 10000, Stock: 5})
+	o := s.place(t, 1, orderBody())
+	auth := testapp.Auth(s.admin.Token)
+	base := "/api/checkout/admin/orders/" + o.ID
+	type pay struct {
+		Payment struct {
+			Status                     string
+			AmountPaid, AmountRefunded float64
+			Outstanding, Refundable    float64
+		} `json:"payment"`
+		InvoiceNumber string `json:"invoiceNumber"`
+	}
+	var d pay
+	wantStatus(t, s.c.Do("POST", base+"/payments", map[string]any{"amount": 40}, auth...), http.StatusCreated, &d)
+	wantStatus(t, s.c.Do("POST", base+"/refunds", map[string]any{"amount": 20, "reason": "sent too much"}, auth...), http.StatusCreated, &d)
+	due := o.TotalAmount
+	if d.Payment.Status != "partially_paid" || d.Payment.AmountPaid != 20 || d.Payment.Outstanding != due-20 || d.Payment.Refundable != 20 {
+		t.Fatalf("after handing back 20 of a 40 part payment: %+v, want partially_paid, 20 paid, %.2f outstanding", d.Payment, due-20)
+	}
+	wantStatus(t, s.c.Do("POST", base+"/refunds", map[string]any{"amount": 20}, auth...), http.StatusCreated, &d)
+	if d.Payment.Status != "awaiting_payment" || d.Payment.AmountPaid != 0 || d.Payment.Outstanding != due {
+		t.Fatalf("after handing back all of it: %+v, want awaiting_payment, %.2f outstanding", d.Payment, due)
+	}
+	wantStatus(t, s.c.Do("POST", base+"/payments", map[string]any{"amount": due}, auth...), http.StatusCreated, &d)
+	if d.Payment.Status != "paid" || d.Payment.Outstanding != 0 || d.InvoiceNumber == "" {
+		t.Fatalf("paid in full after the returns: %+v invoice %q", d.Payment, d.InvoiceNumber)
+	}
+	// A paid order's refund is money given back: partially refunded, nothing owed.
+	wantStatus(t, s.c.Do("POST", base+"/refunds", map[string]any{"amount": 10}, auth...), http.StatusCreated, &d)
+	if d.Payment.Status != "partially_refunded" || d.Payment.AmountRefunded != 10 || d.Payment.Outstanding != 0 || d.Payment.Refundable != due-10 {
+		t.Fatalf("refund of a paid order: %+v", d.Payment)
+	}
+}

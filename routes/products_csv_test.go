@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
+	"stageshop/shop"
 )
 
 type importAnswer struct {
@@ -178,5 +179,29 @@ func TestProductsCSVExportDefusesFormulas(t *testing.T) {
 	r.JSON(t, &list)
 	if len(list.Products) != 1 || list.Products[0].Name != body["name"] {
 		t.Errorf("after the import the name is %+v, want %q", list.Products, body["name"])
+	}
+}
+
+// A header of 1,000,000 columns is 400 invalid_csv before anything is
+// parsed (issue 43 item 4: it took 51 s of CPU), and so is any header past
+// shop.MaxImportColumns; nothing is written. The dry run and the import
+// alike.
+func TestProductsCSVImportCapsColumns(t *testing.T) {
+	h := testapp.NewHarness(t)
+	auth := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	wide := "name,category,price" + strings.Repeat(",x", 1_000_000) + "\nLamp,Lighting,10.00\n"
+	justOver := "name,category,price" + strings.Repeat(",x", shop.MaxImportColumns-2) + "\nLamp,Lighting,10.00\n"
+	for _, file := range []string{wide, justOver} {
+		for _, url := range []string{"/api/admin/products/import?dryRun=1", "/api/admin/products/import"} {
+			expectErr(t, h.Client.Do("POST", url, file, auth...), http.StatusBadRequest, "invalid_csv")
+		}
+	}
+	if n := testapp.Count(t, h.App, "products"); n != 0 {
+		t.Fatalf("%d products written", n)
+	}
+	// At the cap a file is read as before (its rows' own errors).
+	atCap := "name,category,price" + strings.Repeat(",x", shop.MaxImportColumns-3) + "\nLamp,Lighting,10.00\n"
+	if a := importCSV(t, h.Client, auth, atCap, true); a.Rows != 1 {
+		t.Fatalf("a header of %d columns: %+v", shop.MaxImportColumns, a)
 	}
 }

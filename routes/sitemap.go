@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,6 +35,11 @@ var maxSitemapURLs = 50_000
 func productsPerSitemap() int { return maxSitemapURLs / len(firstscreen.Languages()) }
 
 func registerSitemap(se *core.ServeEvent) {
+	// Tests only (journey 28 checks an index and its sitemaps against the
+	// schema without 50,000 addresses): a smaller limit.
+	if n, err := strconv.Atoi(os.Getenv("STAGESHOP_SITEMAP_MAX_URLS")); err == nil && n >= len(firstscreen.Languages()) {
+		maxSitemapURLs = n
+	}
 	se.Router.GET("/robots.txt", robotsTxt).Bind(quietRead())
 	se.Router.GET("/sitemap.xml", func(e *core.RequestEvent) error {
 		return writeSitemap(e, sitemapRoot)
@@ -46,6 +53,15 @@ func registerSitemap(se *core.ServeEvent) {
 		if err != nil || name != "products-"+strconv.Itoa(n)+".xml" || n < 1 {
 			return e.String(http.StatusNotFound, "Not found")
 		}
+		// A sitemap lists at least one address (the schema's urlset holds one
+		// or more): past the last product there is none.
+		active, err := activeProducts(e.App)
+		if err != nil {
+			return err
+		}
+		if (n-1)*productsPerSitemap() >= active {
+			return e.String(http.StatusNotFound, "Not found")
+		}
 		return writeSitemap(e, func(w *sitemapWriter) error { return w.productsChunk(n) })
 	}).Bind(quietRead())
 }
@@ -56,11 +72,7 @@ func registerSitemap(se *core.ServeEvent) {
 func robotsTxt(e *core.RequestEvent) error {
 	var b strings.Builder
 	b.WriteString("User-agent: *\nDisallow: /api/\nDisallow: /_/\n")
-	for _, r := range firstscreen.Routes() {
-		if r.Kind != firstscreen.KindPrivate {
-			continue
-		}
-		p := strings.TrimSuffix(strings.TrimSuffix(r.Path, "*"), "/")
+	for _, p := range privatePrefixes() {
 		for _, lang := range firstscreen.Languages() {
 			b.WriteString("Disallow: " + firstscreen.LocalePath(lang, p) + "\n")
 		}
@@ -68,6 +80,37 @@ func robotsTxt(e *core.RequestEvent) error {
 	b.WriteString("Allow: /\n\nSitemap: " + mail.PublicURL(e.App) + "/sitemap.xml\n")
 	e.Response.Header().Set("Cache-Control", "public, max-age=3600")
 	return e.String(http.StatusOK, b.String())
+}
+
+// privatePrefixes are the private routes as robots.txt's path prefixes: a
+// route is cut before its first parameter or splat (/checkout/payment/:id
+// is /checkout/payment/: crawlers read no patterns but * and $), and a
+// prefix another one already covers is left out (/checkout covers it).
+func privatePrefixes() []string {
+	var out []string
+	for _, r := range firstscreen.Routes() {
+		if r.Kind != firstscreen.KindPrivate {
+			continue
+		}
+		p := r.Path
+		if i := strings.IndexAny(p, ":*"); i >= 0 {
+			p = p[:i]
+		}
+		if p = strings.TrimSuffix(p, "/"); p != "" {
+			out = append(out, p)
+		}
+	}
+	kept := out[:0]
+	for _, p := range out {
+		covered := false
+		for _, q := range out {
+			covered = covered || q != p && strings.HasPrefix(p, q)
+		}
+		if !covered && !slices.Contains(kept, p) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 // sitemapWriter writes one sitemap to the response.
@@ -210,8 +253,12 @@ func (w *sitemapWriter) pages() error {
 	if err != nil {
 		return err
 	}
+	info, err := infoChanged(w.app)
+	if err != nil {
+		return err
+	}
 	for _, p := range pages {
-		lastmod := ""
+		lastmod := info[p]
 		if p == "/" {
 			lastmod = changed[""]
 		} else if c, ok := strings.CutPrefix(p, "/?category="); ok {
@@ -221,6 +268,36 @@ func (w *sitemapWriter) pages() error {
 		w.url(p, lastmod)
 	}
 	return nil
+}
+
+// infoChanged is when each information page last changed, by its path: a
+// page record's own time, and the contact page's the store details' (the
+// address, phone and hours it shows).
+func infoChanged(app core.App) (map[string]string, error) {
+	var rows []struct {
+		Slug    string `db:"slug"`
+		Updated string `db:"updated"`
+	}
+	if err := app.DB().NewQuery("SELECT slug, updated FROM " + shop.PagesCollection).All(&rows); err != nil {
+		return nil, err
+	}
+	bySlug := map[string]string{}
+	for _, r := range rows {
+		bySlug[r.Slug] = r.Updated
+	}
+	var settings string
+	if err := app.DB().NewQuery("SELECT updated FROM " + shop.SettingsCollection + " ORDER BY created LIMIT 1").Row(&settings); err == nil {
+		bySlug["contact"] = settings
+	}
+	out := map[string]string{}
+	for _, path := range infoPaths(app) {
+		slug := strings.TrimPrefix(strings.TrimPrefix(path, "/pages/"), "/")
+		if r, _ := firstscreen.Match(path); r.Page != "" && !strings.HasPrefix(r.Page, ":") {
+			slug = r.Page
+		}
+		out[path] = bySlug[slug]
+	}
+	return out, nil
 }
 
 // products writes up to limit active products from offset (oldest first,

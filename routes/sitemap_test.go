@@ -96,7 +96,9 @@ func TestSitemap(t *testing.T) {
 						t.Errorf("%s: alternate %s %q, want %q", u.Loc, l, alts[l], href)
 					}
 				}
-				if (strings.HasPrefix(path, "/products/") || path == "/") && !strings.HasPrefix(u.LastMod, "20") {
+				// Every page says when it changed: a product, the catalog, an
+				// information page (its record; the contact page its store details).
+				if path != "/?category=Lighting" && !strings.HasPrefix(u.LastMod, "20") {
 					t.Errorf("%s: lastmod %q", u.Loc, u.LastMod)
 				}
 			}
@@ -135,12 +137,28 @@ func TestSitemap(t *testing.T) {
 	if res := h.Client.Do(http.MethodGet, "/sitemaps/products-x.xml", nil); res.Status != http.StatusNotFound {
 		t.Errorf("an unknown sitemap: %d", res.Status)
 	}
+	// Past the last product there is no sitemap: an empty urlset is invalid
+	// (the schema wants one url or more), so products-4 is not found.
+	for _, s := range index.Sitemaps {
+		if strings.HasSuffix(s.Loc, "products-4.xml") {
+			t.Errorf("the index lists %s, which has no product", s.Loc)
+		}
+	}
+	if res := h.Client.Do(http.MethodGet, "/sitemaps/products-4.xml", nil); res.Status != http.StatusNotFound {
+		t.Errorf("/sitemaps/products-4.xml (no product left for it): %d, want 404", res.Status)
+	}
 
 	res := h.Client.Do(http.MethodGet, "/robots.txt", nil)
 	robots := string(res.Body)
 	for _, want := range []string{"Sitemap: " + base + "/sitemap.xml", "Disallow: /checkout\n", "Disallow: /ru/checkout\n", "Disallow: /zh/admin\n", "Disallow: /login\n", "Disallow: /account/orders\n", "Disallow: /api/\n"} {
 		if !strings.Contains(robots, want) {
 			t.Errorf("robots.txt lacks %q:\n%s", want, robots)
+		}
+	}
+	// Crawlers read no route patterns: no ":id", and /checkout covers /checkout/payment/:id.
+	for _, line := range strings.Split(robots, "\n") {
+		if rule, ok := strings.CutPrefix(line, "Disallow: "); ok && (strings.Contains(rule, ":") || strings.HasPrefix(rule, "/checkout/")) {
+			t.Errorf("robots.txt: %q is a route pattern, or one /checkout covers", line)
 		}
 	}
 	if strings.Contains(robots, "Disallow: /products") || strings.Contains(robots, "Disallow: /\n") {

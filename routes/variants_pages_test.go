@@ -47,6 +47,15 @@ func TestProductGroupJSONLD(t *testing.T) {
 		if v["url"] != head.Canonical+"?variant="+variantID(t, p, sku) || offer["url"] != v["url"] || offer["priceCurrency"] != "USD" {
 			t.Errorf("variant %s: %v", sku, v)
 		}
+		// Each variant states the values the group varies by, belongs to the
+		// group by its id, and has a photo (the product's, having none of its own).
+		images, _ := v["image"].([]any)
+		if v["size"] == nil || v["color"] == nil || v["inProductGroupWithID"] != p.ID || len(images) == 0 {
+			t.Errorf("variant %s: size %v, color %v, group %v, images %v", sku, v["size"], v["color"], v["inProductGroupWithID"], images)
+		}
+		if sku == "XLR-10-BLK" && (v["size"] != "10 m" || v["color"] != "Black") {
+			t.Errorf("variant %s: size %v color %v", sku, v["size"], v["color"])
+		}
 		if w, ok := want[sku]; ok && (v["name"] != w.name || offer["price"] != w.price || offer["availability"] != w.availability) {
 			t.Errorf("variant %s: %v, offer %v; want %+v", sku, v, offer, w)
 		}

@@ -218,8 +218,7 @@ func refundSucceeded(txApp core.App, order, r *core.Record) error {
 	}
 	amount := cents(r, "amountCents")
 	if !r.GetBool("surplus") {
-		order.Set("amountRefundedCents", cents(order, "amountRefundedCents")+amount)
-		setPaymentStatus(order)
+		applyRefundedAmount(order, amount)
 	}
 	if err := txApp.Save(order); err != nil {
 		return err
@@ -233,6 +232,22 @@ func refundSucceeded(txApp core.App, order, r *core.Record) error {
 		return err
 	}
 	return queuePaymentMail(txApp, order, mailRefund, r.Id, amount)
+}
+
+// applyRefundedAmount moves a confirmed refund's amount into the order's
+// figures. A part payment handed back while the order is open and not
+// fully paid is money in and out: it leaves the amount paid, so the order
+// is owed it again and can still be paid in full (issue 43: it stayed
+// partially_refunded with 0.00 outstanding for good). A refund of a paid
+// or cancelled order is money the shop gives back: the amount refunded.
+func applyRefundedAmount(order *core.Record, amount int64) {
+	paid := cents(order, "amountPaidCents")
+	if order.GetString("status") != StatusCancelled && paid < cents(order, "amountDueCents") && amount <= paid {
+		order.Set("amountPaidCents", paid-amount)
+	} else {
+		order.Set("amountRefundedCents", cents(order, "amountRefundedCents")+amount)
+	}
+	setPaymentStatus(order)
 }
 
 // refundFailed records a refund the provider refused or never made; the

@@ -40,8 +40,7 @@ async function moveProduct(page, name) {
   await visible(row, `${name} in the admin list`);
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   await visible(main(page).getByRole('heading', { name: 'Edit Product' }), `the edit form of ${name}`);
-  await field(main(page), 'Category').click();
-  await page.getByRole('option', { name: 'Rigging', exact: true }).click();
+  await field(main(page), 'Category').selectOption({ label: 'Rigging' });
   await main(page).getByRole('button', { name: 'Update Product' }).click();
   await visible(page.getByText('Product updated successfully!'), `${name} saved`);
 }

@@ -61,8 +61,7 @@ export default {
     await field(main(page), 'Description (Русский)').fill(PRODUCT.descriptionRu);
     await field(main(page), 'Price').fill(PRODUCT.price);
     await field(main(page), 'Stock quantity').fill(PRODUCT.stock);
-    await field(main(page), 'Category').click();
-    await page.getByRole('option', { name: PRODUCT.category, exact: true }).click();
+    await field(main(page), 'Category').selectOption({ label: PRODUCT.category });
     await main(page).locator('input[type="file"]').setInputFiles(images);
     for (const name of ['e2e-front.png', 'e2e-side.png']) {
       await visible(main(page).getByRole('img', { name }), `the uploaded ${name} thumbnail`, 20_000);

@@ -36,8 +36,9 @@ export async function launchBrowser(executablePath) {
  * exceptions, crashed pages and CSP violations into `problems`; `allowConsole(predicate)`
  * declares a message the journey expects (each use must say why).
  */
-export async function newJourneyContext(browser, baseURL, { locale = 'en-US' } = {}) {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale, deviceScaleFactor: 1 });
+export async function newJourneyContext(browser, baseURL, { locale = 'en-US', storageState } = {}) {
+  // storageState: another context's cookies and storage (a sign-in made once, used in several).
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale, deviceScaleFactor: 1, storageState });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   const problems = [];

@@ -14,11 +14,14 @@ type Offer struct {
 	URL        string
 }
 
-// ProductFacts are a product page's facts for its structured data.
+// ProductFacts are a product page's facts for its structured data. SKU
+// is the shop's (a simple product's one variant's), GroupID a product
+// group's id; MPN and GTIN are the manufacturer's, when the owner set them.
 type ProductFacts struct {
-	Name, Description, URL, SKU, Brand, Category string
-	Images                                       []string // absolute
-	Offer                                        Offer
+	Name, Description, URL, SKU, GroupID, Brand, Category string
+	MPN, GTIN                                             string
+	Images                                                []string // absolute
+	Offer                                                 Offer
 }
 
 type ldThing struct {
@@ -41,6 +44,8 @@ type ldProduct struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description,omitempty"`
 	SKU         string   `json:"sku,omitempty"`
+	MPN         string   `json:"mpn,omitempty"`
+	GTIN        string   `json:"gtin,omitempty"`
 	Image       []string `json:"image,omitempty"`
 	Brand       *ldThing `json:"brand,omitempty"`
 	Category    string   `json:"category,omitempty"`
@@ -52,29 +57,45 @@ type ldProduct struct {
 func Product(p ProductFacts) any {
 	ld := ldProduct{
 		Context: schemaContext, Type: "Product", Name: p.Name, Description: p.Description,
-		SKU: p.SKU, Image: p.Images, Category: p.Category, URL: p.URL, Offers: offer(p.Offer),
-	}
-	if p.Brand != "" {
-		ld.Brand = &ldThing{Type: "Brand", Name: p.Brand}
+		SKU: p.SKU, MPN: p.MPN, GTIN: p.GTIN, Image: p.Images, Category: p.Category, URL: p.URL, Offers: offer(p.Offer),
+		Brand: brand(p.Brand),
 	}
 	return ld
 }
 
+func brand(name string) *ldThing {
+	if name == "" {
+		return nil
+	}
+	return &ldThing{Type: "Brand", Name: name}
+}
+
 // VariantFacts are one variant of a product group: its full name ("XLR
-// Cable - 10 m, Black"), SKU, own address (?variant=) and offer.
+// Cable - 10 m, Black"), SKU, own address (?variant=), photos (its own,
+// else the product's) and offer, and its value of each property the group
+// varies by (Varies: "color" -> "Black").
 type VariantFacts struct {
 	Name, SKU, URL string
 	Images         []string
+	Varies         map[string]string
 	Offer          Offer
 }
 
+// ldVariant is one Product of a group; the group's variesBy properties
+// are its own (Google: each variant states the values it differs by).
 type ldVariant struct {
-	Type   string   `json:"@type"`
-	Name   string   `json:"name"`
-	SKU    string   `json:"sku,omitempty"`
-	Image  []string `json:"image,omitempty"`
-	URL    string   `json:"url,omitempty"`
-	Offers ldOffer  `json:"offers"`
+	Type     string   `json:"@type"`
+	Name     string   `json:"name"`
+	SKU      string   `json:"sku,omitempty"`
+	GroupID  string   `json:"inProductGroupWithID,omitempty"`
+	Image    []string `json:"image,omitempty"`
+	URL      string   `json:"url,omitempty"`
+	Brand    *ldThing `json:"brand,omitempty"`
+	Color    string   `json:"color,omitempty"`
+	Size     string   `json:"size,omitempty"`
+	Material string   `json:"material,omitempty"`
+	Pattern  string   `json:"pattern,omitempty"`
+	Offers   ldOffer  `json:"offers"`
 }
 
 type ldProductGroup struct {
@@ -83,6 +104,8 @@ type ldProductGroup struct {
 	Name           string      `json:"name"`
 	Description    string      `json:"description,omitempty"`
 	ProductGroupID string      `json:"productGroupID"`
+	MPN            string      `json:"mpn,omitempty"`
+	GTIN           string      `json:"gtin,omitempty"`
 	Image          []string    `json:"image,omitempty"`
 	Brand          *ldThing    `json:"brand,omitempty"`
 	Category       string      `json:"category,omitempty"`
@@ -96,14 +119,16 @@ type ldProductGroup struct {
 // schema.org's properties the options stand for (color, size, ...).
 func ProductGroup(p ProductFacts, variesBy []string, variants []VariantFacts) any {
 	ld := ldProductGroup{
-		Context: schemaContext, Type: "ProductGroup", Name: p.Name, Description: p.Description, ProductGroupID: p.SKU,
-		Image: p.Images, Category: p.Category, URL: p.URL, VariesBy: variesBy, HasVariant: make([]ldVariant, 0, len(variants)),
-	}
-	if p.Brand != "" {
-		ld.Brand = &ldThing{Type: "Brand", Name: p.Brand}
+		Context: schemaContext, Type: "ProductGroup", Name: p.Name, Description: p.Description, ProductGroupID: p.GroupID,
+		MPN: p.MPN, GTIN: p.GTIN, Image: p.Images, Category: p.Category, URL: p.URL, VariesBy: variesBy,
+		Brand: brand(p.Brand), HasVariant: make([]ldVariant, 0, len(variants)),
 	}
 	for _, v := range variants {
-		ld.HasVariant = append(ld.HasVariant, ldVariant{Type: "Product", Name: v.Name, SKU: v.SKU, Image: v.Images, URL: v.URL, Offers: offer(v.Offer)})
+		ld.HasVariant = append(ld.HasVariant, ldVariant{
+			Type: "Product", Name: v.Name, SKU: v.SKU, GroupID: p.GroupID, Image: v.Images, URL: v.URL, Brand: brand(p.Brand),
+			Color: v.Varies["color"], Size: v.Varies["size"], Material: v.Varies["material"], Pattern: v.Varies["pattern"],
+			Offers: offer(v.Offer),
+		})
 	}
 	return ld
 }

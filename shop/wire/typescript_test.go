@@ -66,6 +66,7 @@ var answers = []struct {
 	{"ShippingInfo", wire.ShippingInfo{}},
 	{"BillingInfo", wire.BillingInfo{}},
 	{"TaxLine", wire.TaxLine{}},
+	{"TaxRow", wire.TaxRow{}},
 	{"TaxEstimate", wire.TaxEstimate{}},
 	{"CreditNote", wire.CreditNote{}},
 	{"PaymentEvent", wire.PaymentEvent{}},
@@ -105,6 +106,7 @@ var answers = []struct {
 	{"AdminPage", wire.AdminPage{}},
 	{"PaymentTaxSettings", wire.PaymentTaxSettings{}},
 	{"AdminTaxRate", wire.AdminTaxRate{}},
+	{"Promotion", wire.Promotion{}},
 }
 
 var (

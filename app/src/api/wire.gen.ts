@@ -294,6 +294,14 @@ export interface TaxLine {
   amount: number;
 }
 
+export interface TaxRow {
+  kind: 'line' | 'included' | 'none' | 'exempt';
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
 export interface TaxEstimate {
   country: string;
   state: string;
@@ -305,6 +313,7 @@ export interface TaxEstimate {
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
+  taxRows: TaxRow[];
 }
 
 export interface CreditNote {
@@ -448,6 +457,7 @@ export interface OrderDetail extends OrderSummary {
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
+  taxRows: TaxRow[];
   shippingTaxRate: number;
   shippingTaxAmount: number;
   invoicedAt: string;
@@ -661,4 +671,28 @@ export interface AdminTaxRate {
   taxClass: 'standard' | 'reduced' | 'zero';
   rate: number;
   name: string;
+}
+
+export interface Promotion {
+  id: string;
+  code: string;
+  automatic: boolean;
+  name: Localized;
+  kind: 'percentage' | 'fixed' | 'free_shipping';
+  value: number;
+  target: 'order' | 'products' | 'categories';
+  productIds: string[];
+  categoryIds: string[];
+  minSubtotal: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  usageLimit: number;
+  perCustomerLimit: number;
+  timesUsed: number;
+  combinable: boolean;
+  isActive: boolean;
+  orders: number;
+  revenue: number;
+  discounted: number;
+  createdAt: string;
 }

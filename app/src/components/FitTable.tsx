@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Table } from '@radix-ui/themes';
+import { TableRoot } from './TableRoot';
 
 interface FitTableProps {
   children: ReactNode;
@@ -49,9 +49,9 @@ export function FitTable({ children, cardsBelow = 680, size, variant = 'surface'
 
   return (
     <div ref={ref} className="fit-table" data-cards={cards || undefined} data-no-actions={actions ? undefined : ''} aria-busy={busy}>
-      <Table.Root variant={variant} size={size}>
+      <TableRoot variant={variant} size={size}>
         {children}
-      </Table.Root>
+      </TableRoot>
     </div>
   );
 }

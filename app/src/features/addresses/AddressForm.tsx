@@ -10,7 +10,7 @@ const AUTOCOMPLETE: Record<string, string> = {
   lastName: 'family-name',
   email: 'email',
   phone: 'tel',
-  address: 'street-address',
+  address: 'address-line1', // a one-line field: street-address is for a textarea (HTML autofill)
   city: 'address-level2',
   state: 'address-level1',
   zipCode: 'postal-code',

@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { OverviewView } from './overview/OverviewView';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
+import { PromotionsView } from './promotions/PromotionsView';
 import { NavCount } from './NavCount';
 import { SettingsPage } from './settings/SettingsPage';
 import { inSettings } from './settings/sections';
@@ -22,6 +23,7 @@ const VIEWS = [
   { key: 'overview', to: '/admin/overview', icon: BarChartIcon, match: (p: string) => p.startsWith('/admin/overview') },
   { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
   { key: 'categories', to: '/admin/categories', icon: LayersIcon, match: (p: string) => p.startsWith('/admin/categories') },
+  { key: 'promotions', to: '/admin/promotions', icon: TokensIcon, match: (p: string) => p.startsWith('/admin/promotions') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
@@ -72,6 +74,7 @@ export default function AdminPage() {
               <Route path="products/import" element={<ProductImportView />} />
               <Route path="products/:productId/edit" element={<ProductFormPage />} />
               <Route path="categories" element={<CategoriesView />} />
+              <Route path="promotions" element={<PromotionsView />} />
               <Route path="orders" element={<OrdersView />} />
               <Route path="contact-requests" element={<ContactRequestsView />} />
               <Route path="overview" element={<OverviewView />} />

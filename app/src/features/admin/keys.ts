@@ -34,3 +34,10 @@ export const emailKeys = {
   list: (status: string, page: number) => [...adminRoot, 'emails', 'list', status, page] as const,
   detail: (id: string) => [...adminRoot, 'emails', 'detail', id] as const,
 };
+
+/** The admin's promotions: every one, and those touching one product. */
+export const promotionKeys = {
+  all: [...adminRoot, 'promotions'] as const,
+  list: [...adminRoot, 'promotions', 'list'] as const,
+  forProduct: (productId: string, categoryId: string) => [...adminRoot, 'promotions', 'product', productId, categoryId] as const,
+};

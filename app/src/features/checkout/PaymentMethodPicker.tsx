@@ -35,7 +35,7 @@ export function PaymentMethodPicker({ methods, value, onChange, poNumber, onPONu
       >
         {enabled.map((m) => (
           <RadioCards.Item key={m.code} value={m.code} data-testid={`payment-${m.code}`}>
-            <Flex direction="column" width="100%">
+            <Flex as="span" direction="column" width="100%">
               <Text weight="bold">{t(`payment.methods.${m.code}`)}</Text>
               <Text size="2" color="gray">
                 {t(`payment.hints.${m.code}`, { days: methods?.invoiceTermsDays ?? 30, minutes: methods?.holdMinutes ?? 60 })}

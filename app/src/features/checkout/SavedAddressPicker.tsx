@@ -1,3 +1,4 @@
+import { ToggleField } from '../../components/ToggleField';
 import { Box, Checkbox, Flex, Heading, RadioCards, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import type { SavedAddress } from '../../api/types';
@@ -24,7 +25,7 @@ export function SavedAddressPicker({ saved, value, onPick, saveNew, onSaveNew }:
           <RadioCards.Root value={value || 'new'} onValueChange={(v) => onPick(v === 'new' ? '' : v)} columns={{ initial: '1', sm: '2' }} gap="2" aria-labelledby="saved-addresses">
             {saved.map((a) => (
               <RadioCards.Item key={a.id} value={a.id} className="saved-address">
-                <Flex direction="column" width="100%">
+                <Flex as="span" direction="column" width="100%">
                   <Text weight="bold" size="2">
                     {a.label || `${a.firstName} ${a.lastName}`}
                     {a.isDefault && ` · ${t('saved.default')}`}
@@ -40,12 +41,7 @@ export function SavedAddressPicker({ saved, value, onPick, saveNew, onSaveNew }:
         </>
       )}
       {!value && (
-        <Text as="label" size="2" mt="3" style={{ display: 'block' }}>
-          <Flex gap="2" align="center">
-            <Checkbox checked={saveNew} onCheckedChange={(c) => onSaveNew(c === true)} />
-            {t('saved.keep')}
-          </Flex>
-        </Text>
+        <ToggleField mt="3" label={t('saved.keep')} control={(id) => <Checkbox id={id} checked={saveNew} onCheckedChange={(c) => onSaveNew(c === true)} />} />
       )}
     </Box>
   );

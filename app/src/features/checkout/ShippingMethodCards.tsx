@@ -26,7 +26,8 @@ export function ShippingMethodCards({ methods, value, onChange }: Props) {
     <RadioCards.Root value={value} onValueChange={onChange} columns={{ initial: '1', sm: '3' }} aria-label={t('method.title')}>
       {methods.map((m) => (
         <RadioCards.Item key={m.code} value={m.code} data-testid={`method-${m.code}`}>
-          <Flex direction="column" width="100%">
+          {/* A span: the card is a button, which may hold phrasing content only. */}
+          <Flex as="span" direction="column" width="100%">
             <Text weight="bold">{resolveLocalized(m.name, i18n.language)}</Text>
             {m.deliveryDays && (
               <Text size="2" color="gray">

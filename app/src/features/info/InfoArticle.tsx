@@ -2,6 +2,7 @@ import { Box, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { resourceLanguage } from '../../i18n/languages';
+import { TableRoot } from '../../components/TableRoot';
 
 export interface InfoSection {
   heading: string;
@@ -36,7 +37,7 @@ export function InfoSections({ sections }: { sections: InfoSection[] }) {
             ))}
             {s.table && (
               <Box className="table-scroll" my="3">
-                <Table.Root variant="surface">
+                <TableRoot variant="surface">
                   <Table.Header>
                     <Table.Row>
                       {s.table.columns.map((c) => (
@@ -53,7 +54,7 @@ export function InfoSections({ sections }: { sections: InfoSection[] }) {
                       </Table.Row>
                     ))}
                   </Table.Body>
-                </Table.Root>
+                </TableRoot>
               </Box>
             )}
             {s.list && (

@@ -6,6 +6,7 @@ import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
 import { deliveryText } from '../shipping/deliveryText';
 import type { InfoSection } from './InfoArticle';
+import { TableRoot } from '../../components/TableRoot';
 
 interface ZonesProps {
   zones: ShippingZone[];
@@ -76,7 +77,7 @@ function MethodRates({ method, lng, cost }: { method: ZoneMethod; lng: string; c
         </Text>
       )}
       <Box my="2">
-        <Table.Root variant="surface" size="1">
+        <TableRoot variant="surface" size="1">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{t('shipping.weight', { lng })}</Table.ColumnHeaderCell>
@@ -91,7 +92,7 @@ function MethodRates({ method, lng, cost }: { method: ZoneMethod; lng: string; c
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
+        </TableRoot>
       </Box>
       {method.freeOver != null && (
         <Text as="p" size="2">

@@ -73,7 +73,10 @@ export function SearchCombobox({ id, label, value, onValueChange, onSubmit }: Pr
     <form role="search" onSubmit={submit} aria-label={t('filters.searchProducts')} className="search-combobox">
       <TextField.Root
         id={id}
-        type="search"
+        // A text field: HTML gives type=search no combobox role; the keyboard still offers Search.
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         aria-label={label}
         placeholder={t('filters.searchPlaceholder')}
         autoComplete="off"

@@ -1,3 +1,4 @@
+import { ToggleField } from '../../../components/ToggleField';
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, Flex, Switch, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -85,12 +86,7 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
                 {t('categories.pictureSet')}
               </Text>
             )}
-            <Text as="label" size="2">
-              <Flex gap="2" align="center">
-                <Switch checked={v.hidden} onCheckedChange={(hidden) => setV({ ...v, hidden })} />
-                {t('categories.hideLabel')}
-              </Flex>
-            </Text>
+            <ToggleField label={t('categories.hideLabel')} control={(id) => <Switch id={id} checked={v.hidden} onCheckedChange={(hidden) => setV({ ...v, hidden })} />} />
           </Flex>
           <Flex gap="3" mt="4" justify="end">
             <Dialog.Close>

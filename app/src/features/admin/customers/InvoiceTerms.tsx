@@ -1,3 +1,4 @@
+import { ToggleField } from '../../../components/ToggleField';
 import { useState } from 'react';
 import { Button, Flex, Heading, Switch, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -33,11 +34,7 @@ export function InvoiceTerms({ user }: { user: AdminUser }) {
         {t('payments.invoiceTitle')}
       </Heading>
       <Flex gap="4" align="end" wrap="wrap">
-        <Text as="label" size="2">
-          <Flex gap="2" align="center">
-            <Switch checked={allowed} onCheckedChange={setAllowed} /> {t('payments.allowed')}
-          </Flex>
-        </Text>
+        <ToggleField label={t('payments.allowed')} control={(id) => <Switch id={id} checked={allowed} onCheckedChange={setAllowed} />} />
         <Flex direction="column" gap="1">
           <Text as="label" size="1" htmlFor="invoice-days">
             {t('payments.termsDays')}

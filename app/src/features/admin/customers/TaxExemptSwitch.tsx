@@ -1,3 +1,4 @@
+import { ToggleField } from '../../../components/ToggleField';
 import { Flex, Switch, Text } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +25,11 @@ export function TaxExemptSwitch({ user }: { user: AdminUser }) {
   const checked = save.isPending ? !!save.variables : !!user.taxExempt;
   return (
     <Flex direction="column" gap="1">
-      <Text as="label" size="2" weight="medium">
-        <Flex gap="2" align="center">
-          <Switch checked={checked} disabled={save.isPending} onCheckedChange={(on) => save.mutate(on)} data-testid="tax-exempt-switch" />
-          {t('customers.taxExempt')}
-        </Flex>
-      </Text>
+      <ToggleField
+        weight="medium"
+        label={t('customers.taxExempt')}
+        control={(id) => <Switch id={id} checked={checked} disabled={save.isPending} onCheckedChange={(on) => save.mutate(on)} data-testid="tax-exempt-switch" />}
+      />
       <Text size="1" color="gray">
         {t('customers.taxExemptHint')}
       </Text>

@@ -6,6 +6,7 @@ import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { usePrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
 import type { Overview } from '../../../api/types';
+import { TableRoot } from '../../../components/TableRoot';
 
 /** An overview card holding a table: its title, the text when there are no rows, the header row's cells. */
 export function TableCard(p: { title: string; empty: string; columns: ReactNode; rows: ReactNode[]; footer?: ReactNode }) {
@@ -19,12 +20,12 @@ export function TableCard(p: { title: string; empty: string; columns: ReactNode;
           {p.empty}
         </Text>
       ) : (
-        <Table.Root size="1">
+        <TableRoot size="1">
           <Table.Header>
             <Table.Row>{p.columns}</Table.Row>
           </Table.Header>
           <Table.Body>{p.rows}</Table.Body>
-        </Table.Root>
+        </TableRoot>
       )}
       {p.footer}
     </Card>

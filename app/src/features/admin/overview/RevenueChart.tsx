@@ -5,6 +5,7 @@ import { usePrice } from '../../../lib/format';
 import type { DayFigures } from '../../../api/types';
 import { bestDay, dayLabel, layoutChart, polylinePoints } from './chartModel';
 import './overview.css';
+import { TableRoot } from '../../../components/TableRoot';
 
 const HEIGHT = 240;
 const FALLBACK_WIDTH = 640;
@@ -92,8 +93,8 @@ export function RevenueChart({ days, revenue, orders }: { days: DayFigures[]; re
         <summary>
           <Text size="2">{t('overview.chart.showTable')}</Text>
         </summary>
-        <div className="table-scroll">
-          <Table.Root size="1" variant="surface" mt="2">
+        <div className="table-scroll" style={{ marginTop: 'var(--space-2)' }}>
+          <TableRoot size="1" variant="surface">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t('overview.chart.date')}</Table.ColumnHeaderCell>
@@ -112,7 +113,7 @@ export function RevenueChart({ days, revenue, orders }: { days: DayFigures[]; re
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </TableRoot>
         </div>
       </details>
     </Box>

@@ -1,4 +1,6 @@
-import { Box, Card, Flex, Grid, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
+import { NativeSelect } from '../../../components/NativeSelect';
+import { ToggleField } from '../../../components/ToggleField';
+import { Box, Card, Grid, Heading, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { describedBy, Field } from '../components/Field';
 import { TAX_CLASSES, type TaxClass } from '../../../api/types';
@@ -45,16 +47,24 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
           </Text>
         )}
         <Field id="category" label={t('productForm.category')} required error={categoryError}>
-          <Select.Root value={values.category} onValueChange={(v) => form.set('category', v)} onOpenChange={(open) => !open && form.touch('category')}>
-            <Select.Trigger id="category" placeholder={t('productForm.selectCategory')} style={{ width: '100%' }} {...describedBy('category', categoryError)} />
-            <Select.Content position="popper">
-              {categories.map((c) => (
-                <Select.Item key={c} value={c}>
-                  {t(`shop:categories.${c}`, c)}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+          {/* A native select: Radix's hidden form select adds an empty <option> while none is chosen (invalid HTML). */}
+          <NativeSelect
+            id="category"
+            value={values.category}
+            onChange={(e) => form.set('category', e.target.value)}
+            onBlur={() => form.touch('category')}
+            style={{ width: '100%' }}
+            {...describedBy('category', categoryError)}
+          >
+            <option value="" disabled>
+              {t('productForm.selectCategory')}
+            </option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {t(`shop:categories.${c}`, c)}
+              </option>
+            ))}
+          </NativeSelect>
         </Field>
         <Field id="weightKg" label={t('productForm.weight')} error={form.error('weightKg')} hint={t('productForm.weightHint')}>
           <TextField.Root
@@ -69,12 +79,12 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
           </TextField.Root>
         </Field>
         <Box>
-          <Text as="label" size="2" weight="medium">
-            <Flex gap="2" align="center" mt={{ initial: '0', sm: '5' }}>
-              <Switch checked={values.freightOnly} onCheckedChange={(on) => form.set('freightOnly', on)} data-testid="freight-only" />
-              {t('productForm.freightOnly')}
-            </Flex>
-          </Text>
+          <ToggleField
+            weight="medium"
+            mt={{ initial: '0', sm: '5' }}
+            label={t('productForm.freightOnly')}
+            control={(id) => <Switch id={id} checked={values.freightOnly} onCheckedChange={(on) => form.set('freightOnly', on)} data-testid="freight-only" />}
+          />
           <Text as="p" size="1" color="gray" mt="1">
             {t('productForm.freightOnlyHint')}
           </Text>
@@ -92,12 +102,12 @@ export function ProductDetailsCard({ form, categories }: { form: ProductFormStat
           </Select.Root>
         </Field>
         <Box>
-          <Text as="label" size="2" weight="medium">
-            <Flex gap="2" align="center" mt={{ initial: '0', sm: '5' }}>
-              <Switch checked={values.isActive} onCheckedChange={(isActive) => form.set('isActive', isActive)} />
-              {t('productForm.active')}
-            </Flex>
-          </Text>
+          <ToggleField
+            weight="medium"
+            mt={{ initial: '0', sm: '5' }}
+            label={t('productForm.active')}
+            control={(id) => <Switch id={id} checked={values.isActive} onCheckedChange={(isActive) => form.set('isActive', isActive)} />}
+          />
           <Text as="p" size="1" color="gray" mt="1">
             {t('productForm.activeHint')}
           </Text>

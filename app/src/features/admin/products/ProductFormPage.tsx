@@ -8,6 +8,7 @@ import { adminProductQuery } from '../api';
 import { LoadError } from '../components/LoadError';
 import { emptyForm, fromProduct } from './formModel';
 import { ProductForm } from './ProductForm';
+import { ProductPromotions } from '../promotions/ProductPromotions';
 
 /** /admin/products/new and /admin/products/:productId/edit; back to the list (with its filters) when done. */
 export function ProductFormPage() {
@@ -34,6 +35,11 @@ export function ProductFormPage() {
         <LoadError message={t('productForm.loadError')} onRetry={() => void product.refetch()} />
       ) : (
         <ProductForm key={productId ?? 'new'} productId={productId} initial={initial} onDone={back} />
+      )}
+      {productId && product.data && (
+        <Box mt="4">
+          <ProductPromotions productId={productId} categoryId={product.data.categoryId ?? ''} />
+        </Box>
       )}
     </Box>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Checkbox, Flex, Select, Switch, Table, Text, TextField } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { setPrices, type VariantRow } from './variantsModel';
+import { TableRoot } from '../../../components/TableRoot';
 
 interface Props {
   rows: VariantRow[];
@@ -72,7 +73,7 @@ export function VariantGrid({ rows, onChange, images, errorText }: Props) {
         </Button>
       </Flex>
       <Box style={{ overflowX: 'auto' }}>
-        <Table.Root size="1" variant="surface">
+        <TableRoot size="1" variant="surface">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>
@@ -124,7 +125,7 @@ export function VariantGrid({ rows, onChange, images, errorText }: Props) {
               );
             })}
           </Table.Body>
-        </Table.Root>
+        </TableRoot>
       </Box>
     </Box>
   );

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
-import { FakeXhr, chooseOption, fakeFile, renderAdmin, setupAdminI18n } from '../test/helpers';
+import { FakeXhr, fakeFile, renderAdmin, setupAdminI18n } from '../test/helpers';
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
 
@@ -32,7 +32,7 @@ async function cableWithLengths() {
   await user.type(screen.getByLabelText(/^Name \(English\)/), 'XLR Cable');
   await user.type(screen.getByLabelText(/^Description \(English\)/), 'Balanced.');
   await user.type(screen.getByLabelText(/^Price/), '9.5');
-  await chooseOption(user, screen.getByLabelText(/^Category/), 'Sound');
+  await user.selectOptions(screen.getByLabelText(/^Category/), 'Sound');
   await user.upload(screen.getByLabelText('Choose image files'), [fakeFile('xlr.jpg', 'image/jpeg')]);
   await act(async () => FakeXhr.all[0].respond(201, { fileName: 'xlr123.jpg', url: '/images/products/xlr123.jpg' }));
   await user.click(screen.getByRole('button', { name: 'Add option' }));

@@ -1,3 +1,4 @@
+import { ToggleField } from '../../../components/ToggleField';
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Callout, Card, Flex, Heading, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
 import { InfoCircledIcon } from '@radix-ui/react-icons';
@@ -29,11 +30,7 @@ export function PaymentsSettings() {
 function Toggle({ id, label, checked, onChange, error }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; error?: string }) {
   return (
     <Box>
-      <Text as="label" size="2" htmlFor={id}>
-        <Flex gap="2" align="center">
-          <Switch id={id} checked={checked} onCheckedChange={onChange} {...describedBy(id, error)} /> {label}
-        </Flex>
-      </Text>
+      <ToggleField id={id} label={label} control={(cid) => <Switch id={cid} checked={checked} onCheckedChange={onChange} {...describedBy(id, error)} />} />
       {error && (
         <Text as="p" size="1" color="red" mt="1" role="alert" id={`${id}-error`}>
           {error}

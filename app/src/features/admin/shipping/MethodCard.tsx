@@ -1,3 +1,4 @@
+import { ToggleField } from '../../../components/ToggleField';
 import { Box, Button, Card, Checkbox, Flex, Grid, IconButton, Text, TextField } from '@radix-ui/themes';
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -105,12 +106,11 @@ function BandRow({ band, path, last, form, onChange, onRemove }: BandProps) {
         </Field>
       </Box>
       {last && (
-        <Text as="label" size="2" mt="5">
-          <Flex gap="2" align="center">
-            <Checkbox checked={band.anyWeight} onCheckedChange={(on) => onChange({ ...band, anyWeight: on === true })} />
-            {t('shipping.anyWeight')}
-          </Flex>
-        </Text>
+        <ToggleField
+          mt="5"
+          label={t('shipping.anyWeight')}
+          control={(id) => <Checkbox id={id} checked={band.anyWeight} onCheckedChange={(on) => onChange({ ...band, anyWeight: on === true })} />}
+        />
       )}
       {onRemove && (
         <IconButton type="button" variant="ghost" color="red" mt="5" onClick={onRemove} aria-label={t('shipping.removeBand')}>

@@ -1,3 +1,4 @@
+import { ToggleField } from '../../../components/ToggleField';
 import { Button, Card, Flex, Grid, Heading, IconButton, Switch, Text, TextField } from '@radix-ui/themes';
 import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -47,12 +48,7 @@ export function ZoneCard({ zone, index, form, onChange, onRemove }: Props) {
             {...describedBy(`${p}.countries`, countriesError, t('shipping.countriesHint'))}
           />
         </Field>
-        <Text as="label" size="2">
-          <Flex gap="2" align="center">
-            <Switch checked={zone.restOfWorld} onCheckedChange={(restOfWorld) => set({ restOfWorld })} />
-            {t('shipping.restOfWorldSwitch')}
-          </Flex>
-        </Text>
+        <ToggleField label={t('shipping.restOfWorldSwitch')} control={(id) => <Switch id={id} checked={zone.restOfWorld} onCheckedChange={(restOfWorld) => set({ restOfWorld })} />} />
       </Grid>
       <Flex direction="column" gap="3">
         {zone.methods.map((m, j) => (

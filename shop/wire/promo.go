@@ -1,0 +1,31 @@
+package wire
+
+// Promotion is a discount as the admin sees it (GET /api/admin/promotions):
+// its terms, how often it was used, and the orders it gave a discount to
+// (their total, less cancelled ones, in Revenue; the discounts given in
+// Discounted). Value is a percentage with two decimals (12.5) or dollars
+// off; minSubtotal is dollars; startsAt and endsAt are RFC 3339 or null;
+// usageLimit and perCustomerLimit are 0 for no limit.
+type Promotion struct {
+	ID               string    `json:"id"`
+	Code             string    `json:"code"`
+	Automatic        bool      `json:"automatic"`
+	Name             Localized `json:"name"`
+	Kind             string    `json:"kind" tstype:"'percentage' | 'fixed' | 'free_shipping'"`
+	Value            Amount    `json:"value"`
+	Target           string    `json:"target" tstype:"'order' | 'products' | 'categories'"`
+	ProductIDs       []string  `json:"productIds"`
+	CategoryIDs      []string  `json:"categoryIds"`
+	MinSubtotal      Amount    `json:"minSubtotal"`
+	StartsAt         *string   `json:"startsAt"`
+	EndsAt           *string   `json:"endsAt"`
+	UsageLimit       int       `json:"usageLimit"`
+	PerCustomerLimit int       `json:"perCustomerLimit"`
+	TimesUsed        int       `json:"timesUsed"`
+	Combinable       bool      `json:"combinable"`
+	IsActive         bool      `json:"isActive"`
+	Orders           int       `json:"orders"`
+	Revenue          Amount    `json:"revenue"`
+	Discounted       Amount    `json:"discounted"`
+	CreatedAt        string    `json:"createdAt"`
+}
