@@ -25,7 +25,7 @@ func pastGrace(t testing.TB, app core.App, raw string) {
 	}
 }
 
-// newLimitedHarness is newAuthHarness with the migrations' rate limits on.
+// newLimitedHarness is testapp.NewHarness with the migrations' rate limits on.
 // The settings change before the server starts: later, the mail worker
 // reads the settings concurrently.
 func newLimitedHarness(t *testing.T) testapp.Harness {
