@@ -185,6 +185,9 @@ func envelopeOf(err error) *apiError {
 	if ae := paymentEnvelope(err); ae != nil {
 		return ae
 	}
+	if ae := hireEnvelope(err); ae != nil {
+		return ae
+	}
 	var stock *shop.StockError
 	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
