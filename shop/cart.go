@@ -444,7 +444,7 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 			}
 		}
 		total := line.GetInt("quantity") + qty
-		if err := checkLineLimit(txApp, owner, total); err != nil {
+		if err := checkLineLimit(txApp, owner, variant, total); err != nil {
 			return "", err
 		}
 		return rec.Id, setLineQuantity(txApp, line, variant, total)
@@ -461,8 +461,12 @@ func (e *LineLimitError) Error() string {
 
 // checkLineLimit refuses qty above the shop's units per line, except for
 // admins, who may take larger orders (issue 43: one bank-transfer order
-// took every unit of three products).
-func checkLineLimit(txApp core.App, owner CartOwner, qty int) error {
+// took every unit of three products). Above the variant's stock the stock
+// answers instead (insufficient_stock says what is left).
+func checkLineLimit(txApp core.App, owner CartOwner, variant *cartVariant, qty int) error {
+	if qty > int(math.Round(variant.Stock)) {
+		return nil
+	}
 	s, err := LoadPaymentSettings(txApp)
 	if err != nil || qty <= s.UnitsPerLine() {
 		return err
@@ -580,7 +584,7 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 		if err != nil {
 			return "", err
 		}
-		if err := checkLineLimit(txApp, owner, qty); err != nil {
+		if err := checkLineLimit(txApp, owner, variant, qty); err != nil {
 			return "", err
 		}
 		return line.GetString("cart"), setLineQuantity(txApp, line, variant, qty)
