@@ -18,6 +18,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
@@ -342,7 +343,7 @@ func rawCount(raw json.RawMessage) int {
 func wholeMember(lo, hi int64) validation.Rule {
 	return validation.By(func(v any) error {
 		raw, _ := v.(json.RawMessage)
-		if !present(raw) {
+		if !field.Present(raw) {
 			return validation.NewError("validation_required", "This field is required")
 		}
 		if n, whole := money.ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
@@ -756,4 +757,41 @@ func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeRepor
 	report.AddedLines++
 	report.AddedUnits += qty - had
 	return nil
+}
+
+// CartShippingOptions answers q for the owner's cart: its subtotal (the
+// query's is ignored), weight and freight-only lines; an empty cart is
+// priced like shipping.OptionsFor.
+func CartShippingOptions(app core.App, owner CartOwner, q shipping.Query) (*wire.ShippingMethods, error) {
+	q.Normalize()
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	cart, err := findCart(app, owner)
+	if err != nil || cart == nil {
+		return shipping.OptionsFor(app, q)
+	}
+	lines, err := cartLines(app, cart.Id)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := shipping.LoadSettings(app)
+	if err != nil {
+		return nil, err
+	}
+	settings = settings.WithZones()
+	sh := shipping.ShipmentOf(shippingLines(lines), q.Country)
+	methods := settings.MethodsFor(sh)
+	freight := len(methods) == 1 && methods[0].Freight
+	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.HomeThreshold(),
+		Methods: methods, WeightKg: wire.Grams(sh.WeightGrams), Freight: freight, FreeShippingMissing: settings.FreeMissing(sh.Subtotal)}, nil
+}
+
+// shippingLines are cart lines as shipping prices them.
+func shippingLines(lines []CartItem) []shipping.Line {
+	out := make([]shipping.Line, len(lines))
+	for i, l := range lines {
+		out[i] = shipping.Line{Subtotal: l.TotalPrice, WeightGrams: l.weightGrams, Quantity: l.Quantity, FreightOnly: l.freightOnly}
+	}
+	return out
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
@@ -43,7 +44,7 @@ func LoadPaymentTaxSettings(app core.App) (PaymentTaxSettings, error) {
 	case p.StripeSecretKey != "":
 		out.StripeKeys = "dashboard"
 	}
-	if rec, err := settingsRecord(app); err == nil {
+	if rec, err := shipping.SettingsRecord(app); err == nil {
 		out.SellerTaxID = rec.GetString("sellerTaxId")
 	}
 	return out, nil
@@ -77,7 +78,7 @@ func SavePaymentTaxSettings(app core.App, in PaymentTaxSettings) (PaymentTaxSett
 		if err := txApp.Save(pay); err != nil {
 			return err
 		}
-		shop, err := settingsRecord(txApp)
+		shop, err := shipping.SettingsRecord(txApp)
 		if err != nil {
 			return err
 		}
