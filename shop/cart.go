@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -444,8 +445,40 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 				return "", err
 			}
 		}
-		return rec.Id, setLineQuantity(txApp, line, variant, line.GetInt("quantity")+qty)
+		total := line.GetInt("quantity") + qty
+		if err := checkLineLimit(txApp, owner, variant, total); err != nil {
+			return "", err
+		}
+		return rec.Id, setLineQuantity(txApp, line, variant, total)
 	})
+}
+
+// LineLimitError refuses a line above the units one customer may put on a
+// line (the payment setting maxUnitsPerLine): 409 line_limit with Limit.
+type LineLimitError struct{ Limit int }
+
+func (e *LineLimitError) Error() string {
+	return fmt.Sprintf("At most %d units of one item per order: for more, please contact the shop", e.Limit)
+}
+
+// checkLineLimit refuses qty above the shop's units per line, except for
+// admins, who may take larger orders (issue 43: one bank-transfer order
+// took every unit of three products). Above the variant's stock the stock
+// answers instead (insufficient_stock says what is left).
+func checkLineLimit(txApp core.App, owner CartOwner, variant *cartVariant, qty int) error {
+	if qty > int(math.Round(variant.Stock)) {
+		return nil
+	}
+	s, err := LoadPaymentSettings(txApp)
+	if err != nil || qty <= s.UnitsPerLine() {
+		return err
+	}
+	if owner.UserID != "" {
+		if u, err := txApp.FindRecordById(UsersCollection, owner.UserID); err == nil && slices.Contains(UserRoles(u), RoleAdmin) {
+			return nil
+		}
+	}
+	return &LineLimitError{Limit: s.UnitsPerLine()}
 }
 
 // newCartLine is a new (unsaved) line of cart cartID for variant v.
@@ -551,6 +584,9 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 		}
 		variant, err := activeVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
+			return "", err
+		}
+		if err := checkLineLimit(txApp, owner, variant, qty); err != nil {
 			return "", err
 		}
 		return line.GetString("cart"), setLineQuantity(txApp, line, variant, qty)
