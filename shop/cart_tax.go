@@ -67,6 +67,7 @@ func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, err
 	}
 	cart.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
 		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total,
-		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt}
+		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt,
+		TaxRows: wire.TaxRows(p.Taxed.TaxLines, p.Taxed.PricesIncludeTax, exempt, p.Tax)}
 	return cart, nil
 }

@@ -62,8 +62,8 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 			Email: d.CustomerEmail},
 		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
 		ShippingMethod: d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), Shipping: int64(d.ShippingAmount),
-		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount), Tax: int64(d.TaxAmount),
-		Total: int64(d.TotalAmount), PricesIncludeTax: d.PricesIncludeTax, TaxExempt: d.TaxExempt,
+		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount),
+		Total: int64(d.TotalAmount), Taxes: d.TaxRows, TaxExempt: d.TaxExempt,
 		PaymentMethod: rec.GetString("paymentMethod"), PaymentState: paymentStateOf(rec),
 		DueDate: rec.GetDateTime("dueDate").Time(),
 	}
@@ -77,9 +77,6 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 			l.Rate = it.TaxRate.String()
 		}
 		inv.Lines = append(inv.Lines, l)
-	}
-	for _, tl := range d.TaxLines {
-		inv.TaxLines = append(inv.TaxLines, invoice.TaxLine{Name: tl.Name, Rate: tl.Rate.String(), Base: int64(tl.Base), Amount: int64(tl.Amount)})
 	}
 	for _, n := range d.CreditNotes {
 		created, _ := time.Parse(time.RFC3339, n.CreatedAt)

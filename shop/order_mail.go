@@ -43,8 +43,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 		ID: d.ID, Number: d.OrderNumber, CustomerName: d.CustomerName, CustomerEmail: d.CustomerEmail,
 		Subtotal:       int64(d.SubtotalAmount),
 		ShippingAmount: int64(d.ShippingAmount),
-		Tax:            int64(d.TaxAmount),
-		TaxExempt:      d.TaxExempt,
+		TaxRows:        d.TaxRows,
 		Total:          int64(d.TotalAmount),
 		ShippingMethod: d.ShippingMethod,
 		ShippingName:   mail.Text(d.ShippingMethodName),
@@ -56,10 +55,6 @@ func mailOrder(d *OrderDetail) mail.Order {
 		Address: mail.Address{FirstName: d.Shipping.FirstName, LastName: d.Shipping.LastName, Address: d.Shipping.Address,
 			City: d.Shipping.City, State: d.Shipping.State, ZipCode: d.Shipping.ZipCode, Country: d.Shipping.Country,
 			Phone: d.Shipping.Phone},
-	}
-	o.PricesIncludeTax = d.PricesIncludeTax
-	for _, l := range d.TaxLines {
-		o.TaxLines = append(o.TaxLines, mail.TaxLine{Name: l.Name, Rate: l.Rate.String(), Amount: int64(l.Amount)})
 	}
 	for _, it := range d.Items {
 		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(LineName(it.ProductName, it.VariantLabelLocalized)),

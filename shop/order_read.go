@@ -54,6 +54,7 @@ func orderTaxOf(rec *core.Record) OrderTax {
 	for _, l := range stored {
 		t.TaxLines = append(t.TaxLines, tax.Line{Name: l.Name, Rate: rateOf(l.Rate), Base: Amount(l.BaseCents), Amount: Amount(l.AmountCents)})
 	}
+	t.TaxRows = wire.TaxRows(t.TaxLines, t.PricesIncludeTax, t.TaxExempt, Amount(int64(rec.GetFloat("taxCents"))))
 	t.ShippingTaxRate = rateOf(rec.GetFloat("shippingTaxRate"))
 	if at := rec.GetDateTime("invoicedAt"); !at.IsZero() {
 		t.InvoicedAt = wire.Stamp(at)

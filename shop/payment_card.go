@@ -158,8 +158,9 @@ func checkoutRequest(app core.App, order, a *core.Record, s PaymentSettings) (Ch
 }
 
 // PayAgain opens a new hosted page for one of the user's own card orders
-// that is still unpaid and holding its stock; the hold starts again (a
-// freight quote's longer time to pay is kept). Open pages of earlier
+// that is still unpaid and holding its stock; the first pay-again starts
+// the hold again, later ones keep it (extendHoldOnce; a freight quote's
+// longer time to pay is kept). Open pages of earlier
 // attempts are closed first, so the order is never paid twice. Anything
 // else is ErrNotPayable (someone else's order: ErrOrderNotFound).
 func PayAgain(app core.App, userID, orderID string) (string, error) {
@@ -186,12 +187,7 @@ func PayAgain(app core.App, userID, orderID string) (string, error) {
 		if open, err = openAttemptRefs(txApp, order.Id); err != nil {
 			return err
 		}
-		hold := time.Now().Add(s.Hold())
-		if cur := order.GetDateTime("holdUntil").Time(); cur.After(hold) {
-			hold = cur // a freight quote's days to pay are kept
-		}
-		order.Set("holdUntil", hold)
-		if err := txApp.Save(order); err != nil {
+		if err := extendHoldOnce(txApp, order, s.Hold()); err != nil {
 			return err
 		}
 		a, err := newAttempt(txApp, order)
@@ -206,6 +202,25 @@ func PayAgain(app core.App, userID, orderID string) (string, error) {
 	}
 	closeCheckouts(app, open)
 	return openCheckout(app, orderID, attempt)
+}
+
+// extendHoldOnce starts the order's hold again for the first pay-again
+// only: later ones keep the hold as it is, so one card order holds its
+// stock for at most two holds (issue 43: nine pay-agains held it for about
+// 10 hours). A freight quote's longer days to pay are kept.
+func extendHoldOnce(txApp core.App, order *core.Record, hold time.Duration) error {
+	var attempts int
+	err := txApp.DB().Select("COUNT(*)").From(PaymentAttemptsCollection).
+		Where(dbx.HashExp{"orderRef": order.Id}).Row(&attempts)
+	if err != nil || attempts > 1 {
+		return err
+	}
+	until := time.Now().Add(hold)
+	if cur := order.GetDateTime("holdUntil").Time(); cur.After(until) {
+		until = cur
+	}
+	order.Set("holdUntil", until)
+	return txApp.Save(order)
 }
 
 // payable reports whether a card order can still be paid: Created,

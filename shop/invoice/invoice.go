@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"stageshop/shop/locale"
+	"stageshop/shop/wire"
 )
 
 //go:embed templates/invoice.html
@@ -39,13 +40,6 @@ type Line struct {
 	Tax       int64
 }
 
-// TaxLine is the tax of one rate: its name, rate, the net amount it
-// applied to and the tax.
-type TaxLine struct {
-	Name, Rate   string
-	Base, Amount int64
-}
-
 // CreditNote is a credit note issued against the invoice.
 type CreditNote struct {
 	Number      string
@@ -55,30 +49,28 @@ type CreditNote struct {
 
 // Invoice is everything the page shows.
 type Invoice struct {
-	Lang             string
-	Number           string
-	Date, OrderDate  time.Time
-	OrderNumber      string
-	PONumber         string
-	Seller           Party
-	Buyer            Party
-	ShipTo           []string
-	Lines            []Line
-	ShippingMethod   string
-	Shipping         int64
-	ShippingRate     string
-	ShippingTax      int64
-	Subtotal         int64
-	Tax              int64
-	Total            int64
-	TaxLines         []TaxLine
-	PricesIncludeTax bool
-	TaxExempt        bool
-	PaymentMethod    string    // bank_transfer, card, invoice; "" when unknown
-	PaymentState     string    // a payment status code (awaiting_payment, paid, ...)
-	DueDate          time.Time // zero: due on receipt
-	CreditNotes      []CreditNote
-	PrintScript      string // URL of the print button's script
+	Lang            string
+	Number          string
+	Date, OrderDate time.Time
+	OrderNumber     string
+	PONumber        string
+	Seller          Party
+	Buyer           Party
+	ShipTo          []string
+	Lines           []Line
+	ShippingMethod  string
+	Shipping        int64
+	ShippingRate    string
+	ShippingTax     int64
+	Subtotal        int64
+	Total           int64
+	Taxes           []wire.TaxRow // the order's tax rows (wire.TaxRows)
+	TaxExempt       bool
+	PaymentMethod   string    // bank_transfer, card, invoice; "" when unknown
+	PaymentState    string    // a payment status code (awaiting_payment, paid, ...)
+	DueDate         time.Time // zero: due on receipt
+	CreditNotes     []CreditNote
+	PrintScript     string // URL of the print button's script
 }
 
 // view is an Invoice with its words in the invoice's language.
@@ -126,26 +118,26 @@ func Render(inv Invoice) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// taxRows are the tax figures of the totals: each rate's tax before the
-// total with exclusive prices, after it ("incl.") with inclusive ones; one
-// zero row when nothing was taxed (exempt customers say why below).
+// taxRows are the tax figures of the totals, the order's own rows
+// (wire.TaxRows) in the invoice's words: each rate's tax with its base
+// before the total, the tax inside it ("Incl.") after it; one row of the
+// tax when nothing was taxed (exempt customers say why below).
 func taxRows(inv Invoice) (before, after []row) {
-	if len(inv.TaxLines) == 0 {
-		return []row{{tr(inv.Lang, "tax"), locale.Price(inv.Tax, inv.Lang)}}, nil
+	for _, r := range inv.Taxes {
+		amount := locale.Price(int64(r.Amount), inv.Lang)
+		label := func(key string) string {
+			return tr(inv.Lang, key, "name", r.Name, "rate", locale.Decimal(r.Rate.String(), inv.Lang), "base", locale.Price(int64(r.Base), inv.Lang))
+		}
+		switch r.Kind {
+		case wire.TaxRowIncluded:
+			after = append(after, row{label("inclTax"), amount})
+		case wire.TaxRowLine:
+			before = append(before, row{label("taxOn"), amount})
+		default:
+			before = append(before, row{tr(inv.Lang, "tax"), amount})
+		}
 	}
-	key := "taxOn"
-	if inv.PricesIncludeTax {
-		key = "inclTax"
-	}
-	rows := make([]row, 0, len(inv.TaxLines))
-	for _, l := range inv.TaxLines {
-		rows = append(rows, row{tr(inv.Lang, key, "name", l.Name, "rate", locale.Decimal(l.Rate, inv.Lang), "base", locale.Price(l.Base, inv.Lang)),
-			locale.Price(l.Amount, inv.Lang)})
-	}
-	if inv.PricesIncludeTax {
-		return nil, rows
-	}
-	return rows, nil
+	return before, after
 }
 
 // termsText is how and by when the invoice is to be paid; once it is paid

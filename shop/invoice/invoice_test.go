@@ -4,28 +4,31 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"stageshop/shop/wire"
 )
 
 // The totals say the tax the way the prices were given: each rate before
 // the total with prices before tax, "Incl." after it with inclusive ones,
 // and an exempt customer's invoice says why there is none.
 func TestRenderTaxRows(t *testing.T) {
-	inv := Invoice{Lang: "en", Number: "INV-2026-000001", Subtotal: 3000, Shipping: 999, Tax: 188, Total: 4187,
-		TaxLines: []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 3000, Amount: 188}}, PaymentState: "paid",
+	texas := []wire.TaxLine{{Name: "Texas sales tax", Rate: 6250, Base: 3000, Amount: 188}}
+	inv := Invoice{Lang: "en", Number: "INV-2026-000001", Subtotal: 3000, Shipping: 999, Total: 4187,
+		Taxes: wire.TaxRows(texas, false, false, 188), PaymentState: "paid",
 		Lines: []Line{{Name: "Mic <b>", Quantity: 3, UnitPrice: 1000, Total: 3000, Rate: "6.25", Tax: 188}}}
 	page := render(t, inv)
 	before, _, _ := strings.Cut(page, `data-testid="invoice-total"`)
 	if !strings.Contains(before, "Texas sales tax 6.25% on $30.00") || !strings.Contains(page, "Mic &lt;b&gt;") || !strings.Contains(page, ">Paid<") {
 		t.Fatalf("exclusive invoice:\n%s", page)
 	}
-	inv.PricesIncludeTax = true
+	inv.Taxes = wire.TaxRows(texas, true, false, 188)
 	page = render(t, inv)
 	_, after, _ := strings.Cut(page, `data-testid="invoice-total"`)
 	if !strings.Contains(after, "Incl. Texas sales tax 6.25% on $30.00") {
 		t.Fatalf("inclusive invoice:\n%s", page)
 	}
-	inv.TaxLines, inv.TaxExempt, inv.Tax, inv.Lang = nil, true, 0, "zh"
-	if page = render(t, inv); !strings.Contains(page, "免税") || strings.Contains(page, "<script>") {
+	inv.Taxes, inv.TaxExempt, inv.Lang = wire.TaxRows(nil, false, true, 0), true, "zh"
+	if page = render(t, inv); !strings.Contains(page, "免税") || !strings.Contains(page, "<th>税费</th><td class=\"num\">US$0.00</td>") || strings.Contains(page, "<script>") {
 		t.Fatalf("exempt invoice:\n%s", page)
 	}
 }
@@ -33,8 +36,8 @@ func TestRenderTaxRows(t *testing.T) {
 // Every price of the invoice is written as its reader writes prices (the
 // app's and the e-mails' one table): lines, tax, totals and credit notes.
 func TestPricesInTheReadersFormat(t *testing.T) {
-	inv := Invoice{Number: "INV-2026-000001", Subtotal: 129990, Shipping: 999, Tax: 8124, Total: 139113,
-		TaxLines:    []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 129990, Amount: 8124}},
+	inv := Invoice{Number: "INV-2026-000001", Subtotal: 129990, Shipping: 999, Total: 139113,
+		Taxes:       wire.TaxRows([]wire.TaxLine{{Name: "Texas sales tax", Rate: 6250, Base: 129990, Amount: 8124}}, false, false, 8124),
 		Lines:       []Line{{Name: "Moving Head", Quantity: 1, UnitPrice: 129990, Total: 129990, Rate: "6.25", Tax: 8124}},
 		CreditNotes: []CreditNote{{Number: "CN-2026-000001", Amount: 5000, Tax: 292}}}
 	for lang, want := range map[string][]string{
@@ -57,9 +60,9 @@ func TestPricesInTheReadersFormat(t *testing.T) {
 
 // A rate is written with the reader's decimal mark, as the prices beside it.
 func TestRatesInTheReadersFormat(t *testing.T) {
-	inv := Invoice{Lang: "ru", Number: "INV-2026-000001", Subtotal: 3000, Tax: 188, Total: 3188, ShippingRate: "6.25",
-		TaxLines: []TaxLine{{Name: "Texas sales tax", Rate: "6.25", Base: 3000, Amount: 188}},
-		Lines:    []Line{{Name: "Mic", Quantity: 3, UnitPrice: 1000, Total: 3000, Rate: "6.25", Tax: 188}}}
+	inv := Invoice{Lang: "ru", Number: "INV-2026-000001", Subtotal: 3000, Total: 3188, ShippingRate: "6.25",
+		Taxes: wire.TaxRows([]wire.TaxLine{{Name: "Texas sales tax", Rate: 6250, Base: 3000, Amount: 188}}, false, false, 188),
+		Lines: []Line{{Name: "Mic", Quantity: 3, UnitPrice: 1000, Total: 3000, Rate: "6.25", Tax: 188}}}
 	page := render(t, inv)
 	if strings.Count(page, "6,25%") != 3 || strings.Contains(page, "6.25") {
 		t.Fatalf("Russian invoice writes rates as 6.25:\n%s", page)

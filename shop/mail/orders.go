@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/locale"
+	"stageshop/shop/wire"
 )
 
 // Text is a localized text keyed by language code ("en" is the fallback).
@@ -80,9 +81,7 @@ type Order struct {
 	CustomerName, CustomerEmail string
 	Lines                       []Line
 	Subtotal, ShippingAmount    int64
-	Tax                         int64
-	TaxLines                    []TaxLine
-	PricesIncludeTax, TaxExempt bool
+	TaxRows                     []wire.TaxRow // the order's (wire.TaxRows)
 	Total                       int64
 	ShippingMethod              string // code such as "standard"; "" when unknown
 	ShippingName                Text   // the method's name as the shop calls it (nil: by its code)
@@ -124,32 +123,25 @@ func transferView(v *view, t *Transfer) {
 	}
 }
 
-// TaxLine is the tax of one rate on an order: its name, the rate in
-// percent as written ("6.25") and the amount in cents.
-type TaxLine struct {
-	Name, Rate string
-	Amount     int64
-}
-
-// taxTotals are the tax rows of an order's totals: each rate's tax (or
-// "Tax exempt", or a zero tax) before the total with exclusive prices, and
-// the tax inside it after the total with inclusive ones.
+// taxTotals are the tax rows of an order's totals, the order's own list
+// (wire.TaxRows) in the e-mail's words: each rate's tax (or "Tax exempt",
+// or a zero tax) before the total, the tax inside it after the total with
+// inclusive prices.
 func taxTotals(lang string, o Order) (before, after []total) {
-	switch {
-	case o.TaxExempt:
-		return []total{{Label: tr(lang, "tax"), Value: tr(lang, "taxExempt")}}, nil
-	case o.PricesIncludeTax:
-		for _, l := range o.TaxLines {
-			after = append(after, total{Label: tr(lang, "inclTax", "name", l.Name, "rate", locale.Decimal(l.Rate, lang)), Value: locale.Price(l.Amount, lang)})
+	for _, r := range o.TaxRows {
+		rate := locale.Decimal(r.Rate.String(), lang)
+		switch r.Kind {
+		case wire.TaxRowExempt:
+			before = append(before, total{Label: tr(lang, "tax"), Value: tr(lang, "taxExempt")})
+		case wire.TaxRowNone:
+			before = append(before, total{Label: tr(lang, "tax"), Value: locale.Price(int64(r.Amount), lang)})
+		case wire.TaxRowIncluded:
+			after = append(after, total{Label: tr(lang, "inclTax", "name", r.Name, "rate", rate), Value: locale.Price(int64(r.Amount), lang)})
+		default:
+			before = append(before, total{Label: tr(lang, "taxLine", "name", r.Name, "rate", rate), Value: locale.Price(int64(r.Amount), lang)})
 		}
-		return nil, after
-	case len(o.TaxLines) == 0:
-		return []total{{Label: tr(lang, "tax"), Value: locale.Price(o.Tax, lang)}}, nil
 	}
-	for _, l := range o.TaxLines {
-		before = append(before, total{Label: tr(lang, "taxLine", "name", l.Name, "rate", locale.Decimal(l.Rate, lang)), Value: locale.Price(l.Amount, lang)})
-	}
-	return before, nil
+	return before, after
 }
 
 // orderView fills the parts every order e-mail shares: number, lines,

@@ -77,7 +77,8 @@ type TaxLine struct {
 // TaxEstimate is a cart's figures for an address: the shipping of the
 // chosen method (0 and left out of the total without one), the tax by the
 // shop's one computation, and the total that placing the order would
-// charge today (what checkout sends as expectedTotal).
+// charge today (what checkout sends as expectedTotal), and the rows that
+// show the tax (TaxRows).
 type TaxEstimate struct {
 	Country          string    `json:"country"`
 	State            string    `json:"state"`
@@ -89,6 +90,7 @@ type TaxEstimate struct {
 	TaxLines         []TaxLine `json:"taxLines"`
 	PricesIncludeTax bool      `json:"pricesIncludeTax"`
 	TaxExempt        bool      `json:"taxExempt"`
+	TaxRows          []TaxRow  `json:"taxRows"`
 }
 
 // CreditNote is a numbered credit note of an order: the amount refunded
@@ -106,13 +108,56 @@ type CreditNote struct {
 
 // OrderTax is how an order was taxed when it was placed: the tax per rate,
 // whether prices included it (then taxAmount is the part inside the
-// total) and whether the customer was exempt, the shipping's rate and tax,
-// and the invoice's date once it has a number.
+// total) and whether the customer was exempt, the rows that show it
+// (TaxRows), the shipping's rate and tax, and the invoice's date once it
+// has a number.
 type OrderTax struct {
 	TaxLines         []TaxLine `json:"taxLines"`
 	PricesIncludeTax bool      `json:"pricesIncludeTax"`
 	TaxExempt        bool      `json:"taxExempt"`
+	TaxRows          []TaxRow  `json:"taxRows"`
 	ShippingTaxRate  Rate      `json:"shippingTaxRate"`
 	ShippingTax      Amount    `json:"shippingTaxAmount"`
 	InvoicedAt       string    `json:"invoicedAt"`
+}
+
+// Tax row kinds (TaxRow.Kind).
+const (
+	TaxRowLine     = "line"     // a rate's tax, before the total (prices before tax)
+	TaxRowIncluded = "included" // a rate's tax inside the total, after it (tax-inclusive prices)
+	TaxRowNone     = "none"     // nothing was taxed: one row of the tax (0) before the total
+	TaxRowExempt   = "exempt"   // the customer is tax exempt: one row before the total
+)
+
+// TaxRow is one row of the tax in an order's or estimate's totals. The
+// app, the order e-mails and the invoice draw their tax rows from the one
+// list TaxRows builds, each in its own words; an "included" row stands
+// after the total, every other before it.
+type TaxRow struct {
+	Kind   string `json:"kind" tstype:"'line' | 'included' | 'none' | 'exempt'"`
+	Name   string `json:"name"`
+	Rate   Rate   `json:"rate"`
+	Base   Amount `json:"base"`
+	Amount Amount `json:"amount"`
+}
+
+// TaxRows are the rows that show a tax: one per tax line (inside the total
+// with tax-inclusive prices), else one "none" row of the tax amount, or
+// one "exempt" row for an exempt customer.
+func TaxRows(lines []TaxLine, pricesIncludeTax, exempt bool, tax Amount) []TaxRow {
+	switch {
+	case exempt:
+		return []TaxRow{{Kind: TaxRowExempt}}
+	case len(lines) == 0:
+		return []TaxRow{{Kind: TaxRowNone, Amount: tax}}
+	}
+	kind := TaxRowLine
+	if pricesIncludeTax {
+		kind = TaxRowIncluded
+	}
+	rows := make([]TaxRow, 0, len(lines))
+	for _, l := range lines {
+		rows = append(rows, TaxRow{Kind: kind, Name: l.Name, Rate: l.Rate, Base: l.Base, Amount: l.Amount})
+	}
+	return rows
 }

@@ -66,6 +66,7 @@ var answers = []struct {
 	{"ShippingInfo", wire.ShippingInfo{}},
 	{"BillingInfo", wire.BillingInfo{}},
 	{"TaxLine", wire.TaxLine{}},
+	{"TaxRow", wire.TaxRow{}},
 	{"TaxEstimate", wire.TaxEstimate{}},
 	{"CreditNote", wire.CreditNote{}},
 	{"PaymentEvent", wire.PaymentEvent{}},

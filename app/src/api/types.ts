@@ -54,7 +54,7 @@ export type {
   ShippingZone,
   ZoneMethod,
   TaxEstimate,
-  TaxLine,
+  TaxRow,
   UploadedImage,
   User,
   UserAnswer,

@@ -299,6 +299,14 @@ export interface TaxLine {
   amount: number;
 }
 
+export interface TaxRow {
+  kind: 'line' | 'included' | 'none' | 'exempt';
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
 export interface TaxEstimate {
   country: string;
   state: string;
@@ -310,6 +318,7 @@ export interface TaxEstimate {
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
+  taxRows: TaxRow[];
 }
 
 export interface CreditNote {
@@ -453,6 +462,7 @@ export interface OrderDetail extends OrderSummary {
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
+  taxRows: TaxRow[];
   shippingTaxRate: number;
   shippingTaxAmount: number;
   invoicedAt: string;

@@ -4,7 +4,7 @@ import { setupTestI18n } from '../test/i18n';
 import { renderApp } from '../test/render';
 import { OrderTotals } from './OrderTotals';
 
-const order = { subtotalAmount: 100, shippingAmount: 12.5, totalAmount: 112.5, taxAmount: 0, taxLines: [], pricesIncludeTax: false, taxExempt: false };
+const order = { subtotalAmount: 100, shippingAmount: 12.5, totalAmount: 112.5, taxAmount: 0, taxRows: [{ kind: 'none' as const, name: '', rate: 0, base: 0, amount: 0 }] };
 
 beforeAll(setupTestI18n);
 

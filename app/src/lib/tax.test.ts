@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
+import type { TaxRow } from '../api/types';
 import { setupTestI18n } from '../test/i18n';
 import { formatPrice } from './format';
 import { taxRows } from './tax';
@@ -11,11 +12,12 @@ beforeAll(async () => {
   t = (await setupTestI18n()).getFixedT('en');
 });
 const price = (v: number) => formatPrice(v, 'en');
-const texas = { name: 'Texas sales tax', rate: 6.25, base: 30, amount: 1.88 };
+const row = (kind: TaxRow['kind'], name = '', rate = 0, amount = 0): TaxRow => ({ kind, name, rate, base: 30, amount });
+const texas = row('line', 'Texas sales tax', 6.25, 1.88);
 
 describe('taxRows', () => {
-  it('lists each rate before the total with prices before tax', () => {
-    const rows = taxRows({ taxAmount: 2.58, taxLines: [texas, { name: 'City', rate: 2, base: 35, amount: 0.7 }] }, t, price);
+  it("shows the server's rows: each rate before the total with prices before tax", () => {
+    const rows = taxRows({ taxRows: [texas, row('line', 'City', 2, 0.7)] }, t, price);
     expect(rows.before.map((r) => [r.label, r.value])).toEqual([
       ['Texas sales tax (6.25%)', '$1.88'],
       ['City (2%)', '$0.70'],
@@ -23,25 +25,24 @@ describe('taxRows', () => {
     expect(rows.after).toEqual([]);
   });
 
-  it('writes the rate with the reader\'s decimal mark, as the prices beside it', async () => {
+  it("writes the rate with the reader's decimal mark, as the prices beside it", async () => {
     const i18n = await setupTestI18n();
     i18n.addResourceBundle('ru', 'common', ruCommon, true, true);
     i18n.addResourceBundle('zh', 'common', zhCommon, true, true);
     const ru = i18n.getFixedT('ru');
-    const rows = taxRows({ taxAmount: 1.88, taxLines: [texas] }, ru, (v) => formatPrice(v, 'ru'));
-    expect(rows.before[0].label).toBe('Texas sales tax (6,25%)');
+    expect(taxRows({ taxRows: [texas] }, ru, (v) => formatPrice(v, 'ru')).before[0].label).toBe('Texas sales tax (6,25%)');
     const zh = i18n.getFixedT('zh');
-    expect(taxRows({ taxAmount: 1.88, taxLines: [texas] }, zh, price).before[0].label).toBe('Texas sales tax（6.25%）');
+    expect(taxRows({ taxRows: [texas] }, zh, price).before[0].label).toBe('Texas sales tax（6.25%）');
   });
 
   it('says what the total includes with tax-inclusive prices', () => {
-    const rows = taxRows({ taxAmount: 1.6, pricesIncludeTax: true, taxLines: [{ name: 'VAT', rate: 19, base: 8.4, amount: 1.6 }] }, t, price);
+    const rows = taxRows({ taxRows: [row('included', 'VAT', 19, 1.6)] }, t, price);
     expect(rows.before).toEqual([]);
     expect(rows.after.map((r) => r.label)).toEqual(['incl. $1.60 VAT (19%)']);
   });
 
   it('shows a zero tax when no rate applied, and Exempt for an exempt customer', () => {
-    expect(taxRows({ taxAmount: 0, taxLines: [] }, t, price).before.map((r) => [r.label, r.value])).toEqual([['Tax', '$0.00']]);
-    expect(taxRows({ taxAmount: 0, taxLines: [], taxExempt: true }, t, price).before.map((r) => [r.label, r.value])).toEqual([['Tax', 'Exempt']]);
+    expect(taxRows({ taxRows: [row('none')] }, t, price).before.map((r) => [r.label, r.value])).toEqual([['Tax', '$0.00']]);
+    expect(taxRows({ taxRows: [row('exempt')] }, t, price).before.map((r) => [r.label, r.value])).toEqual([['Tax', 'Exempt']]);
   });
 });

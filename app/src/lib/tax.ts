@@ -1,12 +1,9 @@
 import type { TFunction } from 'i18next';
-import type { TaxLine } from '../api/types';
+import type { TaxRow as ServerTaxRow } from '../api/types';
 
-/** An order's or estimate's tax as the server computed it. */
+/** An order's or estimate's tax as the server gives it: the rows its totals show (wire.TaxRows). */
 export interface TaxFigures {
-  taxAmount?: number;
-  taxLines?: TaxLine[];
-  pricesIncludeTax?: boolean;
-  taxExempt?: boolean;
+  taxRows?: ServerTaxRow[];
 }
 
 /** A row of totals: a label and a figure ("" for a note that stands alone). */
@@ -17,36 +14,22 @@ export interface TaxRow {
 }
 
 /**
- * The rows that show an order's tax (common:tax.*): with prices before tax, each rate's tax before
- * the total ("Texas sales tax (6.25%) $1.88", or one "Tax $0.00" when nothing was taxed); with
- * tax-inclusive prices, "incl. $1.60 VAT (19%)" after the total; an exempt customer's "Tax: Exempt".
- * The figures are the server's: nothing is computed here; price writes them in the reader's format,
- * and the translations write the rate with the reader's decimal mark ({{rate, number}}: 6,25 in Russian).
+ * The server's tax rows (common:tax.*) in the app's words, the same list the e-mails and the invoice
+ * show: with prices before tax each rate's tax before the total ("Texas sales tax (6.25%) $1.88"),
+ * one "Tax $0.00" when nothing was taxed, an exempt customer's "Tax: Exempt"; with tax-inclusive
+ * prices "incl. $1.60 VAT (19%)" after the total. Nothing is computed here: price writes the figures
+ * in the reader's format, and the translations write the rate with the reader's decimal mark
+ * ({{rate, number}}: 6,25 in Russian).
  */
-export function taxRows(
-  f: TaxFigures,
-  t: TFunction,
-  price: (cents: number) => string,
-): { before: TaxRow[]; after: TaxRow[] } {
-  const lines = f.taxLines ?? [];
-  if (f.taxExempt) return { before: [{ key: 'exempt', label: t('common:tax.tax'), value: t('common:tax.exempt') }], after: [] };
-  if (f.pricesIncludeTax) {
-    return {
-      before: [],
-      after: lines.map((l) => ({
-        key: `${l.name}/${l.rate}`,
-        label: t('common:tax.included', { amount: price(l.amount), name: l.name, rate: l.rate }),
-        value: '',
-      })),
-    };
+export function taxRows(f: TaxFigures, t: TFunction, price: (cents: number) => string): { before: TaxRow[]; after: TaxRow[] } {
+  const before: TaxRow[] = [];
+  const after: TaxRow[] = [];
+  for (const r of f.taxRows ?? []) {
+    const key = `${r.kind}/${r.name}/${r.rate}`;
+    if (r.kind === 'exempt') before.push({ key, label: t('common:tax.tax'), value: t('common:tax.exempt') });
+    else if (r.kind === 'none') before.push({ key, label: t('common:tax.tax'), value: price(r.amount) });
+    else if (r.kind === 'included') after.push({ key, label: t('common:tax.included', { amount: price(r.amount), name: r.name, rate: r.rate }), value: '' });
+    else before.push({ key, label: t('common:tax.line', { name: r.name, rate: r.rate }), value: price(r.amount) });
   }
-  if (lines.length === 0) return { before: [{ key: 'tax', label: t('common:tax.tax'), value: price(f.taxAmount ?? 0) }], after: [] };
-  return {
-    before: lines.map((l) => ({
-      key: `${l.name}/${l.rate}`,
-      label: t('common:tax.line', { name: l.name, rate: l.rate }),
-      value: price(l.amount),
-    })),
-    after: [],
-  };
+  return { before, after };
 }

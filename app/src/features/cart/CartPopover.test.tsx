@@ -125,7 +125,8 @@ describe('CartPopover', () => {
     localStorage.setItem('authToken', 't');
     const profile = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L', roles: ['Customer'] };
     const estimate = { subtotalAmount: 761.5, shippingAmount: 0, taxAmount: 47.59, totalAmount: 809.09, pricesIncludeTax: false, taxExempt: false,
-      taxLines: [{ name: 'Texas sales tax', rate: 6.25, base: 761.5, amount: 47.59 }] };
+      taxLines: [{ name: 'Texas sales tax', rate: 6.25, base: 761.5, amount: 47.59 }],
+      taxRows: [{ kind: 'line', name: 'Texas sales tax', rate: 6.25, base: 761.5, amount: 47.59 }] };
     const { callsTo } = setup({
       'GET /api/auth/profile': { body: profile },
       'GET /api/cart': (call: Call) => ({ body: call.query.get('country') ? { ...cart, taxEstimate: estimate } : cart }),

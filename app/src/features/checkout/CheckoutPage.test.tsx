@@ -58,7 +58,8 @@ function cartServer(carts: CartBody[]) {
     return {
       body: {
         ...latest,
-        taxEstimate: { subtotalAmount: latest.totalPrice, shippingAmount: shipping, taxAmount: taxCents / 100, totalAmount, taxLines, pricesIncludeTax: false, taxExempt: false },
+        taxEstimate: { subtotalAmount: latest.totalPrice, shippingAmount: shipping, taxAmount: taxCents / 100, totalAmount, taxLines, pricesIncludeTax: false, taxExempt: false,
+          taxRows: taxLines.length ? taxLines.map((l) => ({ ...l, kind: 'line' })) : [{ kind: 'none', name: '', rate: 0, base: 0, amount: 0 }] },
       },
     };
   };

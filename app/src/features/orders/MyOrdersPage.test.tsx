@@ -119,6 +119,7 @@ describe('MyOrdersPage', () => {
       totalAmount: 1115.59,
       invoiceNumber: 'INV-2026-000123',
       taxLines: [{ name: 'Texas sales tax', rate: 6.25, base: 1049.97, amount: 65.62 }],
+      taxRows: [{ kind: 'line', name: 'Texas sales tax', rate: 6.25, base: 1049.97, amount: 65.62 }],
       creditNotes: [{ id: 'cn1', number: 'CN-2026-000007', orderId: 'o1', refundId: 'r1', amount: 49.99, taxAmount: 3.12, reason: '', createdAt: '2026-11-23T10:00:00Z' }],
     };
     setup({
