@@ -26,11 +26,11 @@ const (
 // identifierRules are the rules of the members, for Validate.
 func (in *ProductInput) identifierRules() []*validation.FieldRules {
 	return []*validation.FieldRules{
-		validation.Field(&in.Brand, rawRule(textMember(100, "Brand"))),
-		validation.Field(&in.MPN, rawRule(textMember(70, "The part number"))),
-		validation.Field(&in.GTIN, rawRule(gtinMember)),
-		validation.Field(&in.SEOTitle, rawRule(seoMember(MaxSEOTitleLen))),
-		validation.Field(&in.SEODescription, rawRule(seoMember(MaxSEODescriptionLen))),
+		validation.Field(&in.Brand, field.RawRule(textMember(100, "Brand"))),
+		validation.Field(&in.MPN, field.RawRule(textMember(70, "The part number"))),
+		validation.Field(&in.GTIN, field.RawRule(gtinMember)),
+		validation.Field(&in.SEOTitle, field.RawRule(seoMember(MaxSEOTitleLen))),
+		validation.Field(&in.SEODescription, field.RawRule(seoMember(MaxSEODescriptionLen))),
 	}
 }
 
@@ -105,7 +105,7 @@ func (in ProductInput) applyIdentifiers(rec *core.Record, ok func(string, json.R
 			var s string
 			_ = json.Unmarshal(raw, &s)
 			rec.Set(name, strings.TrimSpace(s))
-		} else if raw != nil && !present(raw) {
+		} else if raw != nil && !field.Present(raw) {
 			rec.Set(name, "") // null clears it
 		}
 	}
@@ -113,7 +113,7 @@ func (in ProductInput) applyIdentifiers(rec *core.Record, ok func(string, json.R
 		if ok(name, raw) {
 			texts, _ := field.ParseLocalizedJSON(raw)
 			rec.Set(name, texts)
-		} else if raw != nil && !present(raw) {
+		} else if raw != nil && !field.Present(raw) {
 			rec.Set(name, nil)
 		}
 	}

@@ -665,6 +665,7 @@ export interface PaymentTaxSettings {
   bankDetails: string;
   invoiceTermsDays: number;
   holdMinutes: number;
+  maxUnitsPerLine: number;
   cardReady: boolean;
   stripeKeys: 'environment' | 'dashboard' | 'missing';
 }
