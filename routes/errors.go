@@ -187,6 +187,9 @@ func envelopeOf(err error) *apiError {
 	if ae := paymentEnvelope(err); ae != nil {
 		return ae
 	}
+	if ae := hireEnvelope(err); ae != nil {
+		return ae
+	}
 	var stock *shop.StockError
 	var lineLimit *shop.LineLimitError
 	var unpaid *shop.UnpaidOrdersError

@@ -702,3 +702,31 @@ export interface Promotion {
   discounted: number;
   createdAt: string;
 }
+
+export interface BookingFee {
+  kind: 'damage' | 'cleaning' | 'late';
+  amount: number;
+  note: string;
+}
+
+export interface Booking {
+  id: string;
+  orderId: string;
+  productId: string;
+  variantId: string;
+  kitBookingId: string;
+  quantity: number;
+  start: string;
+  end: string;
+  status: 'reserved' | 'out' | 'returned' | 'cancelled';
+  fees: BookingFee[];
+}
+
+export interface HireDay {
+  date: string;
+  available: number;
+}
+
+export interface Availability {
+  days: HireDay[];
+}
