@@ -14,7 +14,7 @@ import (
 	"stageshop/shop/hire"
 )
 
-// The hire availability test (-only hire, section 14): p50 of
+// The hire availability test (-only hire, section 15): p50 of
 // GET /api/products/{id}/availability over 120 days for a product with
 // 10,000 bookings, one connection after a warm-up. Two layouts: the
 // bookings spread over two years around today (about a sixth meet the
@@ -51,12 +51,12 @@ func runHireBench(ctx context.Context, c config, bin, dir string) error {
 			ms(st.pct(50)), ms(st.pct(90)), ms(st.pct(99)), plan))
 	}
 	var b strings.Builder
-	b.WriteString("## 14. Hire availability (`GET /api/products/{id}/availability`, 120 days, 1 connection for 5s after 1s warm-up)\n\n")
+	b.WriteString("## 15. Hire availability (`GET /api/products/{id}/availability`, 120 days, 1 connection for 5s after 1s warm-up)\n\n")
 	fmt.Fprintf(&b, "Measured %s. Target: p50 under 10 ms with 10,000 bookings of the product (and 10,000 of other products).\n\n", time.Now().Format(time.DateOnly))
 	b.WriteString("| Bookings | Requests | p50 ms | p90 ms | p99 ms | Query plan |\n|---|---|---|---|---|---|\n")
 	b.WriteString(strings.Join(rows, "\n") + "\n")
 	b.WriteString("\nThe query groups the bookings by their dates and reads them from `idx_hire_bookings_live` (variant, endDate, startDate, quantity; live statuses only). Reading one row per booking into structs instead gave p50 58.81 ms for the window full of bookings (2026-12-01).\n")
-	return writeSection(c.out, "## 14. Hire availability", b.String())
+	return writeSection(c.out, "## 15. Hire availability", b.String())
 }
 
 // hireSetup makes a product for hire (a fleet of 100, one buffer day)

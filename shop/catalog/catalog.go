@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"database/sql"
@@ -12,17 +12,19 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/tax"
+	"stageshop/shop/wire"
 )
 
 // Product is a catalog entry as the shop shows it.
 type Product struct {
 	ID                   string
 	Name                 string
-	NameLocalized        Localized
+	NameLocalized        wire.Localized
 	Description          string
-	DescriptionLocalized Localized
+	DescriptionLocalized wire.Localized
 	Category             string
 	CategoryID           string
 	PriceCents           int64
@@ -37,7 +39,7 @@ type Product struct {
 	// title and description for search engines by language (issue 50);
 	// each optional.
 	Brand, MPN, GTIN         string
-	SEOTitle, SEODescription Localized
+	SEOTitle, SEODescription wire.Localized
 	Created                  time.Time
 	Updated                  time.Time
 
@@ -203,11 +205,11 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 
 // seoText decodes an optional text by language; none reads as nil. Only
 // product pages read it, so it stays out of the shared decode cache.
-func seoText(raw types.JSONRaw) Localized {
+func seoText(raw types.JSONRaw) wire.Localized {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
-	var l Localized
+	var l wire.Localized
 	if json.Unmarshal(raw, &l) != nil || len(l) == 0 {
 		return nil
 	}
@@ -217,7 +219,7 @@ func seoText(raw types.JSONRaw) Localized {
 // decodedColumns are a product's JSON columns, decoded.
 type decodedColumns struct {
 	src               rawColumns
-	name, description Localized
+	name, description wire.Localized
 	images            []string
 	attributes        []Attribute
 	options           []Option
@@ -293,7 +295,7 @@ func decodeColumns(r productRow) *decodedColumns {
 		d.description["en"] = r.Description
 	}
 	if len(r.ImageFileNames) > 0 {
-		if names, ok := imageNames(r.ImageFileNames); ok && names != nil {
+		if names, ok := ImageNames(r.ImageFileNames); ok && names != nil {
 			d.images = names
 		}
 	}
@@ -303,7 +305,7 @@ func decodeColumns(r productRow) *decodedColumns {
 			d.attributes = attrs
 		}
 	}
-	d.options = parseOptions(r.Options)
+	d.options = ParseOptions(r.Options)
 	return d
 }
 
@@ -393,15 +395,9 @@ func productFilter(q ProductQuery, hidden []string) dbx.Expression {
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
-			dbx.Params{"search": "%" + escapeLike(strings.ToLower(s)) + "%"}))
+			dbx.Params{"search": "%" + db.EscapeLike(strings.ToLower(s)) + "%"}))
 	}
 	return dbx.And(parts...)
-}
-
-// escapeLike escapes LIKE's wildcards (% and _) and the escape character
-// itself (\), so user text matches literally.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // ErrProductNotFound: no product with that id.
