@@ -17,6 +17,8 @@ DEMO_ADMIN_PASSWORD   ?= StageAdmin1
 DEMO_SUPERUSER_EMAIL  ?= root@stageshop.local
 DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
 
+.DELETE_ON_ERROR:
+
 .PHONY: run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint lint-go bench clean test-ops bench-varnish bench-restore bench-pages
 
 run: build
@@ -40,8 +42,17 @@ app/node_modules/.package-lock.json: app/package-lock.json
 
 app-deps: app/node_modules/.package-lock.json
 
-app: app-deps
+# The app is rebuilt only when one of its inputs changed (a second
+# `make run` with nothing changed skips it): pb_public/index.html stands for
+# the whole build, which also writes routes/firstscreen's generated files.
+APP_INPUTS := $(shell find app/src app/public app/scripts -type f 2>/dev/null) \
+  $(wildcard app/index.html app/vite.config.ts app/tsconfig*.json app/package.json) \
+  app/node_modules/.package-lock.json
+
+pb_public/index.html: $(APP_INPUTS)
 	cd app && $(NPM) run build
+
+app: pb_public/index.html
 
 go-build:
 	$(GO) build -o $(BIN) .

@@ -240,6 +240,9 @@ var onlySections = map[string]func(ctx context.Context, c config, bin, work, out
 	"fts": func(ctx context.Context, _ config, bin, work, _ string) error {
 		return runFTSCompare(ctx, bin, filepath.Join(work, "fts"))
 	},
+	"hire": func(ctx context.Context, c config, bin, work, _ string) error {
+		return runHireBench(ctx, c, bin, filepath.Join(work, "hire"))
+	},
 	"import": func(ctx context.Context, c config, bin, work, _ string) error {
 		return runImportBench(ctx, c, bin, filepath.Join(work, "import"))
 	},

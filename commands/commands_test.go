@@ -12,6 +12,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
 
@@ -182,7 +183,7 @@ func TestSeedTax(t *testing.T) {
 	if r, ok := rules.Table.Match("Germany", "", tax.Reduced); !ok || r.Rate != 7000 {
 		t.Fatalf("Germany reduced: %+v %v", r, ok)
 	}
-	settings, _ := app.FindAllRecords(shop.SettingsCollection)
+	settings, _ := app.FindAllRecords(shipping.SettingsCollection)
 	if settings[0].GetString("legalName") == "" || settings[0].GetString("sellerTaxId") == "" || settings[0].GetBool("pricesIncludeTax") {
 		t.Fatalf("settings %v", settings[0])
 	}

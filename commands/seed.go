@@ -13,6 +13,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop"
 	"stageshop/shop/artwork"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
 
@@ -176,7 +177,7 @@ func SeedTax(app core.App) (added int, err error) {
 // seedSeller fills the invoice's seller details of the demo shop that the
 // store details do not hold: the legal name and the tax ID.
 func seedSeller(txApp core.App) error {
-	recs, err := txApp.FindAllRecords(shop.SettingsCollection)
+	recs, err := txApp.FindAllRecords(shipping.SettingsCollection)
 	if err != nil || len(recs) == 0 || recs[0].GetString("sellerTaxId") != "" {
 		return err
 	}

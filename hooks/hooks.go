@@ -11,6 +11,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/mail"
 	"stageshop/shop/search"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
 
@@ -77,7 +78,7 @@ func registerCatalog(app core.App) {
 	}
 	// The store details and the information pages are on the pages the
 	// catalog cache keeps.
-	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shop.SettingsCollection, shop.PagesCollection, shop.CategoriesCollection} {
+	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shipping.SettingsCollection, shop.PagesCollection, shop.CategoriesCollection} {
 		on(app.OnRecordAfterCreateSuccess(c), priorityCaches, invalidate)
 		on(app.OnRecordAfterUpdateSuccess(c), priorityCaches, invalidate)
 		on(app.OnRecordAfterDeleteSuccess(c), priorityCaches, invalidate)
@@ -114,7 +115,7 @@ func registerSettings(app core.App) {
 	on(app.OnRecordCreate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
 	on(app.OnRecordUpdate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
 	// The shipping settings an admin edits in the dashboard stay sane.
-	on(app.OnRecordValidate(shop.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
+	on(app.OnRecordValidate(shipping.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
 	// most three decimals and a US state for a region; one per place and class.
 	on(app.OnRecordValidate(tax.RatesCollection), priorityRules, validateWith(tax.ValidateRateRecord))
@@ -122,7 +123,7 @@ func registerSettings(app core.App) {
 	// (shop.OnSessionsEnded), however the roles are saved.
 	on(app.OnRecordUpdate(shop.UsersCollection), priorityRules, shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
-	shop.KeepShippingSettings(app)
+	shipping.KeepSettings(app)
 	shop.KeepCategories(app)
 	tax.KeepRules(app)
 	shop.KeepOrderLimits(app)

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"golang.org/x/crypto/bcrypt"
 
 	"stageshop/internal/server"
 	"stageshop/internal/testapp"
@@ -84,22 +83,6 @@ type loginAnswer struct {
 
 const testPassword = "Secret123"
 
-// newAuthHarness is testapp.NewHarness with bcrypt at its lowest cost, so
-// the many sign-ins of these tests stay fast under -race.
-func newAuthHarness(t testing.TB) testapp.Harness {
-	t.Helper()
-	h := testapp.NewHarness(t)
-	users, err := h.App.FindCollectionByNameOrId("users")
-	if err != nil {
-		t.Fatal(err)
-	}
-	users.Fields.GetByName("password").(*core.PasswordField).Cost = bcrypt.MinCost
-	if err := h.App.Save(users); err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 func register(t testing.TB, c testapp.Client, email string) apiUser {
 	t.Helper()
 	var out struct {
@@ -156,7 +139,7 @@ func regBody(email string, more ...any) map[string]any {
 }
 
 func TestAuthRegister(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	none := map[string]int{"users:create": 0}
 	long := "Aa1" + strings.Repeat("x", 69) // 72 bytes is still allowed
 	scenarios := []testapp.Scenario{
@@ -204,7 +187,7 @@ func TestAuthRegister(t *testing.T) {
 }
 
 func TestAuthLogin(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	register(t, h.Client, "ada@example.com")
 	before := time.Now().Add(-time.Second)
 	var out loginAnswer
@@ -251,7 +234,7 @@ func TestAuthLogin(t *testing.T) {
 }
 
 func TestAuthRefreshRotatesOnceAndReuseKillsFamily(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	first := login(t, c, "ada@example.com", testPassword)
@@ -293,7 +276,7 @@ func TestAuthRefreshRotatesOnceAndReuseKillsFamily(t *testing.T) {
 }
 
 func TestAuthRefreshExpired(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	s := login(t, c, "ada@example.com", testPassword)
@@ -324,7 +307,7 @@ func profileRead(name, token string, status int) testapp.Scenario {
 }
 
 func TestAuthLogout(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	register(t, c, "bob@example.com")
@@ -363,7 +346,7 @@ func TestAuthLogout(t *testing.T) {
 }
 
 func TestAuthProfile(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	register(t, c, "bob@example.com")
@@ -421,7 +404,7 @@ func TestAuthProfile(t *testing.T) {
 }
 
 func TestAuthPasswordChangeEndsOtherSessions(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	here := login(t, c, "ada@example.com", testPassword)
@@ -496,7 +479,7 @@ func tokenLifetime(t *testing.T, token string) time.Duration {
 }
 
 func TestAccessTokenTTLFromEnvironment(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	if d := tokenLifetime(t, login(t, c, "ada@example.com", testPassword).Token); d != time.Hour {
@@ -547,7 +530,7 @@ func TestAccessTokenTTLAppliedAtBootstrap(t *testing.T) {
 // one gets the same successor within the grace window, and that successor
 // goes on working; no one is logged out.
 func TestAuthRefreshRaceSharesTheSuccessor(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	s := login(t, c, "ada@example.com", testPassword)

@@ -62,7 +62,7 @@ func TestCategoriesSeedAndOldList(t *testing.T) {
 // Admins add, rename, reorder, hide and delete categories; everyone else
 // is refused; bad input is a field error and changes nothing.
 func TestCategoryAdminRules(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
 	shopper := testapp.Auth(testapp.NewUser(t, h.App, false).Token)

@@ -44,7 +44,7 @@ type orderJSON struct {
 	} `json:"items"`
 }
 
-func shipping() map[string]any {
+func shippingBody() map[string]any {
 	return map[string]any{
 		"firstName": " Ada ", "lastName": "Lovelace", "address": "1 Stage Street", "city": "London",
 		"state": "LDN", "zipCode": "N1 9GU", "country": "UK", "phone": "+44 20 0000", "email": "Ada@Example.com",
@@ -52,7 +52,7 @@ func shipping() map[string]any {
 }
 
 func orderBody() map[string]any {
-	return map[string]any{"shippingInfo": shipping(), "useShippingForBilling": true, "shippingMethod": "intl_standard"}
+	return map[string]any{"shippingInfo": shippingBody(), "useShippingForBilling": true, "shippingMethod": "intl_standard"}
 }
 
 // addLine puts qty of a product into the user's cart through the API.
@@ -152,7 +152,7 @@ func TestCheckoutSeparateBilling(t *testing.T) {
 	u := testapp.NewUser(t, h.App, false)
 	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 100, Stock: 5})
 	addLine(t, h.Client, u.Token, p.Id, 1)
-	body := map[string]any{"shippingInfo": shipping(), "useShippingForBilling": false, "billingInfo": map[string]any{
+	body := map[string]any{"shippingInfo": shippingBody(), "useShippingForBilling": false, "billingInfo": map[string]any{
 		"firstName": "Bill", "lastName": "Payer", "address": "2 Money Lane", "city": "Leeds", "state": "WY", "zipCode": "LS1", "country": "UK",
 	}, "shippingMethod": "intl_express"}
 	o := placeOrder(t, h.Client, u.Token, body)
@@ -174,7 +174,7 @@ func TestCheckoutBadInputChangesNothing(t *testing.T) {
 	badEmail["shippingInfo"].(map[string]any)["email"] = "not-an-email"
 	noBilling := orderBody()
 	noBilling["useShippingForBilling"] = false
-	partBilling := map[string]any{"shippingInfo": shipping(), "billingInfo": map[string]any{"firstName": "B"}}
+	partBilling := map[string]any{"shippingInfo": shippingBody(), "billingInfo": map[string]any{"firstName": "B"}}
 	long := orderBody()
 	long["shippingInfo"].(map[string]any)["address"] = strings.Repeat("a", 201)
 

@@ -8,7 +8,7 @@ import (
 )
 
 func usBody(method string) map[string]any {
-	s := shipping()
+	s := shippingBody()
 	s["country"], s["state"], s["zipCode"] = "United States", "IL", "62701" // US ZIP codes are digits
 	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method}
 }

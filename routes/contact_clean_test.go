@@ -37,7 +37,7 @@ func TestContactControlCharactersStripped(t *testing.T) {
 
 // Account names are single-line fields too.
 func TestAccountNamesStripped(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	var out struct{ User apiUser }
 	wantStatus(t, h.Client.Do("POST", "/api/auth/register", map[string]any{
 		"email": "ada@example.com", "password": testPassword, "confirmPassword": testPassword,

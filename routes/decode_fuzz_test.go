@@ -52,7 +52,7 @@ func FuzzDecodeProductRequest(f *testing.F) {
 // FuzzDecodeAuthRequest sends arbitrary bodies to every auth route that
 // reads one: register, login, refresh, logout and the profile update.
 func FuzzDecodeAuthRequest(f *testing.F) {
-	h := newAuthHarness(f)
+	h := testapp.NewHarness(f)
 	register(f, h.Client, "fuzz@example.com")
 	s := login(f, h.Client, "fuzz@example.com", testPassword)
 	for _, seed := range []string{

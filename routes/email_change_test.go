@@ -12,7 +12,7 @@ import (
 // probe which e-mails have accounts), ends every other session, refresh
 // tokens too, and hands the caller a fresh pair.
 func TestEmailChange(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	register(t, c, "bob@example.com")

@@ -34,6 +34,8 @@ type apiError struct {
 	Tax      *shop.Amount `json:"tax,omitempty"`
 	// Refundable is what is left to refund (409 refund_exceeds_paid).
 	Refundable *shop.Amount `json:"refundable,omitempty"`
+	// Limit is the most units one customer may put on a line (409 line_limit).
+	Limit *int `json:"limit,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.
@@ -185,13 +187,22 @@ func envelopeOf(err error) *apiError {
 	if ae := paymentEnvelope(err); ae != nil {
 		return ae
 	}
+	if ae := hireEnvelope(err); ae != nil {
+		return ae
+	}
 	var stock *shop.StockError
+	var lineLimit *shop.LineLimitError
 	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
 	var sku *shop.SKUTakenError
 	var notEmpty *shop.CategoryNotEmptyError
 	switch {
+	case errors.As(err, &lineLimit):
+		ae := newError(http.StatusConflict, "line_limit", lineLimit.Error())
+		limit := lineLimit.Limit
+		ae.Limit = &limit
+		return ae
 	case errors.As(err, &stock):
 		ae := newError(http.StatusConflict, "insufficient_stock", stock.Error())
 		// By product (the contract's key) and by variant.

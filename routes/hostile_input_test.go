@@ -80,6 +80,7 @@ func TestHostileBodiesChangeNothing(t *testing.T) {
 		ID string `json:"id"`
 	}
 	c.Do("GET", "/api/categories", nil).JSON(t, &cats)
+	promotion := c.Do("POST", "/api/admin/promotions", venue10(cats[0].ID), testapp.Auth(admin.Token)...).Map(t)["id"].(string)
 	routes := []struct{ method, url string }{
 		{"PUT", "/api/admin/shop"}, {"POST", "/api/admin/pages"}, {"PUT", "/api/admin/pages/faq"},
 		{"POST", "/api/admin/categories"}, {"PUT", "/api/admin/categories/" + cats[0].ID},
@@ -87,6 +88,7 @@ func TestHostileBodiesChangeNothing(t *testing.T) {
 		{"POST", "/api/admin/tax-rates"}, {"PUT", "/api/admin/tax-rates/" + rate.Id},
 		{"PUT", "/api/checkout/admin/orders/" + o.ID + "/status"}, {"POST", "/api/checkout/admin/orders/" + o.ID + "/notes"},
 		{"POST", "/api/checkout/admin/orders/" + o.ID + "/shipping-quote"}, {"PUT", "/api/products/" + p.Id},
+		{"POST", "/api/admin/promotions"}, {"PUT", "/api/admin/promotions/" + promotion},
 	}
 	before := dbFingerprint(t, h)
 	for _, rt := range routes {
@@ -109,6 +111,7 @@ func TestHostileBodiesChangeNothing(t *testing.T) {
 			{"POST", "/api/checkout/admin/orders/" + id + "/notes"}, {"PUT", "/api/admin/categories/" + id},
 			{"DELETE", "/api/admin/categories/" + id}, {"PUT", "/api/admin/tax-rates/" + id}, {"DELETE", "/api/admin/tax-rates/" + id},
 			{"PUT", "/api/admin/pages/" + id}, {"DELETE", "/api/admin/pages/" + id}, {"GET", "/api/pages/" + id},
+			{"DELETE", "/api/admin/promotions/" + id},
 		} {
 			// A body valid everywhere it is read, so only the id is wrong.
 			body := map[string]any{"status": "Shipped", "amount": 10, "text": "note", "name": "N", "slug": "n",

@@ -35,7 +35,7 @@ func TestRateLimitRulesFromMigration(t *testing.T) {
 }
 
 func TestRateLimitAnswersInEnvelope(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	updateSettings(t, h.App, func(s *core.Settings) {

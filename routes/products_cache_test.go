@@ -14,6 +14,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/routes"
 	"stageshop/shop"
+	"stageshop/shop/shipping"
 )
 
 // The public list is served from memory, so every change a shopper could see
@@ -29,7 +30,7 @@ func buyDirectly(t *testing.T, app core.App, userID, productID string, qty int) 
 	order, err := shop.PlaceOrder(app, userID, shop.OrderInput{
 		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ann", LastName: "Lee",
 			Address: "1 Main St", City: "Town", State: "CA", ZipCode: "90001", Country: "US"}, Phone: "555-0100", Email: "ann@example.com"},
-		UseShippingForBilling: true, ShippingMethod: shop.ShipStandard,
+		UseShippingForBilling: true, ShippingMethod: shipping.ShipStandard,
 	})
 	if err != nil {
 		t.Fatal(err)

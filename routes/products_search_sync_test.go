@@ -17,7 +17,7 @@ import (
 // update, an order that sells the last unit and its cancellation, and a
 // deactivation; a deleted or inactive product is never answered.
 func TestSearchFollowsEveryWrite(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	admin := testapp.NewUser(t, h.App, true)
 	auth := testapp.Auth(admin.Token)

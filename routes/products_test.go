@@ -108,7 +108,7 @@ var badListQueries = map[string]string{
 }
 
 func TestProductsList(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	smallCatalog(t, h.App)
 	admin := testapp.NewUser(t, h.App, true)

@@ -122,3 +122,20 @@ func TestPromotionKinds(t *testing.T) {
 			ExpectedStatus: http.StatusCreated, ExpectedContent: []string{`"value":5.00`, `"productIds":["` + p.Id + `"]`, `"categoryIds":[]`}},
 	})
 }
+
+// A promotion's id that is no record's is 404 in the envelope, even with
+// a body that would be valid, and changes nothing.
+func TestUnknownPromotionsAre404(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	lighting, err := h.App.FindFirstRecordByData("categories", "slug", "lighting")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"nope", "%00", strings.Repeat("z", 3000), "..%2f.."} {
+		expectErr(t, h.Client.Do("PUT", "/api/admin/promotions/"+id, venue10(lighting.Id), admin...), http.StatusNotFound, "not_found")
+	}
+	if n := testapp.Count(t, h.App, "promotions"); n != 0 {
+		t.Fatalf("%d promotions written", n)
+	}
+}

@@ -34,6 +34,7 @@ func Register(app core.App, site fs.FS) {
 		registerProducts(se)
 		registerCategories(se)
 		registerPromotions(se)
+		registerHire(se)
 		registerProductsCSV(se)
 		registerUploads(se)
 		registerImages(se)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"golang.org/x/crypto/bcrypt"
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
@@ -26,21 +25,13 @@ func pastGrace(t testing.TB, app core.App, raw string) {
 	}
 }
 
-// newLimitedHarness is newAuthHarness with the migrations' rate limits on.
+// newLimitedHarness is testapp.NewHarness with the migrations' rate limits on.
 // The settings change before the server starts: later, the mail worker
 // reads the settings concurrently.
 func newLimitedHarness(t *testing.T) testapp.Harness {
 	t.Helper()
 	app := testapp.New(t)
 	if err := app.ReloadSettings(); err != nil { // undo testapp's in-memory switch
-		t.Fatal(err)
-	}
-	users, err := app.FindCollectionByNameOrId("users")
-	if err != nil {
-		t.Fatal(err)
-	}
-	users.Fields.GetByName("password").(*core.PasswordField).Cost = bcrypt.MinCost
-	if err := app.Save(users); err != nil {
 		t.Fatal(err)
 	}
 	return testapp.HarnessFor(t, app)
@@ -53,7 +44,7 @@ func profileStatus(c testapp.Client, token string) int {
 // Logout ends the session's access token with the next request, not when
 // it expires; other sign-ins live on until a logout without a token.
 func TestLogoutEndsAccessTokenAtOnce(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	laptop := login(t, c, "ada@example.com", testPassword)
@@ -74,7 +65,7 @@ func TestLogoutEndsAccessTokenAtOnce(t *testing.T) {
 
 // Reuse detection revokes the family, and its access tokens stop working.
 func TestRefreshReuseEndsAccessTokens(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	first := login(t, c, "ada@example.com", testPassword)
@@ -93,7 +84,7 @@ func TestRefreshReuseEndsAccessTokens(t *testing.T) {
 // accepts the shop's access token while the session lives; tokens that
 // PocketBase issued itself name no session and open nothing.
 func TestShopTokensInPocketBaseRoutes(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	s := login(t, c, "ada@example.com", testPassword)

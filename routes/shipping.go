@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
 )
 
@@ -31,7 +32,7 @@ func registerShipping(se *core.ServeEvent) {
 // its methods' weight bands, for the shipping page.
 func shippingMethods(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	query := shop.ShippingQuery{Country: q.Get("country"), Subtotal: q.Get("subtotal")}
+	query := shipping.Query{Country: q.Get("country"), Subtotal: q.Get("subtotal")}
 	var (
 		options *wire.ShippingMethods
 		err     error
@@ -42,10 +43,10 @@ func shippingMethods(e *core.RequestEvent) error {
 			return ownerErr
 		}
 		options, err = shop.CartShippingOptions(e.App, owner, query)
-	} else if options, err = shop.ShippingOptionsFor(e.App, query); err == nil && q.Get("zones") == "1" {
+	} else if options, err = shipping.OptionsFor(e.App, query); err == nil && q.Get("zones") == "1" {
 		// The shipping page lists every zone's methods with all their weight bands.
 		var all *wire.ShippingSettings
-		if all, err = shop.AdminShippingSettings(e.App); err == nil {
+		if all, err = shipping.AdminSettings(e.App); err == nil {
 			options.Zones = all.Zones
 		}
 	}
@@ -57,7 +58,7 @@ func shippingMethods(e *core.RequestEvent) error {
 }
 
 func adminShipping(e *core.RequestEvent) error {
-	s, err := shop.AdminShippingSettings(e.App)
+	s, err := shipping.AdminSettings(e.App)
 	if err != nil {
 		return err
 	}
@@ -65,11 +66,11 @@ func adminShipping(e *core.RequestEvent) error {
 }
 
 func adminSaveShipping(e *core.RequestEvent) error {
-	var in shop.ShippingSettingsInput
+	var in shipping.SettingsInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	s, err := shop.SaveShippingSettings(e.App, in)
+	s, err := shipping.SaveSettings(e.App, in)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // PocketBase default e-mail goes out. The dashboard's superusers keep
 // theirs, with PocketBase's per-IP limit.
 func TestUsersSideDoorsClosed(t *testing.T) {
-	h := newAuthHarness(t)
+	h := testapp.NewHarness(t)
 	c := h.Client
 	register(t, c, "ada@example.com")
 	s := login(t, c, "ada@example.com", testPassword)

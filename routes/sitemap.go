@@ -18,6 +18,7 @@ import (
 	"stageshop/routes/firstscreen"
 	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/shipping"
 )
 
 // Search engines find the shop's pages through /sitemap.xml (every public
@@ -286,7 +287,7 @@ func infoChanged(app core.App) (map[string]string, error) {
 		bySlug[r.Slug] = r.Updated
 	}
 	var settings string
-	if err := app.DB().NewQuery("SELECT updated FROM " + shop.SettingsCollection + " ORDER BY created LIMIT 1").Row(&settings); err == nil {
+	if err := app.DB().NewQuery("SELECT updated FROM " + shipping.SettingsCollection + " ORDER BY created LIMIT 1").Row(&settings); err == nil {
 		bySlug["contact"] = settings
 	}
 	out := map[string]string{}

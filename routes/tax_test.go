@@ -48,7 +48,7 @@ type estimateJSON struct {
 }
 
 func texasBody(method string) map[string]any {
-	s := shipping()
+	s := shippingBody()
 	s["country"], s["state"], s["city"], s["zipCode"] = "US", "TX", "Austin", "78701"
 	return map[string]any{"shippingInfo": s, "useShippingForBilling": true, "shippingMethod": method,
 		"billingInfo": map[string]any{"companyName": " Stage Rentals LLC ", "taxId": "12-3456789"}}

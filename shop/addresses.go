@@ -64,7 +64,7 @@ func (in *AddressInput) Normalize() {
 // known country, and a US state from the list.
 func (in AddressInput) Validate() error {
 	text := func(label string) []validation.Rule {
-		return []validation.Rule{field.Required(label + " is required"), validation.RuneLength(0, maxAddressFieldLen)}
+		return []validation.Rule{field.Required(label + " is required"), validation.RuneLength(0, field.MaxAddressFieldLen)}
 	}
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Label, validation.RuneLength(0, 100)),
@@ -74,8 +74,8 @@ func (in AddressInput) Validate() error {
 		validation.Field(&in.City, text("City")...),
 		validation.Field(&in.State, append(text("State"), validation.By(usState(in.Country)))...),
 		validation.Field(&in.ZipCode, text("ZIP code")...),
-		validation.Field(&in.Country, field.Required("Country is required"), validation.By(knownCountry)),
-		validation.Field(&in.Phone, validation.RuneLength(0, maxAddressFieldLen)),
+		validation.Field(&in.Country, field.Required("Country is required"), validation.By(field.KnownCountry)),
+		validation.Field(&in.Phone, validation.RuneLength(0, field.MaxAddressFieldLen)),
 	)
 }
 

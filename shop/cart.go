@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -17,6 +18,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
@@ -341,7 +343,7 @@ func rawCount(raw json.RawMessage) int {
 func wholeMember(lo, hi int64) validation.Rule {
 	return validation.By(func(v any) error {
 		raw, _ := v.(json.RawMessage)
-		if !present(raw) {
+		if !field.Present(raw) {
 			return validation.NewError("validation_required", "This field is required")
 		}
 		if n, whole := money.ParseWhole(strings.TrimSpace(string(raw))); !whole || n < lo || n > hi {
@@ -442,8 +444,40 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 				return "", err
 			}
 		}
-		return rec.Id, setLineQuantity(txApp, line, variant, line.GetInt("quantity")+qty)
+		total := line.GetInt("quantity") + qty
+		if err := checkLineLimit(txApp, owner, variant, total); err != nil {
+			return "", err
+		}
+		return rec.Id, setLineQuantity(txApp, line, variant, total)
 	})
+}
+
+// LineLimitError refuses a line above the units one customer may put on a
+// line (the payment setting maxUnitsPerLine): 409 line_limit with Limit.
+type LineLimitError struct{ Limit int }
+
+func (e *LineLimitError) Error() string {
+	return fmt.Sprintf("At most %d units of one item per order: for more, please contact the shop", e.Limit)
+}
+
+// checkLineLimit refuses qty above the shop's units per line, except for
+// admins, who may take larger orders (issue 43: one bank-transfer order
+// took every unit of three products). Above the variant's stock the stock
+// answers instead (insufficient_stock says what is left).
+func checkLineLimit(txApp core.App, owner CartOwner, variant *cartVariant, qty int) error {
+	if qty > int(math.Round(variant.Stock)) {
+		return nil
+	}
+	s, err := LoadPaymentSettings(txApp)
+	if err != nil || qty <= s.UnitsPerLine() {
+		return err
+	}
+	if owner.UserID != "" {
+		if u, err := txApp.FindRecordById(UsersCollection, owner.UserID); err == nil && slices.Contains(UserRoles(u), RoleAdmin) {
+			return nil
+		}
+	}
+	return &LineLimitError{Limit: s.UnitsPerLine()}
 }
 
 // newCartLine is a new (unsaved) line of cart cartID for variant v.
@@ -549,6 +583,9 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 		}
 		variant, err := activeVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
+			return "", err
+		}
+		if err := checkLineLimit(txApp, owner, variant, qty); err != nil {
 			return "", err
 		}
 		return line.GetString("cart"), setLineQuantity(txApp, line, variant, qty)
@@ -720,4 +757,41 @@ func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeRepor
 	report.AddedLines++
 	report.AddedUnits += qty - had
 	return nil
+}
+
+// CartShippingOptions answers q for the owner's cart: its subtotal (the
+// query's is ignored), weight and freight-only lines; an empty cart is
+// priced like shipping.OptionsFor.
+func CartShippingOptions(app core.App, owner CartOwner, q shipping.Query) (*wire.ShippingMethods, error) {
+	q.Normalize()
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	cart, err := findCart(app, owner)
+	if err != nil || cart == nil {
+		return shipping.OptionsFor(app, q)
+	}
+	lines, err := cartLines(app, cart.Id)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := shipping.LoadSettings(app)
+	if err != nil {
+		return nil, err
+	}
+	settings = settings.WithZones()
+	sh := shipping.ShipmentOf(shippingLines(lines), q.Country)
+	methods := settings.MethodsFor(sh)
+	freight := len(methods) == 1 && methods[0].Freight
+	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.HomeThreshold(),
+		Methods: methods, WeightKg: wire.Grams(sh.WeightGrams), Freight: freight, FreeShippingMissing: settings.FreeMissing(sh.Subtotal)}, nil
+}
+
+// shippingLines are cart lines as shipping prices them.
+func shippingLines(lines []CartItem) []shipping.Line {
+	out := make([]shipping.Line, len(lines))
+	for i, l := range lines {
+		out[i] = shipping.Line{Subtotal: l.TotalPrice, WeightGrams: l.weightGrams, Quantity: l.Quantity, FreightOnly: l.freightOnly}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
 
@@ -20,7 +21,7 @@ type TaxAddress struct {
 
 // Validate checks the texts' lengths; errors are keyed by the query's names.
 func (a TaxAddress) Validate() error {
-	length := validation.RuneLength(0, maxAddressFieldLen)
+	length := validation.RuneLength(0, field.MaxAddressFieldLen)
 	return validation.ValidateStruct(&a,
 		validation.Field(&a.Country, length),
 		validation.Field(&a.State, length),

@@ -41,7 +41,7 @@ func sharedFacts() factSheet {
 			"productNameMaxLength": maxNameLen, "descriptionMaxLength": maxDescriptionLen,
 			"attributeTextMaxLength": maxAttrTextLen, "maxAttributes": maxAttributes,
 			"maxPrice": money.MaxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
-			"addressFieldMaxLength": maxAddressFieldLen, "phoneMinDigits": field.PhoneMinDigits,
+			"addressFieldMaxLength": field.MaxAddressFieldLen, "phoneMinDigits": field.PhoneMinDigits,
 			"contactNameMaxLength": maxContactNameLen, "contactSubjectMaxLength": maxContactSubjectLen,
 			"contactMessageMaxLength": maxContactMessageLen,
 		},

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/locale"
+	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
 )
 
@@ -67,7 +68,7 @@ func PackingSlip(app core.App, orderID, lang, printScript string) ([]byte, error
 		strings.Join(nonEmptyLines(a.City, a.State, a.ZipCode), ", "), locale.CountryName(a.Country, lang), a.Phone)
 	data := map[string]any{"Lang": lang, "L": slipTexts.Words(lang), "Number": d.OrderNumber, "Script": printScript,
 		"Date": rec.GetDateTime("created").Time().UTC().Format("2006-01-02"), "Address": address,
-		"Method": d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), "Carrier": carrierName(d.Carrier), "Tracking": d.TrackingNumber, "Weight": "", "Lines": []slipLine{}}
+		"Method": d.ShippingMethodName.Get(lang, shipping.MethodName(d.ShippingMethod, lang)), "Carrier": carrierName(d.Carrier), "Tracking": d.TrackingNumber, "Weight": "", "Lines": []slipLine{}}
 	if d.WeightKg > 0 {
 		w, _ := d.WeightKg.MarshalJSON()
 		data["Weight"] = slipTexts.T(lang, "weightKg", "weight", string(w))
@@ -94,7 +95,7 @@ func nonEmptyLines(ss ...string) []string {
 
 // shippingCSVHeader names the columns of the shipping partner's export:
 // one row per order, with the address and phone to deliver to.
-// shippingMethod is the method's code (as before); shippingMethodName, added
+// shippingMethod is the method's code (as before); shipping.MethodName, added
 // last so that no column moves, the English name the order kept.
 var shippingCSVHeader = []string{"orderNumber", "createdAt", "status", "name", "company", "address", "city", "state", "zipCode",
 	"country", "phone", "email", "shippingMethod", "carrier", "trackingNumber", "items", "weightKg", "shippingMethodName"}

@@ -9,6 +9,7 @@ import (
 
 	"stageshop/shop/invoice"
 	"stageshop/shop/locale"
+	"stageshop/shop/shipping"
 )
 
 // ErrNoInvoice: the order has no invoice (yet): answered as not found.
@@ -61,7 +62,7 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 			Company: d.Billing.CompanyName, Address: addressLines(d.Billing.PostalAddress, lang), TaxID: d.Billing.TaxID,
 			Email: d.CustomerEmail},
 		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
-		ShippingMethod: d.ShippingMethodName.Get(lang, shippingMethodName(d.ShippingMethod, lang)), Shipping: int64(d.ShippingAmount),
+		ShippingMethod: d.ShippingMethodName.Get(lang, shipping.MethodName(d.ShippingMethod, lang)), Shipping: int64(d.ShippingAmount),
 		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount),
 		Total: int64(d.TotalAmount), Taxes: d.TaxRows, TaxExempt: d.TaxExempt,
 		PaymentMethod: rec.GetString("paymentMethod"), PaymentState: paymentStateOf(rec),
@@ -121,16 +122,6 @@ func nonEmptyTexts(ss ...string) []string {
 	return out
 }
 
-// shippingMethodName is a method's name in lang (its code when unknown).
-func shippingMethodName(code, lang string) string {
-	for _, m := range methodSpecs {
-		if m.code == code {
-			return m.name.Get(lang, code)
-		}
-	}
-	return code
-}
-
 // sellerOf is the seller the invoice names: the store details (the legal
 // name, else the shop's name; its address, e-mail and phone) and the tax ID
 // of the tax settings.
@@ -145,7 +136,7 @@ func sellerOf(app core.App) invoice.Party {
 			p.Address = append(p.Address, l)
 		}
 	}
-	if recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0); err == nil && len(recs) > 0 {
+	if recs, err := app.FindRecordsByFilter(shipping.SettingsCollection, "", "created", 1, 0); err == nil && len(recs) > 0 {
 		p.TaxID = recs[0].GetString("sellerTaxId")
 	}
 	if p.Name == "" {

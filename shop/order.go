@@ -21,9 +21,6 @@ const (
 // orderStatuses are the statuses an order may have, in their usual order.
 var orderStatuses = []string{StatusCreated, StatusProcessing, StatusProcessed, StatusShipped, StatusDelivered, StatusCancelled}
 
-// maxAddressFieldLen bounds every shipping and billing text.
-const maxAddressFieldLen = 200
-
 // PostalAddress is an answer shape (shop/wire).
 type PostalAddress = wire.PostalAddress
 

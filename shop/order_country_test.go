@@ -6,6 +6,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/field"
+	"stageshop/shop/shipping"
 )
 
 // A country is stored as its ISO code however the address gave it (the
@@ -16,12 +17,12 @@ func TestOrderCountryIsStoredAsItsCode(t *testing.T) {
 	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 20})
 	for _, c := range []struct{ country, state, method, wantCountry, wantState string }{
-		{"США", "Texas", shop.ShipStandard, "US", "TX"},
-		{"美国", "ny", shop.ShipExpress, "US", "NY"},
-		{"United States", "IL", shop.ShipStandard, "US", "IL"},
-		{"usa", "California", shop.ShipOvernight, "US", "CA"},
-		{"Germany", "Bavaria", shop.ShipIntlStandard, "DE", "Bavaria"},
-		{"Россия", "Moscow", shop.ShipIntlExpress, "RU", "Moscow"},
+		{"США", "Texas", shipping.ShipStandard, "US", "TX"},
+		{"美国", "ny", shipping.ShipExpress, "US", "NY"},
+		{"United States", "IL", shipping.ShipStandard, "US", "IL"},
+		{"usa", "California", shipping.ShipOvernight, "US", "CA"},
+		{"Germany", "Bavaria", shipping.ShipIntlStandard, "DE", "Bavaria"},
+		{"Россия", "Moscow", shipping.ShipIntlExpress, "RU", "Moscow"},
 	} {
 		// A customer per address: one may hold only 3 unpaid orders (maxUnpaidOrders).
 		u := testapp.NewUser(t, app, false)
@@ -77,7 +78,7 @@ func TestOrderCountryAndStateMustBeKnown(t *testing.T) {
 // The shop's home country may be stored by name; the shipping answer and
 // the domestic test use its code.
 func TestHomeCountryByNameOrCode(t *testing.T) {
-	s := shop.DefaultShippingSettings()
+	s := shipping.DefaultSettings()
 	s.HomeCountry = "United States"
 	for _, country := range []string{"US", "США", "美国", "usa", "United States of America"} {
 		if s.Region(country) != "domestic" {

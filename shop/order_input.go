@@ -119,7 +119,7 @@ func (a addressRules) Validate() error {
 			}
 			return nil
 		}))...),
-		validation.Field(&a.Country, addressText(validation.By(knownCountry))...),
+		validation.Field(&a.Country, addressText(validation.By(field.KnownCountry))...),
 	)
 }
 
@@ -160,7 +160,7 @@ func (s shippingRules) Validate() error {
 // addressText are the rules of an address text: required, at most
 // MaxAddressFieldLen characters, then the field's own.
 func addressText(own ...validation.Rule) []validation.Rule {
-	return append([]validation.Rule{field.Required("This field is required"), field.MaxChars(maxAddressFieldLen)}, own...)
+	return append([]validation.Rule{field.Required("This field is required"), field.MaxChars(field.MaxAddressFieldLen)}, own...)
 }
 
 // amountMember accepts no amount or a non-negative one with at most two

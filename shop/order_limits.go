@@ -13,6 +13,7 @@ import (
 
 	"stageshop/internal/appstate"
 	"stageshop/internal/keep"
+	"stageshop/shop/shipping"
 )
 
 // A line may take a product's whole stock (the spec), so what keeps one
@@ -110,12 +111,12 @@ func LoadOrderLimits(app core.App) (OrderLimits, error) {
 // changes (or a minute passes: another process may edit them).
 func KeepOrderLimits(app core.App) {
 	k := keep.New(time.Minute, readOrderLimits)
-	k.DropOnChange(app, SettingsCollection)
+	k.DropOnChange(app, shipping.SettingsCollection)
 	keptLimits(app).v.Store(k)
 }
 
 func readOrderLimits(app core.App) (OrderLimits, error) {
-	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
+	recs, err := app.FindRecordsByFilter(shipping.SettingsCollection, "", "created", 1, 0)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && len(recs) == 0) {
 		return OrderLimits{MaxUnpaidOrders: DefaultMaxUnpaidOrders}, nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/mail"
+	"stageshop/shop/shipping"
 )
 
 // orderRecipient is the account the order e-mails of the user go to: its
@@ -48,7 +49,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 		ShippingMethod: d.ShippingMethod,
 		ShippingName:   mail.Text(d.ShippingMethodName),
 		TrackingNumber: d.TrackingNumber,
-		FreightPending: d.ShippingQuote == QuotePending,
+		FreightPending: d.ShippingQuote == shipping.QuotePending,
 		TrackingURL:    d.TrackingURL,
 		Carrier:        carrierName(d.Carrier),
 		InvoiceNumber:  d.InvoiceNumber,

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
@@ -112,7 +113,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 	if err != nil {
 		return nil, err
 	}
-	if detail.Payment.Method == MethodCard && detail.ShippingQuote != QuotePending {
+	if detail.Payment.Method == MethodCard && detail.ShippingQuote != shipping.QuotePending {
 		startFirstCheckout(app, detail)
 	}
 	return detail, nil
@@ -155,7 +156,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 	setPaymentFields(order, plan)
 	if price.Freight {
 		// Nothing is due, nor charged, nor invoiced before the quote.
-		order.Set("shippingQuote", QuotePending)
+		order.Set("shippingQuote", shipping.QuotePending)
 		order.Set("amountDueCents", 0)
 		setPaymentStatus(order)
 	}

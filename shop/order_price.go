@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
 
@@ -74,25 +75,25 @@ func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amoun
 // quoted separately, or validation.Errors{"shippingMethod"} when it does
 // not fit. The cart estimate and the order both price shipping here.
 func quoteShipping(app core.App, lines []CartItem, country, method string) (Amount, bool, error) {
-	settings, err := LoadShippingSettings(app)
+	settings, err := shipping.LoadSettings(app)
 	if err != nil {
 		return 0, false, err
 	}
-	return settings.QuoteFor(method, shipmentOf(lines, country))
+	return settings.QuoteFor(method, shipping.ShipmentOf(shippingLines(lines), country))
 }
 
 // shippingMethodNameFor is the name of the method code that fits the lines
 // to country, as the owner calls it now (nil when none does, and for
 // freight).
 func shippingMethodNameFor(app core.App, lines []CartItem, country, code string) (Localized, error) {
-	if code == MethodFreight {
+	if code == shipping.MethodFreight {
 		return nil, nil // the shop's own word for it, in every language (the e-mails' and the app's)
 	}
-	settings, err := LoadShippingSettings(app)
+	settings, err := shipping.LoadSettings(app)
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range settings.withZones().MethodsFor(shipmentOf(lines, country)) {
+	for _, m := range settings.WithZones().MethodsFor(shipping.ShipmentOf(shippingLines(lines), country)) {
 		if m.Code == code {
 			return m.Name, nil
 		}
@@ -109,15 +110,15 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	if err != nil {
 		return OrderPrice{}, err
 	}
-	shipping, freight, err := quoteShipping(txApp, lines, in.Shipping.Country, in.ShippingMethod)
+	shippingCost, freight, err := quoteShipping(txApp, lines, in.Shipping.Country, in.ShippingMethod)
 	if err != nil {
 		return OrderPrice{}, err
 	}
-	p, err := taxLines(txApp, lines, in.Shipping.PostalAddress, shipping, exempt)
+	p, err := taxLines(txApp, lines, in.Shipping.PostalAddress, shippingCost, exempt)
 	if err != nil {
 		return p, err
 	}
-	p.Freight, p.WeightGrams = freight, shipmentOf(lines, "").WeightGrams
+	p.Freight, p.WeightGrams = freight, shipping.ShipmentOf(shippingLines(lines), "").WeightGrams
 	if p.MethodName, err = shippingMethodNameFor(txApp, lines, in.Shipping.Country, in.ShippingMethod); err != nil {
 		return p, err
 	}

@@ -12,6 +12,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/field"
+	"stageshop/shop/shipping"
 )
 
 func validInput() shop.OrderInput {
@@ -19,7 +20,7 @@ func validInput() shop.OrderInput {
 		Shipping: shop.ShippingInfo{PostalAddress: shop.PostalAddress{FirstName: "Ada", LastName: "Lovelace",
 			Address: "1 Stage St", City: "London", State: "LDN", ZipCode: "N1", Country: "UK"}, Phone: "+44 20 7946 0000", Email: "ada@example.com"},
 		UseShippingForBilling: true,
-		ShippingMethod:        shop.ShipIntlStandard,
+		ShippingMethod:        shipping.ShipIntlStandard,
 	}
 }
 

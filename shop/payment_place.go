@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/shipping"
 )
 
 // MaxPONumberLen bounds a purchase order number.
@@ -128,7 +130,7 @@ func setPaymentFields(order *core.Record, plan paymentPlan) {
 // number was given by writeOrder; a bank transfer's instructions are in
 // its confirmation).
 func afterOrderPlaced(txApp core.App, order *core.Record) error {
-	if order.GetString("shippingQuote") == QuotePending {
+	if order.GetString("shippingQuote") == shipping.QuotePending {
 		return nil // the quote opens the payment (SetShippingQuote)
 	}
 	switch order.GetString("paymentMethod") {

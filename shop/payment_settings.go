@@ -28,6 +28,11 @@ const (
 	DefaultHoldMinutes = 60
 	DefaultTermsDays   = 30
 	MaxTermsDays       = 365
+	// DefaultUnitsPerLine is how many units of one variant a customer may
+	// put on one line until the owner changes it (issue 43: one order took
+	// every unit of three products); MaxUnitsPerLine bounds the setting.
+	DefaultUnitsPerLine = 20
+	MaxUnitsPerLine     = 10000
 )
 
 // PaymentSettings are the shop's payment rules. The Stripe keys are
@@ -42,7 +47,17 @@ type PaymentSettings struct {
 	BankDetails         string
 	InvoiceTermsDays    int
 	HoldMinutes         int
+	MaxUnitsPerLine     int
 	ShopID              string
+}
+
+// UnitsPerLine is the most units of one variant a customer may put on one
+// line (admins may take more).
+func (s PaymentSettings) UnitsPerLine() int {
+	if s.MaxUnitsPerLine == 0 {
+		return DefaultUnitsPerLine
+	}
+	return s.MaxUnitsPerLine
 }
 
 // CardReady reports whether card payments can be taken: enabled, with
@@ -93,6 +108,7 @@ func (s PaymentSettings) Validate() error {
 		"bankDetails":         validation.Validate(strings.TrimSpace(s.BankDetails), validation.RuneLength(0, 2000)),
 		"invoiceTermsDays":    validation.Validate(s.InvoiceTermsDays, validation.Required, validation.Min(1), validation.Max(MaxTermsDays)),
 		"holdMinutes":         validation.Validate(s.HoldMinutes, validation.Required, validation.Min(MinHoldMinutes), validation.Max(MaxHoldMinutes)),
+		"maxUnitsPerLine":     validation.Validate(s.UnitsPerLine(), validation.Min(1), validation.Max(MaxUnitsPerLine)),
 	}
 	if s.BankTransferEnabled && strings.TrimSpace(s.BankDetails) == "" {
 		errs["bankDetails"] = validation.NewError("validation_required", "Bank transfer needs the bank details shoppers pay to")
@@ -114,6 +130,7 @@ func paymentSettingsOf(rec *core.Record) PaymentSettings {
 		BankDetails:         strings.TrimSpace(rec.GetString("bankDetails")),
 		InvoiceTermsDays:    rec.GetInt("invoiceTermsDays"),
 		HoldMinutes:         rec.GetInt("holdMinutes"),
+		MaxUnitsPerLine:     rec.GetInt("maxUnitsPerLine"),
 		ShopID:              rec.GetString("shopId"),
 	}
 }

@@ -52,18 +52,18 @@ type ProductInput struct {
 // category and images are then checked against the record (ValidateProduct).
 func (in ProductInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.NameLocalized, rawRule(localizedMember)),
-		validation.Field(&in.Name, rawRule(stringMember)),
-		validation.Field(&in.DescriptionLocalized, rawRule(localizedMember)),
-		validation.Field(&in.Description, rawRule(stringMember)),
-		validation.Field(&in.Price, in.requiredWithoutVariants("Price"), rawRule(priceMember)),
-		validation.Field(&in.StockQuantity, in.requiredWithoutVariants("Stock quantity"), rawRule(stockMember)),
-		validation.Field(&in.Category, in.requiredOnCreate("Category"), rawRule(stringMember)),
-		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), rawRule(imagesMember)),
-		validation.Field(&in.IsActive, rawRule(boolMember)),
-		validation.Field(&in.TaxClass, rawRule(taxClassMember)),
-		validation.Field(&in.WeightKg, rawRule(weightMember)),
-		validation.Field(&in.FreightOnly, rawRule(boolMember)),
+		validation.Field(&in.NameLocalized, field.RawRule(localizedMember)),
+		validation.Field(&in.Name, field.RawRule(stringMember)),
+		validation.Field(&in.DescriptionLocalized, field.RawRule(localizedMember)),
+		validation.Field(&in.Description, field.RawRule(stringMember)),
+		validation.Field(&in.Price, in.requiredWithoutVariants("Price"), field.RawRule(field.PriceMember)),
+		validation.Field(&in.StockQuantity, in.requiredWithoutVariants("Stock quantity"), field.RawRule(stockMember)),
+		validation.Field(&in.Category, in.requiredOnCreate("Category"), field.RawRule(stringMember)),
+		validation.Field(&in.ImageFileNames, in.requiredOnCreate("At least one image"), field.RawRule(imagesMember)),
+		validation.Field(&in.IsActive, field.RawRule(boolMember)),
+		validation.Field(&in.TaxClass, field.RawRule(taxClassMember)),
+		validation.Field(&in.WeightKg, field.RawRule(weightMember)),
+		validation.Field(&in.FreightOnly, field.RawRule(boolMember)),
 	)
 }
 
@@ -117,7 +117,7 @@ func DeleteProduct(app core.App, id string) error {
 // transaction. When the input already failed, the record's rules still
 // run, so every problem is reported at once under API field paths.
 func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
-	if !present(in.Variants) && in.keepsOptions(rec) {
+	if !field.Present(in.Variants) && in.keepsOptions(rec) {
 		return saveProductRecord(app, rec, in, nil)
 	}
 	return db.Write(app, func(txApp core.App) error {
@@ -171,19 +171,19 @@ func saveProductRecord(app core.App, rec *core.Record, in ProductInput, before v
 // over the localized object's "en" (the hook does the same); a localized
 // object alone sets English too.
 func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
-	ok := func(field string, raw json.RawMessage) bool {
-		_, bad := failed[field]
-		return present(raw) && !bad
+	ok := func(name string, raw json.RawMessage) bool {
+		_, bad := failed[name]
+		return field.Present(raw) && !bad
 	}
 	applyText(rec, "name", "nameLocalized", in.Name, in.NameLocalized, ok)
 	applyText(rec, "description", "descriptionLocalized", in.Description, in.DescriptionLocalized, ok)
-	if ok("price", in.Price) && !present(in.Variants) {
-		n, _ := jsonNumber(in.Price)
+	if ok("price", in.Price) && !field.Present(in.Variants) {
+		n, _ := field.JSONNumber(in.Price)
 		cents, _ := money.Parse(n)
 		rec.Set("priceCents", cents)
 	}
-	if ok("stockQuantity", in.StockQuantity) && !present(in.Variants) {
-		n, _ := jsonNumber(in.StockQuantity)
+	if ok("stockQuantity", in.StockQuantity) && !field.Present(in.Variants) {
+		n, _ := field.JSONNumber(in.StockQuantity)
 		v, _ := money.ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
 	}
@@ -208,15 +208,15 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		rec.Set("taxClass", c)
 	}
 	if ok("weightKg", in.WeightKg) {
-		n, _ := jsonNumber(in.WeightKg)
-		rec.Set("weightGrams", kgGrams(n, "weightKg", fieldErrs{}))
+		n, _ := field.JSONNumber(in.WeightKg)
+		rec.Set("weightGrams", field.KgGrams(n, "weightKg", field.Errs{}))
 	}
 	if ok("freightOnly", in.FreightOnly) {
 		var b bool
 		_ = json.Unmarshal(in.FreightOnly, &b)
 		rec.Set("freightOnly", b)
 	}
-	if present(in.Attributes) {
+	if field.Present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
 	} else if in.Attributes != nil {
 		rec.Set("attributes", []any{}) // null: no attributes
@@ -228,7 +228,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 	if ok(localized, locRaw) {
 		loc, _ := field.ParseLocalizedJSON(locRaw)
 		rec.Set(localized, loc)
-		if !present(plainRaw) {
+		if !field.Present(plainRaw) {
 			rec.Set(plain, loc["en"])
 		}
 	}
@@ -239,7 +239,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 	_ = json.Unmarshal(plainRaw, &s)
 	s = strings.TrimSpace(s)
 	rec.Set(plain, s)
-	if !present(locRaw) {
+	if !field.Present(locRaw) {
 		// Keep the other languages, replace English.
 		loc := recordLocalized(rec, localized)
 		if s != "" {
@@ -277,11 +277,11 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 			key = "price"
 		case name == "weightGrams":
 			key = "weightKg"
-		case name == "nameLocalized.en" && present(in.Name):
+		case name == "nameLocalized.en" && field.Present(in.Name):
 			key = "name" // the plain member carried the English text
-		case name == "name" && !present(in.Name) && present(in.NameLocalized):
+		case name == "name" && !field.Present(in.Name) && field.Present(in.NameLocalized):
 			key = "nameLocalized.en"
-		case name == "description" && !present(in.Description) && present(in.DescriptionLocalized):
+		case name == "description" && !field.Present(in.Description) && field.Present(in.DescriptionLocalized):
 			key = "descriptionLocalized.en"
 		}
 		if _, seen := dst[key]; seen {
@@ -295,13 +295,12 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 	return internal
 }
 
-// present reports whether a JSON member was sent with a non-null value.
 // keepsOptions reports whether in leaves the product's options as they
 // are: it sends none, or sends back the ones it read (a product answer
 // returned as read has its options but, from the list, no variants; old
 // clients that edit a field that way must keep working).
 func (in ProductInput) keepsOptions(rec *core.Record) bool {
-	if !present(in.Options) {
+	if !field.Present(in.Options) {
 		return true
 	}
 	opts, errs := NormalizeOptions(in.Options)
@@ -312,15 +311,10 @@ func (in ProductInput) keepsOptions(rec *core.Record) bool {
 	return bytes.Equal(optionsJSON(opts), optionsJSON(current))
 }
 
-func present(raw json.RawMessage) bool {
-	t := bytes.TrimSpace(raw)
-	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
-}
-
 // requiredWithoutVariants refuses a member left out of a new product sent
 // without variants.
 func (in ProductInput) requiredWithoutVariants(label string) validation.Rule {
-	if present(in.Variants) {
+	if field.Present(in.Variants) {
 		return validation.By(func(any) error { return nil })
 	}
 	return in.requiredOnCreate(label)
@@ -329,18 +323,8 @@ func (in ProductInput) requiredWithoutVariants(label string) validation.Rule {
 // requiredOnCreate refuses a member left out of a new product.
 func (in ProductInput) requiredOnCreate(label string) validation.Rule {
 	return validation.By(func(v any) error {
-		if raw, _ := v.(json.RawMessage); in.New && !present(raw) {
+		if raw, _ := v.(json.RawMessage); in.New && !field.Present(raw) {
 			return validation.NewError("validation_required", label+" is required")
-		}
-		return nil
-	})
-}
-
-// rawRule checks a member that was sent; one left out (or null) passes.
-func rawRule(check func(json.RawMessage) error) validation.Rule {
-	return validation.By(func(v any) error {
-		if raw, _ := v.(json.RawMessage); present(raw) {
-			return check(raw)
 		}
 		return nil
 	})
@@ -357,15 +341,15 @@ func stringMember(raw json.RawMessage) error {
 // weightMember accepts a product's weight: a JSON number of kilograms from
 // 0 to 100,000 with at most three decimals.
 func weightMember(raw json.RawMessage) error {
-	n, ok := jsonNumber(raw)
-	errs := fieldErrs{}
+	n, ok := field.JSONNumber(raw)
+	errs := field.Errs{}
 	if ok && strings.TrimSpace(n.String()) == "0" {
 		return nil
 	}
 	if !ok {
 		return validation.NewError("validation_weight", "Weight must be a number of kg")
 	}
-	if kgGrams(n, "weightKg", errs); len(errs) > 0 {
+	if field.KgGrams(n, "weightKg", errs); len(errs) > 0 {
 		return errs["weightKg"]
 	}
 	return nil
@@ -403,28 +387,9 @@ func imagesMember(raw json.RawMessage) error {
 	return nil
 }
 
-// priceMember accepts a JSON number >= 0 and <= 1,000,000 with at most two
-// decimals.
-func priceMember(raw json.RawMessage) error {
-	n, ok := jsonNumber(raw)
-	if !ok {
-		return validation.NewError("validation_invalid_price", "Price must be a number")
-	}
-	cents, err := money.Parse(n)
-	switch {
-	case err != nil:
-		return validation.NewError("validation_invalid_price", "Price must be a number with at most two decimals")
-	case cents < 0:
-		return validation.NewError("validation_invalid_price", "Price must be at least 0")
-	case cents > money.MaxPriceCents:
-		return validation.NewError("validation_invalid_price", "Price must be at most 1,000,000")
-	}
-	return nil
-}
-
 // stockMember accepts a whole JSON number from 0 to 10^9.
 func stockMember(raw json.RawMessage) error {
-	n, ok := jsonNumber(raw)
+	n, ok := field.JSONNumber(raw)
 	if !ok {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a number")
 	}
@@ -438,18 +403,6 @@ func stockMember(raw json.RawMessage) error {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at most 1000000000")
 	}
 	return nil
-}
-
-// jsonNumber returns raw as a json.Number when it is a JSON number literal.
-func jsonNumber(raw json.RawMessage) (json.Number, bool) {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if dec.Decode(&v) != nil {
-		return "", false
-	}
-	n, ok := v.(json.Number)
-	return n, ok
 }
 
 // recordLocalized reads a localized JSON field of a record.

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
@@ -35,7 +36,7 @@ func LoadPaymentTaxSettings(app core.App) (PaymentTaxSettings, error) {
 		PricesIncludeTax: rules.PricesIncludeTax, TaxShipping: rules.TaxShipping,
 		CardEnabled: p.CardEnabled, BankTransferEnabled: p.BankTransferEnabled, InvoiceEnabled: p.InvoiceEnabled,
 		BankDetails: p.BankDetails, InvoiceTermsDays: p.TermsDays(), HoldMinutes: int(p.Hold().Minutes()),
-		CardReady: p.CardReady(), StripeKeys: "missing",
+		MaxUnitsPerLine: p.UnitsPerLine(), CardReady: p.CardReady(), StripeKeys: "missing",
 	}
 	switch {
 	case strings.TrimSpace(os.Getenv(EnvStripeSecretKey)) != "":
@@ -43,7 +44,7 @@ func LoadPaymentTaxSettings(app core.App) (PaymentTaxSettings, error) {
 	case p.StripeSecretKey != "":
 		out.StripeKeys = "dashboard"
 	}
-	if rec, err := settingsRecord(app); err == nil {
+	if rec, err := shipping.SettingsRecord(app); err == nil {
 		out.SellerTaxID = rec.GetString("sellerTaxId")
 	}
 	return out, nil
@@ -71,10 +72,13 @@ func SavePaymentTaxSettings(app core.App, in PaymentTaxSettings) (PaymentTaxSett
 		pay.Set("bankDetails", in.BankDetails)
 		pay.Set("invoiceTermsDays", in.InvoiceTermsDays)
 		pay.Set("holdMinutes", in.HoldMinutes)
+		if in.MaxUnitsPerLine != 0 { // an older client that does not send it keeps it
+			pay.Set("maxUnitsPerLine", in.MaxUnitsPerLine)
+		}
 		if err := txApp.Save(pay); err != nil {
 			return err
 		}
-		shop, err := settingsRecord(txApp)
+		shop, err := shipping.SettingsRecord(txApp)
 		if err != nil {
 			return err
 		}

@@ -8,8 +8,10 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/money"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
 
@@ -29,7 +31,7 @@ func (in QuoteInput) Validate() error {
 			return validation.NewError("validation_required", "Please enter the shipping amount")
 		}
 		raw, _ := json.Marshal(in.Amount)
-		return priceMember(raw)
+		return field.PriceMember(raw)
 	})))
 }
 
@@ -45,7 +47,7 @@ func SetShippingQuote(app core.App, orderID string, in QuoteInput) (*OrderDetail
 	}
 	cents, _ := money.Parse(in.Amount)
 	d, err := changeOrder(app, orderID, func(txApp core.App, rec *core.Record, _ *effects) (bool, error) {
-		if rec.GetString("shippingQuote") != QuotePending || rec.GetString("status") == StatusCancelled {
+		if rec.GetString("shippingQuote") != shipping.QuotePending || rec.GetString("status") == StatusCancelled {
 			return false, ErrNotAwaitingQuote
 		}
 		if err := priceQuotedShipping(txApp, rec, Amount(cents)); err != nil {
@@ -99,7 +101,7 @@ func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error 
 	rec.Set("taxLines", storedTaxLines(lines))
 	rec.Set("taxCents", tax)
 	rec.Set("totalCents", total)
-	rec.Set("shippingQuote", QuoteQuoted)
+	rec.Set("shippingQuote", shipping.QuoteQuoted)
 	return nil
 }
 

@@ -15,7 +15,6 @@ import (
 // kept between requests and the access tokens' lifetime.
 type state struct {
 	catalog  catalogCache
-	shipping atomic.Pointer[keep.Value[ShippingSettings]]
 	store    atomic.Pointer[keep.Value[StoreDetails]]
 	cats     atomic.Pointer[keep.Value[KnownCategories]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting

@@ -16,6 +16,7 @@ import (
 	"stageshop/internal/keep"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
+	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
 )
 
@@ -191,7 +192,7 @@ func SaveStoreDetails(app core.App, in StoreInput) (StoreDetails, error) {
 	if err := in.Validate(); err != nil {
 		return StoreDetails{}, err
 	}
-	rec, err := settingsRecord(app)
+	rec, err := shipping.SettingsRecord(app)
 	if err != nil {
 		return StoreDetails{}, err
 	}
@@ -249,12 +250,12 @@ func LoadStoreDetails(app core.App) (StoreDetails, error) {
 // changes (or a minute passes: another process may edit them).
 func KeepStoreDetails(app core.App) {
 	k := keep.New(time.Minute, readStoreDetails)
-	k.DropOnChange(app, SettingsCollection)
+	k.DropOnChange(app, shipping.SettingsCollection)
 	stateOf(app).store.Store(k)
 }
 
 func readStoreDetails(app core.App) (StoreDetails, error) {
-	recs, err := app.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
+	recs, err := app.FindRecordsByFilter(shipping.SettingsCollection, "", "created", 1, 0)
 	if err != nil || len(recs) == 0 {
 		return StoreDetails{Name: defaultShopName, Hours: Localized{}, Social: []wire.SocialLink{},
 			Hero: wire.Hero{Title: Localized{}, Text: Localized{}}}, nil

@@ -19,6 +19,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
 
@@ -29,7 +30,7 @@ func texasInput() shop.OrderInput {
 			Address: "1 Congress Ave", City: "Austin", State: "TX", ZipCode: "78701", Country: "US"},
 			Phone: "+1 512 555 0100", Email: "tex@example.com"},
 		UseShippingForBilling: true,
-		ShippingMethod:        shop.ShipStandard,
+		ShippingMethod:        shipping.ShipStandard,
 	}
 }
 
@@ -64,7 +65,7 @@ func TestOrderCarriesTax(t *testing.T) {
 	book := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1999, Stock: 10, TaxClass: tax.Zero})
 	cartOf(t, app, u.ID(), 3, mic, book)
 
-	est, err := shop.GetCartEstimate(app, shop.CartOwner{UserID: u.ID()}, shop.TaxAddress{Country: "USA", State: "Texas", ShippingMethod: shop.ShipStandard})
+	est, err := shop.GetCartEstimate(app, shop.CartOwner{UserID: u.ID()}, shop.TaxAddress{Country: "USA", State: "Texas", ShippingMethod: shipping.ShipStandard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +456,7 @@ func TestOrderMailCarriesTax(t *testing.T) {
 	cartOf(t, app, u.ID(), 1, p)
 	in := texasInput()
 	in.Shipping.Country, in.Shipping.State = "Germany", "Berlin"
-	in.ShippingMethod = shop.ShipIntlStandard
+	in.ShippingMethod = shipping.ShipIntlStandard
 	if _, err := shop.PlaceOrder(app, u.ID(), in); err != nil {
 		t.Fatal(err)
 	}

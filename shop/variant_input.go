@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
+
+	"stageshop/shop/field"
 )
 
 // VariantInput is one variant of an admin's product create or update: an
@@ -32,9 +34,9 @@ func (v VariantInput) Validate() error {
 			}
 			return nil
 		})),
-		validation.Field(&v.Price, v.requiredIfNew("Price"), rawRule(priceMember)),
-		validation.Field(&v.CompareAtPrice, rawRule(priceMember)),
-		validation.Field(&v.StockQuantity, v.requiredIfNew("Stock quantity"), rawRule(stockMember)),
+		validation.Field(&v.Price, v.requiredIfNew("Price"), field.RawRule(field.PriceMember)),
+		validation.Field(&v.CompareAtPrice, field.RawRule(field.PriceMember)),
+		validation.Field(&v.StockQuantity, v.requiredIfNew("Stock quantity"), field.RawRule(stockMember)),
 		validation.Field(&v.ImageFileNames, validation.Length(0, MaxVariantImages)),
 	)
 }
@@ -42,7 +44,7 @@ func (v VariantInput) Validate() error {
 // requiredIfNew refuses a member left out of a new variant.
 func (v VariantInput) requiredIfNew(label string) validation.Rule {
 	return validation.By(func(x any) error {
-		if raw, _ := x.(json.RawMessage); v.ID == "" && !present(raw) {
+		if raw, _ := x.(json.RawMessage); v.ID == "" && !field.Present(raw) {
 			return validation.NewError("validation_required", label+" is required")
 		}
 		return nil

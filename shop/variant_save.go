@@ -11,6 +11,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/money"
 )
 
@@ -44,7 +45,7 @@ var variantsFollow sync.Map // *core.Record -> struct{}
 func (in ProductInput) variantPlan(rec *core.Record) (opts []Option, variants []VariantInput, errs validation.Errors) {
 	errs = validation.Errors{}
 	opts = parseOptions(rawJSON(rec.Get("options")))
-	if present(in.Options) {
+	if field.Present(in.Options) {
 		var oerrs map[string]string
 		if opts, oerrs = NormalizeOptions(in.Options); len(oerrs) > 0 {
 			for k, msg := range oerrs {
@@ -52,7 +53,7 @@ func (in ProductInput) variantPlan(rec *core.Record) (opts []Option, variants []
 			}
 			return nil, nil, errs
 		}
-		if !present(in.Variants) {
+		if !field.Present(in.Variants) {
 			errs["variants"] = validation.NewError("validation_required", "Send the variants with the options")
 			return nil, nil, errs
 		}
@@ -175,20 +176,20 @@ func applyVariantInput(rec *core.Record, in VariantInput, position int) {
 	rec.Set("sku", in.SKU)
 	rec.Set("optionValues", in.OptionValues)
 	rec.Set("position", position)
-	if present(in.Price) {
-		n, _ := jsonNumber(in.Price)
+	if field.Present(in.Price) {
+		n, _ := field.JSONNumber(in.Price)
 		cents, _ := money.Parse(n)
 		rec.Set("priceCents", cents)
 	}
-	if present(in.CompareAtPrice) {
-		n, _ := jsonNumber(in.CompareAtPrice)
+	if field.Present(in.CompareAtPrice) {
+		n, _ := field.JSONNumber(in.CompareAtPrice)
 		cents, _ := money.Parse(n)
 		rec.Set("compareAtCents", cents)
 	} else if in.CompareAtPrice != nil {
 		rec.Set("compareAtCents", 0) // null: no compare-at price
 	}
-	if present(in.StockQuantity) {
-		n, _ := jsonNumber(in.StockQuantity)
+	if field.Present(in.StockQuantity) {
+		n, _ := field.JSONNumber(in.StockQuantity)
 		v, _ := money.ParseWhole(n.String())
 		rec.Set("stockQuantity", v)
 	}

@@ -1,6 +1,7 @@
 // Package migrated gives tests a data dir with every migration applied (the
 // template), made once per machine and copied for each test app: copying
-// it is much faster than migrating a fresh dir per test. internal/testapp
+// it is much faster than migrating a fresh dir per test. Its users'
+// passwords hash at bcrypt's lowest cost (cheapPasswords). internal/testapp
 // builds the shop's test apps on it; package tests that cannot import
 // testapp (shop's and shop/mail's own) take a bare app from NewApp.
 package migrated
@@ -18,6 +19,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"golang.org/x/crypto/bcrypt"
 
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
 )
@@ -86,9 +88,9 @@ func Dir() (string, error) {
 }
 
 // migrationSources are the module's directories whose files decide what
-// the migrations write: the migrations themselves (with the pages they
-// seed) and the Markdown renderer of those pages.
-var migrationSources = []string{"pb_migrations", "shop/richtext"}
+// the template holds: the migrations themselves (with the pages they
+// seed), the Markdown renderer of those pages, and this package.
+var migrationSources = []string{"pb_migrations", "shop/richtext", "internal/migrated"}
 
 // hashMigrationSources adds the files of migrationSources (tests and
 // testdata left out) to h, found from the test's working directory (a
@@ -141,8 +143,28 @@ func buildTemplate() (string, error) {
 		return "", err
 	}
 	defer app.Cleanup()
+	if err := cheapPasswords(app); err != nil {
+		return "", err
+	}
 	if err := app.ClearBootstrap(); err != nil {
 		return "", err
 	}
 	return tests.TempDirClone(app.DataDir())
+}
+
+// cheapPasswords makes the users' passwords hash at bcrypt's lowest cost
+// in the template (the shop keeps PocketBase's default): at the default
+// cost, every registration, password change and sign-in of a test takes
+// about a second under -race. The fixtures' users are hashed so too.
+func cheapPasswords(app core.App) error {
+	users, err := app.FindCollectionByNameOrId("users")
+	if err != nil {
+		return err
+	}
+	password, ok := users.Fields.GetByName("password").(*core.PasswordField)
+	if !ok {
+		return fmt.Errorf("users has no password field")
+	}
+	password.Cost = bcrypt.MinCost
+	return app.Save(users)
 }

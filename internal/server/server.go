@@ -16,6 +16,7 @@ import (
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
 	"stageshop/routes"
 	"stageshop/shop"
+	"stageshop/shop/hire"
 	"stageshop/shop/mail"
 	"stageshop/shop/stripepay"
 )
@@ -29,6 +30,7 @@ func Register(app core.App, site fs.FS) {
 	// session's streams end with it.
 	realtime.Register(app)
 	mail.Register(app)
+	hire.Register(app)
 	ops.Register(app)
 	// Card payments go through Stripe's hosted checkout (shop/stripepay).
 	shop.UseCardProvider(app, stripepay.New)

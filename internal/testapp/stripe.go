@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -25,54 +26,82 @@ const (
 
 // stripeMockPath is the pinned stripe-mock: $STRIPE_MOCK_PATH, else what
 // scripts/ensure-stripe-mock.sh installs.
-func stripeMockPath(t testing.TB) string {
+func stripeMockPath() (string, error) {
 	if p := os.Getenv("STRIPE_MOCK_PATH"); p != "" {
-		return p
+		return p, nil
 	}
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(file), "..", "..")
 	out, err := exec.Command(filepath.Join(root, "scripts", "ensure-stripe-mock.sh")).Output()
 	if err != nil {
-		t.Fatalf("installing stripe-mock: %v", err)
+		return "", fmt.Errorf("installing stripe-mock: %w", err)
 	}
-	return strings.TrimSpace(string(out))
+	return strings.TrimSpace(string(out)), nil
 }
 
 var listening = regexp.MustCompile(`Listening for HTTP at address: (127\.0\.0\.1:\d+)`)
 
-// StripeMock starts stripe-mock on a free loopback port (HTTPS on another)
-// and returns its base URL; it is stopped when the test ends.
+// stripeMock is the test binary's one stripe-mock. It answers every call
+// from its fixtures and keeps no state, so tests share it: starting one
+// reads Stripe's whole API description, a second and a half each time.
+var stripeMock struct {
+	once sync.Once
+	base string
+	err  error
+}
+
+// StripeMock returns the base URL of stripe-mock, started on a free
+// loopback port (HTTPS on another) for the first test that asks and
+// stopped when the test binary ends.
 func StripeMock(t testing.TB) string {
 	t.Helper()
-	cmd := exec.Command(stripeMockPath(t), "-http-addr", "127.0.0.1:0", "-https-addr", "127.0.0.1:0")
-	out, err := cmd.StdoutPipe()
+	stripeMock.once.Do(func() { stripeMock.base, stripeMock.err = startStripeMock() })
+	if stripeMock.err != nil {
+		t.Fatal(stripeMock.err)
+	}
+	return stripeMock.base
+}
+
+// startStripeMock starts stripe-mock and waits until it listens. Its
+// process is started from a goroutine that keeps its OS thread for the
+// life of the binary, and dies with that thread (killWithParent): the
+// binary may end without cleaning up after its tests.
+func startStripeMock() (string, error) {
+	path, err := stripeMockPath()
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
-	cmd.Stderr = cmd.Stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting stripe-mock: %v", err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
-	addr := make(chan string, 1)
+	addr, failed := make(chan string, 1), make(chan error, 1)
 	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the binary
+		cmd := exec.Command(path, "-http-addr", "127.0.0.1:0", "-https-addr", "127.0.0.1:0")
+		killWithParent(cmd)
+		out, err := cmd.StdoutPipe()
+		if err == nil {
+			cmd.Stderr = cmd.Stdout
+			err = cmd.Start()
+		}
+		if err != nil {
+			failed <- fmt.Errorf("starting stripe-mock: %w", err)
+			return
+		}
+		// Read its log to the end, or a full pipe would stop it.
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
 				addr <- m[1]
 			}
 		}
+		select {} // keep the thread
 	}()
 	select {
 	case a := <-addr:
-		return "http://" + a
+		return "http://" + a, nil
+	case err := <-failed:
+		return "", err
 	case <-time.After(30 * time.Second):
-		t.Fatal("stripe-mock did not start in 30 s")
+		return "", fmt.Errorf("stripe-mock did not start in 30 s")
 	}
-	return ""
 }
 
 // UseStripe turns card payments on for the test: the test keys and the

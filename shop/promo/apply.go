@@ -64,6 +64,19 @@ type Result struct {
 // Worth is what the result saves the shopper.
 func (r Result) Worth() int64 { return r.Amount + r.Shipping }
 
+// LinesLeft is each line of in less its share of the discounts: the
+// amounts tax is computed on (never below zero).
+func (r Result) LinesLeft(in Input) []int64 {
+	out := make([]int64, len(in.Lines))
+	for i, l := range in.Lines {
+		out[i] = max(l.Amount, 0)
+		if i < len(r.Lines) {
+			out[i] -= r.Lines[i]
+		}
+	}
+	return out
+}
+
 // Applied reports whether the promotion of id is among the discounts.
 func (r Result) Applied(id string) bool {
 	return slices.ContainsFunc(r.Discounts, func(d Discount) bool { return d.ID == id })

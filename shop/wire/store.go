@@ -73,6 +73,7 @@ type PaymentTaxSettings struct {
 	BankDetails         string `json:"bankDetails"`
 	InvoiceTermsDays    int    `json:"invoiceTermsDays"`
 	HoldMinutes         int    `json:"holdMinutes"`
+	MaxUnitsPerLine     int    `json:"maxUnitsPerLine"`
 	CardReady           bool   `json:"cardReady"`
 	StripeKeys          string `json:"stripeKeys" tstype:"'environment' | 'dashboard' | 'missing'"`
 }

@@ -107,6 +107,10 @@ var answers = []struct {
 	{"PaymentTaxSettings", wire.PaymentTaxSettings{}},
 	{"AdminTaxRate", wire.AdminTaxRate{}},
 	{"Promotion", wire.Promotion{}},
+	{"BookingFee", wire.BookingFee{}},
+	{"Booking", wire.Booking{}},
+	{"HireDay", wire.HireDay{}},
+	{"Availability", wire.Availability{}},
 }
 
 var (

@@ -660,6 +660,7 @@ export interface PaymentTaxSettings {
   bankDetails: string;
   invoiceTermsDays: number;
   holdMinutes: number;
+  maxUnitsPerLine: number;
   cardReady: boolean;
   stripeKeys: 'environment' | 'dashboard' | 'missing';
 }
@@ -695,4 +696,32 @@ export interface Promotion {
   revenue: number;
   discounted: number;
   createdAt: string;
+}
+
+export interface BookingFee {
+  kind: 'damage' | 'cleaning' | 'late';
+  amount: number;
+  note: string;
+}
+
+export interface Booking {
+  id: string;
+  orderId: string;
+  productId: string;
+  variantId: string;
+  kitBookingId: string;
+  quantity: number;
+  start: string;
+  end: string;
+  status: 'reserved' | 'out' | 'returned' | 'cancelled';
+  fees: BookingFee[];
+}
+
+export interface HireDay {
+  date: string;
+  available: number;
+}
+
+export interface Availability {
+  days: HireDay[];
 }

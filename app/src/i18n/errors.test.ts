@@ -34,4 +34,11 @@ describe('errorText', () => {
     expect(errorText(t('ru'), refused, 'checkout:errors.placeFailed')).toMatch(/неоплаченных заказов/);
     expect(errorText(t('zh'), refused, 'checkout:errors.placeFailed')).toMatch(/未付款订单/);
   });
+
+  it('says the most units one customer may put on a line, from the `limit` it carries (issue 43)', () => {
+    const limited = new ApiError(409, 'line_limit', 'At most 20 units', undefined, { limit: 20 });
+    expect(errorText(t('en'), limited, 'cart.errors.add')).toBe('At most 20 of one item per order: for more, please contact the shop');
+    expect(errorText(t('ru'), limited, 'cart.errors.add')).toMatch(/Не более 20 шт/);
+    expect(errorText(t('zh'), limited, 'cart.errors.add')).toMatch(/最多 20 件/);
+  });
 });

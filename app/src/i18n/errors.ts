@@ -12,6 +12,8 @@ function onlyAvailable(error: ApiError): number | undefined {
 /** The numbers an error's translation interpolates, from the data the error carries (never its message). */
 const ERROR_COUNTS: Record<string, (error: ApiError) => number | undefined> = {
   insufficient_stock: onlyAvailable,
+  // 409 line_limit carries the most units one customer may put on a line.
+  line_limit: (error) => (typeof error.data.limit === 'number' ? error.data.limit : undefined),
 };
 
 /**

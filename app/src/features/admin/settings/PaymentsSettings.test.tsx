@@ -7,7 +7,7 @@ import { renderAdmin, setupAdminI18n } from '../test/helpers';
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin', 'Customer'], isAdmin: true };
 const SETTINGS = {
   pricesIncludeTax: false, taxShipping: false, sellerTaxId: 'EIN 12-3456789', cardEnabled: true, bankTransferEnabled: true, invoiceEnabled: true,
-  bankDetails: 'IBAN DE00', invoiceTermsDays: 30, holdMinutes: 60, cardReady: false, stripeKeys: 'missing',
+  bankDetails: 'IBAN DE00', invoiceTermsDays: 30, holdMinutes: 60, maxUnitsPerLine: 20, cardReady: false, stripeKeys: 'missing',
 };
 const TEXAS = { id: 'r1', country: 'US', region: 'TX', taxClass: 'standard', rate: 6.25, name: 'Texas sales tax' };
 
@@ -39,6 +39,28 @@ describe('Settings > Payments & tax', () => {
     await user.click(screen.getByRole('button', { name: 'Save payments and tax' }));
     expect(await screen.findByText('Payment and tax settings saved')).toBeInTheDocument();
     expect(callsTo('PUT', '/api/admin/settings/payments')[0].body).toMatchObject({ pricesIncludeTax: true, invoiceTermsDays: 14, holdMinutes: 60, sellerTaxId: 'EIN 12-3456789' });
+  });
+
+  it('edits the units one customer may put on a line (issue 43), with the server refusing 0 on its field', async () => {
+    const { callsTo } = api({
+      'PUT /api/admin/settings/payments': [
+        { status: 400, body: { status: 400, code: 'validation_failed', message: 'x', errors: { maxUnitsPerLine: 'must be no less than 1' } } },
+        { body: { ...SETTINGS, maxUnitsPerLine: 5 } },
+      ],
+    });
+    renderAdmin('/admin/settings/payments');
+    const field = await screen.findByLabelText('Units per line (one customer)');
+    expect(field).toHaveValue('20');
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(screen.getByRole('button', { name: 'Save payments and tax' }));
+    expect(await screen.findByText('must be no less than 1')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.click(screen.getByRole('button', { name: 'Save payments and tax' }));
+    expect(await screen.findByText('Payment and tax settings saved')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/admin/settings/payments')[0].body).toMatchObject({ maxUnitsPerLine: -1 });
+    expect(callsTo('PUT', '/api/admin/settings/payments')[1].body).toMatchObject({ maxUnitsPerLine: 5 });
   });
 
   it('lists the tax rates and adds one, with the server refusing a duplicate on its field', async () => {

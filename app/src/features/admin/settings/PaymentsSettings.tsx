@@ -57,11 +57,23 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
   const { t } = useTranslation('admin');
   const toast = useToastApi();
   const client = useQueryClient();
-  const [s, setS] = useState({ ...settings, invoiceTermsDays: String(settings.invoiceTermsDays), holdMinutes: String(settings.holdMinutes) });
+  const [s, setS] = useState({
+    ...settings,
+    invoiceTermsDays: String(settings.invoiceTermsDays),
+    holdMinutes: String(settings.holdMinutes),
+    maxUnitsPerLine: String(settings.maxUnitsPerLine),
+  });
   const [errors, setErrors] = useState<Problems>({});
   const set = (patch: Partial<typeof s>) => setS((v) => ({ ...v, ...patch }));
   const save = useMutation({
-    mutationFn: () => savePaymentSettings({ ...s, invoiceTermsDays: Number(s.invoiceTermsDays) || 0, holdMinutes: Number(s.holdMinutes) || 0 }),
+    mutationFn: () =>
+      savePaymentSettings({
+        ...s,
+        invoiceTermsDays: Number(s.invoiceTermsDays) || 0,
+        holdMinutes: Number(s.holdMinutes) || 0,
+        // Sent as typed: 0 or a word is refused by the server rather than read as "unchanged".
+        maxUnitsPerLine: Number(s.maxUnitsPerLine) || -1,
+      }),
     onSuccess: (saved) => {
       setErrors({});
       client.setQueryData(paymentAdminKeys.settings, saved);
@@ -94,6 +106,9 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
             </Field>
             <Field id="hold-minutes" label={t('settings.payments.holdMinutes')} error={errors.holdMinutes} hint={t('settings.payments.holdHint')}>
               <TextField.Root id="hold-minutes" inputMode="numeric" value={s.holdMinutes} onChange={(e) => set({ holdMinutes: e.target.value })} {...describedBy('hold-minutes', errors.holdMinutes, t('settings.payments.holdHint'))} />
+            </Field>
+            <Field id="units-per-line" label={t('settings.payments.maxUnitsPerLine')} error={errors.maxUnitsPerLine} hint={t('settings.payments.maxUnitsPerLineHint')}>
+              <TextField.Root id="units-per-line" inputMode="numeric" value={s.maxUnitsPerLine} onChange={(e) => set({ maxUnitsPerLine: e.target.value })} {...describedBy('units-per-line', errors.maxUnitsPerLine, t('settings.payments.maxUnitsPerLineHint'))} />
             </Field>
           </Flex>
         </Section>

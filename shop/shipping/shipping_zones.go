@@ -1,4 +1,4 @@
-package shop
+package shipping
 
 import (
 	"encoding/json"
@@ -29,7 +29,7 @@ const (
 )
 
 // freightName is how the freight method is shown.
-var freightName = Localized{"en": "Freight: quoted separately", "ru": "Грузовая доставка: стоимость сообщим отдельно", "zh": "货运：运费另行报价"}
+var freightName = wire.Localized{"en": "Freight: quoted separately", "ru": "Грузовая доставка: стоимость сообщим отдельно", "zh": "货运：运费另行报价"}
 
 // WeightBand is one band of a method's price: up to UpToGrams inclusive
 // (nil: any weight) it costs AmountCents.
@@ -40,15 +40,15 @@ type WeightBand struct {
 
 // ZoneMethod is a method of a zone as stored.
 type ZoneMethod struct {
-	Code          string       `json:"code"`
-	Name          Localized    `json:"name"`
-	DeliveryDays  string       `json:"deliveryDays"`
-	Rates         []WeightBand `json:"rates"`
-	FreeOverCents *int64       `json:"freeOverCents"`
+	Code          string         `json:"code"`
+	Name          wire.Localized `json:"name"`
+	DeliveryDays  string         `json:"deliveryDays"`
+	Rates         []WeightBand   `json:"rates"`
+	FreeOverCents *int64         `json:"freeOverCents"`
 }
 
-// ShippingZone is a zone as stored; no countries is the rest of the world.
-type ShippingZone struct {
+// Zone is a zone as stored; no countries is the rest of the world.
+type Zone struct {
 	ID        string       `json:"id"`
 	Name      string       `json:"name"`
 	Countries []string     `json:"countries"`
@@ -59,17 +59,28 @@ type ShippingZone struct {
 // cost, what they weigh, and whether one of them ships by freight only.
 type Shipment struct {
 	Country     string
-	Subtotal    Amount
+	Subtotal    wire.Amount
 	WeightGrams int64
 	FreightOnly bool
 }
 
-// shipmentOf is the shipment of cart lines to country.
-func shipmentOf(lines []CartItem, country string) Shipment {
-	s := Shipment{Country: country, Subtotal: subtotalOf(lines)}
+// Line is what shipping needs of one line of a cart or an order: what the
+// line costs, what one unit weighs, how many units, and whether it ships
+// by freight only.
+type Line struct {
+	Subtotal    wire.Amount
+	WeightGrams int64
+	Quantity    int
+	FreightOnly bool
+}
+
+// ShipmentOf is the shipment of lines to country.
+func ShipmentOf(lines []Line, country string) Shipment {
+	s := Shipment{Country: country}
 	for _, l := range lines {
-		s.WeightGrams += l.weightGrams * int64(l.Quantity)
-		s.FreightOnly = s.FreightOnly || l.freightOnly
+		s.Subtotal += l.Subtotal
+		s.WeightGrams += l.WeightGrams * int64(l.Quantity)
+		s.FreightOnly = s.FreightOnly || l.FreightOnly
 	}
 	return s
 }
@@ -77,9 +88,9 @@ func shipmentOf(lines []CartItem, country string) Shipment {
 // legacyZones are the zones of the five fixed methods of before zones: the
 // home country and the rest of the world (the defaults, and a settings
 // record written without zones).
-func legacyZones(s ShippingSettings) []ShippingZone {
+func legacyZones(s Settings) []Zone {
 	band := func(code string) []WeightBand { return []WeightBand{{AmountCents: int64(s.Rates[code])}} }
-	zones := []ShippingZone{{ID: "home", Name: "Domestic", Countries: []string{s.HomeCountry}}, {ID: "world", Name: "Rest of the world", Countries: []string{}}}
+	zones := []Zone{{ID: "home", Name: "Domestic", Countries: []string{s.HomeCountry}}, {ID: "world", Name: "Rest of the world", Countries: []string{}}}
 	for _, m := range methodSpecs {
 		zm := ZoneMethod{Code: m.code, Name: m.name, DeliveryDays: m.deliveryDays, Rates: band(m.code)}
 		if m.code == ShipStandard && s.FreeShippingThreshold > 0 {
@@ -97,12 +108,12 @@ func legacyZones(s ShippingSettings) []ShippingZone {
 
 // storedZones reads the zones of a settings record; false when it has
 // none (written before zones, or by hand without them).
-func storedZones(rec *core.Record) ([]ShippingZone, bool) {
+func storedZones(rec *core.Record) ([]Zone, bool) {
 	if rec.Collection().Fields.GetByName("shippingZones") == nil {
 		return nil, false
 	}
 	raw, _ := rec.Get("shippingZones").(types.JSONRaw)
-	var zones []ShippingZone
+	var zones []Zone
 	if len(raw) == 0 || json.Unmarshal(raw, &zones) != nil || zones == nil {
 		return nil, false
 	}
@@ -116,8 +127,8 @@ func storedZones(rec *core.Record) ([]ShippingZone, bool) {
 
 // zoneFor is the zone of an address in country: the one listing it, else
 // the rest of the world; nil when the shop does not ship there.
-func (s ShippingSettings) zoneFor(country string) *ShippingZone {
-	var rest *ShippingZone
+func (s Settings) zoneFor(country string) *Zone {
+	var rest *Zone
 	for i := range s.Zones {
 		z := &s.Zones[i]
 		if len(z.Countries) == 0 {
@@ -134,7 +145,7 @@ func (s ShippingSettings) zoneFor(country string) *ShippingZone {
 
 // regionOf is "domestic" for the zone of the home country, else
 // "international" (the contract's region, which the shipping page groups by).
-func (s ShippingSettings) regionOf(z *ShippingZone) string {
+func (s Settings) regionOf(z *Zone) string {
 	for _, c := range z.Countries {
 		if locale.SameCountry(c, s.HomeCountry) {
 			return regionDomestic
@@ -145,10 +156,10 @@ func (s ShippingSettings) regionOf(z *ShippingZone) string {
 
 // bandPrice is what m costs for weight grams: the first band that holds
 // it; false when the order is heavier than every band.
-func (m ZoneMethod) bandPrice(grams int64) (Amount, bool) {
+func (m ZoneMethod) bandPrice(grams int64) (wire.Amount, bool) {
 	for _, b := range m.Rates {
 		if b.UpToGrams == nil || grams <= *b.UpToGrams {
-			return Amount(b.AmountCents), true
+			return wire.Amount(b.AmountCents), true
 		}
 	}
 	return 0, false
@@ -156,7 +167,7 @@ func (m ZoneMethod) bandPrice(grams int64) (Amount, bool) {
 
 // price is what m costs for the shipment: its band's amount, or nothing
 // from its free-over subtotal on; false when no band holds the weight.
-func (m ZoneMethod) price(sh Shipment) (Amount, bool) {
+func (m ZoneMethod) price(sh Shipment) (wire.Amount, bool) {
 	amount, ok := m.bandPrice(sh.WeightGrams)
 	if ok && m.FreeOverCents != nil && int64(sh.Subtotal) >= *m.FreeOverCents {
 		amount = 0
@@ -165,8 +176,8 @@ func (m ZoneMethod) price(sh Shipment) (Amount, bool) {
 }
 
 // freightMethod is the freight method of a zone's region.
-func freightMethod(region string) ShippingMethod {
-	return ShippingMethod{Code: MethodFreight, Name: freightName, Region: region, Freight: true}
+func freightMethod(region string) Method {
+	return Method{Code: MethodFreight, Name: freightName, Region: region, Freight: true}
 }
 
 // MethodsFor lists the methods that fit the shipment, priced: those of
@@ -174,14 +185,14 @@ func freightMethod(region string) ShippingMethod {
 // line is freight-only or no method takes the weight; none when the shop
 // does not ship to the country. With no country, every zone's methods at
 // their first band (the shipping page's table).
-func (s ShippingSettings) MethodsFor(sh Shipment) []ShippingMethod {
-	out := []ShippingMethod{}
+func (s Settings) MethodsFor(sh Shipment) []Method {
+	out := []Method{}
 	if sh.Country == "" {
 		for i := range s.Zones {
 			z := &s.Zones[i]
 			for _, m := range z.Methods {
 				amount, _ := m.price(Shipment{Subtotal: sh.Subtotal})
-				out = append(out, ShippingMethod{Code: m.Code, Name: m.Name, Region: s.regionOf(z), Amount: amount, DeliveryDays: m.DeliveryDays})
+				out = append(out, Method{Code: m.Code, Name: m.Name, Region: s.regionOf(z), Amount: amount, DeliveryDays: m.DeliveryDays})
 			}
 		}
 		return out
@@ -196,7 +207,7 @@ func (s ShippingSettings) MethodsFor(sh Shipment) []ShippingMethod {
 	}
 	for _, m := range z.Methods {
 		if amount, ok := m.price(sh); ok {
-			out = append(out, ShippingMethod{Code: m.Code, Name: m.Name, Region: region, Amount: amount, DeliveryDays: m.DeliveryDays})
+			out = append(out, Method{Code: m.Code, Name: m.Name, Region: region, Amount: amount, DeliveryDays: m.DeliveryDays})
 		}
 	}
 	if len(out) == 0 {
@@ -207,7 +218,7 @@ func (s ShippingSettings) MethodsFor(sh Shipment) []ShippingMethod {
 
 // homeThreshold is the subtotal from which shipping to the home country
 // can be free (the lowest free-over of its zone's methods); 0: never.
-func (s ShippingSettings) homeThreshold() Amount {
+func (s Settings) HomeThreshold() wire.Amount {
 	z := s.zoneFor(s.HomeCountry)
 	var best int64
 	if z == nil {
@@ -218,18 +229,18 @@ func (s ShippingSettings) homeThreshold() Amount {
 			best = *m.FreeOverCents
 		}
 	}
-	return Amount(best)
+	return wire.Amount(best)
 }
 
 // wireZones are the zones as the admin API shows them (dollars, kilograms).
-func wireZones(zones []ShippingZone) []wire.ShippingZone {
+func wireZones(zones []Zone) []wire.ShippingZone {
 	out := make([]wire.ShippingZone, 0, len(zones))
 	for _, z := range zones {
 		wz := wire.ShippingZone{ID: z.ID, Name: z.Name, Countries: append([]string{}, z.Countries...), Methods: []wire.ZoneMethod{}}
 		for _, m := range z.Methods {
 			wm := wire.ZoneMethod{Code: m.Code, Name: m.Name, DeliveryDays: m.DeliveryDays, Rates: []wire.WeightRate{}}
 			for _, b := range m.Rates {
-				r := wire.WeightRate{Amount: Amount(b.AmountCents)}
+				r := wire.WeightRate{Amount: wire.Amount(b.AmountCents)}
 				if b.UpToGrams != nil {
 					g := wire.Grams(*b.UpToGrams)
 					r.UpToKg = &g
@@ -237,7 +248,7 @@ func wireZones(zones []ShippingZone) []wire.ShippingZone {
 				wm.Rates = append(wm.Rates, r)
 			}
 			if m.FreeOverCents != nil {
-				a := Amount(*m.FreeOverCents)
+				a := wire.Amount(*m.FreeOverCents)
 				wm.FreeOver = &a
 			}
 			wz.Methods = append(wz.Methods, wm)

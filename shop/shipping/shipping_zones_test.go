@@ -1,37 +1,38 @@
-package shop_test
+package shipping_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"stageshop/shop"
 	"stageshop/shop/field"
+	"stageshop/shop/shipping"
+	"stageshop/shop/wire"
 )
 
 func grams(g int64) *int64 { return &g }
 
 // zonedSettings: home US; a European group (DE, FR) with banded rates; the
 // rest of the world; standard is free over $500 at home.
-func zonedSettings() shop.ShippingSettings {
+func zonedSettings() shipping.Settings {
 	free := int64(50000)
-	return shop.ShippingSettings{HomeCountry: "US", Zones: []shop.ShippingZone{
-		{ID: "home", Name: "Domestic", Countries: []string{"US"}, Methods: []shop.ZoneMethod{
-			{Code: "standard", Name: shop.Localized{"en": "Standard"}, DeliveryDays: "5-7", FreeOverCents: &free,
-				Rates: []shop.WeightBand{{UpToGrams: grams(2000), AmountCents: 999}, {UpToGrams: grams(30000), AmountCents: 2499}}},
-			{Code: "express", Name: shop.Localized{"en": "Express"}, DeliveryDays: "2-3",
-				Rates: []shop.WeightBand{{UpToGrams: grams(10000), AmountCents: 1999}, {AmountCents: 8999}}},
+	return shipping.Settings{HomeCountry: "US", Zones: []shipping.Zone{
+		{ID: "home", Name: "Domestic", Countries: []string{"US"}, Methods: []shipping.ZoneMethod{
+			{Code: "standard", Name: wire.Localized{"en": "Standard"}, DeliveryDays: "5-7", FreeOverCents: &free,
+				Rates: []shipping.WeightBand{{UpToGrams: grams(2000), AmountCents: 999}, {UpToGrams: grams(30000), AmountCents: 2499}}},
+			{Code: "express", Name: wire.Localized{"en": "Express"}, DeliveryDays: "2-3",
+				Rates: []shipping.WeightBand{{UpToGrams: grams(10000), AmountCents: 1999}, {AmountCents: 8999}}},
 		}},
-		{ID: "eu", Name: "Europe", Countries: []string{"DE", "FR"}, Methods: []shop.ZoneMethod{
-			{Code: "eu_post", Name: shop.Localized{"en": "EU post"}, DeliveryDays: "6-9", Rates: []shop.WeightBand{{UpToGrams: grams(5000), AmountCents: 2999}}},
+		{ID: "eu", Name: "Europe", Countries: []string{"DE", "FR"}, Methods: []shipping.ZoneMethod{
+			{Code: "eu_post", Name: wire.Localized{"en": "EU post"}, DeliveryDays: "6-9", Rates: []shipping.WeightBand{{UpToGrams: grams(5000), AmountCents: 2999}}},
 		}},
-		{ID: "world", Name: "Rest of the world", Countries: []string{}, Methods: []shop.ZoneMethod{
-			{Code: "intl", Name: shop.Localized{"en": "International"}, DeliveryDays: "10-15", Rates: []shop.WeightBand{{AmountCents: 4999}}},
+		{ID: "world", Name: "Rest of the world", Countries: []string{}, Methods: []shipping.ZoneMethod{
+			{Code: "intl", Name: wire.Localized{"en": "International"}, DeliveryDays: "10-15", Rates: []shipping.WeightBand{{AmountCents: 4999}}},
 		}},
 	}}
 }
 
-func methodCodes(ms []shop.ShippingMethod) string {
+func methodCodes(ms []shipping.Method) string {
 	b, _ := json.Marshal(codes(ms))
 	return string(b)
 }
@@ -45,21 +46,21 @@ func TestZoneMatching(t *testing.T) {
 		"US": `["standard","express"]`, "United States": `["standard","express"]`,
 		"DE": `["eu_post"]`, "france": `["eu_post"]`, "JP": `["intl"]`, "Brazil": `["intl"]`,
 	} {
-		if got := methodCodes(s.MethodsFor(shop.Shipment{Country: country, WeightGrams: 1000})); got != want {
+		if got := methodCodes(s.MethodsFor(shipping.Shipment{Country: country, WeightGrams: 1000})); got != want {
 			t.Errorf("%s: %s, want %s", country, got, want)
 		}
 	}
-	if m := s.MethodsFor(shop.Shipment{Country: "US"}); m[0].Region != "domestic" {
+	if m := s.MethodsFor(shipping.Shipment{Country: "US"}); m[0].Region != "domestic" {
 		t.Errorf("home zone region %q", m[0].Region)
 	}
-	if m := s.MethodsFor(shop.Shipment{Country: "DE"}); m[0].Region != "international" {
+	if m := s.MethodsFor(shipping.Shipment{Country: "DE"}); m[0].Region != "international" {
 		t.Errorf("group zone region %q", m[0].Region)
 	}
 	s.Zones = s.Zones[:2] // no rest of the world
-	if got := s.MethodsFor(shop.Shipment{Country: "JP"}); len(got) != 0 {
+	if got := s.MethodsFor(shipping.Shipment{Country: "JP"}); len(got) != 0 {
 		t.Errorf("JP without a rest of the world: %v", codes(got))
 	}
-	if _, _, err := s.QuoteFor("intl", shop.Shipment{Country: "JP"}); err == nil {
+	if _, _, err := s.QuoteFor("intl", shipping.Shipment{Country: "JP"}); err == nil {
 		t.Error("a quote to a country the shop does not ship to")
 	}
 }
@@ -72,7 +73,7 @@ func TestWeightBandEdges(t *testing.T) {
 	cases := []struct {
 		code  string
 		grams int64
-		want  shop.Amount
+		want  wire.Amount
 		fits  bool
 	}{
 		{"standard", 0, 999, true},
@@ -85,7 +86,7 @@ func TestWeightBandEdges(t *testing.T) {
 		{"express", 900000, 8999, true},
 	}
 	for _, c := range cases {
-		got, freight, err := s.QuoteFor(c.code, shop.Shipment{Country: "US", Subtotal: 100, WeightGrams: c.grams})
+		got, freight, err := s.QuoteFor(c.code, shipping.Shipment{Country: "US", Subtotal: 100, WeightGrams: c.grams})
 		if (err == nil) != c.fits || got != c.want || freight {
 			t.Errorf("%s at %d g: %d %v %v, want %d fits=%v", c.code, c.grams, got, freight, err, c.want, c.fits)
 		}
@@ -98,16 +99,16 @@ func TestFreeOverThreshold(t *testing.T) {
 	s := zonedSettings()
 	for _, c := range []struct {
 		code     string
-		subtotal shop.Amount
+		subtotal wire.Amount
 		grams    int64
-		want     shop.Amount
+		want     wire.Amount
 	}{
 		{"standard", 49999, 2500, 2499},
 		{"standard", 50000, 2500, 0},
 		{"standard", 50000, 30000, 0},
 		{"express", 900000, 1000, 1999},
 	} {
-		got, _, err := s.QuoteFor(c.code, shop.Shipment{Country: "US", Subtotal: c.subtotal, WeightGrams: c.grams})
+		got, _, err := s.QuoteFor(c.code, shipping.Shipment{Country: "US", Subtotal: c.subtotal, WeightGrams: c.grams})
 		if err != nil || got != c.want {
 			t.Errorf("%s at %d: %d %v, want %d", c.code, c.subtotal, got, err, c.want)
 		}
@@ -119,28 +120,28 @@ func TestFreeOverThreshold(t *testing.T) {
 // then refused.
 func TestFreight(t *testing.T) {
 	s := zonedSettings()
-	only := s.MethodsFor(shop.Shipment{Country: "US", Subtotal: 100, WeightGrams: 1000, FreightOnly: true})
-	if len(only) != 1 || only[0].Code != shop.MethodFreight || !only[0].Freight || only[0].Amount != 0 {
+	only := s.MethodsFor(shipping.Shipment{Country: "US", Subtotal: 100, WeightGrams: 1000, FreightOnly: true})
+	if len(only) != 1 || only[0].Code != shipping.MethodFreight || !only[0].Freight || only[0].Amount != 0 {
 		t.Fatalf("freight-only cart: %+v", only)
 	}
-	heavy := s.MethodsFor(shop.Shipment{Country: "DE", WeightGrams: 5001})
-	if len(heavy) != 1 || heavy[0].Code != shop.MethodFreight {
+	heavy := s.MethodsFor(shipping.Shipment{Country: "DE", WeightGrams: 5001})
+	if len(heavy) != 1 || heavy[0].Code != shipping.MethodFreight {
 		t.Fatalf("too heavy for EU post: %+v", heavy)
 	}
-	if amount, freight, err := s.QuoteFor("freight", shop.Shipment{Country: "DE", WeightGrams: 5001}); err != nil || !freight || amount != 0 {
+	if amount, freight, err := s.QuoteFor("freight", shipping.Shipment{Country: "DE", WeightGrams: 5001}); err != nil || !freight || amount != 0 {
 		t.Errorf("freight quote: %d %v %v", amount, freight, err)
 	}
-	if _, _, err := s.QuoteFor("standard", shop.Shipment{Country: "US", FreightOnly: true}); err == nil {
+	if _, _, err := s.QuoteFor("standard", shipping.Shipment{Country: "US", FreightOnly: true}); err == nil {
 		t.Error("standard accepted for a freight-only cart")
 	}
-	if _, _, err := s.QuoteFor("freight", shop.Shipment{Country: "US", WeightGrams: 1000}); err == nil {
+	if _, _, err := s.QuoteFor("freight", shipping.Shipment{Country: "US", WeightGrams: 1000}); err == nil {
 		t.Error("freight accepted for a parcel the methods take")
 	}
 }
 
-func input(t *testing.T, body string) shop.ShippingSettingsInput {
+func input(t *testing.T, body string) shipping.SettingsInput {
 	t.Helper()
-	var in shop.ShippingSettingsInput
+	var in shipping.SettingsInput
 	dec := json.NewDecoder(stringsReader(body))
 	dec.UseNumber()
 	if err := dec.Decode(&in); err != nil {

@@ -1,4 +1,4 @@
-package shop_test
+package shipping_test
 
 import (
 	"testing"
@@ -7,10 +7,11 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/shipping"
+	"stageshop/shop/wire"
 )
 
-func codes(ms []shop.ShippingMethod) []string {
+func codes(ms []shipping.Method) []string {
 	out := []string{}
 	for _, m := range ms {
 		out = append(out, m.Code)
@@ -22,7 +23,7 @@ func codes(ms []shop.ShippingMethod) []string {
 // a code or a name in any case; anywhere else gets the two international
 // methods.
 func TestShippingMethodsByCountry(t *testing.T) {
-	s := shop.DefaultShippingSettings()
+	s := shipping.DefaultSettings()
 	for _, c := range []string{"US", "usa", " United States ", "UNITED STATES OF AMERICA", "u.s.a."} {
 		if got := codes(s.Methods(c, 0)); len(got) != 3 || got[0] != "standard" || got[1] != "express" || got[2] != "overnight" {
 			t.Errorf("%q: %v, want the three domestic methods", c, got)
@@ -49,12 +50,12 @@ func TestShippingMethodsByCountry(t *testing.T) {
 // Domestic standard is free from exactly $500.00 on, not a cent below; the
 // other methods always cost their rate; a zero threshold turns it off.
 func TestFreeShippingThresholdEdge(t *testing.T) {
-	s := shop.DefaultShippingSettings()
+	s := shipping.DefaultSettings()
 	cases := []struct {
 		code     string
 		country  string
-		subtotal shop.Amount
-		want     shop.Amount
+		subtotal wire.Amount
+		want     wire.Amount
 	}{
 		{"standard", "US", 49999, 999},
 		{"standard", "US", 50000, 0},
@@ -87,11 +88,11 @@ func TestFreeShippingThresholdEdge(t *testing.T) {
 // goes through the same record hook), and there is only one.
 func TestShippingSettingsRecordValidation(t *testing.T) {
 	app := testapp.New(t)
-	s, err := shop.LoadShippingSettings(app)
+	s, err := shipping.LoadSettings(app)
 	if err != nil || s.HomeCountry != "US" || s.FreeShippingThreshold != 50000 || s.Rates["express"] != 1999 {
 		t.Fatalf("migrated settings %+v %v", s, err)
 	}
-	recs, err := app.FindAllRecords(shop.SettingsCollection)
+	recs, err := app.FindAllRecords(shipping.SettingsCollection)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("settings records: %d %v", len(recs), err)
 	}
@@ -114,11 +115,11 @@ func TestShippingSettingsRecordValidation(t *testing.T) {
 	if err := app.Save(rec); err != nil {
 		t.Fatalf("valid change refused: %v", err)
 	}
-	s, _ = shop.LoadShippingSettings(app)
+	s, _ = shipping.LoadSettings(app)
 	if got, _ := s.Quote("express", "canada", 0); got != 2500 || s.FreeShippingThreshold != 20000 {
 		t.Errorf("changed settings not used: express %d, threshold %d", got, s.FreeShippingThreshold)
 	}
-	col, _ := app.FindCollectionByNameOrId(shop.SettingsCollection)
+	col, _ := app.FindCollectionByNameOrId(shipping.SettingsCollection)
 	second := core.NewRecord(col)
 	second.Set("homeCountry", "US")
 	if err := app.Save(second); err == nil {

@@ -1,4 +1,4 @@
-package shop
+package shipping
 
 import (
 	"encoding/json"
@@ -23,7 +23,6 @@ const (
 	maxWeightBands  = 20
 	maxZoneCountry  = 300
 	maxShippingText = 100
-	maxBandGrams    = 100_000_000 // 100 t
 )
 
 var (
@@ -32,9 +31,9 @@ var (
 	deliveryPattern   = regexp.MustCompile(`^([0-9]{1,3})(-([0-9]{1,3}))?$`)
 )
 
-// ShippingSettingsInput is the body of PUT /api/admin/shipping: the home
+// SettingsInput is the body of PUT /api/admin/shipping: the home
 // country and every zone, amounts in dollars and weights in kilograms.
-type ShippingSettingsInput struct {
+type SettingsInput struct {
 	HomeCountry string      `json:"homeCountry"`
 	Zones       []ZoneInput `json:"zones"`
 }
@@ -64,64 +63,38 @@ type RateInput struct {
 	Amount json.Number  `json:"amount"`
 }
 
-// fieldErrs collects errors under flat JSON paths ("zones.0.methods.1.code").
-type fieldErrs validation.Errors
-
-func (f fieldErrs) add(path, code, msg string) {
-	if _, seen := f[path]; !seen {
-		f[path] = validation.NewError(code, msg)
-	}
-}
-
 // amountCents reads an amount of dollars (0 to 1,000,000, two decimals).
-func amountCents(n json.Number, path string, errs fieldErrs) int64 {
+func amountCents(n json.Number, path string, errs field.Errs) int64 {
 	raw, _ := json.Marshal(n)
 	if n == "" {
-		errs.add(path, "validation_required", "Please enter an amount")
+		errs.Add(path, "validation_required", "Please enter an amount")
 		return 0
 	}
-	if err := priceMember(raw); err != nil {
-		errs.add(path, "validation_amount", "Must be an amount from 0 to 1,000,000 with at most two decimals")
+	if err := field.PriceMember(raw); err != nil {
+		errs.Add(path, "validation_amount", "Must be an amount from 0 to 1,000,000 with at most two decimals")
 		return 0
 	}
 	c, _ := money.Parse(n)
 	return c
 }
 
-// kgGrams reads kilograms (more than 0, at most 100,000, three decimals).
-func kgGrams(n json.Number, path string, errs fieldErrs) int64 {
-	s := strings.TrimSpace(n.String())
-	whole, frac, _ := strings.Cut(s, ".")
-	w, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil || len(frac) > 3 || strings.HasPrefix(whole, "-") || (frac != "" && strings.Trim(frac, "0123456789") != "") {
-		errs.add(path, "validation_weight", "Must be a weight in kg with at most three decimals")
-		return 0
-	}
-	f, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
-	g := w*1000 + f
-	if g <= 0 || g > maxBandGrams {
-		errs.add(path, "validation_weight", "Must be more than 0 and at most 100,000 kg")
-	}
-	return g
-}
-
 // Parse turns the input into settings: numbers read, texts trimmed,
 // countries as ISO codes; then validateZones checks the whole. Every
 // problem is reported at once under its JSON path.
-func (in ShippingSettingsInput) Parse() (string, []ShippingZone, error) {
-	errs := fieldErrs{}
+func (in SettingsInput) Parse() (string, []Zone, error) {
+	errs := field.Errs{}
 	home := strings.TrimSpace(in.HomeCountry)
 	if code, ok := countryCodeOf(home); ok {
 		home = code
 	} else {
-		errs.add("homeCountry", "validation_unknown_country", "Please choose a country from the list")
+		errs.Add("homeCountry", "validation_unknown_country", "Please choose a country from the list")
 	}
-	zones := make([]ShippingZone, 0, len(in.Zones))
+	zones := make([]Zone, 0, len(in.Zones))
 	for i, z := range in.Zones {
 		zones = append(zones, z.parse(fmt.Sprintf("zones.%d", i), i, errs))
 	}
 	for k, v := range validateZones(zones) {
-		errs.add(k, "validation_invalid", field.ErrorText(v))
+		errs.Add(k, "validation_invalid", field.ErrorText(v))
 	}
 	if len(errs) > 0 {
 		return "", nil, validation.Errors(errs)
@@ -134,17 +107,17 @@ func countryCodeOf(text string) (string, bool) {
 	return code, text != "" && len(code) == 2 && code == strings.ToUpper(code) && countryKnown(code)
 }
 
-func countryKnown(code string) bool { return knownCountry(code) == nil }
+func countryKnown(code string) bool { return field.KnownCountry(code) == nil }
 
-func (z ZoneInput) parse(path string, i int, errs fieldErrs) ShippingZone {
-	out := ShippingZone{ID: strings.TrimSpace(z.ID), Name: strings.TrimSpace(z.Name), Countries: []string{}}
+func (z ZoneInput) parse(path string, i int, errs field.Errs) Zone {
+	out := Zone{ID: strings.TrimSpace(z.ID), Name: strings.TrimSpace(z.Name), Countries: []string{}}
 	if out.ID == "" {
 		out.ID = fmt.Sprintf("zone-%d", i+1)
 	}
 	for j, c := range z.Countries {
 		code, ok := countryCodeOf(strings.TrimSpace(c))
 		if !ok {
-			errs.add(fmt.Sprintf("%s.countries.%d", path, j), "validation_unknown_country", "Please choose a country from the list")
+			errs.Add(fmt.Sprintf("%s.countries.%d", path, j), "validation_unknown_country", "Please choose a country from the list")
 		}
 		out.Countries = append(out.Countries, code)
 	}
@@ -154,13 +127,13 @@ func (z ZoneInput) parse(path string, i int, errs fieldErrs) ShippingZone {
 	return out
 }
 
-func (m ZoneMethodInput) parse(path string, errs fieldErrs) ZoneMethod {
+func (m ZoneMethodInput) parse(path string, errs field.Errs) ZoneMethod {
 	out := ZoneMethod{Code: strings.TrimSpace(m.Code), DeliveryDays: strings.TrimSpace(m.DeliveryDays), Rates: []WeightBand{}}
 	name, ok := field.ParseLocalizedJSON(m.Name)
 	if !ok {
-		errs.add(path+".name", "validation_localized", "Must be an object of texts by language (en, ru, zh)")
+		errs.Add(path+".name", "validation_localized", "Must be an object of texts by language (en, ru, zh)")
 	}
-	out.Name = Localized{}
+	out.Name = wire.Localized{}
 	for k, v := range name {
 		if v = strings.TrimSpace(v); v != "" {
 			out.Name[k] = v
@@ -170,7 +143,7 @@ func (m ZoneMethodInput) parse(path string, errs fieldErrs) ZoneMethod {
 		p := fmt.Sprintf("%s.rates.%d", path, k)
 		b := WeightBand{AmountCents: amountCents(r.Amount, p+".amount", errs)}
 		if r.UpToKg != nil {
-			g := kgGrams(*r.UpToKg, p+".upToKg", errs)
+			g := field.KgGrams(*r.UpToKg, p+".upToKg", errs)
 			b.UpToGrams = &g
 		}
 		out.Rates = append(out.Rates, b)
@@ -187,32 +160,32 @@ func (m ZoneMethodInput) parse(path string, errs fieldErrs) ZoneMethod {
 // one rest of the world; 1 to 10 methods per zone with unique codes
 // (never "freight"), an English name, a delivery time such as "5-7" and 1
 // to 20 bands whose weights rise, only the last without one.
-func validateZones(zones []ShippingZone) validation.Errors {
-	errs := fieldErrs{}
+func validateZones(zones []Zone) validation.Errors {
+	errs := field.Errs{}
 	if len(zones) == 0 || len(zones) > maxZones {
-		errs.add("zones", "validation_length", fmt.Sprintf("Add from 1 to %d zones", maxZones))
+		errs.Add("zones", "validation_length", fmt.Sprintf("Add from 1 to %d zones", maxZones))
 	}
 	ids, owner, rest := map[string]bool{}, map[string]int{}, -1
 	for i, z := range zones {
 		p := fmt.Sprintf("zones.%d", i)
 		if !zoneIDPattern.MatchString(z.ID) || ids[z.ID] {
-			errs.add(p+".id", "validation_zone_id", "Zone ids are 1-40 lowercase letters, digits, - or _, each used once")
+			errs.Add(p+".id", "validation_zone_id", "Zone ids are 1-40 lowercase letters, digits, - or _, each used once")
 		}
 		ids[z.ID] = true
 		if z.Name == "" || len([]rune(z.Name)) > maxShippingText {
-			errs.add(p+".name", "validation_required", "Please name the zone (at most 100 characters)")
+			errs.Add(p+".name", "validation_required", "Please name the zone (at most 100 characters)")
 		}
 		if len(z.Countries) == 0 && rest >= 0 {
-			errs.add(p+".countries", "validation_rest_of_world", "Only one zone can be the rest of the world")
+			errs.Add(p+".countries", "validation_rest_of_world", "Only one zone can be the rest of the world")
 		} else if len(z.Countries) == 0 {
 			rest = i
 		}
 		if len(z.Countries) > maxZoneCountry {
-			errs.add(p+".countries", "validation_length", "Too many countries in one zone")
+			errs.Add(p+".countries", "validation_length", "Too many countries in one zone")
 		}
 		for j, c := range z.Countries {
 			if prev, dup := owner[c]; dup {
-				errs.add(fmt.Sprintf("%s.countries.%d", p, j), "validation_country_twice", fmt.Sprintf("%s is already in zone %d", c, prev+1))
+				errs.Add(fmt.Sprintf("%s.countries.%d", p, j), "validation_country_twice", fmt.Sprintf("%s is already in zone %d", c, prev+1))
 			}
 			owner[c] = i
 		}
@@ -221,77 +194,77 @@ func validateZones(zones []ShippingZone) validation.Errors {
 	return validation.Errors(errs)
 }
 
-func validateMethods(p string, methods []ZoneMethod, errs fieldErrs) {
+func validateMethods(p string, methods []ZoneMethod, errs field.Errs) {
 	if len(methods) == 0 || len(methods) > maxZoneMethods {
-		errs.add(p+".methods", "validation_length", fmt.Sprintf("Add from 1 to %d methods", maxZoneMethods))
+		errs.Add(p+".methods", "validation_length", fmt.Sprintf("Add from 1 to %d methods", maxZoneMethods))
 	}
 	codes := map[string]bool{}
 	for j, m := range methods {
 		mp := fmt.Sprintf("%s.methods.%d", p, j)
 		if !methodCodePattern.MatchString(m.Code) || m.Code == MethodFreight || codes[m.Code] {
-			errs.add(mp+".code", "validation_method_code", "Codes are 1-40 lowercase letters, digits or _, once per zone (not freight)")
+			errs.Add(mp+".code", "validation_method_code", "Codes are 1-40 lowercase letters, digits or _, once per zone (not freight)")
 		}
 		codes[m.Code] = true
 		if en := m.Name["en"]; en == "" {
-			errs.add(mp+".name.en", "validation_required", "Please name the method in English")
+			errs.Add(mp+".name.en", "validation_required", "Please name the method in English")
 		}
 		for lang, s := range m.Name {
 			if len([]rune(s)) > maxShippingText {
-				errs.add(mp+".name."+lang, "validation_length", "Must be at most 100 characters")
+				errs.Add(mp+".name."+lang, "validation_length", "Must be at most 100 characters")
 			}
 		}
 		if d := deliveryPattern.FindStringSubmatch(m.DeliveryDays); m.DeliveryDays != "" && (d == nil || (d[3] != "" && atoi(d[3]) < atoi(d[1]))) {
-			errs.add(mp+".deliveryDays", "validation_delivery_days", "Business days as 5-7 or 1")
+			errs.Add(mp+".deliveryDays", "validation_delivery_days", "Business days as 5-7 or 1")
 		}
 		validateBands(mp, m, errs)
 	}
 }
 
-func validateBands(mp string, m ZoneMethod, errs fieldErrs) {
+func validateBands(mp string, m ZoneMethod, errs field.Errs) {
 	if len(m.Rates) == 0 || len(m.Rates) > maxWeightBands {
-		errs.add(mp+".rates", "validation_length", fmt.Sprintf("Add from 1 to %d weight bands", maxWeightBands))
+		errs.Add(mp+".rates", "validation_length", fmt.Sprintf("Add from 1 to %d weight bands", maxWeightBands))
 	}
 	var last int64
 	for k, b := range m.Rates {
 		bp := fmt.Sprintf("%s.rates.%d", mp, k)
 		if b.AmountCents < 0 || b.AmountCents > money.MaxPriceCents {
-			errs.add(bp+".amount", "validation_amount", "Must be an amount from 0 to 1,000,000")
+			errs.Add(bp+".amount", "validation_amount", "Must be an amount from 0 to 1,000,000")
 		}
 		switch {
 		case b.UpToGrams == nil && k != len(m.Rates)-1:
-			errs.add(bp+".upToKg", "validation_band_open", "Only the last band can be for any weight")
-		case b.UpToGrams != nil && (*b.UpToGrams <= last || *b.UpToGrams > maxBandGrams):
-			errs.add(bp+".upToKg", "validation_band_order", "Each band must be heavier than the one before (at most 100,000 kg)")
+			errs.Add(bp+".upToKg", "validation_band_open", "Only the last band can be for any weight")
+		case b.UpToGrams != nil && (*b.UpToGrams <= last || *b.UpToGrams > field.MaxWeightGrams):
+			errs.Add(bp+".upToKg", "validation_band_order", "Each band must be heavier than the one before (at most 100,000 kg)")
 		case b.UpToGrams != nil:
 			last = *b.UpToGrams
 		}
 	}
 	if m.FreeOverCents != nil && (*m.FreeOverCents < 0 || *m.FreeOverCents > money.MaxPriceCents) {
-		errs.add(mp+".freeOver", "validation_amount", "Must be an amount from 0 to 1,000,000")
+		errs.Add(mp+".freeOver", "validation_amount", "Must be an amount from 0 to 1,000,000")
 	}
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 
-// AdminShippingSettings is the answer of GET /api/admin/shipping.
-func AdminShippingSettings(app core.App) (*wire.ShippingSettings, error) {
-	s, err := readShippingSettings(app)
+// AdminSettings is the answer of GET /api/admin/shipping.
+func AdminSettings(app core.App) (*wire.ShippingSettings, error) {
+	s, err := readSettings(app)
 	if err != nil {
 		return nil, err
 	}
-	s = s.withZones()
+	s = s.WithZones()
 	return &wire.ShippingSettings{HomeCountry: s.HomeCountry, Zones: wireZones(s.Zones)}, nil
 }
 
-// SaveShippingSettings validates in and stores it in the settings record
+// SaveSettings validates in and stores it in the settings record
 // (made when the shop has none); on any error nothing is saved.
-func SaveShippingSettings(app core.App, in ShippingSettingsInput) (*wire.ShippingSettings, error) {
+func SaveSettings(app core.App, in SettingsInput) (*wire.ShippingSettings, error) {
 	home, zones, err := in.Parse()
 	if err != nil {
 		return nil, err
 	}
 	err = db.Write(app, func(txApp core.App) error {
-		rec, err := settingsRecord(txApp)
+		rec, err := SettingsRecord(txApp)
 		if err != nil {
 			return err
 		}
@@ -302,12 +275,12 @@ func SaveShippingSettings(app core.App, in ShippingSettingsInput) (*wire.Shippin
 	if err != nil {
 		return nil, err
 	}
-	return AdminShippingSettings(app)
+	return AdminSettings(app)
 }
 
-// settingsRecord is the shop's settings record, new (with the default
+// SettingsRecord is the shop's settings record, new (with the default
 // rates) when there is none yet.
-func settingsRecord(txApp core.App) (*core.Record, error) {
+func SettingsRecord(txApp core.App) (*core.Record, error) {
 	recs, err := txApp.FindRecordsByFilter(SettingsCollection, "", "created", 1, 0)
 	if err == nil && len(recs) > 0 {
 		return recs[0], nil
@@ -317,7 +290,7 @@ func settingsRecord(txApp core.App) (*core.Record, error) {
 		return nil, err
 	}
 	rec := core.NewRecord(col)
-	d := DefaultShippingSettings()
+	d := DefaultSettings()
 	rec.Set("freeShippingThresholdCents", int64(d.FreeShippingThreshold))
 	for _, m := range methodSpecs {
 		rec.Set(m.field, int64(d.Rates[m.code]))

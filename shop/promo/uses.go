@@ -1,0 +1,156 @@
+package promo
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// ErrCodeNotFound: no live promotion has the code (it does not exist, is
+// paused, has not started or has ended: one answer for all, so codes
+// cannot be probed; 404 promotion_not_found).
+var ErrCodeNotFound = errors.New("promotion not found")
+
+// NotApplicableError says a live code does not apply to the cart (409
+// promotion_not_applicable): why, and for ReasonMinSubtotal the cents
+// still to add.
+type NotApplicableError struct {
+	Code    string
+	Reason  Reason
+	Missing int64
+}
+
+func (e *NotApplicableError) Error() string {
+	return fmt.Sprintf("promotion %s does not apply: %s", e.Code, e.Reason)
+}
+
+// UsedUpError says a promotion could not be counted for an order: its
+// limit (total or the customer's) was reached, or it ended or was paused,
+// since the cart was priced. The order's transaction rolls back and the
+// caller prices again (409 total_changed).
+type UsedUpError struct{ ID string }
+
+func (e *UsedUpError) Error() string { return "promotion " + e.ID + " can no longer be used" }
+
+// Candidates are the rules Apply weighs for customer ("" for a guest) at
+// now: every live automatic promotion and the live promotion of code
+// ("" for none), each with the customer's uses.
+func Candidates(app core.App, code, customer string, now time.Time) ([]*Rule, error) {
+	cond := dbx.HashExp{"isActive": true, "automatic": true}
+	var where dbx.Expression = cond
+	if code = strings.ToUpper(strings.TrimSpace(code)); code != "" {
+		where = dbx.Or(cond, dbx.HashExp{"isActive": true, "code": code, "automatic": false})
+	}
+	recs, err := app.FindAllRecords(Collection, where)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Rule, 0, len(recs))
+	for _, rec := range recs {
+		r := ruleOf(rec)
+		if !r.Live(now) {
+			continue
+		}
+		if r.PerCustomerLimit > 0 && customer != "" {
+			if r.CustomerUses, err = customerUses(app, r.ID, customer); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, &r)
+	}
+	return out, nil
+}
+
+// CheckCode is the live promotion of code and whether it applies to in:
+// ErrCodeNotFound, or *NotApplicableError with its reason.
+func CheckCode(app core.App, code string, in Input) (*Rule, error) {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	if code == "" {
+		return nil, ErrCodeNotFound
+	}
+	rules, err := Candidates(app, code, in.Customer, in.Now)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rules {
+		if r.Automatic {
+			continue
+		}
+		if reason, missing := r.Check(in); reason != "" {
+			return r, &NotApplicableError{Code: r.Code, Reason: reason, Missing: missing}
+		}
+		return r, nil
+	}
+	return nil, ErrCodeNotFound
+}
+
+// customerUses is how often customer used the promotion of id.
+func customerUses(app core.App, id, customer string) (int, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From(UsesCollection).
+		Where(dbx.HashExp{"promotion": id, "user": customer}).Row(&n)
+	return n, err
+}
+
+// Redeem counts the uses of res's discounts for the order, inside the
+// order's own write transaction: each promotion's timesUsed moves by one
+// conditional UPDATE (still active and below its limit, as the stock
+// does: docs/decisions/stock-sql.md), the customer's uses are counted
+// against the per-customer limit, and a use row keeps the order, the
+// customer and the discount. A promotion that cannot be counted any more
+// is *UsedUpError: the caller's transaction rolls back, so concurrent
+// orders never pass a limit.
+func Redeem(txApp core.App, orderID, customer string, res Result) error {
+	col, err := txApp.FindCachedCollectionByNameOrId(UsesCollection)
+	if err != nil {
+		return err
+	}
+	for _, d := range res.Discounts {
+		q := txApp.DB().NewQuery(`UPDATE ` + Collection + ` SET timesUsed = timesUsed + 1
+			WHERE id = {:id} AND isActive = TRUE AND (usageLimit = 0 OR timesUsed < usageLimit)
+			AND (perCustomerLimit = 0 OR perCustomerLimit > (SELECT COUNT(*) FROM ` + UsesCollection + `
+				WHERE promotion = {:id} AND [[user]] = {:user}))`).Bind(dbx.Params{"id": d.ID, "user": customer})
+		r, err := q.Execute()
+		if err != nil {
+			return err
+		}
+		if n, err := r.RowsAffected(); err != nil || n != 1 {
+			return errors.Join(err, &UsedUpError{ID: d.ID})
+		}
+		use := core.NewRecord(col)
+		use.Set("promotion", d.ID)
+		use.Set("order", orderID)
+		use.Set("user", customer)
+		use.Set("amountCents", d.Amount+d.Shipping)
+		if err := txApp.Save(use); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Release gives back the uses of the order (an order cancelled before it
+// was paid), once: its use rows go and each promotion's timesUsed moves
+// down by one; a second call finds no rows and changes nothing.
+func Release(txApp core.App, orderID string) error {
+	var ids []string
+	err := txApp.DB().Select("promotion").From(UsesCollection).Where(dbx.HashExp{"order": orderID}).Column(&ids)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	if _, err := txApp.DB().Delete(UsesCollection, dbx.HashExp{"order": orderID}).Execute(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		_, err := txApp.DB().NewQuery(`UPDATE ` + Collection + ` SET timesUsed = timesUsed - 1
+			WHERE id = {:id} AND timesUsed > 0`).Bind(dbx.Params{"id": id}).Execute()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
