@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // The bench writes its data straight into the data dir's SQLite database
@@ -109,7 +110,7 @@ func relaxOrderLimits(app core.App) error {
 // openProductsListRule lets anyone list active products through
 // PocketBase's own records API; only ever done in a bench data dir.
 func openProductsListRule(app core.App) error {
-	c, err := app.FindCollectionByNameOrId(shop.ProductsCollection)
+	c, err := app.FindCollectionByNameOrId(catalog.ProductsCollection)
 	if err != nil {
 		return err
 	}
@@ -121,14 +122,14 @@ func openProductsListRule(app core.App) error {
 // imageNames returns the stored names of the uploaded product images.
 func imageNames(app core.App) ([]string, error) {
 	var names []string
-	err := app.DB().Select("file").From(shop.ProductImagesCollection).OrderBy("file").Column(&names)
+	err := app.DB().Select("file").From(catalog.ProductImagesCollection).OrderBy("file").Column(&names)
 	return names, err
 }
 
 // productCount is the number of products in the catalog.
 func productCount(app core.App) (int, error) {
 	var n int
-	err := app.DB().Select("COUNT(*)").From(shop.ProductsCollection).Row(&n)
+	err := app.DB().Select("COUNT(*)").From(catalog.ProductsCollection).Row(&n)
 	return n, err
 }
 
@@ -174,7 +175,7 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 					"description": p.desc.en, "descriptionLocalized": p.desc.json(),
 					"category": p.category, "priceCents": p.priceCents, "stockQuantity": p.stock,
 					"isActive": p.active, "imageFileNames": mustJSON(p.images), "attributes": mustJSON(p.attrs),
-					"searchText": shop.SearchText(p.name.localized(), p.desc.localized()),
+					"searchText": catalog.SearchText(p.name.localized(), p.desc.localized()),
 					"created":    created.String(), "updated": created.String(),
 				}
 				if _, err := q.Bind(params).Execute(); err != nil {
@@ -208,15 +209,15 @@ func hasTable(app core.App, name string) bool {
 // insertVariants gives a generated product n variants (n < 2: its one
 // default variant), as the shop's triggers then summarize on the product.
 func insertVariants(tx core.App, p genProductData, n int) error {
-	opts := []shop.Option{}
+	opts := []catalog.Option{}
 	if n > 1 {
-		length := shop.Option{Name: "Length", NameLocalized: shop.Localized{"en": "Length", "ru": "Длина", "zh": "长度"}}
+		length := catalog.Option{Name: "Length", NameLocalized: shop.Localized{"en": "Length", "ru": "Длина", "zh": "长度"}}
 		for i := 0; i < n; i++ {
 			v := fmt.Sprintf("%d m", []int{1, 3, 5, 10, 20, 30, 50}[i%7]*(1+i/7))
-			length.Values = append(length.Values, shop.OptionValue{Value: v, ValueLocalized: shop.Localized{"en": v}})
+			length.Values = append(length.Values, catalog.OptionValue{Value: v, ValueLocalized: shop.Localized{"en": v}})
 		}
 		opts = append(opts, length)
-		if _, err := tx.DB().Update(shop.ProductsCollection, dbx.Params{"options": mustJSON(opts)}, dbx.HashExp{"id": p.id}).Execute(); err != nil {
+		if _, err := tx.DB().Update(catalog.ProductsCollection, dbx.Params{"options": mustJSON(opts)}, dbx.HashExp{"id": p.id}).Execute(); err != nil {
 			return err
 		}
 	}
@@ -231,9 +232,9 @@ func insertVariants(tx core.App, p genProductData, n int) error {
 				stock += p.stock % n
 			}
 		}
-		_, err := tx.DB().Insert(shop.VariantsCollection, dbx.Params{
+		_, err := tx.DB().Insert(catalog.VariantsCollection, dbx.Params{
 			"id": security.RandomStringWithAlphabet(core.DefaultIdLength, core.DefaultIdAlphabet), "product": p.id,
-			"sku": fmt.Sprintf("%s-%d", shop.DefaultSKU(p.id), i), "optionValues": mustJSON(values),
+			"sku": fmt.Sprintf("%s-%d", catalog.DefaultSKU(p.id), i), "optionValues": mustJSON(values),
 			"priceCents": price, "compareAtCents": 0, "stockQuantity": stock, "isActive": true,
 			"imageFileNames": "[]", "position": i, "created": now, "updated": now,
 		}).Execute()
@@ -254,12 +255,12 @@ func addProduct(app core.App, name string, stock int) (string, error) {
 	p := genProduct(r, 0, images, genSpec{stock: func(*rand.Rand) int { return stock }})
 	p.name = text3{name, name, name}
 	now := types.NowDateTime().String()
-	_, err = app.DB().Insert(shop.ProductsCollection, dbx.Params{
+	_, err = app.DB().Insert(catalog.ProductsCollection, dbx.Params{
 		"id": p.id, "name": p.name.en, "nameLocalized": p.name.json(),
 		"description": p.desc.en, "descriptionLocalized": p.desc.json(),
 		"category": p.category, "priceCents": p.priceCents, "stockQuantity": stock,
 		"isActive": true, "imageFileNames": mustJSON(p.images), "attributes": mustJSON(p.attrs),
-		"searchText": shop.SearchText(p.name.localized(), p.desc.localized()),
+		"searchText": catalog.SearchText(p.name.localized(), p.desc.localized()),
 		"created":    now, "updated": now,
 	}).Execute()
 	if err == nil && hasTable(app, "product_variants") {
@@ -274,7 +275,7 @@ func stockLevels(app core.App) (map[string]int, error) {
 		ID    string `db:"id"`
 		Stock int    `db:"stockQuantity"`
 	}
-	if err := app.DB().Select("id", "stockQuantity").From(shop.ProductsCollection).All(&rows); err != nil {
+	if err := app.DB().Select("id", "stockQuantity").From(catalog.ProductsCollection).All(&rows); err != nil {
 		return nil, err
 	}
 	m := make(map[string]int, len(rows))
@@ -363,7 +364,7 @@ type genProductData struct {
 	stock      int
 	active     bool
 	images     []string
-	attrs      []shop.Attribute
+	attrs      []catalog.Attribute
 }
 
 var (
@@ -429,7 +430,7 @@ var (
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 
 func genProduct(r *rand.Rand, n int, images []string, spec genSpec) genProductData {
-	cat := shop.SeedCategories[r.IntN(len(shop.SeedCategories))]
+	cat := catalog.SeedCategories[r.IntN(len(catalog.SeedCategories))]
 	kind := pick(r, kinds[cat])
 	brand := pick(r, brands)
 	model := fmt.Sprintf("%d%s", 100+r.IntN(900), pick(r, []string{"", " Pro", " XL", " Mini", " II"}))
@@ -459,11 +460,11 @@ func genProduct(r *rand.Rand, n int, images []string, spec genSpec) genProductDa
 	} else {
 		p.images = []string{}
 	}
-	p.attrs = []shop.Attribute{}
+	p.attrs = []catalog.Attribute{}
 	for _, i := range r.Perm(len(attrKeys))[:2+r.IntN(3)] {
 		k := attrKeys[i]
 		v := fmt.Sprintf("%d", 1+r.IntN(900))
-		p.attrs = append(p.attrs, shop.Attribute{Key: k.en, KeyLocalized: k.localized(), Value: v, ValueLocalized: shop.Localized{"en": v}})
+		p.attrs = append(p.attrs, catalog.Attribute{Key: k.en, KeyLocalized: k.localized(), Value: v, ValueLocalized: shop.Localized{"en": v}})
 	}
 	return p
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 	"stageshop/shop/search"
 )
@@ -114,7 +114,7 @@ func buildFTS(app core.App, db *sql.DB) error {
 		}
 	}
 	row := 0
-	return shop.ScanProducts(app, 1000, func(ps []shop.Product) error {
+	return catalog.ScanProducts(app, 1000, func(ps []catalog.Product) error {
 		tx, err := db.Begin()
 		if err != nil {
 			return err

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // Product import (issue 35): "10,000 rows import within a minute". A fresh
@@ -85,7 +85,7 @@ func demoImages(dir string) ([]string, error) {
 	}
 	defer closeApp(app)
 	var names []string
-	err = app.DB().Select("file").From(shop.ProductImagesCollection).Limit(20).Column(&names)
+	err = app.DB().Select("file").From(catalog.ProductImagesCollection).Limit(20).Column(&names)
 	return names, err
 }
 
@@ -94,7 +94,7 @@ func importCSVText(n int, images []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("name,name_ru,name_zh,description,category,price,stockQuantity,images,attributes\n")
 	for i := 0; i < n; i++ {
-		cat := shop.SeedCategories[i%len(shop.SeedCategories)]
+		cat := catalog.SeedCategories[i%len(catalog.SeedCategories)]
 		fmt.Fprintf(&b, "Imported Fixture %05d,Импортированный прибор %05d,导入设备 %05d,\"Bench product %d, imported from CSV.\",%s,%d.%02d,%d,%s,\"[{\"\"key\"\":\"\"Power\"\",\"\"value\"\":\"\"%d W\"\"}]\"\n",
 			i, i, i, i, cat, 10+i%900, i%100, i%7, images[i%len(images)], 50+i%500)
 	}
@@ -125,7 +125,7 @@ func timeImport(ctx context.Context, srv *server, token string, csv []byte, dry 
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
 	took := time.Since(t0)
-	var r shop.ImportResult
+	var r catalog.ImportResult
 	if resp.StatusCode != http.StatusOK || json.Unmarshal(raw, &r) != nil {
 		return importTiming{}, fmt.Errorf("%s: %d %s", step, resp.StatusCode, truncate(string(raw), 300))
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // The admin overview test (run alone with -only overview): p50 of
@@ -141,7 +142,7 @@ func overviewSetup(dir string) (customer, []string, error) {
 		return customer{}, nil, err
 	}
 	var ids []string
-	err = app.DB().Select("id").From(shop.ProductsCollection).Column(&ids)
+	err = app.DB().Select("id").From(catalog.ProductsCollection).Column(&ids)
 	return list[0], ids, err
 }
 

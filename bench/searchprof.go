@@ -13,7 +13,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/search"
 )
 
@@ -49,13 +49,13 @@ func searchProfile(dir string, n int, rebuild bool) error {
 				return err
 			}
 		}
-		_, err = shop.ProductsByIDs(app, res.IDs, true)
+		_, err = catalog.ProductsByIDs(app, res.IDs, true)
 		return err
 	}
 	suggestOne := func(i int) error {
 		ids, err := x.Suggest(ctx, uniqueSuggestText(7000+i%32, i), langs[i%3], 5)
 		if err == nil {
-			_, err = shop.ProductsByIDs(app, ids, true)
+			_, err = catalog.ProductsByIDs(app, ids, true)
 		}
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 
 	"stageshop/commands"
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/shipping"
@@ -40,7 +40,7 @@ func TestSeed(t *testing.T) {
 		perCategory[p.GetString("category")]++
 		checkSeededProduct(t, app, p)
 	}
-	for _, c := range shop.SeedCategories {
+	for _, c := range catalog.SeedCategories {
 		if perCategory[c] < 4 {
 			t.Errorf("category %s has %d products, want at least 4", c, perCategory[c])
 		}
@@ -79,7 +79,7 @@ func checkSeededProduct(t *testing.T, app core.App, p *core.Record) {
 			t.Errorf("%s: no %s name or description", p.GetString("name"), lang)
 		}
 	}
-	var attrs []shop.Attribute
+	var attrs []catalog.Attribute
 	if err := p.UnmarshalJSONField("attributes", &attrs); err != nil || len(attrs) == 0 {
 		t.Errorf("%s: no attributes", p.GetString("name"))
 	}

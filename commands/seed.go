@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"stageshop/internal/db"
-	"stageshop/shop"
 	"stageshop/shop/artwork"
+	"stageshop/shop/catalog"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
@@ -57,11 +57,11 @@ func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
 // each with its images, in one transaction per product. It returns how many
 // products it added; a second run adds none.
 func Seed(app core.App) (added int, err error) {
-	products, err := app.FindCollectionByNameOrId(shop.ProductsCollection)
+	products, err := app.FindCollectionByNameOrId(catalog.ProductsCollection)
 	if err != nil {
 		return 0, err
 	}
-	images, err := app.FindCollectionByNameOrId(shop.ProductImagesCollection)
+	images, err := app.FindCollectionByNameOrId(catalog.ProductImagesCollection)
 	if err != nil {
 		return 0, err
 	}
@@ -87,9 +87,9 @@ func Seed(app core.App) (added int, err error) {
 				}
 				names = append(names, img.GetString("file"))
 			}
-			attrs := make([]shop.Attribute, 0, len(p.attrs))
+			attrs := make([]catalog.Attribute, 0, len(p.attrs))
 			for _, a := range p.attrs {
-				attrs = append(attrs, shop.Attribute{
+				attrs = append(attrs, catalog.Attribute{
 					Key: a.key.en, KeyLocalized: a.key.localized(),
 					Value: a.value.en, ValueLocalized: a.value.localized(),
 				})

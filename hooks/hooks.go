@@ -9,6 +9,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/search"
 	"stageshop/shop/shipping"
@@ -71,14 +72,14 @@ func validateWith(check func(app core.App, rec *core.Record) error) func(e *core
 // (placing or cancelling one moves stock). The After*Success hooks of a
 // save inside a transaction run after it commits.
 func registerCatalog(app core.App) {
-	on(app.OnRecordValidate(shop.ProductsCollection), priorityRules, validateWith(shop.ValidateProduct))
+	on(app.OnRecordValidate(catalog.ProductsCollection), priorityRules, validateWith(catalog.ValidateProduct))
 	invalidate := func(e *core.RecordEvent) error {
-		shop.InvalidateCatalog(e.App)
+		catalog.Invalidate(e.App)
 		return e.Next()
 	}
 	// The store details and the information pages are on the pages the
 	// catalog cache keeps.
-	for _, c := range []string{shop.ProductsCollection, shop.VariantsCollection, shop.OrdersCollection, shipping.SettingsCollection, shop.PagesCollection, shop.CategoriesCollection} {
+	for _, c := range []string{catalog.ProductsCollection, catalog.VariantsCollection, shop.OrdersCollection, shipping.SettingsCollection, shop.PagesCollection, catalog.CategoriesCollection} {
 		on(app.OnRecordAfterCreateSuccess(c), priorityCaches, invalidate)
 		on(app.OnRecordAfterUpdateSuccess(c), priorityCaches, invalidate)
 		on(app.OnRecordAfterDeleteSuccess(c), priorityCaches, invalidate)
@@ -108,8 +109,8 @@ func registerOrders(app core.App) {
 func registerSettings(app core.App) {
 	// A product image beyond the pixel limits is refused however it is
 	// stored (the dashboard too), so no thumbnail ever decodes one.
-	on(app.OnRecordValidate(shop.ProductImagesCollection), priorityRules, validateWith(func(_ core.App, rec *core.Record) error {
-		return shop.ValidateProductImageRecord(rec)
+	on(app.OnRecordValidate(catalog.ProductImagesCollection), priorityRules, validateWith(func(_ core.App, rec *core.Record) error {
+		return catalog.ValidateProductImageRecord(rec)
 	}))
 	// A page's HTML is sanitized whoever writes it (the dashboard too).
 	on(app.OnRecordCreate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
@@ -124,7 +125,7 @@ func registerSettings(app core.App) {
 	on(app.OnRecordUpdate(shop.UsersCollection), priorityRules, shop.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shipping.KeepSettings(app)
-	shop.KeepCategories(app)
+	catalog.KeepCategories(app)
 	tax.KeepRules(app)
 	shop.KeepOrderLimits(app)
 	// The payment settings an admin edits in the dashboard stay sane, and

@@ -5,6 +5,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // registerLive lets PocketBase's realtime carry the product changes its
@@ -16,8 +17,8 @@ func registerLive(app core.App) {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		shop.ProductsChanged(e.App, e.Record.GetString("productId"))
-		shop.VariantsChanged(e.App, e.Record.GetString("variantId"))
+		catalog.ProductsChanged(e.App, e.Record.GetString("productId"))
+		catalog.VariantsChanged(e.App, e.Record.GetString("variantId"))
 		return nil
 	}
 	// Placing an order saves its lines; deleting one cascades to them.
@@ -36,21 +37,21 @@ func registerLive(app core.App) {
 				ids = append(ids, it.GetString("productId"))
 				variants = append(variants, it.GetString("variantId"))
 			}
-			shop.ProductsChanged(e.App, ids...)
-			shop.VariantsChanged(e.App, variants...)
+			catalog.ProductsChanged(e.App, ids...)
+			catalog.VariantsChanged(e.App, variants...)
 		}
 		return nil
 	})
 	// A deactivated product's last message to shoppers.
-	on(app.OnRecordUpdate(shop.ProductsCollection), priorityLive, shop.ProductDeactivationHook)
-	on(app.OnRecordAfterUpdateError(shop.ProductsCollection), priorityLive, shop.ProductUpdateFailedHook)
+	on(app.OnRecordUpdate(catalog.ProductsCollection), priorityLive, catalog.ProductDeactivationHook)
+	on(app.OnRecordAfterUpdateError(catalog.ProductsCollection), priorityLive, catalog.ProductUpdateFailedHook)
 	// Around PocketBase's realtime broadcast (-99).
-	on(app.OnModelAfterUpdateSuccess(), -100, shop.ProductLeavingHook)
-	on(app.OnRecordEnrich(shop.ProductsCollection), priorityLive, shop.LiveProductEnrich)
+	on(app.OnModelAfterUpdateSuccess(), -100, catalog.ProductLeavingHook)
+	on(app.OnRecordEnrich(catalog.ProductsCollection), priorityLive, catalog.LiveProductEnrich)
 	// Before the database closes, and before the handlers of default
 	// priority that the events reach (the search index's close).
 	on(app.OnTerminate(), -100, func(e *core.TerminateEvent) error {
-		shop.StopProductsChanged(e.App)
+		catalog.StopProductsChanged(e.App)
 		return e.Next()
 	})
 }

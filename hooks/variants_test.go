@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // fieldErr returns the message of a record save's error on field ("" when
@@ -32,8 +33,8 @@ func TestVariantRulesHoldForEveryWriter(t *testing.T) {
 	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 0})
 	def := testapp.DefaultVariant(t, app, p.Id)
-	variant, err := app.FindRecordById(shop.VariantsCollection, def)
-	if err != nil || variant.GetString("sku") != shop.DefaultSKU(p.Id) || variant.GetInt("priceCents") != 1000 {
+	variant, err := app.FindRecordById(catalog.VariantsCollection, def)
+	if err != nil || variant.GetString("sku") != catalog.DefaultSKU(p.Id) || variant.GetInt("priceCents") != 1000 {
 		t.Fatalf("default variant: %v %v", variant, err)
 	}
 	if _, err := shop.SubscribeStockAlert(app, p.Id, "", shop.AlertInput{Email: "fan@example.com"}); err != nil {
@@ -41,13 +42,13 @@ func TestVariantRulesHoldForEveryWriter(t *testing.T) {
 	}
 
 	// A dashboard edit of the product's price and stock goes to its variant.
-	p, _ = app.FindRecordById(shop.ProductsCollection, p.Id)
+	p, _ = app.FindRecordById(catalog.ProductsCollection, p.Id)
 	p.Set("priceCents", 1500)
 	p.Set("stockQuantity", 4)
 	if err := app.Save(p); err != nil {
 		t.Fatal(err)
 	}
-	variant, _ = app.FindRecordById(shop.VariantsCollection, def)
+	variant, _ = app.FindRecordById(catalog.VariantsCollection, def)
 	if variant.GetInt("priceCents") != 1500 || variant.GetInt("stockQuantity") != 4 {
 		t.Fatalf("not forwarded: %v", variant)
 	}
@@ -66,13 +67,13 @@ func TestVariantRulesHoldForEveryWriter(t *testing.T) {
 	if err := app.Save(variant); fieldErr(err, "optionValues") == "" {
 		t.Fatalf("a value the product's options lack: %v", err)
 	}
-	col, _ := app.FindCollectionByNameOrId(shop.VariantsCollection)
+	col, _ := app.FindCollectionByNameOrId(catalog.VariantsCollection)
 	second := core.NewRecord(col)
 	second.Load(map[string]any{"product": p.Id, "sku": "SS 2", "optionValues": []string{}, "priceCents": 100, "stockQuantity": 1, "isActive": true})
 	if err := app.Save(second); fieldErr(err, "sku") == "" {
 		t.Fatalf("a SKU with a space: %v", err)
 	}
-	second.Set("sku", strings.ToLower(shop.DefaultSKU(p.Id)))
+	second.Set("sku", strings.ToLower(catalog.DefaultSKU(p.Id)))
 	if err := app.Save(second); !strings.Contains(fieldErr(err, "sku"), "already used") {
 		t.Fatalf("a SKU another variant has (in another case): %v", err)
 	}
@@ -90,7 +91,7 @@ func TestVariantRulesHoldForEveryWriter(t *testing.T) {
 	if err := app.Delete(variant); fieldErr(err, "product") == "" {
 		t.Fatalf("deleting the last variant: %v", err)
 	}
-	if _, err := app.FindRecordById(shop.VariantsCollection, def); err != nil {
+	if _, err := app.FindRecordById(catalog.VariantsCollection, def); err != nil {
 		t.Fatal("the last variant was deleted")
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/wire"
 )
 
@@ -29,13 +29,13 @@ type publicCategoriesKey struct{}
 
 func listPublicCategories(e *core.RequestEvent) error {
 	return cached(e, publicCategoriesKey{}, func() (any, bool, error) {
-		list, err := shop.ListCategories(e.App, false)
+		list, err := catalog.ListCategories(e.App, false)
 		return list, true, err
 	})
 }
 
 func listAdminCategories(e *core.RequestEvent) error {
-	list, err := shop.ListCategories(e.App, true)
+	list, err := catalog.ListCategories(e.App, true)
 	if err != nil {
 		return err
 	}
@@ -43,11 +43,11 @@ func listAdminCategories(e *core.RequestEvent) error {
 }
 
 func createCategory(e *core.RequestEvent) error {
-	var in shop.CategoryInput
+	var in catalog.CategoryInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	c, err := shop.CreateCategory(e.App, in)
+	c, err := catalog.CreateCategory(e.App, in)
 	if err != nil {
 		return err
 	}
@@ -55,11 +55,11 @@ func createCategory(e *core.RequestEvent) error {
 }
 
 func updateCategory(e *core.RequestEvent) error {
-	var in shop.CategoryInput
+	var in catalog.CategoryInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	c, err := shop.UpdateCategory(e.App, e.Request.PathValue("id"), in)
+	c, err := catalog.UpdateCategory(e.App, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func updateCategory(e *core.RequestEvent) error {
 // deleteCategory deletes a category; ?moveTo={id} moves its products
 // there first (without it, a category with products is 409).
 func deleteCategory(e *core.RequestEvent) error {
-	if err := shop.DeleteCategory(e.App, e.Request.PathValue("id"), queryText(e, "moveTo")); err != nil {
+	if err := catalog.DeleteCategory(e.App, e.Request.PathValue("id"), queryText(e, "moveTo")); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Category deleted"})

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/promo"
@@ -126,15 +127,15 @@ var sentinelErrors = []struct {
 	{shop.ErrBadSessionID, newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")},
 	{shop.ErrCartItemNotFound, notFound("Cart item not found")},
 	{shop.ErrCartProductNotFound, notFound("Product not found")},
-	{shop.ErrVariantNotFound, notFound("This option of the product is not available")},
+	{catalog.ErrVariantNotFound, notFound("This option of the product is not available")},
 	{shop.ErrVariantRequired, &apiError{Status: http.StatusBadRequest, Code: "variant_required",
 		Message: "Please choose the product's options", Errors: map[string]string{"variantId": "Choose one of the product's variants"}}},
-	{shop.ErrProductNotFound, errProductNotFound},
+	{catalog.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
 	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},
 	{shop.ErrCreditExceedsTotal, newError(http.StatusConflict, "credit_exceeds_total", "Credit notes cannot exceed the order's total")},
 	{shop.ErrAddressNotFound, notFound("Address not found")},
-	{shop.ErrCategoryNotFound, notFound("Category not found")},
+	{catalog.ErrCategoryNotFound, notFound("Category not found")},
 	{promo.ErrNotFound, notFound("Promotion not found")},
 	{shop.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{shop.ErrContactNotFound, notFound("Contact request not found")},
@@ -150,8 +151,8 @@ var sentinelErrors = []struct {
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},
 	{shop.ErrEmailTaken, errEmailTaken},
-	{shop.ErrNotAnImage, errNotAnImage},
-	{shop.ErrImageTooLarge, errImageTooLarge},
+	{catalog.ErrNotAnImage, errNotAnImage},
+	{catalog.ErrImageTooLarge, errImageTooLarge},
 	{shop.ErrInvalidCredentials, newError(http.StatusUnauthorized, "invalid_credentials", "Invalid email or password")},
 	{shop.ErrRefreshTokenInvalid, errInvalidRefresh},
 	{shop.ErrRefreshTokenReused, errInvalidRefresh},
@@ -195,8 +196,8 @@ func envelopeOf(err error) *apiError {
 	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors
-	var sku *shop.SKUTakenError
-	var notEmpty *shop.CategoryNotEmptyError
+	var sku *catalog.SKUTakenError
+	var notEmpty *catalog.CategoryNotEmptyError
 	switch {
 	case errors.As(err, &lineLimit):
 		ae := newError(http.StatusConflict, "line_limit", lineLimit.Error())

@@ -5,20 +5,20 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // SetCatalogCacheBudget sets the catalog cache's byte budget for a test and
 // returns a function that puts it back.
 func SetCatalogCacheBudget(n int) (restore func()) {
-	old := shop.MaxCatalogCacheBytes
-	shop.MaxCatalogCacheBytes = n
-	return func() { shop.MaxCatalogCacheBytes = old }
+	old := catalog.MaxCacheBytes
+	catalog.MaxCacheBytes = n
+	return func() { catalog.MaxCacheBytes = old }
 }
 
 // CatalogCacheUse is the number of answers and bytes the app's catalog
 // cache holds.
-func CatalogCacheUse(app core.App) (answers, bytes int) { return shop.CatalogCacheUse(app) }
+func CatalogCacheUse(app core.App) (answers, bytes int) { return catalog.CacheUse(app) }
 
 // ThumbFailed reports whether the thumbnail at thumbPath is remembered as
 // failed.

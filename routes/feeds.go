@@ -14,6 +14,7 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 )
 
@@ -68,7 +69,7 @@ const feedQuery = `SELECT p.id AS pid, p.name, p.nameLocalized, p.description, p
 
 // writeFeed streams the feed in lang, gzip-compressed when asked.
 func writeFeed(e *core.RequestEvent, lang string) error {
-	cats, err := shop.Categories(e.App)
+	cats, err := catalog.Categories(e.App)
 	if err != nil {
 		return err
 	}
@@ -115,7 +116,7 @@ type feedWriter struct {
 	w          *bufio.Writer
 	lang, base string
 	shop       string
-	cats       shop.KnownCategories
+	cats       catalog.KnownCategories
 }
 
 func (f feedWriter) open() {
@@ -137,8 +138,8 @@ func (f feedWriter) tag(name, text string) {
 // item writes one variant as Google's item (the contract's fields).
 func (f feedWriter) item(r feedRow) {
 	var name, desc shop.Localized
-	var options []shop.Option
-	var attrs []shop.Attribute
+	var options []catalog.Option
+	var attrs []catalog.Attribute
 	var values, productImages, variantImages []string
 	for _, c := range []struct {
 		raw string
@@ -147,11 +148,11 @@ func (f feedWriter) item(r feedRow) {
 		{r.OptionValues, &values}, {r.ProductImages, &productImages}, {r.VariantImages, &variantImages}} {
 		_ = json.Unmarshal([]byte(c.raw), c.to) // an empty or odd column reads as none
 	}
-	p := shop.Product{ID: r.ProductID, Name: r.Name, NameLocalized: name, Attributes: attrs, Options: options}
+	p := catalog.Product{ID: r.ProductID, Name: r.Name, NameLocalized: name, Attributes: attrs, Options: options}
 	title := strings.TrimSpace(name.Get(f.lang, r.Name))
 	path := "/products/" + url.PathEscape(r.ProductID)
 	if len(options) > 0 {
-		if label := shop.VariantLabel(options, values).Get(f.lang, ""); label != "" {
+		if label := catalog.VariantLabel(options, values).Get(f.lang, ""); label != "" {
 			title += " - " + label
 		}
 		path = withQuery(path, url.Values{"variant": {r.VariantID}})
@@ -182,7 +183,7 @@ func (f feedWriter) item(r feedRow) {
 	for i, value := range values {
 		if i < len(options) {
 			if prop := schemaProperty(options[i].Name); prop != "" {
-				f.tag("g:"+prop, shop.VariantLabel(options[i:i+1], []string{value}).Get(f.lang, value))
+				f.tag("g:"+prop, catalog.VariantLabel(options[i:i+1], []string{value}).Get(f.lang, value))
 			}
 		}
 	}
@@ -207,7 +208,7 @@ func (f feedWriter) prices(r feedRow) {
 
 // identifiers writes the brand (the product's, else the shop's name) and
 // says when the product has no manufacturer's number.
-func (f feedWriter) identifiers(p shop.Product) {
+func (f feedWriter) identifiers(p catalog.Product) {
 	brand := brandOf(p, f.lang)
 	if brand == "" {
 		brand = f.shop

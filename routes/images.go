@@ -11,8 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"golang.org/x/sync/singleflight"
 
-	"stageshop/shop"
 	"stageshop/shop/artwork"
+	"stageshop/shop/catalog"
 )
 
 // storedName is the shape of a file name PocketBase generates on upload
@@ -45,7 +45,7 @@ func serveProductImage(e *core.RequestEvent) error {
 	if !storedName.MatchString(name) {
 		return notFound("Image not found")
 	}
-	rec, err := e.App.FindFirstRecordByFilter(shop.ProductImagesCollection, "file = {:name}", dbx.Params{"name": name})
+	rec, err := e.App.FindFirstRecordByFilter(catalog.ProductImagesCollection, "file = {:name}", dbx.Params{"name": name})
 	if err != nil {
 		return notFound("Image not found")
 	}
@@ -59,7 +59,7 @@ func serveProductImage(e *core.RequestEvent) error {
 	base := rec.BaseFilesPath()
 	servedPath, servedName := base+"/"+name, name
 	if thumb := e.Request.URL.Query().Get("thumb"); thumb != "" {
-		if _, field, err := shop.ImageField(e.App); err != nil || !slices.Contains(field.Thumbs, thumb) {
+		if _, field, err := catalog.ImageField(e.App); err != nil || !slices.Contains(field.Thumbs, thumb) {
 			return newError(http.StatusBadRequest, "invalid_thumb", "Unknown thumbnail size")
 		}
 		thumbName := thumb + "_" + name

@@ -13,6 +13,7 @@ import (
 	"stageshop/routes/firstscreen"
 	"stageshop/routes/pagehead"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/richtext"
 )
@@ -43,7 +44,7 @@ func pageAtURL(u *url.URL) pageAt {
 type pageFacts struct {
 	head    pagehead.Head
 	status  int
-	product *shop.Product // a product page's product
+	product *catalog.Product // a product page's product
 }
 
 // pageHeads writes heads from the app's translations.
@@ -54,7 +55,7 @@ type pageHeads struct {
 // facts gathers a page's head and status. A product page of no active
 // product is the not-found page.
 func (h *pageHeads) facts(app core.App, at pageAt) (pageFacts, error) {
-	cats, err := shop.Categories(app)
+	cats, err := catalog.Categories(app)
 	if err != nil {
 		return pageFacts{}, err
 	}
@@ -63,8 +64,8 @@ func (h *pageHeads) facts(app core.App, at pageAt) (pageFacts, error) {
 	case firstscreen.KindHome:
 		return pageFacts{head: c.catalogHead(), status: http.StatusOK}, nil
 	case firstscreen.KindProduct:
-		p, err := shop.GetProduct(app, at.params["productId"])
-		if errors.Is(err, shop.ErrProductNotFound) || err == nil && !p.IsActive {
+		p, err := catalog.GetProduct(app, at.params["productId"])
+		if errors.Is(err, catalog.ErrProductNotFound) || err == nil && !p.IsActive {
 			return pageFacts{head: c.notFoundHead(), status: http.StatusNotFound}, nil
 		}
 		if err != nil {
@@ -86,7 +87,7 @@ type headContext struct {
 	at   pageAt
 	base string // the shop's public URL
 	shop string // the shop's name
-	cats shop.KnownCategories
+	cats catalog.KnownCategories
 }
 
 // t is a text in the page's language, the shop's name filled in.
@@ -170,14 +171,14 @@ func (c headContext) shareImage(h *pagehead.Head, category string, inCategory bo
 		h.Card.Image, h.Card.ImageAlt = c.base+d.LogoURL, c.shop
 		return
 	}
-	q := shop.ProductQuery{Page: 1, PageSize: 1, Sort: shop.SortNewest}
+	q := catalog.ProductQuery{Page: 1, PageSize: 1, Sort: catalog.SortNewest}
 	if inCategory {
 		q.Category = category
 	}
-	products, _, err := shop.ListProducts(c.app, q)
+	products, _, err := catalog.ListProducts(c.app, q)
 	if err == nil && len(products) == 0 && inCategory { // an empty category: the shop's photo
 		q.Category = ""
-		products, _, err = shop.ListProducts(c.app, q)
+		products, _, err = catalog.ListProducts(c.app, q)
 	}
 	if err != nil || len(products) == 0 || len(products[0].ImageFileNames) == 0 {
 		return

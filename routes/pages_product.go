@@ -6,7 +6,7 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/routes/pagehead"
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/money"
 )
 
@@ -20,7 +20,7 @@ const maxDescription = 160
 // ?variant= of one of its active variants (a shared choice, issue 31)
 // names that variant and gives its price, stock and photo; any other id
 // is the product's default, as its first screen shows it.
-func (c headContext) productHead(p shop.Product) pagehead.Head {
+func (c headContext) productHead(p catalog.Product) pagehead.Head {
 	lang := c.at.lang
 	name := strings.TrimSpace(p.NameLocalized.Get(lang, p.Name))
 	shown := c.shownVariant(p, name)
@@ -59,7 +59,7 @@ func (c headContext) productHead(p shop.Product) pagehead.Head {
 
 // defaultSKU is the shop's SKU of a product's default variant (a simple
 // product's only one), as the page and the feed show it.
-func defaultSKU(p shop.Product) string {
+func defaultSKU(p catalog.Product) string {
 	for _, v := range p.Variants {
 		if v.ID == p.DefaultVariantID {
 			return v.SKU
@@ -82,7 +82,7 @@ type shown struct {
 // shownVariant is the variant ?variant= names when it is one of p's active
 // variants ("XLR Cable - 10 m", its price, stock and photos), else the
 // product as it is (its default variant's price and stock).
-func (c headContext) shownVariant(p shop.Product, name string) shown {
+func (c headContext) shownVariant(p catalog.Product, name string) shown {
 	out := shown{name: name, priceCents: p.PriceCents, stock: p.StockQuantity}
 	id := c.at.query.Get("variant")
 	if id == "" || len(p.Options) == 0 {
@@ -92,7 +92,7 @@ func (c headContext) shownVariant(p shop.Product, name string) shown {
 	if v == nil || v.ID != id {
 		return out
 	}
-	if label := shop.VariantLabel(p.Options, v.OptionValues).Get(c.at.lang, ""); label != "" {
+	if label := catalog.VariantLabel(p.Options, v.OptionValues).Get(c.at.lang, ""); label != "" {
 		out.name = name + " - " + label
 	}
 	out.priceCents, out.stock, out.images = v.PriceCents, v.StockQuantity, v.ImageFileNames
@@ -114,7 +114,7 @@ func (c headContext) imageURLs(files []string) []string {
 const currency = "USD"
 
 // brandOf is the product's brand when its specifications name one.
-func brandOf(p shop.Product, lang string) string {
+func brandOf(p catalog.Product, lang string) string {
 	for _, a := range p.Attributes {
 		switch strings.ToLower(strings.TrimSpace(a.Key)) {
 		case "brand", "manufacturer", "make":
@@ -127,7 +127,7 @@ func brandOf(p shop.Product, lang string) string {
 // productLD is the product's structured data: a Product with its offer, or
 // for a product with options a ProductGroup with one offer per variant the
 // page offers (issue 31), each at its own address (?variant=).
-func (c headContext) productLD(p shop.Product, facts pagehead.ProductFacts) any {
+func (c headContext) productLD(p catalog.Product, facts pagehead.ProductFacts) any {
 	if len(p.Options) == 0 {
 		return pagehead.Product(facts)
 	}
@@ -144,7 +144,7 @@ func (c headContext) productLD(p shop.Product, facts pagehead.ProductFacts) any 
 		if !v.IsActive {
 			continue
 		}
-		label := shop.VariantLabel(p.Options, v.OptionValues).Get(lang, "")
+		label := catalog.VariantLabel(p.Options, v.OptionValues).Get(lang, "")
 		vf := pagehead.VariantFacts{
 			Name: facts.Name + " - " + label, SKU: v.SKU, URL: withQuery(facts.URL, url.Values{"variant": {v.ID}}),
 			Images: c.imageURLs(v.ImageFileNames), Varies: map[string]string{},
@@ -156,7 +156,7 @@ func (c headContext) productLD(p shop.Product, facts pagehead.ProductFacts) any 
 		vf.Offer.URL = vf.URL
 		for i, value := range v.OptionValues {
 			if i < len(props) && props[i] != "" {
-				vf.Varies[props[i]] = shop.VariantLabel(p.Options[i:i+1], []string{value}).Get(lang, value)
+				vf.Varies[props[i]] = catalog.VariantLabel(p.Options[i:i+1], []string{value}).Get(lang, value)
 			}
 		}
 		variants = append(variants, vf)

@@ -11,6 +11,7 @@ import (
 	"stageshop/routes/firstscreen"
 	"stageshop/routes/pagehead"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -86,14 +87,14 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	var err error
 	switch {
 	case at.route.Kind == firstscreen.KindHome && plainQuery(at.query):
-		q := shop.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: shop.SortNewest}
-		products, total, lerr := shop.ListProducts(app, q)
+		q := catalog.ProductQuery{Page: 1, PageSize: firstscreen.FirstRow, Sort: catalog.SortNewest}
+		products, total, lerr := catalog.ListProducts(app, q)
 		if err = lerr; err == nil {
 			localizeCategories(app, at.lang, products)
 			screen, err = firstscreen.Render(at.lang, store, products, total)
 		}
 	case facts.product != nil:
-		p := []shop.Product{*facts.product}
+		p := []catalog.Product{*facts.product}
 		localizeCategories(app, at.lang, p)
 		screen, _, err = firstscreen.RenderProduct(at.lang, store, p[0], at.query.Get("variant"))
 	case at.route.Kind == firstscreen.KindNotFound:
@@ -195,8 +196,8 @@ func (p *pageServer) head(e *core.RequestEvent) error {
 // does (the category record's own name in that language), so the first
 // screen's chip says what the app will say: categories are records an
 // admin names (issue 35), not only the four the app's texts know.
-func localizeCategories(app core.App, lang string, products []shop.Product) {
-	cats, err := shop.Categories(app)
+func localizeCategories(app core.App, lang string, products []catalog.Product) {
+	cats, err := catalog.Categories(app)
 	if err != nil {
 		return
 	}

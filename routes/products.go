@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 	"stageshop/shop/wire"
 )
@@ -24,7 +25,7 @@ func registerProducts(se *core.ServeEvent) {
 }
 
 // toProductJSON is the contract's product object of p.
-func toProductJSON(p shop.Product) wire.Product {
+func toProductJSON(p catalog.Product) wire.Product {
 	out := wire.Product{
 		ID:                   p.ID,
 		Name:                 p.Name,
@@ -86,7 +87,7 @@ func compareAt(compareCents, priceCents int64) *shop.Amount {
 
 // withVariants is the product answer of one product's page: its variants,
 // the inactive ones only for admins.
-func withVariants(p shop.Product, all bool) wire.Product {
+func withVariants(p catalog.Product, all bool) wire.Product {
 	out := toProductJSON(p)
 	out.Variants = make([]wire.ProductVariant, 0, len(p.Variants))
 	for _, v := range p.Variants {
@@ -130,11 +131,11 @@ func listProducts(e *core.RequestEvent) error {
 }
 
 // productList is the list answer: searched, or read in SQL.
-func productList(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+func productList(e *core.RequestEvent, q catalog.ProductQuery) (any, error) {
 	if q.Search != "" || q.Facets {
 		return searchAnswer(e, q)
 	}
-	products, total, err := shop.ListProducts(e.App, q)
+	products, total, err := catalog.ListProducts(e.App, q)
 	if err != nil {
 		return nil, err
 	}
@@ -156,17 +157,17 @@ func withAdminFacts(app core.App, list []wire.Product) error {
 
 // productQuery reads the product list's query: page, pageSize, sort,
 // category, search and includeInactive.
-func productQuery(e *core.RequestEvent) (shop.ProductQuery, error) {
+func productQuery(e *core.RequestEvent) (catalog.ProductQuery, error) {
 	query := e.Request.URL.Query()
-	in := shop.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
+	in := catalog.ProductListInput{Page: query.Get("page"), PageSize: query.Get("pageSize"), Sort: query.Get("sort"),
 		Category: query.Get("category"), Search: query.Get("search"), MinPrice: query.Get("minPrice"),
 		MaxPrice: query.Get("maxPrice"), InStock: query.Get("inStock"), OnSale: query.Get("onSale"), Facets: query.Get("facets"), Lang: query.Get("lang")}
 	if !locale.IsLanguage(in.Lang) && strings.TrimSpace(in.Search) != "" { // only a search depends on it
 		in.Lang = browserLanguage(e) // the browser's
 	}
-	cats, err := shop.Categories(e.App)
+	cats, err := catalog.Categories(e.App)
 	if err != nil {
-		return shop.ProductQuery{}, err
+		return catalog.ProductQuery{}, err
 	}
 	in.Categories = cats
 	q, err := in.Query()
@@ -184,7 +185,7 @@ type categoriesKey struct{}
 
 func listCategories(e *core.RequestEvent) error {
 	return cached(e, categoriesKey{}, func() (any, bool, error) {
-		names, err := shop.CategoryNames(e.App)
+		names, err := catalog.CategoryNames(e.App)
 		return names, true, err
 	})
 }
@@ -199,8 +200,8 @@ func getProduct(e *core.RequestEvent) error {
 		return adminProductAnswer(e, id, http.StatusOK)
 	}
 	return cached(e, productKey(id), func() (any, bool, error) {
-		p, err := shop.GetProduct(e.App, id)
-		if errors.Is(err, shop.ErrProductNotFound) {
+		p, err := catalog.GetProduct(e.App, id)
+		if errors.Is(err, catalog.ErrProductNotFound) {
 			return nil, false, errProductNotFound
 		}
 		if err != nil {
@@ -217,8 +218,8 @@ func getProduct(e *core.RequestEvent) error {
 // adminProductAnswer answers a product as admins see it: inactive ones too,
 // with waitingAlerts, never from the shared cache.
 func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
-	p, err := shop.GetProduct(e.App, id)
-	if errors.Is(err, shop.ErrProductNotFound) {
+	p, err := catalog.GetProduct(e.App, id)
+	if errors.Is(err, catalog.ErrProductNotFound) {
 		return errProductNotFound
 	}
 	if err != nil {
@@ -256,7 +257,7 @@ func withVariantStock(app core.App, list []wire.Product) error {
 	for i, p := range list {
 		ids[i] = p.ID
 	}
-	stocks, err := shop.VariantStocks(app, ids)
+	stocks, err := catalog.VariantStocks(app, ids)
 	if err != nil {
 		return err
 	}

@@ -10,13 +10,13 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // The public catalog is the shop's hottest read and the same few pages and
 // products are asked for again and again, so their encoded answers are kept
 // in memory for the current catalog generation, in shop's catalog cache
-// (shop.RememberCatalog: the generation moves after every committed
+// (catalog.Remember: the generation moves after every committed
 // product or order change, stock included). Admin lists (includeInactive)
 // and inactive products, whose answer depends on who asks, are never kept.
 // What the routes add is HTTP: each answer is also kept gzip-compressed (a
@@ -37,7 +37,7 @@ type cachedAnswer struct {
 
 // cachedList answers q from the cache, or with build's answer, which it
 // keeps when the catalog did not change while it was built.
-func cachedList(e *core.RequestEvent, q shop.ProductQuery, build func() (any, error)) error {
+func cachedList(e *core.RequestEvent, q catalog.ProductQuery, build func() (any, error)) error {
 	if q.IncludeInactive {
 		v, err := build()
 		if err != nil {
@@ -87,7 +87,7 @@ func cached(e *core.RequestEvent, key any, build func() (v any, shared bool, err
 // which is kept when build says it is the same for everyone (shared). A
 // nil answer (no error) means build's answer was not shared.
 func cachedAnswerOf(app core.App, key any, build func() (plain []byte, shared bool, err error)) (*cachedAnswer, error) {
-	return shop.RememberCatalog(app, key, func() (*cachedAnswer, int, bool, error) {
+	return catalog.Remember(app, key, func() (*cachedAnswer, int, bool, error) {
 		plain, shared, err := build()
 		if err != nil || !shared {
 			return nil, 0, false, err

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // maxImportBytes bounds an import's CSV (10,000 rows of a full catalog are
@@ -34,7 +34,7 @@ func adminExportProducts(e *core.RequestEvent) error {
 	h.Set("Content-Disposition", `attachment; filename="products.csv"`)
 	h.Set("Cache-Control", "private, no-store")
 	e.Response.WriteHeader(http.StatusOK)
-	if err := shop.ExportProductsCSV(e.App, e.Response); err != nil {
+	if err := catalog.ExportProductsCSV(e.App, e.Response); err != nil {
 		e.App.Logger().Error("products CSV export failed after its first bytes", "error", err.Error())
 		panic(http.ErrAbortHandler)
 	}
@@ -59,8 +59,8 @@ func adminImportProducts(e *core.RequestEvent) error {
 		r = f
 	}
 	dry := queryText(e, "dryRun")
-	res, err := shop.ImportProductsCSV(e.App, r, dry == "1" || dry == "true")
-	var fileErr *shop.ImportFileError
+	res, err := catalog.ImportProductsCSV(e.App, r, dry == "1" || dry == "true")
+	var fileErr *catalog.ImportFileError
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &fileErr):

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 type importAnswer struct {
@@ -190,7 +190,7 @@ func TestProductsCSVImportCapsColumns(t *testing.T) {
 	h := testapp.NewHarness(t)
 	auth := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
 	wide := "name,category,price" + strings.Repeat(",x", 1_000_000) + "\nLamp,Lighting,10.00\n"
-	justOver := "name,category,price" + strings.Repeat(",x", shop.MaxImportColumns-2) + "\nLamp,Lighting,10.00\n"
+	justOver := "name,category,price" + strings.Repeat(",x", catalog.MaxImportColumns-2) + "\nLamp,Lighting,10.00\n"
 	for _, file := range []string{wide, justOver} {
 		for _, url := range []string{"/api/admin/products/import?dryRun=1", "/api/admin/products/import"} {
 			expectErr(t, h.Client.Do("POST", url, file, auth...), http.StatusBadRequest, "invalid_csv")
@@ -200,8 +200,8 @@ func TestProductsCSVImportCapsColumns(t *testing.T) {
 		t.Fatalf("%d products written", n)
 	}
 	// At the cap a file is read as before (its rows' own errors).
-	atCap := "name,category,price" + strings.Repeat(",x", shop.MaxImportColumns-3) + "\nLamp,Lighting,10.00\n"
+	atCap := "name,category,price" + strings.Repeat(",x", catalog.MaxImportColumns-3) + "\nLamp,Lighting,10.00\n"
 	if a := importCSV(t, h.Client, auth, atCap, true); a.Rows != 1 {
-		t.Fatalf("a header of %d columns: %+v", shop.MaxImportColumns, a)
+		t.Fatalf("a header of %d columns: %+v", catalog.MaxImportColumns, a)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"stageshop/routes/firstscreen"
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 	"stageshop/shop/search"
 	"stageshop/shop/wire"
@@ -19,7 +19,7 @@ import (
 // maxSuggestions is the most products the header suggests.
 const maxSuggestions = 5
 
-func toFacetsJSON(f shop.Facets) *wire.ProductFacets {
+func toFacetsJSON(f catalog.Facets) *wire.ProductFacets {
 	return &wire.ProductFacets{Categories: f.Categories, InStock: f.InStock,
 		Price: wire.PriceRange{Min: wire.Amount(f.PriceMin), Max: wire.Amount(f.PriceMax)}}
 }
@@ -31,13 +31,13 @@ var flights singleflight.Group
 
 // searchAnswer is the list's answer for a search text (from the search
 // index, checked against the database) or for facets=1, with the facets.
-func searchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
-	key := fmt.Sprintf("list|%p|%d|%#v", e.App, shop.CatalogGeneration(e.App), q)
+func searchAnswer(e *core.RequestEvent, q catalog.ProductQuery) (any, error) {
+	key := fmt.Sprintf("list|%p|%d|%#v", e.App, catalog.Generation(e.App), q)
 	v, err, _ := flights.Do(key, func() (any, error) { return computeSearchAnswer(e, q) })
 	return v, err
 }
 
-func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error) {
+func computeSearchAnswer(e *core.RequestEvent, q catalog.ProductQuery) (any, error) {
 	ctx := context.WithoutCancel(e.Request.Context()) // others may wait for it
 	x, err := search.Of(e.App)
 	if !search.HasWords(q.Search) || err != nil || !x.Ready() {
@@ -50,7 +50,7 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 		},
 	}
 	if !q.IncludeInactive {
-		known, err := shop.Categories(e.App)
+		known, err := catalog.Categories(e.App)
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +69,7 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	products, err := shop.ProductsByIDs(e.App, res.IDs, !q.IncludeInactive)
+	products, err := catalog.ProductsByIDs(e.App, res.IDs, !q.IncludeInactive)
 	if err != nil {
 		return nil, err
 	}
@@ -86,12 +86,12 @@ func computeSearchAnswer(e *core.RequestEvent, q shop.ProductQuery) (any, error)
 // plainListAnswer is the list with its facets from SQL: no search text, a
 // text of punctuation only ("%", matched as a substring), or any search
 // while the index is being built.
-func plainListAnswer(app core.App, q shop.ProductQuery) (any, error) {
-	products, total, err := shop.ListProducts(app, q)
+func plainListAnswer(app core.App, q catalog.ProductQuery) (any, error) {
+	products, total, err := catalog.ListProducts(app, q)
 	if err != nil {
 		return nil, err
 	}
-	f, err := shop.CatalogFacets(app, q)
+	f, err := catalog.FacetsFor(app, q)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func plainListAnswer(app core.App, q shop.ProductQuery) (any, error) {
 	}, nil
 }
 
-func productsJSON(ps []shop.Product) []wire.Product {
+func productsJSON(ps []catalog.Product) []wire.Product {
 	list := make([]wire.Product, 0, len(ps))
 	for _, p := range ps {
 		list = append(list, toProductJSON(p))
@@ -128,7 +128,7 @@ type suggestKey struct{ q, lang string }
 // products for the text typed so far (none under 2 characters); name is
 // in the interface language (lang, else the browser's).
 func suggestProducts(e *core.RequestEvent) error {
-	in := shop.SuggestInput{Q: queryText(e, "q")}
+	in := catalog.SuggestInput{Q: queryText(e, "q")}
 	if err := in.Validate(); err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func suggestProducts(e *core.RequestEvent) error {
 	}
 	key := suggestKey{strings.ToLower(text), lang}
 	return cached(e, key, func() (any, bool, error) {
-		flight := fmt.Sprintf("suggest|%p|%d|%#v", e.App, shop.CatalogGeneration(e.App), key)
+		flight := fmt.Sprintf("suggest|%p|%d|%#v", e.App, catalog.Generation(e.App), key)
 		v, err, _ := flights.Do(flight, func() (any, error) { return suggestions(e, text, lang) })
 		return v, err == nil, err
 	})
@@ -156,7 +156,7 @@ func suggestions(e *core.RequestEvent, text, lang string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	products, err := shop.ProductsByIDs(e.App, ids, true)
+	products, err := catalog.ProductsByIDs(e.App, ids, true)
 	if err != nil {
 		return nil, err
 	}

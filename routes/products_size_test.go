@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // largestProduct is a product at every text limit of the contract, in all
@@ -35,8 +35,8 @@ func TestLargestValidProductSaves(t *testing.T) {
 		t.Fatalf("search in Chinese found %d products", len(list.Products))
 	}
 	products, _ := h.App.FindCollectionByNameOrId("products")
-	if max := products.Fields.GetByName("searchText").(*core.TextField).Max; max < shop.SearchTextLen() {
-		t.Fatalf("searchText holds %d characters, a valid product makes %d", max, shop.SearchTextLen())
+	if max := products.Fields.GetByName("searchText").(*core.TextField).Max; max < catalog.SearchTextLen() {
+		t.Fatalf("searchText holds %d characters, a valid product makes %d", max, catalog.SearchTextLen())
 	}
 }
 

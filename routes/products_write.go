@@ -5,18 +5,18 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/wire"
 )
 
 // createProduct, updateProduct and deleteProduct are the admin's product
 // writes; the rules are shop's (shop/product_input.go).
 func createProduct(e *core.RequestEvent) error {
-	var in shop.ProductInput
+	var in catalog.ProductInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	id, err := shop.CreateProduct(e.App, in)
+	id, err := catalog.CreateProduct(e.App, in)
 	if err != nil {
 		return err
 	}
@@ -25,21 +25,21 @@ func createProduct(e *core.RequestEvent) error {
 
 func updateProduct(e *core.RequestEvent) error {
 	id := e.Request.PathValue("id")
-	var in shop.ProductInput
+	var in catalog.ProductInput
 	if err := decodeJSON(e, &in); err != nil {
-		if !shop.ProductExists(e.App, id) {
+		if !catalog.ProductExists(e.App, id) {
 			return errProductNotFound // an unknown product is 404 whatever the body
 		}
 		return err
 	}
-	if err := shop.UpdateProduct(e.App, id, in); err != nil {
+	if err := catalog.UpdateProduct(e.App, id, in); err != nil {
 		return err
 	}
 	return adminProductAnswer(e, id, http.StatusOK)
 }
 
 func deleteProduct(e *core.RequestEvent) error {
-	if err := shop.DeleteProduct(e.App, e.Request.PathValue("id")); err != nil {
+	if err := catalog.DeleteProduct(e.App, e.Request.PathValue("id")); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Product deleted successfully"})

@@ -17,6 +17,7 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
 )
@@ -220,7 +221,7 @@ func (w *sitemapWriter) productsChunk(n int) error {
 // publicPages are the app's paths search engines may list besides the
 // products: the home, each shown category and the information pages.
 func publicPages(app core.App) ([]string, error) {
-	cats, err := shop.Categories(app)
+	cats, err := catalog.Categories(app)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/store"
 	"golang.org/x/sync/semaphore"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // Thumbnails decode the whole original, so their memory is bounded here
@@ -25,7 +25,7 @@ import (
 const (
 	// thumbMemoryBudget is what thumbnail jobs may hold at once: the
 	// largest image allowed (160 MB decoded) with its working copy.
-	thumbMemoryBudget = 2 * shop.MaxImageDecodedBytes
+	thumbMemoryBudget = 2 * catalog.MaxImageDecodedBytes
 	thumbMaxWait      = 15 * time.Second
 	// bigThumbJob is the size after which memory goes back to the system
 	// at once, so one large photo does not keep the process's RSS up.
@@ -49,7 +49,7 @@ func createThumb(ctx context.Context, fsys *filesystem.System, srcPath, thumbPat
 		return errThumbFailedBefore
 	}
 	cfg, err := imageHeader(fsys, srcPath)
-	if err == nil && !shop.ImageFits(cfg) {
+	if err == nil && !catalog.ImageFits(cfg) {
 		err = errImageOverBudget
 	}
 	if err != nil {
@@ -57,7 +57,7 @@ func createThumb(ctx context.Context, fsys *filesystem.System, srcPath, thumbPat
 		return err
 	}
 	// The decoded original plus the cropped copy the resize works on.
-	need := min(shop.ImageDecodedBytes(cfg)+int64(cfg.Width)*int64(cfg.Height)*4, thumbMemoryBudget)
+	need := min(catalog.ImageDecodedBytes(cfg)+int64(cfg.Width)*int64(cfg.Height)*4, thumbMemoryBudget)
 	wait, cancel := context.WithTimeout(ctx, thumbMaxWait)
 	defer cancel()
 	if err := thumbMemory.Acquire(wait, need); err != nil {
@@ -114,7 +114,7 @@ func guardFileRouteThumbs() *hook.Handler[*core.RequestEvent] {
 			return e.Next()
 		}
 		col, err := e.App.FindCachedCollectionByNameOrId(parts[0])
-		if err != nil || col.Name != shop.ProductImagesCollection || fileFits(e.App, col.Id+"/"+parts[1]+"/"+parts[2]) {
+		if err != nil || col.Name != catalog.ProductImagesCollection || fileFits(e.App, col.Id+"/"+parts[1]+"/"+parts[2]) {
 			return e.Next()
 		}
 		q.Del("thumb")
@@ -139,7 +139,7 @@ func fileFits(app core.App, path string) bool {
 	if err != nil {
 		return true
 	}
-	fits := shop.ImageFits(cfg)
+	fits := catalog.ImageFits(cfg)
 	if !fileRouteVerdicts.SetIfLessThanLimit(path, fits, maxFailedThumbs) {
 		fileRouteVerdicts.Reset(map[string]bool{path: fits})
 	}

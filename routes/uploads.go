@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/wire"
 )
 
@@ -23,7 +23,7 @@ var (
 	errNotAnImage    = newError(http.StatusBadRequest, "invalid_image_type", "Please select valid image files (JPEG, PNG, GIF, WebP)")
 	errNoFile        = newError(http.StatusBadRequest, "file_required", "Please select an image file to upload (form field \"file\")")
 	errImageTooLarge = newError(http.StatusBadRequest, "image_too_large",
-		fmt.Sprintf("Image dimensions must be at most %d pixels on a side and %d megapixels", shop.MaxImageSide, shop.MaxImagePixels/1000000))
+		fmt.Sprintf("Image dimensions must be at most %d pixels on a side and %d megapixels", catalog.MaxImageSide, catalog.MaxImagePixels/1000000))
 	errManyFiles = newError(http.StatusBadRequest, "too_many_files", "Please upload one image per request")
 )
 
@@ -34,7 +34,7 @@ func registerUploads(se *core.ServeEvent) {
 // uploadImage stores one product image sent as multipart field "file"
 // (see shop.SaveProductImage).
 func uploadImage(e *core.RequestEvent) error {
-	_, field, err := shop.ImageField(e.App)
+	_, field, err := catalog.ImageField(e.App)
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func uploadImage(e *core.RequestEvent) error {
 		return err
 	}
 
-	name, err := shop.SaveProductImage(e.App, data)
+	name, err := catalog.SaveProductImage(e.App, data)
 	if err != nil {
 		return err
 	}

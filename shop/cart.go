@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/db"
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
 	"stageshop/shop/shipping"
@@ -212,7 +213,7 @@ func (r cartLineRow) item() CartItem {
 		// An inactive product or variant cannot be bought: no stock to offer.
 		stock = 0
 	}
-	label := VariantLabel(parseOptions(r.Options), stringList(r.OptionValues))
+	label := catalog.VariantLabel(catalog.ParseOptions(r.Options), field.StringList(r.OptionValues))
 	image := firstImage(r.VariantImages)
 	if image == "" {
 		image = firstImage(r.Images)
@@ -249,7 +250,7 @@ func productName(name string, localized []byte) Localized {
 
 // firstImage is the first of a stored list of image file names, or "".
 func firstImage(raw []byte) string {
-	names, ok := imageNames(jsonValue(types.JSONRaw(raw)))
+	names, ok := catalog.ImageNames(field.JSONValue(types.JSONRaw(raw)))
 	if !ok || len(names) == 0 {
 		return ""
 	}
@@ -313,7 +314,7 @@ type CartItemInput struct {
 func (in CartItemInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.ProductID, field.Required("This field is required")),
-		validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)),
+		validation.Field(&in.Quantity, wholeMember(1, catalog.MaxStockQuantity)),
 	)
 }
 
@@ -327,7 +328,7 @@ type QuantityInput struct {
 
 // Validate checks that a whole quantity from 1 to MaxStockQuantity was sent.
 func (in QuantityInput) Validate() error {
-	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, maxStockQuantity)))
+	return validation.ValidateStruct(&in, validation.Field(&in.Quantity, wholeMember(1, catalog.MaxStockQuantity)))
 }
 
 // Count is the validated quantity.
@@ -390,7 +391,7 @@ func activeVariant(app core.App, productID, variantID string) (*cartVariant, err
 	}
 	var found []cartVariant
 	q := app.DB().Select("v.id AS id", "v.product AS product", "v.stockQuantity AS stockQuantity").
-		From(VariantsCollection+" v").InnerJoin(ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
+		From(catalog.VariantsCollection+" v").InnerJoin(catalog.ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
 		Where(dbx.HashExp{"v.product": productID, "p.isActive": true, "v.isActive": true}).Limit(2)
 	if variantID != "" {
 		q = q.AndWhere(dbx.HashExp{"v.id": variantID})
@@ -404,7 +405,7 @@ func activeVariant(app core.App, productID, variantID string) (*cartVariant, err
 	case len(found) > 1:
 		return nil, ErrVariantRequired
 	case variantID != "" && productBuyable(app, productID):
-		return nil, ErrVariantNotFound
+		return nil, catalog.ErrVariantNotFound
 	}
 	return nil, ErrCartProductNotFound
 }
@@ -412,7 +413,7 @@ func activeVariant(app core.App, productID, variantID string) (*cartVariant, err
 // productBuyable reports whether the product exists and is active.
 func productBuyable(app core.App, productID string) bool {
 	var n int
-	err := app.DB().Select("COUNT(*)").From(ProductsCollection).
+	err := app.DB().Select("COUNT(*)").From(catalog.ProductsCollection).
 		Where(dbx.HashExp{"id": productID, "isActive": true}).Row(&n)
 	return err == nil && n > 0
 }

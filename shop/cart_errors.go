@@ -18,9 +18,7 @@ var (
 	ErrCartItemNotFound = errors.New("Cart item not found")
 	// ErrCartProductNotFound: an unknown or inactive product added to a cart.
 	ErrCartProductNotFound = errors.New("Product not found")
-	// ErrVariantNotFound: a variant that is not one of the product's, or
-	// is not for sale.
-	ErrVariantNotFound = errors.New("This option of the product is not available")
+
 	// ErrVariantRequired: a product with several variants added without
 	// saying which.
 	ErrVariantRequired = errors.New("Please choose the product's options")

@@ -80,7 +80,7 @@ func userFilter(search string) dbx.Expression {
 		return nil
 	}
 	return dbx.NewExp(`(email LIKE {:s} ESCAPE '\' OR firstName LIKE {:s} ESCAPE '\' OR lastName LIKE {:s} ESCAPE '\'
-		OR (firstName || ' ' || lastName) LIKE {:s} ESCAPE '\')`, dbx.Params{"s": "%" + escapeLike(s) + "%"})
+		OR (firstName || ' ' || lastName) LIKE {:s} ESCAPE '\')`, dbx.Params{"s": "%" + db.EscapeLike(s) + "%"})
 }
 
 // ListUsers returns one page of shop users, newest first, with each one's

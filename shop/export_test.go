@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/money"
@@ -38,9 +39,9 @@ func sharedFacts() factSheet {
 		Limits: map[string]int{
 			"passwordMinLength": field.MinPasswordLen, "passwordMaxBytes": field.MaxPasswordBytes,
 			"emailMaxLength": field.MaxEmailLen, "personNameMaxLength": maxPersonNameLen,
-			"productNameMaxLength": maxNameLen, "descriptionMaxLength": maxDescriptionLen,
-			"attributeTextMaxLength": maxAttrTextLen, "maxAttributes": maxAttributes,
-			"maxPrice": money.MaxPriceCents / 100, "maxStockQuantity": maxStockQuantity,
+			"productNameMaxLength": catalog.MaxNameLen, "descriptionMaxLength": catalog.MaxDescriptionLen,
+			"attributeTextMaxLength": catalog.MaxAttrTextLen, "maxAttributes": catalog.MaxAttributes,
+			"maxPrice": money.MaxPriceCents / 100, "maxStockQuantity": catalog.MaxStockQuantity,
 			"addressFieldMaxLength": field.MaxAddressFieldLen, "phoneMinDigits": field.PhoneMinDigits,
 			"contactNameMaxLength": maxContactNameLen, "contactSubjectMaxLength": maxContactSubjectLen,
 			"contactMessageMaxLength": maxContactMessageLen,

@@ -11,6 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/catalog"
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
@@ -75,7 +77,7 @@ func PackingSlip(app core.App, orderID, lang, printScript string) ([]byte, error
 	}
 	lines := []slipLine{}
 	for _, it := range d.Items {
-		lines = append(lines, slipLine{Name: LineName(it.ProductName, it.VariantLabelLocalized).Get(lang, ""), SKU: it.SKU, Qty: it.Quantity})
+		lines = append(lines, slipLine{Name: catalog.LineName(it.ProductName, it.VariantLabelLocalized).Get(lang, ""), SKU: it.SKU, Qty: it.Quantity})
 	}
 	data["Lines"] = lines
 	var out bytes.Buffer
@@ -122,7 +124,7 @@ func (r shippingCSVRow) record() []string {
 		s.Address, s.City, s.State, s.ZipCode, s.Country, s.Phone, s.Email, r.Method, r.Carrier, r.Tracking,
 		strconv.Itoa(int(r.Items)), string(w), savedMethodName(r.MethodName, r.Method)}
 	for i, c := range cells {
-		cells[i] = safeCell(c)
+		cells[i] = field.SafeCell(c)
 	}
 	return cells
 }

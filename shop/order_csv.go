@@ -5,12 +5,12 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/money"
@@ -128,22 +128,22 @@ func writeCSVRows[T any](q *dbx.SelectQuery, w io.Writer, header []string, recor
 func (r csvRow) record(lang string) []string {
 	product, _ := field.ParseLocalized(r.ProductName)
 	label, _ := field.ParseLocalized(r.VariantLabel)
-	name := LineName(product, label)
+	name := catalog.LineName(product, label)
 	money := func(c float64) string {
 		return money.Plain(int64(math.Round(c)))
 	}
 	return []string{
-		safeCell(r.OrderNumber), wire.Stamp(r.Created), safeCell(r.Status), safeCell(r.CustomerName),
-		safeCell(r.CustomerEmail), safeCell(r.ShippingMethod), safeCell(r.ProductID), safeCell(r.VariantID), safeCell(r.SKU),
-		safeCell(name.Get("en", "")), safeCell(label.Get("en", "")),
+		field.SafeCell(r.OrderNumber), wire.Stamp(r.Created), field.SafeCell(r.Status), field.SafeCell(r.CustomerName),
+		field.SafeCell(r.CustomerEmail), field.SafeCell(r.ShippingMethod), field.SafeCell(r.ProductID), field.SafeCell(r.VariantID), field.SafeCell(r.SKU),
+		field.SafeCell(name.Get("en", "")), field.SafeCell(label.Get("en", "")),
 		strconv.Itoa(int(math.Round(r.Quantity))), money(r.UnitCents), money(r.LineCents),
 		tax.ClassOf(r.TaxClass), rateOf(r.TaxRate).String(), money(r.LineTaxCents),
 		money(r.SubtotalCents), money(r.ShippingCents), money(r.TaxCents), money(r.TotalCents),
 		strconv.FormatBool(r.Inclusive), strconv.FormatBool(r.Exempt),
-		safeCell(r.InvoiceNumber), safeCell(r.CompanyName), safeCell(r.TaxID), safeCell(r.TrackingNumber),
-		safeCell(locale.CountryName(r.Country, lang)),
-		safeCell(r.PaymentMethod), safeCell(r.PaymentStatus), safeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
-		safeCell(savedMethodName(r.MethodName, r.ShippingMethod)),
+		field.SafeCell(r.InvoiceNumber), field.SafeCell(r.CompanyName), field.SafeCell(r.TaxID), field.SafeCell(r.TrackingNumber),
+		field.SafeCell(locale.CountryName(r.Country, lang)),
+		field.SafeCell(r.PaymentMethod), field.SafeCell(r.PaymentStatus), field.SafeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
+		field.SafeCell(savedMethodName(r.MethodName, r.ShippingMethod)),
 	}
 }
 
@@ -151,71 +151,4 @@ func (r csvRow) record(lang string) []string {
 // when it was placed; an old order without one shows its code.
 func savedMethodName(raw types.JSONRaw, code string) string {
 	return methodNameOf(string(raw)).Get("en", code)
-}
-
-// safeCell keeps a text from being run as a formula when the CSV is opened
-// in a spreadsheet, whichever separator the spreadsheet splits on: Excel
-// in ru-RU or de-DE splits on ';', so "Bob;=HYPERLINK(...)" is one cell for
-// a comma reader and a formula for them. A formula-leading character (= + -
-// @) at the start of the text, or at the start of any piece a reader may
-// split off (after , ; a tab or a line break, spaces and quotes skipped),
-// gets an apostrophe before it, as does a leading tab or carriage return
-// (OWASP's advice for CSV injection), and an apostrophe there is doubled,
-// so that plainCell gives back the text exactly. Quoting of commas, quotes
-// and newlines is encoding/csv's.
-func safeCell(s string) string {
-	var b strings.Builder
-	pieceStart := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if defused(c, i, pieceStart) {
-			b.WriteByte('\'')
-		}
-		pieceStart = nextPieceStart(c, pieceStart)
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// plainCell undoes safeCell: the product import reads its own export
-// (issue 43: a name "=HYPERLINK(...)" exported and imported again is the
-// same name).
-func plainCell(s string) string {
-	var b strings.Builder
-	pieceStart := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\'' && i+1 < len(s) && defused(s[i+1], b.Len(), pieceStart) {
-			i++
-			c = s[i]
-		}
-		pieceStart = nextPieceStart(c, pieceStart)
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// defused reports whether safeCell puts an apostrophe before c, the byte
-// at index i of the text, where pieceStart says whether a piece a
-// spreadsheet may split off starts there.
-func defused(c byte, i int, pieceStart bool) bool {
-	switch {
-	case i == 0 && (c == '\t' || c == '\r'):
-		return true
-	case pieceStart:
-		return c == '=' || c == '+' || c == '-' || c == '@' || c == '\''
-	}
-	return false
-}
-
-// nextPieceStart is whether a piece starts after c: after a separator,
-// and still after spaces and quotes that open a piece.
-func nextPieceStart(c byte, pieceStart bool) bool {
-	switch {
-	case c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r':
-		return true
-	case c == ' ' || c == '"':
-		return pieceStart
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
 )
@@ -58,7 +59,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 			Phone: d.Shipping.Phone},
 	}
 	for _, it := range d.Items {
-		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(LineName(it.ProductName, it.VariantLabelLocalized)),
+		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(catalog.LineName(it.ProductName, it.VariantLabelLocalized)),
 			SKU: it.SKU, Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice), Total: int64(it.TotalPrice)})
 	}
 	return o

@@ -203,8 +203,8 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 	_ = rec.UnmarshalJSONField("billing", &d.Billing)
 	d.Billing.CompanyName, d.Billing.TaxID = rec.GetString("companyName"), rec.GetString("taxId")
 	for _, it := range items {
-		name, _ := field.ParseLocalized(jsonValue(it.Get("productName")))
-		label, _ := field.ParseLocalized(jsonValue(it.Get("variantLabel")))
+		name, _ := field.ParseLocalized(field.JSONValue(it.Get("productName")))
+		label, _ := field.ParseLocalized(field.JSONValue(it.Get("variantLabel")))
 		d.Items = append(d.Items, OrderItem{
 			ID:                    it.Id,
 			ProductID:             it.GetString("productId"),

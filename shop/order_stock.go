@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/catalog"
 )
 
 // takeStock decrements a variant's stock by n only if at least n are left,
@@ -54,7 +55,7 @@ func restockAndNotify(txApp core.App, variantID string, n int) error {
 // currentStock reads a variant's stock; ok is false for a deleted variant.
 func currentStock(txApp core.App, variantID string) (stock int, ok bool, err error) {
 	var f float64
-	err = txApp.DB().Select("stockQuantity").From(VariantsCollection).
+	err = txApp.DB().Select("stockQuantity").From(catalog.VariantsCollection).
 		Where(dbx.HashExp{"id": variantID}).Row(&f)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
@@ -93,7 +94,7 @@ func lineVariant(txApp core.App, item *core.Record) (string, error) {
 		return vid, nil
 	}
 	var vid string
-	err := txApp.DB().Select("defaultVariant").From(ProductsCollection).
+	err := txApp.DB().Select("defaultVariant").From(catalog.ProductsCollection).
 		Where(dbx.HashExp{"id": item.GetString("productId")}).Row(&vid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil

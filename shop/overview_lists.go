@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
@@ -69,7 +70,7 @@ func topProducts(app core.App, from, to time.Time) ([]TopProduct, error) {
 // by its latest line's snapshot when either was deleted.
 func (r topRow) top(app core.App, from, to time.Time) (TopProduct, error) {
 	name, _ := field.ParseLocalizedJSON([]byte(r.Current))
-	label := VariantLabel(parseOptions([]byte(r.Options)), stringList([]byte(r.Values)))
+	label := catalog.VariantLabel(catalog.ParseOptions([]byte(r.Options)), field.StringList([]byte(r.Values)))
 	sku := r.SKU
 	if len(name) == 0 || (r.VariantID != "" && sku == "") {
 		var err error
@@ -77,7 +78,7 @@ func (r topRow) top(app core.App, from, to time.Time) (TopProduct, error) {
 			return TopProduct{}, err
 		}
 	}
-	full := LineName(name, label)
+	full := catalog.LineName(name, label)
 	return TopProduct{ID: r.ID, VariantID: r.VariantID, SKU: sku, Name: full.Get("en", ""), NameLocalized: full,
 		Units: int(math.Round(r.Units)), Revenue: Amount(int64(math.Round(r.Revenue)))}, nil
 }
@@ -119,7 +120,7 @@ var lowStockWhere = dbx.NewExp("v.isActive = 1 AND v.stockQuantity <= {:level} A
 // emptiest first (at most lowStockLimit), and counts them all.
 func lowStock(app core.App) ([]LowStockProduct, int, error) {
 	from := func(q *dbx.SelectQuery) *dbx.SelectQuery {
-		return q.From(VariantsCollection+" v").InnerJoin(ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
+		return q.From(catalog.VariantsCollection+" v").InnerJoin(catalog.ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
 			Where(lowStockWhere)
 	}
 	var total int
@@ -149,7 +150,7 @@ func lowStock(app core.App) ([]LowStockProduct, int, error) {
 		if len(name) == 0 && r.Name != "" {
 			name = Localized{"en": r.Name}
 		}
-		full := LineName(name, VariantLabel(parseOptions([]byte(r.Options)), stringList([]byte(r.Values))))
+		full := catalog.LineName(name, catalog.VariantLabel(catalog.ParseOptions([]byte(r.Options)), field.StringList([]byte(r.Values))))
 		out = append(out, LowStockProduct{ID: r.ID, VariantID: r.VariantID, SKU: r.SKU, Name: full.Get("en", r.Name),
 			NameLocalized: full, StockQuantity: int(math.Round(r.Stock))})
 	}

@@ -127,7 +127,7 @@ func ListPages(app core.App) ([]PageSummary, error) {
 	}
 	out := make([]PageSummary, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, PageSummary{Slug: r.GetString("slug"), Title: recordLocalized(r, "title")})
+		out = append(out, PageSummary{Slug: r.GetString("slug"), Title: field.RecordLocalized(r, "title")})
 	}
 	return out, nil
 }
@@ -151,7 +151,7 @@ func GetPage(app core.App, slug string) (InfoPage, error) {
 	if err != nil {
 		return InfoPage{}, err
 	}
-	return InfoPage{Slug: rec.GetString("slug"), Title: recordLocalized(rec, "title"), Body: recordLocalized(rec, "body")}, nil
+	return InfoPage{Slug: rec.GetString("slug"), Title: field.RecordLocalized(rec, "title"), Body: field.RecordLocalized(rec, "body")}, nil
 }
 
 func findPage(app core.App, slug string) (*core.Record, error) {
@@ -215,8 +215,8 @@ func DeletePage(app core.App, slug string) error {
 }
 
 func adminPageOf(r *core.Record) AdminPage {
-	return AdminPage{Slug: r.GetString("slug"), Title: recordLocalized(r, "title"), Source: recordLocalized(r, "source"),
-		Body: recordLocalized(r, "body"), SortOrder: r.GetInt("sortOrder"), UpdatedAt: wire.Stamp(r.GetDateTime("updated"))}
+	return AdminPage{Slug: r.GetString("slug"), Title: field.RecordLocalized(r, "title"), Source: field.RecordLocalized(r, "source"),
+		Body: field.RecordLocalized(r, "body"), SortOrder: r.GetInt("sortOrder"), UpdatedAt: wire.Stamp(r.GetDateTime("updated"))}
 }
 
 // PageWriteHook is the pages OnRecordCreate and OnRecordUpdate hook: a
@@ -226,9 +226,9 @@ func adminPageOf(r *core.Record) AdminPage {
 // otherwise the body as written is sanitized.
 func PageWriteHook(e *core.RecordEvent) error {
 	rec := e.Record
-	source := recordLocalized(rec, "source")
+	source := field.RecordLocalized(rec, "source")
 	var body Localized
-	if rec.IsNew() || !sameLocalized(source, recordLocalized(rec.Original(), "source")) {
+	if rec.IsNew() || !sameLocalized(source, field.RecordLocalized(rec.Original(), "source")) {
 		body = Localized{}
 		for lang, src := range source {
 			html, err := richtext.ToHTML(src)
@@ -238,7 +238,7 @@ func PageWriteHook(e *core.RecordEvent) error {
 			body[lang] = html
 		}
 	} else {
-		body = recordLocalized(rec, "body")
+		body = field.RecordLocalized(rec, "body")
 		for lang, html := range body {
 			body[lang] = richtext.Sanitize(html)
 		}

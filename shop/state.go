@@ -10,13 +10,10 @@ import (
 	"stageshop/internal/keep"
 )
 
-// state is what the shop keeps in memory for one app: the catalog's
-// generation with what is kept for it, the shipping settings and tax rules
-// kept between requests and the access tokens' lifetime.
+// state is what the shop keeps in memory for one app: the store details,
+// the access tokens' lifetime, the payment settings and provider.
 type state struct {
-	catalog  catalogCache
 	store    atomic.Pointer[keep.Value[StoreDetails]]
-	cats     atomic.Pointer[keep.Value[KnownCategories]]
 	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
 	// payments are the payment settings kept until their record changes;
 	// pay is the card payment provider in use.
@@ -25,9 +22,7 @@ type state struct {
 }
 
 func newState() *state {
-	s := &state{payments: keep.New(time.Minute, readPaymentSettings)}
-	s.catalog.reset()
-	return s
+	return &state{payments: keep.New(time.Minute, readPaymentSettings)}
 }
 
 // stateOf is app's shop state (a transaction's app shares it).

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/mail"
@@ -61,7 +62,7 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 		created = false // a busy retry starts again
 		variant, err := activeVariant(txApp, productID, variantID)
 		if errors.Is(err, ErrCartProductNotFound) {
-			return ErrProductNotFound
+			return catalog.ErrProductNotFound
 		}
 		if err != nil {
 			return err
@@ -95,14 +96,14 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 // alerts, in txApp's transaction. Call it whenever the variant's stock went
 // from 0 to more.
 func notifyBackInStock(txApp core.App, variantID string) error {
-	v, err := GetVariant(txApp, variantID)
-	if errors.Is(err, ErrVariantNotFound) {
+	v, err := catalog.GetVariant(txApp, variantID)
+	if errors.Is(err, catalog.ErrVariantNotFound) {
 		return nil
 	}
 	if err != nil || !v.IsActive {
 		return err
 	}
-	product, err := txApp.FindRecordById(ProductsCollection, v.ProductID)
+	product, err := txApp.FindRecordById(catalog.ProductsCollection, v.ProductID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -115,7 +116,7 @@ func notifyBackInStock(txApp core.App, variantID string) error {
 	}
 	info := mail.ProductFromRecord(product)
 	info.VariantID, info.SKU, info.Price = v.ID, v.SKU, v.PriceCents
-	info.Label = mail.Text(VariantLabel(parseOptions(rawJSON(product.Get("options"))), v.OptionValues))
+	info.Label = mail.Text(catalog.VariantLabel(catalog.ParseOptions(field.RawJSON(product.Get("options"))), v.OptionValues))
 	now := time.Now().UTC()
 	for _, a := range alerts {
 		if err := mail.QueueBackInStock(txApp, a.GetString("email"), a.GetString("language"), info); err != nil {
@@ -174,3 +175,7 @@ func WaitingAlerts(app core.App, productIDs []string) (map[string]int, error) {
 	}
 	return out, err
 }
+
+// LineVariantCollections are the collections whose records name a variant
+// of a product: LineVariantHook keeps them right.
+var LineVariantCollections = []string{cartItemsCollection, stockAlertsCollection}

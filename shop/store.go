@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
@@ -106,7 +107,7 @@ func (in *StoreInput) validateLogo() error {
 	if in.Logo == "" || in.app == nil {
 		return nil
 	}
-	if missingImages(in.app, []string{in.Logo}) != "" {
+	if catalog.MissingImages(in.app, []string{in.Logo}) != "" {
 		return validation.NewError("validation_unknown_image", "Upload the logo first")
 	}
 	return nil
@@ -220,8 +221,8 @@ func storeDetailsOf(rec *core.Record) StoreDetails {
 	d := StoreDetails{
 		Name: rec.GetString("shopName"), LegalName: rec.GetString("legalName"), Logo: rec.GetString("logo"),
 		Email: rec.GetString("contactEmail"), Phone: rec.GetString("contactPhone"), Address: rec.GetString("address"),
-		Hours: recordLocalized(rec, "hours"),
-		Hero:  wire.Hero{Title: recordLocalized(rec, "heroTitle"), Text: recordLocalized(rec, "heroText")},
+		Hours: field.RecordLocalized(rec, "hours"),
+		Hero:  wire.Hero{Title: field.RecordLocalized(rec, "heroTitle"), Text: field.RecordLocalized(rec, "heroText")},
 	}
 	if d.Name == "" {
 		d.Name = defaultShopName
@@ -229,7 +230,7 @@ func storeDetailsOf(rec *core.Record) StoreDetails {
 	if d.Logo != "" {
 		d.LogoURL = productImagesPath + d.Logo
 	}
-	_ = json.Unmarshal(rawJSON(rec.Get("social")), &d.Social)
+	_ = json.Unmarshal(field.RawJSON(rec.Get("social")), &d.Social)
 	if d.Social == nil {
 		d.Social = []wire.SocialLink{}
 	}
@@ -272,9 +273,9 @@ func validateStoreRecord(rec *core.Record) validation.Errors {
 	in := StoreInput{
 		Name: rec.GetString("shopName"), LegalName: rec.GetString("legalName"), Email: rec.GetString("contactEmail"),
 		Phone: rec.GetString("contactPhone"), Address: rec.GetString("address"),
-		Hours: rawJSON(rec.Get("hours")), Social: []wire.SocialLink{},
+		Hours: field.RawJSON(rec.Get("hours")), Social: []wire.SocialLink{},
 	}
-	in.Hero.Title, in.Hero.Text = rawJSON(rec.Get("heroTitle")), rawJSON(rec.Get("heroText"))
+	in.Hero.Title, in.Hero.Text = field.RawJSON(rec.Get("heroTitle")), field.RawJSON(rec.Get("heroText"))
 	if in.Name == "" {
 		in.Name = defaultShopName
 	}
@@ -285,7 +286,7 @@ func validateStoreRecord(rec *core.Record) validation.Errors {
 		in.Hero.Title = json.RawMessage(`{"en":"-"}`) // the app's own title stands in
 	}
 	socialErr := validation.Error(nil)
-	if err := json.Unmarshal(rawJSON(rec.Get("social")), &in.Social); err != nil && rec.Get("social") != nil {
+	if err := json.Unmarshal(field.RawJSON(rec.Get("social")), &in.Social); err != nil && rec.Get("social") != nil {
 		socialErr = validation.NewError("validation_social", "Must be a list of {kind, url}")
 	}
 	var errs validation.Errors

@@ -3,6 +3,7 @@ package db
 import (
 	"database/sql"
 	"errors"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -18,4 +19,10 @@ func FindRecord(app core.App, collection, id string, notFound error) (*core.Reco
 		return nil, notFound
 	}
 	return rec, err
+}
+
+// EscapeLike escapes LIKE's wildcards (% and _) and the escape character
+// itself (\), so user text matches literally (with ESCAPE '\').
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

@@ -23,7 +23,7 @@ import (
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 )
 
@@ -114,7 +114,7 @@ type product struct {
 
 // Render writes the home's first screen in lang for the home's first page
 // of products (newest first) and the total count of active products.
-func Render(lang string, store Store, products []shop.Product, total int) ([]byte, error) {
+func Render(lang string, store Store, products []catalog.Product, total int) ([]byte, error) {
 	h := home{page: page{store}, CountKey: pluralKey(lang, int64(total)), Count: total}
 	for _, p := range products[:min(len(products), FirstRow)] {
 		c := card{
@@ -141,10 +141,10 @@ func Render(lang string, store Store, products []shop.Product, total int) ([]byt
 // variant when it is not one of p's active variants). ok is false when the
 // page has more photos than the screens were rendered for, or options but no
 // variant to show.
-func RenderProduct(lang string, store Store, p shop.Product, variantID string) (html []byte, ok bool, err error) {
+func RenderProduct(lang string, store Store, p catalog.Product, variantID string) (html []byte, ok bool, err error) {
 	name := "product." + lang
 	price, compareAt, stock, files := p.PriceCents, p.CompareAtCents, p.StockQuantity, photos(p)
-	var chosen *shop.Variant
+	var chosen *catalog.Variant
 	if len(p.Options) > 0 {
 		if chosen = chosenVariant(p, variantID); chosen == nil {
 			return nil, false, nil
@@ -166,7 +166,7 @@ func RenderProduct(lang string, store Store, p shop.Product, variantID string) (
 		StockKey: stockKey(lang, stock), Stock: stock,
 	}
 	if chosen != nil {
-		ps.Label = shop.VariantLabel(p.Options, chosen.OptionValues).Get(lang, "")
+		ps.Label = catalog.VariantLabel(p.Options, chosen.OptionValues).Get(lang, "")
 		ps.Picker = pickerOf(lang, p, *chosen)
 		if p.VariantCount > 1 {
 			ps.SKU = chosen.SKU
@@ -193,7 +193,7 @@ func RenderNotFound(lang string, store Store) ([]byte, error) {
 }
 
 // photos are p's photo file names, empty ones left out.
-func photos(p shop.Product) []string {
+func photos(p catalog.Product) []string {
 	return slices.DeleteFunc(slices.Clone(p.ImageFileNames), func(f string) bool { return f == "" })
 }
 

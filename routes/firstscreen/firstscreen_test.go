@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 )
 
@@ -79,8 +80,8 @@ func TestStockInEveryPluralForm(t *testing.T) {
 	}
 	for lang, text := range want {
 		for n := 1; n <= 130; n++ {
-			p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: int64(n), ImageFileNames: []string{"a.jpg", "b.jpg"}}
-			html, err := Render(lang, testStore, []shop.Product{p}, n)
+			p := catalog.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: int64(n), ImageFileNames: []string{"a.jpg", "b.jpg"}}
+			html, err := Render(lang, testStore, []catalog.Product{p}, n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +107,7 @@ func TestRenderProductOutOfStockBesidePrice(t *testing.T) {
 		stock int64
 		want  bool
 	}{{0, true}, {3, false}} {
-		p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: c.stock}
+		p := catalog.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: c.stock}
 		html, ok, err := RenderProduct("en", testStore, p, "")
 		if err != nil || !ok {
 			t.Fatal(err, ok)
@@ -120,9 +121,9 @@ func TestRenderProductOutOfStockBesidePrice(t *testing.T) {
 // A product page shows each photo (escaped into its URL), a thumbnail per
 // photo with its position, and the specifications in the language.
 func TestRenderProductGallery(t *testing.T) {
-	p := shop.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: 2, Category: "Sound",
+	p := catalog.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: 2, Category: "Sound",
 		ImageFileNames: []string{"a.jpg", "b c.jpg", "c.jpg"},
-		Attributes:     []shop.Attribute{{Key: "Weight", KeyLocalized: shop.Localized{"ru": "Вес"}, Value: "2 kg"}, {Key: "", Value: "dropped"}}}
+		Attributes:     []catalog.Attribute{{Key: "Weight", KeyLocalized: shop.Localized{"ru": "Вес"}, Value: "2 kg"}, {Key: "", Value: "dropped"}}}
 	html, ok, err := RenderProduct("ru", testStore, p, "")
 	if err != nil || !ok {
 		t.Fatal(err, ok)
@@ -151,8 +152,8 @@ func TestRenderProductGallery(t *testing.T) {
 // The shared constants agree with the shop's own rules: the screens are
 // rendered for as many photos as a product may have, in the shop's languages.
 func TestConstantsAgreeWithShop(t *testing.T) {
-	if shared.MaxImages != shop.MaxImages {
-		t.Errorf("constants.json maxImages %d, shop.MaxImages %d", shared.MaxImages, shop.MaxImages)
+	if shared.MaxImages != catalog.MaxImages {
+		t.Errorf("constants.json maxImages %d, shop.MaxImages %d", shared.MaxImages, catalog.MaxImages)
 	}
 	if !slices.Equal(shared.Languages, locale.Languages()) || shared.FallbackLanguage != "en" {
 		t.Errorf("constants.json languages %v (fallback %s), locale.Languages() %v", shared.Languages, shared.FallbackLanguage, locale.Languages())

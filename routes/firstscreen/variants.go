@@ -1,6 +1,8 @@
 package firstscreen
 
-import "stageshop/shop"
+import (
+	"stageshop/shop/catalog"
+)
 
 // Options and variants on the first screens (issue 31), decided as the app's
 // lib/variants.ts decides them, so nothing moves when the app takes over.
@@ -14,7 +16,7 @@ type priceTag struct {
 
 // cardPrice is a card's price: "from" the cheapest when its variants' prices
 // differ, else the default variant's with its compare-at price.
-func cardPrice(lang string, p shop.Product) priceTag {
+func cardPrice(lang string, p catalog.Product) priceTag {
 	if p.VariantCount > 1 && p.PriceFromCents != p.PriceToCents {
 		t := priceTag{Kind: "from", Price: FormatPrice(p.PriceFromCents, lang)}
 		if p.OnSale {
@@ -53,8 +55,8 @@ type pickerValue struct {
 }
 
 // buyable are the variants a shopper may choose from.
-func buyable(p shop.Product) []shop.Variant {
-	var out []shop.Variant
+func buyable(p catalog.Product) []catalog.Variant {
+	var out []catalog.Variant
 	for _, v := range p.Variants {
 		if v.IsActive {
 			out = append(out, v)
@@ -65,11 +67,11 @@ func buyable(p shop.Product) []shop.Variant {
 
 // ChosenVariant is the variant a product page opened with ?variant=id
 // shows (see chosenVariant): its head names the same.
-func ChosenVariant(p shop.Product, id string) *shop.Variant { return chosenVariant(p, id) }
+func ChosenVariant(p catalog.Product, id string) *catalog.Variant { return chosenVariant(p, id) }
 
 // chosenVariant is the variant a product page shows: id's when it is one of
 // p's active variants, else the default, else the first; nil for none.
-func chosenVariant(p shop.Product, id string) *shop.Variant {
+func chosenVariant(p catalog.Product, id string) *catalog.Variant {
 	list := buyable(p)
 	for _, want := range []string{id, p.DefaultVariantID} {
 		for i := range list {
@@ -87,7 +89,7 @@ func chosenVariant(p shop.Product, id string) *shop.Variant {
 // pickerOf is p's options with the values some active variant offers, the
 // chosen variant's marked, and those that would give a sold-out variant with
 // the other choices kept said as such.
-func pickerOf(lang string, p shop.Product, chosen shop.Variant) picker {
+func pickerOf(lang string, p catalog.Product, chosen catalog.Variant) picker {
 	list := buyable(p)
 	var out picker
 	for i, o := range p.Options {
@@ -111,7 +113,7 @@ func pickerOf(lang string, p shop.Product, chosen shop.Variant) picker {
 
 // valueState is how value of option i shows beside the chosen variant, and
 // whether any variant offers it at all.
-func valueState(list []shop.Variant, chosen shop.Variant, i int, value string) (state string, offered bool) {
+func valueState(list []catalog.Variant, chosen catalog.Variant, i int, value string) (state string, offered bool) {
 	wanted := append([]string(nil), chosen.OptionValues...)
 	for len(wanted) <= i {
 		wanted = append(wanted, "")
@@ -139,7 +141,7 @@ func valueState(list []shop.Variant, chosen shop.Variant, i int, value string) (
 }
 
 // matches reports whether v has every wanted value in its place.
-func matches(v shop.Variant, wanted []string) bool {
+func matches(v catalog.Variant, wanted []string) bool {
 	for i, w := range wanted {
 		if i >= len(v.OptionValues) || v.OptionValues[i] != w {
 			return false

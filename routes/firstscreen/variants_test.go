@@ -5,33 +5,34 @@ import (
 	"testing"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // xlr is a cable in three lengths (no variant offers 20 m) and two colours:
 // 5 m black sold out, 10 m black on sale, 10 m white inactive.
-func xlr() shop.Product {
-	v := func(id, length, colour string, price, compareAt, stock int64, active bool) shop.Variant {
-		return shop.Variant{ID: id, SKU: "XLR-" + id, OptionValues: []string{length, colour}, PriceCents: price,
+func xlr() catalog.Product {
+	v := func(id, length, colour string, price, compareAt, stock int64, active bool) catalog.Variant {
+		return catalog.Variant{ID: id, SKU: "XLR-" + id, OptionValues: []string{length, colour}, PriceCents: price,
 			CompareAtCents: compareAt, StockQuantity: stock, IsActive: active}
 	}
-	return shop.Product{
+	return catalog.Product{
 		ID: "p1", Name: "XLR Cable", Category: "Sound", PriceCents: 1250, StockQuantity: 3, IsActive: true,
 		ImageFileNames: []string{"cable.jpg"}, DefaultVariantID: "5W", VariantCount: 4,
 		PriceFromCents: 1250, PriceToCents: 1990, InStock: true, OnSale: true,
-		Options: []shop.Option{
+		Options: []catalog.Option{
 			{Name: "Length", NameLocalized: shop.Localized{"ru": "Длина"},
-				Values: []shop.OptionValue{{Value: "5 m"}, {Value: "10 m"}, {Value: "20 m"}}},
+				Values: []catalog.OptionValue{{Value: "5 m"}, {Value: "10 m"}, {Value: "20 m"}}},
 			{Name: "Colour", NameLocalized: shop.Localized{"ru": "Цвет"},
-				Values: []shop.OptionValue{{Value: "Black", ValueLocalized: shop.Localized{"ru": "Чёрный"}}, {Value: "White"}}},
+				Values: []catalog.OptionValue{{Value: "Black", ValueLocalized: shop.Localized{"ru": "Чёрный"}}, {Value: "White"}}},
 		},
-		Variants: []shop.Variant{
+		Variants: []catalog.Variant{
 			v("5B", "5 m", "Black", 1250, 0, 0, true), v("5W", "5 m", "White", 1250, 0, 3, true),
 			v("10B", "10 m", "Black", 1990, 2490, 5, true), v("10W", "10 m", "White", 1990, 0, 2, false),
 		},
 	}
 }
 
-func renderProduct(t *testing.T, lang string, p shop.Product, variant string) string {
+func renderProduct(t *testing.T, lang string, p catalog.Product, variant string) string {
 	t.Helper()
 	html, ok, err := RenderProduct(lang, testStore, p, variant)
 	if err != nil || !ok {
@@ -99,11 +100,11 @@ func TestRenderProductWithOptionsFollowsTheURL(t *testing.T) {
 // chosen value; a product with options and one variant shows no SKU line.
 func TestRenderProductWithManyValues(t *testing.T) {
 	p := xlr()
-	p.Options = []shop.Option{{Name: "Voltage"}}
+	p.Options = []catalog.Option{{Name: "Voltage"}}
 	p.Variants = nil
 	for _, v := range []string{"100 V", "110 V", "120 V", "220 V", "230 V", "240 V", "12 V"} {
-		p.Options[0].Values = append(p.Options[0].Values, shop.OptionValue{Value: v})
-		p.Variants = append(p.Variants, shop.Variant{ID: v, SKU: "FOG-" + v, OptionValues: []string{v}, PriceCents: 9900, StockQuantity: 1, IsActive: true})
+		p.Options[0].Values = append(p.Options[0].Values, catalog.OptionValue{Value: v})
+		p.Variants = append(p.Variants, catalog.Variant{ID: v, SKU: "FOG-" + v, OptionValues: []string{v}, PriceCents: 9900, StockQuantity: 1, IsActive: true})
 	}
 	p.DefaultVariantID = "230 V"
 	html := renderProduct(t, "en", p, "")
@@ -124,8 +125,8 @@ func TestRenderProductWithManyValues(t *testing.T) {
 // product) instead of a quantity and Add to cart; in stock when any is.
 func TestRenderCardOfSeveralVariants(t *testing.T) {
 	p := xlr()
-	single := shop.Product{ID: "p2", Name: "Clamp", PriceCents: 500, CompareAtCents: 700, StockQuantity: 4, VariantCount: 1, InStock: true, OnSale: true}
-	html, err := Render("en", testStore, []shop.Product{p, single}, 2)
+	single := catalog.Product{ID: "p2", Name: "Clamp", PriceCents: 500, CompareAtCents: 700, StockQuantity: 4, VariantCount: 1, InStock: true, OnSale: true}
+	html, err := Render("en", testStore, []catalog.Product{p, single}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func TestRenderCardOfSeveralVariants(t *testing.T) {
 		[]string{"Choose options", "from "})
 
 	p.PriceToCents, p.OnSale, p.InStock = p.PriceFromCents, false, false
-	html, err = Render("ru", testStore, []shop.Product{p}, 1)
+	html, err = Render("ru", testStore, []catalog.Product{p}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

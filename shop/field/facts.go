@@ -76,11 +76,14 @@ func ValidZip(s, country string) bool {
 	return zipRe.MatchString(strings.TrimSpace(s))
 }
 
-const MinPasswordLen = 6 // characters
+// MinPasswordLen is the shortest password, in characters.
+const MinPasswordLen = 6
 
-const MaxPasswordBytes = 72 // bcrypt's limit
+// MaxPasswordBytes is the longest password, in bytes: bcrypt's limit.
+const MaxPasswordBytes = 72
 
-const MaxEmailLen = 255 // bytes
+// MaxEmailLen is the longest e-mail address, in bytes.
+const MaxEmailLen = 255
 
 // NormalizeEmail trims and lower-cases an e-mail address.
 func NormalizeEmail(email string) string {

@@ -12,13 +12,13 @@ import (
 	"stageshop/shop/money"
 )
 
-// present reports whether a JSON member was sent with a non-null value.
+// Present reports whether a JSON member was sent with a non-null value.
 func Present(raw json.RawMessage) bool {
 	t := bytes.TrimSpace(raw)
 	return len(t) > 0 && !bytes.Equal(t, []byte("null"))
 }
 
-// rawRule checks a member that was sent; one left out (or null) passes.
+// RawRule checks a member that was sent; one left out (or null) passes.
 func RawRule(check func(json.RawMessage) error) validation.Rule {
 	return validation.By(func(v any) error {
 		if raw, _ := v.(json.RawMessage); Present(raw) {
@@ -28,7 +28,7 @@ func RawRule(check func(json.RawMessage) error) validation.Rule {
 	})
 }
 
-// priceMember accepts a JSON number >= 0 and <= 1,000,000 with at most two
+// PriceMember accepts a JSON number >= 0 and <= 1,000,000 with at most two
 // decimals.
 func PriceMember(raw json.RawMessage) error {
 	n, ok := JSONNumber(raw)
@@ -47,7 +47,7 @@ func PriceMember(raw json.RawMessage) error {
 	return nil
 }
 
-// jsonNumber returns raw as a json.Number when it is a JSON number literal.
+// JSONNumber returns raw as a json.Number when it is a JSON number literal.
 func JSONNumber(raw json.RawMessage) (json.Number, bool) {
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -59,18 +59,21 @@ func JSONNumber(raw json.RawMessage) (json.Number, bool) {
 	return n, ok
 }
 
-const MaxWeightGrams = 100_000_000 // 100 t
+// MaxWeightGrams is the heaviest weight a product or a weight band may
+// have: 100 t.
+const MaxWeightGrams = 100_000_000
 
-// fieldErrs collects errors under flat JSON paths ("zones.0.methods.1.code").
+// Errs collects errors under flat JSON paths ("zones.0.methods.1.code").
 type Errs validation.Errors
 
+// Add notes the first error of path.
 func (f Errs) Add(path, code, msg string) {
 	if _, seen := f[path]; !seen {
 		f[path] = validation.NewError(code, msg)
 	}
 }
 
-// kgGrams reads kilograms (more than 0, at most 100,000, three decimals).
+// KgGrams reads kilograms (more than 0, at most 100,000, three decimals).
 func KgGrams(n json.Number, path string, errs Errs) int64 {
 	s := strings.TrimSpace(n.String())
 	whole, frac, _ := strings.Cut(s, ".")
@@ -87,7 +90,7 @@ func KgGrams(n json.Number, path string, errs Errs) int64 {
 	return g
 }
 
-// knownCountry is the rule for a country: an ISO code or a name the shop
+// KnownCountry is the rule for a country: an ISO code or a name the shop
 // knows (shop/locale).
 func KnownCountry(v any) error {
 	if _, ok := locale.CountryCode(v.(string)); !ok {
@@ -97,4 +100,5 @@ func KnownCountry(v any) error {
 }
 
 // maxAddressFieldLen bounds every shipping and billing text.
+// MaxAddressFieldLen bounds each text of a postal address, in characters.
 const MaxAddressFieldLen = 200

@@ -8,7 +8,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // A rebuild's index ends as one segment, and once opened for the writes
@@ -24,12 +24,12 @@ func TestBuiltIndexMergesOnceThenAsUsual(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	product := func(id string) shop.Product {
-		return shop.Product{ID: id, Name: "Stage Light " + id, Category: "Lighting", IsActive: true, Created: time.Now()}
+	product := func(id string) catalog.Product {
+		return catalog.Product{ID: id, Name: "Stage Light " + id, Category: "Lighting", IsActive: true, Created: time.Now()}
 	}
-	err = fill(idx, func(batch func([]shop.Product) error) error {
+	err = fill(idx, func(batch func([]catalog.Product) error) error {
 		for b := range 12 {
-			ps := make([]shop.Product, 20)
+			ps := make([]catalog.Product, 20)
 			for i := range ps {
 				ps[i] = product(fmt.Sprintf("p%d-%d", b, i))
 			}

@@ -10,7 +10,7 @@ import (
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // collection is one pass over a text's matches: bleve finds and scores
@@ -61,13 +61,13 @@ func hitOrder(sort string, scored bool) func(a, b *hit) bool {
 	}
 	var by func(a, b *hit) int
 	switch {
-	case sort == shop.SortNameAsc:
+	case sort == catalog.SortNameAsc:
 		by = func(a, b *hit) int { return cmp.Compare(a.a.name, b.a.name) }
-	case sort == shop.SortNameDesc:
+	case sort == catalog.SortNameDesc:
 		by = func(a, b *hit) int { return cmp.Compare(b.a.name, a.a.name) }
-	case sort == shop.SortPriceAsc:
+	case sort == catalog.SortPriceAsc:
 		by = func(a, b *hit) int { return cmp.Compare(a.a.price, b.a.price) }
-	case sort == shop.SortPriceDesc:
+	case sort == catalog.SortPriceDesc:
 		by = func(a, b *hit) int { return cmp.Compare(b.a.price, a.a.price) }
 	case sort == "" && scored:
 		by = func(a, b *hit) int { return cmp.Or(cmp.Compare(b.score, a.score), newest(a, b)) }

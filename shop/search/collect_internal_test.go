@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // The page, total and facets a search collects from the segments' tables
@@ -24,9 +24,9 @@ func TestCollectionFollowsEveryWrite(t *testing.T) {
 	x := &Index{mapping: m}
 	r := rand.New(rand.NewPCG(1, 2))
 	cats := []string{"Lighting", "Sound", "Stage", "Secret"}
-	products := map[string]shop.Product{}
+	products := map[string]catalog.Product{}
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	write := func(ps []shop.Product, deletes []string) {
+	write := func(ps []catalog.Product, deletes []string) {
 		b := idx.NewBatch()
 		for _, p := range ps {
 			products[p.ID] = p
@@ -43,23 +43,23 @@ func TestCollectionFollowsEveryWrite(t *testing.T) {
 		}
 	}
 	n := 0
-	random := func(id string) shop.Product { // every sort key unique: no ties to break
+	random := func(id string) catalog.Product { // every sort key unique: no ties to break
 		n++
 		name := []string{"Moving Head", "Stage Light", "Speaker", "Truss Clamp"}[r.IntN(4)]
 		price := int64(100*(1+r.IntN(50)))*1000 + int64(n)
-		return shop.Product{ID: id, Name: fmt.Sprintf("%s %04d", name, n), Category: cats[r.IntN(len(cats))],
+		return catalog.Product{ID: id, Name: fmt.Sprintf("%s %04d", name, n), Category: cats[r.IntN(len(cats))],
 			PriceCents: price, PriceFromCents: price, InStock: r.IntN(3) > 0, OnSale: r.IntN(4) == 0,
 			IsActive: r.IntN(10) > 0, Created: base.Add(time.Duration(r.IntN(5000))*time.Minute + time.Duration(n)*time.Millisecond)}
 	}
 	for b := range 6 { // six batches: six segments until bleve merges them
-		var ps []shop.Product
+		var ps []catalog.Product
 		for i := range 40 {
 			ps = append(ps, random(fmt.Sprintf("p%d-%02d", b, i)))
 		}
 		write(ps, nil)
 	}
 	for range 5 { // updates and deletes of products in older segments
-		var ps []shop.Product
+		var ps []catalog.Product
 		var gone []string
 		for id := range products {
 			switch r.IntN(8) {
@@ -83,7 +83,7 @@ func TestCollectionFollowsEveryWrite(t *testing.T) {
 		{MinPriceCents: &hundred, MaxPriceCents: &thousand}, {Hidden: []string{"Secret"}},
 		{Category: "Stage", InStock: true, MaxPriceCents: &thousand, Hidden: []string{"Secret"}},
 	}
-	sorts := []string{shop.SortNewest, shop.SortNameAsc, shop.SortNameDesc, shop.SortPriceAsc, shop.SortPriceDesc}
+	sorts := []string{catalog.SortNewest, catalog.SortNameAsc, catalog.SortNameDesc, catalog.SortPriceAsc, catalog.SortPriceDesc}
 	ctx := context.Background()
 	for _, f := range filters {
 		want, wantFacets := expectedCollection(products, f)
@@ -108,8 +108,8 @@ func TestCollectionFollowsEveryWrite(t *testing.T) {
 
 // expectedCollection is what a search of every product under f finds,
 // and its facets (each count applying every filter but its own).
-func expectedCollection(products map[string]shop.Product, f Filters) ([]shop.Product, Facets) {
-	var out []shop.Product
+func expectedCollection(products map[string]catalog.Product, f Filters) ([]catalog.Product, Facets) {
+	var out []catalog.Product
 	facets := Facets{Categories: map[string]int{}}
 	hasPrice := false
 	for _, p := range products {
@@ -144,18 +144,18 @@ func expectedCollection(products map[string]shop.Product, f Filters) ([]shop.Pro
 
 // orderProducts is the ids of ps in a list sort's order (the test's
 // products have no ties).
-func orderProducts(ps []shop.Product, sort string) []string {
+func orderProducts(ps []catalog.Product, sort string) []string {
 	ps = slices.Clone(ps)
-	slices.SortStableFunc(ps, func(a, b shop.Product) int {
+	slices.SortStableFunc(ps, func(a, b catalog.Product) int {
 		var c int
 		switch sort {
-		case shop.SortNameAsc:
+		case catalog.SortNameAsc:
 			c = strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-		case shop.SortNameDesc:
+		case catalog.SortNameDesc:
 			c = strings.Compare(strings.ToLower(b.Name), strings.ToLower(a.Name))
-		case shop.SortPriceAsc:
+		case catalog.SortPriceAsc:
 			c = cmp.Compare(a.PriceFromCents, b.PriceFromCents)
-		case shop.SortPriceDesc:
+		case catalog.SortPriceDesc:
 			c = cmp.Compare(b.PriceFromCents, a.PriceFromCents)
 		default:
 			if a.InStock != b.InStock {

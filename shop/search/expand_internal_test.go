@@ -9,6 +9,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // The cached expansions answer what bleve's FuzzyQuery and PrefixQuery
@@ -20,7 +21,7 @@ func TestExpansionsMatchBleve(t *testing.T) {
 		"Movable Truss", "Microphones Kit", "Haze Machine", "Hazer Pro"}
 	add := func(id, name string) {
 		b := idx.NewBatch()
-		p := shop.Product{ID: id, Name: name, NameLocalized: shop.Localized{"en": name}, IsActive: true, Created: time.Now()}
+		p := catalog.Product{ID: id, Name: name, NameLocalized: shop.Localized{"en": name}, IsActive: true, Created: time.Now()}
 		if err := b.Index(id, document(p)); err != nil {
 			t.Fatal(err)
 		}

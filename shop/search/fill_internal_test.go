@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // A rebuild hands bleve several batches at a time: every product of every
@@ -14,11 +14,11 @@ import (
 func TestFillIndexesEveryBatch(t *testing.T) {
 	_, idx := testIndex(t, false)
 	const batches, per = 7, 30
-	err := fill(idx, func(batch func([]shop.Product) error) error {
+	err := fill(idx, func(batch func([]catalog.Product) error) error {
 		for b := range batches {
-			ps := make([]shop.Product, per)
+			ps := make([]catalog.Product, per)
 			for i := range ps {
-				ps[i] = shop.Product{ID: fmt.Sprintf("p%d-%d", b, i), Name: "Stage Light", Category: "Lighting",
+				ps[i] = catalog.Product{ID: fmt.Sprintf("p%d-%d", b, i), Name: "Stage Light", Category: "Lighting",
 					PriceCents: int64(100 * (i + 1)), IsActive: true, Created: time.Now()}
 			}
 			if err := batch(ps); err != nil {
@@ -34,8 +34,8 @@ func TestFillIndexesEveryBatch(t *testing.T) {
 		t.Errorf("%d products indexed, want %d", n, batches*per)
 	}
 	boom := errors.New("database gone")
-	err = fill(idx, func(batch func([]shop.Product) error) error {
-		_ = batch([]shop.Product{{ID: "x", IsActive: true}})
+	err = fill(idx, func(batch func([]catalog.Product) error) error {
+		_ = batch([]catalog.Product{{ID: "x", IsActive: true}})
 		return boom
 	})
 	if !errors.Is(err, boom) {

@@ -14,7 +14,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // DirName is the index's directory inside the data directory.
@@ -122,7 +122,7 @@ func (x *Index) inStep() bool {
 		return false
 	}
 	var rows uint64
-	if err := x.app.DB().Select("COUNT(*)").From(shop.ProductsCollection).Row(&rows); err != nil {
+	if err := x.app.DB().Select("COUNT(*)").From(catalog.ProductsCollection).Row(&rows); err != nil {
 		return false
 	}
 	return n == rows
@@ -142,8 +142,8 @@ func (x *Index) Rebuild() error {
 	if err != nil {
 		return fmt.Errorf("create search index: %w", err)
 	}
-	err = fill(idx, func(batch func([]shop.Product) error) error {
-		return shop.ScanProducts(x.app, rebuildBatch, batch)
+	err = fill(idx, func(batch func([]catalog.Product) error) error {
+		return catalog.ScanProducts(x.app, rebuildBatch, batch)
 	})
 	if err == nil {
 		err = x.setMeta(idx, seq)
@@ -169,7 +169,7 @@ const rebuildBatch = 5000
 // fill indexes the products scan hands over. A batch returns once bleve
 // has written it to disk, so the next one is read and analysed meanwhile
 // (two batches in flight keep both cores busy).
-func fill(idx bleve.Index, scan func(func([]shop.Product) error) error) error {
+func fill(idx bleve.Index, scan func(func([]catalog.Product) error) error) error {
 	batches := make(chan *bleve.Batch, 1)
 	errs := make(chan error, 2)
 	var wg sync.WaitGroup
@@ -187,7 +187,7 @@ func fill(idx bleve.Index, scan func(func([]shop.Product) error) error) error {
 			}
 		}()
 	}
-	err := scan(func(ps []shop.Product) error {
+	err := scan(func(ps []catalog.Product) error {
 		b := idx.NewBatch()
 		for _, p := range ps {
 			if err := b.Index(p.ID, document(p)); err != nil {
@@ -290,7 +290,7 @@ func (x *Index) CatchUp() error {
 // apply writes the current state of these products (or their absence) and
 // the last applied row into the index, in one batch.
 func (x *Index) apply(idx bleve.Index, ids []string, seq int64) error {
-	ps, err := shop.ProductsByIDs(x.app, ids, false)
+	ps, err := catalog.ProductsByIDs(x.app, ids, false)
 	if err != nil {
 		return err
 	}

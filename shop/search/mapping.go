@@ -22,7 +22,7 @@ import (
 	bleveunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 )
 
@@ -106,7 +106,7 @@ func newMapping() (mapping.IndexMapping, error) {
 }
 
 // document is what the index keeps of a product.
-func document(p shop.Product) map[string]any {
+func document(p catalog.Product) map[string]any {
 	d := map[string]any{
 		fCategory: p.Category,
 		// A product costs from its cheapest variant and is in stock, or on
@@ -145,7 +145,7 @@ func document(p shop.Product) map[string]any {
 // attributeText is a product's attribute keys and values in one language.
 // A text without a translation is only in English: copied into every
 // language it would count three times and outrank names.
-func attributeText(attrs []shop.Attribute, lang string) string {
+func attributeText(attrs []catalog.Attribute, lang string) string {
 	var b strings.Builder
 	for _, a := range attrs {
 		for _, t := range []string{a.KeyLocalized[lang], a.ValueLocalized[lang]} {

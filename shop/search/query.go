@@ -8,7 +8,7 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/locale"
 )
 
@@ -302,6 +302,6 @@ type Filters struct {
 // knownSorts are the list's sorts a search orders by ("" is relevance);
 // another value orders by newest, as the list does.
 var knownSorts = map[string]bool{
-	"": true, shop.SortNewest: true, shop.SortNameAsc: true, shop.SortNameDesc: true,
-	shop.SortPriceAsc: true, shop.SortPriceDesc: true,
+	"": true, catalog.SortNewest: true, catalog.SortNameAsc: true, catalog.SortNameDesc: true,
+	catalog.SortPriceAsc: true, catalog.SortPriceDesc: true,
 }

@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/appstate"
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // syncBuildLimit: a catalog up to this size is indexed before the server
@@ -57,7 +58,7 @@ func Of(app core.App) (*Index, error) {
 			return
 		}
 		var n int
-		_ = app.DB().Select("COUNT(*)").From(shop.ProductsCollection).Row(&n)
+		_ = app.DB().Select("COUNT(*)").From(catalog.ProductsCollection).Row(&n)
 		build := func() {
 			if err := h.x.Rebuild(); err != nil {
 				app.Logger().Error("search index rebuild failed", "error", err)
@@ -109,7 +110,7 @@ func Register(app core.App) {
 	// such as a test's, opens it on its first search).
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		var n int
-		_ = app.DB().Select("COUNT(*)").From(shop.ProductsCollection).Row(&n)
+		_ = app.DB().Select("COUNT(*)").From(catalog.ProductsCollection).Row(&n)
 		if n > 0 {
 			if _, err := Of(app); err != nil {
 				return err
@@ -151,7 +152,7 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	}
-	for _, c := range []string{shop.ProductsCollection, shop.OrdersCollection} {
+	for _, c := range []string{catalog.ProductsCollection, shop.OrdersCollection} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(catchUp)
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(catchUp)
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(catchUp)

@@ -6,7 +6,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
 
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 	"stageshop/shop/wire"
 )
 
@@ -22,7 +22,7 @@ type Request struct {
 }
 
 // Facets are the filter counts of a result (see shop.Facets).
-type Facets = shop.Facets
+type Facets = catalog.Facets
 
 // Result is one page of product ids in order and the number of matches.
 type Result struct {
@@ -56,7 +56,7 @@ func (x *Index) Search(ctx context.Context, r Request) (Result, error) {
 	}
 	sort := r.Sort
 	if !knownSorts[sort] {
-		sort = shop.SortNewest
+		sort = catalog.SortNewest
 	}
 	scored := sort == "" && text != nil
 	c := newCollection(r.Filters, sort, scored, keep, r.Facets)
@@ -81,7 +81,7 @@ func (x *Index) run(ctx context.Context, idx bleve.Index, text query.Query, requ
 func (x *Index) count(ctx context.Context, idx bleve.Index, text, lang string, f Filters) (int, error) {
 	b := x.builder(lang)
 	q, required := b.textQueryParts(text, false)
-	c := newCollection(f, shop.SortNewest, false, 0, false)
+	c := newCollection(f, catalog.SortNewest, false, 0, false)
 	err := x.run(ctx, idx, q, required, b.gen, false, c)
 	return c.total, err
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 
 	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // A text of several words answered from its words' cached lists finds
@@ -38,7 +39,7 @@ func TestWordListsAgreeWithSearch(t *testing.T) {
 			k := r.IntN(len(en))
 			brand := brands[r.IntN(len(brands))]
 			model := fmt.Sprintf("%s-%d", strings.ToUpper(brand[:2]), 100+r.IntN(5))
-			p := shop.Product{
+			p := catalog.Product{
 				ID:            fmt.Sprintf("p%d-%d", batch%3, i), // later batches update earlier products
 				Name:          brand + " " + en[k] + " " + model,
 				NameLocalized: shop.Localized{"en": brand + " " + en[k] + " " + model, "ru": brand + " " + ru[k], "zh": brand + zh[k]},
@@ -57,7 +58,7 @@ func TestWordListsAgreeWithSearch(t *testing.T) {
 			}
 		}
 		if batch == 0 { // found until it is deleted: its words stay in the segment's postings
-			p := shop.Product{ID: "zx", Name: "Zephyr Strobe Light", NameLocalized: shop.Localized{"en": "Zephyr Strobe Light"},
+			p := catalog.Product{ID: "zx", Name: "Zephyr Strobe Light", NameLocalized: shop.Localized{"en": "Zephyr Strobe Light"},
 				IsActive: true, Created: time.Now()}
 			if err := b.Index(p.ID, document(p)); err != nil {
 				t.Fatal(err)

@@ -1,27 +1,27 @@
-package shop_test
+package catalog_test
 
 import (
 	"testing"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/catalog"
 )
 
 // The list's totals are cached, so every way a product enters, leaves or
 // moves within the list must show in the next total at once.
 func TestCatalogTotalsFollowProductChanges(t *testing.T) {
 	app := testapp.New(t)
-	total := func(q shop.ProductQuery) int {
+	total := func(q catalog.ProductQuery) int {
 		t.Helper()
-		_, n, err := shop.ListProducts(app, q)
+		_, n, err := catalog.ListProducts(app, q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
-	sound := shop.ProductQuery{Category: "Sound"}
-	all := shop.ProductQuery{}
-	admin := shop.ProductQuery{IncludeInactive: true}
+	sound := catalog.ProductQuery{Category: "Sound"}
+	all := catalog.ProductQuery{}
+	admin := catalog.ProductQuery{IncludeInactive: true}
 
 	a := testapp.NewProduct(t, app, testapp.Product{Category: "Sound", Stock: 3})
 	testapp.NewProduct(t, app, testapp.Product{Category: "Lighting", Stock: 3})
@@ -48,8 +48,8 @@ func TestCatalogTotalsFollowProductChanges(t *testing.T) {
 	if err := app.Save(a); err != nil {
 		t.Fatal(err)
 	}
-	if total(sound) != 1 || total(shop.ProductQuery{Category: "Stage"}) != 1 || total(all) != 3 {
-		t.Errorf("after move: sound %d, stage %d, all %d", total(sound), total(shop.ProductQuery{Category: "Stage"}), total(all))
+	if total(sound) != 1 || total(catalog.ProductQuery{Category: "Stage"}) != 1 || total(all) != 3 {
+		t.Errorf("after move: sound %d, stage %d, all %d", total(sound), total(catalog.ProductQuery{Category: "Stage"}), total(all))
 	}
 	// deleted
 	if err := app.Delete(a); err != nil {
@@ -59,7 +59,7 @@ func TestCatalogTotalsFollowProductChanges(t *testing.T) {
 		t.Errorf("after delete: all %d, admin %d", total(all), total(admin))
 	}
 	// a search is never cached
-	if n := total(shop.ProductQuery{Search: "product"}); n != 2 {
+	if n := total(catalog.ProductQuery{Search: "product"}); n != 2 {
 		t.Errorf("search total %d", n)
 	}
 }

@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"bytes"
@@ -174,7 +174,7 @@ func readImportCSV(r io.Reader) ([]importRow, []ImportError, error) {
 		row := importRow{line: line, col: map[string]string{}}
 		for name, i := range index {
 			if i < len(rec) {
-				row.col[name] = strings.TrimSpace(plainCell(rec[i])) // as the export wrote it
+				row.col[name] = strings.TrimSpace(field.PlainCell(rec[i])) // as the export wrote it
 			}
 		}
 		if strings.Join(rec, "") != "" { // blank lines are skipped

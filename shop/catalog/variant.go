@@ -1,14 +1,17 @@
-package shop
+package catalog
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/field"
 	"stageshop/shop/locale"
+	"stageshop/shop/wire"
 )
 
 // Product options and variants (issue 31). A product has up to MaxOptions
@@ -38,15 +41,15 @@ const (
 
 // OptionValue is one value of an option, its English text and translations.
 type OptionValue struct {
-	Value          string    `json:"value"`
-	ValueLocalized Localized `json:"valueLocalized"`
+	Value          string         `json:"value"`
+	ValueLocalized wire.Localized `json:"valueLocalized"`
 }
 
 // Option is a way a product varies (Length, Colour, Voltage).
 type Option struct {
-	Name          string        `json:"name"`
-	NameLocalized Localized     `json:"nameLocalized"`
-	Values        []OptionValue `json:"values"`
+	Name          string         `json:"name"`
+	NameLocalized wire.Localized `json:"nameLocalized"`
+	Values        []OptionValue  `json:"values"`
 }
 
 // Variant is one buyable version of a product.
@@ -70,8 +73,8 @@ func (v Variant) OnSale() bool { return v.CompareAtCents > v.PriceCents }
 // VariantLabel is the label of a combination of option values in every
 // language the options have ("10 m, Black"); "" for a product without
 // options. A value the options do not know is shown as stored.
-func VariantLabel(options []Option, values []string) Localized {
-	label := Localized{}
+func VariantLabel(options []Option, values []string) wire.Localized {
+	label := wire.Localized{}
 	if len(values) == 0 {
 		return label
 	}
@@ -96,11 +99,11 @@ func VariantLabel(options []Option, values []string) Localized {
 
 // LineName is how a line names what was bought: "XLR Cable - 10 m" in
 // every language of the name (the bare name without a variant label).
-func LineName(name, label Localized) Localized {
+func LineName(name, label wire.Localized) wire.Localized {
 	if len(label) == 0 {
 		return name
 	}
-	out := Localized{}
+	out := wire.Localized{}
 	for _, lang := range locale.Languages() {
 		n := name.Get(lang, "")
 		if n == "" {
@@ -114,8 +117,8 @@ func LineName(name, label Localized) Localized {
 	return out
 }
 
-// parseOptions decodes stored options; a malformed value is no options.
-func parseOptions(raw []byte) []Option {
+// ParseOptions decodes stored options; a malformed value is no options.
+func ParseOptions(raw []byte) []Option {
 	opts := []Option{}
 	if len(raw) == 0 {
 		return opts
@@ -125,7 +128,7 @@ func parseOptions(raw []byte) []Option {
 	}
 	for i := range opts {
 		if opts[i].NameLocalized == nil {
-			opts[i].NameLocalized = Localized{}
+			opts[i].NameLocalized = wire.Localized{}
 		}
 		if opts[i].NameLocalized["en"] == "" && opts[i].Name != "" {
 			opts[i].NameLocalized["en"] = opts[i].Name
@@ -133,7 +136,7 @@ func parseOptions(raw []byte) []Option {
 		for j := range opts[i].Values {
 			v := &opts[i].Values[j]
 			if v.ValueLocalized == nil {
-				v.ValueLocalized = Localized{}
+				v.ValueLocalized = wire.Localized{}
 			}
 			if v.ValueLocalized["en"] == "" && v.Value != "" {
 				v.ValueLocalized["en"] = v.Value
@@ -168,24 +171,12 @@ func (r variantRow) variant() Variant {
 		ID: r.ID, ProductID: r.Product, SKU: r.SKU,
 		PriceCents: int64(r.PriceCents), CompareAtCents: int64(r.CompareAtCents),
 		StockQuantity: int64(r.StockQuantity), IsActive: r.IsActive, Position: int(r.Position),
-		OptionValues: stringList(r.OptionValues), ImageFileNames: []string{},
+		OptionValues: field.StringList(r.OptionValues), ImageFileNames: []string{},
 	}
-	if names, ok := imageNames(r.ImageFileNames); ok && names != nil {
+	if names, ok := ImageNames(r.ImageFileNames); ok && names != nil {
 		v.ImageFileNames = names
 	}
 	return v
-}
-
-// stringList decodes a stored JSON list of strings ([] when malformed).
-func stringList(raw []byte) []string {
-	out := []string{}
-	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &out)
-	}
-	if out == nil {
-		out = []string{}
-	}
-	return out
 }
 
 // ProductVariants reads the variants of the products with these ids, in
@@ -262,3 +253,7 @@ func VariantStocks(app core.App, productIDs []string) (map[string]VariantStock, 
 	}
 	return out, err
 }
+
+// ErrVariantNotFound: a variant that is not one of the product's, or
+// is not for sale.
+var ErrVariantNotFound = errors.New("This option of the product is not available")

@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/field"
 )
 
 // The record hooks of options and variants, so that every writer (the
@@ -132,13 +133,13 @@ func changedProductFields(txApp core.App, rec *core.Record, variants []*core.Rec
 
 // checkOptionsFit refuses options that the product's variants do not fit.
 func checkOptionsFit(rec *core.Record, variants []*core.Record) error {
-	opts := parseOptions(rawJSON(rec.Get("options")))
+	opts := ParseOptions(field.RawJSON(rec.Get("options")))
 	if len(opts) == 0 && len(variants) > 1 {
 		return validation.Errors{"options": validation.NewError("validation_options_in_use",
 			"This product's variants differ by options: delete the variants before the options")}
 	}
 	for _, v := range variants {
-		if msg := CheckOptionValues(opts, stringList(rawJSON(v.Get("optionValues")))); msg != "" {
+		if msg := CheckOptionValues(opts, field.StringList(field.RawJSON(v.Get("optionValues")))); msg != "" {
 			return validation.Errors{"options": validation.NewError("validation_options_in_use",
 				fmt.Sprintf("Variant %s does not fit these options: %s", v.GetString("sku"), msg))}
 		}
@@ -215,10 +216,6 @@ func VariantWriteHook(e *core.RecordEvent) error {
 	}
 	return nil
 }
-
-// LineVariantCollections are the collections whose records name a variant
-// of a product: LineVariantHook keeps them right.
-var LineVariantCollections = []string{cartItemsCollection, stockAlertsCollection}
 
 // LineVariantHook is the cart_items and stock_alerts OnRecordValidate
 // hook: a line or alert written without a variant (the dashboard, Go code)

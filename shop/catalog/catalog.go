@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"database/sql"
@@ -11,17 +11,19 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/tax"
+	"stageshop/shop/wire"
 )
 
 // Product is a catalog entry as the shop shows it.
 type Product struct {
 	ID                   string
 	Name                 string
-	NameLocalized        Localized
+	NameLocalized        wire.Localized
 	Description          string
-	DescriptionLocalized Localized
+	DescriptionLocalized wire.Localized
 	Category             string
 	CategoryID           string
 	PriceCents           int64
@@ -191,7 +193,7 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 // decodedColumns are a product's JSON columns, decoded.
 type decodedColumns struct {
 	src               rawColumns
-	name, description Localized
+	name, description wire.Localized
 	images            []string
 	attributes        []Attribute
 	options           []Option
@@ -267,7 +269,7 @@ func decodeColumns(r productRow) *decodedColumns {
 		d.description["en"] = r.Description
 	}
 	if len(r.ImageFileNames) > 0 {
-		if names, ok := imageNames(r.ImageFileNames); ok && names != nil {
+		if names, ok := ImageNames(r.ImageFileNames); ok && names != nil {
 			d.images = names
 		}
 	}
@@ -277,7 +279,7 @@ func decodeColumns(r productRow) *decodedColumns {
 			d.attributes = attrs
 		}
 	}
-	d.options = parseOptions(r.Options)
+	d.options = ParseOptions(r.Options)
 	return d
 }
 
@@ -367,15 +369,9 @@ func productFilter(q ProductQuery, hidden []string) dbx.Expression {
 	}
 	if s := strings.TrimSpace(q.Search); s != "" {
 		parts = append(parts, dbx.NewExp(`[[searchText]] LIKE {:search} ESCAPE '\'`,
-			dbx.Params{"search": "%" + escapeLike(strings.ToLower(s)) + "%"}))
+			dbx.Params{"search": "%" + db.EscapeLike(strings.ToLower(s)) + "%"}))
 	}
 	return dbx.And(parts...)
-}
-
-// escapeLike escapes LIKE's wildcards (% and _) and the escape character
-// itself (\), so user text matches literally.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // ErrProductNotFound: no product with that id.

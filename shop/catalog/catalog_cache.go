@@ -1,24 +1,28 @@
-package shop
+package catalog
 
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/appstate"
+	"stageshop/internal/keep"
 )
 
 // The catalog's caches share one generation, owned here. The hooks call
-// InvalidateCatalog after every committed change of a product, and of an
+// Invalidate after every committed change of a product, and of an
 // order (placing or cancelling one moves stock by raw SQL in the same
 // transaction, which no product hook sees): the generation moves and
 // everything kept for the old one goes, the list totals and the values
-// RememberCatalog keeps (the encoded answers of the public catalog).
+// Remember keeps (the encoded answers of the public catalog).
 
-// MaxCatalogCacheBytes bounds the memory of the values RememberCatalog
+// MaxCacheBytes bounds the memory of the values Remember
 // keeps (searches and page sizes make many distinct keys); past it, the
 // cache starts again empty.
-var MaxCatalogCacheBytes = 32 << 20
+var MaxCacheBytes = 32 << 20
 
 // catalogCache is one app's catalog generation and what is kept for it.
 type catalogCache struct {
@@ -41,42 +45,58 @@ func (c *catalogCache) reset() {
 	c.counts, c.values, c.bytes = map[countKey]int{}, map[any]any{}, 0
 }
 
-func catalogOf(app core.App) *catalogCache { return &stateOf(app).catalog }
+// state is what the catalog keeps in memory for one app: its
+// generation with what is kept for it, and the categories.
+type state struct {
+	cache catalogCache
+	cats  atomic.Pointer[keep.Value[KnownCategories]]
+}
 
-// InvalidateCatalog marks the catalog as changed: the generation moves and
+// stateOf is app's catalog state (a transaction's app shares it).
+func stateOf(app core.App) *state {
+	return appstate.Of(app, func() *state {
+		s := &state{}
+		s.cache.reset()
+		return s
+	})
+}
+
+func cacheOf(app core.App) *catalogCache { return &stateOf(app).cache }
+
+// Invalidate marks the catalog as changed: the generation moves and
 // the list totals and kept values are dropped.
-func InvalidateCatalog(app core.App) {
-	c := catalogOf(app)
+func Invalidate(app core.App) {
+	c := cacheOf(app)
 	c.mu.Lock()
 	c.gen++
 	c.reset()
 	c.mu.Unlock()
 }
 
-// CatalogGeneration is a number that changes whenever InvalidateCatalog
+// Generation is a number that changes whenever Invalidate
 // runs (search keys its shared work by it).
-func CatalogGeneration(app core.App) uint64 {
-	c := catalogOf(app)
+func Generation(app core.App) uint64 {
+	c := cacheOf(app)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.gen
 }
 
-// CatalogCacheUse is the number of values kept and their bytes.
-func CatalogCacheUse(app core.App) (values, bytes int) {
-	c := catalogOf(app)
+// CacheUse is the number of values kept and their bytes.
+func CacheUse(app core.App) (values, bytes int) {
+	c := cacheOf(app)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.values), c.bytes
 }
 
-// RememberCatalog returns the value kept under key for the current
+// Remember returns the value kept under key for the current
 // catalog generation, or make's. make says how many bytes its value holds
 // and whether it may be kept (the same for everyone); it is kept when the
 // catalog did not change while it was made and it fits
-// MaxCatalogCacheBytes. Keys of different types never meet.
-func RememberCatalog[T any](app core.App, key any, make func() (v T, size int, keep bool, err error)) (T, error) {
-	c := catalogOf(app)
+// MaxCacheBytes. Keys of different types never meet.
+func Remember[T any](app core.App, key any, make func() (v T, size int, keep bool, err error)) (T, error) {
+	c := cacheOf(app)
 	c.mu.Lock()
 	gen := c.gen
 	kept, ok := c.values[key].(T)
@@ -85,7 +105,7 @@ func RememberCatalog[T any](app core.App, key any, make func() (v T, size int, k
 		return kept, nil
 	}
 	v, size, keep, err := make()
-	if err != nil || !keep || size > MaxCatalogCacheBytes {
+	if err != nil || !keep || size > MaxCacheBytes {
 		return v, err
 	}
 	c.mu.Lock()
@@ -93,7 +113,7 @@ func RememberCatalog[T any](app core.App, key any, make func() (v T, size int, k
 	if c.gen != gen {
 		return v, nil // the catalog changed meanwhile: v may be stale
 	}
-	if c.bytes+size > MaxCatalogCacheBytes {
+	if c.bytes+size > MaxCacheBytes {
 		c.reset()
 	}
 	if _, dup := c.values[key]; !dup {
@@ -111,7 +131,7 @@ func countProducts(app core.App, q ProductQuery, where dbx.Expression) (int, err
 	if strings.TrimSpace(q.Search) != "" || q.Narrowed() {
 		return countQuery(app, where)
 	}
-	c := catalogOf(app)
+	c := cacheOf(app)
 	key := countKey{q.Category, q.IncludeInactive}
 	c.mu.Lock()
 	n, ok := c.counts[key]

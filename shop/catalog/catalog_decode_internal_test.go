@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"encoding/json"
@@ -44,7 +44,7 @@ var variantsFollow sync.Map // *core.Record -> struct{}
 // keyed by API paths.
 func (in ProductInput) variantPlan(rec *core.Record) (opts []Option, variants []VariantInput, errs validation.Errors) {
 	errs = validation.Errors{}
-	opts = parseOptions(rawJSON(rec.Get("options")))
+	opts = ParseOptions(field.RawJSON(rec.Get("options")))
 	if field.Present(in.Options) {
 		var oerrs map[string]string
 		if opts, oerrs = NormalizeOptions(in.Options); len(oerrs) > 0 {
@@ -142,7 +142,7 @@ func matchVariants(txApp core.App, productID string, existing []*core.Record, in
 	}
 	for i, in := range inputs {
 		claim(i, func(r *core.Record) bool {
-			return comboKey(stringList(rawJSON(r.Get("optionValues")))) == comboKey(in.OptionValues)
+			return comboKey(field.StringList(field.RawJSON(r.Get("optionValues")))) == comboKey(in.OptionValues)
 		})
 		if targets[i] == nil {
 			targets[i] = core.NewRecord(col)

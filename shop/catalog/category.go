@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"errors"
@@ -50,19 +50,19 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 // sortOrder puts a new category last and leaves a changed one in place,
 // a number moves it to that position (0 first) and the others make room.
 type CategoryInput struct {
-	Name          string    `json:"name"`
-	NameLocalized Localized `json:"nameLocalized"`
-	Slug          string    `json:"slug"`
-	SortOrder     *int      `json:"sortOrder"`
-	ImageFileName string    `json:"imageFileName"`
-	Hidden        bool      `json:"hidden"`
+	Name          string         `json:"name"`
+	NameLocalized wire.Localized `json:"nameLocalized"`
+	Slug          string         `json:"slug"`
+	SortOrder     *int           `json:"sortOrder"`
+	ImageFileName string         `json:"imageFileName"`
+	Hidden        bool           `json:"hidden"`
 }
 
 // Normalize trims the texts, fills the English name and the slug from
 // each other's source and drops empty translations.
 func (in *CategoryInput) Normalize() {
 	in.Name = field.CleanLine(in.Name)
-	loc := Localized{}
+	loc := wire.Localized{}
 	for k, v := range in.NameLocalized {
 		if v = field.CleanLine(v); v != "" {
 			loc[k] = v
@@ -134,7 +134,7 @@ func (in CategoryInput) Validate(app core.App) error {
 			return nil
 		})),
 		validation.Field(&in.ImageFileName, validation.By(func(any) error {
-			if in.ImageFileName != "" && missingImages(app, []string{in.ImageFileName}) != "" {
+			if in.ImageFileName != "" && MissingImages(app, []string{in.ImageFileName}) != "" {
 				return validation.NewError("validation_unknown_image", "Unknown image: "+in.ImageFileName)
 			}
 			return nil
@@ -147,9 +147,9 @@ func isLanguage(l string) bool { return l == "en" || l == "ru" || l == "zh" }
 
 // categoryOf is the answer shape of a category record.
 func categoryOf(r *core.Record, count int, admin bool) Category {
-	loc, _ := field.ParseLocalized(jsonValue(r.Get("nameLocalized")))
+	loc, _ := field.ParseLocalized(field.JSONValue(r.Get("nameLocalized")))
 	if loc == nil {
-		loc = Localized{}
+		loc = wire.Localized{}
 	}
 	c := Category{ID: r.Id, Slug: r.GetString("slug"), Name: r.GetString("name"), NameLocalized: loc,
 		SortOrder: r.GetInt("sortOrder"), ImageFileName: r.GetString("imageFileName"), ProductCount: count}
@@ -226,7 +226,7 @@ func CategoryNames(app core.App) ([]string, error) {
 // knownCategory is what lists and filters need of a category.
 type knownCategory struct {
 	id, slug, name string
-	loc            Localized
+	loc            wire.Localized
 	hidden         bool
 }
 
@@ -306,7 +306,7 @@ func readKnownCategories(app core.App) (KnownCategories, error) {
 	}
 	out := make(KnownCategories, 0, len(recs))
 	for _, r := range recs {
-		loc, _ := field.ParseLocalized(jsonValue(r.Get("nameLocalized")))
+		loc, _ := field.ParseLocalized(field.JSONValue(r.Get("nameLocalized")))
 		out = append(out, knownCategory{id: r.Id, slug: r.GetString("slug"), name: r.GetString("name"),
 			loc: loc, hidden: r.GetBool("hidden")})
 	}

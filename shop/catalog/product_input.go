@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"bytes"
@@ -241,7 +241,7 @@ func applyText(rec *core.Record, plain, localized string, plainRaw, locRaw json.
 	rec.Set(plain, s)
 	if !field.Present(locRaw) {
 		// Keep the other languages, replace English.
-		loc := recordLocalized(rec, localized)
+		loc := field.RecordLocalized(rec, localized)
 		if s != "" {
 			loc["en"] = s
 		} else {
@@ -307,7 +307,7 @@ func (in ProductInput) keepsOptions(rec *core.Record) bool {
 	if len(errs) > 0 {
 		return false
 	}
-	current := parseOptions(rawJSON(rec.Get("options")))
+	current := ParseOptions(field.RawJSON(rec.Get("options")))
 	return bytes.Equal(optionsJSON(opts), optionsJSON(current))
 }
 
@@ -399,22 +399,8 @@ func stockMember(raw json.RawMessage) error {
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be a whole number")
 	case v < 0:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at least 0")
-	case v > maxStockQuantity:
+	case v > MaxStockQuantity:
 		return validation.NewError("validation_invalid_stock", "Stock quantity must be at most 1000000000")
 	}
 	return nil
-}
-
-// recordLocalized reads a localized JSON field of a record.
-func recordLocalized(rec *core.Record, name string) Localized {
-	var l Localized
-	if raw, ok := rec.Get(name).(types.JSONRaw); ok {
-		l, _ = field.ParseLocalizedJSON(raw)
-	} else {
-		l, _ = field.ParseLocalized(rec.Get(name))
-	}
-	if l == nil {
-		l = Localized{}
-	}
-	return l
 }

@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"encoding/csv"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/money"
 	"stageshop/shop/wire"
 )
@@ -76,7 +77,7 @@ func ExportProductsCSV(app core.App, w io.Writer) error {
 // "=HYPERLINK(...)" left the export live (issue 43 item 5).
 func defusedRow(row []string) []string {
 	for i, c := range row {
-		row[i] = safeCell(c)
+		row[i] = field.SafeCell(c)
 	}
 	return row
 }

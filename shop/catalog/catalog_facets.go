@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"github.com/pocketbase/dbx"
@@ -16,9 +16,9 @@ type Facets struct {
 	InStock    int
 }
 
-// CatalogFacets computes the facets of a list without a search text, in
+// FacetsFor computes the facets of a list without a search text, in
 // three grouped queries (the answer is cached with the list's).
-func CatalogFacets(app core.App, q ProductQuery) (Facets, error) {
+func FacetsFor(app core.App, q ProductQuery) (Facets, error) {
 	f := Facets{Categories: map[string]int{}}
 	var hidden []string
 	if !q.IncludeInactive {

@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"encoding/json"
@@ -10,7 +10,9 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/wire"
 )
 
 // The rules of options and variants, written once: the admin's product
@@ -122,7 +124,7 @@ func normalizeOption(row json.RawMessage, prefix string, errs map[string]string)
 
 // optionText reads an option's name or a value: English required, every
 // language at most MaxOptionTextLen characters.
-func optionText(plain, localized any, path string, errs map[string]string) (Localized, bool) {
+func optionText(plain, localized any, path string, errs map[string]string) (wire.Localized, bool) {
 	text, ok := attrText(plain, localized)
 	switch {
 	case !ok:
@@ -196,7 +198,7 @@ func ValidateVariant(app core.App, rec *core.Record) validation.Errors {
 	} else if c := rec.GetInt("compareAtCents"); c > 0 && c <= rec.GetInt("priceCents") {
 		errs["compareAtCents"] = validation.NewError("validation_invalid_price", "The compare-at price must be above the price, or empty")
 	}
-	if err := wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity").Validate(rec.Get("stockQuantity")); err != nil {
+	if err := wholeIn(0, MaxStockQuantity, "validation_invalid_stock", "Stock quantity").Validate(rec.Get("stockQuantity")); err != nil {
 		errs["stockQuantity"] = err
 	}
 	validateVariantValues(app, rec, errs)
@@ -210,7 +212,7 @@ func ValidateVariant(app core.App, rec *core.Record) validation.Errors {
 // validateVariantValues checks the option values against the product's
 // options and the product's other variants.
 func validateVariantValues(app core.App, rec *core.Record, errs validation.Errors) {
-	values := stringList(rawJSON(rec.Get("optionValues")))
+	values := field.StringList(field.RawJSON(rec.Get("optionValues")))
 	rec.Set("optionValues", values)
 	var stored string
 	err := app.DB().Select("COALESCE(options, '')").From(ProductsCollection).
@@ -218,7 +220,7 @@ func validateVariantValues(app core.App, rec *core.Record, errs validation.Error
 	if err != nil {
 		return // no such product: the relation field says so
 	}
-	if msg := CheckOptionValues(parseOptions([]byte(stored)), values); msg != "" {
+	if msg := CheckOptionValues(ParseOptions([]byte(stored)), values); msg != "" {
 		errs["optionValues"] = validation.NewError("validation_invalid_option_values", msg)
 		return
 	}
@@ -227,7 +229,7 @@ func validateVariantValues(app core.App, rec *core.Record, errs validation.Error
 		Where(dbx.HashExp{"product": rec.GetString("product")}).
 		AndWhere(dbx.Not(dbx.HashExp{"id": rec.Id})).Column(&others)
 	for _, o := range others {
-		if comboKey(stringList([]byte(o))) == comboKey(values) {
+		if comboKey(field.StringList([]byte(o))) == comboKey(values) {
 			errs["optionValues"] = validation.NewError("validation_duplicate_variant", "Another variant of this product has the same option values")
 			return
 		}
@@ -237,14 +239,14 @@ func validateVariantValues(app core.App, rec *core.Record, errs validation.Error
 // validateVariantImages checks a variant's own pictures (none: it shows
 // its product's).
 func validateVariantImages(app core.App, rec *core.Record, errs validation.Errors) {
-	names, ok := imageNames(rec.Get("imageFileNames"))
+	names, ok := ImageNames(rec.Get("imageFileNames"))
 	switch {
 	case !ok:
 		errs["imageFileNames"] = validation.NewError("validation_invalid_images", "Images must be a list of uploaded file names")
 	case len(names) > MaxVariantImages:
 		errs["imageFileNames"] = validation.NewError("validation_too_many", fmt.Sprintf("At most %d images are allowed", MaxVariantImages))
-	case len(names) > 0 && missingImages(app, names) != "":
-		errs["imageFileNames"] = validation.NewError("validation_unknown_image", "Unknown image: "+missingImages(app, names))
+	case len(names) > 0 && MissingImages(app, names) != "":
+		errs["imageFileNames"] = validation.NewError("validation_unknown_image", "Unknown image: "+MissingImages(app, names))
 	default:
 		if names == nil {
 			names = []string{}

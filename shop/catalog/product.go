@@ -1,4 +1,4 @@
-package shop
+package catalog
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/money"
+	"stageshop/shop/wire"
 )
 
 // SeedCategories are the English names of the four categories the shop
@@ -23,11 +24,11 @@ var SeedCategories = []string{"Lighting", "Sound", "Stage", "Accessories"}
 
 // Limits of a product, from the contract.
 const (
-	maxNameLen        = 200
-	maxDescriptionLen = 5000
+	MaxNameLen        = 200
+	MaxDescriptionLen = 5000
 	MaxImages         = 10
-	maxAttributes     = 50
-	maxAttrTextLen    = 500
+	MaxAttributes     = 50
+	MaxAttrTextLen    = 500
 )
 
 // Collection names.
@@ -38,10 +39,10 @@ const (
 
 // Attribute is one specification row of a product.
 type Attribute struct {
-	Key            string    `json:"key"`
-	KeyLocalized   Localized `json:"keyLocalized"`
-	Value          string    `json:"value"`
-	ValueLocalized Localized `json:"valueLocalized"`
+	Key            string         `json:"key"`
+	KeyLocalized   wire.Localized `json:"keyLocalized"`
+	Value          string         `json:"value"`
+	ValueLocalized wire.Localized `json:"valueLocalized"`
 }
 
 // rawAttribute is an attribute row as clients and the dashboard may send it:
@@ -67,8 +68,8 @@ func normalizeAttributes(raw []byte) (attrs []Attribute, err error) {
 	if err := json.Unmarshal(raw, &rows); err != nil {
 		return attrs, attributeError("Attributes must be a list of {key, value} rows")
 	}
-	if len(rows) > maxAttributes*4 {
-		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", maxAttributes))
+	if len(rows) > MaxAttributes*4 {
+		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", MaxAttributes))
 	}
 	errs := validation.Errors{}
 	for i, row := range rows {
@@ -77,8 +78,8 @@ func normalizeAttributes(raw []byte) (attrs []Attribute, err error) {
 		}
 	}
 	switch {
-	case len(attrs) > maxAttributes:
-		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", maxAttributes))
+	case len(attrs) > MaxAttributes:
+		return attrs, attributeError(fmt.Sprintf("At most %d attributes are allowed", MaxAttributes))
 	case len(errs) > 0:
 		return attrs, errs
 	}
@@ -113,11 +114,11 @@ func normalizeAttribute(i int, row json.RawMessage, errs validation.Errors) (Att
 	case a.Value == "":
 		return bad(".value", "Attribute value is required when a key is given")
 	}
-	for part, texts := range map[string]Localized{"keyLocalized": key, "valueLocalized": val} {
+	for part, texts := range map[string]wire.Localized{"keyLocalized": key, "valueLocalized": val} {
 		for lang, s := range texts {
-			if len([]rune(s)) > maxAttrTextLen {
+			if len([]rune(s)) > MaxAttrTextLen {
 				errs[fmt.Sprintf("%d.%s.%s", i, part, lang)] = validation.NewError("validation_invalid_attribute",
-					fmt.Sprintf("Must be at most %d characters", maxAttrTextLen))
+					fmt.Sprintf("Must be at most %d characters", MaxAttrTextLen))
 			}
 		}
 	}
@@ -131,7 +132,7 @@ func attributeError(msg string) error {
 
 // attrText merges a plain text and its localized form: the plain text is the
 // English one unless the localized form has English already.
-func attrText(plain, localized any) (Localized, bool) {
+func attrText(plain, localized any) (wire.Localized, bool) {
 	l, ok := field.ParseLocalized(localized)
 	if !ok {
 		return l, false
@@ -154,14 +155,14 @@ func attrText(plain, localized any) (Localized, bool) {
 // keeps the number of characters). The products collection's searchText
 // field must hold it.
 func SearchTextLen() int {
-	return len(locale.Languages()) * (maxNameLen + 1 + maxDescriptionLen + 1)
+	return len(locale.Languages()) * (MaxNameLen + 1 + MaxDescriptionLen + 1)
 }
 
 // SearchText is the lower-cased text that product search matches: names and
 // descriptions in every language.
-func SearchText(name, description Localized) string {
+func SearchText(name, description wire.Localized) string {
 	var b strings.Builder
-	for _, l := range []Localized{name, description} {
+	for _, l := range []wire.Localized{name, description} {
 		for _, lang := range locale.Languages() {
 			if s := l[lang]; s != "" {
 				b.WriteString(strings.ToLower(s))
@@ -177,11 +178,11 @@ func SearchText(name, description Localized) string {
 // objects kept in step, attribute rows cleaned, the search text refreshed.
 // It returns the attribute rows' errors (see NormalizeAttributes).
 func normalizeProduct(rec *core.Record) error {
-	name, _ := field.ParseLocalized(jsonValue(rec.Get("nameLocalized")))
+	name, _ := field.ParseLocalized(field.JSONValue(rec.Get("nameLocalized")))
 	if s := strings.TrimSpace(rec.GetString("name")); s != "" {
 		name["en"] = s
 	}
-	desc, _ := field.ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	desc, _ := field.ParseLocalized(field.JSONValue(rec.Get("descriptionLocalized")))
 	if s := strings.TrimSpace(rec.GetString("description")); s != "" {
 		desc["en"] = s
 	}
@@ -190,7 +191,7 @@ func normalizeProduct(rec *core.Record) error {
 	rec.Set("description", desc["en"])
 	rec.Set("descriptionLocalized", desc)
 
-	attrs, err := normalizeAttributes(rawJSON(rec.Get("attributes")))
+	attrs, err := normalizeAttributes(field.RawJSON(rec.Get("attributes")))
 	if err == nil {
 		rec.Set("attributes", attrs)
 	}
@@ -200,16 +201,16 @@ func normalizeProduct(rec *core.Record) error {
 
 // productFields are a product record's fields as its rules read them.
 type productFields struct {
-	Name                 string    `json:"name"`
-	NameLocalized        Localized `json:"nameLocalized"`
-	Description          string    `json:"description"`
-	DescriptionLocalized Localized `json:"descriptionLocalized"` // English is Description
-	PriceCents           any       `json:"priceCents"`
-	StockQuantity        any       `json:"stockQuantity"`
-	Category             string    `json:"category"`
-	ImageFileNames       any       `json:"imageFileNames"`
-	Attributes           error     `json:"attributes"` // NormalizeProduct's finding
-	Options              error     `json:"options"`    // normalizeProductOptions' finding
+	Name                 string         `json:"name"`
+	NameLocalized        wire.Localized `json:"nameLocalized"`
+	Description          string         `json:"description"`
+	DescriptionLocalized wire.Localized `json:"descriptionLocalized"` // English is Description
+	PriceCents           any            `json:"priceCents"`
+	StockQuantity        any            `json:"stockQuantity"`
+	Category             string         `json:"category"`
+	ImageFileNames       any            `json:"imageFileNames"`
+	Attributes           error          `json:"attributes"` // NormalizeProduct's finding
+	Options              error          `json:"options"`    // normalizeProductOptions' finding
 }
 
 // ValidateProduct normalizes a product record and checks it against the
@@ -220,21 +221,21 @@ type productFields struct {
 func ValidateProduct(app core.App, rec *core.Record) error {
 	f := productFields{Attributes: normalizeProduct(rec), Options: normalizeProductOptions(rec)}
 	f.Name = rec.GetString("name")
-	f.NameLocalized, _ = field.ParseLocalized(jsonValue(rec.Get("nameLocalized")))
-	f.DescriptionLocalized, _ = field.ParseLocalized(jsonValue(rec.Get("descriptionLocalized")))
+	f.NameLocalized, _ = field.ParseLocalized(field.JSONValue(rec.Get("nameLocalized")))
+	f.DescriptionLocalized, _ = field.ParseLocalized(field.JSONValue(rec.Get("descriptionLocalized")))
 	f.Description = f.DescriptionLocalized["en"]
 	delete(f.DescriptionLocalized, "en")
 	f.PriceCents, f.StockQuantity = rec.Get("priceCents"), rec.Get("stockQuantity")
 	f.Category, f.ImageFileNames = rec.GetString("category"), rec.Get("imageFileNames")
-	nameLen := fmt.Sprintf("Name must be at most %d characters", maxNameLen)
-	descLen := fmt.Sprintf("Description must be at most %d characters", maxDescriptionLen)
+	nameLen := fmt.Sprintf("Name must be at most %d characters", MaxNameLen)
+	descLen := fmt.Sprintf("Description must be at most %d characters", MaxDescriptionLen)
 	err := validation.ValidateStruct(&f,
-		validation.Field(&f.Name, field.Required("Name is required"), maxText(maxNameLen, nameLen)),
-		validation.Field(&f.NameLocalized, validation.Each(maxText(maxNameLen, nameLen))),
-		validation.Field(&f.Description, maxText(maxDescriptionLen, descLen)),
-		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(maxDescriptionLen, descLen))),
+		validation.Field(&f.Name, field.Required("Name is required"), maxText(MaxNameLen, nameLen)),
+		validation.Field(&f.NameLocalized, validation.Each(maxText(MaxNameLen, nameLen))),
+		validation.Field(&f.Description, maxText(MaxDescriptionLen, descLen)),
+		validation.Field(&f.DescriptionLocalized, validation.Each(maxText(MaxDescriptionLen, descLen))),
 		validation.Field(&f.PriceCents, wholeIn(0, money.MaxPriceCents, "validation_invalid_price", "Price")),
-		validation.Field(&f.StockQuantity, wholeIn(0, maxStockQuantity, "validation_invalid_stock", "Stock quantity")),
+		validation.Field(&f.StockQuantity, wholeIn(0, MaxStockQuantity, "validation_invalid_stock", "Stock quantity")),
 		validation.Field(&f.Category, validation.By(func(any) error { return syncProductCategory(app, rec) })),
 		validation.Field(&f.ImageFileNames, validation.By(func(any) error { return checkProductImages(app, rec) })),
 		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
@@ -246,7 +247,7 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 // checkProductImages checks the image list: uploaded names, one to
 // MaxImages of them, kept in the admin's order without repeats.
 func checkProductImages(app core.App, rec *core.Record) error {
-	names, ok := imageNames(rec.Get("imageFileNames"))
+	names, ok := ImageNames(rec.Get("imageFileNames"))
 	switch {
 	case !ok:
 		return validation.NewError("validation_invalid_images", "Images must be a list of uploaded file names")
@@ -255,7 +256,7 @@ func checkProductImages(app core.App, rec *core.Record) error {
 	case len(names) > MaxImages:
 		return validation.NewError("validation_too_many", fmt.Sprintf("At most %d images are allowed", MaxImages))
 	}
-	if missing := missingImages(app, names); missing != "" {
+	if missing := MissingImages(app, names); missing != "" {
 		return validation.NewError("validation_unknown_image", "Unknown image: "+missing)
 	}
 	rec.Set("imageFileNames", names)
@@ -299,13 +300,13 @@ func maxText(n int, msg string) validation.Rule {
 	})
 }
 
-// imageNames reads the ordered, de-duplicated list of image file names.
-func imageNames(v any) ([]string, bool) {
+// ImageNames reads the ordered, de-duplicated list of image file names.
+func ImageNames(v any) ([]string, bool) {
 	if raw, ok := v.(types.JSONRaw); ok && len(raw) == 0 {
 		return nil, true // a JSON field never set
 	}
 	var list []any
-	switch t := jsonValue(v).(type) {
+	switch t := field.JSONValue(v).(type) {
 	case nil:
 		return nil, true
 	case []any:
@@ -332,8 +333,8 @@ func imageNames(v any) ([]string, bool) {
 	return out, true
 }
 
-// missingImages returns the first name that is not a stored product image.
-func missingImages(app core.App, names []string) string {
+// MissingImages returns the first name that is not a stored product image.
+func MissingImages(app core.App, names []string) string {
 	args := make([]any, len(names))
 	for i, n := range names {
 		args[i] = n
@@ -356,44 +357,11 @@ func missingImages(app core.App, names []string) string {
 	return ""
 }
 
-// jsonValue turns a record's JSON field value (types.JSONRaw, []byte, or an
-// already decoded Go value) into a decoded Go value.
-func jsonValue(v any) any {
-	raw := rawJSON(v)
-	if raw == nil {
-		return v
-	}
-	var out any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return string(raw)
-	}
-	return out
-}
-
-// rawJSON returns v as JSON bytes, encoding Go values when needed.
-func rawJSON(v any) []byte {
-	switch t := v.(type) {
-	case nil:
-		return nil
-	case types.JSONRaw:
-		return t
-	case []byte:
-		return t
-	case json.RawMessage:
-		return t
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
 // normalizeProductOptions brings the record's options into their canonical
 // form (NormalizeOptions) and returns their errors keyed below "options"
 // ("1.values.0.value"), or one error for the whole list.
 func normalizeProductOptions(rec *core.Record) error {
-	opts, errs := NormalizeOptions(rawJSON(rec.Get("options")))
+	opts, errs := NormalizeOptions(field.RawJSON(rec.Get("options")))
 	if len(errs) == 0 {
 		rec.Set("options", opts)
 		return nil
@@ -408,6 +376,6 @@ func normalizeProductOptions(rec *core.Record) error {
 	return out
 }
 
-// maxStockQuantity is the largest stock a product may have, and so the
+// MaxStockQuantity is the largest stock a product may have, and so the
 // largest quantity a cart request can ask for before stock is compared.
-const maxStockQuantity = 1_000_000_000
+const MaxStockQuantity = 1_000_000_000
