@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { trimRadixCss } from './scripts/trim-radix-css';
 import { bootAfterFirstPaint } from './scripts/boot-after-paint';
 import { themeWithoutTooltip } from './scripts/theme-without-tooltip';
+import { splitRadixIcons } from './scripts/split-radix-icons';
 import constants from '../routes/firstscreen/constants.json';
 
 const backend = 'http://127.0.0.1:8090';
@@ -44,7 +45,7 @@ function sharedLanguages(): Plugin {
 const sharedConstants = /[\\/](routes[\\/]firstscreen[\\/]constants\.json|src[\\/]lib[\\/]shared\.ts|src[\\/]api[\\/]queryKeys\.ts)$/;
 
 export default defineConfig({
-  plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint(), themeWithoutTooltip()],
+  plugins: [react(), sharedLanguages(), trimRadixCss(), bootAfterFirstPaint(), themeWithoutTooltip(), splitRadixIcons()],
   server: {
     // The shared constants live beside the Go code that embeds them (../routes/firstscreen).
     fs: { allow: ['.', '../routes/firstscreen'] },
@@ -69,7 +70,10 @@ export default defineConfig({
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         // The shared constants too: every page reads them, and alone they were a 200-byte request.
-        advancedChunks: { groups: [{ name: 'vendor', test: (id: string) => startupModule.test(id) || sharedConstants.test(id) }] },
+        // The icons' shared helper too (scripts/split-radix-icons.ts): the home's icons need it.
+        advancedChunks: {
+          groups: [{ name: 'vendor', test: (id: string) => startupModule.test(id) || sharedConstants.test(id) || id === '\0radix-icon:helper' }],
+        },
       },
     },
   },

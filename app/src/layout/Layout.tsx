@@ -1,20 +1,24 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { setSessionExpiredHandler } from '../api/client';
 import { Footer } from './Footer';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { Header } from './Header';
-import { MergeNotice } from '../features/cart/MergeNotice';
+import { useCart } from '../features/cart/CartContext';
 import { usePageHead } from './pageHead';
 import { useAccountLanguage } from '../auth/useAccountLanguage';
 import { useTranslation } from 'react-i18next';
+
+// Only a sign-in that merged a guest cart shows it: its code loads then, not with the home.
+const MergeNotice = lazy(() => import('../features/cart/MergeNotice').then((m) => ({ default: m.MergeNotice })));
 
 /** Header, the routed screen and the footer (hidden under /admin). */
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation('common');
+  const { mergeReport } = useCart();
   usePageHead();
   useAccountLanguage();
 
@@ -53,7 +57,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="app-main">
-        <MergeNotice />
+        {mergeReport && (
+          <Suspense fallback={null}>
+            <MergeNotice />
+          </Suspense>
+        )}
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<FullPageSpinner />}>
             <FocusOnNewScreen path={location.pathname} showing={showing} />

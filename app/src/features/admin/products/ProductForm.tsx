@@ -15,6 +15,7 @@ import { ProductTextsCard } from './ProductTextsCard';
 import { VariantsCard } from './VariantsCard';
 import { catalogKeys } from '../../../api/queryKeys';
 import { adminKeys } from '../keys';
+import { SearchEngineCard } from './SearchEngineCard';
 
 interface Props {
   /** Product id when editing; absent when creating. */
@@ -105,6 +106,8 @@ export function ProductForm({ productId, initial, onDone }: Props) {
           </Heading>
           <ImagesField images={values.images} setImages={(action) => form.set('images', action)} error={form.error('images')} onTouched={() => form.touch('images')} />
         </Card>
+
+        <SearchEngineCard form={form} lang={lang} productId={productId} />
 
         <Flex justify="end" align="center" gap="3" wrap="wrap">
           {blocked && !save.isPending && (
