@@ -408,6 +408,8 @@ export interface OrderSummary {
   shippingMethod: string;
   shippingMethodName?: Localized;
   shippingAmount: number;
+  discountAmount: number;
+  discounts: Discount[];
   taxAmount: number;
   totalAmount: number;
   itemCount: number;
@@ -429,6 +431,7 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  discountAmount: number;
   taxClass: 'standard' | 'reduced' | 'zero';
   taxRate: number;
   taxAmount: number;
@@ -701,6 +704,12 @@ export interface Promotion {
   revenue: number;
   discounted: number;
   createdAt: string;
+}
+
+export interface Discount {
+  code: string;
+  name: Localized;
+  amount: number;
 }
 
 export interface BookingFee {
