@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
 )
@@ -65,7 +66,7 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // allowed gets *UnpaidOrdersError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
-		return nil, ErrSessionRequired
+		return nil, cart.ErrSessionRequired
 	}
 	in.Normalize()
 	if err := in.Validate(); err != nil {
@@ -135,19 +136,19 @@ func placeInTx(txApp core.App, userID string, in OrderInput) (*OrderDetail, erro
 	}
 	// Other carts may now hold more than is left; they keep their lines
 	// (the cart shows availableStock) and their checkout answers 409.
-	return detail, dropCart(txApp, cartRec.Id)
+	return detail, cart.Drop(txApp, cartRec.Id)
 }
 
 // checkoutLines loads the user's cart and its lines; no lines is ErrCartEmpty.
-func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, error) {
-	cartRec, err := findCart(txApp, CartOwner{UserID: userID})
+func checkoutLines(txApp core.App, userID string) (*core.Record, []cart.Item, error) {
+	cartRec, err := cart.Find(txApp, cart.Owner{UserID: userID})
 	if err != nil {
 		return nil, nil, err
 	}
 	if cartRec == nil {
 		return nil, nil, ErrCartEmpty
 	}
-	lines, err := cartLines(txApp, cartRec.Id)
+	lines, err := cart.Lines(txApp, cartRec.Id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -161,7 +162,7 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 // with its tax as priced. The payment fields follow the final total (tax
 // included); an order placed on invoice terms is invoiced at once, so its
 // confirmation carries the invoice number.
-func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []cart.Item, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
 	if err != nil {
 		return nil, nil, err
@@ -203,7 +204,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 }
 
 // setOrderFields fills a new order record.
-func setOrderFields(order *core.Record, userID, number string, in OrderInput, lines []CartItem, price OrderPrice) {
+func setOrderFields(order *core.Record, userID, number string, in OrderInput, lines []cart.Item, price OrderPrice) {
 	count := 0
 	for _, l := range lines {
 		count += l.Quantity
@@ -238,7 +239,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 
 // writeOrderItems saves the line snapshots of an order with their tax and
 // their share of the discounts.
-func writeOrderItems(txApp core.App, orderID string, lines []CartItem, price OrderPrice) ([]OrderItem, error) {
+func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, price OrderPrice) ([]OrderItem, error) {
 	t := price.Taxed
 	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
@@ -259,7 +260,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []CartItem, price Ord
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
 		item.Set("discountCents", int64(price.Discounts.lineDiscount(i)))
-		item.Set("taxClass", l.taxClass)
+		item.Set("taxClass", l.TaxClass)
 		item.Set("taxRate", lt.Rate.Percent())
 		item.Set("taxName", lt.Name)
 		item.Set("taxCents", int64(lt.Tax))
@@ -272,7 +273,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []CartItem, price Ord
 			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
 			DiscountAmount: price.Discounts.lineDiscount(i),
-			TaxClass:       l.taxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
+			TaxClass:       l.TaxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
 	}
 	return items, nil

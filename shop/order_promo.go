@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/cart"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/promo"
@@ -30,7 +31,7 @@ type Discounted struct {
 // known yet) at shippingCost for customer ("" a guest) with the cart's
 // code: free shipping takes the shipping only where the address is
 // domestic (or not known yet) and the shipping is not a freight quote.
-func discountLines(app core.App, lines []CartItem, code, customer, country string, shippingCost Amount, freight bool, now time.Time) (Discounted, error) {
+func discountLines(app core.App, lines []cart.Item, code, customer, country string, shippingCost Amount, freight bool, now time.Time) (Discounted, error) {
 	in := promo.Input{Shipping: int64(shippingCost), Customer: customer, Now: now}
 	if !freight {
 		settings, err := shipping.LoadSettings(app)
@@ -52,7 +53,7 @@ func discountLines(app core.App, lines []CartItem, code, customer, country strin
 
 // promoLines are the lines as promo sees them, each with its product's
 // category.
-func promoLines(app core.App, lines []CartItem) ([]promo.Line, error) {
+func promoLines(app core.App, lines []cart.Item) ([]promo.Line, error) {
 	ids := make([]any, 0, len(lines))
 	for _, l := range lines {
 		ids = append(ids, l.ProductID)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -40,6 +40,9 @@ var answers = []struct {
 	{"ProductAttribute", wire.ProductAttribute{}},
 	{"ProductOptionValue", wire.ProductOptionValue{}},
 	{"ProductOption", wire.ProductOption{}},
+	{"HireRates", wire.HireRates{}},
+	{"ProductHire", wire.ProductHire{}},
+	{"KitComponent", wire.KitComponent{}},
 	{"ProductVariant", wire.ProductVariant{}},
 	{"Product", wire.Product{}},
 	{"PriceRange", wire.PriceRange{}},
@@ -50,12 +53,12 @@ var answers = []struct {
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},
 	{"PageHead", wire.PageHead{}},
-	{"CartItem", shop.CartItem{}},
-	{"Cart", shop.Cart{}},
+	{"CartItem", cart.Item{}},
+	{"Cart", cart.Cart{}},
 	{"MergeCapped", wire.MergeCapped{}},
 	{"MergeDrop", wire.MergeDrop{}},
 	{"MergeReport", wire.MergeReport{}},
-	{"MergedCart", shop.MergedCart{}},
+	{"MergedCart", cart.Merged{}},
 	{"ShippingMethod", wire.ShippingMethod{}},
 	{"ShippingMethods", wire.ShippingMethods{}},
 	{"WeightRate", wire.WeightRate{}},
