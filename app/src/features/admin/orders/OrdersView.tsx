@@ -19,8 +19,8 @@ import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus
 import { TrackingDialog } from './TrackingDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { usualNext } from './statusPath';
-import { adminKeys } from '../keys';
 import { EmailText } from '../../../components/EmailText';
+import { adminKeys } from '../../../api/queryKeys';
 
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
 export function OrdersView() {

@@ -13,8 +13,7 @@ import { ImagesField } from './ImagesField';
 import { ProductDetailsCard } from './ProductDetailsCard';
 import { ProductTextsCard } from './ProductTextsCard';
 import { VariantsCard } from './VariantsCard';
-import { catalogKeys } from '../../../api/queryKeys';
-import { adminKeys } from '../keys';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 interface Props {
   /** Product id when editing; absent when creating. */
