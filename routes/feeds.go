@@ -13,9 +13,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/routes/firstscreen"
-	"stageshop/shop"
 	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // Google Merchant Center reads the catalog from one feed per language
@@ -49,6 +49,9 @@ type feedRow struct {
 	Attributes     string `db:"attributes"`
 	Options        string `db:"options"`
 	WeightGrams    int64  `db:"weightGrams"`
+	Brand          string `db:"brand"`
+	MPN            string `db:"mpn"`
+	GTIN           string `db:"gtin"`
 	VariantID      string `db:"vid"`
 	SKU            string `db:"sku"`
 	OptionValues   string `db:"optionValues"`
@@ -61,7 +64,7 @@ type feedRow struct {
 // feedQuery reads every variant for sale, product by product (oldest
 // first, as the sitemap), each product's variants in their order.
 const feedQuery = `SELECT p.id AS pid, p.name, p.nameLocalized, p.description, p.descriptionLocalized, p.category,
-	p.imageFileNames AS productImages, p.attributes, p.options, p.weightGrams,
+	p.imageFileNames AS productImages, p.attributes, p.options, p.weightGrams, p.brand, p.mpn, p.gtin,
 	v.id AS vid, v.sku, v.optionValues, v.priceCents, v.compareAtCents, v.stockQuantity, v.imageFileNames AS variantImages
 	FROM products p JOIN product_variants v ON v.product = p.id
 	WHERE p.isActive = 1 AND v.isActive = 1
@@ -137,7 +140,7 @@ func (f feedWriter) tag(name, text string) {
 
 // item writes one variant as Google's item (the contract's fields).
 func (f feedWriter) item(r feedRow) {
-	var name, desc shop.Localized
+	var name, desc wire.Localized
 	var options []catalog.Option
 	var attrs []catalog.Attribute
 	var values, productImages, variantImages []string
@@ -148,7 +151,7 @@ func (f feedWriter) item(r feedRow) {
 		{r.OptionValues, &values}, {r.ProductImages, &productImages}, {r.VariantImages, &variantImages}} {
 		_ = json.Unmarshal([]byte(c.raw), c.to) // an empty or odd column reads as none
 	}
-	p := catalog.Product{ID: r.ProductID, Name: r.Name, NameLocalized: name, Attributes: attrs, Options: options}
+	p := catalog.Product{ID: r.ProductID, Name: r.Name, NameLocalized: name, Attributes: attrs, Options: options, Brand: r.Brand, MPN: r.MPN, GTIN: r.GTIN}
 	title := strings.TrimSpace(name.Get(f.lang, r.Name))
 	path := "/products/" + url.PathEscape(r.ProductID)
 	if len(options) > 0 {
@@ -206,15 +209,19 @@ func (f feedWriter) prices(r feedRow) {
 	f.tag("g:availability", availability)
 }
 
-// identifiers writes the brand (the product's, else the shop's name) and
-// says when the product has no manufacturer's number.
+// identifiers writes the brand (the product's, else the shop's name), the
+// GTIN and part number when set, and says when the product has neither.
 func (f feedWriter) identifiers(p catalog.Product) {
 	brand := brandOf(p, f.lang)
 	if brand == "" {
 		brand = f.shop
 	}
 	f.tag("g:brand", brand)
-	f.tag("g:identifier_exists", "no")
+	f.tag("g:gtin", p.GTIN)
+	f.tag("g:mpn", p.MPN)
+	if p.GTIN == "" && p.MPN == "" {
+		f.tag("g:identifier_exists", "no")
+	}
 }
 
 // feedPrice is cents as Google's price: "99.00 USD".

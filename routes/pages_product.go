@@ -32,11 +32,16 @@ func (c headContext) productHead(p catalog.Product) pagehead.Head {
 	}
 	text := strings.Join(strings.Fields(p.DescriptionLocalized.Get(lang, p.Description)), " ")
 	path := "/products/" + url.PathEscape(p.ID)
-	h := c.head(
-		c.titled(c.t("product.title", "name", shown.name, "category", category)),
-		clip(c.t("product.description", "name", shown.name, "price", price, "stock", stock, "description", text), maxDescription),
-		"product", path,
-	)
+	title := c.titled(c.t("product.title", "name", shown.name, "category", category))
+	description := clip(c.t("product.description", "name", shown.name, "price", price, "stock", stock, "description", text), maxDescription)
+	// The owner's words for this language, where written (issue 50).
+	if own := strings.TrimSpace(p.SEOTitle[lang]); own != "" {
+		title = own
+	}
+	if own := strings.TrimSpace(p.SEODescription[lang]); own != "" {
+		description = own
+	}
+	h := c.head(title, description, "product", path)
 	images := c.imageURLs(p.ImageFileNames)
 	if own := c.imageURLs(shown.images); len(own) > 0 {
 		h.Card.Image, h.Card.ImageAlt = own[0], shown.name
@@ -46,6 +51,7 @@ func (c headContext) productHead(p catalog.Product) pagehead.Head {
 	h.Card.PriceAmount, h.Card.PriceCurrency = money.Plain(shown.priceCents), currency
 	facts := pagehead.ProductFacts{
 		Name: name, Description: text, URL: h.Canonical, SKU: defaultSKU(p), GroupID: p.ID, Brand: brandOf(p, lang),
+		MPN: p.MPN, GTIN: p.GTIN,
 		Category: category, Images: images,
 		Offer: pagehead.Offer{PriceCents: p.PriceCents, Currency: currency, InStock: p.StockQuantity > 0, URL: h.Canonical},
 	}
@@ -113,8 +119,12 @@ func (c headContext) imageURLs(files []string) []string {
 // currency is the shop's: prices are US dollars.
 const currency = "USD"
 
-// brandOf is the product's brand when its specifications name one.
+// brandOf is the product's brand: the owner's, else the one its
+// specifications name.
 func brandOf(p catalog.Product, lang string) string {
+	if b := strings.TrimSpace(p.Brand); b != "" {
+		return b
+	}
 	for _, a := range p.Attributes {
 		switch strings.ToLower(strings.TrimSpace(a.Key)) {
 		case "brand", "manufacturer", "make":

@@ -174,14 +174,14 @@ export default {
   id: 28,
   title: 'Outside checkers: the Nu HTML Checker and Google\'s structured-data rules pass every page kind in en/ru/zh, served and loaded',
   timeoutMs: 8 * 60_000,
-  async run({ startServer, newContext, runDir, log }) {
+  async run({ startServer, newContext, runDir, log, evidence }) {
     // The checker's JVM starts first: it takes a while, and the set-up runs meanwhile.
     const starting = startNu();
     try {
       // A small sitemap limit: the demo catalog then has an index and several sitemaps.
       const server = await startServer('validators', { STAGESHOP_SITEMAP_MAX_URLS: '30' });
       await this.sitemaps(server.url, join(runDir, 'sitemaps'), log);
-      await this.check(server, starting, { newContext, runDir, log });
+      await this.check(server, starting, { newContext, runDir, log, evidence });
     } finally {
       await (await starting.catch(() => null))?.stop();
     }
@@ -216,7 +216,7 @@ export default {
     log(`sitemaps: the index and ${files.length} sitemaps pass the sitemaps.org schema; products-${last + 1}.xml is 404`);
   },
 
-  async check(server, starting, { newContext, runDir, log }) {
+  async check(server, starting, { newContext, runDir, log, evidence }) {
     const base = server.url;
     const dir = join(runDir, 'validators');
     for (const how of ['served', 'loaded']) mkdirSync(join(dir, how), { recursive: true });
@@ -225,6 +225,9 @@ export default {
     const products = (await apiOk(base, 'GET', '/api/products?pageSize=100')).products;
     const simple = products.find((p) => (p.imageFileNames ?? []).length > 1) ?? products[0];
     const options = await optionsProduct(base, admin.token, simple.imageFileNames[0]);
+    // The manufacturer's identifiers and the owner's Russian words for search engines (issue 50).
+    const ids = { brand: 'Antari', mpn: 'Z-1000 II', gtin: '4006381333931' };
+    await apiOk(base, 'PUT', `/api/products/${simple.id}`, { token: admin.token, body: { ...ids, seoTitle: { ru: 'Купить у нас: проверка' } } });
     const slug = 'validator-page';
     await apiOk(base, 'POST', '/api/admin/pages', {
       token: admin.token,
@@ -305,6 +308,10 @@ export default {
           const at = new URL(page.url());
           assert.ok(k.kind === 'invoice' || `${at.pathname}${at.search}` === path, `${k.kind} (${lang}) stayed at ${path}, not ${at.pathname}${at.search}`);
           await save(k.kind, lang, page);
+          if (k.kind === 'admin product form' && lang === 'en') {
+            await page.locator('.search-preview').scrollIntoViewIfNeeded();
+            await evidence.screens(page, 'j28-admin-product-search');
+          }
         }
       };
       // A guest's languages side by side; a signed-in visitor's one after another, since each
@@ -314,6 +321,12 @@ export default {
     }
     took('pages loaded', t0);
     if (slow.length) log(`slow pages: ${slow.join('; ')}`);
+    // The product's structured data names what the owner set.
+    const served = docs.find((d) => d.how === 'served' && d.kind === 'product' && d.lang === 'en');
+    const product = (await served.sd).data.jsonld.Product[0];
+    assert.deepEqual([product.brand?.name, product.mpn, product.gtin], [ids.brand, ids.mpn, ids.gtin], 'the Product names its brand, MPN and GTIN');
+    const ruTitle = /<title[^>]*>([^<]*)<\/title>/.exec(readFileSync(docs.find((d) => d.how === 'served' && d.kind === 'product' && d.lang === 'ru').file, 'utf8'))?.[1];
+    assert.equal(ruTitle, 'Купить у нас: проверка', "the Russian page's title is the owner's");
     const rows = [];
     const failures = [];
     for (const d of docs) {

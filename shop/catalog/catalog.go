@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -34,8 +35,13 @@ type Product struct {
 	TaxClass             string
 	WeightGrams          int64
 	FreightOnly          bool
-	Created              time.Time
-	Updated              time.Time
+	// The manufacturer's brand, part number and barcode, and the owner's
+	// title and description for search engines by language (issue 50);
+	// each optional.
+	Brand, MPN, GTIN         string
+	SEOTitle, SEODescription wire.Localized
+	Created                  time.Time
+	Updated                  time.Time
 
 	// Options and the summary of the variants (PriceCents, StockQuantity
 	// and CompareAtCents are the default variant's). Variants is read only
@@ -121,7 +127,7 @@ var productColumns = []string{
 	"id", "name", "nameLocalized", "description", "descriptionLocalized", "category", "categoryId",
 	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "weightGrams", "freightOnly", "created", "updated",
 	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
-	"variantCount", "skus",
+	"variantCount", "skus", "brand", "mpn", "gtin", "seoTitle", "seoDescription",
 }
 
 // productRow is one products row as SQLite returns it; JSON columns are
@@ -153,6 +159,11 @@ type productRow struct {
 	OnSale               bool           `db:"onSale"`
 	VariantCount         float64        `db:"variantCount"`
 	SKUs                 string         `db:"skus"`
+	Brand                string         `db:"brand"`
+	MPN                  string         `db:"mpn"`
+	GTIN                 string         `db:"gtin"`
+	SEOTitle             types.JSONRaw  `db:"seoTitle"`
+	SEODescription       types.JSONRaw  `db:"seoDescription"`
 }
 
 func (r productRow) product() Product { return r.productFrom(decodedJSON(r)) }
@@ -187,7 +198,22 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 	}
 	p.NameLocalized, p.DescriptionLocalized = d.name, d.description
 	p.ImageFileNames, p.Attributes, p.Options = d.images, d.attributes, d.options
+	p.Brand, p.MPN, p.GTIN = r.Brand, r.MPN, r.GTIN
+	p.SEOTitle, p.SEODescription = seoText(r.SEOTitle), seoText(r.SEODescription)
 	return p
+}
+
+// seoText decodes an optional text by language; none reads as nil. Only
+// product pages read it, so it stays out of the shared decode cache.
+func seoText(raw types.JSONRaw) wire.Localized {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var l wire.Localized
+	if json.Unmarshal(raw, &l) != nil || len(l) == 0 {
+		return nil
+	}
+	return l
 }
 
 // decodedColumns are a product's JSON columns, decoded.

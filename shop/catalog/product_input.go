@@ -42,6 +42,13 @@ type ProductInput struct {
 	// VariantInput); price and stockQuantity are then the variants'.
 	Options  json.RawMessage `json:"options"`
 	Variants json.RawMessage `json:"variants"`
+	// The manufacturer's identifiers and the owner's search-engine texts
+	// (product_identifiers.go).
+	Brand          json.RawMessage `json:"brand"`
+	MPN            json.RawMessage `json:"mpn"`
+	GTIN           json.RawMessage `json:"gtin"`
+	SEOTitle       json.RawMessage `json:"seoTitle"`
+	SEODescription json.RawMessage `json:"seoDescription"`
 
 	// New says the input creates a product: then category and images must
 	// be sent, and price and stock quantity unless variants are.
@@ -51,7 +58,7 @@ type ProductInput struct {
 // Validate checks the members' types and ranges; the texts, attributes,
 // category and images are then checked against the record (ValidateProduct).
 func (in ProductInput) Validate() error {
-	return validation.ValidateStruct(&in,
+	rules := append([]*validation.FieldRules{
 		validation.Field(&in.NameLocalized, field.RawRule(localizedMember)),
 		validation.Field(&in.Name, field.RawRule(stringMember)),
 		validation.Field(&in.DescriptionLocalized, field.RawRule(localizedMember)),
@@ -64,7 +71,8 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.TaxClass, field.RawRule(taxClassMember)),
 		validation.Field(&in.WeightKg, field.RawRule(weightMember)),
 		validation.Field(&in.FreightOnly, field.RawRule(boolMember)),
-	)
+	}, in.identifierRules()...)
+	return validation.ValidateStruct(&in, rules...)
 }
 
 // CreateProduct stores a new product (active unless the input says
@@ -216,6 +224,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		_ = json.Unmarshal(in.FreightOnly, &b)
 		rec.Set("freightOnly", b)
 	}
+	in.applyIdentifiers(rec, ok)
 	if field.Present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
 	} else if in.Attributes != nil {
@@ -259,6 +268,7 @@ var productInputFields = map[string]bool{
 	"category": true, "priceCents": true, "stockQuantity": true, "isActive": true,
 	"imageFileNames": true, "attributes": true, "taxClass": true, "options": true,
 	"weightGrams": true, "freightOnly": true,
+	"brand": true, "mpn": true, "gtin": true, "seoTitle": true, "seoDescription": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)

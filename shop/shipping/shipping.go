@@ -38,21 +38,28 @@ const (
 	regionInternational = "international"
 )
 
-// methodSpec is the fixed part of a shipping method: its names, region,
-// delivery time and the settings field holding its rate.
+// methodSpec is the fixed part of a shipping method: its region,
+// delivery time and the settings field holding its rate; its names are
+// the shipping catalogue's text of its code.
 type methodSpec struct {
 	code, region, deliveryDays, field string
-	name                              wire.Localized
 }
 
 // methodSpecs are the five methods of the contract, domestic first.
 var methodSpecs = []methodSpec{
-	{ShipStandard, regionDomestic, "5-7", "standardCents", wire.Localized{"en": "Standard", "ru": "Стандартная", "zh": "标准配送"}},
-	{ShipExpress, regionDomestic, "2-3", "expressCents", wire.Localized{"en": "Express", "ru": "Экспресс", "zh": "快速配送"}},
-	{ShipOvernight, regionDomestic, "1", "overnightCents", wire.Localized{"en": "Overnight", "ru": "За одну ночь", "zh": "次日达"}},
-	{ShipIntlStandard, regionInternational, "10-15", "intlStandardCents", wire.Localized{"en": "International standard", "ru": "Международная стандартная", "zh": "国际标准配送"}},
-	{ShipIntlExpress, regionInternational, "5-7", "intlExpressCents", wire.Localized{"en": "International express", "ru": "Международная экспресс", "zh": "国际快速配送"}},
+	{ShipStandard, regionDomestic, "5-7", "standardCents"},
+	{ShipExpress, regionDomestic, "2-3", "expressCents"},
+	{ShipOvernight, regionDomestic, "1", "overnightCents"},
+	{ShipIntlStandard, regionInternational, "10-15", "intlStandardCents"},
+	{ShipIntlExpress, regionInternational, "5-7", "intlExpressCents"},
 }
+
+// texts are the names of the fixed methods and of freight in every
+// language, by code (shop/locale's "shipping" catalogue).
+var texts = locale.Texts("shipping")
+
+// names is a method's name in every language, as the API answers it.
+func names(code string) wire.Localized { return wire.Localized(texts.All(code)) }
 
 // Settings are the shop's shipping rules: its home country and
 // zones (shipping_zones.go). Without stored zones, the zones are those of
@@ -310,7 +317,7 @@ func stateOf(app core.App) *state {
 func MethodName(code, lang string) string {
 	for _, m := range methodSpecs {
 		if m.code == code {
-			return m.name.Get(lang, code)
+			return names(code).Get(lang, code)
 		}
 	}
 	return code

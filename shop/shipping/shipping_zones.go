@@ -28,9 +28,6 @@ const (
 	QuoteQuoted  = "quoted"
 )
 
-// freightName is how the freight method is shown.
-var freightName = wire.Localized{"en": "Freight: quoted separately", "ru": "Грузовая доставка: стоимость сообщим отдельно", "zh": "货运：运费另行报价"}
-
 // WeightBand is one band of a method's price: up to UpToGrams inclusive
 // (nil: any weight) it costs AmountCents.
 type WeightBand struct {
@@ -92,7 +89,7 @@ func legacyZones(s Settings) []Zone {
 	band := func(code string) []WeightBand { return []WeightBand{{AmountCents: int64(s.Rates[code])}} }
 	zones := []Zone{{ID: "home", Name: "Domestic", Countries: []string{s.HomeCountry}}, {ID: "world", Name: "Rest of the world", Countries: []string{}}}
 	for _, m := range methodSpecs {
-		zm := ZoneMethod{Code: m.code, Name: m.name, DeliveryDays: m.deliveryDays, Rates: band(m.code)}
+		zm := ZoneMethod{Code: m.code, Name: names(m.code), DeliveryDays: m.deliveryDays, Rates: band(m.code)}
 		if m.code == ShipStandard && s.FreeShippingThreshold > 0 {
 			t := int64(s.FreeShippingThreshold)
 			zm.FreeOverCents = &t
@@ -175,9 +172,10 @@ func (m ZoneMethod) price(sh Shipment) (wire.Amount, bool) {
 	return amount, ok
 }
 
-// freightMethod is the freight method of a zone's region.
+// freightMethod is the freight method of a zone's region, named "Freight:
+// quoted separately" in each language.
 func freightMethod(region string) Method {
-	return Method{Code: MethodFreight, Name: freightName, Region: region, Freight: true}
+	return Method{Code: MethodFreight, Name: names(MethodFreight), Region: region, Freight: true}
 }
 
 // MethodsFor lists the methods that fit the shipment, priced: those of

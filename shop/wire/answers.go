@@ -81,8 +81,15 @@ type Product struct {
 	TaxClass             string             `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
 	WeightKg             Grams              `json:"weightKg,omitempty"`
 	FreightOnly          bool               `json:"freightOnly,omitempty"`
-	CreatedAt            string             `json:"createdAt"`
-	UpdatedAt            string             `json:"updatedAt"`
+	// The manufacturer's identifiers and the owner's texts for search
+	// engines by language (issue 50), when set.
+	Brand          string    `json:"brand,omitempty"`
+	MPN            string    `json:"mpn,omitempty"`
+	GTIN           string    `json:"gtin,omitempty"`
+	SEOTitle       Localized `json:"seoTitle,omitempty"`
+	SEODescription Localized `json:"seoDescription,omitempty"`
+	CreatedAt      string    `json:"createdAt"`
+	UpdatedAt      string    `json:"updatedAt"`
 	// Options and the variants' summary: price, stockQuantity and
 	// compareAtPrice (null without one) are the default variant's; priceFrom
 	// and priceTo the range of the active variants; inStock and onSale

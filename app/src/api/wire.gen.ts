@@ -100,6 +100,11 @@ export interface Product {
   taxClass: 'standard' | 'reduced' | 'zero';
   weightKg?: number;
   freightOnly?: boolean;
+  brand?: string;
+  mpn?: string;
+  gtin?: string;
+  seoTitle?: Localized;
+  seoDescription?: Localized;
   createdAt: string;
   updatedAt: string;
   options: ProductOption[];

@@ -69,6 +69,12 @@ export interface ProductPayload {
   /** When sent, they replace the product's (issue 31). */
   options?: ProductOption[];
   variants?: VariantPayload[];
+  /** The manufacturer's identifiers and the owner's words for search engines by language (issue 50); "" / {} clear them. */
+  brand?: string;
+  mpn?: string;
+  gtin?: string;
+  seoTitle?: Record<string, string>;
+  seoDescription?: Record<string, string>;
 }
 
 export const adminProductListQuery = (f: AdminProductFilters) =>

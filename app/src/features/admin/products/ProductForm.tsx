@@ -13,6 +13,7 @@ import { ImagesField } from './ImagesField';
 import { ProductDetailsCard } from './ProductDetailsCard';
 import { ProductTextsCard } from './ProductTextsCard';
 import { VariantsCard } from './VariantsCard';
+import { SearchEngineCard } from './SearchEngineCard';
 import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 interface Props {
@@ -104,6 +105,8 @@ export function ProductForm({ productId, initial, onDone }: Props) {
           </Heading>
           <ImagesField images={values.images} setImages={(action) => form.set('images', action)} error={form.error('images')} onTouched={() => form.touch('images')} />
         </Card>
+
+        <SearchEngineCard form={form} lang={lang} productId={productId} />
 
         <Flex justify="end" align="center" gap="3" wrap="wrap">
           {blocked && !save.isPending && (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { ApiError } from '../../../api/client';
 import { useForm } from '../../../lib/form';
-import { emptyAttribute, emptyForm, productFieldPath, toPayload, validateProduct, type ProductFormValues } from './formModel';
+import { emptyAttribute, emptyForm, productFieldPath, toPayload, validateProduct, validGtin, type ProductFormValues } from './formModel';
 
 describe('productFieldPath', () => {
   it('puts the request paths of the API on the form fields', () => {
@@ -41,5 +41,23 @@ describe('the product form on the one form hook', () => {
     act(() => result.current.handleSubmit(() => {})());
     expect(result.current.error('name.en')).toBe('nameRequired');
     expect(result.current.error('images')).toBe('imagesRequired');
+  });
+});
+
+describe('search-engine fields (issue 50)', () => {
+  it('accepts a GTIN only with its check digit', () => {
+    expect(validGtin('4006381333931')).toBe(true);
+    expect(validGtin('4006381333932')).toBe(false);
+    expect(validGtin('96385074')).toBe(true);
+    expect(validGtin('12345')).toBe(false);
+  });
+
+  it('sends the brand, part number, GTIN and the texts of every language written, and names a bad GTIN', () => {
+    const v = { ...emptyForm(), brand: ' Antari ', mpn: 'Z-1000', gtin: '4006381333931' };
+    v.seoTitle = { en: '', ru: 'Генератор дыма купить', zh: '' };
+    const { payload } = toPayload(v);
+    expect(payload).toMatchObject({ brand: 'Antari', mpn: 'Z-1000', gtin: '4006381333931', seoTitle: { ru: 'Генератор дыма купить' }, seoDescription: {} });
+    expect(validateProduct({ ...v, gtin: '4006381333932' }).gtin).toBe('gtinInvalid');
+    expect(validateProduct(v).gtin).toBeUndefined();
   });
 });

@@ -55,6 +55,12 @@ export interface ProductFormValues {
   variants: VariantRow[];
   /** The product had options when opened: removing them all sends one plain variant. */
   hadOptions: boolean;
+  /** The manufacturer's brand, part number and barcode, and the owner's words for search engines (issue 50). */
+  brand: string;
+  mpn: string;
+  gtin: string;
+  seoTitle: LocalText;
+  seoDescription: LocalText;
 }
 
 /** The product form's state (lib/form), as the form's cards receive it. */
@@ -87,6 +93,11 @@ export function emptyForm(): ProductFormValues {
     options: [],
     variants: [],
     hadOptions: false,
+    brand: '',
+    mpn: '',
+    gtin: '',
+    seoTitle: emptyText(),
+    seoDescription: emptyText(),
   };
 }
 
@@ -131,6 +142,11 @@ export function fromProduct(p: Product): ProductFormValues {
     options: optionRows(p),
     variants: variantRows(p),
     hadOptions: (p.options ?? []).length > 0,
+    brand: p.brand ?? '',
+    mpn: p.mpn ?? '',
+    gtin: p.gtin ?? '',
+    seoTitle: toLocalText(p.seoTitle ?? null),
+    seoDescription: toLocalText(p.seoDescription ?? null),
   };
 }
 
@@ -172,10 +188,37 @@ export function validateProduct(v: ProductFormValues): Problems {
   if (weight && (!/^\d+(\.\d{1,3})?$/.test(weight) || Number(weight) > 100000)) errors.weightKg = 'weightInvalid';
   if (uploadedFileNames(v.images).length === 0) errors.images = 'imagesRequired';
 
+  Object.assign(errors, validateSearchFields(v));
   for (const row of v.attributes) {
     if (isEmptyAttribute(row)) continue;
     if (!row.key.en.trim()) errors[`attributes.${row.id}.key`] = 'attributeKeyRequired';
     if (!row.value.en.trim()) errors[`attributes.${row.id}.value`] = 'attributeValueRequired';
+  }
+  return errors;
+}
+
+/** Search-engine limits, as the server's (shop/product_identifiers.go). */
+export const SEO_TITLE_MAX = 120;
+export const SEO_DESCRIPTION_MAX = 320;
+
+/** A GTIN is 8, 12, 13 or 14 digits whose last is the GS1 check digit of the others. */
+export function validGtin(s: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(s)) return false;
+  const digits = [...s].map(Number);
+  const check = digits.pop() as number;
+  const sum = digits.reverse().reduce((n, d, i) => n + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** The brand, part number, GTIN and search-engine texts. */
+function validateSearchFields(v: ProductFormValues): Problems {
+  const errors: Problems = {};
+  if (v.brand.trim().length > 100) errors.brand = 'brandTooLong';
+  if (v.mpn.trim().length > 70) errors.mpn = 'mpnTooLong';
+  if (v.gtin.trim() && !validGtin(v.gtin.trim())) errors.gtin = 'gtinInvalid';
+  for (const l of TEXT_LANGUAGES) {
+    if (v.seoTitle[l].trim().length > SEO_TITLE_MAX) errors[`seoTitle.${l}`] = 'seoTitleTooLong';
+    if (v.seoDescription[l].trim().length > SEO_DESCRIPTION_MAX) errors[`seoDescription.${l}`] = 'seoDescriptionTooLong';
   }
   return errors;
 }
@@ -232,6 +275,11 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
       taxClass: v.taxClass,
       weightKg: v.weightKg.trim() ? Number(v.weightKg) : 0,
       freightOnly: v.freightOnly,
+      brand: v.brand.trim(),
+      mpn: v.mpn.trim(),
+      gtin: v.gtin.trim(),
+      seoTitle: localized(v.seoTitle, [...TEXT_LANGUAGES]),
+      seoDescription: localized(v.seoDescription, [...TEXT_LANGUAGES]),
       ...pricing(v),
       attributes: rows.map((a) => ({
         key: a.key.en.trim(),
@@ -252,6 +300,8 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
 export function productFieldPath(path: string, attributeRowIds: string[], v?: ProductFormValues): string {
   const variant = v ? variantFieldPath(path, v.variants, v.options) : null;
   if (variant) return variant;
+  const seo = /^(seoTitle|seoDescription)\.(\w+)$/.exec(path);
+  if (seo) return `${seo[1]}.${seo[2]}`;
   const text = /^(name|description)(?:Localized(?:\.(\w+))?)?$/.exec(path);
   if (text) return `${text[1]}.${text[2] ?? 'en'}`;
   if (path.startsWith('imageFileNames')) return 'images';
