@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 )
 
@@ -86,7 +87,7 @@ func queryPlan(app core.App, query string) string {
 // orderLimitLabels are the rate-limit rules of placing and cancelling
 // orders, per address and per customer.
 var orderLimitLabels = []string{"POST /api/checkout/create-order", "POST /api/checkout/orders/",
-	shop.LimitPlaceOrderPerUser, shop.LimitCancelOrderPerUser}
+	account.LimitPlaceOrderPerUser, account.LimitCancelOrderPerUser}
 
 // relaxOrderLimits lifts, in a bench data dir only, the limits meant for
 // one shopper: orders per customer and per address, and unpaid orders per
@@ -323,11 +324,11 @@ func createCustomers(app core.App, prefix string, n int) ([]customer, error) {
 				}
 			}
 			// A shop session, as a login makes: tokens without one are refused.
-			family, _, err := shop.StartSession(tx, u.Id)
+			family, _, err := account.StartSession(tx, u.Id)
 			if err != nil {
 				return err
 			}
-			tok, err := shop.AccessToken(u, family, 3*time.Hour)
+			tok, err := account.AccessToken(u, family, 3*time.Hour)
 			if err != nil {
 				return err
 			}

@@ -13,7 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 )
 
@@ -137,7 +137,7 @@ func overviewSetup(dir string) (customer, []string, error) {
 	if err != nil {
 		return customer{}, nil, err
 	}
-	rec.Set("roles", []string{shop.RoleAdmin, shop.RoleCustomer})
+	rec.Set("roles", []string{account.RoleAdmin, account.RoleCustomer})
 	if err := app.Save(rec); err != nil {
 		return customer{}, nil, err
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/field"
 )
 
@@ -58,7 +58,7 @@ func CreateAdmin(app core.App, email, password, first, last string) (created boo
 	if err := field.PasswordRule.Validate(password); err != nil {
 		return false, fmt.Errorf("weak password: %w", err)
 	}
-	users, err := app.FindCollectionByNameOrId(shop.UsersCollection)
+	users, err := app.FindCollectionByNameOrId(account.UsersCollection)
 	if err != nil {
 		return false, err
 	}
@@ -69,15 +69,15 @@ func CreateAdmin(app core.App, email, password, first, last string) (created boo
 		user.SetEmail(email)
 		user.SetPassword(password)
 		user.SetVerified(true)
-		user.Set("roles", []string{shop.RoleAdmin, shop.RoleCustomer})
+		user.Set("roles", []string{account.RoleAdmin, account.RoleCustomer})
 		created = true
 	} else {
 		var roles []string
 		if err := user.UnmarshalJSONField("roles", &roles); err != nil {
 			roles = nil
 		}
-		if !slices.Contains(roles, shop.RoleAdmin) {
-			roles = append(roles, shop.RoleAdmin)
+		if !slices.Contains(roles, account.RoleAdmin) {
+			roles = append(roles, account.RoleAdmin)
 		}
 		user.Set("roles", roles)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/search"
@@ -122,7 +123,7 @@ func registerSettings(app core.App) {
 	on(app.OnRecordValidate(tax.RatesCollection), priorityRules, validateWith(tax.ValidateRateRecord))
 	// Losing the Admin role ends what a session could watch as an admin
 	// (shop.OnSessionsEnded), however the roles are saved.
-	on(app.OnRecordUpdate(shop.UsersCollection), priorityRules, shop.AdminRoleLossHook)
+	on(app.OnRecordUpdate(account.UsersCollection), priorityRules, account.AdminRoleLossHook)
 	// Carts and orders read the shipping settings and tax rules kept between requests.
 	shipping.KeepSettings(app)
 	catalog.KeepCategories(app)

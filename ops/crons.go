@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // The shop's crons, at minutes away from PocketBase's own jobs (on the
@@ -23,7 +24,7 @@ func bindCrons(app core.App) {
 		logCleanup(app, "unused images", n, err)
 	})
 	app.Cron().MustAdd("stageshopPruneRefreshTokens", refreshTokenSchedule, func() {
-		logCleanup(app, "refresh tokens", -1, shop.PruneRefreshTokens(app))
+		logCleanup(app, "refresh tokens", -1, account.PruneRefreshTokens(app))
 	})
 	app.Cron().MustAdd("stageshopPruneGuestCarts", guestCartSchedule, func() {
 		n, err := shop.PruneGuestCarts(app)

@@ -8,7 +8,7 @@ package ops
 import (
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // Register binds the operations hooks and crons to app, bounds the
@@ -24,6 +24,6 @@ func Register(app core.App) {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		return shop.ApplyAccessTokenTTL(e.App)
+		return account.ApplyAccessTokenTTL(e.App)
 	})
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 var (
@@ -19,7 +19,7 @@ var (
 // has already checked the bearer token; superusers of the dashboard are not
 // shop users.
 func shopUser(e *core.RequestEvent) *core.Record {
-	if e.Auth == nil || e.Auth.Collection().Name != shop.UsersCollection {
+	if e.Auth == nil || e.Auth.Collection().Name != account.UsersCollection {
 		return nil
 	}
 	return e.Auth
@@ -27,7 +27,7 @@ func shopUser(e *core.RequestEvent) *core.Record {
 
 // isAdmin reports whether a shop user has the Admin role.
 func isAdmin(user *core.Record) bool {
-	return user != nil && slices.Contains(shop.UserRoles(user), shop.RoleAdmin)
+	return user != nil && slices.Contains(account.UserRoles(user), account.RoleAdmin)
 }
 
 // signedIn is the guard of routes for signed-in shoppers: 401 when signed

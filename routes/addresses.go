@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/wire"
 )
 
@@ -21,7 +21,7 @@ func registerAddresses(se *core.ServeEvent) {
 }
 
 func listAddresses(e *core.RequestEvent) error {
-	list, err := shop.ListAddresses(e.App, e.Auth.Id)
+	list, err := account.ListAddresses(e.App, e.Auth.Id)
 	if err != nil {
 		return err
 	}
@@ -29,11 +29,11 @@ func listAddresses(e *core.RequestEvent) error {
 }
 
 func createAddress(e *core.RequestEvent) error {
-	var in shop.AddressInput
+	var in account.AddressInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	a, err := shop.CreateAddress(e.App, e.Auth.Id, in)
+	a, err := account.CreateAddress(e.App, e.Auth.Id, in)
 	if err != nil {
 		return err
 	}
@@ -41,11 +41,11 @@ func createAddress(e *core.RequestEvent) error {
 }
 
 func updateAddress(e *core.RequestEvent) error {
-	var in shop.AddressInput
+	var in account.AddressInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	a, err := shop.UpdateAddress(e.App, e.Auth.Id, e.Request.PathValue("id"), in)
+	a, err := account.UpdateAddress(e.App, e.Auth.Id, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func updateAddress(e *core.RequestEvent) error {
 }
 
 func deleteAddress(e *core.RequestEvent) error {
-	if err := shop.DeleteAddress(e.App, e.Auth.Id, e.Request.PathValue("id")); err != nil {
+	if err := account.DeleteAddress(e.App, e.Auth.Id, e.Request.PathValue("id")); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Address deleted"})

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/wire"
 )
 
@@ -34,13 +35,13 @@ func adminOverview(e *core.RequestEvent) error {
 
 // pageQuery reads page (1) and pageSize (20) from the query string; the
 // shop checks them (shop.PageQuery.Validate).
-func pageQuery(e *core.RequestEvent) shop.PageQuery {
-	return shop.PageQuery{Page: pageParam(e, "page", 1, 0), PageSize: pageParam(e, "pageSize", shop.DefaultAdminPageSize, 0)}
+func pageQuery(e *core.RequestEvent) account.PageQuery {
+	return account.PageQuery{Page: pageParam(e, "page", 1, 0), PageSize: pageParam(e, "pageSize", account.DefaultAdminPageSize, 0)}
 }
 
 func adminListUsers(e *core.RequestEvent) error {
-	q := shop.UserQuery{PageQuery: pageQuery(e), Search: queryText(e, "search")}
-	page, err := shop.ListUsers(e.App, q)
+	q := account.UserQuery{PageQuery: pageQuery(e), Search: queryText(e, "search")}
+	page, err := account.ListUsers(e.App, q)
 	if err != nil {
 		return err
 	}
@@ -61,11 +62,11 @@ func adminUserOrders(e *core.RequestEvent) error {
 }
 
 func adminSetUserRoles(e *core.RequestEvent) error {
-	var body shop.RolesInput
+	var body account.RolesInput
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	user, err := shop.SetUserRoles(e.App, e.Auth.Id, e.Request.PathValue("id"), body)
+	user, err := account.SetUserRoles(e.App, e.Auth.Id, e.Request.PathValue("id"), body)
 	if err != nil {
 		return err
 	}
@@ -74,11 +75,11 @@ func adminSetUserRoles(e *core.RequestEvent) error {
 
 // adminSetTaxExempt marks a customer tax-exempt (or not).
 func adminSetTaxExempt(e *core.RequestEvent) error {
-	var body shop.TaxExemptInput
+	var body account.TaxExemptInput
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	user, err := shop.SetTaxExempt(e.App, e.Request.PathValue("id"), body)
+	user, err := account.SetTaxExempt(e.App, e.Request.PathValue("id"), body)
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func adminSetTaxExempt(e *core.RequestEvent) error {
 }
 
 func adminRoleChanges(e *core.RequestEvent) error {
-	page, err := shop.ListRoleChanges(e.App, pageQuery(e))
+	page, err := account.ListRoleChanges(e.App, pageQuery(e))
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/wire"
 )
 
@@ -26,11 +26,11 @@ func registerAuth(se *core.ServeEvent) {
 }
 
 func authRegister(e *core.RequestEvent) error {
-	var in shop.RegisterInput
+	var in account.RegisterInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	user, err := shop.Register(e.App, in)
+	user, err := account.Register(e.App, in)
 	if err != nil {
 		return err
 	}
@@ -38,11 +38,11 @@ func authRegister(e *core.RequestEvent) error {
 }
 
 func authLogin(e *core.RequestEvent) error {
-	var in shop.LoginInput
+	var in account.LoginInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	user, pair, err := shop.Login(e.App, in)
+	user, pair, err := account.Login(e.App, in)
 	if err != nil {
 		return err
 	}
@@ -50,12 +50,12 @@ func authLogin(e *core.RequestEvent) error {
 }
 
 func authRefresh(e *core.RequestEvent) error {
-	var in shop.RefreshInput
+	var in account.RefreshInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	pair, err := shop.Refresh(e.App, in)
-	if errors.Is(err, shop.ErrRefreshTokenReused) {
+	pair, err := account.Refresh(e.App, in)
+	if errors.Is(err, account.ErrRefreshTokenReused) {
 		e.App.Logger().Warn("refresh token reuse: family revoked",
 			"requestId", e.Response.Header().Get("X-Request-Id"), "ip", e.RealIP())
 	}
@@ -66,11 +66,11 @@ func authRefresh(e *core.RequestEvent) error {
 }
 
 func authLogout(e *core.RequestEvent) error {
-	var in shop.RefreshInput
+	var in account.RefreshInput
 	if err := decodeOptionalJSON(e, &in); err != nil {
 		return err
 	}
-	if err := shop.Logout(e.App, e.Auth.Id, in); err != nil {
+	if err := account.Logout(e.App, e.Auth.Id, in); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Logged out successfully"})
@@ -84,12 +84,12 @@ func authProfile(e *core.RequestEvent) error {
 // shop.UpdateProfile); a change of e-mail or password answers a fresh
 // token pair.
 func authUpdateProfile(e *core.RequestEvent) error {
-	var in shop.ProfileInput
+	var in account.ProfileInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
 	in.Account = e.Auth
-	user, pair, err := shop.UpdateProfile(e.App, in)
+	user, pair, err := account.UpdateProfile(e.App, in)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/wire"
 )
 
@@ -23,7 +23,7 @@ var forgotAnswer = wire.Message{
 // the answer, but it still ran at once and slowed the client's next
 // request when the account existed: z = 6 on loopback, issue 43.)
 func authForgotPassword(e *core.RequestEvent) error {
-	var in shop.ForgotInput
+	var in account.ForgotInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
@@ -41,11 +41,11 @@ func authForgotPassword(e *core.RequestEvent) error {
 // authResetPassword sets a new password with an e-mailed token and ends
 // every session of the user.
 func authResetPassword(e *core.RequestEvent) error {
-	var in shop.ResetInput
+	var in account.ResetInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	if err := shop.ResetPassword(e.App, in); err != nil {
+	if err := account.ResetPassword(e.App, in); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Your password has been reset. You can now sign in."})

@@ -12,7 +12,7 @@ import (
 
 	"stageshop/internal/server"
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // envelope is the contract's error answer.
@@ -488,8 +488,8 @@ func TestAccessTokenTTLFromEnvironment(t *testing.T) {
 
 	// A token's expiry is in whole seconds, so a 1s lifetime can end at
 	// once: 2s leaves the first request at least a second.
-	t.Setenv(shop.AccessTokenTTLEnv, "2s")
-	if err := shop.ApplyAccessTokenTTL(h.App); err != nil {
+	t.Setenv(account.AccessTokenTTLEnv, "2s")
+	if err := account.ApplyAccessTokenTTL(h.App); err != nil {
 		t.Fatal(err)
 	}
 	s := login(t, c, "ada@example.com", testPassword)
@@ -501,8 +501,8 @@ func TestAccessTokenTTLFromEnvironment(t *testing.T) {
 	wantStatus(t, c.Do("GET", "/api/auth/profile", nil, testapp.Auth(next.Token)...), http.StatusOK, nil)
 
 	for _, bad := range []string{"soon", "0s", "-5s"} {
-		t.Setenv(shop.AccessTokenTTLEnv, bad)
-		if err := shop.ApplyAccessTokenTTL(h.App); err == nil {
+		t.Setenv(account.AccessTokenTTLEnv, bad)
+		if err := account.ApplyAccessTokenTTL(h.App); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
@@ -515,7 +515,7 @@ func TestAccessTokenTTLAppliedAtBootstrap(t *testing.T) {
 		value string
 		ok    bool
 	}{{"20s", true}, {"later", false}} {
-		t.Setenv(shop.AccessTokenTTLEnv, tc.value)
+		t.Setenv(account.AccessTokenTTLEnv, tc.value)
 		app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
 		server.Register(app, testapp.Site)
 		err := app.Bootstrap()

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // registerCheckout binds /api/checkout: placing orders, the customer's own
@@ -20,10 +21,10 @@ func registerCheckout(se *core.ServeEvent) {
 	g.GET("/invoice-print.js", invoicePrintScript)
 	own := g.Group("")
 	own.Bind(signedIn())
-	own.POST("/create-order", createOrder).Bind(perUserLimit(shop.LimitPlaceOrderPerUser))
+	own.POST("/create-order", createOrder).Bind(perUserLimit(account.LimitPlaceOrderPerUser))
 	own.GET("/orders", listOwnOrders)
 	own.GET("/orders/{id}", getOwnOrder)
-	own.POST("/orders/{id}/cancel", cancelOwnOrder).Bind(perUserLimit(shop.LimitCancelOrderPerUser))
+	own.POST("/orders/{id}/cancel", cancelOwnOrder).Bind(perUserLimit(account.LimitCancelOrderPerUser))
 	admin := g.Group("/admin/orders")
 	admin.Bind(adminOnly())
 	admin.GET("", adminListOrders)

@@ -7,6 +7,7 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/mail"
 )
 
@@ -25,7 +26,7 @@ func invoiceViewer(e *core.RequestEvent) (v shop.InvoiceViewer, tokenGiven, ok b
 	user := shopUser(e)
 	token := e.Request.URL.Query().Get("token")
 	if user == nil && token != "" {
-		rec, err := shop.FileTokenUser(e.App, token)
+		rec, err := account.FileTokenUser(e.App, token)
 		if err != nil {
 			e.App.Logger().Error("invoice file token", "error", err.Error())
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // shopPaths are the prefixes of the shop's own routes. PocketBase's routes
@@ -75,8 +75,8 @@ func perUserLimit(label string) *hook.Handler[*core.RequestEvent] {
 		if e.Auth == nil || e.HasSuperuserAuth() {
 			return e.Next()
 		}
-		var limited *shop.RateLimitedError
-		if err := shop.AllowUserAction(e.App, label, e.Auth.Id, e.RealIP()); errors.As(err, &limited) {
+		var limited *account.RateLimitedError
+		if err := account.AllowUserAction(e.App, label, e.Auth.Id, e.RealIP()); errors.As(err, &limited) {
 			e.Response.Header().Set("Retry-After", strconv.FormatInt(int64(limited.RetryAfter/time.Second), 10))
 			return errRateLimited
 		}

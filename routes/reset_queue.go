@@ -8,7 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // maxQueuedResets bounds the addresses waiting in the reset queue: a flood
@@ -96,7 +96,7 @@ func (q *resetQueue) pass(app core.App) int {
 	q.emails = nil
 	q.mu.Unlock()
 	for _, email := range emails {
-		if err := shop.RequestPasswordReset(app, email); err != nil {
+		if err := account.RequestPasswordReset(app, email); err != nil {
 			app.Logger().Error("password reset request", "error", err.Error())
 		}
 	}

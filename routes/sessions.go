@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // endedSessions runs right after PocketBase has loaded the bearer token's
@@ -21,10 +21,10 @@ func endedSessions() *hook.Handler[*core.RequestEvent] {
 		Id:       "shopEndedSessions",
 		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
 		Func: func(e *core.RequestEvent) error {
-			if e.Auth == nil || e.Auth.Collection().Name != shop.UsersCollection {
+			if e.Auth == nil || e.Auth.Collection().Name != account.UsersCollection {
 				return e.Next()
 			}
-			active, err := shop.SessionActive(e.App, e.Auth.Id, sessionOf(e))
+			active, err := account.SessionActive(e.App, e.Auth.Id, sessionOf(e))
 			if err != nil {
 				e.App.Logger().Error("session check", "error", err.Error())
 			}
@@ -41,8 +41,8 @@ func endedSessions() *hook.Handler[*core.RequestEvent] {
 // the session they were asked in, so they end with it (shop.FileToken).
 func sessionFileTokens(app core.App) {
 	app.OnFileTokenRequest().BindFunc(func(e *core.FileTokenRequestEvent) error {
-		if e.Record != nil && e.Record.Collection().Name == shop.UsersCollection {
-			token, err := shop.FileToken(e.Record, sessionOf(e.RequestEvent))
+		if e.Record != nil && e.Record.Collection().Name == account.UsersCollection {
+			token, err := account.FileToken(e.Record, sessionOf(e.RequestEvent))
 			if err != nil {
 				return err
 			}
@@ -63,6 +63,6 @@ func sessionOf(e *core.RequestEvent) string {
 	if err != nil {
 		return ""
 	}
-	sid, _ := claims[shop.SessionClaim].(string)
+	sid, _ := claims[account.SessionClaim].(string)
 	return sid
 }

@@ -8,18 +8,18 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // pastGrace moves a rotated refresh token's use back beyond the grace
 // window, as if the seconds had passed.
 func pastGrace(t testing.TB, app core.App, raw string) {
 	t.Helper()
-	rec, err := app.FindFirstRecordByData(shop.RefreshTokensCollection, "tokenHash", shop.HashRefreshToken(raw))
+	rec, err := app.FindFirstRecordByData(account.RefreshTokensCollection, "tokenHash", account.HashRefreshToken(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.Set("usedAt", time.Now().Add(-shop.RefreshGraceWindow-time.Second))
+	rec.Set("usedAt", time.Now().Add(-account.RefreshGraceWindow-time.Second))
 	if err := app.Save(rec); err != nil {
 		t.Fatal(err)
 	}

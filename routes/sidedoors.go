@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // closedUserAuthActions are PocketBase's own auth routes of an auth
@@ -42,7 +42,7 @@ func closeSideDoors() *hook.Handler[*core.RequestEvent] {
 			if !closedUserAuthActions[action] {
 				return e.Next()
 			}
-			if c, err := e.App.FindCachedCollectionByNameOrId(collection); err == nil && c.Name == shop.UsersCollection {
+			if c, err := e.App.FindCachedCollectionByNameOrId(collection); err == nil && c.Name == account.UsersCollection {
 				return router.NewNotFoundError("", nil)
 			}
 			return e.Next()

@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/wire"
 )
 
@@ -21,9 +21,9 @@ func toUserJSON(u *core.Record) wire.User {
 		Email:       u.Email(),
 		FirstName:   u.GetString("firstName"),
 		LastName:    u.GetString("lastName"),
-		Language:    shop.UserLanguage(u),
+		Language:    account.UserLanguage(u),
 		Roles:       roles,
-		IsAdmin:     slices.Contains(roles, shop.RoleAdmin),
+		IsAdmin:     slices.Contains(roles, account.RoleAdmin),
 		CreatedAt:   wire.Stamp(u.GetDateTime("created")),
 		CompanyName: u.GetString("companyName"),
 		TaxID:       u.GetString("taxId"),

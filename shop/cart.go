@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/db"
+	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
@@ -474,7 +475,7 @@ func checkLineLimit(txApp core.App, owner CartOwner, variant *cartVariant, qty i
 		return err
 	}
 	if owner.UserID != "" {
-		if u, err := txApp.FindRecordById(UsersCollection, owner.UserID); err == nil && slices.Contains(UserRoles(u), RoleAdmin) {
+		if u, err := txApp.FindRecordById(account.UsersCollection, owner.UserID); err == nil && slices.Contains(account.UserRoles(u), account.RoleAdmin) {
 			return nil
 		}
 	}

@@ -48,7 +48,7 @@ func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, err
 	// The order's normalization: Texas (the name) is TX, as the order
 	// that would be taxed has it (issue 43: the estimate said 0).
 	place := PostalAddress{Country: addr.Country, State: addr.State}
-	placeAddress(&place)
+	field.PlaceAddress(&place)
 	addr.Country, addr.State = place.Country, place.State
 	exempt := false
 	if owner.UserID != "" {

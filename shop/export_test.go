@@ -3,8 +3,7 @@ package shop
 import (
 	"encoding/json"
 
-	"github.com/pocketbase/pocketbase/core"
-
+	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
@@ -12,16 +11,6 @@ import (
 )
 
 // Exported for the tests of package shop_test only.
-
-// IssueRefreshToken starts a new token family (one sign-in) for the user
-// and returns its first refresh token.
-func IssueRefreshToken(app core.App, userID string) (string, error) {
-	family, err := randomToken(16)
-	if err != nil {
-		return "", err
-	}
-	return issueRefreshToken(app, userID, family)
-}
 
 // factSheet is what the app is told of the server's rules. (The languages and
 // the image limit are in routes/firstscreen/constants.json, which the first
@@ -38,7 +27,7 @@ func sharedFacts() factSheet {
 		USNames: locale.Names("US"),
 		Limits: map[string]int{
 			"passwordMinLength": field.MinPasswordLen, "passwordMaxBytes": field.MaxPasswordBytes,
-			"emailMaxLength": field.MaxEmailLen, "personNameMaxLength": maxPersonNameLen,
+			"emailMaxLength": field.MaxEmailLen, "personNameMaxLength": account.MaxPersonNameLen,
 			"productNameMaxLength": catalog.MaxNameLen, "descriptionMaxLength": catalog.MaxDescriptionLen,
 			"attributeTextMaxLength": catalog.MaxAttrTextLen, "maxAttributes": catalog.MaxAttributes,
 			"maxPrice": money.MaxPriceCents / 100, "maxStockQuantity": catalog.MaxStockQuantity,

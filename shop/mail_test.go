@@ -10,6 +10,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/mail"
 )
 
@@ -296,7 +297,7 @@ func TestAdminNoticesFollowRoleChanges(t *testing.T) {
 	}
 	setRoles := func(id string, roles ...string) {
 		t.Helper()
-		rec, err := app.FindRecordById(shop.UsersCollection, id)
+		rec, err := app.FindRecordById(account.UsersCollection, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -358,7 +359,7 @@ func TestEmailsFollowSavedSettings(t *testing.T) {
 // links to the shop and to My Orders.
 func checkWelcomeEmail(t *testing.T, app core.App, lang string) {
 	t.Helper()
-	u, err := shop.Register(app, shop.RegisterInput{Email: "New@Example.com", Password: "Secret123", ConfirmPassword: "Secret123",
+	u, err := account.Register(app, account.RegisterInput{Email: "New@Example.com", Password: "Secret123", ConfirmPassword: "Secret123",
 		FirstName: "Nina", LastName: "New", Language: lang})
 	if err != nil {
 		t.Fatal(err)
@@ -369,8 +370,8 @@ func checkWelcomeEmail(t *testing.T, app core.App, lang string) {
 	}
 	has(t, w, "Nina New", "new@example.com", "https://shop.example"+phrases[lang]["prefix"]+"/account/orders")
 	linksAreLinks(t, w, "https://shop.example"+phrases[lang]["prefix"]+"/account/orders")
-	if _, err := shop.Register(app, shop.RegisterInput{Email: u.Email(), Password: "Secret123", ConfirmPassword: "Secret123",
-		FirstName: "Twice", LastName: "Over", Language: lang}); !errors.Is(err, shop.ErrEmailTaken) {
+	if _, err := account.Register(app, account.RegisterInput{Email: u.Email(), Password: "Secret123", ConfirmPassword: "Secret123",
+		FirstName: "Twice", LastName: "Over", Language: lang}); !errors.Is(err, account.ErrEmailTaken) {
 		t.Fatalf("second account with the e-mail: %v", err)
 	}
 	if n := len(emailsOf(t, app, mail.KindWelcome)); n != 1 {

@@ -6,8 +6,8 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
+	"stageshop/shop/account"
 	"stageshop/shop/field"
-	"stageshop/shop/locale"
 	"stageshop/shop/money"
 )
 
@@ -39,7 +39,7 @@ func (in *OrderInput) Normalize() {
 		*p = strings.TrimSpace(*p)
 	}
 	s.Email = field.NormalizeEmail(s.Email)
-	placeAddress(&s.PostalAddress)
+	field.PlaceAddress(&s.PostalAddress)
 	if in.UseShippingForBilling {
 		// The address only: company name and tax ID stay the billing's.
 		in.Billing.PostalAddress = s.PostalAddress
@@ -48,22 +48,8 @@ func (in *OrderInput) Normalize() {
 	for _, p := range []*string{&b.FirstName, &b.LastName, &b.Address, &b.City, &b.State, &b.ZipCode, &b.Country} {
 		*p = strings.TrimSpace(*p)
 	}
-	placeAddress(&b.PostalAddress)
-	b.CompanyName, b.TaxID = field.CleanLine(b.CompanyName), NormalizeTaxID(b.TaxID)
-}
-
-// placeAddress turns an address's country into its ISO code and a US
-// state into its two-letter code, when they are in the lists (the rules
-// refuse the others).
-func placeAddress(a *PostalAddress) {
-	code, ok := locale.CountryCode(a.Country)
-	if !ok {
-		return
-	}
-	a.Country = code
-	if st, ok := locale.StateCode(a.State); ok && code == "US" {
-		a.State = st
-	}
+	field.PlaceAddress(&b.PostalAddress)
+	b.CompanyName, b.TaxID = field.CleanLine(b.CompanyName), account.NormalizeTaxID(b.TaxID)
 }
 
 // Validate checks a normalized input: every shipping field required, with
@@ -94,8 +80,8 @@ func billingRules(b BillingInfo, copied bool) error {
 	return validation.ValidateStruct(&b,
 		validation.Field(&b.PostalAddress, validation.Skip.When(copied),
 			validation.By(func(any) error { return addressRules(b.PostalAddress).Validate() })),
-		validation.Field(&b.CompanyName, companyRules...),
-		validation.Field(&b.TaxID, taxIDRules...),
+		validation.Field(&b.CompanyName, account.CompanyRules...),
+		validation.Field(&b.TaxID, account.TaxIDRules...),
 	)
 }
 
@@ -112,7 +98,7 @@ func (a addressRules) Validate() error {
 		validation.Field(&a.LastName, addressText()...),
 		validation.Field(&a.Address, addressText()...),
 		validation.Field(&a.City, addressText()...),
-		validation.Field(&a.State, addressText(validation.By(usState(a.Country)))...),
+		validation.Field(&a.State, addressText(validation.By(field.USState(a.Country)))...),
 		validation.Field(&a.ZipCode, addressText(validation.By(func(v any) error {
 			if s, _ := v.(string); !field.ValidZip(s, a.Country) {
 				return validation.NewError("validation_zip", "Please enter a valid ZIP or postal code")
@@ -121,17 +107,6 @@ func (a addressRules) Validate() error {
 		}))...),
 		validation.Field(&a.Country, addressText(validation.By(field.KnownCountry))...),
 	)
-}
-
-// usState is the state rule of an address in country: one of the list in
-// the United States, any text elsewhere.
-func usState(country string) validation.RuleFunc {
-	return func(v any) error {
-		if _, ok := locale.StateCode(v.(string)); country == "US" && !ok {
-			return validation.NewError("validation_unknown_state", "Please choose a state from the list")
-		}
-		return nil
-	}
 }
 
 // shippingRules is a shipping address with its phone and e-mail as their

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
@@ -27,7 +28,7 @@ func orderRecipient(txApp core.App, userID string) (to mail.Recipient, ok bool, 
 		LastName  string `db:"lastName"`
 		Language  string `db:"language"`
 	}
-	err = txApp.DB().Select("email", "firstName", "lastName", "language").From(UsersCollection).
+	err = txApp.DB().Select("email", "firstName", "lastName", "language").From(account.UsersCollection).
 		Where(dbx.HashExp{"id": userID}).One(&row)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && row.Email == "") {
 		return mail.Recipient{}, false, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/account"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
@@ -41,7 +42,7 @@ func (e *TotalChangedError) Error() string {
 // taxExempt reports whether an admin marked the user tax-exempt.
 func taxExempt(app core.App, userID string) (bool, error) {
 	var exempt bool
-	err := app.DB().Select("taxExempt").From(UsersCollection).Where(dbx.HashExp{"id": userID}).Row(&exempt)
+	err := app.DB().Select("taxExempt").From(account.UsersCollection).Where(dbx.HashExp{"id": userID}).Row(&exempt)
 	return exempt, err
 }
 

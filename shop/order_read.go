@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/db"
+	"stageshop/shop/account"
 	"stageshop/shop/field"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
@@ -247,4 +248,13 @@ func storedTaxLines(lines []tax.Line) []storedTaxLine {
 		out[i] = storedTaxLine{Name: l.Name, Rate: l.Rate.Percent(), BaseCents: int64(l.Base), AmountCents: int64(l.Amount)}
 	}
 	return out
+}
+
+// ListCustomerOrders returns a user's orders, newest first (admins); an
+// unknown user is ErrUserNotFound.
+func ListCustomerOrders(app core.App, userID string) ([]OrderSummary, error) {
+	if _, err := account.FindUser(app, userID); err != nil {
+		return nil, err
+	}
+	return ListUserOrders(app, userID)
 }

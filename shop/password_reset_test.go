@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/account"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 )
@@ -21,7 +21,7 @@ import (
 // of the link the user was sent.
 func requestReset(t *testing.T, app *tests.TestApp, email string) string {
 	t.Helper()
-	if err := shop.RequestPasswordReset(app, email); err != nil {
+	if err := account.RequestPasswordReset(app, email); err != nil {
 		t.Fatal(err)
 	}
 	return testapp.SentResetToken(t, app, field.NormalizeEmail(email))
@@ -45,7 +45,7 @@ func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 		}
 		has(t, m, word, "https://shop.example"+prefixes[lang]+"/reset-password?token=", "Test "+u.Record.GetString("lastName"))
 		// Only the hash is stored.
-		if n, _ := app.CountRecords(shop.PasswordResetsCollection, dbx.HashExp{"tokenHash": token}); n != 0 {
+		if n, _ := app.CountRecords(account.PasswordResetsCollection, dbx.HashExp{"tokenHash": token}); n != 0 {
 			t.Fatal("the raw token is stored")
 		}
 	}
@@ -53,10 +53,10 @@ func TestPasswordResetEmailInEveryLanguage(t *testing.T) {
 
 func TestPasswordResetForUnknownEmailDoesNothing(t *testing.T) {
 	app := testapp.New(t)
-	if err := shop.RequestPasswordReset(app, "nobody@example.com"); err != nil {
+	if err := account.RequestPasswordReset(app, "nobody@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if testapp.Count(t, app, mail.Collection) != 0 || testapp.Count(t, app, shop.PasswordResetsCollection) != 0 {
+	if testapp.Count(t, app, mail.Collection) != 0 || testapp.Count(t, app, account.PasswordResetsCollection) != 0 {
 		t.Fatal("an unknown address left records")
 	}
 }
@@ -65,23 +65,23 @@ func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 	app := testapp.New(t)
 	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
-	refresh, err := shop.IssueRefreshToken(app, u.ID())
+	_, refresh, err := account.StartSession(app, u.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
 	older := requestReset(t, app, u.Record.Email())
 	token := requestReset(t, app, u.Record.Email())
 
-	weak := shop.ResetInput{Token: token, Password: "short", ConfirmPassword: "other"}
+	weak := account.ResetInput{Token: token, Password: "short", ConfirmPassword: "other"}
 	var fields validation.Errors
-	if err := shop.ResetPassword(app, weak); !errors.As(err, &fields) || fields["password"] == nil || fields["confirmPassword"] == nil {
+	if err := account.ResetPassword(app, weak); !errors.As(err, &fields) || fields["password"] == nil || fields["confirmPassword"] == nil {
 		t.Fatalf("weak password: %v", err)
 	}
-	in := shop.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}
-	if err := shop.ResetPassword(app, in); err != nil {
+	in := account.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}
+	if err := account.ResetPassword(app, in); err != nil {
 		t.Fatal(err)
 	}
-	user, err := app.FindRecordById(shop.UsersCollection, u.ID())
+	user, err := app.FindRecordById(account.UsersCollection, u.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,13 +93,13 @@ func TestPasswordResetIsSingleUseAndEndsSessions(t *testing.T) {
 	if _, err := app.FindAuthRecordByToken(u.Token, core.TokenTypeAuth); err == nil {
 		t.Fatal("the old access token still works")
 	}
-	if _, err := shop.RotateRefreshToken(app, refresh); err == nil {
+	if _, err := account.RotateRefreshToken(app, refresh); err == nil {
 		t.Fatal("the old refresh token still works")
 	}
 	// Used once; the older link of the same user is spent too.
 	for name, tok := range map[string]string{"used": token, "older": older, "unknown": "nope", "long": strings.Repeat("x", 300)} {
-		in := shop.ResetInput{Token: tok, Password: "Another1", ConfirmPassword: "Another1"}
-		if err := shop.ResetPassword(app, in); !errors.Is(err, shop.ErrInvalidResetToken) {
+		in := account.ResetInput{Token: tok, Password: "Another1", ConfirmPassword: "Another1"}
+		if err := account.ResetPassword(app, in); !errors.Is(err, account.ErrInvalidResetToken) {
 			t.Errorf("%s token: %v", name, err)
 		}
 	}
@@ -110,7 +110,7 @@ func TestPasswordResetTokenExpiresAfterAnHour(t *testing.T) {
 	testapp.SetAppURL(t, app, "https://shop.example")
 	u := testapp.NewUser(t, app, false)
 	token := requestReset(t, app, u.Record.Email())
-	rec, err := app.FindFirstRecordByData(shop.PasswordResetsCollection, "user", u.ID())
+	rec, err := app.FindFirstRecordByData(account.PasswordResetsCollection, "user", u.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +121,11 @@ func TestPasswordResetTokenExpiresAfterAnHour(t *testing.T) {
 	if err := app.Save(rec); err != nil {
 		t.Fatal(err)
 	}
-	in := shop.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}
-	if err := shop.ResetPassword(app, in); !errors.Is(err, shop.ErrInvalidResetToken) {
+	in := account.ResetInput{Token: token, Password: "NewSecret1", ConfirmPassword: "NewSecret1"}
+	if err := account.ResetPassword(app, in); !errors.Is(err, account.ErrInvalidResetToken) {
 		t.Fatalf("expired token: %v", err)
 	}
-	user, _ := app.FindRecordById(shop.UsersCollection, u.ID())
+	user, _ := app.FindRecordById(account.UsersCollection, u.ID())
 	if !user.ValidatePassword(testapp.FixturePassword) {
 		t.Fatal("an expired token changed the password")
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/account"
 	"stageshop/shop/wire"
 )
 
@@ -119,7 +120,7 @@ func SetInvoiceTerms(app core.App, userID string, in InvoiceTermsInput) (*core.R
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	u, err := db.FindRecord(app, UsersCollection, userID, ErrUserNotFound)
+	u, err := db.FindRecord(app, account.UsersCollection, userID, account.ErrUserNotFound)
 	if err != nil {
 		return nil, err
 	}

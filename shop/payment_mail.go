@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/account"
 	"stageshop/shop/mail"
 )
 
@@ -30,8 +31,8 @@ func customerOf(app core.App, order *core.Record) (mail.Recipient, error) {
 	if userID == "" {
 		return to, nil
 	}
-	u, err := db.FindRecord(app, UsersCollection, userID, ErrUserNotFound)
-	if err == ErrUserNotFound {
+	u, err := db.FindRecord(app, account.UsersCollection, userID, account.ErrUserNotFound)
+	if err == account.ErrUserNotFound {
 		return to, nil
 	}
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/account"
 	"stageshop/shop/shipping"
 )
 
@@ -27,7 +28,7 @@ func userInvoiceTerms(app core.App, userID string) (invoiceTerms, error) {
 		Allowed bool    `db:"invoiceAllowed"`
 		Days    float64 `db:"invoiceTermsDays"`
 	}
-	err := app.DB().Select("invoiceAllowed", "invoiceTermsDays").From(UsersCollection).
+	err := app.DB().Select("invoiceAllowed", "invoiceTermsDays").From(account.UsersCollection).
 		Where(dbx.HashExp{"id": userID}).One(&row)
 	if err != nil {
 		return invoiceTerms{}, err

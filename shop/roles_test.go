@@ -12,6 +12,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 func rolesOf(t *testing.T, app core.App, id string) []string {
@@ -20,7 +21,7 @@ func rolesOf(t *testing.T, app core.App, id string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return shop.UserRoles(rec)
+	return account.UserRoles(rec)
 }
 
 func TestSetUserRolesPromoteAndRecord(t *testing.T) {
@@ -29,17 +30,17 @@ func TestSetUserRolesPromoteAndRecord(t *testing.T) {
 	customer := testapp.NewUser(t, app, false)
 
 	// Duplicates and order do not matter; roles are stored in one order.
-	user, err := shop.SetUserRoles(app, admin.ID(), customer.ID(), shop.RolesInput{Roles: []string{"Customer", "Admin", "Customer"}})
+	user, err := account.SetUserRoles(app, admin.ID(), customer.ID(), account.RolesInput{Roles: []string{"Customer", "Admin", "Customer"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := shop.UserRoles(user); !slices.Equal(got, []string{"Admin", "Customer"}) {
+	if got := account.UserRoles(user); !slices.Equal(got, []string{"Admin", "Customer"}) {
 		t.Fatalf("answer roles %v", got)
 	}
 	if got := rolesOf(t, app, customer.ID()); !slices.Equal(got, []string{"Admin", "Customer"}) {
 		t.Fatalf("stored roles %v", got)
 	}
-	page, err := shop.ListRoleChanges(app, shop.PageQuery{Page: 1, PageSize: 20})
+	page, err := account.ListRoleChanges(app, account.PageQuery{Page: 1, PageSize: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,14 +55,14 @@ func TestSetUserRolesPromoteAndRecord(t *testing.T) {
 	}
 
 	// The same roles again change nothing and record nothing.
-	if _, err := shop.SetUserRoles(app, admin.ID(), customer.ID(), shop.RolesInput{Roles: []string{"Admin", "Customer"}}); err != nil {
+	if _, err := account.SetUserRoles(app, admin.ID(), customer.ID(), account.RolesInput{Roles: []string{"Admin", "Customer"}}); err != nil {
 		t.Fatal(err)
 	}
 	// Revoking is recorded too, newest first.
-	if _, err := shop.SetUserRoles(app, admin.ID(), customer.ID(), shop.RolesInput{Roles: []string{"Customer"}}); err != nil {
+	if _, err := account.SetUserRoles(app, admin.ID(), customer.ID(), account.RolesInput{Roles: []string{"Customer"}}); err != nil {
 		t.Fatal(err)
 	}
-	page, _ = shop.ListRoleChanges(app, shop.PageQuery{Page: 1, PageSize: 20})
+	page, _ = account.ListRoleChanges(app, account.PageQuery{Page: 1, PageSize: 20})
 	if page.Pagination.TotalCount != 2 || !slices.Equal(page.Changes[0].To, []string{"Customer"}) {
 		t.Fatalf("after revoke %+v", page)
 	}
@@ -73,27 +74,27 @@ func TestSetUserRolesRules(t *testing.T) {
 	other := testapp.NewUser(t, app, true)
 	customer := testapp.NewUser(t, app, false)
 	set := func(actor, user string, roles ...string) error {
-		_, err := shop.SetUserRoles(app, actor, user, shop.RolesInput{Roles: roles})
+		_, err := account.SetUserRoles(app, actor, user, account.RolesInput{Roles: roles})
 		return err
 	}
-	if err := set(admin.ID(), admin.ID(), "Customer"); !errors.Is(err, shop.ErrOwnAdminRole) {
+	if err := set(admin.ID(), admin.ID(), "Customer"); !errors.Is(err, account.ErrOwnAdminRole) {
 		t.Fatalf("own role: %v", err)
 	}
 	// Keeping one's own Admin role while changing others is fine.
 	if err := set(admin.ID(), admin.ID(), "Admin"); err != nil {
 		t.Fatalf("own roles without Customer: %v", err)
 	}
-	if err := set(admin.ID(), "nosuchuser1234", "Admin"); !errors.Is(err, shop.ErrUserNotFound) {
+	if err := set(admin.ID(), "nosuchuser1234", "Admin"); !errors.Is(err, account.ErrUserNotFound) {
 		t.Fatalf("unknown user: %v", err)
 	}
-	if err := set(customer.ID(), other.ID(), "Customer"); !errors.Is(err, shop.ErrNotAdmin) {
+	if err := set(customer.ID(), other.ID(), "Customer"); !errors.Is(err, account.ErrNotAdmin) {
 		t.Fatalf("customer as actor: %v", err)
 	}
 	var verrs validation.Errors
 	if err := set(admin.ID(), customer.ID(), "Admin", "Owner"); !errors.As(err, &verrs) || verrs["roles"] == nil {
 		t.Fatalf("unknown role: %v", err)
 	}
-	if _, err := shop.SetUserRoles(app, admin.ID(), customer.ID(), shop.RolesInput{}); !errors.As(err, &verrs) {
+	if _, err := account.SetUserRoles(app, admin.ID(), customer.ID(), account.RolesInput{}); !errors.As(err, &verrs) {
 		t.Fatalf("no roles member: %v", err)
 	}
 
@@ -102,18 +103,18 @@ func TestSetUserRolesRules(t *testing.T) {
 	if err := set(other.ID(), admin.ID(), "Customer"); err != nil {
 		t.Fatal(err)
 	}
-	if err := set(admin.ID(), other.ID(), "Customer"); !errors.Is(err, shop.ErrLastAdmin) {
+	if err := set(admin.ID(), other.ID(), "Customer"); !errors.Is(err, account.ErrLastAdmin) {
 		t.Fatalf("last admin: %v", err)
 	}
 	if !slices.Contains(rolesOf(t, app, other.ID()), "Admin") {
 		t.Fatal("the last admin lost the role")
 	}
 	// A former admin cannot grant roles either.
-	if err := set(admin.ID(), customer.ID(), "Admin", "Customer"); !errors.Is(err, shop.ErrNotAdmin) {
+	if err := set(admin.ID(), customer.ID(), "Admin", "Customer"); !errors.Is(err, account.ErrNotAdmin) {
 		t.Fatalf("former admin grants: %v", err)
 	}
 	// Recorded: admin dropping Customer from their own roles, other demoting admin.
-	if page, _ := shop.ListRoleChanges(app, shop.PageQuery{Page: 1, PageSize: 5}); page.Pagination.TotalCount != 2 {
+	if page, _ := account.ListRoleChanges(app, account.PageQuery{Page: 1, PageSize: 5}); page.Pagination.TotalCount != 2 {
 		t.Fatalf("refused changes were recorded: %+v", page)
 	}
 }
@@ -135,7 +136,7 @@ func TestSetUserRolesConcurrentDemotions(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = shop.SetUserRoles(app, pair[0], pair[1], shop.RolesInput{Roles: []string{"Customer"}})
+				_, errs[i] = account.SetUserRoles(app, pair[0], pair[1], account.RolesInput{Roles: []string{"Customer"}})
 			}()
 		}
 		wg.Wait()
@@ -144,7 +145,7 @@ func TestSetUserRolesConcurrentDemotions(t *testing.T) {
 			switch {
 			case err == nil:
 				ok++
-			case errors.Is(err, shop.ErrLastAdmin), errors.Is(err, shop.ErrNotAdmin):
+			case errors.Is(err, account.ErrLastAdmin), errors.Is(err, account.ErrNotAdmin):
 			default:
 				t.Fatalf("round %d: %v", round, err)
 			}
@@ -198,7 +199,7 @@ func TestListUsersSearchPagesAndStats(t *testing.T) {
 	orderAt(t, app, ada.ID(), shop.StatusCreated, now, line{p, 1, 100})
 
 	for _, search := range []string{"ada lovelace", "LOVELACE", "ada.l@", "Ada"} {
-		page, err := shop.ListUsers(app, shop.UserQuery{PageQuery: shop.PageQuery{Page: 1, PageSize: 20}, Search: search})
+		page, err := account.ListUsers(app, account.UserQuery{PageQuery: account.PageQuery{Page: 1, PageSize: 20}, Search: search})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,23 +212,23 @@ func TestListUsersSearchPagesAndStats(t *testing.T) {
 		}
 	}
 	// A LIKE wildcard in the search matches itself only.
-	if page, _ := shop.ListUsers(app, shop.UserQuery{PageQuery: shop.PageQuery{Page: 1, PageSize: 20}, Search: "%"}); len(page.Users) != 0 {
+	if page, _ := account.ListUsers(app, account.UserQuery{PageQuery: account.PageQuery{Page: 1, PageSize: 20}, Search: "%"}); len(page.Users) != 0 {
 		t.Fatalf("%% matched %d users", len(page.Users))
 	}
-	all, _ := shop.ListUsers(app, shop.UserQuery{PageQuery: shop.PageQuery{Page: 1, PageSize: 2}})
+	all, _ := account.ListUsers(app, account.UserQuery{PageQuery: account.PageQuery{Page: 1, PageSize: 2}})
 	if all.Pagination.TotalCount != 5 || all.Pagination.TotalPages != 3 || len(all.Users) != 2 {
 		t.Fatalf("pages %+v", all.Pagination)
 	}
-	last, _ := shop.ListUsers(app, shop.UserQuery{PageQuery: shop.PageQuery{Page: 3, PageSize: 2}})
-	past, _ := shop.ListUsers(app, shop.UserQuery{PageQuery: shop.PageQuery{Page: 4, PageSize: 2}})
+	last, _ := account.ListUsers(app, account.UserQuery{PageQuery: account.PageQuery{Page: 3, PageSize: 2}})
+	past, _ := account.ListUsers(app, account.UserQuery{PageQuery: account.PageQuery{Page: 4, PageSize: 2}})
 	if len(last.Users) != 1 || len(past.Users) != 0 {
 		t.Fatalf("last page %d, past the end %d", len(last.Users), len(past.Users))
 	}
 	if st := all.Stats[all.Users[0].Id]; st.OrdersCount != 0 && all.Users[0].Id != ada.ID() {
 		t.Fatalf("stats of a user without orders %+v", st)
 	}
-	for _, q := range []shop.PageQuery{{Page: 0, PageSize: 20}, {Page: 1, PageSize: 0}, {Page: 1, PageSize: 101}} {
-		if _, err := shop.ListUsers(app, shop.UserQuery{PageQuery: q}); err == nil {
+	for _, q := range []account.PageQuery{{Page: 0, PageSize: 20}, {Page: 1, PageSize: 0}, {Page: 1, PageSize: 101}} {
+		if _, err := account.ListUsers(app, account.UserQuery{PageQuery: q}); err == nil {
 			t.Fatalf("page query %+v accepted", q)
 		}
 	}
@@ -235,7 +236,7 @@ func TestListUsersSearchPagesAndStats(t *testing.T) {
 	if err != nil || len(orders) != 3 || orders[0].TotalAmount != 100 {
 		t.Fatalf("customer orders %v %v", orders, err)
 	}
-	if _, err := shop.ListCustomerOrders(app, "nosuchuser1234"); !errors.Is(err, shop.ErrUserNotFound) {
+	if _, err := shop.ListCustomerOrders(app, "nosuchuser1234"); !errors.Is(err, account.ErrUserNotFound) {
 		t.Fatalf("unknown customer: %v", err)
 	}
 }

@@ -13,8 +13,7 @@ import (
 // state is what the shop keeps in memory for one app: the store details,
 // the access tokens' lifetime, the payment settings and provider.
 type state struct {
-	store    atomic.Pointer[keep.Value[StoreDetails]]
-	tokenTTL atomic.Int64 // nanoseconds; 0: the users collection's setting
+	store atomic.Pointer[keep.Value[StoreDetails]]
 	// payments are the payment settings kept until their record changes;
 	// pay is the card payment provider in use.
 	payments *keep.Value[PaymentSettings]
@@ -27,8 +26,3 @@ func newState() *state {
 
 // stateOf is app's shop state (a transaction's app shares it).
 func stateOf(app core.App) *state { return appstate.Of(app, newState) }
-
-// accessTokenTTL is the lifetime of the access tokens the shop issues.
-func accessTokenTTL(app core.App) time.Duration {
-	return time.Duration(stateOf(app).tokenTTL.Load())
-}

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // sessionKey is where a client keeps the session (refresh-token family) of
@@ -29,7 +29,7 @@ func rememberSession(e *core.RealtimeSubscribeRequestEvent) {
 		token = token[7:]
 	}
 	claims, _ := security.ParseUnverifiedJWT(token) // verified by PocketBase already
-	sid, _ := claims[shop.SessionClaim].(string)
+	sid, _ := claims[account.SessionClaim].(string)
 	e.Client.Set(sessionKey, sid)
 }
 
@@ -45,7 +45,7 @@ func rememberSession(e *core.RealtimeSubscribeRequestEvent) {
 // Both run after the change has committed; the app's SDK reconnects and
 // subscribes again with whatever token it holds then.
 func bindSessionEnds(app core.App) {
-	app.OnRecordAfterUpdateSuccess(shop.RefreshTokensCollection).BindFunc(func(e *core.RecordEvent) error {
+	app.OnRecordAfterUpdateSuccess(account.RefreshTokensCollection).BindFunc(func(e *core.RecordEvent) error {
 		if !e.Record.GetDateTime("revokedAt").IsZero() {
 			EndClients(e.App, e.Record.GetString("user"), func(_ *core.Record, session string) bool {
 				return session == e.Record.GetString("familyId")
@@ -59,7 +59,7 @@ func bindSessionEnds(app core.App) {
 	app.OnModelAfterUpdateSuccess().Bind(&hook.Handler[*core.ModelEvent]{
 		Priority: -100,
 		Func: func(e *core.ModelEvent) error {
-			if user, ok := e.Model.(*core.Record); ok && user.Collection().Name == shop.UsersCollection {
+			if user, ok := e.Model.(*core.Record); ok && user.Collection().Name == account.UsersCollection {
 				EndClients(e.App, user.Id, func(held *core.Record, _ string) bool {
 					return lostAccess(held, user)
 				})
@@ -76,8 +76,8 @@ func lostAccess(held, now *core.Record) bool {
 	if held.Email() != now.Email() || held.TokenKey() != now.TokenKey() {
 		return true
 	}
-	current := shop.UserRoles(now)
-	for _, r := range shop.UserRoles(held) {
+	current := account.UserRoles(now)
+	for _, r := range account.UserRoles(held) {
 		if !slices.Contains(current, r) {
 			return true
 		}
@@ -96,7 +96,7 @@ func EndClients(app core.App, userID string, end func(held *core.Record, session
 	n := 0
 	for id, c := range broker.Clients() {
 		held, _ := c.Get(apis.RealtimeClientAuthKey).(*core.Record)
-		if held == nil || held.Id != userID || held.Collection().Name != shop.UsersCollection {
+		if held == nil || held.Id != userID || held.Collection().Name != account.UsersCollection {
 			continue
 		}
 		session, _ := c.Get(sessionKey).(string)

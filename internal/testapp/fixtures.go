@@ -22,7 +22,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"golang.org/x/crypto/bcrypt"
 
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 var (
@@ -83,11 +83,11 @@ func NewUser(t testing.TB, app core.App, admin bool) User {
 		t.Fatalf("save user: %v", err)
 	}
 	// A shop session, as a login makes: tokens without one are refused.
-	family, _, err := shop.StartSession(app, rec.Id)
+	family, _, err := account.StartSession(app, rec.Id)
 	if err != nil {
 		t.Fatalf("session: %v", err)
 	}
-	token, err := shop.AccessToken(rec, family, 0)
+	token, err := account.AccessToken(rec, family, 0)
 	if err != nil {
 		t.Fatalf("auth token: %v", err)
 	}

@@ -1,4 +1,4 @@
-package shop_test
+package account_test
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // ended records what OnSessionsEnded announced.
@@ -20,7 +20,7 @@ type ended struct {
 
 func listen(app core.App) *ended {
 	got := &ended{}
-	shop.OnSessionsEnded(app).BindFunc(func(e *shop.SessionsEndedEvent) error {
+	account.OnSessionsEnded(app).BindFunc(func(e *account.SessionsEndedEvent) error {
 		got.mu.Lock()
 		got.events = append(got.events, e.UserID+"/"+e.Family+"/"+e.Reason)
 		got.mu.Unlock()
@@ -45,7 +45,7 @@ func TestEverySessionEndIsAnnounced(t *testing.T) {
 	admin := testapp.NewUser(t, app, true)
 	other := testapp.NewUser(t, app, true)
 	u := other.ID()
-	fam, first, err := shop.StartSession(app, u)
+	fam, first, err := account.StartSession(app, u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,29 +55,29 @@ func TestEverySessionEndIsAnnounced(t *testing.T) {
 			t.Fatalf("%s: announced %v, want %v", what, g, want)
 		}
 	}
-	if _, err := shop.RevokeRefreshFamily(app, u, first); err != nil {
+	if _, err := account.RevokeRefreshFamily(app, u, first); err != nil {
 		t.Fatal(err)
 	}
-	check("logout of one session", u+"/"+fam+"/"+shop.EndLogout)
+	check("logout of one session", u+"/"+fam+"/"+account.EndLogout)
 
-	fam, first, _ = shop.StartSession(app, u)
-	if _, err := shop.RotateRefreshToken(app, first); err != nil {
+	fam, first, _ = account.StartSession(app, u)
+	if _, err := account.RotateRefreshToken(app, first); err != nil {
 		t.Fatal(err)
 	}
 	pastGrace(t, app, first)
-	if _, err := shop.RotateRefreshToken(app, first); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	if _, err := account.RotateRefreshToken(app, first); !errors.Is(err, account.ErrRefreshTokenReused) {
 		t.Fatal(err)
 	}
-	check("refresh token replayed", u+"/"+fam+"/"+shop.EndTokenReuse)
+	check("refresh token replayed", u+"/"+fam+"/"+account.EndTokenReuse)
 
-	if err := shop.Logout(app, u, shop.RefreshInput{}); err != nil {
+	if err := account.Logout(app, u, account.RefreshInput{}); err != nil {
 		t.Fatal(err)
 	}
-	check("logout everywhere", u+"//"+shop.EndLogout)
+	check("logout everywhere", u+"//"+account.EndLogout)
 
 	boom := errors.New("boom")
 	err = app.RunInTransaction(func(txApp core.App) error {
-		if err := shop.EndAllSessions(txApp, u); err != nil {
+		if err := account.EndAllSessions(txApp, u); err != nil {
 			return err
 		}
 		return boom
@@ -86,21 +86,21 @@ func TestEverySessionEndIsAnnounced(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("a credential change that rolled back")
-	if err := shop.EndAllSessions(app, u); err != nil {
+	if err := account.EndAllSessions(app, u); err != nil {
 		t.Fatal(err)
 	}
-	check("credential change", u+"//"+shop.EndCredentials)
+	check("credential change", u+"//"+account.EndCredentials)
 
-	if _, err := shop.SetUserRoles(app, admin.ID(), u, shop.RolesInput{Roles: []string{shop.RoleCustomer}}); err != nil {
+	if _, err := account.SetUserRoles(app, admin.ID(), u, account.RolesInput{Roles: []string{account.RoleCustomer}}); err != nil {
 		t.Fatal(err)
 	}
-	check("Admin role removed by an admin", u+"//"+shop.EndAdminRoleLoss)
-	rec, _ := app.FindRecordById(shop.UsersCollection, admin.ID())
-	rec.Set("roles", []string{shop.RoleCustomer}) // as in the dashboard
+	check("Admin role removed by an admin", u+"//"+account.EndAdminRoleLoss)
+	rec, _ := app.FindRecordById(account.UsersCollection, admin.ID())
+	rec.Set("roles", []string{account.RoleCustomer}) // as in the dashboard
 	if err := app.Save(rec); err != nil {
 		t.Fatal(err)
 	}
-	check("Admin role removed in the dashboard", admin.ID()+"//"+shop.EndAdminRoleLoss)
+	check("Admin role removed in the dashboard", admin.ID()+"//"+account.EndAdminRoleLoss)
 	rec.Set("firstName", "Renamed")
 	if err := app.Save(rec); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	"errors"
@@ -6,12 +6,14 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/appstate"
 	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
@@ -40,14 +42,14 @@ const AccessTokenTTLEnv = "STAGESHOP_ACCESS_TOKEN_TTL"
 func ApplyAccessTokenTTL(app core.App) error {
 	v := os.Getenv(AccessTokenTTLEnv)
 	if v == "" {
-		stateOf(app).tokenTTL.Store(0)
+		tokenTTLOf(app).Store(0)
 		return nil
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil || d < time.Second || d > 30*24*time.Hour {
 		return fmt.Errorf("%s=%q: want a duration between 1s and 720h, such as 20s", AccessTokenTTLEnv, v)
 	}
-	stateOf(app).tokenTTL.Store(int64(d))
+	tokenTTLOf(app).Store(int64(d))
 	return nil
 }
 
@@ -300,4 +302,18 @@ func burnPasswordCheck(app core.App, password string) {
 	if dummyUser != nil {
 		dummyUser.ValidatePassword(password)
 	}
+}
+
+// accessTokenTTL is the lifetime of the access tokens the shop issues.
+func accessTokenTTL(app core.App) time.Duration {
+	return time.Duration(tokenTTLOf(app).Load())
+}
+
+// tokenTTL is the lifetime of the access tokens the shop issues, in
+// nanoseconds; 0 is the users collection's setting.
+type tokenTTL struct{ atomic.Int64 }
+
+// tokenTTLOf is app's access-token lifetime (a transaction's app shares it).
+func tokenTTLOf(app core.App) *tokenTTL {
+	return appstate.Of(app, func() *tokenTTL { return &tokenTTL{} })
 }

@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -84,8 +84,8 @@ func (in ProfileInput) Validate() error {
 		validation.Field(&in.LastName, personName("Last name")),
 		validation.Field(&in.Email, field.EmailRule),
 		validation.Field(&in.Language, optionalLanguage),
-		validation.Field(&in.CompanyName, companyRules...),
-		validation.Field(&in.TaxID, taxIDRules...),
+		validation.Field(&in.CompanyName, CompanyRules...),
+		validation.Field(&in.TaxID, TaxIDRules...),
 	}
 	if in.ChangesPassword() || in.ChangesEmail() {
 		fields = append(fields, validation.Field(&in.CurrentPassword, validation.By(in.checkCurrentPassword)))

@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	"regexp"
@@ -26,12 +26,12 @@ func NormalizeTaxID(s string) string {
 	return strings.Join(strings.Fields(field.CleanLine(s)), " ")
 }
 
-// companyRules and taxIDRules check a company name and a tax ID (both
+// CompanyRules and taxIDRules check a company name and a tax ID (both
 // optional).
 var (
-	companyRules = []validation.Rule{validation.RuneLength(0, MaxCompanyNameLen).
+	CompanyRules = []validation.Rule{validation.RuneLength(0, MaxCompanyNameLen).
 			ErrorObject(validation.NewError("validation_length", "Company name must be at most 200 characters"))}
-	taxIDRules = []validation.Rule{
+	TaxIDRules = []validation.Rule{
 		validation.RuneLength(0, MaxTaxIDLen).ErrorObject(validation.NewError("validation_length", "Tax ID must be at most 50 characters")),
 		validation.Match(taxIDPattern).ErrorObject(validation.NewError("validation_tax_id", "Tax ID may hold letters, digits, spaces, dots, dashes and slashes")),
 	}
@@ -56,7 +56,7 @@ func SetTaxExempt(app core.App, userID string, in TaxExemptInput) (*core.Record,
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	user, err := findUser(app, userID)
+	user, err := FindUser(app, userID)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	"errors"
@@ -125,27 +125,23 @@ func customerStats(app core.App, userIDs []any) (map[string]CustomerStats, error
 	}
 	err := app.DB().Select("user", "COUNT(*) AS orders",
 		"COALESCE(SUM(CASE WHEN status != 'Cancelled' THEN totalCents END), 0) AS spent").
-		From(OrdersCollection).Where(dbx.In("user", userIDs...)).GroupBy("user").All(&rows)
+		From(ordersTable).Where(dbx.In("user", userIDs...)).GroupBy("user").All(&rows)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]CustomerStats, len(rows))
 	for _, r := range rows {
-		out[r.User] = CustomerStats{OrdersCount: r.Orders, TotalSpent: Amount(int64(math.Round(r.Spent)))}
+		out[r.User] = CustomerStats{OrdersCount: r.Orders, TotalSpent: wire.Amount(int64(math.Round(r.Spent)))}
 	}
 	return out, nil
 }
 
-// findUser loads a shop user or answers ErrUserNotFound.
-func findUser(app core.App, id string) (*core.Record, error) {
+// FindUser loads a shop user or answers ErrUserNotFound.
+func FindUser(app core.App, id string) (*core.Record, error) {
 	return db.FindRecord(app, UsersCollection, id, ErrUserNotFound)
 }
 
-// ListCustomerOrders returns a user's orders, newest first (admins); an
-// unknown user is ErrUserNotFound.
-func ListCustomerOrders(app core.App, userID string) ([]OrderSummary, error) {
-	if _, err := findUser(app, userID); err != nil {
-		return nil, err
-	}
-	return ListUserOrders(app, userID)
-}
+// ordersTable is where customerStats counts a customer's orders (the
+// orders are package shop's; the list of customers only reads their
+// totals).
+const ordersTable = "orders"

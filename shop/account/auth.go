@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -15,7 +15,7 @@ const (
 	// RoleAdmin opens the admin routes.
 	RoleAdmin = "Admin"
 
-	maxPersonNameLen = 100 // characters, as the users collection allows
+	MaxPersonNameLen = 100 // characters, as the users collection allows
 )
 
 // personName accepts a non-empty name of at most 100 characters; label
@@ -26,7 +26,7 @@ func personName(label string) validation.Rule {
 		switch {
 		case name == "":
 			return validation.NewError("validation_required", label+" is required")
-		case len([]rune(name)) > maxPersonNameLen:
+		case len([]rune(name)) > MaxPersonNameLen:
 			return validation.NewError("validation_length", label+" must be at most 100 characters")
 		}
 		return nil

@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	"encoding/json"
@@ -81,7 +81,7 @@ func SetUserRoles(app core.App, actorID, userID string, in RolesInput) (*core.Re
 	var user *core.Record
 	err := db.Write(app, func(txApp core.App) error {
 		var err error
-		if user, err = findUser(txApp, userID); err != nil {
+		if user, err = FindUser(txApp, userID); err != nil {
 			return err
 		}
 		from := UserRoles(user)
@@ -120,7 +120,7 @@ func checkRoleChange(txApp core.App, actorID string, user *core.Record, from, to
 			return ErrLastAdmin
 		}
 	}
-	actor, err := findUser(txApp, actorID)
+	actor, err := FindUser(txApp, actorID)
 	if errors.Is(err, ErrUserNotFound) || (err == nil && !slices.Contains(UserRoles(actor), RoleAdmin)) {
 		return ErrNotAdmin
 	}
@@ -148,7 +148,7 @@ func recordRoleChange(txApp core.App, actorID string, user *core.Record, from, t
 		return err
 	}
 	actorEmail := ""
-	if actor, err := findUser(txApp, actorID); err == nil {
+	if actor, err := FindUser(txApp, actorID); err == nil {
 		actorEmail = actor.Email()
 	}
 	rec := core.NewRecord(col)

@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	"database/sql"
@@ -54,8 +54,8 @@ func (in *AddressInput) Normalize() {
 	for _, p := range []*string{&in.Label, &in.FirstName, &in.LastName, &in.Address, &in.City, &in.State, &in.ZipCode, &in.Country, &in.Phone} {
 		*p = field.CleanLine(*p)
 	}
-	place := PostalAddress{Country: in.Country, State: in.State}
-	placeAddress(&place) // as an order's and a cart estimate's
+	place := wire.PostalAddress{Country: in.Country, State: in.State}
+	field.PlaceAddress(&place) // as an order's and a cart estimate's
 	in.Country, in.State = place.Country, place.State
 }
 
@@ -72,7 +72,7 @@ func (in AddressInput) Validate() error {
 		validation.Field(&in.LastName, text("Last name")...),
 		validation.Field(&in.Address, text("Address")...),
 		validation.Field(&in.City, text("City")...),
-		validation.Field(&in.State, append(text("State"), validation.By(usState(in.Country)))...),
+		validation.Field(&in.State, append(text("State"), validation.By(field.USState(in.Country)))...),
 		validation.Field(&in.ZipCode, text("ZIP code")...),
 		validation.Field(&in.Country, field.Required("Country is required"), validation.By(field.KnownCountry)),
 		validation.Field(&in.Phone, validation.RuneLength(0, field.MaxAddressFieldLen)),

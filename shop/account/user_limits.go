@@ -1,4 +1,4 @@
-package shop
+package account
 
 import (
 	"net/netip"

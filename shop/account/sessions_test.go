@@ -1,4 +1,4 @@
-package shop_test
+package account_test
 
 import (
 	"errors"
@@ -10,18 +10,18 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // pastGrace moves a rotated token's use back beyond the grace window, as if
 // the seconds had passed.
 func pastGrace(t *testing.T, app core.App, raw string) {
 	t.Helper()
-	rec, err := app.FindFirstRecordByData(shop.RefreshTokensCollection, "tokenHash", shop.HashRefreshToken(raw))
+	rec, err := app.FindFirstRecordByData(account.RefreshTokensCollection, "tokenHash", account.HashRefreshToken(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec.Set("usedAt", time.Now().Add(-shop.RefreshGraceWindow-time.Second))
+	rec.Set("usedAt", time.Now().Add(-account.RefreshGraceWindow-time.Second))
 	if err := app.Save(rec); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func pastGrace(t *testing.T, app core.App, raw string) {
 
 func active(t *testing.T, app core.App, userID, family string) bool {
 	t.Helper()
-	ok, err := shop.SessionActive(app, userID, family)
+	ok, err := account.SessionActive(app, userID, family)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,20 +42,20 @@ func active(t *testing.T, app core.App, userID, family string) bool {
 func TestRefreshGraceWindowGivesTheSameSuccessor(t *testing.T) {
 	app := testapp.New(t)
 	user := testapp.NewUser(t, app, false)
-	family, first, err := shop.StartSession(app, user.ID())
+	family, first, err := account.StartSession(app, user.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	const tabs = 8
 	var wg sync.WaitGroup
-	got := make([]shop.Rotation, tabs)
+	got := make([]account.Rotation, tabs)
 	errs := make([]error, tabs)
 	for i := range tabs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i], errs[i] = shop.RotateRefreshToken(app, first)
+			got[i], errs[i] = account.RotateRefreshToken(app, first)
 		}()
 	}
 	wg.Wait()
@@ -64,22 +64,22 @@ func TestRefreshGraceWindowGivesTheSameSuccessor(t *testing.T) {
 			t.Fatalf("tab %d: %+v %v, want the successor %q of family %q", i, got[i], errs[i], got[0].RefreshToken, family)
 		}
 	}
-	if recs, _ := app.FindAllRecords(shop.RefreshTokensCollection, dbx.HashExp{"familyId": family}); len(recs) != 2 {
+	if recs, _ := app.FindAllRecords(account.RefreshTokensCollection, dbx.HashExp{"familyId": family}); len(recs) != 2 {
 		t.Fatalf("%d tokens stored, want the spent one and one successor", len(recs))
 	}
 	// The successor rotates normally; once it is spent, the first token's
 	// grace no longer hands it out (it would be a retired token).
-	next, err := shop.RotateRefreshToken(app, got[0].RefreshToken)
+	next, err := account.RotateRefreshToken(app, got[0].RefreshToken)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := shop.RotateRefreshToken(app, first); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	if _, err := account.RotateRefreshToken(app, first); !errors.Is(err, account.ErrRefreshTokenReused) {
 		t.Fatalf("first token after its successor was spent: %v, want reuse", err)
 	}
 	if active(t, app, user.ID(), family) {
 		t.Fatal("session still active after reuse detection")
 	}
-	if _, err := shop.RotateRefreshToken(app, next.RefreshToken); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	if _, err := account.RotateRefreshToken(app, next.RefreshToken); !errors.Is(err, account.ErrRefreshTokenReused) {
 		t.Fatalf("newest token after reuse: %v", err)
 	}
 }
@@ -87,23 +87,23 @@ func TestRefreshGraceWindowGivesTheSameSuccessor(t *testing.T) {
 func TestRefreshReplayAfterGraceEndsTheSession(t *testing.T) {
 	app := testapp.New(t)
 	user := testapp.NewUser(t, app, false)
-	family, first, _ := shop.StartSession(app, user.ID())
-	rot, err := shop.RotateRefreshToken(app, first)
+	family, first, _ := account.StartSession(app, user.ID())
+	rot, err := account.RotateRefreshToken(app, first)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pastGrace(t, app, first)
-	if _, err := shop.RotateRefreshToken(app, first); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	if _, err := account.RotateRefreshToken(app, first); !errors.Is(err, account.ErrRefreshTokenReused) {
 		t.Fatalf("replay after the window: %v", err)
 	}
 	if active(t, app, user.ID(), family) {
 		t.Fatal("session active after reuse")
 	}
-	if _, err := shop.RotateRefreshToken(app, rot.RefreshToken); !errors.Is(err, shop.ErrRefreshTokenReused) {
+	if _, err := account.RotateRefreshToken(app, rot.RefreshToken); !errors.Is(err, account.ErrRefreshTokenReused) {
 		t.Fatalf("successor after reuse: %v", err)
 	}
 	// The successor is kept only sealed under the spent token.
-	rec, _ := app.FindFirstRecordByData(shop.RefreshTokensCollection, "tokenHash", shop.HashRefreshToken(first))
+	rec, _ := app.FindFirstRecordByData(account.RefreshTokensCollection, "tokenHash", account.HashRefreshToken(first))
 	if sealed := rec.GetString("successorSealed"); sealed == "" || sealed == rot.RefreshToken {
 		t.Fatalf("successor stored as %q", sealed)
 	}
@@ -113,29 +113,29 @@ func TestEndAllSessions(t *testing.T) {
 	app := testapp.New(t)
 	user := testapp.NewUser(t, app, false)
 	other := testapp.NewUser(t, app, false)
-	f1, r1, _ := shop.StartSession(app, user.ID())
-	f2, _, _ := shop.StartSession(app, user.ID())
-	f3, r3, _ := shop.StartSession(app, other.ID())
+	f1, r1, _ := account.StartSession(app, user.ID())
+	f2, _, _ := account.StartSession(app, user.ID())
+	f3, r3, _ := account.StartSession(app, other.ID())
 	if !active(t, app, user.ID(), f1) || !active(t, app, user.ID(), f2) {
 		t.Fatal("new sessions not active")
 	}
 	if active(t, app, other.ID(), f1) || active(t, app, user.ID(), "") {
 		t.Fatal("a session counts for another user or without an id")
 	}
-	err := app.RunInTransaction(func(tx core.App) error { return shop.EndAllSessions(tx, user.ID()) })
+	err := app.RunInTransaction(func(tx core.App) error { return account.EndAllSessions(tx, user.ID()) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if active(t, app, user.ID(), f1) || active(t, app, user.ID(), f2) {
 		t.Fatal("session active after EndAllSessions")
 	}
-	if _, err := shop.RotateRefreshToken(app, r1); err == nil {
+	if _, err := account.RotateRefreshToken(app, r1); err == nil {
 		t.Fatal("refresh token works after EndAllSessions")
 	}
 	if !active(t, app, other.ID(), f3) {
 		t.Fatal("another user's session ended")
 	}
-	if _, err := shop.RotateRefreshToken(app, r3); err != nil {
+	if _, err := account.RotateRefreshToken(app, r3); err != nil {
 		t.Fatalf("another user's refresh: %v", err)
 	}
 }
