@@ -5,8 +5,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
 	"stageshop/shop/account"
+	"stageshop/shop/cart"
 )
 
 // The shop's crons, at minutes away from PocketBase's own jobs (on the
@@ -27,7 +27,7 @@ func bindCrons(app core.App) {
 		logCleanup(app, "refresh tokens", -1, account.PruneRefreshTokens(app))
 	})
 	app.Cron().MustAdd("stageshopPruneGuestCarts", guestCartSchedule, func() {
-		n, err := shop.PruneGuestCarts(app)
+		n, err := cart.PruneGuests(app)
 		logCleanup(app, "guest carts", n, err)
 	})
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/cron"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/cart"
 )
 
 // cronJob is app's scheduled job id; the test fails when there is none.
@@ -73,20 +73,20 @@ func TestGuestCartCleanupCron(t *testing.T) {
 	app := testapp.New(t)
 	p := testapp.NewProduct(t, app, testapp.Product{Stock: 100})
 	user := testapp.NewUser(t, app, false)
-	cart := func(owner shop.CartOwner) (cartID, lineID string) {
-		c, err := shop.AddToCart(app, owner, p.Id, "", 1)
+	fill := func(owner cart.Owner) (cartID, lineID string) {
+		c, err := cart.Add(app, owner, p.Id, "", 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return c.ID, c.Items[0].ID
 	}
-	oldID, oldLine := cart(shop.CartOwner{SessionID: session(1)})
+	oldID, oldLine := fill(cart.Owner{SessionID: session(1)})
 	backdate(t, app, "carts", oldID, 31*24*time.Hour)
 	backdate(t, app, "cart_items", oldLine, 31*24*time.Hour)
-	touchedID, _ := cart(shop.CartOwner{SessionID: session(2)}) // its line changed lately
+	touchedID, _ := fill(cart.Owner{SessionID: session(2)}) // its line changed lately
 	backdate(t, app, "carts", touchedID, 31*24*time.Hour)
-	freshID, _ := cart(shop.CartOwner{SessionID: session(3)})
-	userID, userLine := cart(shop.CartOwner{UserID: user.ID()})
+	freshID, _ := fill(cart.Owner{SessionID: session(3)})
+	userID, userLine := fill(cart.Owner{UserID: user.ID()})
 	backdate(t, app, "carts", userID, 90*24*time.Hour)
 	backdate(t, app, "cart_items", userLine, 90*24*time.Hour)
 

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/wire"
 )
 
@@ -23,11 +24,11 @@ func registerCart(se *core.ServeEvent) {
 }
 
 // answerCart writes a cart, or returns err for shopErrors to answer.
-func answerCart(e *core.RequestEvent, cart *shop.Cart, err error) error {
+func answerCart(e *core.RequestEvent, c *cart.Cart, err error) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, cart)
+	return e.JSON(http.StatusOK, c)
 }
 
 // getCart answers the cart; with ?country= (and state, shippingMethod)
@@ -38,9 +39,9 @@ func getCart(e *core.RequestEvent) error {
 		return err
 	}
 	q := e.Request.URL.Query()
-	cart, err := shop.GetCartEstimate(e.App, owner, shop.TaxAddress{
+	c, err := shop.GetCartEstimate(e.App, owner, shop.TaxAddress{
 		Country: q.Get("country"), State: q.Get("state"), ShippingMethod: q.Get("shippingMethod")})
-	return answerCart(e, cart, err)
+	return answerCart(e, c, err)
 }
 
 func getCartSummary(e *core.RequestEvent) error {
@@ -48,7 +49,7 @@ func getCartSummary(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	sum, err := shop.GetCartSummary(e.App, owner)
+	sum, err := cart.GetSummary(e.App, owner)
 	if err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func addCartItem(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	var in shop.CartItemInput
+	var in cart.ItemInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
@@ -70,8 +71,8 @@ func addCartItem(e *core.RequestEvent) error {
 	if err := checkNewGuestCart(e, owner); err != nil {
 		return err
 	}
-	cart, err := shop.AddToCart(e.App, owner, in.ProductID, in.VariantID, in.Count())
-	return answerCart(e, cart, err)
+	c, err := cart.Add(e.App, owner, in.ProductID, in.VariantID, in.Count())
+	return answerCart(e, c, err)
 }
 
 func updateCartItem(e *core.RequestEvent) error {
@@ -79,15 +80,15 @@ func updateCartItem(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	var in shop.QuantityInput
+	var in cart.QuantityInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	cart, err := shop.UpdateCartItem(e.App, owner, e.Request.PathValue("id"), in.Count())
-	return answerCart(e, cart, err)
+	c, err := cart.UpdateItem(e.App, owner, e.Request.PathValue("id"), in.Count())
+	return answerCart(e, c, err)
 }
 
 func removeCartItem(e *core.RequestEvent) error {
@@ -95,8 +96,8 @@ func removeCartItem(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	cart, err := shop.RemoveCartItem(e.App, owner, e.Request.PathValue("id"))
-	return answerCart(e, cart, err)
+	c, err := cart.RemoveItem(e.App, owner, e.Request.PathValue("id"))
+	return answerCart(e, c, err)
 }
 
 func clearCart(e *core.RequestEvent) error {
@@ -104,7 +105,7 @@ func clearCart(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	if err := shop.ClearCart(e.App, owner); err != nil {
+	if err := cart.Clear(e.App, owner); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Cart cleared successfully"})
@@ -121,7 +122,7 @@ func mergeCart(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	merged, err := shop.MergeCarts(e.App, user.Id, body.SessionID)
+	merged, err := cart.Merge(e.App, user.Id, body.SessionID)
 	if err != nil {
 		return err
 	}

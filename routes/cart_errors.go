@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/cart"
 )
 
 // lineConflict is the 409 for order lines that cannot be fulfilled, each
@@ -51,19 +52,19 @@ func totalChanged(c *shop.TotalChangedError) *apiError {
 // cartOwner says whose cart a request is about: the signed-in user, or the
 // guest session of X-Session-Id. A bearer token that PocketBase could not
 // verify is 401, so the app refreshes its token instead of losing the cart.
-func cartOwner(e *core.RequestEvent) (shop.CartOwner, error) {
+func cartOwner(e *core.RequestEvent) (cart.Owner, error) {
 	if u := shopUser(e); u != nil {
-		return shop.CartOwner{UserID: u.Id}, nil
+		return cart.Owner{UserID: u.Id}, nil
 	}
 	if e.Auth == nil && strings.TrimSpace(e.Request.Header.Get("Authorization")) != "" {
-		return shop.CartOwner{}, newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
+		return cart.Owner{}, newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
 	}
-	owner := shop.CartOwner{SessionID: e.Request.Header.Get("X-Session-Id")}
+	owner := cart.Owner{SessionID: e.Request.Header.Get("X-Session-Id")}
 	switch {
 	case owner.SessionID == "":
-		return owner, shop.ErrSessionRequired
-	case !shop.ValidSessionID(owner.SessionID):
-		return owner, shop.ErrBadSessionID
+		return owner, cart.ErrSessionRequired
+	case !cart.ValidSessionID(owner.SessionID):
+		return owner, cart.ErrBadSessionID
 	}
 	return owner, nil
 }

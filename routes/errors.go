@@ -11,6 +11,7 @@ import (
 
 	"stageshop/shop"
 	"stageshop/shop/account"
+	"stageshop/shop/cart"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
@@ -124,12 +125,12 @@ var sentinelErrors = []struct {
 	err error
 	ae  *apiError
 }{
-	{shop.ErrSessionRequired, newError(http.StatusBadRequest, "session_required", "Sign in or send an X-Session-Id header")},
-	{shop.ErrBadSessionID, newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")},
-	{shop.ErrCartItemNotFound, notFound("Cart item not found")},
-	{shop.ErrCartProductNotFound, notFound("Product not found")},
+	{cart.ErrSessionRequired, newError(http.StatusBadRequest, "session_required", "Sign in or send an X-Session-Id header")},
+	{cart.ErrBadSessionID, newError(http.StatusBadRequest, "invalid_session_id", "X-Session-Id must be 8-128 characters of letters, digits, '_' or '-'")},
+	{cart.ErrItemNotFound, notFound("Cart item not found")},
+	{cart.ErrProductNotFound, notFound("Product not found")},
 	{catalog.ErrVariantNotFound, notFound("This option of the product is not available")},
-	{shop.ErrVariantRequired, &apiError{Status: http.StatusBadRequest, Code: "variant_required",
+	{cart.ErrVariantRequired, &apiError{Status: http.StatusBadRequest, Code: "variant_required",
 		Message: "Please choose the product's options", Errors: map[string]string{"variantId": "Choose one of the product's variants"}}},
 	{catalog.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
@@ -192,8 +193,8 @@ func envelopeOf(err error) *apiError {
 	if ae := hireEnvelope(err); ae != nil {
 		return ae
 	}
-	var stock *shop.StockError
-	var lineLimit *shop.LineLimitError
+	var stock *cart.StockError
+	var lineLimit *cart.LineLimitError
 	var unpaid *shop.UnpaidOrdersError
 	var changed *shop.TotalChangedError
 	var lines shop.LineErrors

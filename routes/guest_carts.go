@@ -3,9 +3,9 @@ package routes
 import (
 	"net/http"
 
-	"github.com/pocketbase/pocketbase/core"
+	"stageshop/shop/cart"
 
-	"stageshop/shop"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // NewGuestCartRule labels the per-IP limit of new guest carts among
@@ -23,15 +23,15 @@ func guestCartCounterOf(app core.App) *ipWindows {
 // checkNewGuestCart lets a guest's add to cart through unless it would make
 // a new cart with an id that is easy to guess (400) or beyond the IP's
 // limit of new carts (429).
-func checkNewGuestCart(e *core.RequestEvent, owner shop.CartOwner) error {
+func checkNewGuestCart(e *core.RequestEvent, owner cart.Owner) error {
 	if owner.SessionID == "" {
 		return nil
 	}
-	exists, err := shop.GuestCartExists(e.App, owner.SessionID)
+	exists, err := cart.GuestExists(e.App, owner.SessionID)
 	if err != nil || exists {
 		return err
 	}
-	if shop.WeakSessionID(owner.SessionID) {
+	if cart.WeakSessionID(owner.SessionID) {
 		return newError(http.StatusBadRequest, "weak_session_id",
 			"The cart session id is too easy to guess; use at least 128 random bits")
 	}

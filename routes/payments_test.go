@@ -12,6 +12,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/mail"
 )
 
@@ -27,7 +28,7 @@ func payOrderBody(method, po string) map[string]any {
 // placeWith fills the user's cart with qty units and places an order.
 func placeWith(t *testing.T, h testapp.Harness, u testapp.User, productID, method, po string) testapp.Response {
 	t.Helper()
-	if _, err := shop.AddToCart(h.App, shop.CartOwner{UserID: u.ID()}, productID, "", 2); err != nil {
+	if _, err := cart.Add(h.App, cart.Owner{UserID: u.ID()}, productID, "", 2); err != nil {
 		t.Fatal(err)
 	}
 	return h.Client.Do("POST", "/api/checkout/create-order", payOrderBody(method, po), testapp.Auth(u.Token)...)

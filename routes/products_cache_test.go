@@ -14,6 +14,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/routes"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 )
 
@@ -24,7 +25,7 @@ import (
 // (cart, then order), past the HTTP layer whose caches are under test.
 func buyDirectly(t *testing.T, app core.App, userID, productID string, qty int) *shop.OrderDetail {
 	t.Helper()
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, productID, "", qty); err != nil {
+	if _, err := cart.Add(app, cart.Owner{UserID: userID}, productID, "", qty); err != nil {
 		t.Fatal(err)
 	}
 	order, err := shop.PlaceOrder(app, userID, shop.OrderInput{

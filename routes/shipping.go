@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
 )
@@ -39,10 +40,10 @@ func shippingMethods(e *core.RequestEvent) error {
 	)
 	if q.Get("cart") == "1" {
 		owner, ownerErr := cartOwner(e)
-		if ownerErr != nil && ownerErr != shop.ErrSessionRequired {
+		if ownerErr != nil && ownerErr != cart.ErrSessionRequired {
 			return ownerErr
 		}
-		options, err = shop.CartShippingOptions(e.App, owner, query)
+		options, err = cart.ShippingOptions(e.App, owner, query)
 	} else if options, err = shipping.OptionsFor(e.App, query); err == nil && q.Get("zones") == "1" {
 		// The shipping page lists every zone's methods with all their weight bands.
 		var all *wire.ShippingSettings

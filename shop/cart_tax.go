@@ -6,6 +6,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/cart"
 	"stageshop/shop/field"
 	"stageshop/shop/wire"
 )
@@ -35,15 +36,15 @@ type TaxEstimate = wire.TaxEstimate
 // GetCartEstimate returns the owner's cart with its taxEstimate for addr
 // (no estimate without a country). A shipping method that does not fit the
 // address is validation.Errors{"shippingMethod"}.
-func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, error) {
+func GetCartEstimate(app core.App, owner cart.Owner, addr TaxAddress) (*cart.Cart, error) {
 	addr.Country, addr.State = strings.TrimSpace(addr.Country), strings.TrimSpace(addr.State)
 	addr.ShippingMethod = strings.TrimSpace(addr.ShippingMethod)
 	if err := addr.Validate(); err != nil {
 		return nil, err
 	}
-	cart, err := GetCart(app, owner)
+	c, err := cart.Get(app, owner)
 	if err != nil || addr.Country == "" {
-		return cart, err
+		return c, err
 	}
 	// The order's normalization: Texas (the name) is TX, as the order
 	// that would be taxed has it (issue 43: the estimate said 0).
@@ -58,17 +59,17 @@ func GetCartEstimate(app core.App, owner CartOwner, addr TaxAddress) (*Cart, err
 	}
 	var shipping Amount
 	if addr.ShippingMethod != "" {
-		if shipping, _, err = quoteShipping(app, cart.Items, addr.Country, addr.ShippingMethod); err != nil {
+		if shipping, _, err = quoteShipping(app, c.Items, addr.Country, addr.ShippingMethod); err != nil {
 			return nil, err
 		}
 	}
-	p, err := taxLines(app, cart.Items, PostalAddress{Country: addr.Country, State: addr.State}, shipping, exempt)
+	p, err := taxLines(app, c.Items, PostalAddress{Country: addr.Country, State: addr.State}, shipping, exempt)
 	if err != nil {
 		return nil, err
 	}
-	cart.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
+	c.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
 		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total,
 		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt,
 		TaxRows: wire.TaxRows(p.Taxed.TaxLines, p.Taxed.PricesIncludeTax, exempt, p.Tax)}
-	return cart, nil
+	return c, nil
 }

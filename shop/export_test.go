@@ -50,6 +50,3 @@ func FactsJSON() []byte {
 	}
 	return append(b, '\n')
 }
-
-// MaxLineQuantity bounds one cart line (the tax fuzz test's quantities).
-const MaxLineQuantity = maxLineQuantity

@@ -11,6 +11,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/account"
+	"stageshop/shop/cart"
 	"stageshop/shop/mail"
 )
 
@@ -105,7 +106,7 @@ func checkEmailsIn(t *testing.T, lang string) {
 		}
 	}
 	p := testapp.NewProduct(t, app, testapp.Product{Name: productNames["en"], NameLocalized: productNames, PriceCents: 129990, Stock: 5})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: customer.ID()}, p.Id, "", 2); err != nil {
+	if _, err := cart.Add(app, cart.Owner{UserID: customer.ID()}, p.Id, "", 2); err != nil {
 		t.Fatal(err)
 	}
 	order, err := shop.PlaceOrder(app, customer.ID(), validInput())
@@ -237,7 +238,7 @@ func TestShippedEmailWithTrackingNumber(t *testing.T) {
 	}
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
+	if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -263,7 +264,7 @@ func TestFailedChangesLeaveNoEmail(t *testing.T) {
 	u := testapp.NewUser(t, app, false)
 	testapp.NewUser(t, app, true)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 2})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 2); err != nil {
+	if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 2); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := app.DB().NewQuery("UPDATE product_variants SET stockQuantity = 1 WHERE product = {:id}").Bind(dbx.Params{"id": p.Id}).Execute(); err != nil {
@@ -288,7 +289,7 @@ func TestAdminNoticesFollowRoleChanges(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
 	order := func() {
 		t.Helper()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := shop.PlaceOrder(app, u.ID(), validInput()); err != nil {
@@ -334,7 +335,7 @@ func TestEmailsFollowSavedSettings(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 5})
 	order := func() sentMail {
 		t.Helper()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := shop.PlaceOrder(app, u.ID(), validInput()); err != nil {

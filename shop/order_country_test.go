@@ -5,6 +5,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/field"
 	"stageshop/shop/shipping"
 )
@@ -26,7 +27,7 @@ func TestOrderCountryIsStoredAsItsCode(t *testing.T) {
 	} {
 		// A customer per address: one may hold only 3 unpaid orders (maxUnpaidOrders).
 		u := testapp.NewUser(t, app, false)
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 1); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		in := validInput()

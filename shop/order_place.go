@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
@@ -66,7 +67,7 @@ func uniqueOrderNumber(txApp core.App) (string, error) {
 // allowed gets *UnpaidOrdersError.
 func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error) {
 	if userID == "" {
-		return nil, ErrSessionRequired
+		return nil, cart.ErrSessionRequired
 	}
 	in.Normalize()
 	if err := in.Validate(); err != nil {
@@ -108,7 +109,7 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		}
 		// Other carts may now hold more than is left; they keep their lines
 		// (the cart shows availableStock) and their checkout answers 409.
-		return dropCart(txApp, cartRec.Id)
+		return cart.Drop(txApp, cartRec.Id)
 	})
 	if err != nil {
 		return nil, err
@@ -120,15 +121,15 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 }
 
 // checkoutLines loads the user's cart and its lines; no lines is ErrCartEmpty.
-func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, error) {
-	cartRec, err := findCart(txApp, CartOwner{UserID: userID})
+func checkoutLines(txApp core.App, userID string) (*core.Record, []cart.Item, error) {
+	cartRec, err := cart.Find(txApp, cart.Owner{UserID: userID})
 	if err != nil {
 		return nil, nil, err
 	}
 	if cartRec == nil {
 		return nil, nil, ErrCartEmpty
 	}
-	lines, err := cartLines(txApp, cartRec.Id)
+	lines, err := cart.Lines(txApp, cartRec.Id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -142,7 +143,7 @@ func checkoutLines(txApp core.App, userID string) (*core.Record, []CartItem, err
 // with its tax as priced. The payment fields follow the final total (tax
 // included); an order placed on invoice terms is invoiced at once, so its
 // confirmation carries the invoice number.
-func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
+func writeOrder(txApp core.App, userID string, in OrderInput, lines []cart.Item, price OrderPrice, plan paymentPlan) (*OrderDetail, *core.Record, error) {
 	ordersCol, err := txApp.FindCachedCollectionByNameOrId(OrdersCollection)
 	if err != nil {
 		return nil, nil, err
@@ -184,7 +185,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []CartItem, 
 }
 
 // setOrderFields fills a new order record.
-func setOrderFields(order *core.Record, userID, number string, in OrderInput, lines []CartItem, price OrderPrice) {
+func setOrderFields(order *core.Record, userID, number string, in OrderInput, lines []cart.Item, price OrderPrice) {
 	count := 0
 	for _, l := range lines {
 		count += l.Quantity
@@ -217,7 +218,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 }
 
 // writeOrderItems saves the line snapshots of an order with their tax.
-func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t tax.Taxed) ([]OrderItem, error) {
+func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, t tax.Taxed) ([]OrderItem, error) {
 	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
 		return nil, err
@@ -236,7 +237,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t tax.Tax
 		item.Set("quantity", l.Quantity)
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
-		item.Set("taxClass", l.taxClass)
+		item.Set("taxClass", l.TaxClass)
 		item.Set("taxRate", lt.Rate.Percent())
 		item.Set("taxName", lt.Name)
 		item.Set("taxCents", int64(lt.Tax))
@@ -248,7 +249,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []CartItem, t tax.Tax
 			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
 			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
-			TaxClass: l.taxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
+			TaxClass: l.TaxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
 	}
 	return items, nil

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/account"
+	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
@@ -47,7 +48,7 @@ func taxExempt(app core.App, userID string) (bool, error) {
 }
 
 // subtotalOf is what the lines cost at today's prices.
-func subtotalOf(lines []CartItem) Amount {
+func subtotalOf(lines []cart.Item) Amount {
 	var s Amount
 	for _, l := range lines {
 		s += l.TotalPrice
@@ -57,7 +58,7 @@ func subtotalOf(lines []CartItem) Amount {
 
 // taxLines computes the tax of cart lines shipped to addr for shipping
 // (tax.Compute with the shop's rules) and the order's figures.
-func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {
+func taxLines(app core.App, lines []cart.Item, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {
 	rules, err := tax.LoadRules(app)
 	if err != nil {
 		return OrderPrice{}, err
@@ -65,7 +66,7 @@ func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amoun
 	req := tax.Request{Country: addr.Country, Region: addr.State, Exempt: exempt, Shipping: shipping,
 		Lines: make([]tax.Item, len(lines))}
 	for i, l := range lines {
-		req.Lines[i] = tax.Item{Class: l.taxClass, Amount: l.TotalPrice}
+		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: l.TotalPrice}
 	}
 	t := tax.Compute(rules, req)
 	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total, Taxed: t}, nil
@@ -75,18 +76,18 @@ func taxLines(app core.App, lines []CartItem, addr PostalAddress, shipping Amoun
 // weight and freight-only flags) to country and whether it is freight
 // quoted separately, or validation.Errors{"shippingMethod"} when it does
 // not fit. The cart estimate and the order both price shipping here.
-func quoteShipping(app core.App, lines []CartItem, country, method string) (Amount, bool, error) {
+func quoteShipping(app core.App, lines []cart.Item, country, method string) (Amount, bool, error) {
 	settings, err := shipping.LoadSettings(app)
 	if err != nil {
 		return 0, false, err
 	}
-	return settings.QuoteFor(method, shipping.ShipmentOf(shippingLines(lines), country))
+	return settings.QuoteFor(method, shipping.ShipmentOf(cart.ShippingLines(lines), country))
 }
 
 // shippingMethodNameFor is the name of the method code that fits the lines
 // to country, as the owner calls it now (nil when none does, and for
 // freight).
-func shippingMethodNameFor(app core.App, lines []CartItem, country, code string) (Localized, error) {
+func shippingMethodNameFor(app core.App, lines []cart.Item, country, code string) (Localized, error) {
 	if code == shipping.MethodFreight {
 		return nil, nil // the shop's own word for it, in every language (the e-mails' and the app's)
 	}
@@ -94,7 +95,7 @@ func shippingMethodNameFor(app core.App, lines []CartItem, country, code string)
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range settings.WithZones().MethodsFor(shipping.ShipmentOf(shippingLines(lines), country)) {
+	for _, m := range settings.WithZones().MethodsFor(shipping.ShipmentOf(cart.ShippingLines(lines), country)) {
 		if m.Code == code {
 			return m.Name, nil
 		}
@@ -106,7 +107,7 @@ func shippingMethodNameFor(app core.App, lines []CartItem, country, code string)
 // method and the customer, and compares the total with the one the
 // shopper saw when that was sent: a changed price, shipping rule or tax
 // rate is *TotalChangedError.
-func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) (OrderPrice, error) {
+func priceOrder(txApp core.App, userID string, in OrderInput, lines []cart.Item) (OrderPrice, error) {
 	exempt, err := taxExempt(txApp, userID)
 	if err != nil {
 		return OrderPrice{}, err
@@ -119,7 +120,7 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []CartItem) 
 	if err != nil {
 		return p, err
 	}
-	p.Freight, p.WeightGrams = freight, shipping.ShipmentOf(shippingLines(lines), "").WeightGrams
+	p.Freight, p.WeightGrams = freight, shipping.ShipmentOf(cart.ShippingLines(lines), "").WeightGrams
 	if p.MethodName, err = shippingMethodNameFor(txApp, lines, in.Shipping.Country, in.ShippingMethod); err != nil {
 		return p, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/cart"
 	"stageshop/shop/catalog"
 )
 
@@ -65,10 +66,10 @@ func currentStock(txApp core.App, variantID string) (stock int, ok bool, err err
 
 // takeLinesStock checks every line and takes its variant's stock; the
 // failing lines come back together as LineErrors.
-func takeLinesStock(txApp core.App, lines []CartItem) error {
+func takeLinesStock(txApp core.App, lines []cart.Item) error {
 	failed := LineErrors{}
 	for _, l := range lines {
-		if !l.active {
+		if !l.Active {
 			failed[l.VariantID] = LineError{ProductID: l.ProductID}
 			continue
 		}

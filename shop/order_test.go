@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/field"
 	"stageshop/shop/shipping"
 )
@@ -28,8 +29,8 @@ func TestOrderPlaceFromGo(t *testing.T) {
 	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 2500, Stock: 4})
-	owner := shop.CartOwner{UserID: u.ID()}
-	if _, err := shop.AddToCart(app, owner, p.Id, "", 3); err != nil {
+	owner := cart.Owner{UserID: u.ID()}
+	if _, err := cart.Add(app, owner, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -105,10 +106,10 @@ func TestOrderNumberFormatAndCollisionRetry(t *testing.T) {
 	draws := []string{"ORD-20261122-AAAAAA", "ORD-20261122-AAAAAA", "ORD-20261122-AAAAAA", "ORD-20261122-BBBBBB"}
 	calls := 0
 	shop.NewOrderNumber = func(time.Time) string { calls++; return draws[min(calls-1, len(draws)-1)] }
-	owner := shop.CartOwner{UserID: u.ID()}
+	owner := cart.Owner{UserID: u.ID()}
 	var numbers []string
 	for i := 0; i < 2; i++ {
-		if _, err := shop.AddToCart(app, owner, p.Id, "", 1); err != nil {
+		if _, err := cart.Add(app, owner, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 		o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -129,7 +130,7 @@ func TestOrderConcurrentBuyersFromGo(t *testing.T) {
 	ids := make([]string, buyers)
 	for i := range ids {
 		ids[i] = testapp.NewUser(t, app, false).ID()
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: ids[i]}, p.Id, "", 1); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: ids[i]}, p.Id, "", 1); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -166,7 +167,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	app := testapp.New(t)
 	u := testapp.NewUser(t, app, false)
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 3})
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 3); err != nil {
+	if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 3); err != nil {
 		t.Fatal(err)
 	}
 	o, err := shop.PlaceOrder(app, u.ID(), validInput())
@@ -190,7 +191,7 @@ func TestOrderStatusCancelAndRevive(t *testing.T) {
 	}
 	// Someone else buys one; the cancelled order cannot come back.
 	other := testapp.NewUser(t, app, false)
-	if _, err := shop.AddToCart(app, shop.CartOwner{UserID: other.ID()}, p.Id, "", 1); err != nil {
+	if _, err := cart.Add(app, cart.Owner{UserID: other.ID()}, p.Id, "", 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := shop.PlaceOrder(app, other.ID(), validInput()); err != nil {
@@ -219,7 +220,7 @@ func TestDeletingAnOrderReturnsUnshippedStock(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 100, Stock: 10})
 	place := func() string {
 		u := testapp.NewUser(t, app, false)
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: u.ID()}, p.Id, "", 2); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: u.ID()}, p.Id, "", 2); err != nil {
 			t.Fatal(err)
 		}
 		o, err := shop.PlaceOrder(app, u.ID(), validInput())

@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 )
 
 // The rollup tables (pb_migrations/init_overview.go) against the same figures
@@ -59,7 +60,7 @@ func checkRollup(t *testing.T, app core.App, after string) {
 func placeOrder(t *testing.T, app core.App, userID string, lines map[*core.Record]int) *shop.OrderDetail {
 	t.Helper()
 	for p, qty := range lines {
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, "", qty); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: userID}, p.Id, "", qty); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"stageshop/shop/cart"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
@@ -28,11 +30,6 @@ const (
 	DefaultHoldMinutes = 60
 	DefaultTermsDays   = 30
 	MaxTermsDays       = 365
-	// DefaultUnitsPerLine is how many units of one variant a customer may
-	// put on one line until the owner changes it (issue 43: one order took
-	// every unit of three products); MaxUnitsPerLine bounds the setting.
-	DefaultUnitsPerLine = 20
-	MaxUnitsPerLine     = 10000
 )
 
 // PaymentSettings are the shop's payment rules. The Stripe keys are
@@ -55,7 +52,7 @@ type PaymentSettings struct {
 // line (admins may take more).
 func (s PaymentSettings) UnitsPerLine() int {
 	if s.MaxUnitsPerLine == 0 {
-		return DefaultUnitsPerLine
+		return cart.DefaultUnitsPerLine
 	}
 	return s.MaxUnitsPerLine
 }
@@ -108,7 +105,7 @@ func (s PaymentSettings) Validate() error {
 		"bankDetails":         validation.Validate(strings.TrimSpace(s.BankDetails), validation.RuneLength(0, 2000)),
 		"invoiceTermsDays":    validation.Validate(s.InvoiceTermsDays, validation.Required, validation.Min(1), validation.Max(MaxTermsDays)),
 		"holdMinutes":         validation.Validate(s.HoldMinutes, validation.Required, validation.Min(MinHoldMinutes), validation.Max(MaxHoldMinutes)),
-		"maxUnitsPerLine":     validation.Validate(s.UnitsPerLine(), validation.Min(1), validation.Max(MaxUnitsPerLine)),
+		"maxUnitsPerLine":     validation.Validate(s.UnitsPerLine(), validation.Min(1), validation.Max(cart.MaxUnitsPerLine)),
 	}
 	if s.BankTransferEnabled && strings.TrimSpace(s.BankDetails) == "" {
 		errs["bankDetails"] = validation.NewError("validation_required", "Bank transfer needs the bank details shoppers pay to")

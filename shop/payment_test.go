@@ -12,6 +12,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/mail"
 )
 
@@ -38,7 +39,7 @@ func newPayFixture(t *testing.T, stock int) *payFixture {
 func (f *payFixture) cardOrder(qty int) (testapp.User, *shop.OrderDetail) {
 	f.t.Helper()
 	u := testapp.NewUser(f.t, f.app, false)
-	if _, err := shop.AddToCart(f.app, shop.CartOwner{UserID: u.ID()}, f.product.Id, "", qty); err != nil {
+	if _, err := cart.Add(f.app, cart.Owner{UserID: u.ID()}, f.product.Id, "", qty); err != nil {
 		f.t.Fatal(err)
 	}
 	in := validInput()

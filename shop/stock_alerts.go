@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/cart"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
@@ -46,7 +47,7 @@ func (in AlertInput) Validate() error {
 
 // SubscribeStockAlert records that in.Email waits for a sold-out variant of
 // a product (variantID "" for a product with one active variant,
-// ErrVariantRequired otherwise). created is false when the same address
+// cart.ErrVariantRequired otherwise). created is false when the same address
 // already waits (one alert). An unknown or inactive product is
 // ErrProductNotFound, a variant that is not the product's or not for sale
 // ErrVariantNotFound; one in stock ErrInStock.
@@ -60,8 +61,8 @@ func SubscribeStockAlert(app core.App, productID, variantID string, in AlertInpu
 	}
 	err = db.Write(app, func(txApp core.App) error {
 		created = false // a busy retry starts again
-		variant, err := activeVariant(txApp, productID, variantID)
-		if errors.Is(err, ErrCartProductNotFound) {
+		variant, err := cart.ActiveVariant(txApp, productID, variantID)
+		if errors.Is(err, cart.ErrProductNotFound) {
 			return catalog.ErrProductNotFound
 		}
 		if err != nil {
@@ -178,4 +179,4 @@ func WaitingAlerts(app core.App, productIDs []string) (map[string]int, error) {
 
 // LineVariantCollections are the collections whose records name a variant
 // of a product: LineVariantHook keeps them right.
-var LineVariantCollections = []string{cartItemsCollection, stockAlertsCollection}
+var LineVariantCollections = []string{cart.ItemsCollection, stockAlertsCollection}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/money"
 	"stageshop/shop/tax"
 )
@@ -39,7 +40,7 @@ func fuzzCart(seed uint64, nLines uint8) (tax.Rules, tax.Request) {
 		}
 		qty := rnd.Int64N(5) + 1
 		if rnd.IntN(20) == 0 {
-			qty = rnd.Int64N(shop.MaxLineQuantity) + 1
+			qty = rnd.Int64N(cart.MaxLineQuantity) + 1
 		}
 		req.Lines = append(req.Lines, tax.Item{Class: classes[rnd.IntN(len(classes))], Amount: shop.Amount(price * qty)})
 	}

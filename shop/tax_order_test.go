@@ -18,6 +18,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
@@ -49,7 +50,7 @@ func payInFull(t *testing.T, app core.App, o *shop.OrderDetail) *shop.OrderDetai
 func cartOf(t *testing.T, app core.App, userID string, qty int, products ...*core.Record) {
 	t.Helper()
 	for _, p := range products {
-		if _, err := shop.AddToCart(app, shop.CartOwner{UserID: userID}, p.Id, "", qty); err != nil {
+		if _, err := cart.Add(app, cart.Owner{UserID: userID}, p.Id, "", qty); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -65,7 +66,7 @@ func TestOrderCarriesTax(t *testing.T) {
 	book := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1999, Stock: 10, TaxClass: tax.Zero})
 	cartOf(t, app, u.ID(), 3, mic, book)
 
-	est, err := shop.GetCartEstimate(app, shop.CartOwner{UserID: u.ID()}, shop.TaxAddress{Country: "USA", State: "Texas", ShippingMethod: shipping.ShipStandard})
+	est, err := shop.GetCartEstimate(app, cart.Owner{UserID: u.ID()}, shop.TaxAddress{Country: "USA", State: "Texas", ShippingMethod: shipping.ShipStandard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestRateChangeIsTotalChanged(t *testing.T) {
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 10000, Stock: 10})
 	cartOf(t, app, u.ID(), 2, p)
 	in := texasInput()
-	reviewed, err := shop.GetCartEstimate(app, shop.CartOwner{UserID: u.ID()}, shop.TaxAddress{Country: "US", State: "TX", ShippingMethod: in.ShippingMethod})
+	reviewed, err := shop.GetCartEstimate(app, cart.Owner{UserID: u.ID()}, shop.TaxAddress{Country: "US", State: "TX", ShippingMethod: in.ShippingMethod})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 package wire
 
 // The answers package shop builds; shop keeps the same names as aliases. The
-// cart (shop.Cart, shop.CartItem) stays in shop: its lines carry state the
+// cart (cart.Cart, cart.Item) stays in shop/cart: its lines carry state the
 // order needs and the answer does not.
 
 // PostalAddress is a name with an address: an order's billing address, and

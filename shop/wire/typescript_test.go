@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"stageshop/shop"
+	"stageshop/shop/cart"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -50,12 +50,12 @@ var answers = []struct {
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},
 	{"PageHead", wire.PageHead{}},
-	{"CartItem", shop.CartItem{}},
-	{"Cart", shop.Cart{}},
+	{"CartItem", cart.Item{}},
+	{"Cart", cart.Cart{}},
 	{"MergeCapped", wire.MergeCapped{}},
 	{"MergeDrop", wire.MergeDrop{}},
 	{"MergeReport", wire.MergeReport{}},
-	{"MergedCart", shop.MergedCart{}},
+	{"MergedCart", cart.Merged{}},
 	{"ShippingMethod", wire.ShippingMethod{}},
 	{"ShippingMethods", wire.ShippingMethods{}},
 	{"WeightRate", wire.WeightRate{}},

@@ -2,26 +2,15 @@ package shop
 
 import (
 	"errors"
-	"fmt"
 	"sort"
 	"strings"
+
+	"stageshop/shop/cart"
 )
 
-// Errors of the cart, checkout and contact rules. Routes turn them into the
+// Errors of checkout and contact rules. Routes turn them into the
 // contract's envelope; anything else is unexpected.
 var (
-	// ErrSessionRequired: neither a user nor a guest session id.
-	ErrSessionRequired = errors.New("A signed-in user or a cart session id is required")
-	// ErrBadSessionID: a session id that is not 8-128 chars of [A-Za-z0-9_-].
-	ErrBadSessionID = errors.New("Invalid cart session id")
-	// ErrCartItemNotFound: an item id that is not in the caller's cart.
-	ErrCartItemNotFound = errors.New("Cart item not found")
-	// ErrCartProductNotFound: an unknown or inactive product added to a cart.
-	ErrCartProductNotFound = errors.New("Product not found")
-
-	// ErrVariantRequired: a product with several variants added without
-	// saying which.
-	ErrVariantRequired = errors.New("Please choose the product's options")
 	// ErrCartEmpty: checkout of an empty cart.
 	ErrCartEmpty = errors.New("Your cart is empty")
 	// ErrOrderNotFound: an unknown order, or someone else's.
@@ -29,22 +18,6 @@ var (
 	// ErrContactNotFound: an unknown contact request.
 	ErrContactNotFound = errors.New("Contact request not found")
 )
-
-// StockError says a cart line would exceed the stock of its variant.
-type StockError struct {
-	ProductID string
-	VariantID string
-	Available int
-}
-
-func (e *StockError) Error() string { return stockMessage(e.Available) }
-
-func stockMessage(n int) string {
-	if n < 0 {
-		n = 0
-	}
-	return fmt.Sprintf("Only %d left in stock", n)
-}
 
 // LineError says why one order line cannot be fulfilled.
 type LineError struct {
@@ -61,7 +34,7 @@ type LineError struct {
 func (l LineError) Error() string {
 	switch {
 	case l.Short:
-		return stockMessage(l.Available)
+		return cart.StockMessage(l.Available)
 	case l.Deleted:
 		return "This product no longer exists"
 	}

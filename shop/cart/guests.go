@@ -1,4 +1,4 @@
-package shop
+package cart
 
 import (
 	"regexp"
@@ -49,30 +49,30 @@ func consecutiveRun(s string) bool {
 	return true
 }
 
-// GuestCartExists reports whether the session id has a cart already.
-func GuestCartExists(app core.App, sessionID string) (bool, error) {
-	rec, err := findCart(app, CartOwner{SessionID: sessionID})
+// GuestExists reports whether the session id has a cart already.
+func GuestExists(app core.App, sessionID string) (bool, error) {
+	rec, err := Find(app, Owner{SessionID: sessionID})
 	return rec != nil, err
 }
 
-// PruneGuestCarts deletes the guest carts (with their lines) that nobody
+// PruneGuests deletes the guest carts (with their lines) that nobody
 // changed, nor any of their lines, for GuestCartTTL, in batches of 500. It
 // returns how many it deleted.
-func PruneGuestCarts(app core.App) (int, error) {
+func PruneGuests(app core.App) (int, error) {
 	cutoff := types.NowDateTime().Add(-guestCartTTL).String()
 	deleted := 0
 	for {
 		var ids []string
-		err := app.DB().Select("c.id").From(cartsCollection + " c").
+		err := app.DB().Select("c.id").From(Collection + " c").
 			Where(dbx.NewExp(`c.[[user]] = '' AND c.[[sessionId]] != '' AND c.[[updated]] < {:cutoff}
-				AND NOT EXISTS (SELECT 1 FROM `+cartItemsCollection+` i WHERE i.[[cart]] = c.[[id]] AND i.[[updated]] >= {:cutoff})`,
+				AND NOT EXISTS (SELECT 1 FROM `+ItemsCollection+` i WHERE i.[[cart]] = c.[[id]] AND i.[[updated]] >= {:cutoff})`,
 				dbx.Params{"cutoff": cutoff})).
 			Limit(500).Column(&ids)
 		if err != nil || len(ids) == 0 {
 			return deleted, err
 		}
 		err = db.Write(app, func(tx core.App) error {
-			recs, err := tx.FindRecordsByIds(cartsCollection, ids)
+			recs, err := tx.FindRecordsByIds(Collection, ids)
 			if err != nil {
 				return err
 			}

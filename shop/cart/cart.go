@@ -1,4 +1,4 @@
-package shop
+package cart
 
 import (
 	"database/sql"
@@ -20,20 +20,19 @@ import (
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
-	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
 // Collections of the cart.
 const (
-	cartsCollection     = "carts"
-	cartItemsCollection = "cart_items"
+	Collection      = "carts"
+	ItemsCollection = "cart_items"
 )
 
-// maxLineQuantity bounds one cart line however large the stock is; it keeps
+// MaxLineQuantity bounds one cart line however large the stock is; it keeps
 // totals far from overflow.
-const maxLineQuantity = 1_000_000
+const MaxLineQuantity = 1_000_000
 
 // sessionIDPattern is the shape of a guest cart session id.
 var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,128}$`)
@@ -42,15 +41,15 @@ var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,128}$`)
 // 8-128 characters of [A-Za-z0-9_-].
 func ValidSessionID(s string) bool { return sessionIDPattern.MatchString(s) }
 
-// CartOwner names whose cart an operation is about: a signed-in user (by
+// Owner names whose cart an operation is about: a signed-in user (by
 // record id) or else a guest session id.
-type CartOwner struct {
+type Owner struct {
 	UserID    string
 	SessionID string
 }
 
 // check returns an error unless the owner names exactly one valid cart.
-func (o CartOwner) check() error {
+func (o Owner) check() error {
 	switch {
 	case o.UserID != "":
 		return nil
@@ -65,48 +64,51 @@ func (o CartOwner) check() error {
 // Cart is the cart object of the contract; TaxEstimate only when the
 // request gave an address (GetCartEstimate).
 type Cart struct {
-	ID          string       `json:"id"`
-	Items       []CartItem   `json:"items"`
-	TotalPrice  Amount       `json:"totalPrice"`
-	TotalItems  int          `json:"totalItems"`
-	TaxEstimate *TaxEstimate `json:"taxEstimate,omitempty"`
+	ID          string            `json:"id"`
+	Items       []Item            `json:"items"`
+	TotalPrice  wire.Amount       `json:"totalPrice"`
+	TotalItems  int               `json:"totalItems"`
+	TaxEstimate *wire.TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
-// CartItem is one cart line: a variant of a product with its current
+// Item is one cart line: a variant of a product with its current
 // price and stock. VariantLabel is the English label of its option values
 // ("10 m, Black"; "" without options), VariantLabelLocalized every
 // language's.
-type CartItem struct {
-	ID                    string    `json:"id"`
-	ProductID             string    `json:"productId"`
-	VariantID             string    `json:"variantId"`
-	SKU                   string    `json:"sku"`
-	ProductName           Localized `json:"productName"`
-	VariantLabel          string    `json:"variantLabel"`
-	VariantLabelLocalized Localized `json:"variantLabelLocalized"`
-	ImageFileName         string    `json:"imageFileName"`
-	UnitPrice             Amount    `json:"unitPrice"`
-	Quantity              int       `json:"quantity"`
-	TotalPrice            Amount    `json:"totalPrice"`
-	AvailableStock        int       `json:"availableStock"`
+type Item struct {
+	ID                    string         `json:"id"`
+	ProductID             string         `json:"productId"`
+	VariantID             string         `json:"variantId"`
+	SKU                   string         `json:"sku"`
+	ProductName           wire.Localized `json:"productName"`
+	VariantLabel          string         `json:"variantLabel"`
+	VariantLabelLocalized wire.Localized `json:"variantLabelLocalized"`
+	ImageFileName         string         `json:"imageFileName"`
+	UnitPrice             wire.Amount    `json:"unitPrice"`
+	Quantity              int            `json:"quantity"`
+	TotalPrice            wire.Amount    `json:"totalPrice"`
+	AvailableStock        int            `json:"availableStock"`
 
-	active      bool
-	taxClass    string
-	weightGrams int64 // of one unit
-	freightOnly bool
+	// What checkout needs of the line and the answer does not show: its
+	// product and variant are on sale, its tax class, the weight of one
+	// unit and whether it ships by freight only.
+	Active      bool   `json:"-"`
+	TaxClass    string `json:"-"`
+	WeightGrams int64  `json:"-"`
+	FreightOnly bool   `json:"-"`
 }
 
-// CartSummary is the short form of a cart.
-type CartSummary struct {
-	TotalItems int    `json:"totalItems"`
-	TotalPrice Amount `json:"totalPrice"`
+// Summary is the short form of a cart.
+type Summary struct {
+	TotalItems int         `json:"totalItems"`
+	TotalPrice wire.Amount `json:"totalPrice"`
 }
 
 // emptyCart is the cart of someone who has none yet.
-func emptyCart() *Cart { return &Cart{Items: []CartItem{}} }
+func emptyCart() *Cart { return &Cart{Items: []Item{}} }
 
-// findCart returns the owner's cart record, or nil when there is none.
-func findCart(app core.App, owner CartOwner) (*core.Record, error) {
+// Find returns the owner's cart record, or nil when there is none.
+func Find(app core.App, owner Owner) (*core.Record, error) {
 	rec := &core.Record{}
 	err := cartQuery(app, owner).One(rec)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -121,12 +123,12 @@ func findCart(app core.App, owner CartOwner) (*core.Record, error) {
 // cartQuery selects the owner's cart. The unique indexes on carts are
 // partial (only non-empty values); the query repeats their condition so
 // SQLite can use them instead of scanning every cart.
-func cartQuery(app core.App, owner CartOwner) *dbx.SelectQuery {
+func cartQuery(app core.App, owner Owner) *dbx.SelectQuery {
 	column, value := "user", owner.UserID
 	if value == "" {
 		column, value = "sessionId", owner.SessionID
 	}
-	return app.RecordQuery(cartsCollection).
+	return app.RecordQuery(Collection).
 		AndWhere(dbx.HashExp{column: value}).
 		AndWhere(dbx.NewExp("[[" + column + "]] != ''")).
 		Limit(1)
@@ -134,12 +136,12 @@ func cartQuery(app core.App, owner CartOwner) *dbx.SelectQuery {
 
 // findOrCreateCart returns the owner's cart record, creating it if needed.
 // Call it inside a transaction so two first adds cannot race.
-func findOrCreateCart(txApp core.App, owner CartOwner) (*core.Record, error) {
-	rec, err := findCart(txApp, owner)
+func findOrCreateCart(txApp core.App, owner Owner) (*core.Record, error) {
+	rec, err := Find(txApp, owner)
 	if err != nil || rec != nil {
 		return rec, err
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(cartsCollection)
+	col, err := txApp.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
 		return nil, err
 	}
@@ -177,9 +179,9 @@ type cartLineRow struct {
 	FreightOnly   bool          `db:"freightOnly"`
 }
 
-// cartLines reads every line of a cart with its variant and product in one
+// Lines reads every line of a cart with its variant and product in one
 // query.
-func cartLines(app core.App, cartID string) ([]CartItem, error) {
+func Lines(app core.App, cartID string) ([]Item, error) {
 	var rows []cartLineRow
 	err := app.DB().NewQuery(`
 		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
@@ -198,7 +200,7 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	items := make([]CartItem, 0, len(rows))
+	items := make([]Item, 0, len(rows))
 	for _, r := range rows {
 		items = append(items, r.item())
 	}
@@ -206,7 +208,7 @@ func cartLines(app core.App, cartID string) ([]CartItem, error) {
 }
 
 // item is the cart line of a row.
-func (r cartLineRow) item() CartItem {
+func (r cartLineRow) item() Item {
 	qty := int(math.Round(r.Quantity))
 	price := int64(math.Round(r.PriceCents))
 	stock := int(math.Round(r.Stock))
@@ -219,7 +221,7 @@ func (r cartLineRow) item() CartItem {
 	if image == "" {
 		image = firstImage(r.Images)
 	}
-	return CartItem{
+	return Item{
 		ID:                    r.ID,
 		ProductID:             r.ProductID,
 		VariantID:             r.VariantID,
@@ -228,20 +230,20 @@ func (r cartLineRow) item() CartItem {
 		VariantLabel:          label.Get("en", ""),
 		VariantLabelLocalized: label,
 		ImageFileName:         image,
-		UnitPrice:             Amount(price),
+		UnitPrice:             wire.Amount(price),
 		Quantity:              qty,
-		TotalPrice:            Amount(price * int64(qty)),
+		TotalPrice:            wire.Amount(price * int64(qty)),
 		AvailableStock:        stock,
-		active:                r.IsActive,
-		taxClass:              tax.ClassOf(r.TaxClass),
-		weightGrams:           int64(math.Round(r.WeightGrams)),
-		freightOnly:           r.FreightOnly,
+		Active:                r.IsActive,
+		TaxClass:              tax.ClassOf(r.TaxClass),
+		WeightGrams:           int64(math.Round(r.WeightGrams)),
+		FreightOnly:           r.FreightOnly,
 	}
 }
 
 // productName is a product's localized name with the plain name as English
 // fallback.
-func productName(name string, localized []byte) Localized {
+func productName(name string, localized []byte) wire.Localized {
 	l, _ := field.ParseLocalizedJSON(localized)
 	if l["en"] == "" && name != "" {
 		l["en"] = name
@@ -259,8 +261,8 @@ func firstImage(raw []byte) string {
 }
 
 // loadCart reads the owner's cart: one query for the cart, one for its lines.
-func loadCart(app core.App, owner CartOwner) (*Cart, error) {
-	rec, err := findCart(app, owner)
+func loadCart(app core.App, owner Owner) (*Cart, error) {
+	rec, err := Find(app, owner)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +274,7 @@ func loadCart(app core.App, owner CartOwner) (*Cart, error) {
 
 // cartOf reads the cart with id cartID: its lines and their totals.
 func cartOf(app core.App, cartID string) (*Cart, error) {
-	items, err := cartLines(app, cartID)
+	items, err := Lines(app, cartID)
 	if err != nil {
 		return nil, err
 	}
@@ -284,27 +286,27 @@ func cartOf(app core.App, cartID string) (*Cart, error) {
 	return cart, nil
 }
 
-// GetCart returns the owner's cart with current prices and stock, or the
+// Get returns the owner's cart with current prices and stock, or the
 // empty cart when the owner has none.
-func GetCart(app core.App, owner CartOwner) (*Cart, error) {
+func Get(app core.App, owner Owner) (*Cart, error) {
 	if err := owner.check(); err != nil {
 		return nil, err
 	}
 	return loadCart(app, owner)
 }
 
-// GetCartSummary returns the owner's item count and total.
-func GetCartSummary(app core.App, owner CartOwner) (*CartSummary, error) {
-	cart, err := GetCart(app, owner)
+// GetSummary returns the owner's item count and total.
+func GetSummary(app core.App, owner Owner) (*Summary, error) {
+	cart, err := Get(app, owner)
 	if err != nil {
 		return nil, err
 	}
-	return &CartSummary{TotalItems: cart.TotalItems, TotalPrice: cart.TotalPrice}, nil
+	return &Summary{TotalItems: cart.TotalItems, TotalPrice: cart.TotalPrice}, nil
 }
 
-// CartItemInput is the body of an add to cart. Quantity is raw, so that
+// ItemInput is the body of an add to cart. Quantity is raw, so that
 // 2, 2.0 and 2e0 are all two, and anything else is reported against it.
-type CartItemInput struct {
+type ItemInput struct {
 	ProductID string          `json:"productId"`
 	VariantID string          `json:"variantId"`
 	Quantity  json.RawMessage `json:"quantity"`
@@ -312,7 +314,7 @@ type CartItemInput struct {
 
 // Validate checks that a product and a whole quantity from 1 to
 // MaxStockQuantity were sent (the line's own cap comes after).
-func (in CartItemInput) Validate() error {
+func (in ItemInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.ProductID, field.Required("This field is required")),
 		validation.Field(&in.Quantity, wholeMember(1, catalog.MaxStockQuantity)),
@@ -320,7 +322,7 @@ func (in CartItemInput) Validate() error {
 }
 
 // Count is the validated quantity.
-func (in CartItemInput) Count() int { return rawCount(in.Quantity) }
+func (in ItemInput) Count() int { return rawCount(in.Quantity) }
 
 // QuantityInput is the body of a cart line's change.
 type QuantityInput struct {
@@ -363,7 +365,7 @@ type lineQuantity struct {
 // Validate checks the quantity against one line's cap.
 func (q lineQuantity) Validate() error {
 	return validation.ValidateStruct(&q, validation.Field(&q.Quantity, validation.By(func(any) error {
-		if q.Quantity < 1 || q.Quantity > maxLineQuantity {
+		if q.Quantity < 1 || q.Quantity > MaxLineQuantity {
 			return validation.NewError("validation_quantity", "Quantity must be a whole number from 1 to 1000000")
 		}
 		return nil
@@ -373,24 +375,24 @@ func (q lineQuantity) Validate() error {
 // checkQuantity validates a requested line quantity.
 func checkQuantity(qty int) error { return lineQuantity{Quantity: qty}.Validate() }
 
-// cartVariant is what a cart change needs of a variant: its id, its
+// Variant is what a cart change needs of a variant: its id, its
 // product's and its stock.
-type cartVariant struct {
+type Variant struct {
 	ID        string  `db:"id"`
 	ProductID string  `db:"product"`
 	Stock     float64 `db:"stockQuantity"` // a whole number, stored as SQLite's NUMERIC
 }
 
-// activeVariant finds a variant that may be put into a cart: an active
+// ActiveVariant finds a variant that may be put into a cart: an active
 // variant of an active product; one narrow row. variantID "" is the
 // product's only active variant (ErrVariantRequired when it has several).
-// An unknown or inactive product is ErrCartProductNotFound, a variant that
+// An unknown or inactive product is ErrProductNotFound, a variant that
 // is not the product's or not for sale ErrVariantNotFound.
-func activeVariant(app core.App, productID, variantID string) (*cartVariant, error) {
+func ActiveVariant(app core.App, productID, variantID string) (*Variant, error) {
 	if productID == "" {
-		return nil, ErrCartProductNotFound
+		return nil, ErrProductNotFound
 	}
-	var found []cartVariant
+	var found []Variant
 	q := app.DB().Select("v.id AS id", "v.product AS product", "v.stockQuantity AS stockQuantity").
 		From(catalog.VariantsCollection+" v").InnerJoin(catalog.ProductsCollection+" p", dbx.NewExp("p.id = v.product")).
 		Where(dbx.HashExp{"v.product": productID, "p.isActive": true, "v.isActive": true}).Limit(2)
@@ -408,7 +410,7 @@ func activeVariant(app core.App, productID, variantID string) (*cartVariant, err
 	case variantID != "" && productBuyable(app, productID):
 		return nil, catalog.ErrVariantNotFound
 	}
-	return nil, ErrCartProductNotFound
+	return nil, ErrProductNotFound
 }
 
 // productBuyable reports whether the product exists and is active.
@@ -419,15 +421,15 @@ func productBuyable(app core.App, productID string) bool {
 	return err == nil && n > 0
 }
 
-// AddToCart puts qty of a product's variant into the owner's cart, raising
+// Add puts qty of a product's variant into the owner's cart, raising
 // the line if the variant is there already. variantID may be "" for a
 // product with one variant (ErrVariantRequired otherwise). The line never
 // exceeds the variant's stock (*StockError); unknown and inactive products
-// are ErrCartProductNotFound, unknown and inactive variants
+// are ErrProductNotFound, unknown and inactive variants
 // ErrVariantNotFound.
-func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty int) (*Cart, error) {
+func Add(app core.App, owner Owner, productID, variantID string, qty int) (*Cart, error) {
 	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
-		variant, err := activeVariant(txApp, productID, variantID)
+		variant, err := ActiveVariant(txApp, productID, variantID)
 		if err != nil {
 			return "", err
 		}
@@ -435,7 +437,7 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 		if err != nil {
 			return "", err
 		}
-		line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
+		line, err := txApp.FindFirstRecordByFilter(ItemsCollection,
 			"cart = {:cart} && variant = {:variant}", dbx.Params{"cart": rec.Id, "variant": variant.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
@@ -454,24 +456,16 @@ func AddToCart(app core.App, owner CartOwner, productID, variantID string, qty i
 	})
 }
 
-// LineLimitError refuses a line above the units one customer may put on a
-// line (the payment setting maxUnitsPerLine): 409 line_limit with Limit.
-type LineLimitError struct{ Limit int }
-
-func (e *LineLimitError) Error() string {
-	return fmt.Sprintf("At most %d units of one item per order: for more, please contact the shop", e.Limit)
-}
-
 // checkLineLimit refuses qty above the shop's units per line, except for
 // admins, who may take larger orders (issue 43: one bank-transfer order
 // took every unit of three products). Above the variant's stock the stock
 // answers instead (insufficient_stock says what is left).
-func checkLineLimit(txApp core.App, owner CartOwner, variant *cartVariant, qty int) error {
+func checkLineLimit(txApp core.App, owner Owner, variant *Variant, qty int) error {
 	if qty > int(math.Round(variant.Stock)) {
 		return nil
 	}
-	s, err := LoadPaymentSettings(txApp)
-	if err != nil || qty <= s.UnitsPerLine() {
+	limit, err := unitsPerLine(txApp)
+	if err != nil || qty <= limit {
 		return err
 	}
 	if owner.UserID != "" {
@@ -479,12 +473,32 @@ func checkLineLimit(txApp core.App, owner CartOwner, variant *cartVariant, qty i
 			return nil
 		}
 	}
-	return &LineLimitError{Limit: s.UnitsPerLine()}
+	return &LineLimitError{Limit: limit}
+}
+
+// DefaultUnitsPerLine is how many units of one variant a customer may put
+// on one line until the owner changes it (issue 43: one order took every
+// unit of three products); MaxUnitsPerLine bounds the setting.
+const (
+	DefaultUnitsPerLine = 20
+	MaxUnitsPerLine     = 10000
+)
+
+// unitsPerLine is the payment setting maxUnitsPerLine (read by the table's
+// name: the settings record is shop's, which uses the cart), or
+// DefaultUnitsPerLine when it is not set.
+func unitsPerLine(app core.App) (int, error) {
+	var n []float64
+	err := app.DB().Select("maxUnitsPerLine").From("payment_settings").OrderBy("created ASC").Limit(1).Column(&n)
+	if err != nil || len(n) == 0 || int(n[0]) == 0 {
+		return DefaultUnitsPerLine, err
+	}
+	return int(n[0]), nil
 }
 
 // newCartLine is a new (unsaved) line of cart cartID for variant v.
-func newCartLine(txApp core.App, cartID string, v *cartVariant) (*core.Record, error) {
-	col, err := txApp.FindCachedCollectionByNameOrId(cartItemsCollection)
+func newCartLine(txApp core.App, cartID string, v *Variant) (*core.Record, error) {
+	col, err := txApp.FindCachedCollectionByNameOrId(ItemsCollection)
 	if err != nil {
 		return nil, err
 	}
@@ -507,7 +521,7 @@ func atLeastOne(qty int) error {
 // changeCart checks the owner, then the request (invalid: a non-nil error),
 // runs change in a transaction and answers the cart change says it changed,
 // read after the commit (cartAfter).
-func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp core.App) (cartID string, err error)) (*Cart, error) {
+func changeCart(app core.App, owner Owner, invalid error, change func(txApp core.App) (cartID string, err error)) (*Cart, error) {
 	if err := owner.check(); err != nil {
 		return nil, err
 	}
@@ -525,7 +539,7 @@ func changeCart(app core.App, owner CartOwner, invalid error, change func(txApp 
 
 // setLineQuantity saves a cart line's quantity, never above the variant's
 // stock (*StockError).
-func setLineQuantity(txApp core.App, line *core.Record, variant *cartVariant, qty int) error {
+func setLineQuantity(txApp core.App, line *core.Record, variant *Variant, qty int) error {
 	if stock := int(math.Round(variant.Stock)); qty > stock {
 		return &StockError{ProductID: variant.ProductID, VariantID: variant.ID, Available: stock}
 	}
@@ -544,7 +558,7 @@ func setLineQuantity(txApp core.App, line *core.Record, variant *cartVariant, qt
 // longer than the change needs. The change left lines in that cart; when it
 // has none, it went away meanwhile (cleared or ordered from another tab) or
 // the change removed the last line, and the owner's cart is read afresh.
-func cartAfter(app core.App, owner CartOwner, cartID string, err error) (*Cart, error) {
+func cartAfter(app core.App, owner Owner, cartID string, err error) (*Cart, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -556,34 +570,34 @@ func cartAfter(app core.App, owner CartOwner, cartID string, err error) (*Cart, 
 }
 
 // ownLine finds a line of the owner's cart; any other id is
-// ErrCartItemNotFound.
-func ownLine(txApp core.App, owner CartOwner, itemID string) (*core.Record, error) {
-	rec, err := findCart(txApp, owner)
+// ErrItemNotFound.
+func ownLine(txApp core.App, owner Owner, itemID string) (*core.Record, error) {
+	rec, err := Find(txApp, owner)
 	if err != nil {
 		return nil, err
 	}
 	if rec == nil || itemID == "" {
-		return nil, ErrCartItemNotFound
+		return nil, ErrItemNotFound
 	}
-	line, err := txApp.FindFirstRecordByFilter(cartItemsCollection,
+	line, err := txApp.FindFirstRecordByFilter(ItemsCollection,
 		"id = {:id} && cart = {:cart}", dbx.Params{"id": itemID, "cart": rec.Id})
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrCartItemNotFound
+		return nil, ErrItemNotFound
 	}
 	return line, err
 }
 
-// UpdateCartItem sets the quantity of a line of the owner's cart, never above
+// UpdateItem sets the quantity of a line of the owner's cart, never above
 // the variant's stock (*StockError); a line of a product or variant taken
-// off sale is ErrCartProductNotFound or ErrVariantNotFound, as adding it
+// off sale is ErrProductNotFound or ErrVariantNotFound, as adding it
 // would be.
-func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Cart, error) {
+func UpdateItem(app core.App, owner Owner, itemID string, qty int) (*Cart, error) {
 	return changeCart(app, owner, atLeastOne(qty), func(txApp core.App) (string, error) {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
 			return "", err
 		}
-		variant, err := activeVariant(txApp, line.GetString("product"), line.GetString("variant"))
+		variant, err := ActiveVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
 			return "", err
 		}
@@ -594,8 +608,8 @@ func UpdateCartItem(app core.App, owner CartOwner, itemID string, qty int) (*Car
 	})
 }
 
-// RemoveCartItem deletes a line of the owner's cart.
-func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error) {
+// RemoveItem deletes a line of the owner's cart.
+func RemoveItem(app core.App, owner Owner, itemID string) (*Cart, error) {
 	return changeCart(app, owner, nil, func(txApp core.App) (string, error) {
 		line, err := ownLine(txApp, owner, itemID)
 		if err != nil {
@@ -605,9 +619,9 @@ func RemoveCartItem(app core.App, owner CartOwner, itemID string) (*Cart, error)
 	})
 }
 
-// ClearCart removes the owner's cart and all its lines. Clearing a cart that
+// Clear removes the owner's cart and all its lines. Clearing a cart that
 // does not exist is not an error.
-func ClearCart(app core.App, owner CartOwner) error {
+func Clear(app core.App, owner Owner) error {
 	if err := owner.check(); err != nil {
 		return err
 	}
@@ -617,183 +631,22 @@ func ClearCart(app core.App, owner CartOwner) error {
 }
 
 // deleteCart deletes the owner's cart and its lines.
-func deleteCart(txApp core.App, owner CartOwner) error {
-	rec, err := findCart(txApp, owner)
+func deleteCart(txApp core.App, owner Owner) error {
+	rec, err := Find(txApp, owner)
 	if err != nil || rec == nil {
 		return err
 	}
-	return dropCart(txApp, rec.Id)
+	return Drop(txApp, rec.Id)
 }
 
-// dropCart deletes the cart cartID and its lines with two plain deletes.
+// Drop deletes the cart cartID and its lines with two plain deletes.
 // A record delete would read the lines back and delete them one by one (a
 // cascade on the one writer connection, in every order); carts have no
 // hooks, files or public realtime, so nothing misses their record events.
-func dropCart(txApp core.App, cartID string) error {
-	if _, err := txApp.DB().Delete(cartItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
+func Drop(txApp core.App, cartID string) error {
+	if _, err := txApp.DB().Delete(ItemsCollection, dbx.HashExp{"cart": cartID}).Execute(); err != nil {
 		return err
 	}
-	_, err := txApp.DB().Delete(cartsCollection, dbx.HashExp{"id": cartID}).Execute()
+	_, err := txApp.DB().Delete(Collection, dbx.HashExp{"id": cartID}).Execute()
 	return err
-}
-
-// MergeReport is an answer shape (shop/wire).
-type MergeReport = wire.MergeReport
-
-// MergeCapped is an answer shape (shop/wire).
-type MergeCapped = wire.MergeCapped
-
-// MergeDrop is an answer shape (shop/wire).
-type MergeDrop = wire.MergeDrop
-
-// Reasons a guest line is dropped by a merge.
-const (
-	dropInactive   = "inactive"
-	dropOutOfStock = "out_of_stock"
-)
-
-// MergedCart is the merge answer: the user's cart and the report.
-type MergedCart struct {
-	*Cart
-	MergeReport MergeReport `json:"mergeReport"`
-}
-
-// MergeCarts moves every line of the guest cart of sessionID into the user's
-// cart, adding quantities per variant capped at the variant's stock (lines
-// of inactive or sold-out variants are dropped), deletes the guest cart and returns the
-// user's cart with a report of what happened. An unknown, empty or
-// malformed session merges nothing.
-func MergeCarts(app core.App, userID, sessionID string) (*MergedCart, error) {
-	user := CartOwner{UserID: userID}
-	if err := user.check(); err != nil {
-		return nil, err
-	}
-	report := MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}}
-	err := db.Write(app, func(txApp core.App) error {
-		report = MergeReport{Capped: []MergeCapped{}, Dropped: []MergeDrop{}} // a busy retry starts again
-		// A malformed id cannot name a cart: like an unknown one, it merges nothing.
-		if !ValidSessionID(sessionID) {
-			return nil
-		}
-		guestCart, err := findCart(txApp, CartOwner{SessionID: sessionID})
-		if err != nil || guestCart == nil {
-			return err
-		}
-		if err := mergeLines(txApp, guestCart.Id, user, &report); err != nil {
-			return err
-		}
-		return dropCart(txApp, guestCart.Id)
-	})
-	if err != nil {
-		return nil, err
-	}
-	cart, err := loadCart(app, user)
-	if err != nil {
-		return nil, err
-	}
-	return &MergedCart{Cart: cart, MergeReport: report}, nil
-}
-
-// mergeLines adds the lines of the guest cart to the user's cart and
-// writes down in report what it did with each.
-func mergeLines(txApp core.App, guestCartID string, user CartOwner, report *MergeReport) error {
-	guestLines, err := cartLines(txApp, guestCartID)
-	if err != nil || len(guestLines) == 0 {
-		return err
-	}
-	target, err := findOrCreateCart(txApp, user)
-	if err != nil {
-		return err
-	}
-	existing, err := txApp.FindAllRecords(cartItemsCollection, dbx.HashExp{"cart": target.Id})
-	if err != nil {
-		return err
-	}
-	byVariant := make(map[string]*core.Record, len(existing))
-	for _, r := range existing {
-		byVariant[r.GetString("variant")] = r
-	}
-	for _, g := range guestLines {
-		line := byVariant[g.VariantID]
-		if line == nil {
-			line, err = newCartLine(txApp, target.Id, &cartVariant{ID: g.VariantID, ProductID: g.ProductID})
-			if err != nil {
-				return err
-			}
-		}
-		if err := mergeLine(txApp, line, g, report); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// mergeLine adds guest line g to the user's line (new or existing).
-func mergeLine(txApp core.App, line *core.Record, g CartItem, report *MergeReport) error {
-	drop := func(reason string) {
-		report.Dropped = append(report.Dropped, MergeDrop{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
-			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Reason: reason})
-	}
-	switch {
-	case !g.active:
-		drop(dropInactive)
-		return nil
-	case g.AvailableStock < 1:
-		drop(dropOutOfStock)
-		return nil
-	}
-	had := line.GetInt("quantity")
-	requested := had + g.Quantity
-	qty := min(requested, g.AvailableStock, maxLineQuantity)
-	if qty < requested {
-		report.Capped = append(report.Capped, MergeCapped{ProductID: g.ProductID, VariantID: g.VariantID, ProductName: g.ProductName,
-			VariantLabel: g.VariantLabel, VariantLabelLocalized: g.VariantLabelLocalized, Requested: requested, Kept: max(qty, had)})
-	}
-	if qty <= had {
-		return nil // the user's line already holds all there is; it stays as it was
-	}
-	line.Set("quantity", qty)
-	if err := txApp.Save(line); err != nil {
-		return err
-	}
-	report.AddedLines++
-	report.AddedUnits += qty - had
-	return nil
-}
-
-// CartShippingOptions answers q for the owner's cart: its subtotal (the
-// query's is ignored), weight and freight-only lines; an empty cart is
-// priced like shipping.OptionsFor.
-func CartShippingOptions(app core.App, owner CartOwner, q shipping.Query) (*wire.ShippingMethods, error) {
-	q.Normalize()
-	if err := q.Validate(); err != nil {
-		return nil, err
-	}
-	cart, err := findCart(app, owner)
-	if err != nil || cart == nil {
-		return shipping.OptionsFor(app, q)
-	}
-	lines, err := cartLines(app, cart.Id)
-	if err != nil {
-		return nil, err
-	}
-	settings, err := shipping.LoadSettings(app)
-	if err != nil {
-		return nil, err
-	}
-	settings = settings.WithZones()
-	sh := shipping.ShipmentOf(shippingLines(lines), q.Country)
-	methods := settings.MethodsFor(sh)
-	freight := len(methods) == 1 && methods[0].Freight
-	return &wire.ShippingMethods{HomeCountry: settings.HomeCountry, FreeShippingThreshold: settings.HomeThreshold(),
-		Methods: methods, WeightKg: wire.Grams(sh.WeightGrams), Freight: freight, FreeShippingMissing: settings.FreeMissing(sh.Subtotal)}, nil
-}
-
-// shippingLines are cart lines as shipping prices them.
-func shippingLines(lines []CartItem) []shipping.Line {
-	out := make([]shipping.Line, len(lines))
-	for i, l := range lines {
-		out[i] = shipping.Line{Subtotal: l.TotalPrice, WeightGrams: l.weightGrams, Quantity: l.Quantity, FreightOnly: l.freightOnly}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package shop
+package cart
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 // every cart (the unique indexes are partial and need their condition).
 func TestCartLookupUsesTheIndexes(t *testing.T) {
 	app := migrated.NewApp(t)
-	for owner, index := range map[CartOwner]string{
+	for owner, index := range map[Owner]string{
 		{UserID: "u1"}:               "idx_carts_user",
 		{SessionID: "session_12345"}: "idx_carts_session",
 	} {
