@@ -172,3 +172,29 @@ func TestPackingSlipAndShippingCSV(t *testing.T) {
 	expectErr(t, h.Client.Do("GET", "/api/checkout/admin/orders/shipping.csv", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "")
 	expectErr(t, h.Client.Do("GET", "/api/checkout/admin/orders/shipping.csv?from=soon", nil, testapp.Auth(admin.Token)...), http.StatusBadRequest, "")
 }
+
+// Marking an order Shipped without a tracking number keeps the carrier and
+// number saved before (issue 44: the Ship dialog used to erase them), and
+// the Shipped e-mail carries them with the carrier's tracking page; an
+// empty string still clears the number.
+func TestShippedKeepsSavedTracking(t *testing.T) {
+	h, admin, _, id := fulfilFixture(t)
+	setFulfilStatus(t, h, admin, id, map[string]any{"status": "Processed", "carrier": "fedex", "trackingNumber": "7489 1234"})
+	d := setFulfilStatus(t, h, admin, id, map[string]any{"status": "Shipped"})
+	if d.Status != "Shipped" || d.Carrier != "fedex" || d.TrackingNumber != "7489 1234" || d.TrackingURL != "https://www.fedex.com/fedextrack/?trknbr=7489+1234" {
+		t.Fatalf("Shipped without a number lost the saved one: %+v", d)
+	}
+	var view string
+	if err := h.App.DB().NewQuery("SELECT view FROM emails WHERE kind = 'order_shipped'").Row(&view); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"7489 1234", "FedEx", "https://www.fedex.com/fedextrack/?trknbr=7489+1234"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the Shipped e-mail lacks %q: %s", want, view)
+		}
+	}
+	d = setFulfilStatus(t, h, admin, id, map[string]any{"status": "Shipped", "trackingNumber": ""})
+	if d.TrackingNumber != "" || d.TrackingURL != "" {
+		t.Fatalf("an empty number did not clear it: %+v", d)
+	}
+}

@@ -9,6 +9,7 @@ import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
 import { OverviewView } from './overview/OverviewView';
+import { OrderPage } from './orders/OrderPage';
 import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
@@ -76,6 +77,7 @@ export default function AdminPage() {
               <Route path="categories" element={<CategoriesView />} />
               <Route path="promotions" element={<PromotionsView />} />
               <Route path="orders" element={<OrdersView />} />
+              <Route path="orders/:orderId" element={<OrderPage />} />
               <Route path="contact-requests" element={<ContactRequestsView />} />
               <Route path="overview" element={<OverviewView />} />
               <Route path="customers" element={<CustomersView />} />

@@ -279,9 +279,35 @@ describe('admin orders', () => {
     await chooseOption(user, screen.getByRole('combobox', { name: 'Status of order ORD-20261122-7KQ2MX' }), 'Shipped');
     const ship = await screen.findByRole('dialog', { name: 'Ship order ORD-20261122-7KQ2MX' });
     expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')).toHaveLength(0);
-    await user.type(within(ship).getByLabelText('Tracking number'), ' 1Z999 ');
+    // The dialog starts from the saved number (issue 44); a new one replaces it, trimmed.
+    const number = await within(ship).findByLabelText('Tracking number');
+    expect(number).toHaveValue('1Z999AA10123456784');
+    await user.clear(number);
+    await user.type(number, ' 1Z999 ');
     await user.click(within(ship).getByRole('button', { name: 'Mark as shipped' }));
     expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument();
     expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')[0].body).toEqual({ status: 'Shipped', trackingNumber: '1Z999' });
+  });
+
+  it("opens the order's own page from the list, whose Ship dialog keeps the saved carrier and number", async () => {
+    const saved = { ...DETAIL, status: 'Processed', carrier: 'fedex' };
+    const { callsTo } = api({
+      'GET /api/checkout/admin/orders/o1': { body: saved },
+      'PUT /api/checkout/admin/orders/o1/status': { body: { ...saved, status: 'Shipped' } },
+    });
+    renderAdmin('/admin/orders');
+    await user.click(await screen.findByRole('link', { name: 'ORD-20261122-7KQ2MX' }));
+    expect(await screen.findByRole('heading', { name: 'Order ORD-20261122-7KQ2MX' })).toBeInTheDocument();
+    expect(await screen.findByText('1 Stage Rd')).toBeInTheDocument();
+    expect(screen.getByTestId('order-timeline')).toBeInTheDocument();
+    expect(screen.getByTestId('fulfilment-panel')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Order actions' })).getByRole('button', { name: 'Mark as shipped' }));
+    const ship = await screen.findByRole('dialog', { name: 'Ship order ORD-20261122-7KQ2MX' });
+    expect(await within(ship).findByLabelText('Tracking number')).toHaveValue('1Z999AA10123456784');
+    expect(within(ship).getByLabelText('Carrier')).toHaveValue('fedex');
+    await user.click(within(ship).getByRole('button', { name: 'Mark as shipped' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')).toHaveLength(1));
+    // Unchanged: nothing sent for them, so the server keeps what it has.
+    expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')[0].body).toEqual({ status: 'Shipped' });
   });
 });

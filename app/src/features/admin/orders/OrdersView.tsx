@@ -1,65 +1,30 @@
 import { useState } from 'react';
-import { Box, Button, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, Link, Spinner, Table, Text } from '@radix-ui/themes';
 import { EyeOpenIcon, ReloadIcon } from '@radix-ui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderDetail, type OrderSummary } from '../../../api/types';
+import { Link as RouterLink } from 'react-router-dom';
 import { FitTable } from '../../../components/FitTable';
-import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
-import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, usePrice } from '../../../lib/format';
-import { CancelOrderDialog } from './CancelOrderDialog';
 import { LoadError } from '../components/LoadError';
 import { Pager } from '../components/Pager';
-import { failureText } from '../messages';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrdersFilters } from './OrdersFilters';
-import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE, setOrderStatus, type OrderPage } from './ordersApi';
-import { TrackingDialog } from './TrackingDialog';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { usualNext } from './statusPath';
-import { adminKeys } from '../keys';
+import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE } from './ordersApi';
+import { OrderStatusSelect } from './OrderStatusSelect';
+import { useStatusChange } from './useStatusChange';
 import { EmailText } from '../../../components/EmailText';
 
-/** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Polls for new orders. */
+/** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Each number opens the order's page. Polls for new orders. */
 export function OrdersView() {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
-  const toast = useToastApi();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useState(NO_ORDER_FILTERS);
   const orders = useQuery(adminOrderPageQuery(filters));
   const [detailId, setDetailId] = useState<string | null>(null);
-  // Cancelling puts the items back in stock: it is confirmed first.
-  const [toCancel, setToCancel] = useState<OrderSummary | null>(null);
-  const [shipping, setShipping] = useState<OrderSummary | null>(null);
-  // A jump off the usual path (Cancelled -> Shipped, Delivered -> Created) is confirmed first.
-  const [jump, setJump] = useState<{ order: OrderSummary; status: string } | null>(null);
-
-  const setStatus = useMutation({
-    mutationFn: ({ order, status, trackingNumber, refund, carrier }: { order: OrderSummary; status: string; trackingNumber?: string; refund?: boolean; carrier?: string }) =>
-      setOrderStatus(order.id, status, trackingNumber, refund, carrier),
-    onSuccess: (detail: OrderDetail, { order, status }) => {
-      const saved = detail?.status ?? status;
-      queryClient.setQueriesData<OrderPage>({ queryKey: adminKeys.orderList }, (page) =>
-        page?.orders ? { ...page, orders: page.orders.map((o) => (o.id === order.id ? { ...o, status: saved, payment: detail?.payment ?? o.payment } : o)) } : page,
-      );
-      if (detail?.id) queryClient.setQueryData(adminKeys.order(order.id), detail);
-      // Cancelling and un-cancelling move stock: the product lists must refetch.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
-      toast.success(t('orders.statusUpdated'), TOAST_LONG);
-    },
-    onError: (error) => toast.error(failureText(t, error, 'orders.statusUpdateError'), TOAST_LONG),
-  });
-
+  const status = useStatusChange();
   const list = orders.data?.orders ?? [];
-  const change = (o: OrderSummary, status: string) => {
-    if (status === 'Cancelled') setToCancel(o);
-    else if (status === 'Shipped') setShipping(o);
-    else setStatus.mutate({ order: o, status });
-  };
-  const pendingId = setStatus.isPending ? setStatus.variables?.order.id : undefined;
 
   return (
     <Box>
@@ -104,9 +69,10 @@ export function OrdersView() {
                 {list.map((o) => (
                   <Table.Row key={o.id} align="center">
                     <Table.RowHeaderCell>
-                      <Text weight="medium" style={{ whiteSpace: 'nowrap' }}>
-                        {o.orderNumber}
-                      </Text>
+                      {/* The order's own page (issue 44); the Details button keeps the quick look. */}
+                      <Link asChild weight="medium" style={{ whiteSpace: 'nowrap' }}>
+                        <RouterLink to={`/admin/orders/${encodeURIComponent(o.id)}`}>{o.orderNumber}</RouterLink>
+                      </Link>
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
                     <Table.Cell className="fit-break">
@@ -115,33 +81,7 @@ export function OrdersView() {
                     <Table.Cell justify="end">{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell justify="center">{o.itemCount}</Table.Cell>
                     <Table.Cell>
-                      <Flex align="center" gap="2">
-                        <Select.Root
-                          value={o.status}
-                          disabled={pendingId === o.id}
-                          onValueChange={(status) => {
-                            if (status === o.status) return;
-                            // Cancelling has its own confirmation (it restocks).
-                            if (status !== 'Cancelled' && !usualNext(o.status, status)) setJump({ order: o, status });
-                            else change(o, status);
-                          }}
-                        >
-                          <Select.Trigger
-                            variant="ghost"
-                            aria-label={t('orders.statusFor', { number: o.orderNumber })}
-                          >
-                            <OrderStatusBadge status={o.status} />
-                          </Select.Trigger>
-                          <Select.Content position="popper">
-                            {ORDER_STATUSES.map((s) => (
-                              <Select.Item key={s} value={s}>
-                                {t(`common:orderStatus.${s}`, s)}
-                              </Select.Item>
-                            ))}
-                          </Select.Content>
-                        </Select.Root>
-                        {pendingId === o.id && <Spinner size="1" />}
-                      </Flex>
+                      <OrderStatusSelect order={o} pending={status.pendingId === o.id} onSelect={(next) => status.select(o, next)} />
                     </Table.Cell>
                     <Table.Cell>
                       <PaymentStatusBadge payment={o.payment} />
@@ -173,36 +113,7 @@ export function OrdersView() {
       )}
 
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
-      <CancelOrderDialog
-        order={toCancel}
-        onConfirm={(refund) => {
-          if (toCancel) setStatus.mutate({ order: toCancel, status: 'Cancelled', refund });
-          setToCancel(null);
-        }}
-        onCancel={() => setToCancel(null)}
-      />
-      <TrackingDialog
-        orderNumber={shipping?.orderNumber ?? null}
-        onCancel={() => setShipping(null)}
-        onSave={(trackingNumber, carrier) => {
-          if (shipping) setStatus.mutate({ order: shipping, status: 'Shipped', trackingNumber, carrier: carrier || undefined });
-          setShipping(null);
-        }}
-      />
-      <ConfirmDialog
-        open={!!jump}
-        title={t('fulfilment.jumpTitle', { number: jump?.order.orderNumber ?? '' })}
-        description={t('fulfilment.jumpText', {
-          from: t(`common:orderStatus.${jump?.order.status ?? ''}`, jump?.order.status ?? ''),
-          to: t(`common:orderStatus.${jump?.status ?? ''}`, jump?.status ?? ''),
-        })}
-        confirmLabel={t('fulfilment.jumpConfirm')}
-        onConfirm={() => {
-          if (jump) change(jump.order, jump.status);
-          setJump(null);
-        }}
-        onCancel={() => setJump(null)}
-      />
+      {status.dialogs}
     </Box>
   );
 }
