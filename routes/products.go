@@ -58,6 +58,9 @@ func toProductJSON(p catalog.Product) wire.Product {
 		OnSale:               p.OnSale,
 		VariantCount:         p.VariantCount,
 	}
+	if p.Hire.Enabled {
+		out.Hire = hireTerms(p.Hire)
+	}
 	for _, o := range p.Options {
 		opt := wire.ProductOption{Name: o.Name, NameLocalized: nonNilLocalized(o.NameLocalized),
 			Values: make([]wire.ProductOptionValue, 0, len(o.Values))}
@@ -125,6 +128,11 @@ func listProducts(e *core.RequestEvent) error {
 	q, err := productQuery(e)
 	if err != nil {
 		return err
+	}
+	if !q.IncludeInactive { // an admin's list (includeInactive) is not limited
+		if err := checkSearchLimit(e, q.Search); err != nil {
+			return err
+		}
 	}
 	return cachedList(e, q, func() (any, error) {
 		out, err := productList(e, q)
@@ -216,7 +224,9 @@ func getProduct(e *core.RequestEvent) error {
 			return nil, false, errProductNotFound
 		}
 		// An inactive product is shown to admins only: never kept.
-		return withVariants(p, false), p.IsActive, nil
+		out := withVariants(p, false)
+		withHire(e.App, p, &out)
+		return out, p.IsActive, nil
 	})
 }
 
@@ -231,6 +241,7 @@ func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 		return err
 	}
 	out := []wire.Product{withVariants(p, true)}
+	withHire(e.App, p, &out[0])
 	if err := withWaitingAlerts(e.App, out); err != nil {
 		return err
 	}

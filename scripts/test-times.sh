@@ -8,7 +8,8 @@
 #   scripts/test-times.sh [-n N] [-o DIR] [packages...]   (default: ./...)
 #
 # -n: how many slowest tests to list per package (10); -o: keep each
-# package's `go test -json` output in DIR.
+# package's `go test -json` output in DIR. The flags are the Makefile's
+# RACE_FLAGS (test-go), unless $RACE_FLAGS says others.
 set -euo pipefail
 export GOTOOLCHAIN=go1.27.3 # the approved Go toolchain (README)
 top=10 out=""
@@ -22,6 +23,7 @@ done
 shift $((OPTIND - 1))
 cd "$(dirname "$0")/.."
 GO="${GO:-go}"
+read -r -a race <<<"${RACE_FLAGS:-$(make -s --no-print-directory print-race-flags)}"
 export STRIPE_MOCK_PATH="${STRIPE_MOCK_PATH:-$(GO="$GO" scripts/ensure-stripe-mock.sh)}"
 pkgs=("$@")
 [ ${#pkgs[@]} -gt 0 ] || mapfile -t pkgs < <("$GO" list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
@@ -33,8 +35,8 @@ for p in "${pkgs[@]}"; do
   load="$(cut -d' ' -f1-3 /proc/loadavg)"
   json="$tmp/test.json"
   # Built first, so that the figures are the tests' own, not the compiler's.
-  nice -n 10 "$GO" test -race -count=1 -run '^$' "$p" >/dev/null
-  /usr/bin/time -o "$tmp/time" -f '%e %U %S' nice -n 10 "$GO" test -race -count=1 -timeout 30m -json "$p" >"$json" || true
+  nice -n 10 "$GO" test "${race[@]}" -count=1 -run '^$' "$p" >/dev/null
+  /usr/bin/time -o "$tmp/time" -f '%e %U %S' nice -n 10 "$GO" test "${race[@]}" -count=1 -timeout 30m -json "$p" >"$json" || true
   # The last line: before it, time says when the command failed.
   read -r wall user sys < <(tail -1 "$tmp/time")
   run="$(jq -r 'select(.Action == "pass" or .Action == "fail") | select(.Test == null) | .Elapsed' "$json" | tail -1)"

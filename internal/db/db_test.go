@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"stageshop/internal/db"
+	"stageshop/internal/migrated"
 )
 
 // busyError is a real SQLITE_BUSY: a write while another connection holds
@@ -47,7 +48,7 @@ func busyError(t *testing.T) error {
 
 func newApp(t *testing.T) core.App {
 	t.Helper()
-	app, err := tests.NewTestApp(t.TempDir())
+	app, err := tests.NewTestApp(migratedDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,4 +137,16 @@ func TestAfterCommitOfPocketBasesTransaction(t *testing.T) {
 	if err != nil || got != app {
 		t.Fatalf("%v; ran with the registered app: %v", err, got == app)
 	}
+}
+
+// migratedDir is the shared template with every migration applied: a copy
+// of it opens in a fraction of the time a fresh dir takes to migrate (with
+// -race, 1 s against 25-35 s per app).
+func migratedDir(t *testing.T) string {
+	t.Helper()
+	dir, err := migrated.Dir()
+	if err != nil {
+		t.Fatalf("migrated data dir: %v", err)
+	}
+	return dir
 }

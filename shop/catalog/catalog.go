@@ -40,8 +40,11 @@ type Product struct {
 	// each optional.
 	Brand, MPN, GTIN         string
 	SEOTitle, SEODescription wire.Localized
-	Created                  time.Time
-	Updated                  time.Time
+	// Hire terms and kit (issue 46; product_hire.go).
+	Hire    HireTerms
+	Kit     []KitComponent
+	Created time.Time
+	Updated time.Time
 
 	// Options and the summary of the variants (PriceCents, StockQuantity
 	// and CompareAtCents are the default variant's). Variants is read only
@@ -128,6 +131,7 @@ var productColumns = []string{
 	"priceCents", "stockQuantity", "isActive", "imageFileNames", "attributes", "taxClass", "weightGrams", "freightOnly", "created", "updated",
 	"options", "defaultVariant", "compareAtCents", "priceFromCents", "priceToCents", "inStock", "onSale",
 	"variantCount", "skus", "brand", "mpn", "gtin", "seoTitle", "seoDescription",
+	"hireEnabled", "hireOnly", "hireDepositCents", "hireBufferDays", "hireMinDays", "hireLeadDays", "kit",
 }
 
 // productRow is one products row as SQLite returns it; JSON columns are
@@ -164,6 +168,13 @@ type productRow struct {
 	GTIN                 string         `db:"gtin"`
 	SEOTitle             types.JSONRaw  `db:"seoTitle"`
 	SEODescription       types.JSONRaw  `db:"seoDescription"`
+	HireEnabled          bool           `db:"hireEnabled"`
+	HireOnly             bool           `db:"hireOnly"`
+	HireDepositCents     float64        `db:"hireDepositCents"`
+	HireBufferDays       float64        `db:"hireBufferDays"`
+	HireMinDays          float64        `db:"hireMinDays"`
+	HireLeadDays         float64        `db:"hireLeadDays"`
+	Kit                  types.JSONRaw  `db:"kit"`
 }
 
 func (r productRow) product() Product { return r.productFrom(decodedJSON(r)) }
@@ -200,6 +211,9 @@ func (r productRow) productFrom(d *decodedColumns) Product {
 	p.ImageFileNames, p.Attributes, p.Options = d.images, d.attributes, d.options
 	p.Brand, p.MPN, p.GTIN = r.Brand, r.MPN, r.GTIN
 	p.SEOTitle, p.SEODescription = seoText(r.SEOTitle), seoText(r.SEODescription)
+	p.Hire = HireTerms{Enabled: r.HireEnabled, SaleEnabled: !r.HireOnly, DepositCents: int64(r.HireDepositCents),
+		BufferDays: int(r.HireBufferDays), MinDays: int(r.HireMinDays), LeadDays: int(r.HireLeadDays)}
+	p.Kit = readKit(r.Kit)
 	return p
 }
 

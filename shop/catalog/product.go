@@ -241,7 +241,28 @@ func ValidateProduct(app core.App, rec *core.Record) error {
 		validation.Field(&f.Attributes, validation.By(func(any) error { return f.Attributes })),
 		validation.Field(&f.Options, validation.By(func(any) error { return f.Options })),
 	)
-	return field.Flat(err)
+	return field.Flat(withErrors(err, validateHireTerms(app, rec)))
+}
+
+// withErrors adds more field errors to a validation's result (nil, field
+// errors, or another error that wins).
+func withErrors(err error, more validation.Errors) error {
+	if len(more) == 0 {
+		return err
+	}
+	if err == nil {
+		return more
+	}
+	errs, ok := err.(validation.Errors)
+	if !ok {
+		return err
+	}
+	for k, v := range more {
+		if _, seen := errs[k]; !seen {
+			errs[k] = v
+		}
+	}
+	return errs
 }
 
 // checkProductImages checks the image list: uploaded names, one to

@@ -49,6 +49,12 @@ type ProductInput struct {
 	GTIN           json.RawMessage `json:"gtin"`
 	SEOTitle       json.RawMessage `json:"seoTitle"`
 	SEODescription json.RawMessage `json:"seoDescription"`
+	// Hire terms and kit (product_hire.go); hireRates and hireQuantity
+	// sent without variants are the only variant's, as price and stock.
+	Hire         json.RawMessage `json:"hire"`
+	Kit          json.RawMessage `json:"kit"`
+	HireRates    json.RawMessage `json:"hireRates"`
+	HireQuantity json.RawMessage `json:"hireQuantity"`
 
 	// New says the input creates a product: then category and images must
 	// be sent, and price and stock quantity unless variants are.
@@ -71,6 +77,10 @@ func (in ProductInput) Validate() error {
 		validation.Field(&in.TaxClass, field.RawRule(taxClassMember)),
 		validation.Field(&in.WeightKg, field.RawRule(weightMember)),
 		validation.Field(&in.FreightOnly, field.RawRule(boolMember)),
+		validation.Field(&in.Hire, field.RawRule(hireMember)),
+		validation.Field(&in.Kit, field.RawRule(kitMember)),
+		validation.Field(&in.HireRates, field.RawRule(ratesMember)),
+		validation.Field(&in.HireQuantity, field.RawRule(hireQuantityMember)),
 	}, in.identifierRules()...)
 	return validation.ValidateStruct(&in, rules...)
 }
@@ -124,22 +134,48 @@ func DeleteProduct(app core.App, id string) error {
 // record hook; with options or variants, it writes those too, in the same
 // transaction. When the input already failed, the record's rules still
 // run, so every problem is reported at once under API field paths.
+//
+// With hire members, the hire rates of the only variant (sent without
+// variants) are written in the same transaction, and a product for hire
+// must then have a day rate on each active variant.
 func saveProductInput(app core.App, rec *core.Record, in ProductInput) error {
-	if !field.Present(in.Variants) && in.keepsOptions(rec) {
+	plain := !field.Present(in.Variants) && in.keepsOptions(rec)
+	if plain && !in.touchesHire() {
 		return saveProductRecord(app, rec, in, nil)
 	}
 	return db.Write(app, func(txApp core.App) error {
-		opts, variants, errs := in.variantPlan(rec)
-		if len(errs) == 0 {
-			rec.Set("options", optionsJSON(opts))
-		}
-		variantsFollow.Store(rec, struct{}{})
-		defer variantsFollow.Delete(rec)
-		if err := saveProductRecord(txApp, rec, in, errs); err != nil {
+		if plain {
+			if err := saveProductRecord(txApp, rec, in, nil); err != nil {
+				return err
+			}
+			if err := saveOnlyVariantRates(txApp, rec, in); err != nil {
+				return err
+			}
+		} else if err := saveWithVariants(txApp, rec, in); err != nil {
 			return err
 		}
-		return writeVariants(txApp, rec, variants)
+		return checkHireRates(txApp, rec)
 	})
+}
+
+// saveWithVariants saves the product record and its options and variants,
+// in txApp's transaction.
+func saveWithVariants(txApp core.App, rec *core.Record, in ProductInput) error {
+	opts, variants, errs := in.variantPlan(rec)
+	if len(errs) == 0 {
+		rec.Set("options", optionsJSON(opts))
+	}
+	variantsFollow.Store(rec, struct{}{})
+	defer variantsFollow.Delete(rec)
+	if err := saveProductRecord(txApp, rec, in, errs); err != nil {
+		return err
+	}
+	return writeVariants(txApp, rec, variants)
+}
+
+// touchesHire reports whether the input sends any hire member.
+func (in ProductInput) touchesHire() bool {
+	return in.Hire != nil || in.Kit != nil || in.HireRates != nil || in.HireQuantity != nil
 }
 
 // saveProductRecord applies in to rec and saves it; errors found before
@@ -225,6 +261,7 @@ func (in ProductInput) applyTo(rec *core.Record, failed validation.Errors) {
 		rec.Set("freightOnly", b)
 	}
 	in.applyIdentifiers(rec, ok)
+	in.applyHire(rec, ok)
 	if field.Present(in.Attributes) {
 		rec.Set("attributes", types.JSONRaw(in.Attributes))
 	} else if in.Attributes != nil {
@@ -269,6 +306,8 @@ var productInputFields = map[string]bool{
 	"imageFileNames": true, "attributes": true, "taxClass": true, "options": true,
 	"weightGrams": true, "freightOnly": true,
 	"brand": true, "mpn": true, "gtin": true, "seoTitle": true, "seoDescription": true,
+	"hireEnabled": true, "hireOnly": true, "hireDepositCents": true, "hireBufferDays": true,
+	"hireMinDays": true, "hireLeadDays": true, "kit": true,
 }
 
 // mergeRecordErrors adds the record's errors (keyed by record field names)
@@ -287,6 +326,10 @@ func (in ProductInput) mergeRecordErrors(dst, record validation.Errors) error {
 			key = "price"
 		case name == "weightGrams":
 			key = "weightKg"
+		case hireRecordFields[name] != "":
+			key = hireRecordFields[name]
+		case strings.HasPrefix(name, "kit."):
+			key = name
 		case name == "nameLocalized.en" && field.Present(in.Name):
 			key = "name" // the plain member carried the English text
 		case name == "name" && !field.Present(in.Name) && field.Present(in.NameLocalized):

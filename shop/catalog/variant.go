@@ -64,6 +64,9 @@ type Variant struct {
 	IsActive       bool
 	ImageFileNames []string
 	Position       int
+	// The hire rates and fleet (issue 46).
+	HireRates    HireRates
+	HireQuantity int
 }
 
 // OnSale reports whether the variant shows a compare-at price above its
@@ -161,10 +164,15 @@ type variantRow struct {
 	IsActive       bool          `db:"isActive"`
 	ImageFileNames types.JSONRaw `db:"imageFileNames"`
 	Position       float64       `db:"position"`
+	HireDayCents   float64       `db:"hireDayCents"`
+	HireWeekend    float64       `db:"hireWeekendCents"`
+	HireWeekCents  float64       `db:"hireWeekCents"`
+	HireQuantity   float64       `db:"hireQuantity"`
 }
 
 var variantColumns = []string{"id", "product", "sku", "optionValues", "priceCents", "compareAtCents",
-	"stockQuantity", "isActive", "imageFileNames", "position"}
+	"stockQuantity", "isActive", "imageFileNames", "position",
+	"hireDayCents", "hireWeekendCents", "hireWeekCents", "hireQuantity"}
 
 func (r variantRow) variant() Variant {
 	v := Variant{
@@ -172,6 +180,8 @@ func (r variantRow) variant() Variant {
 		PriceCents: int64(r.PriceCents), CompareAtCents: int64(r.CompareAtCents),
 		StockQuantity: int64(r.StockQuantity), IsActive: r.IsActive, Position: int(r.Position),
 		OptionValues: field.StringList(r.OptionValues), ImageFileNames: []string{},
+		HireRates:    HireRates{DayCents: int64(r.HireDayCents), WeekendCents: int64(r.HireWeekend), WeekCents: int64(r.HireWeekCents)},
+		HireQuantity: int(r.HireQuantity),
 	}
 	if names, ok := ImageNames(r.ImageFileNames); ok && names != nil {
 		v.ImageFileNames = names

@@ -22,6 +22,10 @@ type VariantInput struct {
 	StockQuantity  json.RawMessage `json:"stockQuantity"`
 	IsActive       *bool           `json:"isActive"`
 	ImageFileNames []string        `json:"imageFileNames"`
+	// HireRates ({day, weekend?, week?}) and HireQuantity (the hire
+	// fleet), when sent (product_hire.go).
+	HireRates    json.RawMessage `json:"hireRates"`
+	HireQuantity json.RawMessage `json:"hireQuantity"`
 }
 
 // Validate checks one variant's members; the record's own rules
@@ -38,6 +42,8 @@ func (v VariantInput) Validate() error {
 		validation.Field(&v.CompareAtPrice, field.RawRule(field.PriceMember)),
 		validation.Field(&v.StockQuantity, v.requiredIfNew("Stock quantity"), field.RawRule(stockMember)),
 		validation.Field(&v.ImageFileNames, validation.Length(0, MaxVariantImages)),
+		validation.Field(&v.HireRates, field.RawRule(ratesMember)),
+		validation.Field(&v.HireQuantity, field.RawRule(hireQuantityMember)),
 	)
 }
 

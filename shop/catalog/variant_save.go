@@ -199,12 +199,15 @@ func applyVariantInput(rec *core.Record, in VariantInput, position int) {
 	if in.ImageFileNames != nil {
 		rec.Set("imageFileNames", in.ImageFileNames)
 	}
+	applyRates(rec, in.HireRates, in.HireQuantity)
 }
 
 // variantAPIFields maps a variant record's fields to the input's names.
 var variantAPIFields = map[string]string{
 	"sku": "sku", "optionValues": "optionValues", "priceCents": "price", "compareAtCents": "compareAtPrice",
 	"stockQuantity": "stockQuantity", "isActive": "isActive", "imageFileNames": "imageFileNames",
+	"hireDayCents": "hireRates.day", "hireWeekendCents": "hireRates.weekend", "hireWeekCents": "hireRates.week",
+	"hireQuantity": "hireQuantity",
 }
 
 // variantSaveError turns a variant record's errors into the input's paths;

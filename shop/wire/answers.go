@@ -105,6 +105,14 @@ type Product struct {
 	// Variants is in one product's answer only (not in lists), in the
 	// admin's order: the active ones for shoppers, all for admins.
 	Variants []ProductVariant `json:"variants,omitempty"`
+	// Hire is the product's hire terms (api.md "Hire"): in one product's
+	// answer always, in lists only for a product for hire (left out: for
+	// sale, not for hire). Kit lists a kit's components; HireRates and
+	// HireQuantity are the default variant's, in one product's answer.
+	Hire         *ProductHire   `json:"hire,omitempty"`
+	Kit          []KitComponent `json:"kit,omitempty"`
+	HireRates    *HireRates     `json:"hireRates,omitempty"`
+	HireQuantity *int           `json:"hireQuantity,omitempty"`
 	// WaitingAlerts is in admin answers only: how many shoppers wait for it.
 	WaitingAlerts *int `json:"waitingAlerts,omitempty"`
 	// StockTotal and VariantsSoldOut are in admin lists only: the active
@@ -139,6 +147,41 @@ type ProductVariant struct {
 	StockQuantity  int64    `json:"stockQuantity"`
 	IsActive       bool     `json:"isActive"`
 	ImageFileNames []string `json:"imageFileNames"`
+	// HireRates and HireQuantity (the hire fleet, apart from
+	// stockQuantity): api.md "Hire".
+	HireRates    *HireRates `json:"hireRates,omitempty"`
+	HireQuantity *int       `json:"hireQuantity,omitempty"`
+}
+
+// ProductHire is a product's hire terms: for hire, for sale, the deposit
+// per unit, the free days between two hires, the shortest hire and how
+// many days ahead a hire starts at the earliest.
+type ProductHire struct {
+	Enabled     bool   `json:"enabled"`
+	SaleEnabled bool   `json:"saleEnabled"`
+	Deposit     Amount `json:"deposit"`
+	BufferDays  int    `json:"bufferDays"`
+	MinDays     int    `json:"minDays"`
+	LeadDays    int    `json:"leadDays"`
+}
+
+// HireRates are a variant's hire rates; weekend and week are null when
+// the variant has none.
+type HireRates struct {
+	Day     Amount  `json:"day"`
+	Weekend *Amount `json:"weekend"`
+	Week    *Amount `json:"week"`
+}
+
+// KitComponent is one component of a kit: quantity units of a product's
+// variant ("" for its default) per kit, named as the component's product
+// (in one product's answer).
+type KitComponent struct {
+	ProductID     string    `json:"productId"`
+	VariantID     string    `json:"variantId"`
+	Quantity      int       `json:"quantity"`
+	Name          string    `json:"name,omitempty"`
+	NameLocalized Localized `json:"nameLocalized,omitempty"`
 }
 
 // ProductAttribute is one specification row, localized texts always objects.

@@ -72,6 +72,29 @@ export interface ProductOption {
   values: ProductOptionValue[];
 }
 
+export interface HireRates {
+  day: number;
+  weekend: number | null;
+  week: number | null;
+}
+
+export interface ProductHire {
+  enabled: boolean;
+  saleEnabled: boolean;
+  deposit: number;
+  bufferDays: number;
+  minDays: number;
+  leadDays: number;
+}
+
+export interface KitComponent {
+  productId: string;
+  variantId: string;
+  quantity: number;
+  name?: string;
+  nameLocalized?: Localized;
+}
+
 export interface ProductVariant {
   id: string;
   sku: string;
@@ -81,6 +104,8 @@ export interface ProductVariant {
   stockQuantity: number;
   isActive: boolean;
   imageFileNames: string[];
+  hireRates?: HireRates;
+  hireQuantity?: number;
 }
 
 export interface Product {
@@ -116,6 +141,10 @@ export interface Product {
   onSale: boolean;
   variantCount: number;
   variants?: ProductVariant[];
+  hire?: ProductHire;
+  kit?: KitComponent[];
+  hireRates?: HireRates;
+  hireQuantity?: number;
   waitingAlerts?: number;
   stockTotal?: number;
   variantsSoldOut?: number;

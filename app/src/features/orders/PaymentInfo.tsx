@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../api/types';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { formatDate, usePrice } from '../../lib/format';
-import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from './api';
+import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from '../../api/orders';
 
 /**
  * What an unpaid card order offers: Pay now with a plain prompt, Pay now saying the shop failed
