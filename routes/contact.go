@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/contact"
 	"stageshop/shop/wire"
 )
 
@@ -26,14 +26,14 @@ func registerContact(se *core.ServeEvent) {
 // submitContact: language (the app's UI language) is optional; without it
 // the visitor's language is taken from the request (visitorLanguage).
 func submitContact(e *core.RequestEvent) error {
-	var in shop.ContactInput
+	var in contact.Input
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
 	if in.Language == "" {
 		in.Language = visitorLanguage(e)
 	}
-	id, err := shop.SubmitContact(e.App, in)
+	id, err := contact.Submit(e.App, in)
 	if err != nil {
 		return err
 	}
@@ -41,8 +41,8 @@ func submitContact(e *core.RequestEvent) error {
 }
 
 func adminListContacts(e *core.RequestEvent) error {
-	list, err := shop.ListContactRequests(e.App, shop.ContactQuery{Page: pageParam(e, "page", 1, 0),
-		PageSize: pageParam(e, "pageSize", shop.DefaultContactPageSize, 0), Status: queryText(e, "status")})
+	list, err := contact.List(e.App, contact.Query{Page: pageParam(e, "page", 1, 0),
+		PageSize: pageParam(e, "pageSize", contact.DefaultPageSize, 0), Status: queryText(e, "status")})
 	if err != nil {
 		return err
 	}
@@ -50,11 +50,11 @@ func adminListContacts(e *core.RequestEvent) error {
 }
 
 func adminSetContactStatus(e *core.RequestEvent) error {
-	var in shop.ContactStatusInput
+	var in contact.StatusInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	req, err := shop.SetContactStatus(e.App, e.Request.PathValue("id"), in)
+	req, err := contact.SetStatus(e.App, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func adminSetContactStatus(e *core.RequestEvent) error {
 }
 
 func adminContactStats(e *core.RequestEvent) error {
-	stats, err := shop.GetContactStats(e.App)
+	stats, err := contact.GetStats(e.App)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func adminContactStats(e *core.RequestEvent) error {
 }
 
 func adminDeleteContact(e *core.RequestEvent) error {
-	if err := shop.DeleteContact(e.App, e.Request.PathValue("id")); err != nil {
+	if err := contact.Delete(e.App, e.Request.PathValue("id")); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Contact request deleted successfully"})

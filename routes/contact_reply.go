@@ -7,7 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/routes/firstscreen"
-	"stageshop/shop"
+	"stageshop/shop/contact"
 )
 
 // replyBody is the body of POST /api/contact/admin/requests/{id}/reply.
@@ -27,8 +27,8 @@ func adminReplyContact(e *core.RequestEvent) error {
 	if name == "" {
 		name = admin.Email()
 	}
-	req, err := shop.ReplyToContact(e.App, e.Request.PathValue("id"),
-		shop.ReplyInput{Message: body.Message, AdminID: admin.Id, AdminName: name})
+	req, err := contact.AddReply(e.App, e.Request.PathValue("id"),
+		contact.ReplyInput{Message: body.Message, AdminID: admin.Id, AdminName: name})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"stageshop/shop/account"
 	"stageshop/shop/cart"
 	"stageshop/shop/catalog"
+	"stageshop/shop/contact"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/promo"
@@ -141,7 +142,7 @@ var sentinelErrors = []struct {
 	{catalog.ErrCategoryNotFound, notFound("Category not found")},
 	{promo.ErrNotFound, notFound("Promotion not found")},
 	{account.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
-	{shop.ErrContactNotFound, notFound("Contact request not found")},
+	{contact.ErrNotFound, notFound("Contact request not found")},
 	{shop.ErrPageNotFound, notFound("Page not found")},
 	{tax.ErrRateNotFound, notFound("Tax rate not found")},
 	{shop.ErrPageExists, &apiError{Status: http.StatusConflict, Code: "page_exists", Message: "A page with this address exists",

@@ -5,6 +5,7 @@ import (
 
 	"stageshop/shop/account"
 	"stageshop/shop/catalog"
+	"stageshop/shop/contact"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/money"
@@ -32,8 +33,8 @@ func sharedFacts() factSheet {
 			"attributeTextMaxLength": catalog.MaxAttrTextLen, "maxAttributes": catalog.MaxAttributes,
 			"maxPrice": money.MaxPriceCents / 100, "maxStockQuantity": catalog.MaxStockQuantity,
 			"addressFieldMaxLength": field.MaxAddressFieldLen, "phoneMinDigits": field.PhoneMinDigits,
-			"contactNameMaxLength": maxContactNameLen, "contactSubjectMaxLength": maxContactSubjectLen,
-			"contactMessageMaxLength": maxContactMessageLen,
+			"contactNameMaxLength": contact.MaxNameLen, "contactSubjectMaxLength": contact.MaxSubjectLen,
+			"contactMessageMaxLength": contact.MaxMessageLen,
 		},
 		Patterns: map[string]string{
 			"email": field.EmailPattern, "phone": field.PhonePattern, "usZip": field.USZipPattern, "zip": field.ZipPattern,

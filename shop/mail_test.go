@@ -12,6 +12,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/account"
 	"stageshop/shop/cart"
+	"stageshop/shop/contact"
 	"stageshop/shop/mail"
 )
 
@@ -186,7 +187,7 @@ func checkBackInStockEmail(t *testing.T, app core.App, lang string, p *core.Reco
 
 func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Record) {
 	words := phrases[lang]
-	id, err := shop.SubmitContact(app, shop.ContactInput{Name: "Vera", Email: "vera@example.com", Subject: "Rigging",
+	id, err := contact.Submit(app, contact.Input{Name: "Vera", Email: "vera@example.com", Subject: "Rigging",
 		Message: "Do you rent trusses & <clamps>?", Language: lang})
 	if err != nil {
 		t.Fatal(err)
@@ -208,7 +209,7 @@ func checkContactEmails(t *testing.T, app core.App, lang string, admin *core.Rec
 	has(t, notice, "Vera", "vera@example.com", "Do you rent trusses & <clamps>?",
 		"https://shop.example"+phrases[lang]["prefix"]+"/admin/contact-requests?request="+id)
 
-	req, err := shop.ReplyToContact(app, id, shop.ReplyInput{Message: "Yes, from $49.00 a day.", AdminID: admin.Id, AdminName: "Sam Admin"})
+	req, err := contact.AddReply(app, id, contact.ReplyInput{Message: "Yes, from $49.00 a day.", AdminID: admin.Id, AdminName: "Sam Admin"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,15 +8,13 @@ import (
 	"stageshop/shop/cart"
 )
 
-// Errors of checkout and contact rules. Routes turn them into the
+// Errors of checkout's rules. Routes turn them into the
 // contract's envelope; anything else is unexpected.
 var (
 	// ErrCartEmpty: checkout of an empty cart.
 	ErrCartEmpty = errors.New("Your cart is empty")
 	// ErrOrderNotFound: an unknown order, or someone else's.
 	ErrOrderNotFound = errors.New("Order not found")
-	// ErrContactNotFound: an unknown contact request.
-	ErrContactNotFound = errors.New("Contact request not found")
 )
 
 // LineError says why one order line cannot be fulfilled.

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/shop/contact"
 	"stageshop/shop/wire"
 )
 
@@ -105,8 +106,8 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 	if out.Awaiting, err = awaitedPayments(app); err != nil {
 		return nil, err
 	}
-	if err = app.DB().Select("COUNT(*)").From(contactCollection).
-		Where(dbx.HashExp{"status": contactNew}).Row(&out.NewContactRequests); err != nil {
+	if err = app.DB().Select("COUNT(*)").From(contact.Collection).
+		Where(dbx.HashExp{"status": contact.StatusNew}).Row(&out.NewContactRequests); err != nil {
 		return nil, err
 	}
 	return out, emailCounts(app, out)

@@ -10,6 +10,7 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/contact"
 )
 
 // line is one order line of a fixture order.
@@ -108,12 +109,12 @@ func newOverviewFixture(t *testing.T) overviewFixture {
 	}
 
 	for i := 0; i < 3; i++ {
-		if _, err := shop.SubmitContact(app, shop.ContactInput{Name: "V", Email: "v@example.com", Subject: "S", Message: "M"}); err != nil {
+		if _, err := contact.Submit(app, contact.Input{Name: "V", Email: "v@example.com", Subject: "S", Message: "M"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	page, _ := shop.ListContactRequests(app, shop.ContactQuery{Page: 1, PageSize: 10, Status: ""})
-	if _, err := shop.SetContactStatus(app, page.Requests[0].ID, shop.ContactStatusInput{Status: shop.ContactResolved, AdminNotes: nil}); err != nil {
+	page, _ := contact.List(app, contact.Query{Page: 1, PageSize: 10, Status: ""})
+	if _, err := contact.SetStatus(app, page.Requests[0].ID, contact.StatusInput{Status: contact.StatusResolved, AdminNotes: nil}); err != nil {
 		t.Fatal(err)
 	}
 	return f

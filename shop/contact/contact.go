@@ -1,4 +1,4 @@
-package shop
+package contact
 
 import (
 	"slices"
@@ -13,42 +13,42 @@ import (
 	"stageshop/shop/wire"
 )
 
-// contactCollection holds the messages of the contact form.
-const contactCollection = "contact_requests"
+// Collection holds the messages of the contact form.
+const Collection = "contact_requests"
 
 // Contact request statuses.
 const (
-	contactNew        = "New"
-	contactInProgress = "InProgress"
-	ContactResolved   = "Resolved"
-	ContactClosed     = "Closed"
+	StatusNew        = "New"
+	StatusInProgress = "InProgress"
+	StatusResolved   = "Resolved"
+	StatusClosed     = "Closed"
 )
 
-// contactStatuses are the statuses a contact request may have.
-var contactStatuses = []string{contactNew, contactInProgress, ContactResolved, ContactClosed}
+// statuses are the statuses a contact request may have.
+var statuses = []string{StatusNew, StatusInProgress, StatusResolved, StatusClosed}
 
-// contactPageSizes are the page sizes the admin list offers; the first
-// listed default is DefaultContactPageSize.
-var contactPageSizes = []int{5, 10, 25, 50}
+// pageSizes are the page sizes the admin list offers; the first
+// listed default is DefaultPageSize.
+var pageSizes = []int{5, 10, 25, 50}
 
 // Limits of a contact request.
 const (
-	DefaultContactPageSize = 10
-	maxContactNameLen      = 200
-	maxContactSubjectLen   = 200
-	maxContactMessageLen   = 5000
-	maxAdminNotesLen       = 5000
+	DefaultPageSize  = 10
+	MaxNameLen       = 200
+	MaxSubjectLen    = 200
+	MaxMessageLen    = 5000
+	maxAdminNotesLen = 5000
 )
 
-// isContactPageSize reports whether n is one of ContactPageSizes.
-func isContactPageSize(n int) bool {
-	return slices.Contains(contactPageSizes, n)
+// isPageSize reports whether n is one of the page sizes.
+func isPageSize(n int) bool {
+	return slices.Contains(pageSizes, n)
 }
 
-// ContactInput is a message sent through the contact form. Language is
+// Input is a message sent through the contact form. Language is
 // the visitor's language (en, ru, zh; anything else means English): the
 // shop's e-mails about the request are written in it.
-type ContactInput struct {
+type Input struct {
 	Name     string `json:"name"`
 	Email    string `json:"email"`
 	Subject  string `json:"subject"`
@@ -56,13 +56,13 @@ type ContactInput struct {
 	Language string `json:"language"`
 }
 
-// ContactRequest is an answer shape (shop/wire).
-type ContactRequest = wire.ContactRequest
+// Request is an answer shape (shop/wire).
+type Request = wire.ContactRequest
 
 // Normalize cleans the input: name and subject become single lines
 // (CleanLine); the message keeps its line breaks but loses other control
 // characters; the e-mail is trimmed and lower-cased.
-func (in *ContactInput) Normalize() {
+func (in *Input) Normalize() {
 	in.Name = field.CleanLine(in.Name)
 	in.Email = field.NormalizeEmail(in.Email)
 	in.Subject = field.CleanLine(in.Subject)
@@ -72,26 +72,26 @@ func (in *ContactInput) Normalize() {
 // Validate checks a normalized input: name, subject and message required,
 // a valid e-mail, name and subject at most 200 characters, the message at
 // most 5000.
-func (in ContactInput) Validate() error {
+func (in Input) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Name, field.Required("This field is required"), field.MaxChars(maxContactNameLen)),
+		validation.Field(&in.Name, field.Required("This field is required"), field.MaxChars(MaxNameLen)),
 		validation.Field(&in.Email, field.EmailFormat),
-		validation.Field(&in.Subject, field.Required("This field is required"), field.MaxChars(maxContactSubjectLen)),
-		validation.Field(&in.Message, field.Required("This field is required"), field.MaxChars(maxContactMessageLen)),
+		validation.Field(&in.Subject, field.Required("This field is required"), field.MaxChars(MaxSubjectLen)),
+		validation.Field(&in.Message, field.Required("This field is required"), field.MaxChars(MaxMessageLen)),
 	)
 }
 
-// SubmitContact stores a message of the contact form with status New and
+// Submit stores a message of the contact form with status New and
 // returns its id. In the same transaction it queues the visitor's copy and
 // the admins' notices (package mail).
-func SubmitContact(app core.App, in ContactInput) (string, error) {
+func Submit(app core.App, in Input) (string, error) {
 	in.Normalize()
 	if err := in.Validate(); err != nil {
 		return "", err
 	}
 	var id string
 	err := db.Write(app, func(txApp core.App) error {
-		col, err := txApp.FindCachedCollectionByNameOrId(contactCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(Collection)
 		if err != nil {
 			return err
 		}
@@ -100,7 +100,7 @@ func SubmitContact(app core.App, in ContactInput) (string, error) {
 		rec.Set("email", in.Email)
 		rec.Set("subject", in.Subject)
 		rec.Set("message", in.Message)
-		rec.Set("status", contactNew)
+		rec.Set("status", StatusNew)
 		rec.Set("language", locale.Lang(in.Language))
 		if err := txApp.Save(rec); err != nil {
 			return err

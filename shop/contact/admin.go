@@ -1,4 +1,4 @@
-package shop
+package contact
 
 // The admins' side of the contact requests: the list, the counts, the
 // status and notes, deletion. (The visitor's side is in contact.go, replies
@@ -17,11 +17,11 @@ import (
 	"stageshop/shop/wire"
 )
 
-// ContactPage is an answer shape (shop/wire).
-type ContactPage = wire.ContactPage
+// Page is an answer shape (shop/wire).
+type Page = wire.ContactPage
 
-// ContactStats is an answer shape (shop/wire).
-type ContactStats = wire.ContactStats
+// Stats is an answer shape (shop/wire).
+type Stats = wire.ContactStats
 
 // contactRow is one row of the contact list query.
 type contactRow struct {
@@ -36,24 +36,24 @@ type contactRow struct {
 	Updated    types.DateTime `db:"updated"`
 }
 
-func (r contactRow) request() ContactRequest {
-	return ContactRequest{ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message,
+func (r contactRow) request() Request {
+	return Request{ID: r.ID, Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message,
 		Status: r.Status, AdminNotes: r.AdminNotes, CreatedAt: wire.Stamp(r.Created), UpdatedAt: wire.Stamp(r.Updated),
-		Replies: []ContactReply{}}
+		Replies: []Reply{}}
 }
 
 var contactColumns = []string{"id", "name", "email", "subject", "message", "status", "adminNotes", "created", "updated"}
 
-// ContactQuery selects a page of the contact requests: page from 1,
-// pageSize one of ContactPageSizes, optionally one status.
-type ContactQuery struct {
+// Query selects a page of the contact requests: page from 1,
+// pageSize one of the page sizes, optionally one status.
+type Query struct {
 	Page     int    `json:"page"`
 	PageSize int    `json:"pageSize"`
 	Status   string `json:"status"`
 }
 
 // Validate checks the query; errors are keyed page, pageSize, status.
-func (q ContactQuery) Validate() error {
+func (q Query) Validate() error {
 	return validation.ValidateStruct(&q,
 		validation.Field(&q.Page, validation.By(func(any) error {
 			if q.Page < 1 {
@@ -62,23 +62,23 @@ func (q ContactQuery) Validate() error {
 			return nil
 		})),
 		validation.Field(&q.PageSize, validation.By(func(any) error {
-			if !isContactPageSize(q.PageSize) {
+			if !isPageSize(q.PageSize) {
 				return validation.NewError("validation_invalid", "Page size must be one of 5, 10, 25, 50")
 			}
 			return nil
 		})),
-		validation.Field(&q.Status, contactStatus),
+		validation.Field(&q.Status, statusRule),
 	)
 }
 
-// contactStatus accepts one of ContactStatuses (or nothing: required
+// statusRule accepts one of the statuses (or nothing: required
 // separately where it is).
-var contactStatus = validation.In(field.AnySlice(contactStatuses)...).
-	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(contactStatuses, ", ")))
+var statusRule = validation.In(field.AnySlice(statuses)...).
+	ErrorObject(validation.NewError("validation_invalid", "Status must be one of "+strings.Join(statuses, ", ")))
 
-// ListContactRequests returns one page of contact requests, newest first,
+// List returns one page of contact requests, newest first,
 // optionally only those with q.Status. A page past the end is empty.
-func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
+func List(app core.App, q Query) (*Page, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
@@ -88,11 +88,11 @@ func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
 		where = dbx.HashExp{"status": status}
 	}
 	var total int
-	if err := app.DB().Select("COUNT(*)").From(contactCollection).Where(where).Row(&total); err != nil {
+	if err := app.DB().Select("COUNT(*)").From(Collection).Where(where).Row(&total); err != nil {
 		return nil, err
 	}
-	out := &ContactPage{
-		Requests:   []ContactRequest{},
+	out := &Page{
+		Requests:   []Request{},
 		Pagination: wire.NewPage(page, pageSize, total),
 	}
 	offset := int64(page-1) * int64(pageSize)
@@ -100,7 +100,7 @@ func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
 		return out, nil
 	}
 	var rows []contactRow
-	err := app.DB().Select(contactColumns...).From(contactCollection).Where(where).
+	err := app.DB().Select(contactColumns...).From(Collection).Where(where).
 		OrderBy("created DESC", "rowid DESC").Limit(int64(pageSize)).Offset(offset).All(&rows)
 	if err != nil {
 		return nil, err
@@ -114,8 +114,8 @@ func ListContactRequests(app core.App, q ContactQuery) (*ContactPage, error) {
 	return out, nil
 }
 
-// GetContactStats counts the requests in total and by status, in one query.
-func GetContactStats(app core.App) (*ContactStats, error) {
+// GetStats counts the requests in total and by status, in one query.
+func GetStats(app core.App) (*Stats, error) {
 	var s struct {
 		Total      int `db:"total"`
 		New        int `db:"newCount"`
@@ -131,41 +131,41 @@ func GetContactStats(app core.App) (*ContactStats, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ContactStats{TotalRequests: s.Total, NewRequests: s.New, InProgressRequests: s.InProgress, ResolvedRequests: s.Resolved}, nil
+	return &Stats{TotalRequests: s.Total, NewRequests: s.New, InProgressRequests: s.InProgress, ResolvedRequests: s.Resolved}, nil
 }
 
-// findContact loads a contact request or answers ErrContactNotFound.
+// findContact loads a contact request or answers ErrNotFound.
 func findContact(app core.App, id string) (*core.Record, error) {
-	return db.FindRecord(app, contactCollection, id, ErrContactNotFound)
+	return db.FindRecord(app, Collection, id, ErrNotFound)
 }
 
-// ContactStatusInput is an admin's change of a contact request: its
+// StatusInput is an admin's change of a contact request: its
 // status and, when sent, its notes (trimmed; "" clears them).
-type ContactStatusInput struct {
+type StatusInput struct {
 	Status     string  `json:"status"`
 	AdminNotes *string `json:"adminNotes"`
 }
 
 // Normalize trims the notes.
-func (in *ContactStatusInput) Normalize() {
+func (in *StatusInput) Normalize() {
 	if in.AdminNotes != nil {
 		n := strings.TrimSpace(*in.AdminNotes)
 		in.AdminNotes = &n
 	}
 }
 
-// Validate checks a normalized change: one of ContactStatuses, notes of at
+// Validate checks a normalized change: one of the statuses, notes of at
 // most 5000 characters.
-func (in ContactStatusInput) Validate() error {
+func (in StatusInput) Validate() error {
 	return validation.ValidateStruct(&in,
-		validation.Field(&in.Status, field.Required("Status must be one of "+strings.Join(contactStatuses, ", ")), contactStatus),
+		validation.Field(&in.Status, field.Required("Status must be one of "+strings.Join(statuses, ", ")), statusRule),
 		validation.Field(&in.AdminNotes, field.MaxChars(maxAdminNotesLen)),
 	)
 }
 
-// SetContactStatus sets a request's status and, when sent, its admin notes,
+// SetStatus sets a request's status and, when sent, its admin notes,
 // and returns the request.
-func SetContactStatus(app core.App, id string, in ContactStatusInput) (*ContactRequest, error) {
+func SetStatus(app core.App, id string, in StatusInput) (*Request, error) {
 	in.Normalize()
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -185,8 +185,8 @@ func SetContactStatus(app core.App, id string, in ContactStatusInput) (*ContactR
 	return contactRequest(app, rec)
 }
 
-// DeleteContact removes a contact request for good.
-func DeleteContact(app core.App, id string) error {
+// Delete removes a contact request for good.
+func Delete(app core.App, id string) error {
 	rec, err := findContact(app, id)
 	if err != nil {
 		return err

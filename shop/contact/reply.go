@@ -1,4 +1,4 @@
-package shop
+package contact
 
 import (
 	"strings"
@@ -13,14 +13,14 @@ import (
 	"stageshop/shop/wire"
 )
 
-// contactRepliesCollection keeps admins' replies to contact requests.
-const contactRepliesCollection = "contact_replies"
+// RepliesCollection keeps admins' replies to contact requests.
+const RepliesCollection = "contact_replies"
 
-// maxContactReplyLen bounds a reply, like the visitor's message.
-const maxContactReplyLen = 5000
+// maxReplyLen bounds a reply, like the visitor's message.
+const maxReplyLen = 5000
 
-// ContactReply is an answer shape (shop/wire).
-type ContactReply = wire.ContactReply
+// Reply is an answer shape (shop/wire).
+type Reply = wire.ContactReply
 
 // ReplyInput is an admin's reply: the text and who sends it.
 type ReplyInput struct {
@@ -36,26 +36,26 @@ func (in *ReplyInput) Validate() error {
 	return validation.ValidateStruct(in,
 		validation.Field(&in.Message,
 			validation.Required.ErrorObject(validation.NewError("required", "This field is required")),
-			validation.RuneLength(0, maxContactReplyLen).ErrorObject(
+			validation.RuneLength(0, maxReplyLen).ErrorObject(
 				validation.NewError("too_long", "Must be at most 5000 characters"))),
 	)
 }
 
-// ReplyToContact stores an admin's reply to a contact request and, in the
+// AddReply stores an admin's reply to a contact request and, in the
 // same transaction, queues it as an e-mail to the visitor in their
 // language (its Reply-To is the shop's contact address) and moves a New
 // request to InProgress. It returns the request with every reply, oldest first.
-func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, error) {
+func AddReply(app core.App, id string, in ReplyInput) (*Request, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	var out *ContactRequest
+	var out *Request
 	err := db.Write(app, func(txApp core.App) error {
 		rec, err := findContact(txApp, id)
 		if err != nil {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(contactRepliesCollection)
+		col, err := txApp.FindCachedCollectionByNameOrId(RepliesCollection)
 		if err != nil {
 			return err
 		}
@@ -72,8 +72,8 @@ func ReplyToContact(app core.App, id string, in ReplyInput) (*ContactRequest, er
 		}
 		// Answered: a new request is being worked on. A request already
 		// resolved or closed keeps its status (a follow-up answer).
-		if rec.GetString("status") == contactNew {
-			rec.Set("status", contactInProgress)
+		if rec.GetString("status") == StatusNew {
+			rec.Set("status", StatusInProgress)
 			if err := txApp.Save(rec); err != nil {
 				return err
 			}
@@ -92,12 +92,12 @@ func mailContact(rec *core.Record) mail.Contact {
 
 // contactRequest builds the admin's view of a request record, with its
 // replies.
-func contactRequest(app core.App, rec *core.Record) (*ContactRequest, error) {
-	out := []ContactRequest{{
+func contactRequest(app core.App, rec *core.Record) (*Request, error) {
+	out := []Request{{
 		ID: rec.Id, Name: rec.GetString("name"), Email: rec.GetString("email"), Subject: rec.GetString("subject"),
 		Message: rec.GetString("message"), Status: rec.GetString("status"), AdminNotes: rec.GetString("adminNotes"),
 		CreatedAt: wire.Stamp(rec.GetDateTime("created")), UpdatedAt: wire.Stamp(rec.GetDateTime("updated")),
-		Replies: []ContactReply{},
+		Replies: []Reply{},
 	}}
 	if err := attachReplies(app, out); err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func contactRequest(app core.App, rec *core.Record) (*ContactRequest, error) {
 
 // attachReplies fills the replies of the requests, oldest first, with one
 // query.
-func attachReplies(app core.App, reqs []ContactRequest) error {
+func attachReplies(app core.App, reqs []Request) error {
 	if len(reqs) == 0 {
 		return nil
 	}
@@ -124,14 +124,14 @@ func attachReplies(app core.App, reqs []ContactRequest) error {
 		Message   string         `db:"message"`
 		Created   types.DateTime `db:"created"`
 	}
-	err := app.DB().Select("id", "request", "adminName", "message", "created").From(contactRepliesCollection).
+	err := app.DB().Select("id", "request", "adminName", "message", "created").From(RepliesCollection).
 		Where(dbx.In("request", ids...)).OrderBy("created ASC", "rowid ASC").All(&rows)
 	if err != nil {
 		return err
 	}
 	for _, r := range rows {
 		i := at[r.Request]
-		reqs[i].Replies = append(reqs[i].Replies, ContactReply{ID: r.ID, Message: r.Message, AdminName: r.AdminName,
+		reqs[i].Replies = append(reqs[i].Replies, Reply{ID: r.ID, Message: r.Message, AdminName: r.AdminName,
 			CreatedAt: wire.Stamp(r.Created)})
 	}
 	return nil
