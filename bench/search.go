@@ -177,6 +177,9 @@ func searchLoads(ctx context.Context, c config, srv *server) []*stats {
 	uniqueSuggest := func(w, i int) (*http.Request, error) {
 		return browserGet(srv.url("/api/products/suggest?q=" + url.QueryEscape(uniqueSuggestText(w, i))))
 	}
+	crafted := func(w, i int) (*http.Request, error) { // issue 43's costly texts
+		return browserGet(srv.url("/api/products?search=" + url.QueryEscape(craftedText(w<<32|i))))
+	}
 	popular := func(w, i int) (*http.Request, error) {
 		return browserGet(srv.url("/api/products?" + popularSearches[(w+i)%len(popularSearches)]))
 	}
@@ -191,6 +194,7 @@ func searchLoads(ctx context.Context, c config, srv *server) []*stats {
 		{"catalog list, page 1 (no search)", getTarget(srv.url(""), pathList)},
 		{"search, 20 popular texts (cached answers)", popular},
 		{"search, texts that never repeat", uniqueSearch},
+		{"search, ten random 19-letter words (never repeat)", crafted},
 		{"suggest, 12 popular prefixes (cached)", popularSuggest},
 		{"suggest, prefixes that never repeat", uniqueSuggest},
 	}

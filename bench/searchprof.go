@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -59,11 +61,24 @@ func searchProfile(dir string, n int, rebuild bool) error {
 		}
 		return err
 	}
+	craftedSearch := func(i int) error { // issue 43: what the attack sent
+		text := craftedText(i)
+		req := search.Request{Text: text, Lang: langs[i%3], Page: 1, PageSize: 20, Facets: true}
+		res, err := x.Search(ctx, req)
+		if err == nil && res.Total == 0 {
+			_, err = x.DidYouMean(ctx, text, req.Lang, req.Filters)
+		}
+		return err
+	}
+	craftedSuggest := func(i int) error {
+		_, err := x.Suggest(ctx, craftedText(i), langs[i%3], 5)
+		return err
+	}
 	_ = os.MkdirAll("out", 0o755)
 	for _, k := range []struct {
 		name string
 		one  func(int) error
-	}{{"search", searchOne}, {"suggest", suggestOne}} {
+	}{{"search", searchOne}, {"suggest", suggestOne}, {"search-crafted", craftedSearch}, {"suggest-crafted", craftedSuggest}} {
 		if err := timeOneAtATime(k.name, n, k.one); err != nil {
 			return err
 		}
@@ -139,4 +154,20 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// craftedText is the i-th text of issue 43's costly searches: ten random
+// words of 19 letters, every one at the longest typo allowance and none a
+// word of the catalog.
+func craftedText(i int) string {
+	r := rand.New(rand.NewPCG(4343, uint64(i)))
+	words := make([]string, 10)
+	for w := range words {
+		b := make([]byte, 19)
+		for j := range b {
+			b[j] = byte('a' + r.IntN(26))
+		}
+		words[w] = string(b)
+	}
+	return strings.Join(words, " ")
 }

@@ -129,6 +129,11 @@ func listProducts(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	if !q.IncludeInactive { // an admin's list (includeInactive) is not limited
+		if err := checkSearchLimit(e, q.Search); err != nil {
+			return err
+		}
+	}
 	return cachedList(e, q, func() (any, error) {
 		out, err := productList(e, q)
 		if l, ok := out.(wire.ProductList); ok && err == nil && q.IncludeInactive { // admins only, never cached

@@ -133,6 +133,9 @@ func suggestProducts(e *core.RequestEvent) error {
 		return err
 	}
 	text := in.Q
+	if err := checkSearchLimit(e, text); err != nil {
+		return err
+	}
 	lang := e.Request.URL.Query().Get("lang")
 	if !locale.IsLanguage(lang) {
 		lang = browserLanguage(e)

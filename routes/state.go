@@ -2,7 +2,6 @@ package routes
 
 import (
 	"sync/atomic"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -10,21 +9,20 @@ import (
 )
 
 // state is what the routes keep in memory for one app: the new guest
-// carts counted per IP, the work left running after an answer, the
-// forgot-password requests waiting for their look-up, and whether
-// `serve --origins` was given. (The catalog's cached answers are in shop's
+// carts and the searches counted per IP, the work left running after an
+// answer, the forgot-password requests waiting for their look-up, and
+// whether `serve --origins` was given. (The catalog's cached answers are in shop's
 // catalog cache.)
 type state struct {
-	guestCarts   guestCartCounter
+	guestCarts   ipWindows
+	searches     ipWindows
 	background   backgroundWork
 	resets       resetQueue
 	originsGiven atomic.Pointer[func() bool]
 }
 
 func newState() *state {
-	s := &state{}
-	s.guestCarts.start, s.guestCarts.count = map[string]time.Time{}, map[string]int{}
-	return s
+	return &state{}
 }
 
 // stateOf is app's routes state.

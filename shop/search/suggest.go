@@ -45,6 +45,10 @@ type fuzzyDict interface {
 	FieldDictFuzzy(field, term string, fuzziness int, prefix string) (index.FieldDict, error)
 }
 
+// maxDidYouMeanWords is the most words a text may have for DidYouMean to
+// look for a respelling: ordinary texts have two to four.
+const maxDidYouMeanWords = 5
+
 // DidYouMean returns a respelling of text whose every word is a word of
 // the catalog's product names (the closest, the most common among equally
 // close ones) and that finds products under f, or "" when there is none.
@@ -70,11 +74,14 @@ func (x *Index) DidYouMean(ctx context.Context, text, lang string, f Filters) (s
 		return "", nil
 	}
 	parts := splitQuery(text)
+	if len(parts) > maxDidYouMeanWords { // a long text: a respelling is a guess, and costly
+		return "", nil
+	}
 	changed := false
 	words := make([]string, len(parts))
 	for i, p := range parts {
 		words[i] = p.text
-		if p.cjk || utf8.RuneCountInString(p.text) < 3 {
+		if n := utf8.RuneCountInString(p.text); p.cjk || n < 3 || n > maxTypoLetters {
 			continue
 		}
 		best, ok := x.exp.getClosest(p.text, gen)

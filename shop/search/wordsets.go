@@ -81,6 +81,9 @@ func (x *Index) fromSets(ctx context.Context, idx bleve.Index, clauses []clause,
 				return false, nil
 			}
 		}
+		if noMatches(lists[i]) { // the conjunction is empty: the other words need not be looked up
+			return true, nil
+		}
 	}
 	attrs, err := x.attrs.of(reader)
 	if err != nil {
@@ -253,4 +256,15 @@ func (w *wordSets) put(gen uint64, segs []*scorch.SegmentSnapshot, key string, h
 		w.n += len(hits[i].docs)
 		m[key] = hits[i]
 	}
+}
+
+// noMatches reports whether a word's lists hold no document in any
+// segment.
+func noMatches(lists []*wordHits) bool {
+	for _, l := range lists {
+		if len(l.docs) > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { OrderDetail } from '../../api/types';
 import { usePrice } from '../../lib/format';
-import { orderDetailQuery } from '../orders/api';
+import { orderDetailQuery } from '../../api/orders';
 import { PaymentInfo } from '../orders/PaymentInfo';
 
 /** Poll every 2 s for 2 minutes while the card payment is not settled; the webhook decides, not this URL. */

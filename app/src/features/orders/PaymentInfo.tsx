@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../api/types';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { formatDate, usePrice } from '../../lib/format';
-import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from './api';
+import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from '../../api/orders';
 
 /** How the order is paid: its state, and what the shopper does next (transfer, invoice date, card page). */
 export function PaymentInfo({ order }: { order: OrderDetail }) {
