@@ -42,6 +42,10 @@ type apiError struct {
 	Refundable *shop.Amount `json:"refundable,omitempty"`
 	// Limit is the most units one customer may put on a line (409 line_limit).
 	Limit *int `json:"limit,omitempty"`
+	// Reason says why a code does not apply, and Missing what is still to
+	// add for min_subtotal (409 promotion_not_applicable).
+	Reason  string       `json:"reason,omitempty"`
+	Missing *shop.Amount `json:"missing,omitempty"`
 }
 
 // Error is what the request log records: the code and the message.
@@ -195,6 +199,9 @@ func envelopeOf(err error) *apiError {
 		return ae
 	}
 	if ae := hireEnvelope(err); ae != nil {
+		return ae
+	}
+	if ae := promoEnvelope(err); ae != nil {
 		return ae
 	}
 	var stock *cart.StockError

@@ -217,6 +217,7 @@ export interface CartItem {
   quantity: number;
   totalPrice: number;
   availableStock: number;
+  discountAmount: number;
 }
 
 export interface Cart {
@@ -224,6 +225,10 @@ export interface Cart {
   items: CartItem[];
   totalPrice: number;
   totalItems: number;
+  discounts: Discount[];
+  discountAmount: number;
+  promoCode: string;
+  promoIssue?: PromoIssue;
   taxEstimate?: TaxEstimate;
 }
 
@@ -341,6 +346,7 @@ export interface TaxEstimate {
   state: string;
   shippingMethod: string;
   subtotalAmount: number;
+  discountAmount: number;
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
@@ -739,6 +745,11 @@ export interface Discount {
   code: string;
   name: Localized;
   amount: number;
+}
+
+export interface PromoIssue {
+  reason: 'promotion_not_found' | 'not_combinable' | 'min_subtotal' | 'no_eligible_items' | 'usage_limit' | 'customer_limit';
+  missing?: number;
 }
 
 export interface BookingFee {
