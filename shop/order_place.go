@@ -79,6 +79,9 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		if err != nil {
 			return err
 		}
+		if err := cart.CheckLinesLimit(txApp, cart.Owner{UserID: userID}, lines); err != nil {
+			return err // issue 43: the cart's limit holds at placement too
+		}
 		if err := checkUnpaidOrders(txApp, userID); err != nil {
 			return err
 		}
