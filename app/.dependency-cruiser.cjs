@@ -3,7 +3,8 @@
 // Layers, from the top: the app (main.tsx, App.tsx, routes.tsx, Providers.tsx, layout/, the
 // build-time firstscreen/) -> the feature folders (features/*) -> auth/ -> the shared modules
 // (components/, lib/, i18n/, api/, styles/). A layer imports only from layers below it, and
-// feature folders may use each other but never in a circle. Tests are left out: they import
+// feature folders may use each other but never in a circle, nor each other's data modules (the
+// server data two features read is in api/). Tests are left out: they import
 // across freely and nothing imports them.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,6 +37,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/auth/' },
       to: { path: '^src/(features|layout|firstscreen)/|^src/[^/]+$' },
+    },
+    {
+      name: 'feature-data-stays-home',
+      comment:
+        "A feature reads another feature's server data through src/api/ (queries, keys, the live status), never through that feature's own api.ts or *Api.ts.",
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/.+(/api|Api)\\.ts$', pathNot: '^src/features/$1/' },
     },
     {
       name: 'features-import-no-app',

@@ -17,6 +17,7 @@ import (
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/promo"
+	"stageshop/shop/site"
 	"stageshop/shop/tax"
 )
 
@@ -142,9 +143,9 @@ var sentinelErrors = []struct {
 	{promo.ErrNotFound, notFound("Promotion not found")},
 	{account.ErrAddressBookFull, newError(http.StatusConflict, "address_book_full", "The address book holds at most 20 addresses: delete one first")},
 	{contact.ErrNotFound, notFound("Contact request not found")},
-	{shop.ErrPageNotFound, notFound("Page not found")},
+	{site.ErrPageNotFound, notFound("Page not found")},
 	{tax.ErrRateNotFound, notFound("Tax rate not found")},
-	{shop.ErrPageExists, &apiError{Status: http.StatusConflict, Code: "page_exists", Message: "A page with this address exists",
+	{site.ErrPageExists, &apiError{Status: http.StatusConflict, Code: "page_exists", Message: "A page with this address exists",
 		Errors: map[string]string{"slug": "Another page has this address"}}},
 	{account.ErrUserNotFound, notFound("User not found")},
 	{mail.ErrNotFound, notFound("E-mail not found")},

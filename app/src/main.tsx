@@ -6,7 +6,7 @@ import { Providers } from './Providers';
 import { initI18n } from './i18n';
 import { createQueryClient } from './queryClient';
 import { prefetchRoute } from './routes';
-import { seedServedStore } from './features/store/api';
+import { seedServedStore } from './api/store';
 
 const queryClient = createQueryClient();
 // The store details the page came with: the first render names the shop as the server did.

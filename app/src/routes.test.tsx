@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
+import { categoriesQuery, productListQuery, productQuery } from './api/catalog';
 import { initialHomeFilters } from './features/catalog/homeState';
 import { prefetchRoute } from './routes';
 import { mockFetch } from './test/fetchMock';

@@ -5,7 +5,7 @@ import { RequireAdmin, RequireAuth } from './auth/guards';
 import { ErrorPage } from './components/ErrorPage';
 import { Layout } from './layout/Layout';
 import HomePage from './features/catalog/HomePage';
-import { categoriesQuery, productListQuery, productQuery } from './features/catalog/api';
+import { categoriesQuery, productListQuery, productQuery } from './api/catalog';
 import { initialHomeFilters } from './features/catalog/homeState';
 import { lazyWithPreload } from './lib/lazyWithPreload';
 import { splitLanguage } from './i18n/urlLanguage';

@@ -74,7 +74,7 @@ async function payByCard({ server, bin, newContext, evidence, mailpit, product, 
   assert(attempts.length === 1 && attempts[0].reference.startsWith('cs_'), 'one hosted page from stripe-mock');
   // Back at the shop before the webhook: the URL proves nothing, the page waits.
   await page.goto(`/checkout/payment/${order.id}?result=success`);
-  await hasText(main(page).getByTestId('payment-return-title'), /Checking your payment/, 'the return page waits for the server');
+  await hasText(main(page).getByTestId('payment-return-title'), /Confirming your payment with the bank/, 'the return page waits for the server');
   const payload = sessionCompleted({ sessionId: attempts[0].reference, orderId: order.id, attempt: 1, shopId: settings.shopId, amount: order.totalAmount });
   const res = await fetch(`${server.url}/api/payments/stripe/webhook`, { method: 'POST', body: payload, headers: { 'Stripe-Signature': signEvent(payload) } });
   assert(res.status === 200, `the webhook answered ${res.status}`);

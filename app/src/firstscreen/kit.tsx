@@ -12,7 +12,7 @@ import { AppRoutes } from '../App';
 import { Providers } from '../Providers';
 import type { Product, Shop } from '../api/types';
 import { storeKeys } from '../api/queryKeys';
-import { CATEGORIES } from '../features/catalog/api';
+import { CATEGORIES } from '../api/catalog';
 import { FALLBACK_LANGUAGE, type Language } from '../i18n/languages';
 import { LOOKUP_OPTIONS } from '../i18n';
 import { basenameOf, languagePath } from '../i18n/urlLanguage';

@@ -3,7 +3,7 @@ import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { categoriesQuery } from '../features/catalog/api';
+import { categoriesQuery } from '../api/catalog';
 import { useCategoryLabel } from '../features/catalog/categoryLabel';
 
 // The help pages a shopper on a phone looks for (the footer holds them all, far below).

@@ -2,8 +2,8 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SocialLink } from '../api/types';
-import { pagePath, usePages } from '../features/pages/api';
-import { useStore } from '../features/store/api';
+import { pagePath, usePages } from '../api/pages';
+import { useStore } from '../api/store';
 import { resolveLocalized } from '../lib/localized';
 
 

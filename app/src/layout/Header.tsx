@@ -7,7 +7,7 @@ import { useAuth } from '../auth/AuthContext';
 import { CartPopover } from '../features/cart/CartPopover';
 import { forgetShopState } from '../features/catalog/homeState';
 import { HeaderSearch } from '../features/search/HeaderSearch';
-import { useStore } from '../features/store/api';
+import { useStore } from '../api/store';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from '../components/UserAvatar';

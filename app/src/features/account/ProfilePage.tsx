@@ -13,7 +13,7 @@ import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
 import { AddressBook } from '../addresses/AddressBook';
-import { shippingMethodsQuery } from '../shipping/api';
+import { shippingMethodsQuery } from '../../api/shipping';
 import { NewPasswordFields } from './NewPasswordFields';
 import { ProfileAccountCard } from './ProfileAccountCard';
 import { emailChanged, profilePayload, profileRules, type ProfileForm } from './profileValidation';

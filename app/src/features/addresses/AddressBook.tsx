@@ -8,7 +8,7 @@ import { ErrorCallout } from '../../components/ErrorCallout';
 import { errorText } from '../../i18n/errors';
 import { AddressDialog } from './AddressDialog';
 import { AddressLines } from './AddressLines';
-import { addressesQuery, useDeleteAddress, useSaveAddress } from './api';
+import { addressesQuery, useDeleteAddress, useSaveAddress } from '../../api/addresses';
 
 const MAX_ADDRESSES = 20;
 

@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
 import { AddressForm } from './AddressForm';
-import { emptyAddress, useSaveAddress, type AddressDraft } from './api';
+import { emptyAddress, useSaveAddress, type AddressDraft } from '../../api/addresses';
 import { validateAddress } from './rules';
 
 const BOOK_FIELDS: (keyof AddressDraft & string)[] = ['firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'country'];

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { requestWithHeaders } from '../../api/client';
 import type { OrderSummary } from '../../api/types';
-import { pollUnlessLive } from '../live/status';
+import { pollUnlessLive } from '../../api/liveStatus';
 import { contactStatsQuery } from './api';
-import { adminKeys } from './keys';
+import { adminKeys } from '../../api/queryKeys';
 
 /** How many orders are still Created: one row asked for, the total read from X-Total-Count. */
 const newOrdersQuery = () =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { FALLBACK_POLL_MS, pollUnlessLive } from '../live/status';
+import { FALLBACK_POLL_MS, pollUnlessLive } from '../../api/liveStatus';
 import type {
   ContactRequest,
   ContactRequestList,
@@ -12,7 +12,7 @@ import type {
   ProductOption,
   TaxClass,
 } from '../../api/types';
-import { adminKeys } from './keys';
+import { adminKeys } from '../../api/queryKeys';
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const CONTACT_PAGE_SIZES = [5, 10, 25, 50] as const;

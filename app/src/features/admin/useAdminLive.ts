@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToast } from '../../components/Toast';
-import { listen, type LiveEvent } from '../live/pb';
-import { adminKeys, insightKeys } from './keys';
+import { listen, type LiveEvent } from '../../api/live';
+import { adminKeys, insightKeys } from '../../api/queryKeys';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 

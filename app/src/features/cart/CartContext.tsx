@@ -4,7 +4,7 @@ import { cartKeys } from '../../api/queryKeys';
 import { clearCartSessionId, getCartSessionId } from '../../api/storage';
 import type { Cart, MergeReport } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
-import { cartApi } from './api';
+import { cartApi } from '../../api/cart';
 
 /**
  * Whose cart the app shows and what state it is in. Writes are the mutation hooks of

@@ -6,7 +6,7 @@ import { usePrice } from '../../lib/format';
 import { taxRows } from '../../lib/tax';
 import { knownTaxAddress } from '../../lib/taxAddress';
 import { useCart } from './CartContext';
-import { cartEstimateQuery, cartLinesKey } from './api';
+import { cartEstimateQuery, cartLinesKey } from '../../api/cart';
 
 /**
  * The cart's tax: "calculated at checkout" until an address is known (the one typed at checkout),

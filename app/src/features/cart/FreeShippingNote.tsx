@@ -1,5 +1,5 @@
 import { Text } from '@radix-ui/themes';
-import { useFreeShippingText } from '../shipping/freeShippingText';
+import { useFreeShippingText } from '../../lib/freeShippingText';
 
 /** How far the cart is from free shipping: the server's figure for its subtotal (the one checkout charges by). */
 export function FreeShippingNote({ subtotal }: { subtotal: number }) {

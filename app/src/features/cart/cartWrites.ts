@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cartKeys } from '../../api/queryKeys';
 import type { Cart } from '../../api/types';
 import { errorText } from '../../i18n/errors';
-import { cartApi } from './api';
+import { cartApi } from '../../api/cart';
 import { useCart } from './CartContext';
 
 /**

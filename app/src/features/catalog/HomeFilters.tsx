@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductFacets, ProductSort } from '../../api/types';
 import { NativeSelect } from '../../components/NativeSelect';
 import { usePrice } from '../../lib/format';
-import { sortsFor, type ProductFilters } from './api';
+import { sortsFor, type ProductFilters } from '../../api/catalog';
 import type { UpdateHome } from './useHomeFilters';
 import { SearchCombobox } from '../search/SearchCombobox';
 import { useCategoryLabel } from './categoryLabel';

@@ -6,14 +6,14 @@ import { Link } from 'react-router-dom';
 import { session, STORAGE_KEYS } from '../../api/storage';
 import { useAuth } from '../../auth/AuthContext';
 import { useCart } from '../cart/CartContext';
-import { CATEGORIES, categoriesQuery, productListQuery } from './api';
+import { CATEGORIES, categoriesQuery, productListQuery } from '../../api/catalog';
 import { HomeFilters } from './HomeFilters';
 import { NoProducts } from './NoProducts';
 import { ProductCard } from './ProductCard';
 import { useHomeFilters } from './useHomeFilters';
 import { FIRST_ROW } from '../../lib/shared';
 import { resolveLocalized } from '../../lib/localized';
-import { useStore } from '../store/api';
+import { useStore } from '../../api/store';
 import { useCategoryLabel } from './categoryLabel';
 
 export default function HomePage() {

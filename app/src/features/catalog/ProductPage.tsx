@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { productQuery } from './api';
+import { productQuery } from '../../api/catalog';
 import { ImageGallery } from './ImageGallery';
 import { ProductBadges } from './ProductBadges';
 import { useQuantityToAdd } from './useAddToCart';

@@ -1,6 +1,6 @@
 import { session, STORAGE_KEYS } from '../../api/storage';
 import type { ProductSort } from '../../api/types';
-import { SEARCH_SORT, SORTS, defaultSort, isCategory, type ProductFilters } from './api';
+import { SEARCH_SORT, SORTS, defaultSort, isCategory, type ProductFilters } from '../../api/catalog';
 
 /** The query parameters the home keeps its state in (?lng= and others are left alone). */
 const HOME_PARAMS = ['search', 'sort', 'category', 'page', 'minPrice', 'maxPrice', 'inStock', 'onSale'] as const;

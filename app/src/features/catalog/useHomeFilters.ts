@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { session, STORAGE_KEYS } from '../../api/storage';
-import type { ProductFilters } from './api';
+import type { ProductFilters } from '../../api/catalog';
 import { homeFilters, homeQuery } from './homeState';
 
 export type UpdateHome = (patch: Partial<ProductFilters>, how?: { push?: boolean }) => void;

@@ -8,7 +8,7 @@ import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorsBelow } from '../../lib/form';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
-import { goToPaymentPage } from '../orders/api';
+import { goToPaymentPage } from '../../api/orders';
 import { BillingStep } from './BillingStep';
 import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
@@ -25,8 +25,8 @@ import { useCheckoutFigures } from './useCheckoutFigures';
 import { useSavedAddresses } from './useSavedAddresses';
 import { billingFromShipping, emptyShipping, isBlankAddress } from './validation';
 import './checkout.css';
-import { shippingMethodsQuery } from '../shipping/api';
-import { useFreeShippingText } from '../shipping/freeShippingText';
+import { shippingMethodsQuery } from '../../api/shipping';
+import { useFreeShippingText } from '../../lib/freeShippingText';
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 

@@ -31,7 +31,8 @@ export function ConfirmationStep({ order }: { order: OrderDetail }) {
           <DataList.Value data-testid="confirmation-total">{price(order.totalAmount)}</DataList.Value>
         </DataList.Item>
       </DataList.Root>
-      <PaymentInfo order={order} />
+      {/* Card orders come here only when the shop could not open the payment page (else it redirects). */}
+      <PaymentInfo order={order} card="openFailed" />
       <Flex gap="3" wrap="wrap" justify="center">
         <Button asChild variant="soft">
           <Link to="/products">{t('confirmation.continueShopping')}</Link>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShippingMethod } from '../../api/types';
 import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
-import { deliveryText } from '../shipping/deliveryText';
+import { deliveryText } from '../../lib/deliveryText';
 
 /** A method's delivery time in words: "5-7 business days", "Next business day". */
 export function useDeliveryText() {

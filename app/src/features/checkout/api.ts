@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../api/client';
 import { cartKeys, catalogKeys, orderKeys, shippingKeys } from '../../api/queryKeys';
 import type { BillingInfo, OrderDetail, PaymentMethod, ShippingInfo } from '../../api/types';
-import { EMPTY_CART } from '../cart/api';
+import { EMPTY_CART } from '../../api/cart';
 import { useCart } from '../cart/CartContext';
 
 export interface PlaceOrderInput {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import type { Cart, CartItem, ShippingMethod, TaxEstimate } from '../../api/types';
 import { cartKeys } from '../../api/queryKeys';
-import { cartEstimateQuery, cartLinesKey } from '../cart/api';
-import { shippingMethodsQuery } from '../shipping/api';
+import { cartEstimateQuery, cartLinesKey } from '../../api/cart';
+import { shippingMethodsQuery } from '../../api/shipping';
 import type { CheckoutDraft } from './draft';
 
 export interface CheckoutFigures {

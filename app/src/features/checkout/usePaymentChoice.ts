@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PaymentMethod } from '../../api/types';
 import type { PaymentChoice } from './BillingStep';
 import type { CheckoutDraft } from './draft';
-import { paymentMethodsQuery } from '../orders/api';
+import { paymentMethodsQuery } from '../../api/orders';
 
 /**
  * The Billing step's payment method: the draft's choice while the server

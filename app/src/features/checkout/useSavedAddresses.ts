@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SavedAddress, ShippingInfo } from '../../api/types';
 import { countryCode } from '../../lib/countries';
-import { addressesQuery, useSaveAddress } from '../addresses/api';
+import { addressesQuery, useSaveAddress } from '../../api/addresses';
 import type { CheckoutDraft } from './draft';
 
 /** The shipping fields a saved address fills (the e-mail stays the account's). */

@@ -3,7 +3,7 @@ import { Box, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/the
 import { ClockIcon, EnvelopeClosedIcon, HomeIcon, MobileIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { resolveLocalized } from '../../lib/localized';
-import { useStore } from '../store/api';
+import { useStore } from '../../api/store';
 
 interface ContactCardProps {
   icon: ComponentType<{ width?: number; height?: number; 'aria-hidden'?: boolean | 'true' }>;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../api/client';
 import { ErrorPage } from '../../components/ErrorPage';
-import { pageQuery } from '../pages/api';
+import { pageQuery } from '../../api/pages';
 import { PageBody } from '../pages/PageBody';
 import { pageLanguage } from '../pages/pageLanguage';
 import { parseFaq, searchFaq, type FaqEntry, type FaqGroup } from './faqSearch';

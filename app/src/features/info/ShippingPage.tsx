@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ShippingMethod, ShippingMethods } from '../../api/types';
 import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
-import { deliveryText } from '../shipping/deliveryText';
+import { deliveryText } from '../../lib/deliveryText';
 import { RecordPage } from '../pages/RecordPage';
 import { InfoSections, useInfoLanguage, type InfoSection } from './InfoArticle';
-import { shippingPageQuery } from '../shipping/api';
+import { shippingPageQuery } from '../../api/shipping';
 import { ShippingZones } from './ShippingZones';
 
 /**

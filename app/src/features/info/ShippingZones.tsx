@@ -4,7 +4,7 @@ import type { ShippingZone, ZoneMethod } from '../../api/types';
 import { countryName } from '../../lib/countries';
 import { usePrice } from '../../lib/format';
 import { resolveLocalized } from '../../lib/localized';
-import { deliveryText } from '../shipping/deliveryText';
+import { deliveryText } from '../../lib/deliveryText';
 import type { InfoSection } from './InfoArticle';
 import { TableRoot } from '../../components/TableRoot';
 

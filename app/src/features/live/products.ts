@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cartKeys, catalogKeys } from '../../api/queryKeys';
 import type { Cart, Product, ProductList } from '../../api/types';
-import type { LiveEvent } from './pb';
+import type { LiveEvent } from '../../api/live';
 
 /** What a product event tells the shop's pages: its id, stock, price and whether it can be bought. */
 export interface ProductChange {

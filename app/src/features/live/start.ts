@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { adminRoot, cartKeys, catalogKeys } from '../../api/queryKeys';
-import { CONNECTED, connected, listen } from './pb';
+import { CONNECTED, connected, listen } from '../../api/live';
 import { applyProductEvent, applyVariantEvent } from './products';
-import { FALLBACK_POLL_MS, liveStatus } from './status';
+import { FALLBACK_POLL_MS, liveStatus } from '../../api/liveStatus';
+import { adminRoot, cartKeys, catalogKeys } from '../../api/queryKeys';
 
 /** No service worker belongs to this app: remove any left from an earlier deployment. */
 function removeServiceWorkers() {

@@ -10,7 +10,7 @@ import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { errorText } from '../../i18n/errors';
 import { formatDate, usePrice } from '../../lib/format';
-import { myOrdersQuery } from './api';
+import { myOrdersQuery } from '../../api/orders';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 
 export default function MyOrdersPage() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { OrderTotals } from '../../components/OrderTotals';
-import { orderDetailQuery } from './api';
+import { orderDetailQuery } from '../../api/orders';
 import { CancelOrderButton } from './CancelOrderButton';
 import { PaymentInfo } from './PaymentInfo';
 import { OrderItemsTable } from '../../components/OrderItemsTable';

@@ -5,10 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '../../api/types';
 import { PaymentStatusBadge } from '../../components/PaymentStatusBadge';
 import { formatDate, usePrice } from '../../lib/format';
-import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from './api';
+import { goToPaymentPage, paymentMethodsQuery, usePayAgain } from '../../api/orders';
+
+/**
+ * What an unpaid card order offers: Pay now with a plain prompt, Pay now saying the shop failed
+ * to open the page (only where it did), or nothing while the bank's confirmation may still come.
+ */
+export type CardPrompt = 'pay' | 'openFailed' | 'none';
 
 /** How the order is paid: its state, and what the shopper does next (transfer, invoice date, card page). */
-export function PaymentInfo({ order }: { order: OrderDetail }) {
+export function PaymentInfo({ order, card = 'pay' }: { order: OrderDetail; card?: CardPrompt }) {
   const { t, i18n } = useTranslation('common');
   const price = usePrice();
   const pay = usePayAgain();
@@ -77,10 +83,10 @@ export function PaymentInfo({ order }: { order: OrderDetail }) {
           <Callout.Text>{t('shipping.awaitingQuote')}</Callout.Text>
         </Callout.Root>
       )}
-      {p.method === 'card' && p.status === 'pending' && order.status === 'Created' && order.shippingQuote !== 'pending' && (
+      {card !== 'none' && p.method === 'card' && p.status === 'pending' && order.status === 'Created' && order.shippingQuote !== 'pending' && (
         <Box mt="3">
           <Text as="p" size="2" color="gray" mb="2">
-            {order.checkoutUrl ? t('payment.redirecting') : t('payment.notOpened')}
+            {order.checkoutUrl ? t('payment.redirecting') : card === 'openFailed' ? t('payment.notOpened') : t('payment.payPrompt')}
           </Text>
           <Button loading={pay.isPending} onClick={() => pay.mutate(order.id, { onSuccess: (r) => goToPaymentPage(r.checkoutUrl) })}>
             {t('payment.payNow')}

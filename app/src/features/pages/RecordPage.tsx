@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { ErrorPage } from '../../components/ErrorPage';
-import { pageQuery } from './api';
+import { pageQuery } from '../../api/pages';
 import { PageBody } from './PageBody';
 import { pageLanguage } from './pageLanguage';
 

@@ -3,16 +3,16 @@ import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { PlusIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { catalogKeys } from '../../../api/queryKeys';
 import type { Category } from '../../../api/types';
 import { FitTable } from '../../../components/FitTable';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
-import { adminCategoriesQuery, categoryKeys, payloadOf, updateCategory } from './api';
+import { adminCategoriesQuery, payloadOf, updateCategory } from './api';
 import { CategoryDialog } from './CategoryDialog';
 import { CategoryRow } from './CategoryRow';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 /** /admin/categories: the catalog's categories in the shop's order; add, rename, reorder, hide, delete. */
 export function CategoriesView() {
@@ -25,7 +25,7 @@ export function CategoriesView() {
   const move = useMutation({
     mutationFn: ({ c, to }: { c: Category; to: number }) => updateCategory({ id: c.id, ...payloadOf(c), sortOrder: to }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
     },
     onError: (err) => toast.error(failureText(t, err, 'categories.saveError'), TOAST_LONG),

@@ -4,12 +4,12 @@ import { Button, Dialog, Flex, Switch, Text, TextField } from '@radix-ui/themes'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { catalogKeys } from '../../../api/queryKeys';
 import type { Category } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { describedBy, Field } from '../components/Field';
 import { failureText } from '../messages';
-import { PICTURE_ACCEPT, categoryKeys, createCategory, payloadOf, pictureProblem, updateCategory, uploadPicture, type CategoryPayload } from './api';
+import { PICTURE_ACCEPT, createCategory, payloadOf, pictureProblem, updateCategory, uploadPicture, type CategoryPayload } from './api';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 const EMPTY: CategoryPayload = { name: '', nameLocalized: {}, slug: '', imageFileName: '', hidden: false };
 
@@ -25,7 +25,7 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
     mutationFn: (body: CategoryPayload) => (category ? updateCategory({ id: category.id, ...body }) : createCategory(body)),
     onSuccess: () => {
       toast.success(t(category ? 'categories.saved' : 'categories.created'), TOAST_LONG);
-      void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
       onClose();
     },

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { AlertDialog, Button, Flex, Text } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { catalogKeys } from '../../../api/queryKeys';
 import type { Category } from '../../../api/types';
 import { NativeSelect } from '../../../components/NativeSelect';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { failureText } from '../messages';
-import { categoryKeys, deleteCategory } from './api';
+import { deleteCategory } from './api';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 /**
  * Delete a category. One with products cannot just go (the server answers 409 category_not_empty):
@@ -23,7 +23,7 @@ export function DeleteCategoryDialog({ category, others, onClose }: { category: 
     mutationFn: () => deleteCategory({ id: category.id, moveTo: needsMove ? moveTo : undefined }),
     onSuccess: () => {
       toast.success(t('categories.deleted'), TOAST_LONG);
-      void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.categories });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
       onClose();
     },

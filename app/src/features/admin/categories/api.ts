@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { Category, Message, UploadedImage } from '../../../api/types';
-import { adminRoot } from '../../../api/queryKeys';
-import { CATEGORIES, categoriesQuery } from '../../catalog/api';
-
-/** The admin's categories (every one, hidden ones too). */
-export const categoryKeys = {
-  all: [...adminRoot, 'categories'] as const,
-};
+import { CATEGORIES, categoriesQuery } from '../../../api/catalog';
+import { adminKeys } from '../../../api/queryKeys';
 
 /** Body of POST/PUT /api/admin/categories. */
 export interface CategoryPayload {
@@ -21,7 +16,7 @@ export interface CategoryPayload {
 
 export const adminCategoriesQuery = () =>
   queryOptions({
-    queryKey: categoryKeys.all,
+    queryKey: adminKeys.categories,
     queryFn: ({ signal }) => api.get<Category[]>('/admin/categories', { signal }),
   });
 

@@ -7,7 +7,7 @@ import type { ContactReply, ContactRequest } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate } from '../../../lib/format';
 import { failureText } from '../messages';
-import { adminKeys } from '../keys';
+import { adminKeys } from '../../../api/queryKeys';
 
 const MAX_REPLY = 5000;
 

@@ -15,7 +15,7 @@ import { failureText } from '../messages';
 import { ContactDetailDialog, ContactStatusDialog } from './ContactDialogs';
 import { ContactRow } from './ContactRow';
 import { readFilters, writeFilters, type ContactFilters } from './contactFilters';
-import { adminKeys } from '../keys';
+import { adminKeys } from '../../../api/queryKeys';
 
 const ALL = 'all';
 

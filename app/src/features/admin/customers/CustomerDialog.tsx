@@ -18,7 +18,7 @@ import { InvoiceTerms } from './InvoiceTerms';
 import { RoleBadges } from './RoleBadges';
 import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { insightKeys } from '../keys';
+import { insightKeys } from '../../../api/queryKeys';
 
 /** The refusals the server explains with a code of its own (docs/api.md). */
 const ROLE_CODES = ['own_admin_role', 'last_admin'];

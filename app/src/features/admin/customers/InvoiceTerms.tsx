@@ -7,7 +7,7 @@ import { api } from '../../../api/client';
 import type { AdminUser, User } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { failureText } from '../messages';
-import { insightKeys } from '../keys';
+import { insightKeys } from '../../../api/queryKeys';
 
 const setInvoiceTerms = (id: string, allowed: boolean, termsDays: number) =>
   api.put<User>(`/admin/users/${encodeURIComponent(id)}/invoice-terms`, { allowed, termsDays });

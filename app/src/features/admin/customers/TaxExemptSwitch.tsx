@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { displayName } from '../../../lib/user';
 import { failureText } from '../messages';
-import { insightKeys } from '../keys';
 import type { AdminUser } from '../../../api/types';
 import { insightApi } from '../overview/api';
+import { insightKeys } from '../../../api/queryKeys';
 
 /** Whether the customer is tax-exempt (a reseller certificate on file): their orders from now on carry no tax. */
 export function TaxExemptSwitch({ user }: { user: AdminUser }) {

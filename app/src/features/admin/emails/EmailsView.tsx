@@ -12,7 +12,7 @@ import { Pager } from '../components/Pager';
 import { failureText } from '../messages';
 import { EMAIL_STATUSES, EMAILS_PAGE_SIZE, NOT_RESENDABLE_KINDS, emailListQuery, resendEmail } from './api';
 import { EmailPreviewDialog } from './EmailPreviewDialog';
-import { emailKeys } from '../keys';
+import { emailKeys } from '../../../api/queryKeys';
 
 const ALL = 'all';
 const STATUS_COLOR = { queued: 'amber', sent: 'green', failed: 'red' } as const;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { EmailDetail, EmailList } from '../../../api/types';
-import { emailKeys } from '../keys';
+import { emailKeys } from '../../../api/queryKeys';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const EMAILS_PAGE_SIZE = 20;

@@ -4,12 +4,11 @@ import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { catalogKeys } from '../../../api/queryKeys';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { adminKeys } from '../keys';
 import { failureText } from '../messages';
 import { downloadProductsCsv, importProducts, type ImportResult } from './api';
 import { ImportErrors } from './ImportErrors';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 /**
  * /admin/products/import: download the products as CSV, upload a file, see the dry run (every

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { api, API_BASE } from '../../../api/client';
 import type { OrderDetail } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { adminKeys } from '../keys';
 import { failureText } from '../messages';
 import { CarrierSelect } from './CarrierSelect';
 import { setOrderStatus, setShippingQuote } from './ordersApi';
+import { adminKeys } from '../../../api/queryKeys';
 
 /** Saves an order change answered with the order: the detail and the lists follow. */
 export function useOrderChange<V>(orderId: string, fn: (v: V) => Promise<OrderDetail>, done: string) {

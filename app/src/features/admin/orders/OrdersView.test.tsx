@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { ADMIN_POLL_MS } from '../api';
-import { liveStatus } from '../../live/status';
+import { liveStatus } from '../../../api/liveStatus';
 import { adminOrderPageQuery, NO_ORDER_FILTERS } from './ordersApi';
 import { chooseOption, queriesTo, renderAdmin, setupAdminI18n } from '../test/helpers';
 

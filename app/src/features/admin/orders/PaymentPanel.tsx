@@ -7,10 +7,10 @@ import type { OrderDetail } from '../../../api/types';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, usePrice } from '../../../lib/format';
-import { adminKeys } from '../keys';
 import { failureText } from '../messages';
 import { MoneyDialog, type MoneyInput } from './MoneyDialog';
 import { markRefundSent, recordPayment, refundOrder } from './ordersApi';
+import { adminKeys } from '../../../api/queryKeys';
 
 /** The order's payment: state, amounts, the timeline, refunds, and "Record payment" / "Refund". */
 export function PaymentPanel({ order }: { order: OrderDetail }) {

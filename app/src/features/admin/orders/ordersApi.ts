@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, requestBlob, requestWithHeaders } from '../../../api/client';
 import type { OrderDetail, OrderSummary } from '../../../api/types';
-import { pollUnlessLive } from '../../live/status';
-import { adminKeys } from '../keys';
+import { pollUnlessLive } from '../../../api/liveStatus';
+import { adminKeys } from '../../../api/queryKeys';
 
 export const ORDERS_PAGE_SIZE = 20;
 

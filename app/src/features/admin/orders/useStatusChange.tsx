@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderSummary } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { adminKeys } from '../keys';
+import { adminKeys } from '../../../api/queryKeys';
 import { failureText } from '../messages';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { setOrderStatus, type OrderPage } from './ordersApi';

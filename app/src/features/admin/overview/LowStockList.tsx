@@ -9,8 +9,7 @@ import { stockColor } from '../products/ProductRow';
 import type { Overview } from '../../../api/types';
 import { insightApi } from './api';
 import { TableCard } from './OverviewLists';
-import { catalogKeys } from '../../../api/queryKeys';
-import { adminKeys, insightKeys } from '../keys';
+import { adminKeys, catalogKeys, insightKeys } from '../../../api/queryKeys';
 
 type Item = Overview['lowStock'][number];
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { OrderSummary, Overview, Product, RoleChangeList, User, UserList } from '../../../api/types';
-import { insightKeys } from '../keys';
+import { insightKeys } from '../../../api/queryKeys';
 
 /** The periods the overview offers (days, UTC dates up to today). */
 export const OVERVIEW_DAYS = [7, 30, 90] as const;

@@ -13,9 +13,8 @@ import { ImagesField } from './ImagesField';
 import { ProductDetailsCard } from './ProductDetailsCard';
 import { ProductTextsCard } from './ProductTextsCard';
 import { VariantsCard } from './VariantsCard';
-import { catalogKeys } from '../../../api/queryKeys';
-import { adminKeys } from '../keys';
 import { SearchEngineCard } from './SearchEngineCard';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 interface Props {
   /** Product id when editing; absent when creating. */

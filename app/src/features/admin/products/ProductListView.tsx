@@ -17,8 +17,7 @@ import { Pager } from '../components/Pager';
 import { useListQuery } from '../components/useListQuery';
 import { failureText } from '../messages';
 import { ProductRow } from './ProductRow';
-import { catalogKeys } from '../../../api/queryKeys';
-import { adminKeys } from '../keys';
+import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 const ALL = 'all';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { Promotion } from '../../../api/types';
-import { promotionKeys } from '../keys';
+import { promotionKeys } from '../../../api/queryKeys';
 
 /** Body of POST/PUT /api/admin/promotions (the contract's promotion without its counts). */
 export type PromotionPayload = Omit<Promotion, 'id' | 'timesUsed' | 'orders' | 'revenue' | 'discounted' | 'createdAt' | 'name'> & {

@@ -3,7 +3,6 @@ import { Box, Button, Card, Flex, Heading, Tabs, Text, TextArea, TextField } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { storeKeys } from '../../../api/queryKeys';
 import type { AdminPage } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../i18n/languages';
@@ -11,8 +10,9 @@ import { serverFieldErrors, type Problems } from '../../../lib/form';
 import { PageBody } from '../../pages/PageBody';
 import { describedBy, Field } from '../components/Field';
 import { failureText } from '../messages';
-import { pageAdminKeys, savePage, type PageDraft } from './pagesApi';
+import { savePage, type PageDraft } from './pagesApi';
 import { texts } from './storeForm';
+import { adminKeys, storeKeys } from '../../../api/queryKeys';
 
 function draftOf(page?: AdminPage): PageDraft {
   return { slug: page?.slug ?? '', sortOrder: String(page?.sortOrder ?? 100), title: texts(page?.title), source: texts(page?.source) };
@@ -34,7 +34,7 @@ export function PageEditor({ page }: { page?: AdminPage }) {
       setErrors({});
       setSaved(p);
       toast.success(t('settings.pages.saved'), TOAST_LONG);
-      void client.invalidateQueries({ queryKey: pageAdminKeys.all });
+      void client.invalidateQueries({ queryKey: adminKeys.pages });
       void client.invalidateQueries({ queryKey: storeKeys.all });
       if (!page) void navigate(`/admin/pages/${p.slug}`, { replace: true });
     },

@@ -4,16 +4,16 @@ import { Pencil1Icon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
-import { storeKeys } from '../../../api/queryKeys';
 import type { AdminPage } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
-import { pagePath } from '../../pages/api';
+import { pagePath } from '../../../api/pages';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FitTable } from '../../../components/FitTable';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { PageEditor } from './PageEditor';
-import { adminPagesQuery, deletePage, pageAdminKeys } from './pagesApi';
+import { adminPagesQuery, deletePage } from './pagesApi';
+import { adminKeys, storeKeys } from '../../../api/queryKeys';
 
 /** /admin/pages: the information pages (list, new, edit). */
 export function PagesSettings() {
@@ -49,7 +49,7 @@ function PagesList() {
     onSuccess: () => {
       setDoomed(null);
       toast.success(t('settings.pages.deleted'), TOAST_LONG);
-      void client.invalidateQueries({ queryKey: pageAdminKeys.all });
+      void client.invalidateQueries({ queryKey: adminKeys.pages });
       void client.invalidateQueries({ queryKey: storeKeys.pages });
     },
     onError: (e) => toast.error(failureText(t, e, 'settings.pages.deleteFailed'), TOAST_LONG),

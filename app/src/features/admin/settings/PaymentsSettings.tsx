@@ -10,8 +10,9 @@ import { serverFieldErrors, type Problems } from '../../../lib/form';
 import { describedBy, Field } from '../components/Field';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
-import { paymentAdminKeys, paymentSettingsQuery, savePaymentSettings } from './paymentsApi';
+import { paymentSettingsQuery, savePaymentSettings } from './paymentsApi';
 import { TaxRatesEditor } from './TaxRatesEditor';
+import { adminKeys } from '../../../api/queryKeys';
 
 /** Settings > Payments & tax: the payment methods and their terms, the tax settings and the tax rates. */
 export function PaymentsSettings() {
@@ -78,7 +79,7 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
       }),
     onSuccess: (saved) => {
       setErrors({});
-      client.setQueryData(paymentAdminKeys.settings, saved);
+      client.setQueryData(adminKeys.paymentSettings, saved);
       toast.success(t('settings.payments.saved'), TOAST_LONG);
     },
     onError: (e) => {

@@ -7,7 +7,7 @@ import { storeKeys } from '../../../api/queryKeys';
 import type { Shop } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { serverFieldErrors, type Problems } from '../../../lib/form';
-import { storeQuery } from '../../store/api';
+import { storeQuery } from '../../../api/store';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { ContactFields, HeroFields, IdentityFields } from './StoreFields';

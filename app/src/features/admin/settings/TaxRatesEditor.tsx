@@ -12,7 +12,8 @@ import { describedBy, Field } from '../components/Field';
 import { FitTable } from '../../../components/FitTable';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
-import { deleteTaxRate, paymentAdminKeys, saveTaxRate, taxRatesQuery, type TaxRateDraft } from './paymentsApi';
+import { deleteTaxRate, saveTaxRate, taxRatesQuery, type TaxRateDraft } from './paymentsApi';
+import { adminKeys } from '../../../api/queryKeys';
 
 const EMPTY: TaxRateDraft = { id: '', country: '', region: '', taxClass: 'standard', rate: '', name: '' };
 const CLASSES = ['standard', 'reduced', 'zero'] as const;
@@ -25,7 +26,7 @@ export function TaxRatesEditor() {
   const query = useQuery(taxRatesQuery());
   const [draft, setDraft] = useState<TaxRateDraft | null>(null);
   const lang = i18n.resolvedLanguage ?? 'en';
-  const refresh = () => void client.invalidateQueries({ queryKey: paymentAdminKeys.taxRates });
+  const refresh = () => void client.invalidateQueries({ queryKey: adminKeys.taxRates });
   const remove = useMutation({
     mutationFn: (r: AdminTaxRate) => deleteTaxRate(r.id),
     onSuccess: () => {

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { AdminPage } from '../../../api/types';
-import { adminRoot } from '../../../api/queryKeys';
+import { adminKeys } from '../../../api/queryKeys';
 
-export const pageAdminKeys = { all: [...adminRoot, 'pages'] as const };
 
 /** Every page with its Markdown sources (GET /api/admin/pages). */
 export const adminPagesQuery = () =>
-  queryOptions({ queryKey: pageAdminKeys.all, queryFn: ({ signal }) => api.get<AdminPage[]>('/admin/pages', { signal }) });
+  queryOptions({ queryKey: adminKeys.pages, queryFn: ({ signal }) => api.get<AdminPage[]>('/admin/pages', { signal }) });
 
 export interface PageDraft {
   slug: string;

@@ -1,18 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { adminRoot } from '../../../api/queryKeys';
 import type { AdminTaxRate, PaymentTaxSettings } from '../../../api/types';
-
-export const paymentAdminKeys = {
-  settings: [...adminRoot, 'settings', 'payments'] as const,
-  taxRates: [...adminRoot, 'taxRates'] as const,
-};
+import { adminKeys } from '../../../api/queryKeys';
 
 export const paymentSettingsQuery = () =>
-  queryOptions({ queryKey: paymentAdminKeys.settings, queryFn: ({ signal }) => api.get<PaymentTaxSettings>('/admin/settings/payments', { signal }) });
+  queryOptions({ queryKey: adminKeys.paymentSettings, queryFn: ({ signal }) => api.get<PaymentTaxSettings>('/admin/settings/payments', { signal }) });
 
 export const taxRatesQuery = () =>
-  queryOptions({ queryKey: paymentAdminKeys.taxRates, queryFn: ({ signal }) => api.get<AdminTaxRate[]>('/admin/tax-rates', { signal }) });
+  queryOptions({ queryKey: adminKeys.taxRates, queryFn: ({ signal }) => api.get<AdminTaxRate[]>('/admin/tax-rates', { signal }) });
 
 export const savePaymentSettings = (s: PaymentTaxSettings) => api.put<PaymentTaxSettings>('/admin/settings/payments', s);
 

@@ -1,15 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { shippingKeys } from '../../../api/queryKeys';
 import type { ShippingSettings } from '../../../api/types';
-import { adminRoot } from '../../../api/queryKeys';
-
-/** The admin's shipping settings (zones, methods, weight bands). */
-const adminShippingKey = [...adminRoot, 'shipping'] as const;
+import { adminKeys, shippingKeys } from '../../../api/queryKeys';
 
 export const adminShippingQuery = () =>
   queryOptions({
-    queryKey: adminShippingKey,
+    queryKey: adminKeys.shipping,
     queryFn: ({ signal }) => api.get<ShippingSettings>('/admin/shipping', { signal }),
   });
 
@@ -36,7 +32,7 @@ export function useSaveShipping() {
   return useMutation({
     mutationFn: (body: ShippingSettingsPayload) => api.put<ShippingSettings>('/admin/shipping', body),
     onSuccess: (saved) => {
-      client.setQueryData(adminShippingKey, saved);
+      client.setQueryData(adminKeys.shipping, saved);
       void client.invalidateQueries({ queryKey: shippingKeys.all });
     },
   });

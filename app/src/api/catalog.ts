@@ -1,7 +1,7 @@
 import { queryOptions, keepPreviousData } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { catalogKeys } from '../../api/queryKeys';
-import type { Product, ProductList, ProductSort } from '../../api/types';
+import { api } from './client';
+import { catalogKeys } from './queryKeys';
+import type { Product, ProductList, ProductSort } from './types';
 
 const DEFAULT_PAGE_SIZE = 20;
 export const CATEGORIES = ['Lighting', 'Sound', 'Stage', 'Accessories'];

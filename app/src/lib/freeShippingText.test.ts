@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
-import { setupTestI18n } from '../../test/i18n';
+import { setupTestI18n } from '../test/i18n';
 import { freeShippingText } from './freeShippingText';
 
 const at = (missing: number | undefined, country = '', lng = 'en') => freeShippingText(i18n.t, { missing, homeCountry: 'US', country, lng });

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../lib/format';
-import { shippingMethodsQuery } from './api';
+import { formatPrice } from './format';
+import { shippingMethodsQuery } from '../api/shipping';
 
 interface FreeShipping {
   /** What the subtotal still lacks for free home shipping, as the server says (undefined: never free). */

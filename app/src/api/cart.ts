@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { cartKeys } from '../../api/queryKeys';
-import { getCartSessionId } from '../../api/storage';
-import type { Cart, MergedCart } from '../../api/types';
+import { api } from './client';
+import { cartKeys } from './queryKeys';
+import { getCartSessionId } from './storage';
+import type { Cart, MergedCart } from './types';
 
 export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
 

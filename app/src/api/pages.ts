@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { storeKeys } from '../../api/queryKeys';
-import type { InfoPage, PageSummary } from '../../api/types';
+import { api } from './client';
+import { storeKeys } from './queryKeys';
+import type { InfoPage, PageSummary } from './types';
 
 /** Pages with a route of their own (routes.tsx); any other page lives at /pages/{slug}. */
 const OWN_PATHS = ['about', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;

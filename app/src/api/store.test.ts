@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { storeKeys } from '../../api/queryKeys';
-import type { Shop } from '../../api/types';
-import { seedServedStore } from './api';
+import { storeKeys } from './queryKeys';
+import type { Shop } from './types';
+import { seedServedStore } from './store';
 
 const served: Shop = {
   name: 'Rig & Roll', legalName: '', logoUrl: '/images/products/logo.png', logo: 'logo.png', email: 'desk@rig.example', phone: '+44 20 7946 0000',

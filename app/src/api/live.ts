@@ -1,8 +1,8 @@
 import type PocketBase from 'pocketbase';
 import type { RecordSubscription } from 'pocketbase';
-import { API_BASE } from '../../api/client';
-import { tokenStore } from '../../api/storage';
-import { liveStatus } from './status';
+import { API_BASE } from './client';
+import { tokenStore } from './storage';
+import { liveStatus } from './liveStatus';
 
 /** A realtime event of a collection record, as PocketBase sends it. */
 export type LiveEvent = RecordSubscription<Record<string, unknown>>;

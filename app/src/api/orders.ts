@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { orderKeys, paymentKeys } from '../../api/queryKeys';
-import type { OrderDetail, OrderSummary, PaymentMethods } from '../../api/types';
+import { api } from './client';
+import { orderKeys, paymentKeys } from './queryKeys';
+import type { OrderDetail, OrderSummary, PaymentMethods } from './types';
 
 export const myOrdersQuery = () =>
   queryOptions({

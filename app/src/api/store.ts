@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { storeKeys } from '../../api/queryKeys';
-import type { Shop } from '../../api/types';
+import { api } from './client';
+import { storeKeys } from './queryKeys';
+import type { Shop } from './types';
 
 /**
  * The store details (GET /api/shop). Revalidated when the tab comes back and after a minute, so

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { addressKeys } from '../../api/queryKeys';
-import type { SavedAddress } from '../../api/types';
+import { api } from './client';
+import { addressKeys } from './queryKeys';
+import type { SavedAddress } from './types';
 
 /** A saved address as the forms edit it (the server gives it an id). */
 export type AddressDraft = Omit<SavedAddress, 'id'>;

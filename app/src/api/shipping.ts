@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { shippingKeys } from '../../api/queryKeys';
-import type { ShippingMethods } from '../../api/types';
+import { api } from './client';
+import { shippingKeys } from './queryKeys';
+import type { ShippingMethods } from './types';
 
 /**
  * The methods that fit an address in `country` (all with ""), priced for `subtotal`; with `lines`

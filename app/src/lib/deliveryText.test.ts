@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import ruCommon from '../../../public/locales/ru/common.json';
-import zhCommon from '../../../public/locales/zh/common.json';
-import { setupTestI18n } from '../../test/i18n';
+import ruCommon from '../../public/locales/ru/common.json';
+import zhCommon from '../../public/locales/zh/common.json';
+import { setupTestI18n } from '../test/i18n';
 import { deliveryText } from './deliveryText';
 
 describe('deliveryText', () => {
