@@ -5,14 +5,14 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/shop"
+	"stageshop/shop/site"
 	"stageshop/shop/wire"
 )
 
 // demoStore are the demo shop's contact details (what the contact page
 // showed before they became settings).
-func demoStore() shop.StoreInput {
-	in := shop.StoreInput{
+func demoStore() site.StoreInput {
+	in := site.StoreInput{
 		Name: "StageShop", LegalName: "StageShop Supply LLC", Email: "support@stageshop.example", Phone: "+1 (555) 123-4567",
 		Address: "123 Stage Street\nNew York, NY 10001\nUnited States",
 		Hours: mustJSON(map[string]string{
@@ -33,7 +33,7 @@ func demoStore() shop.StoreInput {
 // e-mail is set yet (a fresh shop); an owner's details are never replaced.
 // The hero stays as the migration or the owner left it.
 func seedStore(app core.App) (bool, error) {
-	d, err := shop.LoadStoreDetails(app)
+	d, err := site.LoadStoreDetails(app)
 	if err != nil || d.Email != "" {
 		return false, err
 	}
@@ -46,7 +46,7 @@ func seedStore(app core.App) (bool, error) {
 	if d.Name != "" {
 		in.Name = d.Name
 	}
-	_, err = shop.SaveStoreDetails(app, in)
+	_, err = site.SaveStoreDetails(app, in)
 	return err == nil, err
 }
 

@@ -14,6 +14,7 @@ import (
 	"stageshop/shop/mail"
 	"stageshop/shop/search"
 	"stageshop/shop/shipping"
+	"stageshop/shop/site"
 	"stageshop/shop/tax"
 )
 
@@ -80,7 +81,7 @@ func registerCatalog(app core.App) {
 	}
 	// The store details and the information pages are on the pages the
 	// catalog cache keeps.
-	for _, c := range []string{catalog.ProductsCollection, catalog.VariantsCollection, shop.OrdersCollection, shipping.SettingsCollection, shop.PagesCollection, catalog.CategoriesCollection} {
+	for _, c := range []string{catalog.ProductsCollection, catalog.VariantsCollection, shop.OrdersCollection, shipping.SettingsCollection, site.PagesCollection, catalog.CategoriesCollection} {
 		on(app.OnRecordAfterCreateSuccess(c), priorityCaches, invalidate)
 		on(app.OnRecordAfterUpdateSuccess(c), priorityCaches, invalidate)
 		on(app.OnRecordAfterDeleteSuccess(c), priorityCaches, invalidate)
@@ -114,8 +115,8 @@ func registerSettings(app core.App) {
 		return catalog.ValidateProductImageRecord(rec)
 	}))
 	// A page's HTML is sanitized whoever writes it (the dashboard too).
-	on(app.OnRecordCreate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
-	on(app.OnRecordUpdate(shop.PagesCollection), priorityRules, shop.PageWriteHook)
+	on(app.OnRecordCreate(site.PagesCollection), priorityRules, site.PageWriteHook)
+	on(app.OnRecordUpdate(site.PagesCollection), priorityRules, site.PageWriteHook)
 	// The shipping settings an admin edits in the dashboard stay sane.
 	on(app.OnRecordValidate(shipping.SettingsCollection), priorityRules, validateWith(shop.ValidateSettingsRecord))
 	// A tax rate saved in the dashboard has a known class, a rate with at
@@ -135,6 +136,6 @@ func registerSettings(app core.App) {
 	shop.KeepPaymentSettings(app)
 	// The store details (storefront, e-mails) are kept the same way; the
 	// e-mails take the shop's name and Reply-To from them.
-	shop.KeepStoreDetails(app)
-	mail.UseIdentity(app, shop.MailIdentity)
+	site.KeepStoreDetails(app)
+	mail.UseIdentity(app, site.MailIdentity)
 }

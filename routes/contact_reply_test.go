@@ -11,8 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
 	"stageshop/shop/mail"
+	"stageshop/shop/site"
 )
 
 type replyJSON struct {
@@ -122,10 +122,10 @@ func TestContactLanguageFromRequest(t *testing.T) {
 func TestContactReplyMovesToInProgressWithReplyTo(t *testing.T) {
 	h := testapp.NewHarness(t)
 	admin := testapp.NewUser(t, h.App, true)
-	d, _ := shop.LoadStoreDetails(h.App)
-	in := shop.StoreInput{Name: "Rig & Roll", Email: "desk@rigandroll.example", Social: d.Social}
+	d, _ := site.LoadStoreDetails(h.App)
+	in := site.StoreInput{Name: "Rig & Roll", Email: "desk@rigandroll.example", Social: d.Social}
 	in.Hero.Title = []byte(`{"en":"Gear"}`)
-	if _, err := shop.SaveStoreDetails(h.App, in); err != nil {
+	if _, err := site.SaveStoreDetails(h.App, in); err != nil {
 		t.Fatal(err)
 	}
 	id := submit(t, h.Client, map[string]any{"name": "Vera", "email": "vera@example.com", "subject": "Trusses", "message": "Rent?"})

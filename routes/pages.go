@@ -12,10 +12,10 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/routes/pagehead"
-	"stageshop/shop"
 	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/richtext"
+	"stageshop/shop/site"
 )
 
 // A page of the app is answered with the status, head and, where there is
@@ -167,7 +167,7 @@ func (c headContext) shareImage(h *pagehead.Head, category string, inCategory bo
 	if h.Canonical == "" || h.Card.Image != "" {
 		return
 	}
-	if d, err := shop.LoadStoreDetails(c.app); err == nil && d.LogoURL != "" {
+	if d, err := site.LoadStoreDetails(c.app); err == nil && d.LogoURL != "" {
 		h.Card.Image, h.Card.ImageAlt = c.base+d.LogoURL, c.shop
 		return
 	}
@@ -191,7 +191,7 @@ func (c headContext) shareImage(h *pagehead.Head, category string, inCategory bo
 // organization is the shop's Organization: its store details.
 func (c headContext) organization() pagehead.Org {
 	o := pagehead.Org{Name: c.shop, URL: c.base + "/", Logo: c.base + "/favicon.svg"}
-	d, err := shop.LoadStoreDetails(c.app)
+	d, err := site.LoadStoreDetails(c.app)
 	if err != nil {
 		return o
 	}
@@ -219,8 +219,8 @@ func (c headContext) infoFacts(app core.App) (pageFacts, error) {
 		key := "pages." + slug
 		return pageFacts{head: c.infoHead(c.at.route.Path, c.t(key+".title"), c.t(key+".description")), status: http.StatusOK}, nil
 	}
-	p, err := shop.GetPage(app, slug)
-	if errors.Is(err, shop.ErrPageNotFound) {
+	p, err := site.GetPage(app, slug)
+	if errors.Is(err, site.ErrPageNotFound) {
 		return pageFacts{head: c.notFoundHead(), status: http.StatusNotFound}, nil
 	}
 	if err != nil {
@@ -278,7 +278,7 @@ func infoPaths(app core.App) []string {
 	if p, ok := own["contact"]; ok {
 		out = append(out, p)
 	}
-	list, err := shop.ListPages(app)
+	list, err := site.ListPages(app)
 	if err != nil {
 		app.Logger().Error("sitemap: pages", "error", err)
 	}

@@ -10,9 +10,9 @@ import (
 
 	"stageshop/routes/firstscreen"
 	"stageshop/routes/pagehead"
-	"stageshop/shop"
 	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
+	"stageshop/shop/site"
 	"stageshop/shop/wire"
 )
 
@@ -115,7 +115,7 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 // thumbnail (the favicon without one), its hero the owner's text in lang,
 // else in English, else its own translation (HomePage, resolveLocalized).
 func (p *pageServer) storeOf(app core.App, lang string) (firstscreen.Store, pagehead.Brand) {
-	d, err := shop.LoadStoreDetails(app)
+	d, err := site.LoadStoreDetails(app)
 	if err != nil {
 		app.Logger().Error("page: store details", "error", err)
 	}
@@ -175,7 +175,7 @@ func sendPage(e *core.RequestEvent, status int, page []byte) error {
 // head answers GET /api/head?path=/ru/products/x: the head the page at
 // that address (path and query, with its language) is served with.
 func (p *pageServer) head(e *core.RequestEvent) error {
-	q := shop.PageAddressQuery{Path: e.Request.URL.Query().Get("path")}
+	q := site.PageAddressQuery{Path: e.Request.URL.Query().Get("path")}
 	if err := q.Validate(); err != nil {
 		return err
 	}

@@ -16,10 +16,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/routes/firstscreen"
-	"stageshop/shop"
 	"stageshop/shop/catalog"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
+	"stageshop/shop/site"
 )
 
 // Search engines find the shop's pages through /sitemap.xml (every public
@@ -280,7 +280,7 @@ func infoChanged(app core.App) (map[string]string, error) {
 		Slug    string `db:"slug"`
 		Updated string `db:"updated"`
 	}
-	if err := app.DB().NewQuery("SELECT slug, updated FROM " + shop.PagesCollection).All(&rows); err != nil {
+	if err := app.DB().NewQuery("SELECT slug, updated FROM " + site.PagesCollection).All(&rows); err != nil {
 		return nil, err
 	}
 	bySlug := map[string]string{}

@@ -3,9 +3,9 @@ package routes
 import (
 	"net/http"
 
-	"github.com/pocketbase/pocketbase/core"
+	"stageshop/shop/site"
 
-	"stageshop/shop"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // registerStore binds the store details: GET /api/shop for everyone (the
@@ -24,7 +24,7 @@ func registerStore(se *core.ServeEvent) {
 	adminPages := shopGroup(se, "/api/admin/pages")
 	adminPages.Bind(adminOnly())
 	adminPages.GET("", func(e *core.RequestEvent) error {
-		list, err := shop.AdminListPages(e.App)
+		list, err := site.AdminListPages(e.App)
 		if err != nil {
 			return err
 		}
@@ -33,7 +33,7 @@ func registerStore(se *core.ServeEvent) {
 	adminPages.POST("", func(e *core.RequestEvent) error { return savePage(e, "", http.StatusCreated) })
 	adminPages.PUT("/{slug}", func(e *core.RequestEvent) error { return savePage(e, e.Request.PathValue("slug"), http.StatusOK) })
 	adminPages.DELETE("/{slug}", func(e *core.RequestEvent) error {
-		if err := shop.DeletePage(e.App, e.Request.PathValue("slug")); err != nil {
+		if err := site.DeletePage(e.App, e.Request.PathValue("slug")); err != nil {
 			return err
 		}
 		return e.JSON(http.StatusOK, map[string]string{"message": "Page deleted"})
@@ -43,7 +43,7 @@ func registerStore(se *core.ServeEvent) {
 // getPages answers the pages' slugs and titles (the footer), revalidated
 // every time like the store details.
 func getPages(e *core.RequestEvent) error {
-	list, err := shop.ListPages(e.App)
+	list, err := site.ListPages(e.App)
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func getPages(e *core.RequestEvent) error {
 }
 
 func getPage(e *core.RequestEvent) error {
-	p, err := shop.GetPage(e.App, e.Request.PathValue("slug"))
+	p, err := site.GetPage(e.App, e.Request.PathValue("slug"))
 	if err != nil {
 		return err
 	}
@@ -61,11 +61,11 @@ func getPage(e *core.RequestEvent) error {
 }
 
 func savePage(e *core.RequestEvent, slug string, status int) error {
-	var in shop.PageInput
+	var in site.PageInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	p, err := shop.SavePage(e.App, slug, in)
+	p, err := site.SavePage(e.App, slug, in)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func savePage(e *core.RequestEvent, slug string, status int) error {
 }
 
 func getStore(e *core.RequestEvent) error {
-	d, err := shop.LoadStoreDetails(e.App)
+	d, err := site.LoadStoreDetails(e.App)
 	if err != nil {
 		return err
 	}
@@ -84,11 +84,11 @@ func getStore(e *core.RequestEvent) error {
 }
 
 func putStore(e *core.RequestEvent) error {
-	var in shop.StoreInput
+	var in site.StoreInput
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	d, err := shop.SaveStoreDetails(e.App, in)
+	d, err := site.SaveStoreDetails(e.App, in)
 	if err != nil {
 		return err
 	}

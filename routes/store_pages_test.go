@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"stageshop/internal/testapp"
-	"stageshop/shop"
+	"stageshop/shop/site"
 )
 
 // The owner's store details reach the served pages at the next request,
@@ -57,10 +57,10 @@ func TestStoreDetailsOnServedPages(t *testing.T) {
 // e-mail and phone.
 func TestInvoiceSellerFromStoreDetails(t *testing.T) {
 	h := testapp.NewHarness(t)
-	in := shop.StoreInput{Name: "Rig & Roll", LegalName: "Rig and Roll Ltd", Email: "desk@rigandroll.example", Phone: "+44 20 7946 0000",
+	in := site.StoreInput{Name: "Rig & Roll", LegalName: "Rig and Roll Ltd", Email: "desk@rigandroll.example", Phone: "+44 20 7946 0000",
 		Address: "1 Stage Lane\nLondon"}
 	in.Hero.Title = []byte(`{"en":"Gear"}`)
-	if _, err := shop.SaveStoreDetails(h.App, in); err != nil {
+	if _, err := site.SaveStoreDetails(h.App, in); err != nil {
 		t.Fatal(err)
 	}
 	html := invoiceHTML(t, h)

@@ -10,6 +10,7 @@ import (
 	"stageshop/shop/invoice"
 	"stageshop/shop/locale"
 	"stageshop/shop/shipping"
+	"stageshop/shop/site"
 )
 
 // ErrNoInvoice: the order has no invoice (yet): answered as not found.
@@ -126,7 +127,7 @@ func nonEmptyTexts(ss ...string) []string {
 // name, else the shop's name; its address, e-mail and phone) and the tax ID
 // of the tax settings.
 func sellerOf(app core.App) invoice.Party {
-	d, _ := LoadStoreDetails(app)
+	d, _ := site.LoadStoreDetails(app)
 	p := invoice.Party{Name: d.LegalName, Email: d.Email, Phone: d.Phone}
 	if p.Name == "" {
 		p.Name = d.Name

@@ -14,6 +14,7 @@ import (
 	"stageshop/shop/cart"
 	"stageshop/shop/contact"
 	"stageshop/shop/mail"
+	"stageshop/shop/site"
 )
 
 // sentMail is an outbox record as the tests read it.
@@ -346,9 +347,9 @@ func TestEmailsFollowSavedSettings(t *testing.T) {
 		return list[len(list)-1]
 	}
 	order()
-	store := shop.StoreInput{Name: "Footlights Supply", Email: "desk@footlights.example"}
+	store := site.StoreInput{Name: "Footlights Supply", Email: "desk@footlights.example"}
 	store.Hero.Title = []byte(`{"en":"Gear"}`)
-	if _, err := shop.SaveStoreDetails(app, store); err != nil {
+	if _, err := site.SaveStoreDetails(app, store); err != nil {
 		t.Fatal(err)
 	}
 	testapp.UpdateSettings(t, app, func(s *core.Settings) {

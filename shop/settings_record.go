@@ -8,6 +8,7 @@ import (
 
 	"stageshop/shop/field"
 	"stageshop/shop/shipping"
+	"stageshop/shop/site"
 )
 
 // ValidateSettingsRecord is the settings' record hook rule, so the
@@ -28,7 +29,7 @@ func ValidateSettingsRecord(app core.App, rec *core.Record) error {
 	if rec.Collection().Fields.GetByName("maxUnpaidOrders") != nil { // not before its migration
 		checks = append(checks, orderLimitsOf(rec).Validate())
 	}
-	errs := validateStoreRecord(rec)
+	errs := site.ValidateStoreRecord(rec)
 	for _, err := range checks {
 		var fields validation.Errors
 		if errors.As(err, &fields) {

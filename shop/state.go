@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -10,10 +9,9 @@ import (
 	"stageshop/internal/keep"
 )
 
-// state is what the shop keeps in memory for one app: the store details,
-// the access tokens' lifetime, the payment settings and provider.
+// state is what the shop keeps in memory for one app: the payment
+// settings and provider.
 type state struct {
-	store atomic.Pointer[keep.Value[StoreDetails]]
 	// payments are the payment settings kept until their record changes;
 	// pay is the card payment provider in use.
 	payments *keep.Value[PaymentSettings]

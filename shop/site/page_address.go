@@ -1,4 +1,4 @@
-package shop
+package site
 
 import (
 	"net/url"

@@ -1,4 +1,4 @@
-package shop
+package site
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ type PageInput struct {
 	// source may hold) works too.
 	Body json.RawMessage `json:"body"`
 
-	title, source, body Localized // set by Validate
+	title, source, body wire.Localized // set by Validate
 }
 
 // Validate checks the input and renders each language's source to
@@ -82,7 +82,7 @@ func (in *PageInput) Validate() error {
 	if errs.Filter() != nil {
 		return errs.Filter()
 	}
-	in.body = Localized{}
+	in.body = wire.Localized{}
 	for lang, src := range in.source {
 		html, err := richtext.ToHTML(src)
 		if err != nil {
@@ -95,7 +95,7 @@ func (in *PageInput) Validate() error {
 
 // pageSource parses the localized Markdown: English required, each at
 // most MaxPageSourceLen characters, line ends normalized.
-func pageSource(raw json.RawMessage) (Localized, error) {
+func pageSource(raw json.RawMessage) (wire.Localized, error) {
 	l, ok := field.ParseLocalizedJSON(raw)
 	if !ok {
 		return nil, validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
@@ -227,9 +227,9 @@ func adminPageOf(r *core.Record) AdminPage {
 func PageWriteHook(e *core.RecordEvent) error {
 	rec := e.Record
 	source := field.RecordLocalized(rec, "source")
-	var body Localized
+	var body wire.Localized
 	if rec.IsNew() || !sameLocalized(source, field.RecordLocalized(rec.Original(), "source")) {
-		body = Localized{}
+		body = wire.Localized{}
 		for lang, src := range source {
 			html, err := richtext.ToHTML(src)
 			if err != nil {
@@ -248,7 +248,7 @@ func PageWriteHook(e *core.RecordEvent) error {
 }
 
 // sameLocalized reports whether a and b hold the same texts.
-func sameLocalized(a, b Localized) bool {
+func sameLocalized(a, b wire.Localized) bool {
 	if len(a) != len(b) {
 		return false
 	}

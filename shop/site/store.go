@@ -1,4 +1,4 @@
-package shop
+package site
 
 import (
 	"encoding/json"
@@ -68,7 +68,7 @@ type StoreInput struct {
 	Social []wire.SocialLink `json:"social"`
 
 	// Set by Validate from the raw members.
-	hours, heroTitle, heroText Localized
+	hours, heroTitle, heroText wire.Localized
 	app                        core.App
 }
 
@@ -116,7 +116,7 @@ func (in *StoreInput) validateLogo() error {
 // localizedText parses a localized member and checks each language's length
 // (and that English is there when required). Multi-line texts keep their
 // line breaks, trimmed per line.
-func localizedText(raw json.RawMessage, requireEnglish bool, max int) (Localized, error) {
+func localizedText(raw json.RawMessage, requireEnglish bool, max int) (wire.Localized, error) {
 	l, ok := field.ParseLocalizedJSON(raw)
 	if !ok {
 		return nil, validation.NewError("validation_localized", "Must be an object of texts by language (en, ru, zh)")
@@ -258,18 +258,18 @@ func KeepStoreDetails(app core.App) {
 func readStoreDetails(app core.App) (StoreDetails, error) {
 	recs, err := app.FindRecordsByFilter(shipping.SettingsCollection, "", "created", 1, 0)
 	if err != nil || len(recs) == 0 {
-		return StoreDetails{Name: defaultShopName, Hours: Localized{}, Social: []wire.SocialLink{},
-			Hero: wire.Hero{Title: Localized{}, Text: Localized{}}}, nil
+		return StoreDetails{Name: defaultShopName, Hours: wire.Localized{}, Social: []wire.SocialLink{},
+			Hero: wire.Hero{Title: wire.Localized{}, Text: wire.Localized{}}}, nil
 	}
 	return storeDetailsOf(recs[0]), nil
 }
 
-// validateStoreRecord holds the settings record's store details to the
+// ValidateStoreRecord holds the settings record's store details to the
 // input's rules, whoever writes them (the dashboard too), except that the
 // contact e-mail may be blank there: a shop that never filled it in must
 // still be able to change its shipping rates. Errors are keyed by the
 // record's field names.
-func validateStoreRecord(rec *core.Record) validation.Errors {
+func ValidateStoreRecord(rec *core.Record) validation.Errors {
 	in := StoreInput{
 		Name: rec.GetString("shopName"), LegalName: rec.GetString("legalName"), Email: rec.GetString("contactEmail"),
 		Phone: rec.GetString("contactPhone"), Address: rec.GetString("address"),
