@@ -1,6 +1,7 @@
 package shop_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/cart"
 	"stageshop/shop/mail"
+	"stageshop/shop/site"
 )
 
 // E-mails come from the store details' name and e-mail and carry the logo
@@ -23,8 +25,9 @@ func TestEmailsComeFromTheStoreDetails(t *testing.T) {
 		s.Meta.SenderName, s.Meta.SenderAddress = "StageShop", "support@example.com"
 	})
 	logo := testapp.NewImage(t, app)
-	in := storeInput(func(in *shop.StoreInput) { in.Name, in.Email, in.Logo = "Lumen Stage Supply", "hello@lumen-stage.test", logo })
-	if _, err := shop.SaveStoreDetails(app, in); err != nil {
+	in := site.StoreInput{Name: "Lumen Stage Supply", Email: "hello@lumen-stage.test", Logo: logo, Phone: "+1 555 010 2030"}
+	in.Hero.Title = json.RawMessage(`{"en":"Light for every show"}`)
+	if _, err := site.SaveStoreDetails(app, in); err != nil {
 		t.Fatal(err)
 	}
 	u := testapp.NewUser(t, app, false)
