@@ -704,6 +704,7 @@ export interface PaymentTaxSettings {
   invoiceTermsDays: number;
   holdMinutes: number;
   maxUnitsPerLine: number;
+  transferHoldDays: number;
   cardReady: boolean;
   stripeKeys: 'environment' | 'dashboard' | 'missing';
 }
