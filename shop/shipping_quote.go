@@ -91,7 +91,9 @@ func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error 
 		}
 	}
 	tax := cents(rec, "taxCents") + int64(t.Tax)
-	total := cents(rec, "subtotalCents") + int64(amount)
+	// The quote comes on top of the discounted lines (free shipping never
+	// takes a freight quote).
+	total := cents(rec, "subtotalCents") - cents(rec, "discountCents") + int64(amount)
 	if !rules.PricesIncludeTax {
 		total += tax
 	}

@@ -19,10 +19,11 @@ type Problem struct {
 	// Available is what is left of each product or variant that ran short
 	// (409 insufficient_stock, not_available), by id.
 	Available map[string]int `json:"available,omitempty"`
-	// Total, Subtotal, Shipping and Tax are the server's figures when the
-	// total a shopper saw changed (409 total_changed).
+	// Total, Subtotal, Discount, Shipping and Tax are the server's figures
+	// when the total a shopper saw changed (409 total_changed).
 	Total    *Amount `json:"total,omitempty"`
 	Subtotal *Amount `json:"subtotal,omitempty"`
+	Discount *Amount `json:"discount,omitempty"`
 	Shipping *Amount `json:"shipping,omitempty"`
 	Tax      *Amount `json:"tax,omitempty"`
 	// Refundable is what is left to refund (409 refund_exceeds_paid).

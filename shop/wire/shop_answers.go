@@ -37,11 +37,16 @@ type OrderSummary struct {
 	// methods no longer known, which show the code's translation.
 	ShippingMethodName Localized `json:"shippingMethodName,omitempty"`
 	ShippingAmount     Amount    `json:"shippingAmount"`
-	TaxAmount          Amount    `json:"taxAmount"`
-	TotalAmount        Amount    `json:"totalAmount"`
-	ItemCount          int       `json:"itemCount"`
-	Status             string    `json:"status"`
-	CreatedAt          string    `json:"createdAt"`
+	// DiscountAmount is what the discounts took off the lines (free
+	// shipping is in Discounts only): totalAmount = subtotalAmount -
+	// discountAmount + shippingAmount + taxAmount.
+	DiscountAmount Amount     `json:"discountAmount"`
+	Discounts      []Discount `json:"discounts"`
+	TaxAmount      Amount     `json:"taxAmount"`
+	TotalAmount    Amount     `json:"totalAmount"`
+	ItemCount      int        `json:"itemCount"`
+	Status         string     `json:"status"`
+	CreatedAt      string     `json:"createdAt"`
 	// InvoiceNumber is "" until the order is invoiced.
 	InvoiceNumber string `json:"invoiceNumber"`
 	// Payment is the order's payment state beside its fulfilment status.
@@ -102,9 +107,11 @@ type OrderItem struct {
 	Quantity              int       `json:"quantity"`
 	UnitPrice             Amount    `json:"unitPrice"`
 	TotalPrice            Amount    `json:"totalPrice"`
-	TaxClass              string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
-	TaxRate               Rate      `json:"taxRate"`
-	TaxAmount             Amount    `json:"taxAmount"`
+	// DiscountAmount is the line's share of the order's discountAmount.
+	DiscountAmount Amount `json:"discountAmount"`
+	TaxClass       string `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	TaxRate        Rate   `json:"taxRate"`
+	TaxAmount      Amount `json:"taxAmount"`
 }
 
 // StatusChange is one entry of an order's history: the status it got and

@@ -437,6 +437,8 @@ export interface OrderSummary {
   shippingMethod: string;
   shippingMethodName?: Localized;
   shippingAmount: number;
+  discountAmount: number;
+  discounts: Discount[];
   taxAmount: number;
   totalAmount: number;
   itemCount: number;
@@ -458,6 +460,7 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  discountAmount: number;
   taxClass: 'standard' | 'reduced' | 'zero';
   taxRate: number;
   taxAmount: number;
@@ -730,6 +733,12 @@ export interface Promotion {
   revenue: number;
   discounted: number;
   createdAt: string;
+}
+
+export interface Discount {
+  code: string;
+  name: Localized;
+  amount: number;
 }
 
 export interface BookingFee {

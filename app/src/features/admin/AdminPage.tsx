@@ -1,8 +1,9 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BookingsView } from './bookings/BookingsView';
 import { CategoriesView } from './categories/CategoriesView';
 import { ContactRequestsView } from './contact/ContactRequestsView';
 import { ProductImportView } from './import/ProductImportView';
@@ -25,6 +26,7 @@ const VIEWS = [
   { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
   { key: 'categories', to: '/admin/categories', icon: LayersIcon, match: (p: string) => p.startsWith('/admin/categories') },
   { key: 'promotions', to: '/admin/promotions', icon: TokensIcon, match: (p: string) => p.startsWith('/admin/promotions') },
+  { key: 'bookings', to: '/admin/bookings', icon: CalendarIcon, match: (p: string) => p.startsWith('/admin/bookings') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
@@ -76,6 +78,7 @@ export default function AdminPage() {
               <Route path="products/:productId/edit" element={<ProductFormPage />} />
               <Route path="categories" element={<CategoriesView />} />
               <Route path="promotions" element={<PromotionsView />} />
+              <Route path="bookings" element={<BookingsView />} />
               <Route path="orders" element={<OrdersView />} />
               <Route path="orders/:orderId" element={<OrderPage />} />
               <Route path="contact-requests" element={<ContactRequestsView />} />

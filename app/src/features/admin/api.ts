@@ -49,6 +49,9 @@ export interface VariantPayload {
   stockQuantity: number;
   isActive: boolean;
   imageFileNames: string[];
+  /** The variant's hire rates and fleet (issue 46). */
+  hireRates?: { day: number; weekend: number | null; week: number | null };
+  hireQuantity?: number;
 }
 
 export interface ProductPayload {
@@ -75,6 +78,11 @@ export interface ProductPayload {
   gtin?: string;
   seoTitle?: Record<string, string>;
   seoDescription?: Record<string, string>;
+  /** Hire terms and kit; hireRates and hireQuantity are the only variant's without options (issue 46). */
+  hire?: { enabled: boolean; saleEnabled: boolean; deposit?: number; bufferDays?: number; minDays?: number; leadDays?: number };
+  kit?: { productId: string; variantId: string; quantity: number }[];
+  hireRates?: { day: number; weekend: number | null; week: number | null };
+  hireQuantity?: number;
 }
 
 export const adminProductListQuery = (f: AdminProductFilters) =>

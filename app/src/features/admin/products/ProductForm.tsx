@@ -14,6 +14,7 @@ import { ProductDetailsCard } from './ProductDetailsCard';
 import { ProductTextsCard } from './ProductTextsCard';
 import { VariantsCard } from './VariantsCard';
 import { SearchEngineCard } from './SearchEngineCard';
+import { HireCard } from './HireCard';
 import { adminKeys, catalogKeys } from '../../../api/queryKeys';
 
 interface Props {
@@ -83,6 +84,8 @@ export function ProductForm({ productId, initial, onDone }: Props) {
         <ProductDetailsCard form={form} categories={categories} />
 
         <VariantsCard form={form} lang={lang} />
+
+        <HireCard form={form} productId={productId} />
 
         <Card size="2">
           <Heading as="h3" size="3" mb="2">

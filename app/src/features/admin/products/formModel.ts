@@ -12,6 +12,7 @@ import {
   type OptionRow,
   type VariantRow,
 } from './variantsModel';
+import { emptyHire, hireFieldPath, hireFromProduct, hirePayload, ratesPayload, emptyRates, validateHire, type HireValues } from './hireModel';
 
 /** Languages a product text can be written in; English is required and cannot be removed. */
 export const TEXT_LANGUAGES = ['en', 'ru', 'zh'] as const;
@@ -61,6 +62,8 @@ export interface ProductFormValues {
   gtin: string;
   seoTitle: LocalText;
   seoDescription: LocalText;
+  /** Hire terms, rates and kit (issue 46). */
+  hire: HireValues;
 }
 
 /** The product form's state (lib/form), as the form's cards receive it. */
@@ -98,6 +101,7 @@ export function emptyForm(): ProductFormValues {
     gtin: '',
     seoTitle: emptyText(),
     seoDescription: emptyText(),
+    hire: emptyHire(),
   };
 }
 
@@ -147,6 +151,7 @@ export function fromProduct(p: Product): ProductFormValues {
     gtin: p.gtin ?? '',
     seoTitle: toLocalText(p.seoTitle ?? null),
     seoDescription: toLocalText(p.seoDescription ?? null),
+    hire: hireFromProduct(p),
   };
 }
 
@@ -189,6 +194,7 @@ export function validateProduct(v: ProductFormValues): Problems {
   if (uploadedFileNames(v.images).length === 0) errors.images = 'imagesRequired';
 
   Object.assign(errors, validateSearchFields(v));
+  Object.assign(errors, validateHire(v.hire, v.options.length > 0 ? v.variants.map((r) => r.key) : []));
   for (const row of v.attributes) {
     if (isEmptyAttribute(row)) continue;
     if (!row.key.en.trim()) errors[`attributes.${row.id}.key`] = 'attributeKeyRequired';
@@ -241,7 +247,12 @@ function validatePriceAndStock(v: ProductFormValues): Problems {
  * after the last option was removed, one plain variant (the first's SKU, the form's price and stock).
  */
 function pricing(v: ProductFormValues): Partial<ProductPayload> {
-  if (v.options.length > 0) return { options: optionsPayload(v.options), variants: variantsPayload(v.variants) };
+  if (v.options.length > 0) {
+    const variants = variantsPayload(v.variants).map((p, i) =>
+      v.hire.enabled ? { ...p, ...ratesPayload(v.hire.variantRates[v.variants[i].key] ?? emptyRates()) } : p,
+    );
+    return { options: optionsPayload(v.options), variants };
+  }
   const plain = { price: Number(v.price), stockQuantity: Number(v.stockQuantity) };
   if (!v.hadOptions || v.variants.length === 0) return plain;
   const [first] = variantsPayload(v.variants);
@@ -281,6 +292,7 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
       seoTitle: localized(v.seoTitle, [...TEXT_LANGUAGES]),
       seoDescription: localized(v.seoDescription, [...TEXT_LANGUAGES]),
       ...pricing(v),
+      ...hirePayload(v.hire, v.options.length > 0),
       attributes: rows.map((a) => ({
         key: a.key.en.trim(),
         keyLocalized: localized(a.key, v.languages),
@@ -298,6 +310,13 @@ export function toPayload(v: ProductFormValues): { payload: ProductPayload; attr
  * `attributes.<sent index>.*` -> `attributes.<row id>.key|value` (`attributes` when no row).
  */
 export function productFieldPath(path: string, attributeRowIds: string[], v?: ProductFormValues): string {
+  const rates = v && /^variants\.(\d+)\.hire(Rates|Quantity)(?:\.(\w+))?$/.exec(path);
+  if (v && rates) {
+    const row = v.variants[Number(rates[1])];
+    if (row) return `hire.variants.${row.key}.${rates[2] === 'Quantity' ? 'quantity' : (rates[3] ?? 'day')}`;
+  }
+  const hire = v ? hireFieldPath(path, v.hire) : null;
+  if (hire) return hire;
   const variant = v ? variantFieldPath(path, v.variants, v.options) : null;
   if (variant) return variant;
   const seo = /^(seoTitle|seoDescription)\.(\w+)$/.exec(path);
