@@ -104,6 +104,9 @@ func placeInTx(txApp core.App, userID string, in OrderInput) (*OrderDetail, erro
 	if err != nil {
 		return nil, err
 	}
+	if err := cart.CheckLinesLimit(txApp, cart.Owner{UserID: userID}, lines); err != nil {
+		return nil, err // issue 43: the cart's limit holds at placement too
+	}
 	if err := checkUnpaidOrders(txApp, userID); err != nil {
 		return nil, err
 	}

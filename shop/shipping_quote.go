@@ -129,6 +129,8 @@ func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
 		// held, as it was while the quote was awaited); the e-mail says
 		// until when. Paying starts the usual hold again (PayAgain).
 		rec.Set("holdUntil", now.AddDate(0, 0, QuoteHoldDays)) // longer than any checkout hold (at most a day)
+	case MethodBankTransfer: // the transfer's hold starts with its payment
+		rec.Set("holdUntil", now.Add(s.TransferHold()))
 	case MethodInvoice:
 		terms, err := userInvoiceTerms(txApp, rec.GetString("user"))
 		if err != nil {

@@ -698,6 +698,7 @@ export interface PaymentTaxSettings {
   invoiceTermsDays: number;
   holdMinutes: number;
   maxUnitsPerLine: number;
+  transferHoldDays: number;
   cardReady: boolean;
   stripeKeys: 'environment' | 'dashboard' | 'missing';
 }
