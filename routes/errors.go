@@ -134,6 +134,8 @@ var sentinelErrors = []struct {
 	{catalog.ErrVariantNotFound, notFound("This option of the product is not available")},
 	{cart.ErrVariantRequired, &apiError{Status: http.StatusBadRequest, Code: "variant_required",
 		Message: "Please choose the product's options", Errors: map[string]string{"variantId": "Choose one of the product's variants"}}},
+	{cart.ErrHireDatesRequired, &apiError{Status: http.StatusBadRequest, Code: "hire_dates_required",
+		Message: "This product is for hire only: choose the dates", Errors: map[string]string{"hire": "Choose the dates of the hire"}}},
 	{catalog.ErrProductNotFound, errProductNotFound},
 	{shop.ErrOrderNotFound, notFound("Order not found")},
 	{shop.ErrNoInvoice, notFound("This order has no invoice yet")},

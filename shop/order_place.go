@@ -12,6 +12,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/cart"
+	"stageshop/shop/hire"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
@@ -99,6 +100,11 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		var order *core.Record
 		detail, order, err = writeOrder(txApp, userID, in, lines, price, plan)
 		if err != nil {
+			return err
+		}
+		// In the order's own write transaction: two orders for the last
+		// unit on overlapping dates never both book (api.md "Hire").
+		if _, err := hire.Book(txApp, order.Id, cart.HireLines(lines)); err != nil {
 			return err
 		}
 		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
@@ -204,6 +210,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 	order.Set("shippingCents", int64(price.Shipping))
 	order.Set("taxCents", int64(price.Tax))
 	order.Set("totalCents", int64(price.Total))
+	order.Set("depositCents", int64(price.Deposit))
 	order.Set("taxLines", storedTaxLines(t.TaxLines))
 	order.Set("pricesIncludeTax", t.PricesIncludeTax)
 	order.Set("taxExempt", t.Exempt)
@@ -241,6 +248,11 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, t tax.Ta
 		item.Set("taxRate", lt.Rate.Percent())
 		item.Set("taxName", lt.Name)
 		item.Set("taxCents", int64(lt.Tax))
+		if l.Hire != nil {
+			item.Set("hireStart", l.Hire.Start)
+			item.Set("hireEnd", l.Hire.End)
+			item.Set("depositCents", int64(l.Deposit))
+		}
 		// Values from lines and order of this transaction (see setLineQuantity).
 		if err := txApp.SaveNoValidate(item); err != nil {
 			return nil, err

@@ -19,7 +19,9 @@ type OrderPrice struct {
 	Shipping Amount
 	Tax      Amount
 	Total    Amount
-	Taxed    tax.Taxed
+	// Deposit is the hire lines' deposits, in Total, never taxed.
+	Deposit Amount
+	Taxed   tax.Taxed
 	// Freight says the shipping is quoted separately (Shipping is 0 until
 	// then); WeightGrams is what the lines weigh.
 	Freight     bool
@@ -69,7 +71,11 @@ func taxLines(app core.App, lines []cart.Item, addr PostalAddress, shipping Amou
 		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: l.TotalPrice}
 	}
 	t := tax.Compute(rules, req)
-	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total, Taxed: t}, nil
+	var deposit Amount
+	for _, l := range lines {
+		deposit += l.Deposit
+	}
+	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total + deposit, Deposit: deposit, Taxed: t}, nil
 }
 
 // quoteShipping is what the method costs for the lines (their subtotal,

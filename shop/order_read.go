@@ -29,6 +29,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		ShippingAmount:     Amount(int64(rec.GetFloat("shippingCents"))),
 		TaxAmount:          Amount(int64(rec.GetFloat("taxCents"))),
 		TotalAmount:        Amount(int64(rec.GetFloat("totalCents"))),
+		DepositAmount:      Amount(int64(rec.GetFloat("depositCents"))),
 		ItemCount:          rec.GetInt("itemCount"),
 		Status:             rec.GetString("status"),
 		CreatedAt:          wire.Stamp(rec.GetDateTime("created")),
