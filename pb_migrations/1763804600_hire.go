@@ -28,20 +28,11 @@ func init() {
 		if err := deleteCollections(app, "hire_bookings"); err != nil {
 			return err
 		}
-		for name, fields := range map[string][]string{
+		return removeFields(app, map[string][]string{
 			"products":         {"hireEnabled", "hireOnly", "hireDepositCents", "hireBufferDays", "hireMinDays", "hireLeadDays", "kit"},
 			"product_variants": {"hireDayCents", "hireWeekendCents", "hireWeekCents", "hireQuantity"},
 			"shop_settings":    {"timeZone"},
-		} {
-			if err := updateCollection(app, name, func(c *core.Collection) {
-				for _, f := range fields {
-					c.Fields.RemoveByName(f)
-				}
-			}); err != nil {
-				return err
-			}
-		}
-		return nil
+		})
 	})
 }
 

@@ -43,6 +43,21 @@ func updateCollection(app core.App, name string, change func(c *core.Collection)
 	return app.Save(c)
 }
 
+// removeFields removes fields from collections: the undoing of a
+// migration that added them (by collection name).
+func removeFields(app core.App, fields map[string][]string) error {
+	for name, names := range fields {
+		if err := updateCollection(app, name, func(c *core.Collection) {
+			for _, f := range names {
+				c.Fields.RemoveByName(f)
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // saveCollections saves new collections, in order (a collection's relation
 // fields name ones before it).
 func saveCollections(app core.App, collections ...*core.Collection) error {

@@ -44,8 +44,8 @@ func lineConflict(lines shop.LineErrors) *apiError {
 // shopper saw; it carries the server's figures so the app can show them.
 func totalChanged(c *shop.TotalChangedError) *apiError {
 	ae := newError(http.StatusConflict, "total_changed", "The order total has changed; please review it and place the order again")
-	total, subtotal, shipping, tax := c.Total, c.Subtotal, c.Shipping, c.Tax
-	ae.Total, ae.Subtotal, ae.Shipping, ae.Tax = &total, &subtotal, &shipping, &tax
+	total, subtotal, discount, shipping, tax := c.Total, c.Subtotal, c.Discount, c.Shipping, c.Tax
+	ae.Total, ae.Subtotal, ae.Discount, ae.Shipping, ae.Tax = &total, &subtotal, &discount, &shipping, &tax
 	return ae
 }
 

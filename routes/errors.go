@@ -31,10 +31,11 @@ type apiError struct {
 	// Available is what is left of each product that ran short (409
 	// insufficient_stock), by product id.
 	Available map[string]int `json:"available,omitempty"`
-	// Total, Subtotal, Shipping and Tax are the server's figures when the total
-	// a shopper saw changed (409 total_changed).
+	// Total, Subtotal, Discount, Shipping and Tax are the server's figures
+	// when the total a shopper saw changed (409 total_changed).
 	Total    *shop.Amount `json:"total,omitempty"`
 	Subtotal *shop.Amount `json:"subtotal,omitempty"`
+	Discount *shop.Amount `json:"discount,omitempty"`
 	Shipping *shop.Amount `json:"shipping,omitempty"`
 	Tax      *shop.Amount `json:"tax,omitempty"`
 	// Refundable is what is left to refund (409 refund_exceeds_paid).
@@ -153,6 +154,7 @@ var sentinelErrors = []struct {
 	{mail.ErrNotFound, notFound("E-mail not found")},
 	{mail.ErrNotResendable, newError(http.StatusConflict, "not_resendable",
 		"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")},
+	{shop.ErrPromotionUsedUp, newError(http.StatusConflict, "total_changed", "The order total has changed; please review it and place the order again")},
 	{shop.ErrCartEmpty, newError(http.StatusBadRequest, "cart_empty", "Your cart is empty")},
 	{shop.ErrNotCancellable, newError(http.StatusConflict, "not_cancellable", "This order can no longer be cancelled")},
 	{shop.ErrInStock, newError(http.StatusConflict, "in_stock", "This product is in stock: it can be bought now")},

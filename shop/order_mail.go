@@ -86,6 +86,21 @@ func queueOrderPlaced(txApp core.App, userID string, d *OrderDetail) error {
 	return mail.QueueOrderPlaced(txApp, to, o)
 }
 
+// queueCancelNotice queues the admins' notice of a customer's cancel of
+// order, in the cancel's transaction (before the save: the notice is
+// written only if the cancel is).
+func queueCancelNotice(txApp core.App, order *core.Record) error {
+	to, _, err := orderRecipient(txApp, order.GetString("user"))
+	if err != nil {
+		return err
+	}
+	d, err := orderDetail(txApp, order)
+	if err != nil {
+		return err
+	}
+	return mail.QueueOrderCancelledAdmin(txApp, to, mailOrder(d))
+}
+
 // OrderStatusMailHook is the orders OnRecordUpdate hook that queues the
 // customer's e-mail (to the account) when an order becomes Shipped,
 // Delivered or Cancelled, however it is saved (our routes, the dashboard),

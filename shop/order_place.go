@@ -14,7 +14,6 @@ import (
 	"stageshop/shop/cart"
 	"stageshop/shop/hire"
 	"stageshop/shop/shipping"
-	"stageshop/shop/tax"
 	"stageshop/shop/wire"
 )
 
@@ -75,48 +74,20 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		return nil, err
 	}
 	var detail *OrderDetail
-	err := db.Write(app, func(txApp core.App) error {
-		cartRec, lines, err := checkoutLines(txApp, userID)
-		if err != nil {
-			return err
+	var err error
+	for attempt := 0; ; attempt++ {
+		err = db.Write(app, func(txApp core.App) error {
+			var txErr error
+			detail, txErr = placeInTx(txApp, userID, in)
+			return txErr
+		})
+		// A promotion's last use went to another order between this one's
+		// read and its count: price again, now without it (the shopper who
+		// sent expectedTotal gets total_changed).
+		if !errors.Is(err, ErrPromotionUsedUp) || attempt == 2 {
+			break
 		}
-		if err := checkUnpaidOrders(txApp, userID); err != nil {
-			return err
-		}
-		price, err := priceOrder(txApp, userID, in, lines)
-		if err != nil {
-			return err
-		}
-		plan, err := planPayment(txApp, userID, in, time.Now())
-		if err != nil {
-			return err
-		}
-		if price.Freight {
-			plan = plan.awaitingQuote()
-		}
-		if err := takeLinesStock(txApp, lines); err != nil {
-			return err // rolls back the stock taken for the other lines
-		}
-		var order *core.Record
-		detail, order, err = writeOrder(txApp, userID, in, lines, price, plan)
-		if err != nil {
-			return err
-		}
-		// In the order's own write transaction: two orders for the last
-		// unit on overlapping dates never both book (api.md "Hire").
-		if _, err := hire.Book(txApp, order.Id, cart.HireLines(lines)); err != nil {
-			return err
-		}
-		if err := queueOrderPlaced(txApp, userID, detail); err != nil {
-			return err
-		}
-		if err := afterOrderPlaced(txApp, order); err != nil {
-			return err
-		}
-		// Other carts may now hold more than is left; they keep their lines
-		// (the cart shows availableStock) and their checkout answers 409.
-		return cart.Drop(txApp, cartRec.Id)
-	})
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -124,6 +95,57 @@ func PlaceOrder(app core.App, userID string, in OrderInput) (*OrderDetail, error
 		startFirstCheckout(app, detail)
 	}
 	return detail, nil
+}
+
+// placeInTx is PlaceOrder's transaction: the cart's lines checked and
+// priced (with its promotions), their stock taken, the order written, the
+// promotions' uses counted, the confirmation queued and the cart dropped.
+func placeInTx(txApp core.App, userID string, in OrderInput) (*OrderDetail, error) {
+	cartRec, lines, err := checkoutLines(txApp, userID)
+	if err != nil {
+		return nil, err
+	}
+	if err := cart.CheckLinesLimit(txApp, cart.Owner{UserID: userID}, lines); err != nil {
+		return nil, err // issue 43: the cart's limit holds at placement too
+	}
+	if err := checkUnpaidOrders(txApp, userID); err != nil {
+		return nil, err
+	}
+	price, err := priceOrder(txApp, userID, cartPromoCode(cartRec), in, lines)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := planPayment(txApp, userID, in, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	if price.Freight {
+		plan = plan.awaitingQuote()
+	}
+	if err := takeLinesStock(txApp, lines); err != nil {
+		return nil, err // rolls back the stock taken for the other lines
+	}
+	detail, order, err := writeOrder(txApp, userID, in, lines, price, plan)
+	if err != nil {
+		return nil, err
+	}
+	if err := redeemOrder(txApp, order.Id, userID, price.Discounts); err != nil {
+		return nil, err
+	}
+	// In the order's own write transaction: two orders for the last unit
+	// on overlapping dates never both book (api.md "Hire").
+	if _, err := hire.Book(txApp, order.Id, cart.HireLines(lines)); err != nil {
+		return nil, err
+	}
+	if err := queueOrderPlaced(txApp, userID, detail); err != nil {
+		return nil, err
+	}
+	if err := afterOrderPlaced(txApp, order); err != nil {
+		return nil, err
+	}
+	// Other carts may now hold more than is left; they keep their lines
+	// (the cart shows availableStock) and their checkout answers 409.
+	return detail, cart.Drop(txApp, cartRec.Id)
 }
 
 // checkoutLines loads the user's cart and its lines; no lines is ErrCartEmpty.
@@ -186,7 +208,7 @@ func writeOrder(txApp core.App, userID string, in OrderInput, lines []cart.Item,
 		OrderTax:      orderTaxOf(order),
 		CreditNotes:   []CreditNote{},
 	}
-	detail.Items, err = writeOrderItems(txApp, order.Id, lines, price.Taxed)
+	detail.Items, err = writeOrderItems(txApp, order.Id, lines, price)
 	return detail, order, err
 }
 
@@ -208,6 +230,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 		order.Set("shippingMethodName", price.MethodName)
 	}
 	order.Set("shippingCents", int64(price.Shipping))
+	setOrderDiscounts(order, price.Discounts)
 	order.Set("taxCents", int64(price.Tax))
 	order.Set("totalCents", int64(price.Total))
 	order.Set("depositCents", int64(price.Deposit))
@@ -224,8 +247,10 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 	order.Set("taxId", in.Billing.TaxID)
 }
 
-// writeOrderItems saves the line snapshots of an order with their tax.
-func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, t tax.Taxed) ([]OrderItem, error) {
+// writeOrderItems saves the line snapshots of an order with their tax and
+// their share of the discounts.
+func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, price OrderPrice) ([]OrderItem, error) {
+	t := price.Taxed
 	itemsCol, err := txApp.FindCachedCollectionByNameOrId(OrderItemsCollection)
 	if err != nil {
 		return nil, err
@@ -244,6 +269,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, t tax.Ta
 		item.Set("quantity", l.Quantity)
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
+		item.Set("discountCents", int64(price.Discounts.lineDiscount(i)))
 		item.Set("taxClass", l.TaxClass)
 		item.Set("taxRate", lt.Rate.Percent())
 		item.Set("taxName", lt.Name)
@@ -261,7 +287,8 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, t tax.Ta
 			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
 			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
-			TaxClass: l.TaxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
+			DiscountAmount: price.Discounts.lineDiscount(i),
+			TaxClass:       l.TaxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
 	}
 	return items, nil

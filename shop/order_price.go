@@ -2,6 +2,7 @@ package shop
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -12,16 +13,21 @@ import (
 	"stageshop/shop/tax"
 )
 
-// OrderPrice is what an order costs: its lines, its shipping, its tax and
-// the total, with the tax of every line (tax.Compute).
+// OrderPrice is what an order costs: its lines, its discounts, its
+// shipping (less free shipping), its tax on the discounted lines and the
+// total (Subtotal - Discount + Shipping + Tax with exclusive prices), with
+// the tax of every line (tax.Compute).
 type OrderPrice struct {
 	Subtotal Amount
+	Discount Amount
 	Shipping Amount
 	Tax      Amount
 	Total    Amount
+	Taxed    tax.Taxed
 	// Deposit is the hire lines' deposits, in Total, never taxed.
 	Deposit Amount
-	Taxed   tax.Taxed
+	// Discounts are the promotions that apply and each line's share.
+	Discounts Discounted
 	// Freight says the shipping is quoted separately (Shipping is 0 until
 	// then); WeightGrams is what the lines weigh.
 	Freight     bool
@@ -61,21 +67,31 @@ func subtotalOf(lines []cart.Item) Amount {
 // taxLines computes the tax of cart lines shipped to addr for shipping
 // (tax.Compute with the shop's rules) and the order's figures.
 func taxLines(app core.App, lines []cart.Item, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {
+	return taxDiscounted(app, lines, Discounted{}, addr, shipping, exempt)
+}
+
+// taxDiscounted is taxLines for lines less their shares of d, with the
+// shipping d leaves: each line is taxed on its discounted amount, and
+// Subtotal stays the lines' sum as priced.
+func taxDiscounted(app core.App, lines []cart.Item, d Discounted, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {
 	rules, err := tax.LoadRules(app)
 	if err != nil {
 		return OrderPrice{}, err
 	}
+	shipping = max(shipping-Amount(d.Res.Shipping), 0)
 	req := tax.Request{Country: addr.Country, Region: addr.State, Exempt: exempt, Shipping: shipping,
 		Lines: make([]tax.Item, len(lines))}
 	for i, l := range lines {
-		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: l.TotalPrice}
+		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: max(l.TotalPrice-d.lineDiscount(i), 0)}
 	}
 	t := tax.Compute(rules, req)
+	off := Amount(d.Res.Amount)
 	var deposit Amount
 	for _, l := range lines {
 		deposit += l.Deposit
 	}
-	return OrderPrice{Subtotal: t.Subtotal, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total + deposit, Deposit: deposit, Taxed: t}, nil
+	return OrderPrice{Subtotal: t.Subtotal + off, Discount: off, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total + deposit,
+		Deposit: deposit, Taxed: t, Discounts: d}, nil
 }
 
 // quoteShipping is what the method costs for the lines (their subtotal,
@@ -110,10 +126,11 @@ func shippingMethodNameFor(app core.App, lines []cart.Item, country, code string
 }
 
 // priceOrder prices the cart's lines for the order's shipping address and
-// method and the customer, and compares the total with the one the
-// shopper saw when that was sent: a changed price, shipping rule or tax
-// rate is *TotalChangedError.
-func priceOrder(txApp core.App, userID string, in OrderInput, lines []cart.Item) (OrderPrice, error) {
+// method, the customer and the cart's promotion code (with the live
+// automatic promotions), and compares the total with the one the shopper
+// saw when that was sent: a changed price, shipping rule, tax rate or
+// promotion is *TotalChangedError.
+func priceOrder(txApp core.App, userID, code string, in OrderInput, lines []cart.Item) (OrderPrice, error) {
 	exempt, err := taxExempt(txApp, userID)
 	if err != nil {
 		return OrderPrice{}, err
@@ -122,7 +139,11 @@ func priceOrder(txApp core.App, userID string, in OrderInput, lines []cart.Item)
 	if err != nil {
 		return OrderPrice{}, err
 	}
-	p, err := taxLines(txApp, lines, in.Shipping.PostalAddress, shippingCost, exempt)
+	d, err := discountLines(txApp, lines, code, userID, in.Shipping.Country, shippingCost, freight, time.Now())
+	if err != nil {
+		return OrderPrice{}, err
+	}
+	p, err := taxDiscounted(txApp, lines, d, in.Shipping.PostalAddress, shippingCost, exempt)
 	if err != nil {
 		return p, err
 	}

@@ -27,6 +27,8 @@ func summaryOf(rec *core.Record) OrderSummary {
 		ShippingMethod:     rec.GetString("shippingMethod"),
 		ShippingMethodName: methodNameOf(rec.GetString("shippingMethodName")),
 		ShippingAmount:     Amount(int64(rec.GetFloat("shippingCents"))),
+		DiscountAmount:     Amount(int64(rec.GetFloat("discountCents"))),
+		Discounts:          discountsOf(rec.GetString("discounts")),
 		TaxAmount:          Amount(int64(rec.GetFloat("taxCents"))),
 		TotalAmount:        Amount(int64(rec.GetFloat("totalCents"))),
 		DepositAmount:      Amount(int64(rec.GetFloat("depositCents"))),
@@ -74,6 +76,8 @@ type orderSummaryRow struct {
 	ShippingMethod string         `db:"shippingMethod"`
 	MethodName     types.JSONRaw  `db:"shippingMethodName"`
 	ShippingCents  float64        `db:"shippingCents"`
+	DiscountCents  float64        `db:"discountCents"`
+	Discounts      types.JSONRaw  `db:"discounts"`
 	TaxCents       float64        `db:"taxCents"`
 	TotalCents     float64        `db:"totalCents"`
 	ItemCount      float64        `db:"itemCount"`
@@ -90,6 +94,8 @@ func (r orderSummaryRow) summary() OrderSummary {
 		SubtotalAmount: Amount(int64(math.Round(r.SubtotalCents))), ShippingMethod: r.ShippingMethod,
 		ShippingMethodName: methodNameOf(string(r.MethodName)),
 		ShippingAmount:     Amount(int64(math.Round(r.ShippingCents))),
+		DiscountAmount:     Amount(int64(math.Round(r.DiscountCents))),
+		Discounts:          discountsOf(string(r.Discounts)),
 		TaxAmount:          Amount(int64(math.Round(r.TaxCents))),
 		TotalAmount:        Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
 		Status: r.Status, CreatedAt: wire.Stamp(r.Created), InvoiceNumber: r.InvoiceNumber, Payment: r.payment(),
@@ -98,7 +104,7 @@ func (r orderSummaryRow) summary() OrderSummary {
 
 // summaryColumns are the columns of orderSummaryRow.
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
-	"shippingMethod", "shippingMethodName", "shippingCents", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
+	"shippingMethod", "shippingMethodName", "shippingCents", "discountCents", "discounts", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
 	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
 	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag", openRefundsColumn}
 
@@ -219,6 +225,7 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 			Quantity:              it.GetInt("quantity"),
 			UnitPrice:             Amount(int64(it.GetFloat("unitPriceCents"))),
 			TotalPrice:            Amount(int64(it.GetFloat("totalCents"))),
+			DiscountAmount:        Amount(it.GetInt("discountCents")),
 			TaxClass:              tax.ClassOf(it.GetString("taxClass")),
 			TaxRate:               rateOf(it.GetFloat("taxRate")),
 			TaxAmount:             Amount(it.GetInt("taxCents")),

@@ -105,8 +105,8 @@ func deref(s *string) string {
 // CancelOwnOrder cancels one of the user's own orders while it is still
 // Created; it restocks exactly like an admin's cancel (OrderStockHook),
 // and what was paid is refunded in full (a bank transfer refund waits for
-// the admin to send it). Someone else's order is ErrOrderNotFound, any
-// other status ErrNotCancellable.
+// the admin to send it), and every admin is told by e-mail. Someone else's
+// order is ErrOrderNotFound, any other status ErrNotCancellable.
 func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
 	return changeOrder(app, orderID, func(txApp core.App, rec *core.Record, fx *effects) (bool, error) {
 		if userID == "" || rec.GetString("user") != userID {
@@ -116,7 +116,10 @@ func CancelOwnOrder(app core.App, userID, orderID string) (*OrderDetail, error) 
 			return false, ErrNotCancellable
 		}
 		rec.Set("status", StatusCancelled)
-		return true, cancelPayment(txApp, rec, true, false, fx)
+		if err := cancelPayment(txApp, rec, true, false, fx); err != nil {
+			return false, err
+		}
+		return true, queueCancelNotice(txApp, rec)
 	})
 }
 

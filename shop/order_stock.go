@@ -113,7 +113,8 @@ func lineVariant(txApp core.App, item *core.Record) (string, error) {
 // takes them again with the conditional update (LineErrors when a product
 // no longer has enough or was deleted). It runs in the save's transaction,
 // or opens one, and compares with the status stored in the database, so a
-// cancellation restocks exactly once.
+// cancellation restocks exactly once. A cancel before any payment also
+// gives the order's promotion uses back, once (releaseUnpaid).
 func OrderStockHook(e *core.RecordEvent) error {
 	newStatus := e.Record.GetString("status")
 	if newStatus != StatusCancelled && e.Record.Original().GetString("status") != StatusCancelled {
@@ -124,6 +125,11 @@ func OrderStockHook(e *core.RecordEvent) error {
 		reviving := newStatus != StatusCancelled && stored == StatusCancelled
 		if cancelling || reviving {
 			if err := moveOrderStock(txApp, e.Record.Id, cancelling); err != nil {
+				return err
+			}
+		}
+		if cancelling {
+			if err := releaseUnpaid(txApp, e.Record); err != nil {
 				return err
 			}
 		}

@@ -91,7 +91,9 @@ func priceQuotedShipping(txApp core.App, rec *core.Record, amount Amount) error 
 		}
 	}
 	tax := cents(rec, "taxCents") + int64(t.Tax)
-	total := cents(rec, "subtotalCents") + int64(amount)
+	// The quote comes on top of the discounted lines (free shipping never
+	// takes a freight quote).
+	total := cents(rec, "subtotalCents") - cents(rec, "discountCents") + int64(amount)
 	if !rules.PricesIncludeTax {
 		total += tax
 	}
@@ -127,6 +129,8 @@ func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
 		// held, as it was while the quote was awaited); the e-mail says
 		// until when. Paying starts the usual hold again (PayAgain).
 		rec.Set("holdUntil", now.AddDate(0, 0, QuoteHoldDays)) // longer than any checkout hold (at most a day)
+	case MethodBankTransfer: // the transfer's hold starts with its payment
+		rec.Set("holdUntil", now.Add(s.TransferHold()))
 	case MethodInvoice:
 		terms, err := userInvoiceTerms(txApp, rec.GetString("user"))
 		if err != nil {

@@ -470,6 +470,20 @@ func Add(app core.App, owner Owner, productID, variantID string, qty int) (*Cart
 	})
 }
 
+// CheckLinesLimit refuses to check out a line above the units per line (one
+// made before the owner lowered the setting, or grown by a merge of
+// carts) with the same *LineLimitError as the cart; admins may, and a line
+// above its stock is left to the stock check.
+func CheckLinesLimit(txApp core.App, owner Owner, lines []Item) error {
+	for _, l := range lines {
+		v := &Variant{ID: l.VariantID, ProductID: l.ProductID, Stock: float64(l.AvailableStock)}
+		if err := checkLineLimit(txApp, owner, v, l.Quantity); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // checkLineLimit refuses qty above the shop's units per line, except for
 // admins, who may take larger orders (issue 43: one bank-transfer order
 // took every unit of three products). Above the variant's stock the stock

@@ -224,19 +224,37 @@ func QueueOrderPlaced(txApp core.App, to Recipient, o Order) error {
 			return err
 		}
 	}
-	return toAdmins(txApp, KindOrderAdmin+":"+o.ID, func(a Recipient) (rendered, error) {
+	return queueAdminNotice(txApp, KindOrderAdmin, "admin", to, o)
+}
+
+// QueueOrderCancelledAdmin queues the notice to every admin (each in their
+// own language) that the customer to cancelled order o, as a new order
+// notifies them.
+func QueueOrderCancelledAdmin(txApp core.App, to Recipient, o Order) error {
+	return queueAdminNotice(txApp, KindOrderCancelAdmin, "cancelAdmin", to, o)
+}
+
+// AdminOrderPath is the order's own page in the admin area, where every
+// e-mail to admins about an order links.
+func AdminOrderPath(orderID string) string { return "/admin/orders/" + orderID }
+
+// queueAdminNotice queues kind to every admin about order o of customer
+// to, with the texts prefix+Subject, Heading and Intro and a link to the
+// order's own page.
+func queueAdminNotice(txApp core.App, kind, prefix string, to Recipient, o Order) error {
+	return toAdmins(txApp, kind+":"+o.ID, func(a Recipient) (rendered, error) {
 		l := locale.Lang(a.Language)
 		v := newView(txApp, l, a.Email, a.Name)
 		tot := o.Total
 		if tot == 0 {
 			tot = o.Subtotal + o.ShippingAmount
 		}
-		v.Subject = tr(l, "adminSubject", "number", o.Number, "total", locale.Price(tot, l))
-		v.Heading = tr(l, "adminHeading")
-		v.Intro = []string{tr(l, "adminIntro", "customer", o.CustomerName, "email", to.Email, "number", o.Number)}
+		v.Subject = tr(l, prefix+"Subject", "number", o.Number, "total", locale.Price(tot, l))
+		v.Heading = tr(l, prefix+"Heading")
+		v.Intro = []string{tr(l, prefix+"Intro", "customer", o.CustomerName, "email", to.Email, "number", o.Number)}
 		orderView(v, o, true)
-		v.Button = &button{tr(l, "adminOrders"), v.link("/admin/orders")}
-		return render(KindOrderAdmin, a.Email, "", v)
+		v.Button = &button{tr(l, "adminOrder", "number", o.Number), v.link(AdminOrderPath(o.ID))}
+		return render(kind, a.Email, "", v)
 	})
 }
 

@@ -22,21 +22,22 @@ const (
 
 // kinds of e-mail.
 const (
-	KindOrderPlaced     = "order_placed"     // to the customer
-	KindOrderAdmin      = "order_admin"      // notice to each admin
-	KindOrderShipped    = "order_shipped"    // to the customer
-	KindOrderDelivered  = "order_delivered"  // to the customer
-	KindOrderCancelled  = "order_cancelled"  // to the customer
-	KindContactReceived = "contact_received" // copy to the visitor
-	KindContactAdmin    = "contact_admin"    // notice to each admin
-	KindContactReply    = "contact_reply"    // an admin's reply to the visitor
-	KindPasswordReset   = "password_reset"   // the reset link
-	KindBackInStock     = "back_in_stock"    // a stock alert came true
-	KindWelcome         = "welcome"          // a new account
+	KindOrderPlaced      = "order_placed"       // to the customer
+	KindOrderAdmin       = "order_admin"        // notice to each admin
+	KindOrderCancelAdmin = "order_cancel_admin" // a customer's cancel, to each admin
+	KindOrderShipped     = "order_shipped"      // to the customer
+	KindOrderDelivered   = "order_delivered"    // to the customer
+	KindOrderCancelled   = "order_cancelled"    // to the customer
+	KindContactReceived  = "contact_received"   // copy to the visitor
+	KindContactAdmin     = "contact_admin"      // notice to each admin
+	KindContactReply     = "contact_reply"      // an admin's reply to the visitor
+	KindPasswordReset    = "password_reset"     // the reset link
+	KindBackInStock      = "back_in_stock"      // a stock alert came true
+	KindWelcome          = "welcome"            // a new account
 )
 
 // kinds lists every kind, in the order of the package doc.
-var kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
+var kinds = []string{KindOrderPlaced, KindOrderAdmin, KindOrderCancelAdmin, KindOrderShipped, KindOrderDelivered, KindOrderCancelled,
 	KindContactReceived, KindContactAdmin, KindContactReply, KindPasswordReset, KindBackInStock, KindWelcome}
 
 // securityKinds are account-security e-mails: the worker sends them ahead

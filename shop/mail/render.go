@@ -30,6 +30,7 @@ var (
 type view struct {
 	Lang, Subject, Preheader string
 	Shop, ShopURL, SentTo    string
+	Logo                     string // the shop's logo (absolute URL), "" for none
 	Heading, Greeting        string
 	Intro                    []string
 	Facts                    []fact
@@ -67,7 +68,8 @@ type labels struct{ Item, Qty, Amount, ShipTo, Tagline, ButtonFallback, SKU stri
 // newView starts a view in lang for the recipient to: the shop's name and
 // URL, the greeting and the layout's words.
 func newView(app core.App, lang, to, name string) *view {
-	shop := identityOf(app).Name
+	id := identityOf(app)
+	shop := id.Name
 	if shop == "" {
 		shop = "StageShop"
 	}
@@ -76,13 +78,22 @@ func newView(app core.App, lang, to, name string) *view {
 		greeting = tr(lang, "hello", "name", name)
 	}
 	return &view{
-		Lang: lang, Shop: shop, ShopURL: PublicURL(app), Greeting: greeting,
+		Lang: lang, Shop: shop, ShopURL: PublicURL(app), Greeting: greeting, Logo: logoURL(app, id.LogoURL),
 		SentTo: tr(lang, "sentTo", "to", to),
 		Labels: labels{
 			Item: tr(lang, "item"), Qty: tr(lang, "qty"), SKU: tr(lang, "sku"), Amount: tr(lang, "amount"), ShipTo: tr(lang, "shipTo"),
 			Tagline: tr(lang, "tagline"), ButtonFallback: tr(lang, "buttonFallback"),
 		},
 	}
+}
+
+// logoURL is the logo's address as a mail client can load it: a path is
+// put under the shop's public URL; "" stays "".
+func logoURL(app core.App, logo string) string {
+	if strings.HasPrefix(logo, "/") {
+		return PublicURL(app) + logo
+	}
+	return logo
 }
 
 // link is a path on the shop's public URL.

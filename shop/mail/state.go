@@ -19,9 +19,12 @@ type state struct {
 }
 
 // Identity is who the e-mails say they come from: the shop's name (in
-// every e-mail) and the contact address replies go to (Reply-To).
+// every e-mail and the From name), the address they are sent from (From;
+// the SMTP settings' sender when empty), the contact address replies go
+// to (Reply-To) and the logo in the e-mails' header (a URL, absolute or
+// under the shop's public URL; none when empty).
 type Identity struct {
-	Name, ReplyTo string
+	Name, ReplyTo, Email, LogoURL string
 }
 
 // UseIdentity makes the e-mails of app name the shop and take replies as
@@ -33,12 +36,34 @@ func UseIdentity(app core.App, identity func(core.App) Identity) {
 
 // identityOf is the shop's identity for app's e-mails.
 func identityOf(app core.App) Identity {
-	if f := stateOf(app).identity.Load(); f != nil {
-		if id := (*f)(app); id.Name != "" {
-			return id
-		}
+	if id, ok := storeIdentity(app); ok {
+		return id
 	}
 	return Identity{Name: currentSettings(app).Meta.AppName}
+}
+
+// storeIdentity is the identity UseIdentity gave, when it names the shop.
+func storeIdentity(app core.App) (Identity, bool) {
+	if f := stateOf(app).identity.Load(); f != nil {
+		if id := (*f)(app); id.Name != "" {
+			return id, true
+		}
+	}
+	return Identity{}, false
+}
+
+// sender is the From of app's e-mails: the store details' name and e-mail,
+// each falling back to the SMTP settings' sender when empty (the contract).
+func sender(app core.App) (name, address string) {
+	meta := currentSettings(app).Meta
+	name, address = meta.SenderName, meta.SenderAddress
+	if id, ok := storeIdentity(app); ok {
+		name = id.Name
+		if id.Email != "" {
+			address = id.Email
+		}
+	}
+	return name, address
 }
 
 // stateOf is app's outbox state (a transaction's app shares it).

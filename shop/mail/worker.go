@@ -239,17 +239,18 @@ func (w *Worker) outgoing(rec *core.Record) (html, text string, err error) {
 }
 
 // message builds the mailer message of an outbox record with its rendered
-// content, from the sender set in the dashboard (Settings > Mail settings).
+// content, from the shop (sender: the store details, else the dashboard's
+// Settings > Mail settings).
 func (w *Worker) message(rec *core.Record, html, text string) *mailer.Message {
-	meta := currentSettings(w.app).Meta
+	name, address := sender(w.app)
 	headers := map[string]string{"Auto-Submitted": "auto-generated"}
 	// Answers to any e-mail reach the shop's contact address, not the
 	// (often unattended) sender address.
-	if to := identityOf(w.app).ReplyTo; to != "" && to != meta.SenderAddress {
+	if to := identityOf(w.app).ReplyTo; to != "" && to != address {
 		headers["Reply-To"] = (&mail.Address{Address: to}).String()
 	}
 	return &mailer.Message{
-		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
+		From:    mail.Address{Name: name, Address: address},
 		To:      []mail.Address{{Address: rec.GetString("to")}},
 		Subject: rec.GetString("subject"),
 		HTML:    html,

@@ -81,15 +81,6 @@ func placeAtOnce(t *testing.T, app core.App, code string, customers []string) in
 	return counted
 }
 
-func timesUsed(t *testing.T, app core.App, id string) int {
-	t.Helper()
-	rec, err := app.FindRecordById(promo.Collection, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec.GetInt("timesUsed")
-}
-
 // Vendure PR #4660, Magento #31798 and macrozheng/mall #1003: concurrent
 // checkouts passed a single-use code's limit. Here 50 orders at once
 // against a limit of 1 count exactly one use; the others are
@@ -104,7 +95,7 @@ func TestFiftyConcurrentOrdersAgainstALimitOfOne(t *testing.T) {
 	if n := placeAtOnce(t, app, "ONCE", customers); n != 1 {
 		t.Fatalf("%d orders got the discount, want 1", n)
 	}
-	if used, uses := timesUsed(t, app, id), testapp.Count(t, app, promo.UsesCollection); used != 1 || uses != 1 {
+	if used, uses := testapp.TimesUsed(t, app, id), testapp.Count(t, app, promo.UsesCollection); used != 1 || uses != 1 {
 		t.Fatalf("timesUsed %d, %d uses: want 1 and 1", used, uses)
 	}
 }
@@ -130,7 +121,7 @@ func TestConcurrentOrdersOfOneCustomerAgainstTheirLimit(t *testing.T) {
 	if _, err := promo.CheckCode(app, "twice-each", in); !errors.As(err, &na) || na.Reason != promo.ReasonCustomerLimit {
 		t.Fatalf("the code for a customer at their limit: %v", err)
 	}
-	if used := timesUsed(t, app, id); used != 3 {
+	if used := testapp.TimesUsed(t, app, id); used != 3 {
 		t.Fatalf("timesUsed %d, want 3", used)
 	}
 }
@@ -154,10 +145,10 @@ func TestReleaseGivesTheUseBackOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if used := timesUsed(t, app, id); used != 0 {
+	if used := testapp.TimesUsed(t, app, id); used != 0 {
 		t.Fatalf("timesUsed %d after the release, want 0", used)
 	}
-	if used := timesUsed(t, app, other); used != 1 {
+	if used := testapp.TimesUsed(t, app, other); used != 1 {
 		t.Fatalf("another promotion's uses changed: %d", used)
 	}
 	if placeAtOnce(t, app, "COMEBACK", []string{c}) != 1 {

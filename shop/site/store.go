@@ -314,12 +314,12 @@ func ValidateStoreRecord(rec *core.Record) validation.Errors {
 	return out
 }
 
-// MailIdentity is the shop's identity for its e-mails: the shop's name and
-// its contact address for replies.
+// MailIdentity is the shop's identity for its e-mails: the shop's name,
+// its contact address (From and replies) and its logo.
 func MailIdentity(app core.App) mail.Identity {
 	d, err := LoadStoreDetails(app)
 	if err != nil {
 		return mail.Identity{}
 	}
-	return mail.Identity{Name: d.Name, ReplyTo: d.Email}
+	return mail.Identity{Name: d.Name, ReplyTo: d.Email, Email: d.Email, LogoURL: d.LogoURL}
 }

@@ -29,3 +29,13 @@ type Promotion struct {
 	Discounted       Amount    `json:"discounted"`
 	CreatedAt        string    `json:"createdAt"`
 }
+
+// Discount is one discount on a cart or an order: the promotion's code (""
+// for an automatic one) and name as they were when the order was placed,
+// and what it saves. A free-shipping discount's amount is the shipping it
+// saves, which is not also in discountAmount.
+type Discount struct {
+	Code   string    `json:"code"`
+	Name   Localized `json:"name"`
+	Amount Amount    `json:"amount"`
+}

@@ -37,8 +37,13 @@ type OrderSummary struct {
 	// methods no longer known, which show the code's translation.
 	ShippingMethodName Localized `json:"shippingMethodName,omitempty"`
 	ShippingAmount     Amount    `json:"shippingAmount"`
-	TaxAmount          Amount    `json:"taxAmount"`
-	TotalAmount        Amount    `json:"totalAmount"`
+	// DiscountAmount is what the discounts took off the lines (free
+	// shipping is in Discounts only): totalAmount = subtotalAmount -
+	// discountAmount + shippingAmount + taxAmount.
+	DiscountAmount Amount     `json:"discountAmount"`
+	Discounts      []Discount `json:"discounts"`
+	TaxAmount      Amount     `json:"taxAmount"`
+	TotalAmount    Amount     `json:"totalAmount"`
 	// DepositAmount is the hire deposits paid with the order, in
 	// totalAmount (api.md "Hire").
 	DepositAmount Amount `json:"depositAmount,omitempty"`
@@ -105,9 +110,11 @@ type OrderItem struct {
 	Quantity              int       `json:"quantity"`
 	UnitPrice             Amount    `json:"unitPrice"`
 	TotalPrice            Amount    `json:"totalPrice"`
-	TaxClass              string    `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
-	TaxRate               Rate      `json:"taxRate"`
-	TaxAmount             Amount    `json:"taxAmount"`
+	// DiscountAmount is the line's share of the order's discountAmount.
+	DiscountAmount Amount `json:"discountAmount"`
+	TaxClass       string `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
+	TaxRate        Rate   `json:"taxRate"`
+	TaxAmount      Amount `json:"taxAmount"`
 }
 
 // StatusChange is one entry of an order's history: the status it got and

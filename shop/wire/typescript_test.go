@@ -111,6 +111,7 @@ var answers = []struct {
 	{"PaymentTaxSettings", wire.PaymentTaxSettings{}},
 	{"AdminTaxRate", wire.AdminTaxRate{}},
 	{"Promotion", wire.Promotion{}},
+	{"Discount", wire.Discount{}},
 	{"BookingFee", wire.BookingFee{}},
 	{"Booking", wire.Booking{}},
 	{"HireDay", wire.HireDay{}},

@@ -447,6 +447,8 @@ export interface OrderSummary {
   shippingMethod: string;
   shippingMethodName?: Localized;
   shippingAmount: number;
+  discountAmount: number;
+  discounts: Discount[];
   taxAmount: number;
   totalAmount: number;
   depositAmount?: number;
@@ -469,6 +471,7 @@ export interface OrderItem {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  discountAmount: number;
   taxClass: 'standard' | 'reduced' | 'zero';
   taxRate: number;
   taxAmount: number;
@@ -706,6 +709,7 @@ export interface PaymentTaxSettings {
   invoiceTermsDays: number;
   holdMinutes: number;
   maxUnitsPerLine: number;
+  transferHoldDays: number;
   cardReady: boolean;
   stripeKeys: 'environment' | 'dashboard' | 'missing';
 }
@@ -741,6 +745,12 @@ export interface Promotion {
   revenue: number;
   discounted: number;
   createdAt: string;
+}
+
+export interface Discount {
+  code: string;
+  name: Localized;
+  amount: number;
 }
 
 export interface BookingFee {

@@ -1,0 +1,165 @@
+package shop
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/cart"
+	"stageshop/shop/field"
+	"stageshop/shop/locale"
+	"stageshop/shop/promo"
+	"stageshop/shop/shipping"
+	"stageshop/shop/wire"
+)
+
+// Discount is an answer shape (shop/wire).
+type Discount = wire.Discount
+
+// Discounted is what the promotions (the live automatic ones and the
+// cart's code) take off a set of lines: the input promo.Apply priced and
+// its result.
+type Discounted struct {
+	In  promo.Input
+	Res promo.Result
+}
+
+// discountLines weighs the promotions for lines shipped to country ("" not
+// known yet) at shippingCost for customer ("" a guest) with the cart's
+// code: free shipping takes the shipping only where the address is
+// domestic (or not known yet) and the shipping is not a freight quote.
+func discountLines(app core.App, lines []cart.Item, code, customer, country string, shippingCost Amount, freight bool, now time.Time) (Discounted, error) {
+	in := promo.Input{Shipping: int64(shippingCost), Customer: customer, Now: now}
+	if !freight {
+		settings, err := shipping.LoadSettings(app)
+		if err != nil {
+			return Discounted{}, err
+		}
+		in.FreeShippingOK = country == "" || locale.SameCountry(country, settings.HomeCountry)
+	}
+	var err error
+	if in.Lines, err = promoLines(app, lines); err != nil {
+		return Discounted{}, err
+	}
+	rules, err := promo.Candidates(app, code, customer, now)
+	if err != nil {
+		return Discounted{}, err
+	}
+	return Discounted{In: in, Res: promo.Apply(in, rules)}, nil
+}
+
+// promoLines are the lines as promo sees them, each with its product's
+// category.
+func promoLines(app core.App, lines []cart.Item) ([]promo.Line, error) {
+	ids := make([]any, 0, len(lines))
+	for _, l := range lines {
+		ids = append(ids, l.ProductID)
+	}
+	var rows []struct {
+		ID         string `db:"id"`
+		CategoryID string `db:"categoryId"`
+	}
+	if len(ids) > 0 {
+		err := app.DB().Select("id", "categoryId").From("products").Where(dbx.In("id", ids...)).All(&rows)
+		if err != nil {
+			return nil, err
+		}
+	}
+	category := make(map[string]string, len(rows))
+	for _, r := range rows {
+		category[r.ID] = r.CategoryID
+	}
+	out := make([]promo.Line, len(lines))
+	for i, l := range lines {
+		out[i] = promo.Line{ProductID: l.ProductID, CategoryID: category[l.ProductID], Amount: int64(l.TotalPrice), Quantity: l.Quantity}
+	}
+	return out, nil
+}
+
+// Answer is the discounts as the cart and the order show them: each with
+// its code, name and what it saves, and what they take off the lines.
+func (d Discounted) Answer() ([]Discount, Amount) {
+	out := make([]Discount, 0, len(d.Res.Discounts))
+	for _, x := range d.Res.Discounts {
+		out = append(out, Discount{Code: x.Code, Name: x.Name, Amount: Amount(x.Amount + x.Shipping)})
+	}
+	return out, Amount(d.Res.Amount)
+}
+
+// storedDiscount is one discount as an order keeps it (orders.discounts).
+type storedDiscount struct {
+	ID            string          `json:"id"`
+	Code          string          `json:"code"`
+	Name          json.RawMessage `json:"name"`
+	AmountCents   int64           `json:"amountCents"`
+	ShippingCents int64           `json:"shippingCents"`
+}
+
+// setOrderDiscounts keeps the order's discounts as they are now: the
+// promotions' names and codes then, and what each took.
+func setOrderDiscounts(order *core.Record, d Discounted) {
+	stored := make([]storedDiscount, 0, len(d.Res.Discounts))
+	for _, x := range d.Res.Discounts {
+		name, _ := json.Marshal(x.Name)
+		stored = append(stored, storedDiscount{ID: x.ID, Code: x.Code, Name: name, AmountCents: x.Amount, ShippingCents: x.Shipping})
+	}
+	order.Set("discountCents", d.Res.Amount)
+	order.Set("discounts", stored)
+}
+
+// discountsOf reads an order's discounts (none for orders from before).
+func discountsOf(raw string) []Discount {
+	var stored []storedDiscount
+	_ = json.Unmarshal([]byte(raw), &stored)
+	out := make([]Discount, 0, len(stored))
+	for _, s := range stored {
+		var name Localized
+		_ = json.Unmarshal(s.Name, &name)
+		out = append(out, Discount{Code: s.Code, Name: name, Amount: Amount(s.AmountCents + s.ShippingCents)})
+	}
+	return out
+}
+
+// lineDiscount is line i's share of the discounts (0 without them).
+func (d Discounted) lineDiscount(i int) Amount {
+	if i < len(d.Res.Lines) {
+		return Amount(d.Res.Lines[i])
+	}
+	return 0
+}
+
+// redeemOrder counts the order's discounts in its transaction; a
+// promotion used up (or ended) since it was priced is ErrPromotionUsedUp,
+// so PlaceOrder prices again.
+func redeemOrder(txApp core.App, orderID, customer string, d Discounted) error {
+	err := promo.Redeem(txApp, orderID, customer, d.Res)
+	if _, ok := errors.AsType[*promo.UsedUpError](err); ok {
+		return ErrPromotionUsedUp
+	}
+	return err
+}
+
+// ErrPromotionUsedUp: a promotion of the order reached its limit inside
+// the order's transaction (another order took the last use between the
+// read and the write); PlaceOrder prices the order again without it, and
+// answers this (409 total_changed) only when that keeps happening.
+var ErrPromotionUsedUp = errors.New("a promotion of the order was used up meanwhile")
+
+// cartPromoCode is the code the cart carries ("" none).
+func cartPromoCode(cart *core.Record) string {
+	return field.CleanLine(cart.GetString("promoCode"))
+}
+
+// releaseUnpaid gives back the promotion uses of an order cancelled before
+// any payment (promo.Release: once; a second cancel finds none). A paid
+// order keeps its uses: its discount was given. Reviving the order does
+// not count them again (an admin's repair; the limit is not re-checked).
+func releaseUnpaid(txApp core.App, order *core.Record) error {
+	if order.GetFloat("amountPaidCents") > 0 {
+		return nil
+	}
+	return promo.Release(txApp, order.Id)
+}
