@@ -18,7 +18,8 @@ import (
 // lines' availableStock is what is free now, and the order books them.
 
 // ErrHireDatesRequired: a product for hire only added without dates.
-var ErrHireDatesRequired = errors.New("Choose the dates of the hire")
+var ErrHireDatesRequired = wire.BadRequest("hire_dates_required", "This product is for hire only: choose the dates").
+	WithField("hire", "Choose the dates of the hire")
 
 // HireDates are the dates of a hire line as sent.
 type HireDates struct {
