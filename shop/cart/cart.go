@@ -100,6 +100,10 @@ type Item struct {
 	AvailableStock        int            `json:"availableStock"`
 	// DiscountAmount is the line's share of the cart's discountAmount.
 	DiscountAmount wire.Amount `json:"discountAmount"`
+	// Hire and Deposit are a hire line's (hire.go): its dates, days and
+	// unit price, and the product's deposit × quantity.
+	Hire    *wire.CartHire `json:"hire,omitempty"`
+	Deposit wire.Amount    `json:"deposit,omitempty"`
 
 	// What checkout needs of the line and the answer does not show: its
 	// product and variant are on sale, its tax class, the weight of one
@@ -192,6 +196,8 @@ type cartLineRow struct {
 	WeightGrams   float64       `db:"weightGrams"`
 	FreightOnly   bool          `db:"freightOnly"`
 	CategoryID    string        `db:"categoryId"`
+	HireStart     string        `db:"hireStart"`
+	HireEnd       string        `db:"hireEnd"`
 }
 
 // Lines reads every line of a cart with its variant and product in one
@@ -199,7 +205,7 @@ type cartLineRow struct {
 func Lines(app core.App, cartID string) ([]Item, error) {
 	var rows []cartLineRow
 	err := app.DB().NewQuery(`
-		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
+		SELECT ci.id AS id, ci.quantity AS quantity, ci.hireStart AS hireStart, ci.hireEnd AS hireEnd, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
 		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
 		       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly, p.categoryId AS categoryId,
@@ -216,9 +222,12 @@ func Lines(app core.App, cartID string) ([]Item, error) {
 		return nil, err
 	}
 	items := make([]Item, 0, len(rows))
+	dates := make([][2]string, 0, len(rows))
 	for _, r := range rows {
 		items = append(items, r.item())
+		dates = append(dates, [2]string{r.HireStart, r.HireEnd})
 	}
+	priceHireLines(app, items, dates)
 	return items, nil
 }
 
@@ -336,6 +345,8 @@ type ItemInput struct {
 	ProductID string          `json:"productId"`
 	VariantID string          `json:"variantId"`
 	Quantity  json.RawMessage `json:"quantity"`
+	// Hire, when sent, makes the line a hire on those dates (hire.go).
+	Hire *HireDates `json:"hire"`
 }
 
 // Validate checks that a product and a whole quantity from 1 to
@@ -459,12 +470,15 @@ func Add(app core.App, owner Owner, productID, variantID string, qty int) (*Cart
 		if err != nil {
 			return "", err
 		}
+		if hireOnly(txApp, productID) {
+			return "", ErrHireDatesRequired
+		}
 		rec, err := findOrCreateCart(txApp, owner)
 		if err != nil {
 			return "", err
 		}
 		line, err := txApp.FindFirstRecordByFilter(ItemsCollection,
-			"cart = {:cart} && variant = {:variant}", dbx.Params{"cart": rec.Id, "variant": variant.ID})
+			"cart = {:cart} && variant = {:variant} && hireStart = ''", dbx.Params{"cart": rec.Id, "variant": variant.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
 		}
@@ -643,6 +657,9 @@ func UpdateItem(app core.App, owner Owner, itemID string, qty int) (*Cart, error
 		variant, err := ActiveVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
 			return "", err
+		}
+		if line.GetString("hireStart") != "" {
+			return line.GetString("cart"), setHireQuantity(txApp, line, variant, qty)
 		}
 		if err := checkLineLimit(txApp, owner, variant, qty); err != nil {
 			return "", err
