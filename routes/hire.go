@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -48,41 +47,4 @@ func updateBooking(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, b)
-}
-
-// hireSentinels are the envelopes of hire's sentinel errors.
-var hireSentinels = []struct {
-	err error
-	ae  *apiError
-}{
-	{hire.ErrProductNotFound, errProductNotFound},
-	{hire.ErrVariantNotFound, notFound("This option of the product is not available")},
-	{hire.ErrNotForHire, newError(http.StatusBadRequest, "not_for_hire", "This product is not for hire")},
-	{hire.ErrBookingNotFound, notFound("Booking not found")},
-}
-
-// hireEnvelope is the envelope of a hire error, or nil for another error.
-func hireEnvelope(err error) *apiError {
-	for _, s := range hireSentinels {
-		if errors.Is(err, s.err) {
-			return s.ae
-		}
-	}
-	var rule *hire.RuleError
-	var unavailable *hire.UnavailableError
-	var status *hire.StatusError
-	switch {
-	case errors.As(err, &rule):
-		ae := newError(http.StatusBadRequest, rule.Code, rule.Message)
-		ae.Errors = map[string]string{rule.Field: rule.Message}
-		return ae
-	case errors.As(err, &unavailable):
-		// By product and by variant, as insufficient_stock.
-		ae := newError(http.StatusConflict, "not_available", unavailable.Error())
-		ae.Available = map[string]int{unavailable.ProductID: unavailable.Available, unavailable.VariantID: unavailable.Available}
-		return ae
-	case errors.As(err, &status):
-		return newError(http.StatusConflict, status.Code, status.Message)
-	}
-	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
+	"stageshop/shop/wire"
 )
 
 // OrderPrice is what an order costs: its lines, its discounts, its
@@ -44,6 +45,15 @@ type TotalChangedError struct {
 
 func (e *TotalChangedError) Error() string {
 	return fmt.Sprintf("The order total changed from %d to %d cents", e.Expected, e.Total)
+}
+
+// Problem is 409 total_changed with the server's figures, so the app can
+// show them.
+func (e *TotalChangedError) Problem() *wire.Problem {
+	p := wire.Conflict("total_changed", "The order total has changed; please review it and place the order again")
+	total, subtotal, discount, shipping, tax := e.Total, e.Subtotal, e.Discount, e.Shipping, e.Tax
+	p.Total, p.Subtotal, p.Discount, p.Shipping, p.Tax = &total, &subtotal, &discount, &shipping, &tax
+	return p
 }
 
 // taxExempt reports whether an admin marked the user tax-exempt.

@@ -323,7 +323,8 @@ func (g *importGroup) rowErrors(err error) error {
 	fields, _, ok := field.Messages(err)
 	if !ok {
 		if errors.Is(err, ErrCategoryNotFound) {
-			return importErrors{{Row: g.rows[0].line, Field: "category", Message: err.Error()}}
+			// The import report's own words (ErrCategoryNotFound's are the 404's).
+			return importErrors{{Row: g.rows[0].line, Field: "category", Message: "category not found"}}
 		}
 		return err
 	}
