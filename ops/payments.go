@@ -10,14 +10,16 @@ import (
 
 // Schedules of the payment jobs, away from PocketBase's own (on the hour).
 const (
-	holdsSchedule     = "* * * * *"   // unpaid card orders past their hold; refunds without an answer
-	reconcileSchedule = "*/5 * * * *" // card orders whose webhook is late
-	remindersSchedule = "41 * * * *"  // overdue invoices
+	holdsSchedule     = "* * * * *"    // unpaid card orders past their hold; refunds without an answer
+	reconcileSchedule = "*/5 * * * *"  // card orders whose webhook is late
+	remindersSchedule = "41 * * * *"   // overdue invoices
+	transfersSchedule = "*/10 * * * *" // unpaid bank transfers: reminders, then expiry
 )
 
 // bindPaymentJobs schedules the payment jobs: expiry of unpaid card
-// orders (cancelled and restocked), reconciliation with the provider, and
-// the one overdue reminder of each invoice.
+// orders (cancelled and restocked), reconciliation with the provider,
+// the one overdue reminder of each invoice, and the reminder and expiry of
+// unpaid bank transfers.
 func bindPaymentJobs(app core.App) {
 	logErr := func(what string, n int, err error) {
 		if err != nil {
@@ -38,5 +40,10 @@ func bindPaymentJobs(app core.App) {
 	app.Cron().MustAdd("stageshopInvoiceReminders", remindersSchedule, func() {
 		n, err := shop.RemindOverdueInvoices(app, time.Now())
 		logErr("sent overdue invoice reminders", n, err)
+	})
+	app.Cron().MustAdd("stageshopTransferHolds", transfersSchedule, func() {
+		reminded, expired, err := shop.ExpireUnpaidTransfers(app, time.Now())
+		logErr("reminded unpaid bank transfers", reminded, err)
+		logErr("expired unpaid bank transfers", expired, nil)
 	})
 }

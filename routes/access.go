@@ -10,10 +10,7 @@ import (
 	"stageshop/shop/account"
 )
 
-var (
-	errSignedOut     = newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
-	errAdminRequired = newError(http.StatusForbidden, "forbidden", "Admin access required")
-)
+var errSignedOut = newError(http.StatusUnauthorized, "unauthorized", "Authentication required")
 
 // shopUser returns the signed-in shop user of the request, or nil. PocketBase
 // has already checked the bearer token; superusers of the dashboard are not
@@ -51,7 +48,7 @@ func adminOnly() *hook.Handler[*core.RequestEvent] {
 		case u == nil:
 			return errSignedOut
 		case !isAdmin(u):
-			return errAdminRequired
+			return account.ErrNotAdmin
 		}
 		return e.Next()
 	}}

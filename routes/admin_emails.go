@@ -27,7 +27,7 @@ func adminListEmails(e *core.RequestEvent) error {
 }
 
 // adminGetEmail and adminResendEmail answer an unknown id with 404 through
-// the one error path (mail.ErrNotFound in sentinelErrors).
+// the one error path (mail.ErrNotFound is a 404 wire.Problem).
 func adminGetEmail(e *core.RequestEvent) error {
 	m, err := mail.Get(e.App, e.Request.PathValue("id"))
 	if err != nil {

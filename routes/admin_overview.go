@@ -17,6 +17,7 @@ func registerAdminOverview(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin")
 	g.Bind(adminOnly())
 	g.GET("/overview", adminOverview)
+	g.GET("/readiness", adminReadiness)
 	g.GET("/users", adminListUsers)
 	g.GET("/users/{id}/orders", adminUserOrders)
 	g.PUT("/users/{id}/roles", adminSetUserRoles)
@@ -31,6 +32,15 @@ func adminOverview(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, o)
+}
+
+// adminReadiness answers the go-live checklist.
+func adminReadiness(e *core.RequestEvent) error {
+	r, err := shop.CheckReadiness(e.App)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, r)
 }
 
 // pageQuery reads page (1) and pageSize (20) from the query string; the

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // slipScriptPath serves the packing slip's one script: its Print button
@@ -51,7 +52,7 @@ func adminPackingSlip(e *core.RequestEvent) error {
 	case !ok:
 		return errSignedOut
 	case !v.Admin:
-		return errAdminRequired
+		return account.ErrNotAdmin
 	}
 	page, err := shop.PackingSlip(e.App, e.Request.PathValue("id"), e.Request.URL.Query().Get("lang"), slipScriptPath)
 	if err != nil {

@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -21,13 +20,31 @@ func registerHire(se *core.ServeEvent) {
 	g.PUT("/{id}", updateBooking)
 }
 
+// getAvailability answers the days of a window and, with start and end
+// (and quantity, 1 by default), the quote of that hire: its price by the
+// pricing rule and what is free, so the shop never prices a hire itself.
 func getAvailability(e *core.RequestEvent) error {
-	days, err := hire.Availability(e.App, e.Request.PathValue("id"), queryText(e, "variantId"),
-		queryText(e, "from"), queryText(e, "to"))
+	id, variant := e.Request.PathValue("id"), queryText(e, "variantId")
+	days, err := hire.Availability(e.App, id, variant, queryText(e, "from"), queryText(e, "to"))
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, wire.Availability{Days: days})
+	out := wire.Availability{Days: days}
+	if queryText(e, "start") != "" || queryText(e, "end") != "" {
+		quantity, ok := queryInt(e, "quantity", 1)
+		if !ok {
+			return validationError(map[string]string{"quantity": "Must be a whole number"})
+		}
+		q, most, err := hire.QuoteLine(e.App, hire.Line{ProductID: id, VariantID: variant, Quantity: quantity,
+			Start: queryText(e, "start"), End: queryText(e, "end")})
+		if err != nil {
+			return err
+		}
+		out.Quote = &wire.HireQuote{Start: q.Start.String(), End: q.End.String(), Days: q.Days, Quantity: q.Quantity,
+			Rule: q.Rule, UnitPrice: wire.Amount(q.UnitCents), LineTotal: wire.Amount(q.LineCents()),
+			Deposit: wire.Amount(q.DepositCents), Available: most}
+	}
+	return e.JSON(http.StatusOK, out)
 }
 
 func listBookings(e *core.RequestEvent) error {
@@ -48,41 +65,4 @@ func updateBooking(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, b)
-}
-
-// hireSentinels are the envelopes of hire's sentinel errors.
-var hireSentinels = []struct {
-	err error
-	ae  *apiError
-}{
-	{hire.ErrProductNotFound, errProductNotFound},
-	{hire.ErrVariantNotFound, notFound("This option of the product is not available")},
-	{hire.ErrNotForHire, newError(http.StatusBadRequest, "not_for_hire", "This product is not for hire")},
-	{hire.ErrBookingNotFound, notFound("Booking not found")},
-}
-
-// hireEnvelope is the envelope of a hire error, or nil for another error.
-func hireEnvelope(err error) *apiError {
-	for _, s := range hireSentinels {
-		if errors.Is(err, s.err) {
-			return s.ae
-		}
-	}
-	var rule *hire.RuleError
-	var unavailable *hire.UnavailableError
-	var status *hire.StatusError
-	switch {
-	case errors.As(err, &rule):
-		ae := newError(http.StatusBadRequest, rule.Code, rule.Message)
-		ae.Errors = map[string]string{rule.Field: rule.Message}
-		return ae
-	case errors.As(err, &unavailable):
-		// By product and by variant, as insufficient_stock.
-		ae := newError(http.StatusConflict, "not_available", unavailable.Error())
-		ae.Available = map[string]int{unavailable.ProductID: unavailable.Available, unavailable.VariantID: unavailable.Available}
-		return ae
-	case errors.As(err, &status):
-		return newError(http.StatusConflict, status.Code, status.Message)
-	}
-	return nil
 }

@@ -70,3 +70,29 @@ func TestLineLimitStopsHoarding(t *testing.T) {
 	// Admins take larger orders.
 	wantStatus(t, add(50, admin), http.StatusOK, nil)
 }
+
+// The limit holds at placement too: a line made before the owner lowered
+// it is 409 line_limit at checkout, nothing ordered and the stock left as
+// it was.
+func TestLineLimitHeldAtPlacement(t *testing.T) {
+	s := newOrderShop(t, testapp.Product{PriceCents: 1000, Stock: 100})
+	c, p := s.c, s.product
+	addLine(t, c, s.user.Token, p.Id, 20)
+	admin := testapp.Auth(s.admin.Token)
+	var settings map[string]any
+	wantStatus(t, c.Do("GET", "/api/admin/settings/payments", nil, admin...), http.StatusOK, &settings)
+	settings["maxUnitsPerLine"] = 5
+	wantStatus(t, c.Do("PUT", "/api/admin/settings/payments", settings, admin...), http.StatusOK, nil)
+	r := c.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(s.user.Token)...)
+	var e struct {
+		errJSON
+		Limit int `json:"limit"`
+	}
+	r.JSON(t, &e)
+	if r.Status != http.StatusConflict || e.Code != "line_limit" || e.Limit != 5 {
+		t.Fatalf("checkout of 20 with a limit of 5: %d %s, want 409 line_limit, limit 5", r.Status, r.Body)
+	}
+	if left := testapp.Stock(t, s.h.App, p.Id); left != 100 || testapp.Count(t, s.h.App, "orders") != 0 {
+		t.Fatalf("%d units left, %d orders; want 100 and none", left, testapp.Count(t, s.h.App, "orders"))
+	}
+}

@@ -1,7 +1,6 @@
 package routes
 
 import (
-	"errors"
 	"io"
 	"net/http"
 
@@ -119,16 +118,4 @@ func adminInvoiceTerms(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, toUserJSON(u))
-}
-
-// paymentEnvelope is the envelope of the payment errors, or nil.
-func paymentEnvelope(err error) *apiError {
-	var exceeds *shop.RefundExceedsError
-	if errors.As(err, &exceeds) {
-		ae := newError(http.StatusConflict, "refund_exceeds_paid", exceeds.Error())
-		left := exceeds.Refundable
-		ae.Refundable = &left
-		return ae
-	}
-	return nil
 }

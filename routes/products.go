@@ -203,8 +203,6 @@ func listCategories(e *core.RequestEvent) error {
 	})
 }
 
-var errProductNotFound = notFound("Product not found")
-
 // getProduct answers GET /api/products/{id}; inactive products exist only
 // for admins.
 func getProduct(e *core.RequestEvent) error {
@@ -215,13 +213,13 @@ func getProduct(e *core.RequestEvent) error {
 	return cached(e, productKey(id), func() (any, bool, error) {
 		p, err := catalog.GetProduct(e.App, id)
 		if errors.Is(err, catalog.ErrProductNotFound) {
-			return nil, false, errProductNotFound
+			return nil, false, catalog.ErrProductNotFound
 		}
 		if err != nil {
 			return nil, false, err
 		}
 		if !p.IsActive && !isAdmin(shopUser(e)) {
-			return nil, false, errProductNotFound
+			return nil, false, catalog.ErrProductNotFound
 		}
 		// An inactive product is shown to admins only: never kept.
 		out := withVariants(p, false)
@@ -235,7 +233,7 @@ func getProduct(e *core.RequestEvent) error {
 func adminProductAnswer(e *core.RequestEvent, id string, status int) error {
 	p, err := catalog.GetProduct(e.App, id)
 	if errors.Is(err, catalog.ErrProductNotFound) {
-		return errProductNotFound
+		return catalog.ErrProductNotFound
 	}
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ func updateProduct(e *core.RequestEvent) error {
 	var in catalog.ProductInput
 	if err := decodeJSON(e, &in); err != nil {
 		if !catalog.ProductExists(e.App, id) {
-			return errProductNotFound // an unknown product is 404 whatever the body
+			return catalog.ErrProductNotFound // an unknown product is 404 whatever the body
 		}
 		return err
 	}

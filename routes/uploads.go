@@ -2,7 +2,6 @@ package routes
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -19,12 +18,9 @@ import (
 const multipartRoom = 64 << 10
 
 var (
-	errFileTooLarge  = newError(http.StatusRequestEntityTooLarge, "file_too_large", "File size must be less than 5MB")
-	errNotAnImage    = newError(http.StatusBadRequest, "invalid_image_type", "Please select valid image files (JPEG, PNG, GIF, WebP)")
-	errNoFile        = newError(http.StatusBadRequest, "file_required", "Please select an image file to upload (form field \"file\")")
-	errImageTooLarge = newError(http.StatusBadRequest, "image_too_large",
-		fmt.Sprintf("Image dimensions must be at most %d pixels on a side and %d megapixels", catalog.MaxImageSide, catalog.MaxImagePixels/1000000))
-	errManyFiles = newError(http.StatusBadRequest, "too_many_files", "Please upload one image per request")
+	errFileTooLarge = newError(http.StatusRequestEntityTooLarge, "file_too_large", "File size must be less than 5MB")
+	errNoFile       = newError(http.StatusBadRequest, "file_required", "Please select an image file to upload (form field \"file\")")
+	errManyFiles    = newError(http.StatusBadRequest, "too_many_files", "Please upload one image per request")
 )
 
 func registerUploads(se *core.ServeEvent) {
@@ -98,7 +94,7 @@ func readUploadedFile(e *core.RequestEvent, maxSize int64) ([]byte, error) {
 	}
 	if len(data) == 0 {
 		if data != nil {
-			return nil, errNotAnImage // an empty file
+			return nil, catalog.ErrNotAnImage // an empty file
 		}
 		return nil, errNoFile
 	}

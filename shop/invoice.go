@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -11,10 +10,11 @@ import (
 	"stageshop/shop/locale"
 	"stageshop/shop/shipping"
 	"stageshop/shop/site"
+	"stageshop/shop/wire"
 )
 
 // ErrNoInvoice: the order has no invoice (yet): answered as not found.
-var ErrNoInvoice = errors.New("this order has no invoice yet")
+var ErrNoInvoice = wire.NotFound("This order has no invoice yet")
 
 // InvoiceViewer is who asks for an invoice: the signed-in user, and
 // whether they are an admin (who may open any).

@@ -122,7 +122,7 @@ type CreditNote = wire.CreditNote
 
 // ErrCreditExceedsTotal: the credit notes of an order would add up to more
 // than its total.
-var ErrCreditExceedsTotal = errors.New("credit notes would exceed the order's total")
+var ErrCreditExceedsTotal = wire.Conflict("credit_exceeds_total", "Credit notes cannot exceed the order's total")
 
 // AssignCreditNote issues the credit note of a refund of order
 // (CN-2026-000007, the next of the year's gapless sequence), in the

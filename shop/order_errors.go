@@ -1,20 +1,21 @@
 package shop
 
 import (
-	"errors"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
 	"stageshop/shop/cart"
+	"stageshop/shop/wire"
 )
 
-// Errors of checkout's rules. Routes turn them into the
-// contract's envelope; anything else is unexpected.
+// Errors of checkout's rules, with their answers.
 var (
 	// ErrCartEmpty: checkout of an empty cart.
-	ErrCartEmpty = errors.New("Your cart is empty")
+	ErrCartEmpty = wire.BadRequest("cart_empty", "Your cart is empty")
 	// ErrOrderNotFound: an unknown order, or someone else's.
-	ErrOrderNotFound = errors.New("Order not found")
+	ErrOrderNotFound = wire.NotFound("Order not found")
 )
 
 // LineError says why one order line cannot be fulfilled.
@@ -74,4 +75,32 @@ func (e LineErrors) Error() string {
 		parts = append(parts, k+": "+e[k].Error())
 	}
 	return "Some items cannot be ordered (" + strings.Join(parts, "; ") + ")"
+}
+
+// Problem is the 409 for order lines that cannot be fulfilled, each under
+// errors["items.{id}"], by variant and by product (the contract's key: the
+// first failing variant's message when two of one product fail). When
+// stock is short the code is insufficient_stock, the message that of the
+// first short line (as for a cart line) and available what is left of
+// each short product; when products merely vanished from sale the code is
+// product_unavailable.
+func (e LineErrors) Problem() *wire.Problem {
+	ids := slices.Sorted(maps.Keys(e))
+	p := wire.Conflict("product_unavailable", "Some products in your cart are no longer available")
+	for _, id := range ids {
+		if e[id].Short {
+			p.Code, p.Message = "insufficient_stock", e[id].Error()
+			p.Available = e.Available()
+			break
+		}
+	}
+	p.Errors = make(map[string]string, 2*len(e))
+	for _, id := range ids {
+		l := e[id]
+		p.Errors["items."+id] = l.Error()
+		if key := "items." + l.ProductID; l.ProductID != "" && p.Errors[key] == "" {
+			p.Errors[key] = l.Error()
+		}
+	}
+	return p
 }

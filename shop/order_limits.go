@@ -14,6 +14,7 @@ import (
 	"stageshop/internal/appstate"
 	"stageshop/internal/keep"
 	"stageshop/shop/shipping"
+	"stageshop/shop/wire"
 )
 
 // A line may take a product's whole stock (the spec), so what keeps one
@@ -33,6 +34,11 @@ type UnpaidOrdersError struct{ Limit int }
 func (e *UnpaidOrdersError) Error() string {
 	return fmt.Sprintf("You already have %d unpaid orders, the most a customer may hold at once. "+
 		"Please cancel one, or wait until one is paid, before placing a new order.", e.Limit)
+}
+
+// Problem is 409 too_many_unpaid_orders.
+func (e *UnpaidOrdersError) Problem() *wire.Problem {
+	return wire.Conflict("too_many_unpaid_orders", e.Error())
 }
 
 // CountUnpaidOrders counts the user's unpaid orders: the one definition of

@@ -11,6 +11,7 @@ import (
 	"stageshop/shop/cart"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
+	"stageshop/shop/wire"
 )
 
 // OrderPrice is what an order costs: its lines, its discounts, its
@@ -24,6 +25,8 @@ type OrderPrice struct {
 	Tax      Amount
 	Total    Amount
 	Taxed    tax.Taxed
+	// Deposit is the hire lines' deposits, in Total, never taxed.
+	Deposit Amount
 	// Discounts are the promotions that apply and each line's share.
 	Discounts Discounted
 	// Freight says the shipping is quoted separately (Shipping is 0 until
@@ -44,6 +47,15 @@ type TotalChangedError struct {
 
 func (e *TotalChangedError) Error() string {
 	return fmt.Sprintf("The order total changed from %d to %d cents", e.Expected, e.Total)
+}
+
+// Problem is 409 total_changed with the server's figures, so the app can
+// show them.
+func (e *TotalChangedError) Problem() *wire.Problem {
+	p := wire.Conflict("total_changed", "The order total has changed; please review it and place the order again")
+	total, subtotal, discount, shipping, tax := e.Total, e.Subtotal, e.Discount, e.Shipping, e.Tax
+	p.Total, p.Subtotal, p.Discount, p.Shipping, p.Tax = &total, &subtotal, &discount, &shipping, &tax
+	return p
 }
 
 // taxExempt reports whether an admin marked the user tax-exempt.
@@ -84,8 +96,12 @@ func taxDiscounted(app core.App, lines []cart.Item, d Discounted, addr PostalAdd
 	}
 	t := tax.Compute(rules, req)
 	off := Amount(d.Res.Amount)
-	return OrderPrice{Subtotal: t.Subtotal + off, Discount: off, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total,
-		Taxed: t, Discounts: d}, nil
+	var deposit Amount
+	for _, l := range lines {
+		deposit += l.Deposit
+	}
+	return OrderPrice{Subtotal: t.Subtotal + off, Discount: off, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total + deposit,
+		Deposit: deposit, Taxed: t, Discounts: d}, nil
 }
 
 // quoteShipping is what the method costs for the lines (their subtotal,

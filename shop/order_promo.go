@@ -146,7 +146,7 @@ func redeemOrder(txApp core.App, orderID, customer string, d Discounted) error {
 // the order's transaction (another order took the last use between the
 // read and the write); PlaceOrder prices the order again without it, and
 // answers this (409 total_changed) only when that keeps happening.
-var ErrPromotionUsedUp = errors.New("a promotion of the order was used up meanwhile")
+var ErrPromotionUsedUp = wire.Conflict("total_changed", "The order total has changed; please review it and place the order again")
 
 // cartPromoCode is the code the cart carries ("" none).
 func cartPromoCode(cart *core.Record) string {

@@ -1,13 +1,13 @@
 package shop
 
 import (
-	"errors"
 	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/field"
+	"stageshop/shop/wire"
 )
 
 // maxTrackingNumberLen bounds a tracking number.
@@ -15,7 +15,7 @@ const maxTrackingNumberLen = 100
 
 // ErrNotCancellable: a customer's cancel of an order that is no longer
 // Created.
-var ErrNotCancellable = errors.New("This order can no longer be cancelled")
+var ErrNotCancellable = wire.Conflict("not_cancellable", "This order can no longer be cancelled")
 
 // StatusUpdate is an admin's change of an order: its status and, when
 // sent, its tracking number (trimmed; "" clears it).

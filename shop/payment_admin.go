@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"errors"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -14,7 +13,7 @@ import (
 
 // ErrNotRecordable: recording money for a card order (the provider tells
 // the shop) or for a cancelled order.
-var ErrNotRecordable = errors.New("payments are recorded only for open bank transfer and invoice orders")
+var ErrNotRecordable = wire.Conflict("not_recordable", "Payments are recorded only for open bank transfer and invoice orders")
 
 // PaymentInput is money an admin received for a bank transfer or invoice
 // order.

@@ -2,7 +2,6 @@ package shop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/locale"
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // Attempt statuses.
@@ -29,7 +29,7 @@ const MaxPaymentAttempts = 10
 
 // ErrNotPayable: pay again on an order that is not one's own unpaid card
 // order still holding its stock.
-var ErrNotPayable = errors.New("this order cannot be paid by card now")
+var ErrNotPayable = wire.Conflict("not_payable", "This order cannot be paid by card now")
 
 // Payment errors a new card order can carry instead of a checkout URL.
 const (

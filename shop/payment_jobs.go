@@ -25,6 +25,12 @@ func expirable(order *core.Record, now time.Time) bool {
 // caller's transaction: Cancelled and restocked exactly like a cancel (the
 // order hooks), its pages closed, the ledger and the shopper's e-mail.
 func expireOrder(txApp core.App, order *core.Record) error {
+	return expireUnpaid(txApp, order, ProviderStripe, mailPaymentExpired)
+}
+
+// expireUnpaid is expireOrder for an order of provider's, told by an
+// e-mail of kind.
+func expireUnpaid(txApp core.App, order *core.Record, provider, kind string) error {
 	order.Set("paymentStatus", PayExpired)
 	order.Set("status", StatusCancelled)
 	if err := txApp.Save(order); err != nil {
@@ -35,11 +41,11 @@ func expireOrder(txApp core.App, order *core.Record) error {
 	if err != nil {
 		return err
 	}
-	entry := ledgerEntry{Provider: ProviderStripe, OrderID: order.Id, Type: EvExpired, Amount: cents(order, "amountDueCents"), Currency: Currency}
+	entry := ledgerEntry{Provider: provider, OrderID: order.Id, Type: EvExpired, Amount: cents(order, "amountDueCents"), Currency: Currency}
 	if err := entry.record(txApp); err != nil {
 		return err
 	}
-	return queuePaymentMail(txApp, order, mailPaymentExpired, "")
+	return queuePaymentMail(txApp, order, kind, "")
 }
 
 // ExpireUnpaidOrders expires every unpaid card order whose hold ended by

@@ -20,6 +20,9 @@ const (
 	mailRefund          = mail.KindRefund
 	mailInvoiceDue      = mail.KindInvoiceDue
 	mailInvoiceOverdue  = mail.KindInvoiceOverdue
+	// A bank transfer's reminder and expiry (payment_transfer_hold.go).
+	mailTransferReminder = mail.KindTransferReminder
+	mailTransferExpired  = mail.KindTransferExpired
 )
 
 // customerOf is the account an order's payment e-mails go to (the
@@ -75,7 +78,10 @@ func queuePaymentMail(txApp core.App, order *core.Record, kind, key string, amou
 	if d := order.GetDateTime("dueDate"); !d.IsZero() {
 		p.DueDate = d.Time().UTC().Format(dateLayout)
 	}
-	if kind == mailInvoiceDue || kind == mailInvoiceOverdue {
+	if kind == mailTransferReminder || kind == mailTransferExpired {
+		p.DueDate = order.GetDateTime("holdUntil").Time().UTC().Format(dateLayout)
+	}
+	if kind == mailInvoiceDue || kind == mailInvoiceOverdue || kind == mailTransferReminder {
 		p.BankDetails = s.BankDetails
 	}
 	eventKey := kind + ":" + order.Id

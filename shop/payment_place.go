@@ -50,7 +50,7 @@ func methodsFor(s PaymentSettings, terms invoiceTerms) map[string]bool {
 type paymentPlan struct {
 	Method    string
 	PONumber  string
-	HoldUntil time.Time // card
+	HoldUntil time.Time // card, bank transfer
 	DueDate   time.Time // invoice
 }
 
@@ -98,6 +98,8 @@ func planPayment(txApp core.App, userID string, in OrderInput, now time.Time) (p
 	switch method {
 	case MethodCard:
 		plan.HoldUntil = now.Add(s.Hold())
+	case MethodBankTransfer: // then cancelled and restocked (ExpireUnpaidTransfers)
+		plan.HoldUntil = now.Add(s.TransferHold())
 	case MethodInvoice:
 		days := terms.Days
 		if days <= 0 {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"stageshop/shop/wire"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -13,7 +15,7 @@ import (
 // adapter (shop/stripepay) is the only code that knows Stripe's shapes.
 
 // ErrBadSignature: a webhook whose signature does not match its body.
-var ErrBadSignature = errors.New("invalid webhook signature")
+var ErrBadSignature = wire.BadRequest("invalid_signature", "Invalid webhook signature")
 
 // ErrCardUnavailable: card payments are off or not configured.
 var ErrCardUnavailable = errors.New("card payments are not available")

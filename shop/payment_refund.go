@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/wire"
 )
 
 // Refund statuses.
@@ -30,6 +31,14 @@ type RefundExceedsError struct{ Refundable Amount }
 
 func (e *RefundExceedsError) Error() string {
 	return "A refund cannot exceed what was paid: at most " + e.Refundable.String() + " can be refunded"
+}
+
+// Problem is 409 refund_exceeds_paid with what is left to refund.
+func (e *RefundExceedsError) Problem() *wire.Problem {
+	p := wire.Conflict("refund_exceeds_paid", e.Error())
+	left := e.Refundable
+	p.Refundable = &left
+	return p
 }
 
 // ProviderRefusal is the provider saying no to a request (not an outage).
@@ -179,7 +188,7 @@ func RefundOrder(app core.App, admin *core.Record, orderID string, in RefundInpu
 
 // ErrRefundNotPending: marking as sent a refund that is not a pending
 // bank transfer refund of that order.
-var ErrRefundNotPending = errors.New("this refund is not waiting to be sent")
+var ErrRefundNotPending = wire.Conflict("refund_not_pending", "This refund is not waiting to be sent")
 
 // MarkRefundSent records that the shop sent a pending bank transfer
 // refund (admins).

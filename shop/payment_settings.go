@@ -30,6 +30,12 @@ const (
 	DefaultHoldMinutes = 60
 	DefaultTermsDays   = 30
 	MaxTermsDays       = 365
+	// DefaultTransferHoldDays is how long an unpaid bank-transfer order
+	// holds its stock until the owner changes it (issue 43: one transfer
+	// order held every unit of three products for ever);
+	// MaxTransferHoldDays bounds the setting.
+	DefaultTransferHoldDays = 7
+	MaxTransferHoldDays     = 90
 )
 
 // PaymentSettings are the shop's payment rules. The Stripe keys are
@@ -45,7 +51,22 @@ type PaymentSettings struct {
 	InvoiceTermsDays    int
 	HoldMinutes         int
 	MaxUnitsPerLine     int
+	TransferHoldDays    int
 	ShopID              string
+}
+
+// TransferHold is how long an unpaid bank-transfer order holds its stock:
+// then it is cancelled and restocked (ExpireUnpaidTransfers).
+func (s PaymentSettings) TransferHold() time.Duration {
+	return time.Duration(s.TransferDays()) * 24 * time.Hour
+}
+
+// TransferDays is the setting transferHoldDays, its default when unset.
+func (s PaymentSettings) TransferDays() int {
+	if s.TransferHoldDays == 0 {
+		return DefaultTransferHoldDays
+	}
+	return s.TransferHoldDays
 }
 
 // UnitsPerLine is the most units of one variant a customer may put on one
@@ -106,6 +127,7 @@ func (s PaymentSettings) Validate() error {
 		"invoiceTermsDays":    validation.Validate(s.InvoiceTermsDays, validation.Required, validation.Min(1), validation.Max(MaxTermsDays)),
 		"holdMinutes":         validation.Validate(s.HoldMinutes, validation.Required, validation.Min(MinHoldMinutes), validation.Max(MaxHoldMinutes)),
 		"maxUnitsPerLine":     validation.Validate(s.UnitsPerLine(), validation.Min(1), validation.Max(cart.MaxUnitsPerLine)),
+		"transferHoldDays":    validation.Validate(s.TransferDays(), validation.Min(1), validation.Max(MaxTransferHoldDays)),
 	}
 	if s.BankTransferEnabled && strings.TrimSpace(s.BankDetails) == "" {
 		errs["bankDetails"] = validation.NewError("validation_required", "Bank transfer needs the bank details shoppers pay to")
@@ -128,6 +150,7 @@ func paymentSettingsOf(rec *core.Record) PaymentSettings {
 		InvoiceTermsDays:    rec.GetInt("invoiceTermsDays"),
 		HoldMinutes:         rec.GetInt("holdMinutes"),
 		MaxUnitsPerLine:     rec.GetInt("maxUnitsPerLine"),
+		TransferHoldDays:    rec.GetInt("transferHoldDays"),
 		ShopID:              rec.GetString("shopId"),
 	}
 }

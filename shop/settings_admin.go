@@ -36,7 +36,7 @@ func LoadPaymentTaxSettings(app core.App) (PaymentTaxSettings, error) {
 		PricesIncludeTax: rules.PricesIncludeTax, TaxShipping: rules.TaxShipping,
 		CardEnabled: p.CardEnabled, BankTransferEnabled: p.BankTransferEnabled, InvoiceEnabled: p.InvoiceEnabled,
 		BankDetails: p.BankDetails, InvoiceTermsDays: p.TermsDays(), HoldMinutes: int(p.Hold().Minutes()),
-		MaxUnitsPerLine: p.UnitsPerLine(), CardReady: p.CardReady(), StripeKeys: "missing",
+		MaxUnitsPerLine: p.UnitsPerLine(), TransferHoldDays: p.TransferDays(), CardReady: p.CardReady(), StripeKeys: "missing",
 	}
 	switch {
 	case strings.TrimSpace(os.Getenv(EnvStripeSecretKey)) != "":
@@ -74,6 +74,9 @@ func SavePaymentTaxSettings(app core.App, in PaymentTaxSettings) (PaymentTaxSett
 		pay.Set("holdMinutes", in.HoldMinutes)
 		if in.MaxUnitsPerLine != 0 { // an older client that does not send it keeps it
 			pay.Set("maxUnitsPerLine", in.MaxUnitsPerLine)
+		}
+		if in.TransferHoldDays != 0 { // likewise
+			pay.Set("transferHoldDays", in.TransferHoldDays)
 		}
 		if err := txApp.Save(pay); err != nil {
 			return err

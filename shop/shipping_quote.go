@@ -2,7 +2,6 @@ package shop
 
 import (
 	"encoding/json"
-	"errors"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -13,11 +12,12 @@ import (
 	"stageshop/shop/money"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
+	"stageshop/shop/wire"
 )
 
 // ErrNotAwaitingQuote: a freight quote for an order whose shipping is not
 // waiting for one.
-var ErrNotAwaitingQuote = errors.New("This order is not waiting for a freight quote")
+var ErrNotAwaitingQuote = wire.Conflict("not_awaiting_quote", "This order is not waiting for a freight quote")
 
 // QuoteInput is an admin's freight quote: the shipping amount in dollars.
 type QuoteInput struct {
@@ -129,6 +129,8 @@ func openQuotedPayment(txApp core.App, rec *core.Record, now time.Time) error {
 		// held, as it was while the quote was awaited); the e-mail says
 		// until when. Paying starts the usual hold again (PayAgain).
 		rec.Set("holdUntil", now.AddDate(0, 0, QuoteHoldDays)) // longer than any checkout hold (at most a day)
+	case MethodBankTransfer: // the transfer's hold starts with its payment
+		rec.Set("holdUntil", now.Add(s.TransferHold()))
 	case MethodInvoice:
 		terms, err := userInvoiceTerms(txApp, rec.GetString("user"))
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // stockAlertsCollection holds the back-in-stock alerts.
@@ -27,7 +28,7 @@ const (
 )
 
 // ErrInStock: an alert for a variant that can be bought now.
-var ErrInStock = errors.New("This product is in stock")
+var ErrInStock = wire.Conflict("in_stock", "This product is in stock: it can be bought now")
 
 // AlertInput is a request to be told when a product is back: the address
 // (the account's when signed in) and the language to write in.

@@ -18,15 +18,17 @@ import (
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // Account errors.
 var (
 	// ErrEmailTaken: another account uses the e-mail.
-	ErrEmailTaken = errors.New("an account with this email already exists")
+	ErrEmailTaken = wire.Conflict("email_taken", "An account with this email already exists").
+			WithField("email", "This email is already registered")
 	// ErrInvalidCredentials: no account with the e-mail, or a wrong password
 	// (the two are not told apart).
-	ErrInvalidCredentials = errors.New("invalid email or password")
+	ErrInvalidCredentials = wire.Unauthorized("invalid_credentials", "Invalid email or password")
 )
 
 // AccessTokenTTLEnv names the environment variable that overrides the

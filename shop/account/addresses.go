@@ -23,9 +23,9 @@ const MaxSavedAddresses = 20
 var (
 	// ErrAddressNotFound: no such address in the caller's own book
 	// (someone else's is not found either).
-	ErrAddressNotFound = errors.New("address not found")
+	ErrAddressNotFound = wire.NotFound("Address not found")
 	// ErrAddressBookFull: the book already holds MaxSavedAddresses.
-	ErrAddressBookFull = errors.New("the address book is full")
+	ErrAddressBookFull = wire.Conflict("address_book_full", "The address book holds at most 20 addresses: delete one first")
 )
 
 // SavedAddress is an answer shape (shop/wire).

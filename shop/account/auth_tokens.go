@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/internal/db"
+	"stageshop/shop/wire"
 )
 
 // RefreshTokensCollection stores refresh tokens, as SHA-256 hashes only.
@@ -28,10 +29,11 @@ const maxRefreshTokenLen = 256
 
 var (
 	// ErrRefreshTokenInvalid: unknown, expired or malformed refresh token.
-	ErrRefreshTokenInvalid = errors.New("invalid or expired refresh token")
+	ErrRefreshTokenInvalid = wire.Unauthorized("invalid_refresh_token", "Invalid or expired refresh token")
 	// ErrRefreshTokenReused: a retired (used or revoked) token was presented
-	// again; its whole family has been revoked.
-	ErrRefreshTokenReused = errors.New("refresh token reuse detected")
+	// again; its whole family has been revoked. Its answer is
+	// ErrRefreshTokenInvalid's: the client is told nothing more.
+	ErrRefreshTokenReused = wire.Unauthorized("invalid_refresh_token", "Invalid or expired refresh token")
 )
 
 // HashRefreshToken is the stored form of a refresh token: hex SHA-256. The

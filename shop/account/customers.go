@@ -1,7 +1,6 @@
 package account
 
 import (
-	"errors"
 	"math"
 	"strings"
 
@@ -21,7 +20,7 @@ const (
 )
 
 // ErrUserNotFound: no shop user with that id.
-var ErrUserNotFound = errors.New("user not found")
+var ErrUserNotFound = wire.NotFound("User not found")
 
 // PageQuery is a page of an admin list: page from 1, size 1-100.
 type PageQuery struct {

@@ -1,7 +1,6 @@
 package account
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/field"
 	"stageshop/shop/mail"
+	"stageshop/shop/wire"
 )
 
 // PasswordResetsCollection stores reset tokens, as SHA-256 hashes only.
@@ -20,7 +20,7 @@ const PasswordResetsCollection = "password_resets"
 const resetTokenTTL = time.Hour
 
 // ErrInvalidResetToken: the token is unknown, used or expired.
-var ErrInvalidResetToken = errors.New("invalid or expired reset token")
+var ErrInvalidResetToken = wire.BadRequest("invalid_token", "This password reset link is invalid or has expired")
 
 // ForgotInput is the body of a password-reset request.
 type ForgotInput struct {

@@ -23,11 +23,11 @@ var shopRoles = []string{RoleAdmin, RoleCustomer}
 // Role change refusals.
 var (
 	// ErrOwnAdminRole: admins cannot take the Admin role from themselves.
-	ErrOwnAdminRole = errors.New("you cannot remove your own Admin role")
+	ErrOwnAdminRole = wire.BadRequest("own_admin_role", "You cannot remove your own Admin role")
 	// ErrLastAdmin: the change would leave the shop without an admin.
-	ErrLastAdmin = errors.New("the shop must keep at least one admin")
+	ErrLastAdmin = wire.Conflict("last_admin", "The shop must keep at least one admin")
 	// ErrNotAdmin: the acting user is not (or no longer) an admin.
-	ErrNotAdmin = errors.New("admin access required")
+	ErrNotAdmin = wire.Forbidden("forbidden", "Admin access required")
 )
 
 // RolesInput is the new set of roles for a user.

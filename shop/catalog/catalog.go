@@ -415,7 +415,7 @@ func productFilter(q ProductQuery, hidden []string) dbx.Expression {
 }
 
 // ErrProductNotFound: no product with that id.
-var ErrProductNotFound = errors.New("product not found")
+var ErrProductNotFound = wire.NotFound("Product not found")
 
 // GetProduct reads one product by id, active or not, with its variants.
 func GetProduct(app core.App, id string) (Product, error) {

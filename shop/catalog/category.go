@@ -37,7 +37,7 @@ type Category = wire.Category
 
 // Category errors.
 var (
-	ErrCategoryNotFound = errors.New("category not found")
+	ErrCategoryNotFound = wire.NotFound("Category not found")
 	// ErrCategoryNotEmpty: products remain in a category being deleted
 	// and no other category was named to move them to.
 	ErrCategoryNotEmpty = errors.New("products remain in this category")

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -9,6 +10,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/field"
+	"stageshop/shop/wire"
 )
 
 // CategoryNotEmptyError refuses to delete a category that still holds
@@ -17,6 +19,12 @@ type CategoryNotEmptyError struct{ Products int }
 
 func (e *CategoryNotEmptyError) Error() string { return ErrCategoryNotEmpty.Error() }
 func (e *CategoryNotEmptyError) Unwrap() error { return ErrCategoryNotEmpty }
+
+// Problem is 409 category_not_empty, saying how many products remain.
+func (e *CategoryNotEmptyError) Problem() *wire.Problem {
+	return wire.Conflict("category_not_empty",
+		fmt.Sprintf("%d products remain in this category: move them to another category first", e.Products))
+}
 
 // CreateCategory adds a category (last, or at in.SortOrder).
 func CreateCategory(app core.App, in CategoryInput) (Category, error) {

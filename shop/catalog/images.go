@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	_ "image/gif" // decoders for image.DecodeConfig
@@ -11,6 +12,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"stageshop/shop/wire"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
@@ -21,9 +24,10 @@ import (
 // Upload errors.
 var (
 	// ErrNotAnImage: the bytes are not an image of an accepted type.
-	ErrNotAnImage = errors.New("not an image of an accepted type")
+	ErrNotAnImage = wire.BadRequest("invalid_image_type", "Please select valid image files (JPEG, PNG, GIF, WebP)")
 	// ErrImageTooLarge: the image's dimensions are beyond the limits.
-	ErrImageTooLarge = errors.New("image dimensions beyond the limits")
+	ErrImageTooLarge = wire.BadRequest("image_too_large",
+		fmt.Sprintf("Image dimensions must be at most %d pixels on a side and %d megapixels", MaxImageSide, MaxImagePixels/1000000))
 )
 
 // ImageField is product_images' file field, the one home of the upload's

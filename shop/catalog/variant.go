@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"encoding/json"
-	"errors"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -266,4 +265,4 @@ func VariantStocks(app core.App, productIDs []string) (map[string]VariantStock, 
 
 // ErrVariantNotFound: a variant that is not one of the product's, or
 // is not for sale.
-var ErrVariantNotFound = errors.New("This option of the product is not available")
+var ErrVariantNotFound = wire.NotFound("This option of the product is not available")

@@ -13,6 +13,7 @@ import (
 
 	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/wire"
 )
 
 // SKUTakenError says a SKU is already another variant's (duplicates are
@@ -32,6 +33,11 @@ func (e *SKUTakenError) Error() string {
 		return fmt.Sprintf("SKU %s is already used by %s", e.SKU, e.Product)
 	}
 	return fmt.Sprintf("SKU %s is already used by another variant", e.SKU)
+}
+
+// Problem is 409 sku_taken with the message under the SKU's field.
+func (e *SKUTakenError) Problem() *wire.Problem {
+	return wire.Conflict("sku_taken", e.Error()).WithField(e.Field, e.Error())
 }
 
 // variantsFollow marks product records whose variants the shop writes

@@ -1,6 +1,6 @@
 package contact
 
-import "errors"
+import "stageshop/shop/wire"
 
 // ErrNotFound: an unknown contact request.
-var ErrNotFound = errors.New("Contact request not found")
+var ErrNotFound = wire.NotFound("Contact request not found")

@@ -6,6 +6,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 
 	"stageshop/shop/field"
+	"stageshop/shop/wire"
 )
 
 // RuleError is a hire that breaks one of the product's terms (400 with
@@ -15,6 +16,11 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string { return e.Message }
+
+// Problem is the 400 of Code with the message under Field.
+func (e *RuleError) Problem() *wire.Problem {
+	return wire.BadRequest(e.Code, e.Message).WithField(e.Field, e.Message)
+}
 
 // UnavailableError is a hire asking for more units than are free on every
 // day of its range (409 not_available); Available is the most it can have.
@@ -30,6 +36,14 @@ func (e *UnavailableError) Error() string {
 	return fmt.Sprintf("Only %d available for these dates", e.Available)
 }
 
+// Problem is 409 not_available with what is free, by product and by
+// variant (as insufficient_stock).
+func (e *UnavailableError) Problem() *wire.Problem {
+	p := wire.Conflict("not_available", e.Error())
+	p.Available = map[string]int{e.ProductID: e.Available, e.VariantID: e.Available}
+	return p
+}
+
 // StatusError is a booking status change the booking cannot make (409
 // Code).
 type StatusError struct {
@@ -37,6 +51,9 @@ type StatusError struct {
 }
 
 func (e *StatusError) Error() string { return e.Message }
+
+// Problem is the 409 of Code.
+func (e *StatusError) Problem() *wire.Problem { return wire.Conflict(e.Code, e.Message) }
 
 // parseRange reads the dates from and to (their fields fromField and
 // toField) as a range of at most maxDays days, in order.

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/wire"
 )
 
 // The collections hire reads and writes.
@@ -24,13 +25,13 @@ const (
 
 var (
 	// ErrProductNotFound: no active product has the id.
-	ErrProductNotFound = errors.New("product not found")
+	ErrProductNotFound = wire.NotFound("Product not found")
 	// ErrVariantNotFound: the product has no active variant with the id.
-	ErrVariantNotFound = errors.New("variant not found")
+	ErrVariantNotFound = wire.NotFound("This option of the product is not available")
 	// ErrNotForHire: the product is not for hire.
-	ErrNotForHire = errors.New("this product is not for hire")
+	ErrNotForHire = wire.BadRequest("not_for_hire", "This product is not for hire")
 	// ErrBookingNotFound: no booking has the id.
-	ErrBookingNotFound = errors.New("booking not found")
+	ErrBookingNotFound = wire.NotFound("Booking not found")
 )
 
 // Terms are a product's hire terms.

@@ -18,7 +18,7 @@ const (
 )
 
 // ErrNotFound: no e-mail with that id.
-var ErrNotFound = errors.New("e-mail not found")
+var ErrNotFound = wire.NotFound("E-mail not found")
 
 // Summary is an e-mail in the admin's list.
 type Summary struct {

@@ -13,10 +13,15 @@ const (
 	KindRefund          = "refund_issued"
 	KindInvoiceDue      = "invoice_due"
 	KindInvoiceOverdue  = "invoice_overdue"
+	// A bank transfer not received: the reminder before its hold ends, and
+	// the cancellation after (issue 43).
+	KindTransferReminder = "transfer_reminder"
+	KindTransferExpired  = "transfer_expired"
 )
 
 func init() {
-	kinds = append(kinds, KindPaymentReceived, KindPaymentExpired, KindRefund, KindInvoiceDue, KindInvoiceOverdue)
+	kinds = append(kinds, KindPaymentReceived, KindPaymentExpired, KindRefund, KindInvoiceDue, KindInvoiceOverdue,
+		KindTransferReminder, KindTransferExpired)
 }
 
 // Payment is what a payment e-mail tells, amounts in cents.
@@ -26,7 +31,7 @@ type Payment struct {
 	Amount               int64 // of this event: received, refunded, due
 	Outstanding          int64 // still to pay
 	Reference, PONumber  string
-	DueDate              string // 2026-12-25
+	DueDate              string // 2026-12-25; a transfer's: the day its hold ends
 	BankDetails          string
 	HoldMinutes          int // how long a card payment was waited for
 	// InvoiceNumber is the order's invoice, once it has one (linked);
@@ -54,7 +59,7 @@ func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 		if p.Outstanding > 0 {
 			v.Intro = append(v.Intro, tr(lang, "payOutstanding", args...))
 		}
-	case KindInvoiceDue, KindInvoiceOverdue:
+	case KindInvoiceDue, KindInvoiceOverdue, KindTransferReminder:
 		v.Facts = append(v.Facts, fact{tr(lang, "payAmountDue"), locale.Price(p.Amount, lang)}, fact{tr(lang, "payReference"), p.Reference})
 		if p.PONumber != "" {
 			v.Facts = append(v.Facts, fact{tr(lang, "payPO"), p.PONumber})
@@ -71,7 +76,7 @@ func QueuePayment(txApp core.App, kind, eventKey string, p Payment) error {
 			v.Facts = append(v.Facts, fact{tr(lang, "creditNote"), p.CreditNote})
 		}
 	}
-	if kind != KindPaymentExpired {
+	if kind != KindPaymentExpired && kind != KindTransferExpired {
 		invoiceLink(v, Order{ID: p.OrderID, InvoiceNumber: p.InvoiceNumber})
 	}
 	v.Button = &button{tr(lang, "myOrders"), v.link("/account/orders")}

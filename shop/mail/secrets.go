@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/appstate"
+	"stageshop/shop/wire"
 )
 
 // Some e-mails carry a secret: a password-reset link works as the user's
@@ -27,7 +28,8 @@ const RedactedLinkToken = "REDACTED"
 
 // ErrNotResendable: the e-mail carried a one-time secret that only its
 // recipient ever saw; it cannot be sent again.
-var ErrNotResendable = errors.New("this e-mail carried a one-time link and cannot be sent again")
+var ErrNotResendable = wire.Conflict("not_resendable",
+	"A password reset e-mail cannot be sent again: its one-time link went only to the user. The user can ask for a new link on the sign-in page.")
 
 // errSecretGone is the last error of a secret e-mail whose link is no
 // longer held (the server restarted, or the link expired unsent).

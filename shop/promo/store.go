@@ -1,7 +1,6 @@
 package promo
 
 import (
-	"errors"
 	"slices"
 	"time"
 
@@ -21,7 +20,7 @@ const (
 )
 
 // ErrNotFound: no promotion has the id (admin routes: 404).
-var ErrNotFound = errors.New("promotion not found")
+var ErrNotFound = wire.NotFound("Promotion not found")
 
 // Filter narrows the admin's list: with ProductID (and the product's
 // CategoryID) only the promotions that name the product or its category.

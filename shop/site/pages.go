@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -38,9 +37,10 @@ const (
 
 var (
 	// ErrPageNotFound: no page has that slug.
-	ErrPageNotFound = errors.New("page not found")
+	ErrPageNotFound = wire.NotFound("Page not found")
 	// ErrPageExists: another page has that slug.
-	ErrPageExists = errors.New("a page with this address exists")
+	ErrPageExists = wire.Conflict("page_exists", "A page with this address exists").
+			WithField("slug", "Another page has this address")
 )
 
 var pageSlugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

@@ -1,7 +1,6 @@
 package tax
 
 import (
-	"errors"
 	"slices"
 	"strings"
 
@@ -14,7 +13,7 @@ import (
 type AdminRate = wire.AdminTaxRate
 
 // ErrRateNotFound: no tax rate has that id.
-var ErrRateNotFound = errors.New("tax rate not found")
+var ErrRateNotFound = wire.NotFound("Tax rate not found")
 
 // ListRates returns every tax rate by country, region and class.
 func ListRates(app core.App) ([]AdminRate, error) {

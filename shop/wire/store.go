@@ -74,6 +74,7 @@ type PaymentTaxSettings struct {
 	InvoiceTermsDays    int    `json:"invoiceTermsDays"`
 	HoldMinutes         int    `json:"holdMinutes"`
 	MaxUnitsPerLine     int    `json:"maxUnitsPerLine"`
+	TransferHoldDays    int    `json:"transferHoldDays"`
 	CardReady           bool   `json:"cardReady"`
 	StripeKeys          string `json:"stripeKeys" tstype:"'environment' | 'dashboard' | 'missing'"`
 }

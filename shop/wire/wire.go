@@ -1,8 +1,9 @@
 // Package wire holds the API's answer shapes, so each has one home: the page
 // info of every list, the RFC 3339 time stamps, money and localized texts,
 // and the answers themselves, from which the app's TypeScript types are
-// generated (typescript_test.go). It imports nothing of the shop, so package
-// shop and its subpackages (mail) can all use it.
+// generated (typescript_test.go), and the error envelope (Problem): every
+// package's errors carry their status and code in it. It imports nothing
+// of the shop but money, so package shop and all its subpackages can use it.
 package wire
 
 import (

@@ -7,6 +7,7 @@ import { DEFAULT_OVERVIEW_DAYS, OVERVIEW_DAYS, overviewQuery, type OverviewDays 
 import { LowStockList } from './LowStockList';
 import { OverviewCards } from './OverviewCards';
 import { OrdersByStatus, TopProducts } from './OverviewLists';
+import { ReadinessCard } from './ReadinessCard';
 import { RevenueChart } from './RevenueChart';
 
 function daysFrom(value: string | null): OverviewDays {
@@ -14,7 +15,7 @@ function daysFrom(value: string | null): OverviewDays {
   return (OVERVIEW_DAYS as readonly number[]).includes(n) ? (n as OverviewDays) : DEFAULT_OVERVIEW_DAYS;
 }
 
-/** The shop at a glance: takings, the chart per day, orders by status, best sellers and low stock. The period is in the URL. */
+/** The shop at a glance: the go-live checklist, takings, the chart per day, orders by status, best sellers and low stock. The period is in the URL. */
 export function OverviewView() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
@@ -47,6 +48,10 @@ export function OverviewView() {
           ))}
         </SegmentedControl.Root>
       </Flex>
+
+      <Box mb="4">
+        <ReadinessCard />
+      </Box>
 
       {overview.isError && <LoadError message={t('overview.loadError')} onRetry={() => void overview.refetch()} />}
       {overview.isPending && (

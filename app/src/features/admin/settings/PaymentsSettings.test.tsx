@@ -7,7 +7,7 @@ import { renderAdmin, setupAdminI18n } from '../test/helpers';
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin', 'Customer'], isAdmin: true };
 const SETTINGS = {
   pricesIncludeTax: false, taxShipping: false, sellerTaxId: 'EIN 12-3456789', cardEnabled: true, bankTransferEnabled: true, invoiceEnabled: true,
-  bankDetails: 'IBAN DE00', invoiceTermsDays: 30, holdMinutes: 60, maxUnitsPerLine: 20, cardReady: false, stripeKeys: 'missing',
+  bankDetails: 'IBAN DE00', invoiceTermsDays: 30, holdMinutes: 60, maxUnitsPerLine: 20, transferHoldDays: 7, cardReady: false, stripeKeys: 'missing',
 };
 const TEXAS = { id: 'r1', country: 'US', region: 'TX', taxClass: 'standard', rate: 6.25, name: 'Texas sales tax' };
 
@@ -61,6 +61,18 @@ describe('Settings > Payments & tax', () => {
     expect(await screen.findByText('Payment and tax settings saved')).toBeInTheDocument();
     expect(callsTo('PUT', '/api/admin/settings/payments')[0].body).toMatchObject({ maxUnitsPerLine: -1 });
     expect(callsTo('PUT', '/api/admin/settings/payments')[1].body).toMatchObject({ maxUnitsPerLine: 5 });
+  });
+
+  it('edits how many days a bank transfer is awaited (issue 43)', async () => {
+    const { callsTo } = api({ 'PUT /api/admin/settings/payments': (call) => ({ body: { ...SETTINGS, ...(call.body as object) } }) });
+    renderAdmin('/admin/settings/payments');
+    const field = await screen.findByLabelText('Days a bank transfer is awaited');
+    expect(field).toHaveValue('7');
+    await user.clear(field);
+    await user.type(field, '3');
+    await user.click(screen.getByRole('button', { name: 'Save payments and tax' }));
+    expect(await screen.findByText('Payment and tax settings saved')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/admin/settings/payments')[0].body).toMatchObject({ transferHoldDays: 3, maxUnitsPerLine: 20 });
   });
 
   it('lists the tax rates and adds one, with the server refusing a duplicate on its field', async () => {

@@ -63,6 +63,7 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
     invoiceTermsDays: String(settings.invoiceTermsDays),
     holdMinutes: String(settings.holdMinutes),
     maxUnitsPerLine: String(settings.maxUnitsPerLine),
+    transferHoldDays: String(settings.transferHoldDays),
   });
   const [errors, setErrors] = useState<Problems>({});
   const set = (patch: Partial<typeof s>) => setS((v) => ({ ...v, ...patch }));
@@ -74,6 +75,7 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
         holdMinutes: Number(s.holdMinutes) || 0,
         // Sent as typed: 0 or a word is refused by the server rather than read as "unchanged".
         maxUnitsPerLine: Number(s.maxUnitsPerLine) || -1,
+        transferHoldDays: Number(s.transferHoldDays) || -1,
       }),
     onSuccess: (saved) => {
       setErrors({});
@@ -107,6 +109,9 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
             </Field>
             <Field id="hold-minutes" label={t('settings.payments.holdMinutes')} error={errors.holdMinutes} hint={t('settings.payments.holdHint')}>
               <TextField.Root id="hold-minutes" inputMode="numeric" value={s.holdMinutes} onChange={(e) => set({ holdMinutes: e.target.value })} {...describedBy('hold-minutes', errors.holdMinutes, t('settings.payments.holdHint'))} />
+            </Field>
+            <Field id="transfer-hold-days" label={t('settings.payments.transferHoldDays')} error={errors.transferHoldDays} hint={t('settings.payments.transferHoldDaysHint')}>
+              <TextField.Root id="transfer-hold-days" inputMode="numeric" value={s.transferHoldDays} onChange={(e) => set({ transferHoldDays: e.target.value })} {...describedBy('transfer-hold-days', errors.transferHoldDays, t('settings.payments.transferHoldDaysHint'))} />
             </Field>
             <Field id="units-per-line" label={t('settings.payments.maxUnitsPerLine')} error={errors.maxUnitsPerLine} hint={t('settings.payments.maxUnitsPerLineHint')}>
               <TextField.Root id="units-per-line" inputMode="numeric" value={s.maxUnitsPerLine} onChange={(e) => set({ maxUnitsPerLine: e.target.value })} {...describedBy('units-per-line', errors.maxUnitsPerLine, t('settings.payments.maxUnitsPerLineHint'))} />
