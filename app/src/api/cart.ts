@@ -4,7 +4,7 @@ import { cartKeys } from './queryKeys';
 import { getCartSessionId } from './storage';
 import type { Cart, MergedCart } from './types';
 
-export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0 };
+export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0, discounts: [], discountAmount: 0, promoCode: '' };
 
 /** Where the cart would ship, for its estimate; the shipping method once one is chosen. */
 export interface TaxAddress {
@@ -40,6 +40,10 @@ function normalize(cart: Partial<Cart> | null | undefined): Cart {
     items: cart?.items ?? [],
     totalPrice: cart?.totalPrice ?? 0,
     totalItems: cart?.totalItems ?? 0,
+    discounts: cart?.discounts ?? [],
+    discountAmount: cart?.discountAmount ?? 0,
+    promoCode: cart?.promoCode ?? '',
+    promoIssue: cart?.promoIssue,
   };
 }
 

@@ -18,4 +18,4 @@ export function singleVariant(price: number, stockQuantity: number, id = 'p'): P
 }
 
 /** The variant members of a cart line of a product without options. */
-export const plainLine = { variantId: 'v1', sku: 'SKU-1', variantLabel: '', variantLabelLocalized: {} };
+export const plainLine = { variantId: 'v1', sku: 'SKU-1', variantLabel: '', variantLabelLocalized: {}, discountAmount: 0 };
