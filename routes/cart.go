@@ -71,7 +71,12 @@ func addCartItem(e *core.RequestEvent) error {
 	if err := checkNewGuestCart(e, owner); err != nil {
 		return err
 	}
-	c, err := cart.Add(e.App, owner, in.ProductID, in.VariantID, in.Count())
+	var c *cart.Cart
+	if in.Hire != nil {
+		c, err = cart.AddHire(e.App, owner, in.ProductID, in.VariantID, in.Count(), *in.Hire)
+	} else {
+		c, err = cart.Add(e.App, owner, in.ProductID, in.VariantID, in.Count())
+	}
 	return answerCart(e, c, err)
 }
 

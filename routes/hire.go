@@ -20,13 +20,31 @@ func registerHire(se *core.ServeEvent) {
 	g.PUT("/{id}", updateBooking)
 }
 
+// getAvailability answers the days of a window and, with start and end
+// (and quantity, 1 by default), the quote of that hire: its price by the
+// pricing rule and what is free, so the shop never prices a hire itself.
 func getAvailability(e *core.RequestEvent) error {
-	days, err := hire.Availability(e.App, e.Request.PathValue("id"), queryText(e, "variantId"),
-		queryText(e, "from"), queryText(e, "to"))
+	id, variant := e.Request.PathValue("id"), queryText(e, "variantId")
+	days, err := hire.Availability(e.App, id, variant, queryText(e, "from"), queryText(e, "to"))
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, wire.Availability{Days: days})
+	out := wire.Availability{Days: days}
+	if queryText(e, "start") != "" || queryText(e, "end") != "" {
+		quantity, ok := queryInt(e, "quantity", 1)
+		if !ok {
+			return validationError(map[string]string{"quantity": "Must be a whole number"})
+		}
+		q, most, err := hire.QuoteLine(e.App, hire.Line{ProductID: id, VariantID: variant, Quantity: quantity,
+			Start: queryText(e, "start"), End: queryText(e, "end")})
+		if err != nil {
+			return err
+		}
+		out.Quote = &wire.HireQuote{Start: q.Start.String(), End: q.End.String(), Days: q.Days, Quantity: q.Quantity,
+			Rule: q.Rule, UnitPrice: wire.Amount(q.UnitCents), LineTotal: wire.Amount(q.LineCents()),
+			Deposit: wire.Amount(q.DepositCents), Available: most}
+	}
+	return e.JSON(http.StatusOK, out)
 }
 
 func listBookings(e *core.RequestEvent) error {

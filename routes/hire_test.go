@@ -2,6 +2,7 @@ package routes_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"stageshop/internal/testapp"
@@ -106,5 +107,32 @@ func TestHireBookingsAdmin(t *testing.T) {
 			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "*"},
 		{Name: "unknown booking", Method: "PUT", URL: "/api/admin/bookings/nope", Token: admin, Body: map[string]any{"status": "out"},
 			ExpectedStatus: http.StatusNotFound, ExpectedCode: "not_found"},
+	})
+}
+
+// With start and end, the availability answers the hire's quote by the
+// pricing rule: a Friday-to-Monday at the weekend rate, the deposit per
+// unit, what is free; a hire too soon is refused with its code.
+func TestHireQuote(t *testing.T) {
+	h := testapp.NewHarness(t)
+	d := hireDates(t, h)
+	p, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Fleet: 3, DayCents: 5000, WeekendCents: 8000, DepositCents: 20000, Lead: 2})
+	friday := 7
+	for ; !strings.Contains(string(h.Client.Do("GET", "/api/products/"+p.Id+"/availability?from="+d(friday)+"&to="+d(friday)+
+		"&start="+d(friday)+"&end="+d(friday+3), nil).Body), `"rule":"weekend"`); friday++ {
+		if friday > 14 {
+			t.Fatal("no Friday-to-Monday priced at the weekend rate")
+		}
+	}
+	url := "/api/products/" + p.Id + "/availability?from=" + d(friday) + "&to=" + d(friday)
+	testapp.RunScenarios(t, h, []testapp.Scenario{
+		{Name: "weekend", Method: "GET", URL: url + "&start=" + d(friday) + "&end=" + d(friday+3) + "&quantity=2", ExpectedStatus: http.StatusOK,
+			ExpectedContent: []string{`"quote":{"start":"` + d(friday) + `","end":"` + d(friday+3) + `","days":4,"quantity":2,"rule":"weekend","unitPrice":80.00,"lineTotal":160.00,"deposit":400.00,"available":3}`}},
+		{Name: "by the day", Method: "GET", URL: url + "&start=" + d(friday+3) + "&end=" + d(friday+4), ExpectedStatus: http.StatusOK,
+			ExpectedContent: []string{`"rule":"day","unitPrice":100.00,"lineTotal":100.00,"deposit":200.00`}},
+		{Name: "too soon", Method: "GET", URL: url + "&start=" + d(1) + "&end=" + d(2), ExpectedStatus: http.StatusBadRequest,
+			ExpectedCode: "hire_too_soon", ExpectedErrors: []string{"hire.start"}},
+		{Name: "bad quantity", Method: "GET", URL: url + "&start=" + d(friday) + "&end=" + d(friday) + "&quantity=x", ExpectedStatus: http.StatusBadRequest,
+			ExpectedCode: "validation_failed", ExpectedErrors: []string{"quantity"}},
 	})
 }

@@ -68,7 +68,7 @@ func GetCartEstimate(app core.App, owner cart.Owner, addr TaxAddress) (*cart.Car
 		return nil, err
 	}
 	c.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
-		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total,
+		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total, DepositAmount: p.Deposit,
 		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt,
 		TaxRows: wire.TaxRows(p.Taxed.TaxLines, p.Taxed.PricesIncludeTax, exempt, p.Tax)}
 	return c, nil

@@ -12,6 +12,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/cart"
+	"stageshop/shop/hire"
 	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
 )
@@ -131,6 +132,11 @@ func placeInTx(txApp core.App, userID string, in OrderInput) (*OrderDetail, erro
 	if err := redeemOrder(txApp, order.Id, userID, price.Discounts); err != nil {
 		return nil, err
 	}
+	// In the order's own write transaction: two orders for the last unit
+	// on overlapping dates never both book (api.md "Hire").
+	if _, err := hire.Book(txApp, order.Id, cart.HireLines(lines)); err != nil {
+		return nil, err
+	}
 	if err := queueOrderPlaced(txApp, userID, detail); err != nil {
 		return nil, err
 	}
@@ -227,6 +233,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 	setOrderDiscounts(order, price.Discounts)
 	order.Set("taxCents", int64(price.Tax))
 	order.Set("totalCents", int64(price.Total))
+	order.Set("depositCents", int64(price.Deposit))
 	order.Set("taxLines", storedTaxLines(t.TaxLines))
 	order.Set("pricesIncludeTax", t.PricesIncludeTax)
 	order.Set("taxExempt", t.Exempt)
@@ -267,6 +274,11 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, price Or
 		item.Set("taxRate", lt.Rate.Percent())
 		item.Set("taxName", lt.Name)
 		item.Set("taxCents", int64(lt.Tax))
+		if l.Hire != nil {
+			item.Set("hireStart", l.Hire.Start)
+			item.Set("hireEnd", l.Hire.End)
+			item.Set("depositCents", int64(l.Deposit))
+		}
 		// Values from lines and order of this transaction (see setLineQuantity).
 		if err := txApp.SaveNoValidate(item); err != nil {
 			return nil, err

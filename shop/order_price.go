@@ -25,6 +25,8 @@ type OrderPrice struct {
 	Tax      Amount
 	Total    Amount
 	Taxed    tax.Taxed
+	// Deposit is the hire lines' deposits, in Total, never taxed.
+	Deposit Amount
 	// Discounts are the promotions that apply and each line's share.
 	Discounts Discounted
 	// Freight says the shipping is quoted separately (Shipping is 0 until
@@ -85,8 +87,12 @@ func taxDiscounted(app core.App, lines []cart.Item, d Discounted, addr PostalAdd
 	}
 	t := tax.Compute(rules, req)
 	off := Amount(d.Res.Amount)
-	return OrderPrice{Subtotal: t.Subtotal + off, Discount: off, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total,
-		Taxed: t, Discounts: d}, nil
+	var deposit Amount
+	for _, l := range lines {
+		deposit += l.Deposit
+	}
+	return OrderPrice{Subtotal: t.Subtotal + off, Discount: off, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total + deposit,
+		Deposit: deposit, Taxed: t, Discounts: d}, nil
 }
 
 // quoteShipping is what the method costs for the lines (their subtotal,

@@ -31,6 +31,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		Discounts:          discountsOf(rec.GetString("discounts")),
 		TaxAmount:          Amount(int64(rec.GetFloat("taxCents"))),
 		TotalAmount:        Amount(int64(rec.GetFloat("totalCents"))),
+		DepositAmount:      Amount(int64(rec.GetFloat("depositCents"))),
 		ItemCount:          rec.GetInt("itemCount"),
 		Status:             rec.GetString("status"),
 		CreatedAt:          wire.Stamp(rec.GetDateTime("created")),

@@ -11,6 +11,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/shop/cart"
 	"stageshop/shop/catalog"
+	"stageshop/shop/hire"
 )
 
 // takeStock decrements a variant's stock by n only if at least n are left,
@@ -72,6 +73,9 @@ func takeLinesStock(txApp core.App, lines []cart.Item) error {
 		if !l.Active {
 			failed[l.VariantID] = LineError{ProductID: l.ProductID}
 			continue
+		}
+		if l.Hire != nil {
+			continue // hired units are booked (hire.Book), not taken from the stock for sale
 		}
 		ok, err := takeStock(txApp, l.VariantID, l.Quantity)
 		if err != nil {
@@ -178,7 +182,17 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 	productOf := map[string]string{}
 	var ids []string
 	failed := LineErrors{}
+	if restock {
+		// An order's cancel (or expiry) releases its hire bookings once: the
+		// hook runs on the move into Cancelled only.
+		if _, err := hire.ReleaseOrder(txApp, orderID); err != nil {
+			return err
+		}
+	}
 	for _, it := range items {
+		if it.GetString("hireStart") != "" {
+			continue // hired, not sold: booked, never taken from the stock for sale
+		}
 		vid, err := lineVariant(txApp, it)
 		if err != nil {
 			return err

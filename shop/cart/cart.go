@@ -88,6 +88,10 @@ type Item struct {
 	Quantity              int            `json:"quantity"`
 	TotalPrice            wire.Amount    `json:"totalPrice"`
 	AvailableStock        int            `json:"availableStock"`
+	// Hire and Deposit are a hire line's (hire.go): its dates, days and
+	// unit price, and the product's deposit × quantity.
+	Hire    *wire.CartHire `json:"hire,omitempty"`
+	Deposit wire.Amount    `json:"deposit,omitempty"`
 
 	// What checkout needs of the line and the answer does not show: its
 	// product and variant are on sale, its tax class, the weight of one
@@ -177,6 +181,8 @@ type cartLineRow struct {
 	TaxClass      string        `db:"taxClass"`
 	WeightGrams   float64       `db:"weightGrams"`
 	FreightOnly   bool          `db:"freightOnly"`
+	HireStart     string        `db:"hireStart"`
+	HireEnd       string        `db:"hireEnd"`
 }
 
 // Lines reads every line of a cart with its variant and product in one
@@ -184,7 +190,7 @@ type cartLineRow struct {
 func Lines(app core.App, cartID string) ([]Item, error) {
 	var rows []cartLineRow
 	err := app.DB().NewQuery(`
-		SELECT ci.id AS id, ci.quantity AS quantity, p.id AS productId,
+		SELECT ci.id AS id, ci.quantity AS quantity, ci.hireStart AS hireStart, ci.hireEnd AS hireEnd, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
 		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
 		       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly,
@@ -201,9 +207,12 @@ func Lines(app core.App, cartID string) ([]Item, error) {
 		return nil, err
 	}
 	items := make([]Item, 0, len(rows))
+	dates := make([][2]string, 0, len(rows))
 	for _, r := range rows {
 		items = append(items, r.item())
+		dates = append(dates, [2]string{r.HireStart, r.HireEnd})
 	}
+	priceHireLines(app, items, dates)
 	return items, nil
 }
 
@@ -310,6 +319,8 @@ type ItemInput struct {
 	ProductID string          `json:"productId"`
 	VariantID string          `json:"variantId"`
 	Quantity  json.RawMessage `json:"quantity"`
+	// Hire, when sent, makes the line a hire on those dates (hire.go).
+	Hire *HireDates `json:"hire"`
 }
 
 // Validate checks that a product and a whole quantity from 1 to
@@ -433,12 +444,15 @@ func Add(app core.App, owner Owner, productID, variantID string, qty int) (*Cart
 		if err != nil {
 			return "", err
 		}
+		if hireOnly(txApp, productID) {
+			return "", ErrHireDatesRequired
+		}
 		rec, err := findOrCreateCart(txApp, owner)
 		if err != nil {
 			return "", err
 		}
 		line, err := txApp.FindFirstRecordByFilter(ItemsCollection,
-			"cart = {:cart} && variant = {:variant}", dbx.Params{"cart": rec.Id, "variant": variant.ID})
+			"cart = {:cart} && variant = {:variant} && hireStart = ''", dbx.Params{"cart": rec.Id, "variant": variant.ID})
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return "", err
 		}
@@ -614,6 +628,9 @@ func UpdateItem(app core.App, owner Owner, itemID string, qty int) (*Cart, error
 		variant, err := ActiveVariant(txApp, line.GetString("product"), line.GetString("variant"))
 		if err != nil {
 			return "", err
+		}
+		if line.GetString("hireStart") != "" {
+			return line.GetString("cart"), setHireQuantity(txApp, line, variant, qty)
 		}
 		if err := checkLineLimit(txApp, owner, variant, qty); err != nil {
 			return "", err

@@ -80,17 +80,23 @@ func mergeLines(txApp core.App, guestCartID string, user Owner, report *MergeRep
 	if err != nil {
 		return err
 	}
-	byVariant := make(map[string]*core.Record, len(existing))
+	byKey := make(map[string]*core.Record, len(existing))
 	for _, r := range existing {
-		byVariant[r.GetString("variant")] = r
+		byKey[lineKey(r.GetString("variant"), r.GetString("hireStart"), r.GetString("hireEnd"))] = r
 	}
 	for _, g := range guestLines {
-		line := byVariant[g.VariantID]
+		var start, end string
+		if g.Hire != nil {
+			start, end = g.Hire.Start, g.Hire.End
+		}
+		line := byKey[lineKey(g.VariantID, start, end)]
 		if line == nil {
 			line, err = newCartLine(txApp, target.Id, &Variant{ID: g.VariantID, ProductID: g.ProductID})
 			if err != nil {
 				return err
 			}
+			line.Set("hireStart", start)
+			line.Set("hireEnd", end)
 		}
 		if err := mergeLine(txApp, line, g, report); err != nil {
 			return err

@@ -151,3 +151,19 @@ func insertBooking(txApp core.App, orderID, productID, variantID, kitBooking str
 	rec.Set("fees", []Fee{})
 	return rec, txApp.Save(rec)
 }
+
+// QuoteLine checks a hire line on the shop's date today and says what it
+// costs and how many units (kits) are free for all of its days: the price
+// a shopper sees before adding it to the cart, by the one pricing rule.
+func QuoteLine(app core.App, l Line) (Quote, int, error) {
+	today, err := Today(app)
+	if err != nil {
+		return Quote{}, 0, err
+	}
+	q, err := Check(app, today, l)
+	if err != nil {
+		return Quote{}, 0, err
+	}
+	most, err := Available(app, q)
+	return q, most, err
+}

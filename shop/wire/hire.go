@@ -31,7 +31,33 @@ type HireDay struct {
 	Available int    `json:"available"`
 }
 
-// Availability answers GET /api/products/{id}/availability.
+// Availability answers GET /api/products/{id}/availability; Quote is
+// there when the request names a hire's start and end.
 type Availability struct {
-	Days []HireDay `json:"days"`
+	Days  []HireDay  `json:"days"`
+	Quote *HireQuote `json:"quote,omitempty"`
+}
+
+// HireQuote is what a hire of quantity units from start to end costs by
+// the contract's pricing rule (rule: day, weekend or week) and how many
+// units are free on all of its days.
+type HireQuote struct {
+	Start     string `json:"start"`
+	End       string `json:"end"`
+	Days      int    `json:"days"`
+	Quantity  int    `json:"quantity"`
+	Rule      string `json:"rule" tstype:"'day' | 'weekend' | 'week'"`
+	UnitPrice Amount `json:"unitPrice"`
+	LineTotal Amount `json:"lineTotal"`
+	Deposit   Amount `json:"deposit"`
+	Available int    `json:"available"`
+}
+
+// CartHire is a hire line's dates (the shop's, inclusive), how many days
+// and what one unit costs for them.
+type CartHire struct {
+	Start     string `json:"start"`
+	End       string `json:"end"`
+	Days      int    `json:"days"`
+	UnitPrice Amount `json:"unitPrice"`
 }

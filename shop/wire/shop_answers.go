@@ -44,9 +44,12 @@ type OrderSummary struct {
 	Discounts      []Discount `json:"discounts"`
 	TaxAmount      Amount     `json:"taxAmount"`
 	TotalAmount    Amount     `json:"totalAmount"`
-	ItemCount      int        `json:"itemCount"`
-	Status         string     `json:"status"`
-	CreatedAt      string     `json:"createdAt"`
+	// DepositAmount is the hire deposits paid with the order, in
+	// totalAmount (api.md "Hire").
+	DepositAmount Amount `json:"depositAmount,omitempty"`
+	ItemCount     int    `json:"itemCount"`
+	Status        string `json:"status"`
+	CreatedAt     string `json:"createdAt"`
 	// InvoiceNumber is "" until the order is invoiced.
 	InvoiceNumber string `json:"invoiceNumber"`
 	// Payment is the order's payment state beside its fulfilment status.

@@ -80,13 +80,16 @@ type TaxLine struct {
 // charge today (what checkout sends as expectedTotal), and the rows that
 // show the tax (TaxRows).
 type TaxEstimate struct {
-	Country          string    `json:"country"`
-	State            string    `json:"state"`
-	ShippingMethod   string    `json:"shippingMethod"`
-	SubtotalAmount   Amount    `json:"subtotalAmount"`
-	ShippingAmount   Amount    `json:"shippingAmount"`
-	TaxAmount        Amount    `json:"taxAmount"`
-	TotalAmount      Amount    `json:"totalAmount"`
+	Country        string `json:"country"`
+	State          string `json:"state"`
+	ShippingMethod string `json:"shippingMethod"`
+	SubtotalAmount Amount `json:"subtotalAmount"`
+	ShippingAmount Amount `json:"shippingAmount"`
+	TaxAmount      Amount `json:"taxAmount"`
+	TotalAmount    Amount `json:"totalAmount"`
+	// DepositAmount is the hire lines' deposits: in totalAmount, never
+	// taxed nor in subtotalAmount (api.md "Hire").
+	DepositAmount    Amount    `json:"depositAmount,omitempty"`
 	TaxLines         []TaxLine `json:"taxLines"`
 	PricesIncludeTax bool      `json:"pricesIncludeTax"`
 	TaxExempt        bool      `json:"taxExempt"`

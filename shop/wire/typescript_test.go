@@ -53,6 +53,7 @@ var answers = []struct {
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},
 	{"PageHead", wire.PageHead{}},
+	{"CartHire", wire.CartHire{}},
 	{"CartItem", cart.Item{}},
 	{"Cart", cart.Cart{}},
 	{"MergeCapped", wire.MergeCapped{}},
@@ -114,6 +115,7 @@ var answers = []struct {
 	{"BookingFee", wire.BookingFee{}},
 	{"Booking", wire.Booking{}},
 	{"HireDay", wire.HireDay{}},
+	{"HireQuote", wire.HireQuote{}},
 	{"Availability", wire.Availability{}},
 }
 

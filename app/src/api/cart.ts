@@ -50,8 +50,8 @@ export const cartApi = {
     return normalize(await api.get<Cart>('/cart', { session: 'ifStored' }));
   },
   /** variantId: the product's variant (its default for a product without options). */
-  add: async (productId: string, variantId: string | undefined, quantity: number) =>
-    normalize(await api.post<Cart>('/cart/items', { productId, variantId: variantId || undefined, quantity }, { session: 'create' })),
+  add: async (productId: string, variantId: string | undefined, quantity: number, hire?: { start: string; end: string }) =>
+    normalize(await api.post<Cart>('/cart/items', { productId, variantId: variantId || undefined, quantity, hire }, { session: 'create' })),
   update: async (itemId: string, quantity: number) =>
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>

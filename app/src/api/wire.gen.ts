@@ -204,6 +204,13 @@ export interface PageHead {
   html: string;
 }
 
+export interface CartHire {
+  start: string;
+  end: string;
+  days: number;
+  unitPrice: number;
+}
+
 export interface CartItem {
   id: string;
   productId: string;
@@ -217,6 +224,8 @@ export interface CartItem {
   quantity: number;
   totalPrice: number;
   availableStock: number;
+  hire?: CartHire;
+  deposit?: number;
 }
 
 export interface Cart {
@@ -344,6 +353,7 @@ export interface TaxEstimate {
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
+  depositAmount?: number;
   taxLines: TaxLine[];
   pricesIncludeTax: boolean;
   taxExempt: boolean;
@@ -441,6 +451,7 @@ export interface OrderSummary {
   discounts: Discount[];
   taxAmount: number;
   totalAmount: number;
+  depositAmount?: number;
   itemCount: number;
   status: string;
   createdAt: string;
@@ -766,6 +777,19 @@ export interface HireDay {
   available: number;
 }
 
+export interface HireQuote {
+  start: string;
+  end: string;
+  days: number;
+  quantity: number;
+  rule: 'day' | 'weekend' | 'week';
+  unitPrice: number;
+  lineTotal: number;
+  deposit: number;
+  available: number;
+}
+
 export interface Availability {
   days: HireDay[];
+  quote?: HireQuote;
 }

@@ -64,6 +64,12 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                           <Text as="p" size="1" color="gray">
                             {price(item.unitPrice)} × {item.quantity}
                           </Text>
+                          {item.hire && (
+                            <Text as="p" size="1" color="gray" data-testid="hire-dates">
+                              {t('cart.hireDates', { start: item.hire.start, end: item.hire.end, count: item.hire.days })}
+                              {item.deposit ? ` · ${t('cart.hireDeposit', { price: price(item.deposit) })}` : ''}
+                            </Text>
+                          )}
                           <Flex align="center" gap="2" mt="1">
                             <IconButton
                               size="1"

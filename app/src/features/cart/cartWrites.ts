@@ -24,8 +24,10 @@ function useCartWrite<V>(kind: 'add' | 'update' | 'remove', send: (variables: V)
 }
 
 export const useAddCartItem = () =>
-  useCartWrite('add', ({ productId, variantId, quantity }: { productId: string; variantId?: string; quantity: number }) =>
-    cartApi.add(productId, variantId, quantity),
+  useCartWrite(
+    'add',
+    ({ productId, variantId, quantity, hire }: { productId: string; variantId?: string; quantity: number; hire?: { start: string; end: string } }) =>
+      cartApi.add(productId, variantId, quantity, hire),
   );
 
 export const useUpdateCartItem = () =>

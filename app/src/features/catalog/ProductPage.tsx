@@ -13,6 +13,7 @@ import { useQuantityToAdd } from './useAddToCart';
 import { NotifyMe } from './NotifyMe';
 import { PriceTag } from './PriceTag';
 import { VariantPicker } from './VariantPicker';
+import { HirePanel } from './HirePanel';
 import { chosenVariant, variantImages, variantLabel } from '../../lib/variants';
 import type { ProductVariant } from '../../api/types';
 
@@ -82,6 +83,8 @@ export default function ProductPage() {
   const compareAt = variant ? variant.compareAtPrice : product.compareAtPrice;
   // A product deactivated or deleted while open (live update) can no longer be bought.
   const gone = !product.isActive;
+  // A product for hire only has no sale price, cart button or stock alert (issue 46).
+  const forSale = !product.hire?.enabled || product.hire.saleEnabled;
   const attributes = (product.attributes ?? [])
     .map((a) => ({
       key: resolveLocalized(a.keyLocalized, lang, a.key).trim(),
@@ -130,7 +133,7 @@ export default function ProductPage() {
               {t('variants.sku')}: {variant.sku}
             </Text>
           )}
-          {stock > 0 ? (
+          {!forSale ? null : stock > 0 ? (
             <PriceTag price={price} compareAt={compareAt} size="7" />
           ) : (
             // Out of stock is said beside the price, where a shopper looks before buying.
@@ -154,7 +157,8 @@ export default function ProductPage() {
               <Callout.Text>{t('live.unavailable')}</Callout.Text>
             </Callout.Root>
           )}
-          {stock > 0 && !gone && (
+          {product.hire?.enabled && !gone && <HirePanel key={variant?.id} product={product} variant={variant} name={label ? `${name} - ${label}` : name} />}
+          {forSale && stock > 0 && !gone && (
             <Flex gap="3" align="end" wrap="wrap" mt="2" data-toast-avoid>
               <Flex direction="column" gap="1">
                 <Text as="label" size="2" weight="medium" htmlFor="detail-qty">
@@ -167,7 +171,7 @@ export default function ProductPage() {
               </Button>
             </Flex>
           )}
-          {stock <= 0 && (
+          {forSale && stock <= 0 && (
             <Flex mt="2">
               <NotifyMe key={variant?.id} productId={product.id} variantId={variant?.id} size="3" />
             </Flex>

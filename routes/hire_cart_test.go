@@ -1,0 +1,103 @@
+package routes_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop/hire"
+)
+
+// cartHireJSON is the hire part of a cart answer.
+type cartHireJSON struct {
+	Items []struct {
+		ID             string  `json:"id"`
+		Quantity       int     `json:"quantity"`
+		UnitPrice      float64 `json:"unitPrice"`
+		TotalPrice     float64 `json:"totalPrice"`
+		Deposit        float64 `json:"deposit"`
+		AvailableStock int     `json:"availableStock"`
+		Hire           *struct {
+			Start     string  `json:"start"`
+			End       string  `json:"end"`
+			Days      int     `json:"days"`
+			UnitPrice float64 `json:"unitPrice"`
+		} `json:"hire"`
+	} `json:"items"`
+	TotalPrice float64 `json:"totalPrice"`
+}
+
+// A hire line in the cart: a hire-only product needs dates, a line carries
+// its dates, days, unit price and deposit, asks for no more than is free
+// (409 not_available with what is), and other dates are another line.
+// Placing the order books it in the order's transaction, takes no stock
+// for sale, keeps the deposit in the total and out of the subtotal; a
+// second order for the last unit on those dates fails; the cancel releases
+// the booking once.
+func TestHireCartAndOrder(t *testing.T) {
+	h := testapp.NewHarness(t)
+	d := hireDates(t, h)
+	p, variant := testapp.NewHireProduct(t, h.App, testapp.Hire{Fleet: 1, DayCents: 5000, DepositCents: 20000, HireOnly: true})
+	stockBefore := variantStock(t, h, variant)
+	user := testapp.NewUser(t, h.App, false).Token
+	other := testapp.NewUser(t, h.App, false).Token
+	admin := testapp.NewUser(t, h.App, true).Token
+	add := func(token string, qty int, start, end string) testapp.Response {
+		body := map[string]any{"productId": p.Id, "quantity": qty}
+		if start != "" {
+			body["hire"] = map[string]any{"start": start, "end": end}
+		}
+		return h.Client.Do("POST", "/api/cart/items", body, testapp.Auth(token)...)
+	}
+	wantError(t, add(user, 1, "", ""), http.StatusBadRequest, "hire_dates_required")
+	wantError(t, add(user, 1, d(12), d(10)), http.StatusBadRequest, "validation_failed")
+	var c cartHireJSON
+	wantStatus(t, add(user, 1, d(10), d(11)), http.StatusOK, &c)
+	if len(c.Items) != 1 || c.Items[0].Hire == nil || c.Items[0].Hire.Days != 2 || c.Items[0].Hire.UnitPrice != 100 ||
+		c.Items[0].UnitPrice != 100 || c.Items[0].Deposit != 200 || c.TotalPrice != 100 {
+		t.Fatalf("hire line %s", mustJSON(c))
+	}
+	r := add(user, 1, d(10), d(11))
+	wantError(t, r, http.StatusConflict, "not_available")
+	var short struct{ Available map[string]int }
+	r.JSON(t, &short)
+	if short.Available[variant] != 1 {
+		t.Fatalf("not_available says %s", r.Body)
+	}
+	wantStatus(t, add(user, 1, d(20), d(21)), http.StatusOK, &c)
+	if len(c.Items) != 2 {
+		t.Fatalf("other dates are another line: %s", mustJSON(c))
+	}
+	wantStatus(t, h.Client.Do("DELETE", "/api/cart/items/"+c.Items[1].ID, nil, testapp.Auth(user)...), http.StatusOK, nil)
+	wantStatus(t, add(other, 1, d(11), d(12)), http.StatusOK, nil) // a cart reserves nothing
+
+	order := placeOrder(t, h.Client, user, orderBody())
+	if order.SubtotalAmount != 100 || order.TotalAmount != order.SubtotalAmount+order.ShippingAmount+200 {
+		t.Fatalf("order subtotal %v total %v shipping %v: the deposit is in the total only", order.SubtotalAmount, order.TotalAmount, order.ShippingAmount)
+	}
+	if got := variantStock(t, h, variant); got != stockBefore {
+		t.Fatalf("the hire took stock for sale: %d, was %d", got, stockBefore)
+	}
+	list, err := hire.List(h.App, d(1), d(30), p.Id)
+	if err != nil || len(list) != 1 || list[0].OrderID != order.ID || list[0].Status != hire.StatusReserved {
+		t.Fatalf("bookings %+v %v", list, err)
+	}
+	r = h.Client.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(other)...)
+	wantError(t, r, http.StatusConflict, "not_available")
+
+	setStatusOK(t, h.Client, admin, order.ID, "Cancelled")
+	list, _ = hire.List(h.App, d(1), d(30), p.Id)
+	if len(list) != 1 || list[0].Status != hire.StatusCancelled {
+		t.Fatalf("the cancel did not release the booking: %+v", list)
+	}
+	if got := variantStock(t, h, variant); got != stockBefore {
+		t.Fatalf("the cancel restocked a hire: %d, was %d", got, stockBefore)
+	}
+	placeOrder(t, h.Client, other, orderBody()) // the released unit can be hired again
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
