@@ -92,7 +92,8 @@ const SHOP_ROUTES: ShopRoute[] = [
     prefetch: ({ params, client }) =>
       Promise.all([client.prefetchQuery(productQuery(params.productId ?? '')), ProductPage.preload().catch(() => undefined)]),
   },
-  { path: '/checkout', element: <RequireAuth><CheckoutPage /></RequireAuth>, page: { kind: 'private', title: 'checkout:title' } },
+  // Signed out, the checkout page itself makes the account (issue 44): no login wall.
+  { path: '/checkout', element: <CheckoutPage />, page: { kind: 'private', title: 'checkout:title' } },
   {
     path: '/checkout/payment/:id',
     element: <RequireAuth><PaymentReturnPage /></RequireAuth>,

@@ -1,5 +1,5 @@
-// 18. Sign-in that returns to checkout (issue 34): a guest with a cart goes to checkout and lands
-// on /login, which says why ("Sign in or create an account to finish your order") with the cart's
+// 18. Sign-in that returns to checkout (issue 34): a guest with a cart goes to checkout, follows
+// its Sign in link (issue 44: the checkout itself makes accounts) to /login, which says why ("Sign in or create an account to finish your order") with the cart's
 // count and total, and offers to create an account; registering (step 2 opens with the focus in
 // First Name, so the name is typed where it belongs) ends on /login with the e-mail filled in and
 // the focus in the password: the shopper types only the password and Enter, and is back on
@@ -25,7 +25,10 @@ export default {
 
     const cart = await openCart(page);
     await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await atPath(page, '/login', 'a guest on the way to checkout is asked to sign in');
+    // The checkout makes the account itself (issue 44, journey 32); a shopper who has one signs in from there.
+    await atPath(page, '/checkout', 'a guest stays on checkout');
+    await main(page).getByTestId('checkout-sign-in').click();
+    await atPath(page, '/login', 'the sign-in page from the checkout');
     const reason = main(page).getByTestId('checkout-reason');
     await visible(reason.getByText(REASON), 'why the sign-in is asked');
     await visible(reason.getByText(`Your cart: 1 item, ${formatPrice(product.price)}`), 'the cart: count and total');
@@ -71,7 +74,9 @@ export default {
     const ru = await apiOk(baseURL, 'GET', '/locales/ru/account.json');
     const guest = await (await newContext({ locale: 'ru-RU' })).newPage();
     await guest.goto('/ru/checkout');
-    await atPath(guest, '/ru/login', 'a Russian guest goes to /ru/login');
+    await visible(main(guest).getByRole('heading', { name: ru.checkoutAccount.title }), 'the account step in Russian');
+    await main(guest).getByTestId('checkout-sign-in').click();
+    await atPath(guest, '/ru/login', 'a Russian guest signs in at /ru/login');
     await visible(main(guest).getByText(ru.checkoutReason.title), 'the reason in Russian');
     await main(guest).getByRole('link', { name: ru.checkoutReason.register }).click();
     await atPath(guest, '/ru/register', 'register keeps /ru/');

@@ -7,7 +7,7 @@ import { useCart } from '../cart/CartContext';
 import type { AuthState } from './authReturn';
 
 /** Why a shopper on the way to checkout is asked to sign in: the order waiting (count and total) and a way to register. */
-export function CheckoutReason({ state, register = true }: { state: AuthState; register?: boolean }) {
+export function CheckoutReason({ state, register = true, title }: { state: AuthState; register?: boolean; title?: string }) {
   const { t } = useTranslation('account');
   const price = usePrice();
   const { cart } = useCart();
@@ -18,7 +18,7 @@ export function CheckoutReason({ state, register = true }: { state: AuthState; r
         <LockClosedIcon />
       </Callout.Icon>
       <Flex direction="column" gap="2">
-        <Text weight="bold">{t('checkoutReason.title')}</Text>
+        <Text weight="bold">{title ?? t('checkoutReason.title')}</Text>
         {count > 0 && <Text size="2">{t('checkoutReason.cart', { count, total: price(cart?.totalPrice ?? 0) })}</Text>}
         {register && (
           <Button asChild variant="soft" size="2" style={{ alignSelf: 'flex-start' }}>

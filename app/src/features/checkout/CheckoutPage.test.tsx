@@ -362,3 +362,60 @@ describe('CheckoutPage', () => {
     expect(asked.some((q) => q.get('country') === 'US' && q.get('state') === 'TX' && q.get('shippingMethod') === 'express')).toBe(true);
   });
 });
+
+describe('the account step of checkout (issue 44)', () => {
+  beforeAll(setupTestI18n);
+
+  it('makes the account on the checkout page with one button, signs in, merges the guest cart and goes on to Shipping prefilled', async () => {
+    localStorage.removeItem('authToken');
+    localStorage.setItem('cartSessionId', 'session_1764640000000_9f8e7d6c5b4a39281706f5e4d3c2b1a0');
+    const shopper = { ...user, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' };
+    const { callsTo } = mockFetch({
+      'POST /api/auth/register': { status: 201, body: { message: 'ok', user: shopper } },
+      'POST /api/auth/login': { body: { token: 't2', refreshToken: 'r2', ...shopper } },
+      'GET /api/auth/profile': { body: shopper },
+      'POST /api/cart/merge': { body: { ...cart, mergeReport: { addedLines: 1, addedUnits: 2, capped: [], dropped: [] } } },
+      'GET /api/cart': cartServer([cart]),
+      'GET /api/shipping/methods': { body: methods },
+    });
+    renderApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
+    const form = await screen.findByTestId('checkout-account');
+    expect(screen.getByRole('heading', { name: 'Checkout: create your account' })).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-sign-in')).toHaveAttribute('href', '/login');
+    const u = userEvent.setup({ delay: null });
+    await u.type(within(form).getByLabelText(/^First Name/), 'Grace');
+    await u.type(within(form).getByLabelText(/^Last Name/), 'Hopper');
+    await u.type(within(form).getByLabelText(/^Email/), 'Grace@Example.com');
+    await u.type(within(form).getByLabelText(/^Password/), 'Stage1234');
+    await u.click(within(form).getByRole('button', { name: 'Create account and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Shipping', exact: true } as never, { timeout: 10_000 })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/register')[0].body).toMatchObject({
+      email: 'grace@example.com', password: 'Stage1234', confirmPassword: 'Stage1234', firstName: 'Grace', lastName: 'Hopper',
+    });
+    expect(callsTo('POST', '/api/auth/login')[0].body).toMatchObject({ email: 'grace@example.com', password: 'Stage1234' });
+    await waitFor(() => expect(callsTo('POST', '/api/cart/merge')).toHaveLength(1));
+    // Nothing typed twice: the name and e-mail are on the Shipping step already.
+    expect(field('First Name')).toHaveValue('Grace');
+    expect(field('Email')).toHaveValue('grace@example.com');
+  }, 30_000);
+
+  it('checks the fields before asking the server, and says what the server refused', async () => {
+    localStorage.removeItem('authToken');
+    const { callsTo } = mockFetch({
+      'POST /api/auth/register': { status: 409, body: { status: 409, code: 'email_taken', message: 'Email already registered' } },
+      'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+    });
+    renderApp(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
+    const form = await screen.findByTestId('checkout-account');
+    const u = userEvent.setup({ delay: null });
+    await u.click(within(form).getByRole('button', { name: 'Create account and continue' }));
+    expect(callsTo('POST', '/api/auth/register')).toHaveLength(0);
+    await u.type(within(form).getByLabelText(/^First Name/), 'Ada');
+    await u.type(within(form).getByLabelText(/^Last Name/), 'Lovelace');
+    await u.type(within(form).getByLabelText(/^Email/), 'ada@example.com');
+    await u.type(within(form).getByLabelText(/^Password/), 'Stage1234');
+    await u.click(within(form).getByRole('button', { name: 'Create account and continue' }));
+    await waitFor(() => expect(callsTo('POST', '/api/auth/register')).toHaveLength(1));
+    expect((await screen.findAllByText(/already/i)).length).toBeGreaterThan(0);
+  }, 30_000);
+});

@@ -3,6 +3,7 @@ import { Card, Container, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
+import { CheckoutAccount } from '../account/CheckoutAccount';
 import { useAuth } from '../../auth/AuthContext';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorsBelow } from '../../lib/form';
@@ -31,8 +32,10 @@ import { useFreeShippingText } from '../../lib/freeShippingText';
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
 export default function CheckoutPage() {
-  const { user } = useAuth();
+  const { user, status } = useAuth();
   const { cart } = useCart();
+  // Signed out: the account is made here, on the checkout page (issue 44), not behind a login wall.
+  if (status === 'anonymous') return <CheckoutAccount />;
   // Wait for the signed-in user (to prefill) and the cart (not to flash "empty").
   if (!user || !cart) return <FullPageSpinner />;
   return <Checkout user={user} />;
