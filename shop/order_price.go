@@ -83,7 +83,7 @@ func taxDiscounted(app core.App, lines []cart.Item, d Discounted, addr PostalAdd
 	req := tax.Request{Country: addr.Country, Region: addr.State, Exempt: exempt, Shipping: shipping,
 		Lines: make([]tax.Item, len(lines))}
 	for i, l := range lines {
-		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: max(l.TotalPrice-d.lineDiscount(i), 0)}
+		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: max(l.TotalPrice-lineDiscount(d, i), 0)}
 	}
 	t := tax.Compute(rules, req)
 	off := Amount(d.Res.Amount)
