@@ -15,21 +15,8 @@ var searchRateLimit = core.RateLimitRule{Label: "shop:search", MaxRequests: 300,
 // made one of that label.
 func init() {
 	m.Register(func(app core.App) error {
-		s := app.Settings()
-		if _, ok := s.RateLimits.FindRateLimitRule([]string{searchRateLimit.Label}); ok {
-			return nil
-		}
-		s.RateLimits.Rules = append(s.RateLimits.Rules, searchRateLimit)
-		return app.Save(s)
+		return addRateLimit(app, searchRateLimit)
 	}, func(app core.App) error {
-		s := app.Settings()
-		rules := s.RateLimits.Rules[:0]
-		for _, r := range s.RateLimits.Rules {
-			if r.Label != searchRateLimit.Label {
-				rules = append(rules, r)
-			}
-		}
-		s.RateLimits.Rules = rules
-		return app.Save(s)
+		return removeRateLimit(app, searchRateLimit.Label)
 	})
 }

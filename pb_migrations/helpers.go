@@ -58,6 +58,30 @@ func removeFields(app core.App, fields map[string][]string) error {
 	return nil
 }
 
+// addRateLimit adds rule to the app's rate limits unless an operator
+// already made one of its label.
+func addRateLimit(app core.App, rule core.RateLimitRule) error {
+	s := app.Settings()
+	if _, ok := s.RateLimits.FindRateLimitRule([]string{rule.Label}); ok {
+		return nil
+	}
+	s.RateLimits.Rules = append(s.RateLimits.Rules, rule)
+	return app.Save(s)
+}
+
+// removeRateLimit removes the app's rate limits labelled label.
+func removeRateLimit(app core.App, label string) error {
+	s := app.Settings()
+	rules := s.RateLimits.Rules[:0]
+	for _, r := range s.RateLimits.Rules {
+		if r.Label != label {
+			rules = append(rules, r)
+		}
+	}
+	s.RateLimits.Rules = rules
+	return app.Save(s)
+}
+
 // saveCollections saves new collections, in order (a collection's relation
 // fields name ones before it).
 func saveCollections(app core.App, collections ...*core.Collection) error {

@@ -21,6 +21,39 @@ func registerCart(se *core.ServeEvent) {
 	g.DELETE("/items/{id}", removeCartItem)
 	g.DELETE("", clearCart)
 	g.POST("/merge", mergeCart).Bind(signedIn())
+	g.POST("/discount", applyCartCode)
+	g.DELETE("/discount", removeCartCode)
+}
+
+// codeInput is the body of POST /api/cart/discount.
+type codeInput struct {
+	Code string `json:"code"`
+}
+
+// applyCartCode puts a promotion code on the cart (rate limited per
+// address by the "POST /api/cart/discount" rule, so codes cannot be
+// guessed by the thousand).
+func applyCartCode(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	var in codeInput
+	if err := decodeJSON(e, &in); err != nil {
+		return err
+	}
+	c, err := cart.ApplyCode(e.App, owner, in.Code)
+	return answerCart(e, c, err)
+}
+
+// removeCartCode takes the code off the cart.
+func removeCartCode(e *core.RequestEvent) error {
+	owner, err := cartOwner(e)
+	if err != nil {
+		return err
+	}
+	c, err := cart.RemoveCode(e.App, owner)
+	return answerCart(e, c, err)
 }
 
 // answerCart writes a cart, or returns err for shopErrors to answer.

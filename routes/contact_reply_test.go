@@ -164,7 +164,10 @@ func TestContactReplyMovesToInProgressWithReplyTo(t *testing.T) {
 			sent = m
 		}
 	}
-	if sent == nil || sent.Headers["Reply-To"] != "<desk@rigandroll.example>" || !strings.Contains(sent.Text, "Rig & Roll") {
+	// The visitor's answer reaches the shop's contact address: through
+	// Reply-To, or through From itself when the shop sends from that
+	// address (then a Reply-To would only repeat it).
+	if sent == nil || repliesGoTo(sent) != "desk@rigandroll.example" || !strings.Contains(sent.Text, "Rig & Roll") {
 		for _, m := range h.App.TestMailer.Messages() {
 			t.Logf("sent to %v: %q", m.To, m.Text[:min(len(m.Text), 200)])
 		}
@@ -177,4 +180,12 @@ func TestContactReplyMovesToInProgressWithReplyTo(t *testing.T) {
 	if got.Status != "Resolved" {
 		t.Errorf("a follow-up reopened the request: %s", got.Status)
 	}
+}
+
+// repliesGoTo is where a mail client sends the answer to m.
+func repliesGoTo(m *mailer.Message) string {
+	if to := m.Headers["Reply-To"]; to != "" {
+		return strings.Trim(to, "<>")
+	}
+	return m.From.Address
 }

@@ -23,6 +23,10 @@ func registerProductsCSV(se *core.ServeEvent) {
 	g.Bind(adminOnly())
 	g.GET("/export.csv", adminExportProducts)
 	g.POST("/import", adminImportProducts)
+	g.GET("/import/progress", func(e *core.RequestEvent) error {
+		e.Response.Header().Set("Cache-Control", "private, no-store")
+		return e.JSON(http.StatusOK, catalog.Progress(e.App))
+	})
 }
 
 // adminExportProducts streams every product as CSV; a failure after the

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"strings"
+	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
@@ -58,17 +59,25 @@ func GetCartEstimate(app core.App, owner cart.Owner, addr TaxAddress) (*cart.Car
 		}
 	}
 	var shipping Amount
+	freight := false
 	if addr.ShippingMethod != "" {
-		if shipping, _, err = quoteShipping(app, c.Items, addr.Country, addr.ShippingMethod); err != nil {
+		if shipping, freight, err = quoteShipping(app, c.Items, addr.Country, addr.ShippingMethod); err != nil {
 			return nil, err
 		}
 	}
-	p, err := taxLines(app, c.Items, PostalAddress{Country: addr.Country, State: addr.State}, shipping, exempt)
+	// The order's pricing: the promotions for this address and method, the
+	// tax on the discounted lines (so expectedTotal is the order's total).
+	d, err := discountLines(app, c.Items, c.PromoCode, owner.UserID, addr.Country, shipping, freight, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	d.Show(c)
+	p, err := taxDiscounted(app, c.Items, d, PostalAddress{Country: addr.Country, State: addr.State}, shipping, exempt)
 	if err != nil {
 		return nil, err
 	}
 	c.TaxEstimate = &TaxEstimate{Country: addr.Country, State: addr.State, ShippingMethod: addr.ShippingMethod,
-		SubtotalAmount: p.Subtotal, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total, DepositAmount: p.Deposit,
+		SubtotalAmount: p.Subtotal, DiscountAmount: p.Discount, ShippingAmount: p.Shipping, TaxAmount: p.Tax, TotalAmount: p.Total, DepositAmount: p.Deposit,
 		TaxLines: p.Taxed.TaxLines, PricesIncludeTax: p.Taxed.PricesIncludeTax, TaxExempt: exempt,
 		TaxRows: wire.TaxRows(p.Taxed.TaxLines, p.Taxed.PricesIncludeTax, exempt, p.Tax)}
 	return c, nil

@@ -269,7 +269,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, price Or
 		item.Set("quantity", l.Quantity)
 		item.Set("unitPriceCents", int64(l.UnitPrice))
 		item.Set("totalCents", int64(l.TotalPrice))
-		item.Set("discountCents", int64(price.Discounts.lineDiscount(i)))
+		item.Set("discountCents", int64(lineDiscount(price.Discounts, i)))
 		item.Set("taxClass", l.TaxClass)
 		item.Set("taxRate", lt.Rate.Percent())
 		item.Set("taxName", lt.Name)
@@ -287,7 +287,7 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, price Or
 			ID: item.Id, ProductID: l.ProductID, VariantID: l.VariantID, SKU: l.SKU, ProductName: l.ProductName,
 			VariantLabel: l.VariantLabel, VariantLabelLocalized: l.VariantLabelLocalized, ProductImage: l.ImageFileName,
 			Quantity: l.Quantity, UnitPrice: l.UnitPrice, TotalPrice: l.TotalPrice,
-			DiscountAmount: price.Discounts.lineDiscount(i),
+			DiscountAmount: lineDiscount(price.Discounts, i),
 			TaxClass:       l.TaxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop/cart"
@@ -20,73 +19,23 @@ import (
 type Discount = wire.Discount
 
 // Discounted is what the promotions (the live automatic ones and the
-// cart's code) take off a set of lines: the input promo.Apply priced and
-// its result.
-type Discounted struct {
-	In  promo.Input
-	Res promo.Result
-}
+// cart's code) take off a set of lines (cart.Discount).
+type Discounted = cart.Priced
 
 // discountLines weighs the promotions for lines shipped to country ("" not
 // known yet) at shippingCost for customer ("" a guest) with the cart's
 // code: free shipping takes the shipping only where the address is
 // domestic (or not known yet) and the shipping is not a freight quote.
 func discountLines(app core.App, lines []cart.Item, code, customer, country string, shippingCost Amount, freight bool, now time.Time) (Discounted, error) {
-	in := promo.Input{Shipping: int64(shippingCost), Customer: customer, Now: now}
+	freeOK := false
 	if !freight {
 		settings, err := shipping.LoadSettings(app)
 		if err != nil {
 			return Discounted{}, err
 		}
-		in.FreeShippingOK = country == "" || locale.SameCountry(country, settings.HomeCountry)
+		freeOK = country == "" || locale.SameCountry(country, settings.HomeCountry)
 	}
-	var err error
-	if in.Lines, err = promoLines(app, lines); err != nil {
-		return Discounted{}, err
-	}
-	rules, err := promo.Candidates(app, code, customer, now)
-	if err != nil {
-		return Discounted{}, err
-	}
-	return Discounted{In: in, Res: promo.Apply(in, rules)}, nil
-}
-
-// promoLines are the lines as promo sees them, each with its product's
-// category.
-func promoLines(app core.App, lines []cart.Item) ([]promo.Line, error) {
-	ids := make([]any, 0, len(lines))
-	for _, l := range lines {
-		ids = append(ids, l.ProductID)
-	}
-	var rows []struct {
-		ID         string `db:"id"`
-		CategoryID string `db:"categoryId"`
-	}
-	if len(ids) > 0 {
-		err := app.DB().Select("id", "categoryId").From("products").Where(dbx.In("id", ids...)).All(&rows)
-		if err != nil {
-			return nil, err
-		}
-	}
-	category := make(map[string]string, len(rows))
-	for _, r := range rows {
-		category[r.ID] = r.CategoryID
-	}
-	out := make([]promo.Line, len(lines))
-	for i, l := range lines {
-		out[i] = promo.Line{ProductID: l.ProductID, CategoryID: category[l.ProductID], Amount: int64(l.TotalPrice), Quantity: l.Quantity}
-	}
-	return out, nil
-}
-
-// Answer is the discounts as the cart and the order show them: each with
-// its code, name and what it saves, and what they take off the lines.
-func (d Discounted) Answer() ([]Discount, Amount) {
-	out := make([]Discount, 0, len(d.Res.Discounts))
-	for _, x := range d.Res.Discounts {
-		out = append(out, Discount{Code: x.Code, Name: x.Name, Amount: Amount(x.Amount + x.Shipping)})
-	}
-	return out, Amount(d.Res.Amount)
+	return cart.Discount(app, lines, code, customer, int64(shippingCost), freeOK, now)
 }
 
 // storedDiscount is one discount as an order keeps it (orders.discounts).
@@ -123,8 +72,8 @@ func discountsOf(raw string) []Discount {
 	return out
 }
 
-// lineDiscount is line i's share of the discounts (0 without them).
-func (d Discounted) lineDiscount(i int) Amount {
+// lineDiscount is line i's share of d's discounts (0 without them).
+func lineDiscount(d Discounted, i int) Amount {
 	if i < len(d.Res.Lines) {
 		return Amount(d.Res.Lines[i])
 	}

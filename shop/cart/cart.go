@@ -63,12 +63,22 @@ func (o Owner) check() error {
 
 // Cart is the cart object of the contract; TaxEstimate only when the
 // request gave an address (GetCartEstimate).
+//
+// Discounts are the promotions that apply (the live automatic ones and
+// the cart's code) and DiscountAmount what they take off the lines;
+// TotalPrice stays the lines' sum. PromoCode is the code the cart carries
+// ("" none) and PromoIssue why it gives nothing now (it did when it was
+// applied: the cart or the promotion changed since).
 type Cart struct {
-	ID          string            `json:"id"`
-	Items       []Item            `json:"items"`
-	TotalPrice  wire.Amount       `json:"totalPrice"`
-	TotalItems  int               `json:"totalItems"`
-	TaxEstimate *wire.TaxEstimate `json:"taxEstimate,omitempty"`
+	ID             string            `json:"id"`
+	Items          []Item            `json:"items"`
+	TotalPrice     wire.Amount       `json:"totalPrice"`
+	TotalItems     int               `json:"totalItems"`
+	Discounts      []wire.Discount   `json:"discounts"`
+	DiscountAmount wire.Amount       `json:"discountAmount"`
+	PromoCode      string            `json:"promoCode"`
+	PromoIssue     *wire.PromoIssue  `json:"promoIssue,omitempty"`
+	TaxEstimate    *wire.TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
 // Item is one cart line: a variant of a product with its current
@@ -88,6 +98,8 @@ type Item struct {
 	Quantity              int            `json:"quantity"`
 	TotalPrice            wire.Amount    `json:"totalPrice"`
 	AvailableStock        int            `json:"availableStock"`
+	// DiscountAmount is the line's share of the cart's discountAmount.
+	DiscountAmount wire.Amount `json:"discountAmount"`
 	// Hire and Deposit are a hire line's (hire.go): its dates, days and
 	// unit price, and the product's deposit × quantity.
 	Hire    *wire.CartHire `json:"hire,omitempty"`
@@ -95,7 +107,9 @@ type Item struct {
 
 	// What checkout needs of the line and the answer does not show: its
 	// product and variant are on sale, its tax class, the weight of one
-	// unit and whether it ships by freight only.
+	// unit and whether it ships by freight only; its product's category
+	// (for promotions on categories).
+	CategoryID  string `json:"-"`
 	Active      bool   `json:"-"`
 	TaxClass    string `json:"-"`
 	WeightGrams int64  `json:"-"`
@@ -109,7 +123,7 @@ type Summary struct {
 }
 
 // emptyCart is the cart of someone who has none yet.
-func emptyCart() *Cart { return &Cart{Items: []Item{}} }
+func emptyCart() *Cart { return &Cart{Items: []Item{}, Discounts: []wire.Discount{}} }
 
 // Find returns the owner's cart record, or nil when there is none.
 func Find(app core.App, owner Owner) (*core.Record, error) {
@@ -181,6 +195,7 @@ type cartLineRow struct {
 	TaxClass      string        `db:"taxClass"`
 	WeightGrams   float64       `db:"weightGrams"`
 	FreightOnly   bool          `db:"freightOnly"`
+	CategoryID    string        `db:"categoryId"`
 	HireStart     string        `db:"hireStart"`
 	HireEnd       string        `db:"hireEnd"`
 }
@@ -193,7 +208,7 @@ func Lines(app core.App, cartID string) ([]Item, error) {
 		SELECT ci.id AS id, ci.quantity AS quantity, ci.hireStart AS hireStart, ci.hireEnd AS hireEnd, p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
 		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
-		       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly,
+		       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly, p.categoryId AS categoryId,
 		       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
 		       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
 		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
@@ -247,6 +262,7 @@ func (r cartLineRow) item() Item {
 		TaxClass:              tax.ClassOf(r.TaxClass),
 		WeightGrams:           int64(math.Round(r.WeightGrams)),
 		FreightOnly:           r.FreightOnly,
+		CategoryID:            r.CategoryID,
 	}
 }
 
@@ -278,21 +294,31 @@ func loadCart(app core.App, owner Owner) (*Cart, error) {
 	if rec == nil {
 		return emptyCart(), nil
 	}
-	return cartOf(app, rec.Id)
+	return cartOfRecord(app, rec)
 }
 
-// cartOf reads the cart with id cartID: its lines and their totals.
+// cartOf reads the cart with id cartID: its lines, their totals and
+// discounts.
 func cartOf(app core.App, cartID string) (*Cart, error) {
-	items, err := Lines(app, cartID)
+	rec, err := app.FindRecordById(Collection, cartID)
 	if err != nil {
 		return nil, err
 	}
-	cart := &Cart{ID: cartID, Items: items}
+	return cartOfRecord(app, rec)
+}
+
+// cartOfRecord is cartOf for a cart record already read.
+func cartOfRecord(app core.App, rec *core.Record) (*Cart, error) {
+	items, err := Lines(app, rec.Id)
+	if err != nil {
+		return nil, err
+	}
+	cart := &Cart{ID: rec.Id, Items: items, PromoCode: rec.GetString("promoCode")}
 	for _, it := range items {
 		cart.TotalItems += it.Quantity
 		cart.TotalPrice += it.TotalPrice
 	}
-	return cart, nil
+	return cart, discountCart(app, cart, rec.GetString("user"))
 }
 
 // Get returns the owner's cart with current prices and stock, or the
@@ -591,6 +617,9 @@ func cartAfter(app core.App, owner Owner, cartID string, err error) (*Cart, erro
 		return nil, err
 	}
 	cart, err := cartOf(app, cartID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return loadCart(app, owner) // it went away meanwhile
+	}
 	if err != nil || len(cart.Items) > 0 {
 		return cart, err
 	}

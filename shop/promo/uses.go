@@ -3,17 +3,20 @@ package promo
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/shop/wire"
 )
 
 // ErrCodeNotFound: no live promotion has the code (it does not exist, is
 // paused, has not started or has ended: one answer for all, so codes
 // cannot be probed; 404 promotion_not_found).
-var ErrCodeNotFound = errors.New("promotion not found")
+var ErrCodeNotFound = wire.NewProblem(http.StatusNotFound, "promotion_not_found", "This code is not valid")
 
 // NotApplicableError says a live code does not apply to the cart (409
 // promotion_not_applicable): why, and for ReasonMinSubtotal the cents
@@ -26,6 +29,25 @@ type NotApplicableError struct {
 
 func (e *NotApplicableError) Error() string {
 	return fmt.Sprintf("promotion %s does not apply: %s", e.Code, e.Reason)
+}
+
+// Problem is the 409 promotion_not_applicable with the reason (and, for
+// min_subtotal, what is still to add, also in the message: "Add $37.00
+// more to use TOURING25").
+func (e *NotApplicableError) Problem() *wire.Problem {
+	msg := map[Reason]string{
+		ReasonNoEligible:    "Nothing in the cart is eligible for " + e.Code,
+		ReasonUsageLimit:    e.Code + " has been used up",
+		ReasonCustomerLimit: "You have already used " + e.Code,
+	}[e.Reason]
+	p := wire.Conflict("promotion_not_applicable", msg)
+	p.Reason = string(e.Reason)
+	if e.Reason == ReasonMinSubtotal {
+		missing := wire.Amount(e.Missing)
+		p.Missing = &missing
+		p.Message = fmt.Sprintf("Add $%s more to use %s", missing, e.Code)
+	}
+	return p
 }
 
 // UsedUpError says a promotion could not be counted for an order: its

@@ -30,6 +30,10 @@ type Problem struct {
 	Refundable *Amount `json:"refundable,omitempty"`
 	// Limit is the most units one customer may put on a line (409 line_limit).
 	Limit *int `json:"limit,omitempty"`
+	// Reason says why a code does not apply, and Missing what is still to
+	// add for min_subtotal (409 promotion_not_applicable).
+	Reason  string  `json:"reason,omitempty"`
+	Missing *Amount `json:"missing,omitempty"`
 }
 
 func (p *Problem) Error() string { return p.Message }

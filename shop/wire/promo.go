@@ -39,3 +39,14 @@ type Discount struct {
 	Name   Localized `json:"name"`
 	Amount Amount    `json:"amount"`
 }
+
+// PromoIssue says why the code a cart carries gives nothing now: reason
+// "promotion_not_found" (it ended or was paused), "not_combinable" (a
+// better promotion that joins no other applies instead), or the contract's
+// promotion_not_applicable reasons ("min_subtotal" with Missing, the
+// amount still to add; "no_eligible_items", "usage_limit",
+// "customer_limit").
+type PromoIssue struct {
+	Reason  string  `json:"reason" tstype:"'promotion_not_found' | 'not_combinable' | 'min_subtotal' | 'no_eligible_items' | 'usage_limit' | 'customer_limit'"`
+	Missing *Amount `json:"missing,omitempty"`
+}

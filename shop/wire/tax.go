@@ -84,6 +84,7 @@ type TaxEstimate struct {
 	State          string `json:"state"`
 	ShippingMethod string `json:"shippingMethod"`
 	SubtotalAmount Amount `json:"subtotalAmount"`
+	DiscountAmount Amount `json:"discountAmount"`
 	ShippingAmount Amount `json:"shippingAmount"`
 	TaxAmount      Amount `json:"taxAmount"`
 	TotalAmount    Amount `json:"totalAmount"`

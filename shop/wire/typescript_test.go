@@ -112,6 +112,7 @@ var answers = []struct {
 	{"AdminTaxRate", wire.AdminTaxRate{}},
 	{"Promotion", wire.Promotion{}},
 	{"Discount", wire.Discount{}},
+	{"PromoIssue", wire.PromoIssue{}},
 	{"BookingFee", wire.BookingFee{}},
 	{"Booking", wire.Booking{}},
 	{"HireDay", wire.HireDay{}},

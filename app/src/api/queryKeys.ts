@@ -93,6 +93,8 @@ export const adminKeys = {
   pages: [...adminRoot, 'pages'] as const,
   paymentSettings: [...adminRoot, 'settings', 'payments'] as const,
   taxRates: [...adminRoot, 'taxRates'] as const,
+  /** How far the running product import got (polled while it runs). */
+  importProgress: [...adminRoot, 'products', 'importProgress'] as const,
   /** The shipping zones, methods and weight bands. */
   shipping: [...adminRoot, 'shipping'] as const,
 };

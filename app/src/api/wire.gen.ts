@@ -224,6 +224,7 @@ export interface CartItem {
   quantity: number;
   totalPrice: number;
   availableStock: number;
+  discountAmount: number;
   hire?: CartHire;
   deposit?: number;
 }
@@ -233,6 +234,10 @@ export interface Cart {
   items: CartItem[];
   totalPrice: number;
   totalItems: number;
+  discounts: Discount[];
+  discountAmount: number;
+  promoCode: string;
+  promoIssue?: PromoIssue;
   taxEstimate?: TaxEstimate;
 }
 
@@ -350,6 +355,7 @@ export interface TaxEstimate {
   state: string;
   shippingMethod: string;
   subtotalAmount: number;
+  discountAmount: number;
   shippingAmount: number;
   taxAmount: number;
   totalAmount: number;
@@ -751,6 +757,11 @@ export interface Discount {
   code: string;
   name: Localized;
   amount: number;
+}
+
+export interface PromoIssue {
+  reason: 'promotion_not_found' | 'not_combinable' | 'min_subtotal' | 'no_eligible_items' | 'usage_limit' | 'customer_limit';
+  missing?: number;
 }
 
 export interface BookingFee {

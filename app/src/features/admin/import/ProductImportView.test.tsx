@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
 import { renderAdmin, setupAdminI18n } from '../test/helpers';
 
@@ -35,5 +35,28 @@ describe('ProductImportView (issue 35)', () => {
     await user.click(screen.getByRole('button', { name: 'Import 3 rows' }));
     expect((await screen.findAllByText('Imported: 2 added, 1 updated.')).length).toBeGreaterThan(0);
     await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/import') && c.query.get('dryRun') !== '1')).toHaveLength(1));
+  });
+  it('shows how far the server got while the import runs (issue 43)', async () => {
+    const { fn } = mockFetch({
+      'GET /api/auth/profile': { body: ADMIN },
+      'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+      'POST /api/admin/products/import': (c) => ({ body: c.query.get('dryRun') === '1' ? GOOD : DONE }),
+      'GET /api/admin/products/import/progress': { body: { running: true, dryRun: false, phase: 'writing', rows: 3, rowsDone: 2, errors: 0, created: 0, updated: 0 } },
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = fn.getMockImplementation()!;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (init.method === 'POST' && url.includes('/import') && !url.includes('dryRun')) await gate; // the import's request stays open
+      return inner(input, init);
+    });
+    renderAdmin('/admin/products/import');
+    await user.upload(await screen.findByLabelText('CSV file to import'), new File(['name,category,price\n'], 'good.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 3 rows' }));
+    expect(await screen.findByText('Written 2 of 3 rows')).toBeInTheDocument();
+    release();
+    expect((await screen.findAllByText('Imported: 2 added, 1 updated.')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Written 2 of 3 rows')).not.toBeInTheDocument();
   });
 });

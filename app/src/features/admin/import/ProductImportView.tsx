@@ -1,14 +1,31 @@
 import { useState } from 'react';
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { DownloadIcon, UploadIcon } from '@radix-ui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { failureText } from '../messages';
-import { downloadProductsCsv, importProducts, type ImportResult } from './api';
+import { downloadProductsCsv, importProgress, importProducts, type ImportResult } from './api';
 import { ImportErrors } from './ImportErrors';
 import { adminKeys, catalogKeys } from '../../../api/queryKeys';
+
+/** While an import's request is open, how far the server got: rows checked or written, errors so far (polled every second). */
+function ImportProgressLine({ active }: { active: boolean }) {
+  const { t } = useTranslation('admin');
+  const { data } = useQuery({
+    queryKey: adminKeys.importProgress,
+    queryFn: ({ signal }) => importProgress(signal),
+    enabled: active,
+    refetchInterval: active ? 1000 : false,
+  });
+  if (!active || !data?.running || data.rows === 0) return null;
+  return (
+    <Text size="2" role="status">
+      {t(data.phase === 'writing' ? 'import.progressWriting' : 'import.progressChecking', { done: data.rowsDone, rows: data.rows, count: data.errors })}
+    </Text>
+  );
+}
 
 /**
  * /admin/products/import: download the products as CSV, upload a file, see the dry run (every
@@ -70,6 +87,7 @@ export function ProductImportView() {
           </Text>
           <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           {dryRun.isPending && <Text size="2">{t('import.checking')}</Text>}
+          <ImportProgressLine active={dryRun.isPending || run.isPending} />
         </Flex>
       </Card>
       {check && check.errors.length > 0 && <ImportErrors errors={check.errors} />}

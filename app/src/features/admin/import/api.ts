@@ -16,6 +16,20 @@ export interface ImportResult {
   errors: ImportError[];
 }
 
+/** GET /api/admin/products/import/progress: the running (or last) import's rows checked or written and errors so far. */
+export interface ImportProgress {
+  running: boolean;
+  dryRun: boolean;
+  phase: 'idle' | 'checking' | 'writing' | 'done';
+  rows: number;
+  rowsDone: number;
+  errors: number;
+  created: number;
+  updated: number;
+}
+
+export const importProgress = (signal?: AbortSignal) => api.get<ImportProgress>('/admin/products/import/progress', { signal });
+
 /** Sends the CSV file; dryRun checks every row and writes nothing. */
 export function importProducts(file: File, dryRun: boolean): Promise<ImportResult> {
   const form = new FormData();
