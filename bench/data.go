@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"stageshop/internal/db"
 	"stageshop/routes"
 	"stageshop/shop"
 	"stageshop/shop/account"
@@ -163,7 +164,9 @@ func growCatalog(app core.App, total int, spec genSpec, seed uint64) ([]string, 
 	withVariants := hasTable(app, "product_variants")
 	for have < total {
 		n := min(1000, total-have)
-		err := app.RunInTransaction(func(tx core.App) error {
+		start := len(ids)
+		err := db.Write(app, func(tx core.App) error {
+			ids = ids[:start] // a busy retry starts the batch again
 			q := tx.DB().NewQuery(`INSERT INTO products (id, name, nameLocalized, description, descriptionLocalized,
 				category, priceCents, stockQuantity, isActive, imageFileNames, attributes, searchText, created, updated)
 				VALUES ({:id}, {:name}, {:nameLocalized}, {:description}, {:descriptionLocalized},
@@ -305,7 +308,8 @@ func createCustomers(app core.App, prefix string, n int) ([]customer, error) {
 	}
 	var hash string
 	out := make([]customer, 0, n)
-	err = app.RunInTransaction(func(tx core.App) error {
+	err = db.Write(app, func(tx core.App) error {
+		out = out[:0] // a busy retry starts again
 		for i := 0; i < n; i++ {
 			u := core.NewRecord(users)
 			u.SetEmail(fmt.Sprintf("%s%d@bench.local", prefix, i))

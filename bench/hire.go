@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"stageshop/internal/db"
 	"stageshop/shop/hire"
 )
 
@@ -78,7 +79,7 @@ func hireSetup(dir string, l hireLayout, seed uint64) (string, string, error) {
 		return "", "", err
 	}
 	rng := rand.New(rand.NewPCG(46, seed))
-	err = app.RunInTransaction(func(tx core.App) error {
+	err = db.Write(app, func(tx core.App) error {
 		order, err := hireOrder(tx)
 		if err != nil {
 			return err

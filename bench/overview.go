@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"stageshop/internal/db"
 	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 )
@@ -159,7 +160,7 @@ func addOrders(dir, userID string, products []string, n int, rng *rand.Rand, row
 	now := time.Now().UTC()
 	for done := 0; done < n; done += 1000 {
 		batch := min(1000, n-done)
-		err := app.RunInTransaction(func(tx core.App) error {
+		err := db.Write(app, func(tx core.App) error {
 			for i := 0; i < batch; i++ {
 				at := now.Add(-time.Duration(rng.Int64N(int64(365 * 24 * time.Hour))))
 				if err := insertOrder(tx, userID, products, at, rng); err != nil {

@@ -71,7 +71,17 @@ func ordersCollection() *core.Collection {
 		cents("shippingCents"),
 		&core.TextField{Name: "trackingNumber", Max: 100},
 		&core.JSONField{Name: "history", MaxSize: 50000},
-		// Payment.
+	)
+	c.Fields.Add(orderPaymentFields()...)
+	c.Fields.Add(orderTaxAndShippingFields()...)
+	addOrderIndexes(c)
+	return c
+}
+
+// orderPaymentFields are an order's payment state: method, status, the
+// amounts due, paid and refunded, dates, references, the hold and flag.
+func orderPaymentFields() []core.Field {
+	return []core.Field{
 		&core.SelectField{Name: "paymentMethod", MaxSelect: 1, Values: []string{"card", "bank_transfer", "invoice"}},
 		&core.SelectField{Name: "paymentStatus", MaxSelect: 1,
 			Values: []string{"pending", "awaiting_payment", "partially_paid", "paid", "partially_refunded", "refunded", "expired"}},
@@ -88,6 +98,14 @@ func ordersCollection() *core.Collection {
 		&core.TextField{Name: "paymentFlag", Max: 60},
 		// When the one overdue reminder of an invoice went out.
 		&core.DateField{Name: "reminderSentAt"},
+	}
+}
+
+// orderTaxAndShippingFields are an order's tax as computed when it was
+// placed, its invoice, the shipping method's name and quote, and the
+// fulfilment's carrier and notes.
+func orderTaxAndShippingFields() []core.Field {
+	return []core.Field{
 		// Tax: the total, per rate, whether prices included it, whether the
 		// customer was exempt, the shipping's rate and tax, the buyer's
 		// company and tax ID.
@@ -112,9 +130,7 @@ func ordersCollection() *core.Collection {
 		// it) and the admins' notes ([{text, by, at}], never shown to the customer).
 		&core.TextField{Name: "carrier", Max: 40},
 		&core.JSONField{Name: "internalNotes", MaxSize: 500_000},
-	)
-	addOrderIndexes(c)
-	return c
+	}
 }
 
 // addOrderIndexes adds the orders' indexes: by number, a customer's list,

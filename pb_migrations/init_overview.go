@@ -24,7 +24,7 @@ import "fmt"
 
 // overviewSQL makes the rollup tables and their triggers.
 func overviewSQL() []string {
-	return []string{
+	stmts := []string{
 		`CREATE TABLE overview_days (day TEXT NOT NULL PRIMARY KEY, orders INTEGER NOT NULL DEFAULT 0,
 			revenueCents INTEGER NOT NULL DEFAULT 0, taxCents INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID`,
 		`CREATE TABLE overview_day_products (day TEXT NOT NULL, productId TEXT NOT NULL, lines INTEGER NOT NULL DEFAULT 0,
@@ -64,8 +64,13 @@ func overviewSQL() []string {
 			OR OLD.totalCents IS NOT NEW.totalCents BEGIN ` +
 			fmt.Sprintf(upsertDayProduct, lineShare("OLD", "-")) +
 			fmt.Sprintf(upsertDayProduct, lineShare("NEW", "")) + ` END`,
+	}
+	return append(stmts, overviewVariantSQL()...)
+}
 
-		// The same per variant, by its own triggers.
+// overviewVariantSQL makes the triggers of the per-variant rollup.
+func overviewVariantSQL() []string {
+	return []string{
 		`CREATE TRIGGER overview_variants_orders_insert AFTER INSERT ON orders BEGIN ` +
 			fmt.Sprintf(upsertDayVariant, orderVariantLines("NEW", "")) + ` END`,
 		`CREATE TRIGGER overview_variants_orders_delete AFTER DELETE ON orders BEGIN ` +

@@ -3,7 +3,10 @@ package routes_test
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/pocketbase/dbx"
 
 	"stageshop/internal/testapp"
 	"stageshop/shop/hire"
@@ -40,7 +43,8 @@ func TestHireCartAndOrder(t *testing.T) {
 	d := hireDates(t, h)
 	p, variant := testapp.NewHireProduct(t, h.App, testapp.Hire{Fleet: 1, DayCents: 5000, DepositCents: 20000, HireOnly: true})
 	stockBefore := variantStock(t, h, variant)
-	user := testapp.NewUser(t, h.App, false).Token
+	customer := testapp.NewUser(t, h.App, false)
+	user := customer.Token
 	other := testapp.NewUser(t, h.App, false).Token
 	admin := testapp.NewUser(t, h.App, true).Token
 	add := func(token string, qty int, start, end string) testapp.Response {
@@ -75,6 +79,14 @@ func TestHireCartAndOrder(t *testing.T) {
 	order := placeOrder(t, h.Client, user, orderBody())
 	if order.SubtotalAmount != 100 || order.TotalAmount != order.SubtotalAmount+order.ShippingAmount+200 {
 		t.Fatalf("order subtotal %v total %v shipping %v: the deposit is in the total only", order.SubtotalAmount, order.TotalAmount, order.ShippingAmount)
+	}
+	var mails []struct {
+		Text string `db:"view"`
+	}
+	if err := h.App.DB().NewQuery("SELECT view FROM emails WHERE kind = 'order_placed' AND [[to]] = {:to}").
+		Bind(dbx.Params{"to": customer.Record.Email()}).All(&mails); err != nil || len(mails) != 1 ||
+		!strings.Contains(mails[0].Text, d(10)+" – "+d(11)) {
+		t.Fatalf("the confirmation does not name the hire's dates: %+v %v", mails, err)
 	}
 	if got := variantStock(t, h, variant); got != stockBefore {
 		t.Fatalf("the hire took stock for sale: %d, was %d", got, stockBefore)

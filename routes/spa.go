@@ -43,44 +43,58 @@ func registerSPA(se *core.ServeEvent, site fs.FS) {
 		se.Router.Route(method, "/api/{path...}", apiNotFound).Bind(shopErrors())
 	}
 
-	se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
-		name := strings.TrimPrefix(path.Clean("/"+e.Request.PathValue("path")), "/")
-		if name != "" && name != index {
-			if fi, err := fs.Stat(site, name); err == nil && !fi.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
-					// Vite names assets by content hash: they never change.
-					e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				} else {
-					e.Response.Header().Set("Cache-Control", "public, max-age=3600")
-				}
-				return files.serve(e, name)
+	spa := &spaApp{site: site, index: index, files: files, pages: pages, csp: csp}
+	se.Router.GET("/{path...}", spa.serve).Bind(quietRead())
+}
+
+// spaApp answers the app's paths: a built file as it is, else the page
+// (first screen and head) or index.html.
+type spaApp struct {
+	site  fs.FS
+	index string
+	files *staticFiles
+	pages *pageServer
+	csp   string
+}
+
+// serve answers GET /{path...}.
+func (a *spaApp) serve(e *core.RequestEvent) error {
+	name := strings.TrimPrefix(path.Clean("/"+e.Request.PathValue("path")), "/")
+	if name != "" && name != a.index {
+		if fi, err := fs.Stat(a.site, name); err == nil && !fi.IsDir() {
+			if strings.HasPrefix(name, "assets/") {
+				// Vite names assets by content hash: they never change.
+				e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				e.Response.Header().Set("Cache-Control", "public, max-age=3600")
 			}
-			// A missing file (it has an extension) is a real 404, not the app.
-			if path.Ext(name) != "" {
-				return e.String(http.StatusNotFound, "Not found")
-			}
+			return a.files.serve(e, name)
 		}
-		if _, rest := firstscreen.SplitPath(e.Request.URL.Path); !localTarget(e.Request.URL.Path) || !localTarget(rest) {
-			// Not a page's address (/\evil.example, /ru/%5C..., /%09/...):
-			// nothing may send a visitor on from there.
-			return pageNotFound(e)
+		// A missing file (it has an extension) is a real 404, not the app.
+		if path.Ext(name) != "" {
+			return e.String(http.StatusNotFound, "Not found")
 		}
-		if to, status := pageRedirect(e.Request); status != 0 {
-			return redirectPage(e, to, status)
-		}
-		e.Response.Header().Set("Cache-Control", "no-cache")
-		setPageHeaders(e, csp)
-		lang, rest := firstscreen.SplitPath(e.Request.URL.Path)
-		if rest == "/" && lang == firstscreen.Fallback() {
-			// The English home is also where a first visit may be sent on (pageRedirect).
-			e.Response.Header().Add("Vary", "Accept-Language")
-			e.Response.Header().Add("Vary", "Cookie")
-		}
-		if pages != nil {
-			return pages.serve(e)
-		}
-		return files.serve(e, index)
-	}).Bind(quietRead())
+	}
+	if _, rest := firstscreen.SplitPath(e.Request.URL.Path); !localTarget(e.Request.URL.Path) || !localTarget(rest) {
+		// Not a page's address (/\evil.example, /ru/%5C..., /%09/...):
+		// nothing may send a visitor on from there.
+		return pageNotFound(e)
+	}
+	if to, status := pageRedirect(e.Request); status != 0 {
+		return redirectPage(e, to, status)
+	}
+	e.Response.Header().Set("Cache-Control", "no-cache")
+	setPageHeaders(e, a.csp)
+	lang, rest := firstscreen.SplitPath(e.Request.URL.Path)
+	if rest == "/" && lang == firstscreen.Fallback() {
+		// The English home is also where a first visit may be sent on (pageRedirect).
+		e.Response.Header().Add("Vary", "Accept-Language")
+		e.Response.Header().Add("Vary", "Cookie")
+	}
+	if a.pages != nil {
+		return a.pages.serve(e)
+	}
+	return a.files.serve(e, a.index)
 }
 
 // compressible are the file types worth sending gzip-compressed.

@@ -39,6 +39,9 @@ type OrderDetail = wire.OrderDetail
 // OrderItem is an answer shape (shop/wire).
 type OrderItem = wire.OrderItem
 
+// OrderHire is an order line's hire: its dates and deposit.
+type OrderHire = wire.OrderHire
+
 // OrderTax is an answer shape (shop/wire).
 type OrderTax = wire.OrderTax
 

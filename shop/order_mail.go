@@ -60,7 +60,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 			Phone: d.Shipping.Phone},
 	}
 	for _, it := range d.Items {
-		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(catalog.LineName(it.ProductName, it.VariantLabelLocalized)),
+		o.Lines = append(o.Lines, mail.Line{Name: mail.Text(hireName(catalog.LineName(it.ProductName, it.VariantLabelLocalized), it.Hire)),
 			SKU: it.SKU, Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice), Total: int64(it.TotalPrice)})
 	}
 	return o
@@ -128,4 +128,17 @@ func OrderStatusMailHook(e *core.RecordEvent) error {
 		}
 		return mail.QueueOrderStatus(txApp, to, status, mailOrder(d))
 	})
+}
+
+// hireName is a line's name in the e-mails: a hire's names its dates
+// ("PA kit, 2026-12-04 - 2026-12-07"), the shop's calendar dates.
+func hireName(name Localized, h *OrderHire) Localized {
+	if h == nil {
+		return name
+	}
+	out := Localized{}
+	for lang, n := range name {
+		out[lang] = n + ", " + h.Start + " – " + h.End
+	}
+	return out
 }

@@ -290,6 +290,9 @@ func writeOrderItems(txApp core.App, orderID string, lines []cart.Item, price Or
 			DiscountAmount: lineDiscount(price.Discounts, i),
 			TaxClass:       l.TaxClass, TaxRate: lt.Rate, TaxAmount: lt.Tax,
 		})
+		if l.Hire != nil {
+			items[len(items)-1].Hire = orderHireOf(l.Hire.Start, l.Hire.End, int(l.Deposit))
+		}
 	}
 	return items, nil
 }

@@ -65,15 +65,6 @@ func taxExempt(app core.App, userID string) (bool, error) {
 	return exempt, err
 }
 
-// subtotalOf is what the lines cost at today's prices.
-func subtotalOf(lines []cart.Item) Amount {
-	var s Amount
-	for _, l := range lines {
-		s += l.TotalPrice
-	}
-	return s
-}
-
 // taxLines computes the tax of cart lines shipped to addr for shipping
 // (tax.Compute with the shop's rules) and the order's figures.
 func taxLines(app core.App, lines []cart.Item, addr PostalAddress, shipping Amount, exempt bool) (OrderPrice, error) {

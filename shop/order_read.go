@@ -229,6 +229,7 @@ func orderDetail(app core.App, rec *core.Record) (*OrderDetail, error) {
 			TaxClass:              tax.ClassOf(it.GetString("taxClass")),
 			TaxRate:               rateOf(it.GetFloat("taxRate")),
 			TaxAmount:             Amount(it.GetInt("taxCents")),
+			Hire:                  orderHireOf(it.GetString("hireStart"), it.GetString("hireEnd"), it.GetInt("depositCents")),
 		})
 	}
 	return d, nil
@@ -265,4 +266,12 @@ func ListCustomerOrders(app core.App, userID string) ([]OrderSummary, error) {
 		return nil, err
 	}
 	return ListUserOrders(app, userID)
+}
+
+// orderHireOf is a line's hire (nil for a sale line, which has no dates).
+func orderHireOf(start, end string, depositCents int) *wire.OrderHire {
+	if start == "" {
+		return nil
+	}
+	return &wire.OrderHire{Start: start, End: end, Deposit: Amount(depositCents)}
 }

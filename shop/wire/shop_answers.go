@@ -115,6 +115,16 @@ type OrderItem struct {
 	TaxClass       string `json:"taxClass" tstype:"'standard' | 'reduced' | 'zero'"`
 	TaxRate        Rate   `json:"taxRate"`
 	TaxAmount      Amount `json:"taxAmount"`
+	// Hire is a hire line's dates (the shop's, inclusive) and its deposit.
+	Hire *OrderHire `json:"hire,omitempty"`
+}
+
+// OrderHire is what an order line hired: from start to end, with the
+// deposit paid for it.
+type OrderHire struct {
+	Start   string `json:"start"`
+	End     string `json:"end"`
+	Deposit Amount `json:"deposit"`
 }
 
 // StatusChange is one entry of an order's history: the status it got and

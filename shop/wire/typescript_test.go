@@ -82,6 +82,7 @@ var answers = []struct {
 	{"CheckoutURL", wire.CheckoutURL{}},
 	{"Awaiting", wire.Awaiting{}},
 	{"OrderSummary", wire.OrderSummary{}},
+	{"OrderHire", wire.OrderHire{}},
 	{"OrderItem", wire.OrderItem{}},
 	{"StatusChange", wire.StatusChange{}},
 	{"OrderNote", wire.OrderNote{}},

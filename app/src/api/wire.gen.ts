@@ -465,6 +465,12 @@ export interface OrderSummary {
   payment: Payment | null;
 }
 
+export interface OrderHire {
+  start: string;
+  end: string;
+  deposit: number;
+}
+
 export interface OrderItem {
   id: string;
   productId: string;
@@ -481,6 +487,7 @@ export interface OrderItem {
   taxClass: 'standard' | 'reduced' | 'zero';
   taxRate: number;
   taxAmount: number;
+  hire?: OrderHire;
 }
 
 export interface StatusChange {
