@@ -132,11 +132,22 @@ func recordsUpdated(app core.App, collection string, ids []string) error {
 	var errs []error
 	for _, rec := range recs {
 		ev := new(core.ModelEvent)
-		ev.App, ev.Context, ev.Type, ev.Model = app, context.Background(), core.ModelEventTypeUpdate, rec
+		ev.App, ev.Context, ev.Type, ev.Model = app, liveContext, core.ModelEventTypeUpdate, rec
 		errs = append(errs, app.OnModelAfterUpdateSuccess().Trigger(ev))
 	}
 	return errors.Join(errs...)
 }
+
+// liveEventKey marks the context of the update events the queue triggers.
+type liveEventKey struct{}
+
+// liveContext is the context of every announcement.
+var liveContext = context.WithValue(context.Background(), liveEventKey{}, true)
+
+// IsAnnouncement reports whether ctx is that of an update event triggered
+// to announce a record as it is stored (by ProductsChanged or
+// VariantsChanged), not of a write: a hook counting writes skips it.
+func IsAnnouncement(ctx context.Context) bool { return ctx != nil && ctx.Value(liveEventKey{}) != nil }
 
 // errNotForSubscriber makes PocketBase skip a realtime message (an enrich
 // hook's error drops that subscriber's copy of the event).
