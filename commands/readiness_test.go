@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"stageshop/commands"
+	"stageshop/internal/db"
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/catalog"
@@ -100,7 +101,7 @@ func fixEveryItem(t *testing.T, app *tests.TestApp) {
 	t.Helper()
 	testapp.UpdateSettings(t, app, func(s *core.Settings) { s.SMTP.Enabled, s.SMTP.Host = true, "smtp.invalid" })
 	// An e-mail went out through it (the worker's send is the test send).
-	if err := app.RunInTransaction(func(tx core.App) error {
+	if err := db.Write(app, func(tx core.App) error {
 		return mail.QueueBackInStock(tx, "fan@lumen-stage.com", "en", mail.Product{ID: "p1", Name: mail.Text{"en": "Spotlight"}})
 	}); err != nil {
 		t.Fatal(err)

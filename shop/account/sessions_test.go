@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/internal/testapp"
 	"stageshop/shop/account"
 )
@@ -122,7 +123,7 @@ func TestEndAllSessions(t *testing.T) {
 	if active(t, app, other.ID(), f1) || active(t, app, user.ID(), "") {
 		t.Fatal("a session counts for another user or without an id")
 	}
-	err := app.RunInTransaction(func(tx core.App) error { return account.EndAllSessions(tx, user.ID()) })
+	err := db.Write(app, func(tx core.App) error { return account.EndAllSessions(tx, user.ID()) })
 	if err != nil {
 		t.Fatal(err)
 	}
