@@ -178,10 +178,6 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 	if err != nil {
 		return err
 	}
-	qty := map[string]int{} // a variant could appear on two lines of old data
-	productOf := map[string]string{}
-	var ids []string
-	failed := LineErrors{}
 	if restock {
 		// An order's cancel (or expiry) releases its hire bookings once: the
 		// hook runs on the move into Cancelled only.
@@ -189,28 +185,11 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 			return err
 		}
 	}
-	for _, it := range items {
-		if it.GetString("hireStart") != "" {
-			continue // hired, not sold: booked, never taken from the stock for sale
-		}
-		vid, err := lineVariant(txApp, it)
-		if err != nil {
-			return err
-		}
-		if vid == "" {
-			// A line of a product deleted before variants existed: nothing
-			// to put back, nothing to take again.
-			if !restock {
-				failed[it.GetString("productId")] = LineError{ProductID: it.GetString("productId"), Deleted: true}
-			}
-			continue
-		}
-		if _, seen := qty[vid]; !seen {
-			ids = append(ids, vid)
-		}
-		qty[vid] += it.GetInt("quantity")
-		productOf[vid] = it.GetString("productId")
+	u, err := soldUnits(txApp, items, restock)
+	if err != nil {
+		return err
 	}
+	ids, qty, productOf, failed := u.ids, u.qty, u.productOf, u.failed
 	for _, vid := range ids {
 		if restock {
 			if err := restockAndNotify(txApp, vid, qty[vid]); err != nil {
@@ -238,4 +217,42 @@ func moveOrderStock(txApp core.App, orderID string, restock bool) error {
 		return failed
 	}
 	return nil
+}
+
+// orderUnits are an order's sold units per variant, in the order of its
+// lines, and the lines that cannot be taken again (their product deleted).
+type orderUnits struct {
+	ids       []string
+	qty       map[string]int
+	productOf map[string]string
+	failed    LineErrors
+}
+
+// soldUnits sums the order's lines for sale per variant; hired lines are
+// booked, never taken from the stock for sale, so they are left out.
+func soldUnits(txApp core.App, items []*core.Record, restock bool) (orderUnits, error) {
+	u := orderUnits{qty: map[string]int{}, productOf: map[string]string{}, failed: LineErrors{}}
+	for _, it := range items {
+		if it.GetString("hireStart") != "" {
+			continue
+		}
+		vid, err := lineVariant(txApp, it)
+		if err != nil {
+			return u, err
+		}
+		if vid == "" {
+			// A line of a product deleted before variants existed: nothing
+			// to put back, nothing to take again.
+			if !restock {
+				u.failed[it.GetString("productId")] = LineError{ProductID: it.GetString("productId"), Deleted: true}
+			}
+			continue
+		}
+		if _, seen := u.qty[vid]; !seen { // a variant could appear on two lines of old data
+			u.ids = append(u.ids, vid)
+		}
+		u.qty[vid] += it.GetInt("quantity")
+		u.productOf[vid] = it.GetString("productId")
+	}
+	return u, nil
 }
