@@ -76,30 +76,40 @@ func runFTSCompare(ctx context.Context, bin, dir string) error {
 		defer pprof.StopCPUProfile()
 	}
 	for _, engine := range []string{"bleve", "fts5"} {
-		var lat []time.Duration
-		total := 0
-		for round := 0; round < 5; round++ {
-			for _, q := range queries {
-				t := time.Now()
-				var n int
-				if engine == "bleve" {
-					res, err := x.Search(ctx, search.Request{Text: q, Lang: "en", Page: 1, PageSize: 20, Facets: true})
-					if err != nil {
-						return err
-					}
-					n = res.Total
-				} else if n, err = ftsSearch(db, vocab, q); err != nil {
-					return err
-				}
-				lat = append(lat, time.Since(t))
-				total += n
-			}
+		if err := timeEngine(ctx, engine, x, db, vocab, queries); err != nil {
+			return err
 		}
-		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-		fmt.Printf("%s: %d queries one at a time: p50 %s ms, p90 %s ms, max %s ms (matches summed %d)\n", engine,
-			len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*9/10]), ms(lat[len(lat)-1]), total/5)
 	}
 	return x.Close()
+}
+
+// timeEngine answers the queries five times, one at a time, with bleve or
+// with FTS5, and prints the latencies.
+func timeEngine(ctx context.Context, engine string, x *search.Index, db *sql.DB, vocab []string, queries []string) error {
+	var err error
+	var lat []time.Duration
+	total := 0
+	for round := 0; round < 5; round++ {
+		for _, q := range queries {
+			t := time.Now()
+			var n int
+			if engine == "bleve" {
+				res, err := x.Search(ctx, search.Request{Text: q, Lang: "en", Page: 1, PageSize: 20, Facets: true})
+				if err != nil {
+					return err
+				}
+				n = res.Total
+			} else if n, err = ftsSearch(db, vocab, q); err != nil {
+				return err
+			}
+			lat = append(lat, time.Since(t))
+			total += n
+		}
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	fmt.Printf("%s: %d queries one at a time: p50 %s ms, p90 %s ms, max %s ms (matches summed %d)\n", engine,
+		len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*9/10]), ms(lat[len(lat)-1]), total/5)
+	return nil
 }
 
 // buildFTS fills the FTS5 table and the facts table beside it.

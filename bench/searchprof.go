@@ -37,48 +37,8 @@ func searchProfile(dir string, n int, rebuild bool) error {
 		return err
 	}
 	defer x.Close()
-	ctx := context.Background()
-	langs := []string{"en", "ru", "zh"}
-	searchOne := func(i int) error {
-		text, page := uniqueSearchText(7000+i%32, i)
-		req := search.Request{Text: text, Lang: langs[i%3], Page: page, PageSize: 20, Facets: true}
-		res, err := x.Search(ctx, req)
-		if err != nil {
-			return err
-		}
-		if res.Total == 0 {
-			if _, err := x.DidYouMean(ctx, text, req.Lang, req.Filters); err != nil {
-				return err
-			}
-		}
-		_, err = catalog.ProductsByIDs(app, res.IDs, true)
-		return err
-	}
-	suggestOne := func(i int) error {
-		ids, err := x.Suggest(ctx, uniqueSuggestText(7000+i%32, i), langs[i%3], 5)
-		if err == nil {
-			_, err = catalog.ProductsByIDs(app, ids, true)
-		}
-		return err
-	}
-	craftedSearch := func(i int) error { // issue 43: what the attack sent
-		text := craftedText(i)
-		req := search.Request{Text: text, Lang: langs[i%3], Page: 1, PageSize: 20, Facets: true}
-		res, err := x.Search(ctx, req)
-		if err == nil && res.Total == 0 {
-			_, err = x.DidYouMean(ctx, text, req.Lang, req.Filters)
-		}
-		return err
-	}
-	craftedSuggest := func(i int) error {
-		_, err := x.Suggest(ctx, craftedText(i), langs[i%3], 5)
-		return err
-	}
 	_ = os.MkdirAll("out", 0o755)
-	for _, k := range []struct {
-		name string
-		one  func(int) error
-	}{{"search", searchOne}, {"suggest", suggestOne}, {"search-crafted", craftedSearch}, {"suggest-crafted", craftedSuggest}} {
+	for _, k := range profileKinds(app, x) {
 		if err := timeOneAtATime(k.name, n, k.one); err != nil {
 			return err
 		}
@@ -170,4 +130,54 @@ func craftedText(i int) string {
 		words[w] = string(b)
 	}
 	return strings.Join(words, " ")
+}
+
+// profileKind is one kind of request searchProfile times: one(i) sends the
+// i-th request of its kind.
+type profileKind struct {
+	name string
+	one  func(int) error
+}
+
+// profileKinds are the searches and suggestions searchProfile times:
+// ordinary never-repeating texts and the crafted ones of issue 43.
+func profileKinds(app core.App, x *search.Index) []profileKind {
+	ctx := context.Background()
+	langs := []string{"en", "ru", "zh"}
+	searchOne := func(i int) error {
+		text, page := uniqueSearchText(7000+i%32, i)
+		req := search.Request{Text: text, Lang: langs[i%3], Page: page, PageSize: 20, Facets: true}
+		res, err := x.Search(ctx, req)
+		if err != nil {
+			return err
+		}
+		if res.Total == 0 {
+			if _, err := x.DidYouMean(ctx, text, req.Lang, req.Filters); err != nil {
+				return err
+			}
+		}
+		_, err = catalog.ProductsByIDs(app, res.IDs, true)
+		return err
+	}
+	suggestOne := func(i int) error {
+		ids, err := x.Suggest(ctx, uniqueSuggestText(7000+i%32, i), langs[i%3], 5)
+		if err == nil {
+			_, err = catalog.ProductsByIDs(app, ids, true)
+		}
+		return err
+	}
+	craftedSearch := func(i int) error { // issue 43: what the attack sent
+		text := craftedText(i)
+		req := search.Request{Text: text, Lang: langs[i%3], Page: 1, PageSize: 20, Facets: true}
+		res, err := x.Search(ctx, req)
+		if err == nil && res.Total == 0 {
+			_, err = x.DidYouMean(ctx, text, req.Lang, req.Filters)
+		}
+		return err
+	}
+	craftedSuggest := func(i int) error {
+		_, err := x.Suggest(ctx, craftedText(i), langs[i%3], 5)
+		return err
+	}
+	return []profileKind{{"search", searchOne}, {"suggest", suggestOne}, {"search-crafted", craftedSearch}, {"suggest-crafted", craftedSuggest}}
 }
