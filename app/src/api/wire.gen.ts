@@ -236,6 +236,7 @@ export interface Cart {
   totalItems: number;
   discounts: Discount[];
   discountAmount: number;
+  discountedPrice: number;
   promoCode: string;
   promoIssue?: PromoIssue;
   taxEstimate?: TaxEstimate;
