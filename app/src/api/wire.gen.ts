@@ -778,6 +778,13 @@ export interface BookingFee {
   note: string;
 }
 
+export interface BookingSettlement {
+  deposit: number;
+  kept: number;
+  refund: number;
+  owed: number;
+}
+
 export interface Booking {
   id: string;
   orderId: string;
@@ -789,6 +796,7 @@ export interface Booking {
   end: string;
   status: 'reserved' | 'out' | 'returned' | 'cancelled';
   fees: BookingFee[];
+  settlement?: BookingSettlement;
 }
 
 export interface HireDay {
