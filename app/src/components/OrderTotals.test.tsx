@@ -22,7 +22,7 @@ it("names the shipping method as it was at the order, else by its code's transla
 it('lists the order’s discounts as they were, between the subtotal and the shipping', () => {
   renderApp(
     <OrderTotals
-      order={{ ...order, totalAmount: 87.5, discounts: [{ code: 'TOURING25', name: { en: 'Touring', ru: 'Гастроли' }, amount: 25 }, { code: '', name: { en: 'Venues' }, amount: 0.5 }] }}
+      order={{ ...order, shippingMethod: 'standard', totalAmount: 87.5, discounts: [{ code: 'TOURING25', name: { en: 'Touring', ru: 'Гастроли' }, amount: 25 }, { code: '', name: { en: 'Venues' }, amount: 0.5 }] }}
     />,
   );
   expect(screen.getAllByTestId('order-discount').map((e) => e.textContent)).toEqual(['Touring (TOURING25)−$25.00', 'Venues−$0.50']);
