@@ -115,6 +115,9 @@ type CreditNoteInput struct {
 	RefundID string
 	Amount   Amount
 	Reason   string
+	// Tax is the tax given back when the refund knows it (a refund by
+	// line); nil: the refunded share of the order's tax.
+	Tax *Amount
 }
 
 // CreditNote is an answer shape (shop/wire).
@@ -171,6 +174,9 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 	}
 	// The tax of everything credited so far, less what earlier notes gave back.
 	noteTax := Amount(money.MulDivRound(uint64(credited), uint64(tax), uint64(max(total, 1)))) - Amount(before.Tax)
+	if in.Tax != nil {
+		noteTax = *in.Tax
+	}
 	now := types.NowDateTime()
 	number, err := nextDocumentNumber(txApp, SeriesCreditNote, now.Time().Year())
 	if err != nil {

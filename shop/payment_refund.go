@@ -67,6 +67,10 @@ type refundSpec struct {
 	Reason, By, ByName      string
 	Surplus                 bool
 	Status                  string // default: requested (provider) or succeeded (manual)
+	// ReturnID and Tax: a refund by line (shop/returns) names its return
+	// and the tax it gives back, which its credit note states.
+	ReturnID string
+	Tax      int64
 }
 
 // newRefund records a refund in the caller's transaction.
@@ -85,6 +89,8 @@ func newRefund(txApp core.App, order *core.Record, r refundSpec) (*core.Record, 
 	rec.Set("byName", r.ByName)
 	rec.Set("surplus", r.Surplus)
 	rec.Set("status", RefundRequested)
+	rec.Set("returnRef", r.ReturnID)
+	rec.Set("taxCents", r.Tax)
 	if err := txApp.SaveNoValidate(rec); err != nil {
 		return nil, err
 	}
