@@ -60,7 +60,7 @@ func needsBootstrap(app *pocketbase.PocketBase, args []string) bool {
 		return false
 	}
 	c, _, err := app.RootCmd.Find(args)
-	if err != nil {
+	if err != nil || c.Annotations[noBootstrap] == "true" {
 		return false
 	}
 	for _, arg := range args {

@@ -66,6 +66,7 @@ type refundSpec struct {
 	Provider, PaymentIntent string
 	Reason, By, ByName      string
 	Surplus                 bool
+	Deposit                 bool   // a hire deposit given back (never taxed)
 	Status                  string // default: requested (provider) or succeeded (manual)
 	// ReturnID and Tax: a refund by line (shop/returns) names its return
 	// and the tax it gives back, which its credit note states.
@@ -88,6 +89,7 @@ func newRefund(txApp core.App, order *core.Record, r refundSpec) (*core.Record, 
 	rec.Set("by", r.By)
 	rec.Set("byName", r.ByName)
 	rec.Set("surplus", r.Surplus)
+	rec.Set("deposit", r.Deposit)
 	rec.Set("status", RefundRequested)
 	rec.Set("returnRef", r.ReturnID)
 	rec.Set("taxCents", r.Tax)
