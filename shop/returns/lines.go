@@ -71,6 +71,16 @@ func loadState(txApp core.App, order *core.Record, skip string) (*orderState, er
 	return s, nil
 }
 
+// claim reads order's state and checks lines against it (take).
+func claim(txApp core.App, order *core.Record, lines []LineInput) (*orderState, []storedLine, error) {
+	s, err := loadState(txApp, order, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	taken, err := s.take(lines)
+	return s, taken, err
+}
+
 // take checks lines against the order (its line, not hired, no more than
 // it had less what is counted already) and answers them merged per line.
 func (s *orderState) take(lines []LineInput) ([]storedLine, error) {

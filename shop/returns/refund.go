@@ -22,11 +22,7 @@ func RefundLines(app core.App, admin *core.Record, orderID string, in RefundLine
 		if err != nil {
 			return err
 		}
-		s, err := loadState(txApp, order, "")
-		if err != nil {
-			return err
-		}
-		lines, err := s.take(in.Lines)
+		s, lines, err := claim(txApp, order, in.Lines)
 		if err != nil {
 			return err
 		}
@@ -74,11 +70,7 @@ func Quote(app core.App, orderID string, in RefundLinesInput) (*wire.RefundQuote
 	if err != nil {
 		return nil, err
 	}
-	s, err := loadState(app, order, "")
-	if err != nil {
-		return nil, err
-	}
-	lines, err := s.take(in.Lines)
+	s, lines, err := claim(app, order, in.Lines)
 	if err != nil {
 		return nil, err
 	}

@@ -61,11 +61,7 @@ func Request(app core.App, user *core.Record, orderID string, in RequestInput) (
 		if err := returnable(txApp, order, time.Now()); err != nil {
 			return err
 		}
-		s, err := loadState(txApp, order, "")
-		if err != nil {
-			return err
-		}
-		lines, err := s.take(in.Lines)
+		_, lines, err := claim(txApp, order, in.Lines)
 		if err != nil {
 			return err
 		}
