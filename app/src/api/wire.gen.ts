@@ -236,6 +236,7 @@ export interface Cart {
   totalItems: number;
   discounts: Discount[];
   discountAmount: number;
+  discountedPrice: number;
   promoCode: string;
   promoIssue?: PromoIssue;
   taxEstimate?: TaxEstimate;
@@ -402,6 +403,46 @@ export interface Refund {
   by?: string;
   surplus?: boolean;
   createdAt: string;
+}
+
+export interface ReturnLine {
+  orderItemId: string;
+  productName: Localized;
+  quantity: number;
+  reason: 'wrong_item' | 'damaged' | 'not_as_described' | 'changed_mind' | '';
+  restock: boolean;
+  refundAmount: number;
+  taxAmount: number;
+}
+
+export interface ReturnChange {
+  status: string;
+  at: string;
+  message?: string;
+}
+
+export interface Return {
+  id: string;
+  number: string;
+  orderId: string;
+  orderNumber: string;
+  status: 'requested' | 'approved' | 'received' | 'rejected';
+  source: 'customer' | 'admin';
+  lines: ReturnLine[];
+  note: string;
+  message: string;
+  refundAmount: number;
+  shippingAmount: number;
+  refundId: string;
+  createdAt: string;
+  history: ReturnChange[];
+}
+
+export interface RefundQuote {
+  amount: number;
+  taxAmount: number;
+  shippingAmount: number;
+  refundable: number;
 }
 
 export interface Payment {
