@@ -19,7 +19,7 @@ DEMO_SUPERUSER_PASSWORD ?= StageRoot12345
 
 .DELETE_ON_ERROR:
 
-.PHONY: print-race-flags run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint lint-go bench clean test-ops bench-varnish bench-restore bench-pages
+.PHONY: print-race-flags run build app app-deps go-build test test-go test-app test-e2e e2e-deps lint lint-go bench clean test-ops test-ha bench-varnish bench-restore bench-pages
 
 run: build
 	$(BIN) migrate up --dir $(DATA)
@@ -115,6 +115,13 @@ bench: build
 test-ops: build
 	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \
 	  PATH="$$TOOLS:$$PATH" $(GO) test -count=1 -tags ops -run 'Ops' -v ./bench
+
+# The warm standby's drill (README, "Past one machine"): Litestream's
+# follower, promote and the fence against VersityGW on loopback, with
+# shoppers ordering; prints lost, RPO and RTO. About a minute.
+test-ha: build
+	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \
+	  PATH="$$TOOLS:$$PATH" $(GO) test -count=1 -tags ha -run 'HA' -v ./bench
 
 bench-varnish: build
 	scripts/ensure-varnish.sh >/dev/null

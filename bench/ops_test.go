@@ -63,8 +63,13 @@ func TestCLIExitCodes(t *testing.T) {
 		{[]string{"superuser", "upsert", "root@example.com", "Secret1234567"}, 0},
 	} {
 		args := append(c.args, "--dir", dir)
-		if got, out := exitCode(t, bin, args...); got != c.want {
+		got, out := exitCode(t, bin, args...)
+		if got != c.want {
 			t.Errorf("stageshop %v: exit %d, want %d\n%s", c.args, got, c.want, out)
+		}
+		// A refused command says why (PocketBase silences cobra's errors).
+		if c.want == 1 && !strings.Contains(out, "Error: ") {
+			t.Errorf("stageshop %v failed without saying why: %q", c.args, out)
 		}
 	}
 

@@ -1,5 +1,5 @@
-// Package commands adds StageShop's own CLI commands (seed, admin) beside
-// PocketBase's serve, migrate and superuser.
+// Package commands adds StageShop's own CLI commands (seed, admin, promote
+// and ha) beside PocketBase's serve, migrate and superuser.
 package commands
 
 import (
@@ -9,4 +9,5 @@ import (
 // Register adds the shop's commands to app's root command.
 func Register(app *pocketbase.PocketBase) {
 	app.RootCmd.AddCommand(newSeedCommand(app), newAdminCommand(app))
+	app.RootCmd.AddCommand(newHACommands(app)...)
 }

@@ -18,8 +18,8 @@ import (
 // SIGINT or SIGTERM, the OnTerminate cleanups) but returns the process's
 // exit code: 1 when the command failed. PocketBase's own Execute drops the
 // command's error, so `migrate bogus`, an unknown command or a refused
-// `admin create` used to exit 0 after printing "Error: ...". Cobra has
-// printed the command's error already; other failures are printed here.
+// `admin create` used to exit 0. The command's error is printed here
+// ("Error: ..." on stderr), as are the other failures.
 func Execute(app *pocketbase.PocketBase, showBanner bool) int {
 	app.RootCmd.AddCommand(cmd.NewSuperuserCommand(app), cmd.NewServeCommand(app, showBanner))
 	if needsBootstrap(app, os.Args[1:]) {
@@ -39,6 +39,11 @@ func Execute(app *pocketbase.PocketBase, showBanner bool) int {
 	select {
 	case <-signals: // asked to stop: a clean end, whatever serve says next
 	case cmdErr = <-finished:
+		if cmdErr != nil {
+			// PocketBase sends cobra's error output nowhere
+			// (RootCmd.SetErr): without this a refused command said nothing.
+			fmt.Fprintln(os.Stderr, "Error:", cmdErr)
+		}
 	}
 
 	termErr := app.OnTerminate().Trigger(&core.TerminateEvent{App: app}, func(e *core.TerminateEvent) error {
@@ -60,7 +65,7 @@ func needsBootstrap(app *pocketbase.PocketBase, args []string) bool {
 		return false
 	}
 	c, _, err := app.RootCmd.Find(args)
-	if err != nil {
+	if err != nil || c.Annotations[noBootstrap] == "true" {
 		return false
 	}
 	for _, arg := range args {

@@ -8,6 +8,7 @@ package ops
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/ops/ha"
 	"stageshop/shop/account"
 )
 
@@ -20,6 +21,8 @@ func Register(app core.App) {
 	bindConnLimits(app)
 	bindCrons(app)
 	bindPaymentJobs(app)
+	// A standby's fence (STAGESHOP_HA_FENCE; README, "Past one machine").
+	ha.Register(app)
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
 		if err := e.Next(); err != nil {
 			return err

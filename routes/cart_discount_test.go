@@ -13,8 +13,10 @@ import (
 type promoCart struct {
 	TotalPrice     float64 `json:"totalPrice"`
 	DiscountAmount float64 `json:"discountAmount"`
-	PromoCode      string  `json:"promoCode"`
-	PromoIssue     *struct {
+	// DiscountedPrice is the lines less the discounts, so the app never subtracts.
+	DiscountedPrice float64 `json:"discountedPrice"`
+	PromoCode       string  `json:"promoCode"`
+	PromoIssue      *struct {
 		Reason  string   `json:"reason"`
 		Missing *float64 `json:"missing"`
 	} `json:"promoIssue"`
@@ -86,7 +88,7 @@ func TestCartDiscountCode(t *testing.T) {
 
 	addLine(t, c, u.Token, testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 3700, Stock: 10}).Id, 1)
 	r = c.Do("POST", "/api/cart/discount", map[string]any{"code": " touring25 "}, auth...)
-	if r.JSON(t, &cart); r.Status != http.StatusOK || cart.PromoCode != "TOURING25" || cart.TotalPrice != 200 || cart.DiscountAmount != 25 ||
+	if r.JSON(t, &cart); r.Status != http.StatusOK || cart.PromoCode != "TOURING25" || cart.TotalPrice != 200 || cart.DiscountAmount != 25 || cart.DiscountedPrice != 175 ||
 		len(cart.Discounts) != 1 || cart.Discounts[0].Name["ru"] != "Гастроли" || cart.Items[0].DiscountAmount+cart.Items[1].DiscountAmount != 25 {
 		t.Fatalf("applied: %d %s", r.Status, r.Body)
 	}

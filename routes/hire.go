@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop"
 	"stageshop/shop/hire"
 	"stageshop/shop/wire"
 )
@@ -60,7 +61,7 @@ func updateBooking(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	b, err := hire.Update(e.App, e.Request.PathValue("id"), in)
+	b, err := shop.UpdateBooking(e.App, e.Auth, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
 		ShippingMethod: d.ShippingMethodName.Get(lang, shipping.MethodName(d.ShippingMethod, lang)), Shipping: int64(d.ShippingAmount),
 		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount),
-		Total: int64(d.TotalAmount), Taxes: d.TaxRows, TaxExempt: d.TaxExempt,
+		Deposit: int64(d.DepositAmount), Total: int64(d.TotalAmount), Taxes: d.TaxRows, TaxExempt: d.TaxExempt,
 		PaymentMethod: rec.GetString("paymentMethod"), PaymentState: paymentStateOf(rec),
 		DueDate: rec.GetDateTime("dueDate").Time(),
 	}
@@ -73,7 +73,11 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 		inv.ShippingRate = d.ShippingTaxRate.String()
 	}
 	for _, it := range d.Items {
-		l := invoice.Line{Name: it.ProductName.Get(lang, ""), Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice),
+		name := it.ProductName.Get(lang, "")
+		if it.Hire != nil {
+			name += " (" + it.Hire.Start + " – " + it.Hire.End + ")" // a hire's dates, as the confirmation names them
+		}
+		l := invoice.Line{Name: name, Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice),
 			Total: int64(it.TotalPrice), Tax: int64(it.TaxAmount)}
 		if it.TaxRate != 0 || it.TaxAmount != 0 {
 			l.Rate = it.TaxRate.String()

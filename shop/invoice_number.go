@@ -115,6 +115,9 @@ type CreditNoteInput struct {
 	RefundID string
 	Amount   Amount
 	Reason   string
+	// Deposit: the refund gave back a hire deposit, which was never
+	// taxed: its note carries no tax.
+	Deposit bool
 }
 
 // CreditNote is an answer shape (shop/wire).
@@ -156,21 +159,29 @@ func AssignCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*
 // issueCreditNote numbers and stores a new credit note.
 func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*CreditNote, error) {
 	var before struct {
-		Amount float64 `db:"amount"`
-		Tax    float64 `db:"tax"`
+		Amount   float64 `db:"amount"`
+		Tax      float64 `db:"tax"`
+		Deposits float64 `db:"deposits"`
 	}
-	err := txApp.DB().Select("COALESCE(SUM(amountCents), 0) AS amount", "COALESCE(SUM(taxCents), 0) AS tax").
+	err := txApp.DB().Select("COALESCE(SUM(amountCents), 0) AS amount", "COALESCE(SUM(taxCents), 0) AS tax",
+		"COALESCE(SUM(CASE WHEN deposit THEN amountCents ELSE 0 END), 0) AS deposits").
 		From(CreditNotesCollection).Where(dbx.HashExp{"orderRef": order.Id}).One(&before)
 	if err != nil {
 		return nil, err
 	}
 	total, tax := Amount(order.GetInt("totalCents")), Amount(order.GetInt("taxCents"))
-	credited := Amount(before.Amount) + in.Amount
-	if credited > total {
+	if Amount(before.Amount)+in.Amount > total {
 		return nil, ErrCreditExceedsTotal
 	}
-	// The tax of everything credited so far, less what earlier notes gave back.
-	noteTax := Amount(money.MulDivRound(uint64(credited), uint64(tax), uint64(max(total, 1)))) - Amount(before.Tax)
+	// The tax of everything credited so far, less what earlier notes gave
+	// back; deposits are never taxed, so they are neither credited tax
+	// nor part of what the tax is a share of.
+	var noteTax Amount
+	if !in.Deposit {
+		taxed := total - Amount(order.GetInt("depositCents"))
+		credited := min(Amount(before.Amount-before.Deposits)+in.Amount, taxed)
+		noteTax = Amount(money.MulDivRound(uint64(max(credited, 0)), uint64(tax), uint64(max(taxed, 1)))) - Amount(before.Tax)
+	}
 	now := types.NowDateTime()
 	number, err := nextDocumentNumber(txApp, SeriesCreditNote, now.Time().Year())
 	if err != nil {
@@ -187,6 +198,7 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 	rec.Set("amountCents", int64(in.Amount))
 	rec.Set("taxCents", int64(max(noteTax, 0)))
 	rec.Set("reason", field.CleanLine(in.Reason))
+	rec.Set("deposit", in.Deposit)
 	if err := txApp.Save(rec); err != nil {
 		return nil, err
 	}

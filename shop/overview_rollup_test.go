@@ -22,10 +22,13 @@ var rollupChecks = []struct{ name, rollup, scratch string }{
 	{"days",
 		`SELECT day || ' ' || orders || ' ' || CAST(revenueCents AS INTEGER) || ' ' || CAST(taxCents AS INTEGER) FROM overview_days
 		 WHERE orders != 0 OR revenueCents != 0 OR taxCents != 0 ORDER BY day`,
-		`SELECT substr(created, 1, 10) || ' ' || COUNT(*) || ' ' || CAST(SUM(amountPaidCents - amountRefundedCents) AS INTEGER) || ' ' ||
-		        CAST(SUM(CASE WHEN totalCents > 0 THEN ROUND(COALESCE(taxCents, 0) * (amountPaidCents - amountRefundedCents) * 1.0 / totalCents) ELSE 0 END) AS INTEGER)
-		 FROM orders
-		 WHERE status != 'Cancelled' GROUP BY substr(created, 1, 10) ORDER BY substr(created, 1, 10)`},
+		// Revenue is the money kept less the hire deposit still held.
+		`WITH o AS (SELECT created, taxCents, totalCents - depositCents AS taxed,
+		        amountPaidCents - amountRefundedCents - MAX(0, MIN(depositCents - depositSettledCents, amountPaidCents - amountRefundedCents)) AS revenue
+		      FROM orders WHERE status != 'Cancelled')
+		 SELECT substr(created, 1, 10) || ' ' || COUNT(*) || ' ' || CAST(SUM(revenue) AS INTEGER) || ' ' ||
+		        CAST(SUM(CASE WHEN taxed > 0 THEN ROUND(COALESCE(taxCents, 0) * MIN(revenue, taxed) * 1.0 / taxed) ELSE 0 END) AS INTEGER)
+		 FROM o GROUP BY substr(created, 1, 10) ORDER BY substr(created, 1, 10)`},
 	{"day products",
 		`SELECT day || ' ' || productId || ' ' || lines || ' ' || units || ' ' || CAST(revenueCents AS INTEGER)
 		 FROM overview_day_products WHERE lines != 0 OR units != 0 OR revenueCents != 0 ORDER BY day, productId`,

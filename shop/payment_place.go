@@ -164,6 +164,6 @@ func onRefunded(txApp core.App, order, refund *core.Record) error {
 		return nil
 	}
 	_, err := AssignCreditNote(txApp, order, CreditNoteInput{RefundID: refund.Id,
-		Amount: Amount(cents(refund, "amountCents")), Reason: refund.GetString("reason")})
+		Amount: Amount(cents(refund, "amountCents")), Reason: refund.GetString("reason"), Deposit: refund.GetBool("deposit")})
 	return err
 }

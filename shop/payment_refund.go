@@ -66,6 +66,7 @@ type refundSpec struct {
 	Provider, PaymentIntent string
 	Reason, By, ByName      string
 	Surplus                 bool
+	Deposit                 bool   // a hire deposit given back (never taxed)
 	Status                  string // default: requested (provider) or succeeded (manual)
 }
 
@@ -84,6 +85,7 @@ func newRefund(txApp core.App, order *core.Record, r refundSpec) (*core.Record, 
 	rec.Set("by", r.By)
 	rec.Set("byName", r.ByName)
 	rec.Set("surplus", r.Surplus)
+	rec.Set("deposit", r.Deposit)
 	rec.Set("status", RefundRequested)
 	if err := txApp.SaveNoValidate(rec); err != nil {
 		return nil, err

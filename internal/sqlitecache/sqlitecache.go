@@ -16,6 +16,9 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/pocketbase/dbx"
 	"modernc.org/sqlite"
@@ -66,8 +69,29 @@ func (d *cachingDriver) Open(name string) (driver.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &conn{inner: c, stmts: make(map[string]*cachedStmt)}, nil
+	return &conn{inner: c, stmts: make(map[string]*cachedStmt), fence: fenceOf(name)}, nil
 }
+
+// fences are the read-only switches by database path (the DSN without its
+// pragmas): one per database, so that test apps in one process stay apart.
+var fences sync.Map // string -> *atomic.Bool
+
+// fenceOf is the switch of the database that dsn opens.
+func fenceOf(dsn string) *atomic.Bool {
+	path, _, _ := strings.Cut(dsn, "?")
+	f, _ := fences.LoadOrStore(path, new(atomic.Bool))
+	return f.(*atomic.Bool)
+}
+
+// SetReadOnly turns every connection to the database at dbPath read-only
+// (SQLite's query_only: any write, from any code path, fails with
+// SQLITE_READONLY) or back. A connection takes the change before its next
+// statement or transaction, so a transaction already open finishes as it
+// began. ops/ha fences a superseded primary with it.
+func SetReadOnly(dbPath string, readOnly bool) { fenceOf(dbPath).Store(readOnly) }
+
+// IsReadOnly reports whether SetReadOnly turned dbPath read-only.
+func IsReadOnly(dbPath string) bool { return fenceOf(dbPath).Load() }
 
 // innerConn is what the wrapper needs of the driver's connection; the
 // modernc.org/sqlite connection has all of it.
@@ -100,6 +124,32 @@ type cachedStmt struct {
 type conn struct {
 	inner driver.Conn
 	stmts map[string]*cachedStmt
+	fence *atomic.Bool // the database's read-only switch (SetReadOnly)
+	// readOnly is query_only as last set on this connection.
+	readOnly bool
+}
+
+// followFence sets query_only on the connection when the database's switch
+// moved since it was last set: one atomic load otherwise.
+func (c *conn) followFence(ctx context.Context) error {
+	want := c.fence.Load()
+	if want == c.readOnly {
+		return nil
+	}
+	q := "PRAGMA query_only = 0"
+	if want {
+		q = "PRAGMA query_only = 1"
+	}
+	st, err := c.base().PrepareContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if _, err := st.(innerStmt).ExecContext(ctx, nil); err != nil {
+		return err
+	}
+	c.readOnly = want
+	return nil
 }
 
 func (c *conn) base() innerConn { return c.inner.(innerConn) }
@@ -148,6 +198,9 @@ func (c *conn) makeRoom() bool {
 
 // ExecContext runs a statement that returns no rows.
 func (c *conn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	if err := c.followFence(ctx); err != nil {
+		return nil, err
+	}
 	s, release, err := c.statement(ctx, query)
 	if err != nil {
 		return nil, err
@@ -158,6 +211,9 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []driver.Name
 
 // QueryContext runs a query; the statement stays busy until the rows close.
 func (c *conn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	if err := c.followFence(ctx); err != nil {
+		return nil, err
+	}
 	s, release, err := c.statement(ctx, query)
 	if err != nil {
 		return nil, err
@@ -172,20 +228,30 @@ func (c *conn) QueryContext(ctx context.Context, query string, args []driver.Nam
 
 // Prepare, PrepareContext: explicitly prepared statements belong to the
 // caller (database/sql's Stmt) and are not cached.
-func (c *conn) Prepare(query string) (driver.Stmt, error) { return c.inner.Prepare(query) }
+func (c *conn) Prepare(query string) (driver.Stmt, error) {
+	return c.PrepareContext(context.Background(), query)
+}
 
 // PrepareContext prepares a statement owned by the caller.
 func (c *conn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	if err := c.followFence(ctx); err != nil {
+		return nil, err
+	}
 	return c.base().PrepareContext(ctx, query)
 }
 
 // Begin starts a transaction.
 //
 // Deprecated: database/sql calls BeginTx.
-func (c *conn) Begin() (driver.Tx, error) { return c.inner.Begin() } //nolint:staticcheck // required by driver.Conn
+func (c *conn) Begin() (driver.Tx, error) { //nolint:staticcheck // required by driver.Conn
+	return c.BeginTx(context.Background(), driver.TxOptions{})
+}
 
 // BeginTx starts a transaction.
 func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	if err := c.followFence(ctx); err != nil {
+		return nil, err
+	}
 	return c.base().BeginTx(ctx, opts)
 }
 

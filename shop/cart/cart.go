@@ -66,19 +66,22 @@ func (o Owner) check() error {
 //
 // Discounts are the promotions that apply (the live automatic ones and
 // the cart's code) and DiscountAmount what they take off the lines;
-// TotalPrice stays the lines' sum. PromoCode is the code the cart carries
+// TotalPrice stays the lines' sum and DiscountedPrice (an extra beside the
+// contract) is that sum less DiscountAmount, so the app shows the discounted
+// figure without computing one. PromoCode is the code the cart carries
 // ("" none) and PromoIssue why it gives nothing now (it did when it was
 // applied: the cart or the promotion changed since).
 type Cart struct {
-	ID             string            `json:"id"`
-	Items          []Item            `json:"items"`
-	TotalPrice     wire.Amount       `json:"totalPrice"`
-	TotalItems     int               `json:"totalItems"`
-	Discounts      []wire.Discount   `json:"discounts"`
-	DiscountAmount wire.Amount       `json:"discountAmount"`
-	PromoCode      string            `json:"promoCode"`
-	PromoIssue     *wire.PromoIssue  `json:"promoIssue,omitempty"`
-	TaxEstimate    *wire.TaxEstimate `json:"taxEstimate,omitempty"`
+	ID              string            `json:"id"`
+	Items           []Item            `json:"items"`
+	TotalPrice      wire.Amount       `json:"totalPrice"`
+	TotalItems      int               `json:"totalItems"`
+	Discounts       []wire.Discount   `json:"discounts"`
+	DiscountAmount  wire.Amount       `json:"discountAmount"`
+	DiscountedPrice wire.Amount       `json:"discountedPrice"`
+	PromoCode       string            `json:"promoCode"`
+	PromoIssue      *wire.PromoIssue  `json:"promoIssue,omitempty"`
+	TaxEstimate     *wire.TaxEstimate `json:"taxEstimate,omitempty"`
 }
 
 // Item is one cart line: a variant of a product with its current

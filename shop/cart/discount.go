@@ -47,6 +47,7 @@ func (p Priced) Show(c *Cart) {
 		c.Discounts = append(c.Discounts, wire.Discount{Code: d.Code, Name: d.Name, Amount: wire.Amount(d.Amount + d.Shipping)})
 	}
 	c.DiscountAmount = wire.Amount(p.Res.Amount)
+	c.DiscountedPrice = c.TotalPrice - c.DiscountAmount
 	for i := range c.Items {
 		c.Items[i].DiscountAmount = 0
 		if i < len(p.Res.Lines) {

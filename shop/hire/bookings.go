@@ -78,7 +78,30 @@ func bookingOf(rec *core.Record) Booking {
 	for i, f := range fees {
 		b.Fees[i] = wire.BookingFee{Kind: f.Kind, Amount: wire.Amount(f.Cents), Note: f.Note}
 	}
+	if rec.GetBool("settled") {
+		deposit, refund, owed := rec.GetInt("depositCents"), rec.GetInt("refundCents"), rec.GetInt("owedCents")
+		b.Settlement = &wire.BookingSettlement{Deposit: wire.Amount(deposit), Refund: wire.Amount(refund),
+			Owed: wire.Amount(owed), Kept: wire.Amount(deposit - refund)}
+	}
 	return b
+}
+
+// FeesCents is what a booking's fees add up to.
+func FeesCents(b Booking) int64 {
+	var sum int64
+	for _, f := range b.Fees {
+		sum += int64(f.Amount)
+	}
+	return sum
+}
+
+// Get is a booking by id (ErrBookingNotFound).
+func Get(app core.App, id string) (Booking, error) {
+	rec, err := db.FindRecord(app, BookingsCollection, id, ErrBookingNotFound)
+	if err != nil {
+		return Booking{}, err
+	}
+	return bookingOf(rec), nil
 }
 
 // Change is the admin's change of a booking: its status and, on return,
@@ -142,7 +165,9 @@ func (c Change) validateFees() error {
 
 // Update moves a booking to c.Status (and records its fees on return), in
 // one transaction; a kit's components move with it. The same status again
-// changes nothing but the fees: a second cancel releases nothing more.
+// changes nothing but the fees of a booking not yet returned: a second
+// cancel releases nothing more, and a second check-in keeps the fees the
+// deposit was settled by.
 func Update(app core.App, id string, c Change) (Booking, error) {
 	if err := c.Validate(); err != nil {
 		return Booking{}, err
@@ -155,6 +180,10 @@ func Update(app core.App, id string, c Change) (Booking, error) {
 		}
 		if rec.GetString("kitBooking") != "" {
 			return &StatusError{Code: "booking_in_kit", Message: "This booking is part of a kit: change the kit's booking"}
+		}
+		if rec.GetString("status") == StatusReturned && c.Status == StatusReturned {
+			out = bookingOf(rec)
+			return nil
 		}
 		if err := moveStatus(txApp, rec, c.Status); err != nil {
 			return err

@@ -63,6 +63,7 @@ type Invoice struct {
 	ShippingRate    string
 	ShippingTax     int64
 	Subtotal        int64
+	Deposit         int64 // hire deposits: in Total, never taxed nor revenue
 	Total           int64
 	Taxes           []wire.TaxRow // the order's tax rows (wire.TaxRows)
 	TaxExempt       bool

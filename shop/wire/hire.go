@@ -16,6 +16,19 @@ type Booking struct {
 	End          string       `json:"end"`
 	Status       string       `json:"status" tstype:"'reserved' | 'out' | 'returned' | 'cancelled'"`
 	Fees         []BookingFee `json:"fees"`
+	// Settlement is what the deposit settled into at check-in (a returned
+	// booking of an order line, not a kit's component).
+	Settlement *BookingSettlement `json:"settlement,omitempty"`
+}
+
+// BookingSettlement is a returned booking's deposit: the fees kept from
+// it, the rest refunded through the order's refunds, and the fees above
+// it owed on the order.
+type BookingSettlement struct {
+	Deposit Amount `json:"deposit"`
+	Kept    Amount `json:"kept"`
+	Refund  Amount `json:"refund"`
+	Owed    Amount `json:"owed"`
 }
 
 // BookingFee is a fee kept from a hire's deposit.

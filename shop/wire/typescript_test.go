@@ -115,6 +115,7 @@ var answers = []struct {
 	{"Discount", wire.Discount{}},
 	{"PromoIssue", wire.PromoIssue{}},
 	{"BookingFee", wire.BookingFee{}},
+	{"BookingSettlement", wire.BookingSettlement{}},
 	{"Booking", wire.Booking{}},
 	{"HireDay", wire.HireDay{}},
 	{"HireQuote", wire.HireQuote{}},

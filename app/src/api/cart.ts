@@ -4,7 +4,7 @@ import { cartKeys } from './queryKeys';
 import { getCartSessionId } from './storage';
 import type { Cart, MergedCart } from './types';
 
-export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0, discounts: [], discountAmount: 0, promoCode: '' };
+export const EMPTY_CART: Cart = { id: '', items: [], totalPrice: 0, totalItems: 0, discounts: [], discountAmount: 0, discountedPrice: 0, promoCode: '' };
 
 /** Where the cart would ship, for its estimate; the shipping method once one is chosen. */
 export interface TaxAddress {
@@ -13,8 +13,11 @@ export interface TaxAddress {
   shippingMethod?: string;
 }
 
-/** What the estimate depends on in the cart: each line's quantity and price. */
-export const cartLinesKey = (cart: Cart | null) => (cart?.items ?? []).map((i) => `${i.id}:${i.quantity}:${i.unitPrice}`).join(',');
+/** What the estimate depends on in the cart: each line's quantity and price, and the code it carries. */
+export const cartLinesKey = (cart: Cart | null) => {
+  const lines = (cart?.items ?? []).map((i) => `${i.id}:${i.quantity}:${i.unitPrice}`).join(',');
+  return lines && cart?.promoCode ? `${lines}|${cart.promoCode}` : lines;
+};
 
 /**
  * The cart with the server's subtotal, shipping, tax (one computation for cart, checkout and
@@ -42,6 +45,8 @@ function normalize(cart: Partial<Cart> | null | undefined): Cart {
     totalItems: cart?.totalItems ?? 0,
     discounts: cart?.discounts ?? [],
     discountAmount: cart?.discountAmount ?? 0,
+    // The server's figure; an answer without one has no discount, so its lines' sum.
+    discountedPrice: cart?.discountedPrice ?? cart?.totalPrice ?? 0,
     promoCode: cart?.promoCode ?? '',
     promoIssue: cart?.promoIssue,
   };
@@ -60,6 +65,9 @@ export const cartApi = {
     normalize(await api.put<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { quantity }, { session: 'create' })),
   remove: async (itemId: string) =>
     normalize(await api.del<Cart>(`/cart/items/${encodeURIComponent(itemId)}`, { session: 'create' })),
+  /** Puts a discount code on the cart (it replaces the one before); 404 / 409 when it does not apply. */
+  applyCode: async (code: string) => normalize(await api.post<Cart>('/cart/discount', { code }, { session: 'create' })),
+  removeCode: async () => normalize(await api.del<Cart>('/cart/discount', { session: 'create' })),
   merge: async (sessionId: string) => {
     const merged = await api.post<MergedCart>('/cart/merge', { sessionId });
     return { cart: normalize(merged), report: merged.mergeReport ?? null };

@@ -30,6 +30,8 @@ export const cartKeys = {
   current: (owner: string) => ['cart', owner] as const,
   /** A mutation key: the cart's writes (add, update, remove, clear), counted for the busy state. */
   actions: ['cart', 'action'] as const,
+  /** A mutation key: applying or removing a discount code (its failure shows by its field, not atop the cart). */
+  code: ['cart', 'code'] as const,
   /** The cart with its figures for an address; `lines` (the cart's lines as they are) refetches it when they change. */
   estimate: (owner: string, address: { country: string; state: string; shippingMethod?: string }, lines: string) =>
     ['cart', 'estimate', owner, address.country, address.state, address.shippingMethod ?? '', lines] as const,

@@ -236,6 +236,7 @@ export interface Cart {
   totalItems: number;
   discounts: Discount[];
   discountAmount: number;
+  discountedPrice: number;
   promoCode: string;
   promoIssue?: PromoIssue;
   taxEstimate?: TaxEstimate;
@@ -777,6 +778,13 @@ export interface BookingFee {
   note: string;
 }
 
+export interface BookingSettlement {
+  deposit: number;
+  kept: number;
+  refund: number;
+  owed: number;
+}
+
 export interface Booking {
   id: string;
   orderId: string;
@@ -788,6 +796,7 @@ export interface Booking {
   end: string;
   status: 'reserved' | 'out' | 'returned' | 'cancelled';
   fees: BookingFee[];
+  settlement?: BookingSettlement;
 }
 
 export interface HireDay {

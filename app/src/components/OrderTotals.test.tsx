@@ -17,3 +17,14 @@ it("names the shipping method as it was at the order, else by its code's transla
   renderApp(<OrderTotals order={{ ...order, shippingMethod: 'express' }} />);
   expect(screen.getByText('Shipping (Express)')).toBeInTheDocument();
 });
+
+// Issue 45: an order lists its discounts with the promotion's name and code as they were when placed.
+it('lists the order’s discounts as they were, between the subtotal and the shipping', () => {
+  renderApp(
+    <OrderTotals
+      order={{ ...order, shippingMethod: 'standard', totalAmount: 87.5, discounts: [{ code: 'TOURING25', name: { en: 'Touring', ru: 'Гастроли' }, amount: 25 }, { code: '', name: { en: 'Venues' }, amount: 0.5 }] }}
+    />,
+  );
+  expect(screen.getAllByTestId('order-discount').map((e) => e.textContent)).toEqual(['Touring (TOURING25)−$25.00', 'Venues−$0.50']);
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$87.50');
+});

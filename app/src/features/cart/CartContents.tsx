@@ -9,6 +9,8 @@ import { lineLimits } from './rules';
 import { FreeShippingNote } from './FreeShippingNote';
 import { lineName } from '../../lib/variants';
 import { CartTax } from './CartTax';
+import { PromoCodeField } from './PromoCodeField';
+import { discountRows } from '../../lib/discounts';
 
 /** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
 export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
@@ -20,8 +22,9 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
   const remove = useRemoveCartItem();
   const count = cart?.totalItems ?? 0;
   const items = cart?.items ?? [];
+  const discounts = discountRows(cart?.discounts, i18n.language, price, t('shipping.free'));
   return (
-    <Flex direction="column" gap="3" style={{ maxHeight: 440 }}>
+    <Flex direction="column" gap="3">
       <Flex justify="between" align="center">
         <Text as="p" weight="bold" size="4">
           {t('cart.title')}
@@ -64,6 +67,11 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
                           <Text as="p" size="1" color="gray">
                             {price(item.unitPrice)} × {item.quantity}
                           </Text>
+                          {item.discountAmount > 0 && (
+                            <Text as="p" size="1" color="green" data-testid="line-discount">
+                              {t('promo.lineDiscount', { price: price(item.discountAmount) })}
+                            </Text>
+                          )}
                           {item.hire && (
                             <Text as="p" size="1" color="gray" data-testid="hire-dates">
                               {t('cart.hireDates', { start: item.hire.start, end: item.hire.end, count: item.hire.days })}
@@ -119,9 +127,32 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
             </Flex>
           </div>
           <Separator size="4" />
+          <PromoCodeField />
+          {discounts.length > 0 && (
+            <Flex direction="column" gap="1" data-testid="cart-discounts">
+              <Flex justify="between">
+                <Text size="2" color="gray">
+                  {t('promo.subtotal')}
+                </Text>
+                <Text size="2">{price(cart?.totalPrice ?? 0)}</Text>
+              </Flex>
+              {discounts.map((r) => (
+                <Flex justify="between" gap="2" key={r.key} data-testid="cart-discount">
+                  <Text size="2" color="green">
+                    {r.label}
+                  </Text>
+                  <Text size="2" color="green" style={{ whiteSpace: 'nowrap' }}>
+                    {r.value}
+                  </Text>
+                </Flex>
+              ))}
+            </Flex>
+          )}
           <Flex justify="between">
             <Text weight="bold">{t('cart.total')}</Text>
-            <Text weight="bold">{price(cart?.totalPrice ?? 0)}</Text>
+            <Text weight="bold" data-testid="cart-total">
+              {price(cart?.discountedPrice ?? 0)}
+            </Text>
           </Flex>
           <CartTax />
           <FreeShippingNote subtotal={cart?.totalPrice ?? 0} />

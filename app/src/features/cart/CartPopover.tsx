@@ -24,7 +24,7 @@ export function CartPopover() {
       open={open}
       onOpenChange={setOpen}
       onPreload={() => void CartContents.preload()}
-      content={{ width: '360px', maxWidth: 'calc(100vw - 16px)', maxHeight: '480px', align: 'end', 'aria-label': t('cart.title') }}
+      content={{ width: '360px', maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(640px, calc(100dvh - 72px))', align: 'end', 'aria-label': t('cart.title') }}
       trigger={
         <IconButton variant="ghost" size="3" aria-label={t('cart.open', { count })} className="cart-trigger">
           <CartIcon />

@@ -109,6 +109,32 @@ async function toReview(method = 'Express', state = 'IL') {
 describe('CheckoutPage', () => {
   beforeAll(setupTestI18n);
 
+  it("shows the estimate's discounts (a code and free shipping) in the summary and the review, with the server's total", async () => {
+    const discounts = [
+      { code: 'TOURING25', name: { en: 'Touring' }, amount: 25 },
+      { code: '', name: { en: 'Free shipping this week' }, amount: 19.99 },
+    ];
+    const withCode = { ...cart, discounts: [discounts[0]], discountAmount: 25, discountedPrice: 24.8, promoCode: 'TOURING25' };
+    setup({
+      'GET /api/cart': (call: Call) => ({
+        body: call.query.get('country')
+          ? { ...withCode, items: [{ ...item, discountAmount: 25 }], discounts,
+              taxEstimate: { subtotalAmount: 49.8, discountAmount: 25, shippingAmount: 0, taxAmount: 1.55, totalAmount: 26.35, taxLines: [], pricesIncludeTax: false, taxExempt: false,
+                taxRows: [{ kind: 'line', name: 'Texas sales tax', rate: 6.25, base: 24.8, amount: 1.55 }] } }
+          : withCode,
+      }),
+    });
+    await toReview('Express', 'TX');
+    await waitFor(() => expect(screen.getByTestId('review-total')).toHaveTextContent('$26.35'));
+    expect(summary().getAllByTestId('summary-discount').map((e) => e.textContent)).toEqual(['Touring (TOURING25)−$25.00', 'Free shipping this week−$19.99']);
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('Free');
+    expect(summary().getByTestId('summary-line-discount')).toHaveTextContent('−$25.00 off');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('$26.35');
+    expect(screen.getAllByTestId('review-discount').map((e) => e.textContent)).toEqual(['Touring (TOURING25): −$25.00', 'Free shipping this week: −$19.99']);
+    expect(screen.getByLabelText('Discount code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove code TOURING25' })).toBeInTheDocument();
+  });
+
   it('tells the shopper when the cart is empty', async () => {
     setup({}, { id: '', items: [], totalPrice: 0, totalItems: 0 });
     expect(await screen.findByText('Your cart is empty. Please add some products before checkout.')).toBeInTheDocument();

@@ -81,7 +81,7 @@ function Checkout({ user }: { user: User }) {
   const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
   const choose = useCallback((shippingMethod: string) => update({ shippingMethod }), [update]);
   const figures = useCheckoutFigures(`user:${user.id}`, cart, draft, choose);
-  const { items, subtotal, methods, chosen, shippingAmount, estimate, total } = figures;
+  const { items, subtotal, discounts, methods, chosen, shippingAmount, estimate, total } = figures;
   const methodName = chosen ? resolveLocalized(chosen.name, i18n.language) : '';
   const billing = draft.sameAsShipping ? billingFromShipping(draft.shipping) : draft.billing;
   const freeShippingNote = useFreeShippingText(subtotal, draft.shipping.country.trim());
@@ -135,6 +135,7 @@ function Checkout({ user }: { user: User }) {
           <OrderSummary
             items={items}
             subtotal={subtotal}
+            discounts={discounts}
             shipping={shippingAmount}
             methodName={methodName}
             tax={estimate}
@@ -190,6 +191,7 @@ function Checkout({ user }: { user: User }) {
                 delivery={chosen ? delivery(chosen) : ''}
                 paymentName={t(`payment.methods.${payment.method}`)}
                 subtotal={subtotal}
+                discounts={discounts}
                 shippingAmount={shippingAmount ?? 0}
                 freight={!!chosen?.freight}
                 tax={estimate}

@@ -5,11 +5,13 @@ import { Link } from 'react-router-dom';
 import type { OrderDetail } from '../../api/types';
 import { usePrice } from '../../lib/format';
 import { PaymentInfo } from '../orders/PaymentInfo';
+import { discountRows } from '../../lib/discounts';
 
-/** Step 4: the placed order's number and total. */
+/** Step 4: the placed order's number, its discounts and total. */
 export function ConfirmationStep({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
+  const offs = discountRows(order.discounts, i18n.language, price, t('common:shipping.free'));
   return (
     <Flex direction="column" align="center" gap="4" py="4">
       <CheckCircledIcon width={48} height={48} color="var(--green-11)" aria-hidden="true" />
@@ -26,6 +28,14 @@ export function ConfirmationStep({ order }: { order: OrderDetail }) {
             </Text>
           </DataList.Value>
         </DataList.Item>
+        {offs.map((r) => (
+          <DataList.Item key={r.key} data-testid="confirmation-discount">
+            <DataList.Label>{r.label}</DataList.Label>
+            <DataList.Value>
+              <Text color="green">{r.value}</Text>
+            </DataList.Value>
+          </DataList.Item>
+        ))}
         <DataList.Item>
           <DataList.Label>{t('total')}</DataList.Label>
           <DataList.Value data-testid="confirmation-total">{price(order.totalAmount)}</DataList.Value>

@@ -1,16 +1,20 @@
 import { Box, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes';
 import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import type { CartItem } from '../../api/types';
+import type { CartItem, Discount } from '../../api/types';
 import { ProductImage } from '../../components/ProductImage';
 import { usePrice } from '../../lib/format';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import { useWide } from './useWide';
 import { lineName } from '../../lib/variants';
+import { discountRows } from '../../lib/discounts';
+import { PromoCodeField } from '../cart/PromoCodeField';
 
 interface Props {
   items: CartItem[];
   subtotal: number;
+  /** The server's discounts for these lines (and the chosen method). */
+  discounts: Discount[];
   /** null until a method is chosen. */
   shipping: number | null;
   methodName: string;
@@ -23,9 +27,10 @@ interface Props {
   freight?: boolean;
 }
 
-function Lines({ items, subtotal, shipping, methodName, tax, total, freeShippingNote, freight }: Props) {
+function Lines({ items, subtotal, discounts, shipping, methodName, tax, total, freeShippingNote, freight }: Props) {
   const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
+  const offs = discountRows(discounts, i18n.language, price, t('common:shipping.free'));
   const rows = tax ? taxRows(tax, t, price) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
   return (
     <Flex direction="column" gap="3">
@@ -41,6 +46,11 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
                 <Text as="p" size="1" color="gray">
                   {price(item.unitPrice)} × {item.quantity}
                 </Text>
+                {item.discountAmount > 0 && (
+                  <Text as="p" size="1" color="green" data-testid="summary-line-discount">
+                    {t('common:promo.lineDiscount', { price: price(item.discountAmount) })}
+                  </Text>
+                )}
               </Box>
               {/* The price is never squeezed: the name gives way (it showed "$9" for $99.00 at 1280 px). */}
               <Text size="2" className="line-price">
@@ -55,6 +65,14 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
         <Text color="gray">{t('common:shipping.subtotal')}</Text>
         <Text data-testid="summary-subtotal">{price(subtotal)}</Text>
       </Flex>
+      {offs.map((r) => (
+        <Flex justify="between" gap="2" key={r.key} data-testid="summary-discount">
+          <Text color="green">{r.label}</Text>
+          <Text color="green" style={{ whiteSpace: 'nowrap' }}>
+            {r.value}
+          </Text>
+        </Flex>
+      ))}
       <Flex justify="between" gap="2">
         <Text color="gray">{methodName ? `${t('common:shipping.shipping')} (${methodName})` : t('common:shipping.shipping')}</Text>
         <Text data-testid="summary-shipping">
@@ -88,7 +106,10 @@ function Lines({ items, subtotal, shipping, methodName, tax, total, freeShipping
   );
 }
 
-/** Items, subtotal, shipping and total: beside the form on desktop, a collapsible panel above it on phones. */
+/**
+ * Items, subtotal, discounts, shipping and total with the discount code field: beside the form on
+ * desktop, a collapsible panel (the field below it) above the form on phones.
+ */
 export function OrderSummary(props: Props) {
   const { t } = useTranslation('checkout');
   const price = usePrice();
@@ -101,26 +122,34 @@ export function OrderSummary(props: Props) {
             {t('summary.title')}
           </Heading>
           <Lines {...props} />
+          <Separator size="4" my="3" />
+          <PromoCodeField />
         </aside>
       </Card>
     );
   }
+  // On a phone the code field stays out of the folded summary, where it would be missed.
   return (
-    <Card size="1" asChild>
-      <details data-testid="order-summary" className="checkout-summary">
-        <summary>
-          <Flex justify="between" align="center" gap="2">
-            <Flex align="center" gap="1">
-              <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
-              <Text weight="bold">{t('summary.title')}</Text>
+    <>
+      <Card size="1" asChild>
+        <details data-testid="order-summary" className="checkout-summary">
+          <summary>
+            <Flex justify="between" align="center" gap="2">
+              <Flex align="center" gap="1">
+                <ChevronDownIcon className="summary-chevron" aria-hidden="true" />
+                <Text weight="bold">{t('summary.title')}</Text>
+              </Flex>
+              <Text weight="bold">{props.total === null ? '—' : price(props.total)}</Text>
             </Flex>
-            <Text weight="bold">{props.total === null ? '—' : price(props.total)}</Text>
-          </Flex>
-        </summary>
-        <Box pt="3">
-          <Lines {...props} />
-        </Box>
-      </details>
-    </Card>
+          </summary>
+          <Box pt="3">
+            <Lines {...props} />
+          </Box>
+        </details>
+      </Card>
+      <Card size="1">
+        <PromoCodeField />
+      </Card>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import type { PostalAddress, ShippingInfo } from '../../api/types';
+import type { Discount, PostalAddress, ShippingInfo } from '../../api/types';
 import { usePrice } from '../../lib/format';
 import { taxRows, type TaxFigures } from '../../lib/tax';
 import type { BusinessDetails } from '../../lib/business';
 import { countryName } from '../../lib/countries';
+import { discountRows } from '../../lib/discounts';
 
 function AddressSummary({ info }: { info: Partial<ShippingInfo> }) {
   const { i18n } = useTranslation();
@@ -28,6 +29,8 @@ interface Props {
   /** The payment method's name. */
   paymentName: string;
   subtotal: number;
+  /** The server's discounts for the address and method. */
+  discounts?: Discount[];
   shippingAmount: number;
   /** The shipping is freight quoted separately: no amount, nothing charged before the quote. */
   freight?: boolean;
@@ -46,8 +49,9 @@ interface Props {
 
 /** Step 3: everything the order will be, with the server's total, and Place order. */
 export function ReviewStep(p: Props) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const price = usePrice();
+  const offs = discountRows(p.discounts, i18n.language, price, t('common:shipping.free'));
   const tax = p.tax ? taxRows(p.tax, t, price) : { before: [], after: [] };
   return (
     <Box>
@@ -85,6 +89,11 @@ export function ReviewStep(p: Props) {
         <Text size="2">
           {t('common:shipping.subtotal')}: {price(p.subtotal)}
         </Text>
+        {offs.map((r) => (
+          <Text size="2" color="green" key={r.key} data-testid="review-discount">
+            {r.label}: {r.value}
+          </Text>
+        ))}
         <Text size="2">
           {t('common:shipping.shipping')}: {p.freight ? t('common:shipping.quoted') : p.shippingAmount === 0 ? t('common:shipping.free') : price(p.shippingAmount)}
         </Text>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIsFetching, useQuery } from '@tanstack/react-query';
-import type { Cart, CartItem, ShippingMethod, TaxEstimate } from '../../api/types';
+import type { Cart, CartItem, Discount, ShippingMethod, TaxEstimate } from '../../api/types';
 import { cartKeys } from '../../api/queryKeys';
 import { cartEstimateQuery, cartLinesKey } from '../../api/cart';
 import { shippingMethodsQuery } from '../../api/shipping';
@@ -10,6 +10,8 @@ export interface CheckoutFigures {
   /** The lines the figures are for: the estimate's own once there is one (one answer, so they agree), else the cart's. */
   items: CartItem[];
   subtotal: number;
+  /** The server's discounts: the estimate's for the address and method once there is one, else the cart's. */
+  discounts: Discount[];
   methods: ShippingMethod[] | undefined;
   chosen: ShippingMethod | undefined;
   shippingAmount: number | null;
@@ -17,7 +19,7 @@ export interface CheckoutFigures {
   estimate: TaxEstimate | null;
   /**
    * The server's total: the estimate's once there is one; before a method is chosen the cart's
-   * subtotal (nothing else is known yet); null while a chosen method's estimate is on its way.
+   * subtotal less its discounts (nothing else is known yet); null while a chosen method's estimate is on its way.
    */
   total: number | null;
   /** Nothing is being fetched: the figures on screen are the server's, for this cart and address. */
@@ -51,19 +53,21 @@ export function useCheckoutFigures(owner: string, cart: Cart | null, draft: Chec
     ...cartEstimateQuery(owner, { country, state, shippingMethod: chosen?.code }, lines),
     enabled: !!chosen && lines !== '',
   });
-  const shippingAmount = chosen?.amount ?? null;
   // Until the figures of this address and method are in, tax shows "—" (never another address's).
   const estimated = chosen ? estimateQuery.data : undefined;
   const estimate = estimated?.taxEstimate ?? null;
+  // The estimate's shipping once in: a free-shipping promotion makes the method's price 0 there.
+  const shippingAmount = chosen ? (estimate?.shippingAmount ?? chosen.amount) : null;
   const fetching = cartFetching || methodsQuery.isFetching || estimateQuery.isFetching;
   return {
     items: estimate && estimated ? estimated.items : (cart?.items ?? []),
     subtotal: estimate ? estimate.subtotalAmount : subtotal,
+    discounts: (estimate && estimated ? estimated.discounts : cart?.discounts) ?? [],
     methods,
     chosen,
     shippingAmount,
     estimate,
-    total: estimate ? estimate.totalAmount : shippingAmount === null ? subtotal : null,
+    total: estimate ? estimate.totalAmount : shippingAmount === null ? (cart?.discountedPrice ?? subtotal) : null,
     settled: !fetching && chosen !== undefined && estimate !== null,
     fetching,
     methodsLoading: country !== '' && methodsQuery.isFetching,

@@ -20,7 +20,7 @@ function cache() {
     pagination: { page: 1, pageSize: 20, totalCount: 2, totalPages: 1 },
   });
   qc.setQueryData<Cart>(cartKeys.current('guest'), {
-    id: 'c1', totalItems: 2, totalPrice: 20, discounts: [], discountAmount: 0, promoCode: '',
+    id: 'c1', totalItems: 2, totalPrice: 20, discounts: [], discountAmount: 0, discountedPrice: 20, promoCode: '',
     items: [{ id: 'i1', productId: 'p1', productName: { en: 'p1' }, imageFileName: '', unitPrice: 10, quantity: 2, totalPrice: 20, availableStock: 5, ...plainLine }],
   });
   return qc;

@@ -1,0 +1,46 @@
+package sqlitecache
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// SetReadOnly refuses every write on the connections already open (in a
+// transaction or not) and on new ones, leaves reads and other databases
+// alone, and is undone by SetReadOnly(false).
+func TestSetReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.db")
+	dbx, err := Connect(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dbx.Close()
+	db := dbx.DB()
+	db.SetMaxOpenConns(3)
+	mustExec(t, db, `CREATE TABLE t (id INTEGER PRIMARY KEY)`)
+	mustExec(t, db, `INSERT INTO t (id) VALUES (1)`)
+	other := open(t) // another database of the same process
+
+	SetReadOnly(path, true)
+	defer SetReadOnly(path, false)
+	if _, err := db.Exec(`INSERT INTO t (id) VALUES (2)`); err == nil || !strings.Contains(err.Error(), "readonly") {
+		t.Fatalf("insert on a read-only database: %v, want SQLITE_READONLY", err)
+	}
+	if tx, err := db.Begin(); err == nil {
+		_, err = tx.Exec(`UPDATE t SET id = 3 WHERE id = 1`)
+		_ = tx.Rollback()
+		if err == nil {
+			t.Fatal("an update in a transaction went through on a read-only database")
+		}
+	}
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM t`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("read on a read-only database: %d rows, %v", n, err)
+	}
+	mustExec(t, other, `INSERT INTO t (id, name) VALUES (99, 'other')`)
+
+	SetReadOnly(path, false)
+	mustExec(t, db, `INSERT INTO t (id) VALUES (2)`)
+}
