@@ -83,10 +83,14 @@ func adminRecordPayment(e *core.RequestEvent) error {
 }
 
 func adminRefund(e *core.RequestEvent) error {
-	var form shop.RefundForm
-	if err := decodeJSON(e, &form); err != nil {
+	var body refundBody
+	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
+	if byLines, err := refundByLines(e, body); byLines {
+		return err
+	}
+	form := body.RefundForm
 	if err := form.Validate(); err != nil {
 		return err
 	}

@@ -40,6 +40,7 @@ func Register(app core.App, site fs.FS) {
 		registerImages(se)
 		registerCheckout(se)
 		registerPayments(se)
+		registerReturns(se)
 		registerShipping(se)
 		registerFulfilment(se)
 		registerStockAlerts(se)

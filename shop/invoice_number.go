@@ -118,6 +118,9 @@ type CreditNoteInput struct {
 	// Deposit: the refund gave back a hire deposit, which was never
 	// taxed: its note carries no tax.
 	Deposit bool
+	// Tax is the tax given back when the refund knows it (a refund by
+	// line); nil: the refunded share of the order's tax.
+	Tax *Amount
 }
 
 // CreditNote is an answer shape (shop/wire).
@@ -181,6 +184,9 @@ func issueCreditNote(txApp core.App, order *core.Record, in CreditNoteInput) (*C
 		taxed := total - Amount(order.GetInt("depositCents"))
 		credited := min(Amount(before.Amount-before.Deposits)+in.Amount, taxed)
 		noteTax = Amount(money.MulDivRound(uint64(max(credited, 0)), uint64(tax), uint64(max(taxed, 1)))) - Amount(before.Tax)
+	}
+	if in.Tax != nil { // the refund's own tax (a refund by line)
+		noteTax = *in.Tax
 	}
 	now := types.NowDateTime()
 	number, err := nextDocumentNumber(txApp, SeriesCreditNote, now.Time().Year())

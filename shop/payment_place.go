@@ -163,7 +163,12 @@ func onRefunded(txApp core.App, order, refund *core.Record) error {
 	if refund.GetBool("surplus") || order.GetString("invoiceNumber") == "" {
 		return nil
 	}
-	_, err := AssignCreditNote(txApp, order, CreditNoteInput{RefundID: refund.Id,
-		Amount: Amount(cents(refund, "amountCents")), Reason: refund.GetString("reason"), Deposit: refund.GetBool("deposit")})
+	in := CreditNoteInput{RefundID: refund.Id, Amount: Amount(cents(refund, "amountCents")),
+		Reason: refund.GetString("reason"), Deposit: refund.GetBool("deposit")}
+	if refund.GetString("returnRef") != "" { // a refund by line knows its tax (shop/returns)
+		tax := Amount(cents(refund, "taxCents"))
+		in.Tax = &tax
+	}
+	_, err := AssignCreditNote(txApp, order, in)
 	return err
 }

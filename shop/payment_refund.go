@@ -68,6 +68,10 @@ type refundSpec struct {
 	Surplus                 bool
 	Deposit                 bool   // a hire deposit given back (never taxed)
 	Status                  string // default: requested (provider) or succeeded (manual)
+	// ReturnID and Tax: a refund by line (shop/returns) names its return
+	// and the tax it gives back, which its credit note states.
+	ReturnID string
+	Tax      int64
 }
 
 // newRefund records a refund in the caller's transaction.
@@ -87,6 +91,8 @@ func newRefund(txApp core.App, order *core.Record, r refundSpec) (*core.Record, 
 	rec.Set("surplus", r.Surplus)
 	rec.Set("deposit", r.Deposit)
 	rec.Set("status", RefundRequested)
+	rec.Set("returnRef", r.ReturnID)
+	rec.Set("taxCents", r.Tax)
 	if err := txApp.SaveNoValidate(rec); err != nil {
 		return nil, err
 	}

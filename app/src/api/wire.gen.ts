@@ -405,6 +405,46 @@ export interface Refund {
   createdAt: string;
 }
 
+export interface ReturnLine {
+  orderItemId: string;
+  productName: Localized;
+  quantity: number;
+  reason: 'wrong_item' | 'damaged' | 'not_as_described' | 'changed_mind' | '';
+  restock: boolean;
+  refundAmount: number;
+  taxAmount: number;
+}
+
+export interface ReturnChange {
+  status: string;
+  at: string;
+  message?: string;
+}
+
+export interface Return {
+  id: string;
+  number: string;
+  orderId: string;
+  orderNumber: string;
+  status: 'requested' | 'approved' | 'received' | 'rejected';
+  source: 'customer' | 'admin';
+  lines: ReturnLine[];
+  note: string;
+  message: string;
+  refundAmount: number;
+  shippingAmount: number;
+  refundId: string;
+  createdAt: string;
+  history: ReturnChange[];
+}
+
+export interface RefundQuote {
+  amount: number;
+  taxAmount: number;
+  shippingAmount: number;
+  refundable: number;
+}
+
 export interface Payment {
   method: 'card' | 'bank_transfer' | 'invoice';
   status: 'pending' | 'awaiting_payment' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded' | 'expired';
