@@ -17,7 +17,7 @@ import (
 // init_overview.go otherwise) and the per-date rollup recomputed.
 func init() {
 	m.Register(func(app core.App) error {
-		return remakeOrderTriggers(app, depositOrderTriggers(), depositDayShare)
+		return remakeOrderTriggers(app, depositOrderTriggers(orderLines), depositDayShare)
 	}, func(app core.App) error {
 		return remakeOrderTriggers(app, overviewSQL()[4:7], dayShare)
 	})
@@ -34,17 +34,19 @@ func remakeOrderTriggers(app core.App, creates []string, share func(row, sign st
 }
 
 // depositOrderTriggers are the order triggers of the overview with
-// depositDayShare; an order's share changes with its deposits too.
-func depositOrderTriggers() []string {
+// depositDayShare; an order's share changes with its deposits too. lines
+// is the SELECT of an order's lines by product (orderLines; discounted
+// since 1796185013).
+func depositOrderTriggers(lines func(row, sign string) string) []string {
 	return []string{
 		`CREATE TRIGGER overview_orders_insert AFTER INSERT ON orders BEGIN ` +
 			fmt.Sprintf(upsertStatus, `SELECT NEW.status, 1 WHERE true`) +
 			fmt.Sprintf(upsertDay, depositDayShare("NEW", "")) +
-			fmt.Sprintf(upsertDayProduct, orderLines("NEW", "")) + ` END`,
+			fmt.Sprintf(upsertDayProduct, lines("NEW", "")) + ` END`,
 		`CREATE TRIGGER overview_orders_delete AFTER DELETE ON orders BEGIN ` +
 			fmt.Sprintf(upsertStatus, `SELECT OLD.status, -1 WHERE true`) +
 			fmt.Sprintf(upsertDay, depositDayShare("OLD", "-")) +
-			fmt.Sprintf(upsertDayProduct, orderLines("OLD", "-")) + ` END`,
+			fmt.Sprintf(upsertDayProduct, lines("OLD", "-")) + ` END`,
 		`CREATE TRIGGER overview_orders_update AFTER UPDATE OF id, status, created, totalCents, amountPaidCents, amountRefundedCents, taxCents,
 			depositCents, depositSettledCents ON orders
 		WHEN OLD.id IS NOT NEW.id OR OLD.status IS NOT NEW.status OR OLD.created IS NOT NEW.created
@@ -55,8 +57,8 @@ func depositOrderTriggers() []string {
 			fmt.Sprintf(upsertStatus, `SELECT NEW.status, 1 WHERE true`) +
 			fmt.Sprintf(upsertDay, depositDayShare("OLD", "-")) +
 			fmt.Sprintf(upsertDay, depositDayShare("NEW", "")) +
-			fmt.Sprintf(upsertDayProduct, orderLines("OLD", "-")) +
-			fmt.Sprintf(upsertDayProduct, orderLines("NEW", "")) + ` END`,
+			fmt.Sprintf(upsertDayProduct, lines("OLD", "-")) +
+			fmt.Sprintf(upsertDayProduct, lines("NEW", "")) + ` END`,
 	}
 }
 

@@ -64,7 +64,7 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 			Email: d.CustomerEmail},
 		ShipTo:         append([]string{strings.TrimSpace(d.Shipping.FirstName + " " + d.Shipping.LastName)}, addressLines(d.Shipping.PostalAddress, lang)...),
 		ShippingMethod: d.ShippingMethodName.Get(lang, shipping.MethodName(d.ShippingMethod, lang)), Shipping: int64(d.ShippingAmount),
-		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount),
+		ShippingTax: int64(d.ShippingTax), Subtotal: int64(d.SubtotalAmount), Discounts: d.Discounts,
 		Deposit: int64(d.DepositAmount), Total: int64(d.TotalAmount), Taxes: d.TaxRows, TaxExempt: d.TaxExempt,
 		PaymentMethod: rec.GetString("paymentMethod"), PaymentState: paymentStateOf(rec),
 		DueDate: rec.GetDateTime("dueDate").Time(),

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -22,13 +23,17 @@ import (
 // productName says what was bought ("XLR Cable - 10 m"), variantLabel its
 // options alone. shippingMethod keeps the method's code (old spreadsheets
 // read it); shippingMethodName, last so that no column moves, is the name
-// the order kept when it was placed, in English.
+// the order kept when it was placed, in English. The discounts come after
+// it for the same reason: lineDiscount (the line's share), orderDiscount
+// (off the lines; orderTotal already has it off) and discounts (each
+// promotion as it was, English name and code, "; " between them).
 var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "customerEmail",
 	"shippingMethod", "productId", "variantId", "sku", "productName", "variantLabel", "quantity", "unitPrice", "lineTotal",
 	"taxClass", "taxRate", "lineTax",
 	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
 	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
-	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded", "shippingMethodName"}
+	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded", "shippingMethodName",
+	"lineDiscount", "orderDiscount", "discounts"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -66,6 +71,9 @@ type csvRow struct {
 	PONumber       string         `db:"poNumber"`
 	PaidCents      float64        `db:"amountPaidCents"`
 	RefundedCents  float64        `db:"amountRefundedCents"`
+	LineDiscount   float64        `db:"lineDiscountCents"`
+	OrderDiscount  float64        `db:"discountCents"`
+	Discounts      types.JSONRaw  `db:"discounts"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -84,7 +92,8 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		"i.quantity", "i.unitPriceCents", "i.totalCents AS lineCents",
 		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
 		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
-		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents").
+		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents",
+		"i.discountCents AS lineDiscountCents", "o.discountCents", "o.discounts").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -144,7 +153,18 @@ func (r csvRow) record(lang string) []string {
 		field.SafeCell(locale.CountryName(r.Country, lang)),
 		field.SafeCell(r.PaymentMethod), field.SafeCell(r.PaymentStatus), field.SafeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 		field.SafeCell(savedMethodName(r.MethodName, r.ShippingMethod)),
+		money(r.LineDiscount), money(r.OrderDiscount), field.SafeCell(discountNames(r.Discounts)),
 	}
+}
+
+// discountNames lists an order's discounts as it kept them, in English
+// with their codes ("Touring (TOURING25); Venues").
+func discountNames(raw types.JSONRaw) string {
+	var names []string
+	for _, d := range discountsOf(string(raw)) {
+		names = append(names, d.Label("en"))
+	}
+	return strings.Join(names, "; ")
 }
 
 // savedMethodName is the English name of the shipping method an order kept

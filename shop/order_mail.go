@@ -46,6 +46,7 @@ func mailOrder(d *OrderDetail) mail.Order {
 		ID: d.ID, Number: d.OrderNumber, CustomerName: d.CustomerName, CustomerEmail: d.CustomerEmail,
 		Subtotal:       int64(d.SubtotalAmount),
 		ShippingAmount: int64(d.ShippingAmount),
+		Discounts:      d.Discounts,
 		TaxRows:        d.TaxRows,
 		Total:          int64(d.TotalAmount),
 		ShippingMethod: d.ShippingMethod,

@@ -1,7 +1,10 @@
 package shop_test
 
 import (
+	"bytes"
+	"encoding/csv"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
@@ -10,6 +13,8 @@ import (
 
 	"stageshop/internal/testapp"
 	"stageshop/shop"
+	"stageshop/shop/locale"
+	"stageshop/shop/mail"
 	"stageshop/shop/promo"
 	"stageshop/shop/tax"
 )
@@ -266,5 +271,52 @@ func TestConcurrentOrdersNeverPassTheLimit(t *testing.T) {
 	}
 	if placed != 1 || testapp.TimesUsed(t, app, id) != 1 || testapp.Count(t, app, promo.UsesCollection) != 1 {
 		t.Fatalf("%d placed, used %d", placed, testapp.TimesUsed(t, app, id))
+	}
+}
+
+// Issue 45: the invoice, the order e-mails and the orders CSV show each
+// discount as the order kept it (name and code), in the customer's
+// language, beside totals that already have it off.
+func TestDiscountsOnInvoiceMailAndCSV(t *testing.T) {
+	app := testapp.New(t)
+	newPromotion(t, app, promo.Terms{Code: "TOURING25", Name: []byte(`{"en":"Touring","ru":"Гастроли","zh":"巡演"}`),
+		Kind: promo.Fixed, Value: "25", Combinable: true})
+	u := testapp.NewUser(t, app, false)
+	u.Record.Set("language", "ru")
+	if err := app.Save(u.Record); err != nil {
+		t.Fatal(err)
+	}
+	cartOf(t, app, u.ID(), 1, testapp.NewProduct(t, app, testapp.Product{PriceCents: 20000, Stock: 10}))
+	applyCode(t, app, u.ID(), "TOURING25")
+	o, err := shop.PlaceOrder(app, u.ID(), texasInput())
+	if err != nil || o.DiscountAmount != 2500 {
+		t.Fatalf("order: %v %+v", err, o)
+	}
+	o = payInFull(t, app, o)
+	row := "Скидка: Гастроли (TOURING25)"
+	off := locale.Price(-2500, "ru")
+	page, err := shop.InvoicePage(app, o.ID, shop.InvoiceViewer{Admin: true}, "")
+	if err != nil || !strings.Contains(string(page), `data-testid="invoice-discount"><th>`+row+`</th><td class="num">`+off+`</td>`) {
+		t.Fatalf("the invoice has no discount row: %v\n%s", err, page)
+	}
+	placed := one(t, app, mail.KindOrderPlaced)
+	if !strings.Contains(placed.HTML, row) || !strings.Contains(placed.HTML, off) || !strings.Contains(placed.Text, row) {
+		t.Fatalf("the confirmation has no discount row:\n%s", placed.Text)
+	}
+	var buf bytes.Buffer
+	if err := shop.ExportOrdersCSV(app, shop.OrderFilter{}, &buf); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("csv: %v %q", err, rows)
+	}
+	got := map[string]string{}
+	for i, h := range rows[0] {
+		got[h] = rows[1][i]
+	}
+	if got["lineTotal"] != "200.00" || got["lineDiscount"] != "25.00" || got["orderDiscount"] != "25.00" ||
+		got["discounts"] != "Touring (TOURING25)" || got["orderTotal"] != o.TotalAmount.String() {
+		t.Fatalf("csv row %v", got)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"stageshop/internal/testapp"
 	"stageshop/shop"
 	"stageshop/shop/cart"
+	"stageshop/shop/promo"
 )
 
 // The rollup tables (pb_migrations/init_overview.go) against the same figures
@@ -33,9 +34,17 @@ var rollupChecks = []struct{ name, rollup, scratch string }{
 		`SELECT day || ' ' || productId || ' ' || lines || ' ' || units || ' ' || CAST(revenueCents AS INTEGER)
 		 FROM overview_day_products WHERE lines != 0 OR units != 0 OR revenueCents != 0 ORDER BY day, productId`,
 		`SELECT substr(o.created, 1, 10) || ' ' || li.productId || ' ' || COUNT(*) || ' ' || SUM(li.quantity) || ' ' ||
-		        CAST(SUM(li.totalCents) AS INTEGER)
+		        CAST(SUM(li.totalCents - li.discountCents) AS INTEGER)
 		 FROM order_items li JOIN orders o ON o.id = li.orderRef WHERE o.status != 'Cancelled'
 		 GROUP BY substr(o.created, 1, 10), li.productId ORDER BY substr(o.created, 1, 10), li.productId`},
+	// A line's revenue is what it was sold for: its total less its share of the discounts.
+	{"day variants",
+		`SELECT day || ' ' || productId || ' ' || variantId || ' ' || lines || ' ' || units || ' ' || CAST(revenueCents AS INTEGER)
+		 FROM overview_day_variants WHERE lines != 0 OR units != 0 OR revenueCents != 0 ORDER BY day, productId, variantId`,
+		`SELECT substr(o.created, 1, 10) || ' ' || li.productId || ' ' || li.variantId || ' ' || COUNT(*) || ' ' || SUM(li.quantity) || ' ' ||
+		        CAST(SUM(li.totalCents - li.discountCents) AS INTEGER)
+		 FROM order_items li JOIN orders o ON o.id = li.orderRef WHERE o.status != 'Cancelled'
+		 GROUP BY substr(o.created, 1, 10), li.productId, li.variantId ORDER BY substr(o.created, 1, 10), li.productId, li.variantId`},
 	{"statuses",
 		`SELECT status || ' ' || orders FROM overview_statuses WHERE orders != 0 ORDER BY status`,
 		`SELECT status || ' ' || COUNT(*) FROM orders GROUP BY status ORDER BY status`},
@@ -127,6 +136,7 @@ func TestOverviewRollupMatchesOrders(t *testing.T) {
 		{"deleting a line", func() error { return deleteFirstLine(app, a.ID) }},
 		{"deleting an order", func() error { return deleteRecord(app, shop.OrdersCollection, d.Id) }},
 		{"a line written before its order", func() error { return rawOrder(app, u1.ID(), p1.Id, "2026-11-20 08:00:00.000Z") }},
+		{"a line's discount edited", func() error { return editFirstLine(app, a.ID, map[string]any{"discountCents": 300}) }},
 	}
 	for _, s := range steps {
 		if err := s.do(); err != nil {
@@ -266,4 +276,29 @@ func TestOverviewMidnightOrderCancelled(t *testing.T) {
 		td.Revenue != 10000 || after.Revenue.Last7Days != before.Revenue.Last7Days-5000 {
 		t.Fatalf("before %+v\nafter %+v", before.RevenueByDay, after.RevenueByDay)
 	}
+}
+
+// Issue 45: the overview's revenue per product is what the lines were sold
+// for. An automatic 10 % off two $25.00 units is $45.00 of Fog's revenue,
+// not the $50.00 of its undiscounted line, by product and by variant.
+func TestOverviewProductRevenueIsDiscounted(t *testing.T) {
+	app := testapp.New(t)
+	newPromotion(t, app, promo.Terms{Automatic: true, Kind: promo.Percentage, Value: "10", Combinable: true})
+	u := testapp.NewUser(t, app, false)
+	p := testapp.NewProduct(t, app, testapp.Product{Name: "Fog", PriceCents: 2500, Stock: 100})
+	o := placeOrder(t, app, u.ID(), map[*core.Record]int{p: 2})
+	if o.DiscountAmount != 500 {
+		t.Fatalf("the order's discount: %v", o.DiscountAmount)
+	}
+	for _, table := range []string{"overview_day_products", "overview_day_variants"} {
+		var cents []int64
+		q := "SELECT CAST(SUM(revenueCents) AS INTEGER) FROM " + table + " WHERE productId = {:p}"
+		if err := app.DB().NewQuery(q).Bind(map[string]any{"p": p.Id}).Column(&cents); err != nil {
+			t.Fatal(err)
+		}
+		if len(cents) != 1 || cents[0] != 4500 {
+			t.Fatalf("%s: Fog's revenue %v cents, want 4500", table, cents)
+		}
+	}
+	checkRollup(t, app, "a discounted order")
 }

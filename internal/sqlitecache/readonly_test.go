@@ -44,3 +44,28 @@ func TestSetReadOnly(t *testing.T) {
 	SetReadOnly(path, false)
 	mustExec(t, db, `INSERT INTO t (id) VALUES (2)`)
 }
+
+// STAGESHOP_DB_DIR moves data.db only (a LiteFS mount holds database files
+// alone), and SetReadOnly follows it there.
+func TestDBDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("STAGESHOP_DB_DIR", dir)
+	data := t.TempDir()
+	if got := Resolve(filepath.Join(data, "data.db")); got != filepath.Join(dir, "data.db") {
+		t.Errorf("data.db opens at %s, want in STAGESHOP_DB_DIR", got)
+	}
+	if got := Resolve(filepath.Join(data, "auxiliary.db")); got != filepath.Join(data, "auxiliary.db") {
+		t.Errorf("auxiliary.db opens at %s, want in the data dir", got)
+	}
+	db, err := Connect(filepath.Join(data, "data.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	mustExec(t, db.DB(), `CREATE TABLE t (id INTEGER PRIMARY KEY)`)
+	SetReadOnly(filepath.Join(data, "data.db"), true)
+	defer SetReadOnly(filepath.Join(data, "data.db"), false)
+	if _, err := db.DB().Exec(`INSERT INTO t (id) VALUES (1)`); err == nil {
+		t.Error("SetReadOnly on the data dir's data.db did not reach the one in STAGESHOP_DB_DIR")
+	}
+}

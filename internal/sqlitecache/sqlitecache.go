@@ -15,6 +15,8 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -56,8 +58,21 @@ func init() {
 // Connect opens the SQLite database at dbPath like PocketBase's default
 // connector, through the statement-caching driver. It fits
 // core.BaseAppConfig.DBConnect and pocketbase.Config.DBConnect.
+//
+// STAGESHOP_DB_DIR, when set, is where data.db is opened instead of the
+// data dir (README, "Past one machine": a LiteFS mount holds only database
+// files, so uploads, the search index and auxiliary.db stay in the data dir).
 func Connect(dbPath string) (*dbx.DB, error) {
-	return dbx.Open(driverName, dbPath+pragmas)
+	return dbx.Open(driverName, Resolve(dbPath)+pragmas)
+}
+
+// Resolve is where Connect opens dbPath: data.db in STAGESHOP_DB_DIR when
+// that is set, else dbPath.
+func Resolve(dbPath string) string {
+	if dir := os.Getenv("STAGESHOP_DB_DIR"); dir != "" && filepath.Base(dbPath) == "data.db" {
+		return filepath.Join(dir, "data.db")
+	}
+	return dbPath
 }
 
 // cachingDriver opens connections of the inner driver wrapped in conn.
@@ -88,10 +103,10 @@ func fenceOf(dsn string) *atomic.Bool {
 // SQLITE_READONLY) or back. A connection takes the change before its next
 // statement or transaction, so a transaction already open finishes as it
 // began. ops/ha fences a superseded primary with it.
-func SetReadOnly(dbPath string, readOnly bool) { fenceOf(dbPath).Store(readOnly) }
+func SetReadOnly(dbPath string, readOnly bool) { fenceOf(Resolve(dbPath)).Store(readOnly) }
 
 // IsReadOnly reports whether SetReadOnly turned dbPath read-only.
-func IsReadOnly(dbPath string) bool { return fenceOf(dbPath).Load() }
+func IsReadOnly(dbPath string) bool { return fenceOf(Resolve(dbPath)).Load() }
 
 // innerConn is what the wrapper needs of the driver's connection; the
 // modernc.org/sqlite connection has all of it.

@@ -63,7 +63,8 @@ type Invoice struct {
 	ShippingRate    string
 	ShippingTax     int64
 	Subtotal        int64
-	Deposit         int64 // hire deposits: in Total, never taxed nor revenue
+	Discounts       []wire.Discount // as they were when the order was placed; Total has them off
+	Deposit         int64           // hire deposits: in Total, never taxed nor revenue
 	Total           int64
 	Taxes           []wire.TaxRow // the order's tax rows (wire.TaxRows)
 	TaxExempt       bool
@@ -82,6 +83,7 @@ type view struct {
 	DateText, OrderDateText string
 	TermsText, StateText    string
 	TaxRows, InclRows       []row
+	DiscountRows            []row
 	NoteRows                []noteRow
 }
 
@@ -106,6 +108,9 @@ func Render(inv Invoice) ([]byte, error) {
 	v := view{Invoice: inv, T: texts.Words(lang), Title: tr(lang, "pageTitle", "number", inv.Number),
 		DateText: locale.Date(inv.Date, lang), OrderDateText: locale.Date(inv.OrderDate, lang)}
 	v.TaxRows, v.InclRows = taxRows(inv)
+	for _, d := range inv.Discounts {
+		v.DiscountRows = append(v.DiscountRows, row{tr(lang, "discount", "name", d.Label(lang)), v.Money(-int64(d.Amount))})
+	}
 	v.TermsText = termsText(inv)
 	v.StateText = tr(lang, inv.PaymentState)
 	for _, n := range inv.CreditNotes {

@@ -81,7 +81,8 @@ type Order struct {
 	CustomerName, CustomerEmail string
 	Lines                       []Line
 	Subtotal, ShippingAmount    int64
-	TaxRows                     []wire.TaxRow // the order's (wire.TaxRows)
+	Discounts                   []wire.Discount // as they were when placed; Total has them off
+	TaxRows                     []wire.TaxRow   // the order's (wire.TaxRows)
 	Total                       int64
 	ShippingMethod              string // code such as "standard"; "" when unknown
 	ShippingName                Text   // the method's name as the shop calls it (nil: by its code)
@@ -162,6 +163,9 @@ func orderView(v *view, o Order, withLines bool) {
 		sub = sum
 	}
 	v.Totals = append(v.Totals, total{Label: tr(lang, "subtotal"), Value: locale.Price(sub, lang)})
+	for _, d := range o.Discounts {
+		v.Totals = append(v.Totals, total{Label: tr(lang, "discount", "name", d.Label(lang)), Value: locale.Price(-int64(d.Amount), lang)})
+	}
 	shipping := locale.Price(o.ShippingAmount, lang)
 	switch {
 	case o.FreightPending:
@@ -179,7 +183,7 @@ func orderView(v *view, o Order, withLines bool) {
 	before, after := taxTotals(lang, o)
 	v.Totals = append(v.Totals, before...)
 	tot := o.Total
-	if tot == 0 {
+	if tot == 0 && len(o.Discounts) == 0 { // an order from before totals; a discounted one may be free
 		tot = sub + o.ShippingAmount
 	}
 	v.Totals = append(v.Totals, total{Label: tr(lang, "total"), Value: locale.Price(tot, lang), Strong: true})
@@ -246,7 +250,7 @@ func queueAdminNotice(txApp core.App, kind, prefix string, to Recipient, o Order
 		l := locale.Lang(a.Language)
 		v := newView(txApp, l, a.Email, a.Name)
 		tot := o.Total
-		if tot == 0 {
+		if tot == 0 && len(o.Discounts) == 0 { // as orderView
 			tot = o.Subtotal + o.ShippingAmount
 		}
 		v.Subject = tr(l, prefix+"Subject", "number", o.Number, "total", locale.Price(tot, l))

@@ -40,6 +40,16 @@ type Discount struct {
 	Amount Amount    `json:"amount"`
 }
 
+// Label is how the invoice and the e-mails name d in lang: the
+// promotion's name as it was, with its code ("Touring (TOURING25)").
+func (d Discount) Label(lang string) string {
+	name := d.Name.Get(lang, d.Code)
+	if d.Code != "" && name != d.Code {
+		return name + " (" + d.Code + ")"
+	}
+	return name
+}
+
 // PromoIssue says why the code a cart carries gives nothing now: reason
 // "promotion_not_found" (it ended or was paused), "not_combinable" (a
 // better promotion that joins no other applies instead), or the contract's
