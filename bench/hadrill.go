@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -30,11 +29,7 @@ type haResult struct {
 // haDrill runs the drill in work with the shop's binary bin, the shoppers
 // ordering for loadFor before each kill.
 func haDrill(bin, work string, loadFor time.Duration) (*haResult, error) {
-	litestream, err := exec.LookPath("litestream")
-	if err != nil {
-		return nil, fmt.Errorf("litestream not on PATH: run scripts/ensure-ops-tools.sh: %w", err)
-	}
-	g, err := startS3(filepath.Join(work, "s3"))
+	litestream, g, err := litestreamAndS3(work)
 	if err != nil {
 		return nil, err
 	}

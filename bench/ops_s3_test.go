@@ -26,7 +26,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/ops"
-	"stageshop/shop"
+	"stageshop/shop/account"
 )
 
 // useS3 points the data dir's file storage at g (on) or back at the local
@@ -75,11 +75,11 @@ func adminToken(t *testing.T, dir string) string {
 	if err := app.Save(u); err != nil {
 		t.Fatal(err)
 	}
-	family, _, err := shop.StartSession(app, u.Id)
+	family, _, err := account.StartSession(app, u.Id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok, err := shop.AccessToken(u, family, time.Hour)
+	tok, err := account.AccessToken(u, family, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}

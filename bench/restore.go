@@ -168,16 +168,23 @@ func ackedOrders(ctx context.Context, base string, customers []customer, product
 	return load
 }
 
+// litestreamAndS3 finds Litestream on PATH and starts VersityGW in
+// work/s3: what the restore section and the standby drill run on.
+func litestreamAndS3(work string) (string, *s3gw, error) {
+	litestream, err := exec.LookPath("litestream")
+	if err != nil {
+		return "", nil, fmt.Errorf("litestream not on PATH: run scripts/ensure-ops-tools.sh: %w", err)
+	}
+	g, err := startS3(filepath.Join(work, "s3"))
+	return litestream, g, err
+}
+
 // restoreBench runs the section once with the given sync interval. The
 // machine is lost settle after the load ends, or during the load when
 // settle is 0 (the bench: the RPO under load; the test waits a few sync
 // intervals, after which nothing acknowledged may be missing).
 func restoreBench(bin, work string, loadFor, settle, syncInterval time.Duration) (*restoreResult, error) {
-	litestream, err := exec.LookPath("litestream")
-	if err != nil {
-		return nil, fmt.Errorf("litestream not on PATH: run scripts/ensure-ops-tools.sh: %w", err)
-	}
-	g, err := startS3(filepath.Join(work, "s3"))
+	litestream, g, err := litestreamAndS3(work)
 	if err != nil {
 		return nil, err
 	}
