@@ -42,6 +42,8 @@ export const orderKeys = {
   all: ['orders'] as const,
   mine: ['orders', 'mine'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
+  /** An order's returns (the customer's or, in the admin area, any order's). */
+  returns: (id: string) => ['orders', 'returns', id] as const,
 };
 
 /** The shop's own details and information pages, as the owner keeps them in /admin/settings. */

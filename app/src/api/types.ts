@@ -38,6 +38,8 @@ export type {
   ProductSuggestion,
   ProductVariant,
   Promotion,
+  Return,
+  RefundQuote,
   Discount,
   RoleChangeList,
   SavedAddress,

@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ResetIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -15,6 +15,8 @@ import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
 import { PromotionsView } from './promotions/PromotionsView';
+import { ReturnPage } from './returns/ReturnPage';
+import { ReturnsView } from './returns/ReturnsView';
 import { NavCount } from './NavCount';
 import { SettingsPage } from './settings/SettingsPage';
 import { inSettings } from './settings/sections';
@@ -28,6 +30,7 @@ const VIEWS = [
   { key: 'promotions', to: '/admin/promotions', icon: TokensIcon, match: (p: string) => p.startsWith('/admin/promotions') },
   { key: 'bookings', to: '/admin/bookings', icon: CalendarIcon, match: (p: string) => p.startsWith('/admin/bookings') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
+  { key: 'returns', to: '/admin/returns', icon: ResetIcon, match: (p: string) => p.startsWith('/admin/returns') },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
@@ -81,6 +84,8 @@ export default function AdminPage() {
               <Route path="bookings" element={<BookingsView />} />
               <Route path="orders" element={<OrdersView />} />
               <Route path="orders/:orderId" element={<OrderPage />} />
+              <Route path="returns" element={<ReturnsView />} />
+              <Route path="returns/:returnId" element={<ReturnPage />} />
               <Route path="contact-requests" element={<ContactRequestsView />} />
               <Route path="overview" element={<OverviewView />} />
               <Route path="customers" element={<CustomersView />} />

@@ -8,6 +8,7 @@ import { OrderTotals } from '../../components/OrderTotals';
 import { orderDetailQuery } from '../../api/orders';
 import { CancelOrderButton } from './CancelOrderButton';
 import { PaymentInfo } from './PaymentInfo';
+import { OrderReturns } from './OrderReturns';
 import { OrderItemsTable } from '../../components/OrderItemsTable';
 import { DialogFooter } from '../../components/DialogFooter';
 import { CreditNotes } from '../../components/CreditNotes';
@@ -99,6 +100,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
               <OrderTimeline order={order} />
               <CancelOrderButton order={order} />
             </Box>
+            <OrderReturns order={order} />
           </Flex>
         )}
         <DialogFooter closeLabel={t('common:close')} />

@@ -8,6 +8,7 @@ import { CreditNotes } from '../../../components/CreditNotes';
 import { InvoiceLink } from '../../../components/InvoiceLink';
 import { countryName } from '../../../lib/countries';
 import { PaymentPanel } from './PaymentPanel';
+import { RefundLinesButton } from '../returns/RefundLinesDialog';
 import { FulfilmentPanel } from './FulfilmentPanel';
 import { OrderNotes } from './OrderNotes';
 
@@ -75,6 +76,9 @@ export function OrderDetailBody({ order }: { order: OrderDetail }) {
           <InvoiceLink orderId={order.id} invoiceNumber={order.invoiceNumber} />
         </Flex>
         <CreditNotes notes={order.creditNotes} />
+        <Flex justify="end" mt="2">
+          <RefundLinesButton order={order} />
+        </Flex>
       </Box>
       <Separator size="4" />
       <PaymentPanel order={order} />
