@@ -164,3 +164,35 @@ func TestCartCodesAreRateLimited(t *testing.T) {
 		t.Fatalf("eleventh try: %d", last)
 	}
 }
+
+// A guest's code comes along when they sign in: the merge puts it on the
+// user's cart (replacing the code the user's cart had), priced for the
+// user; one the user may not use any more stays with why.
+func TestCartMergeCarriesTheGuestsCode(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	newCode(t, h, promo.Terms{Code: "TOURING25", Kind: promo.Fixed, Value: "25", Combinable: true})
+	newCode(t, h, promo.Terms{Code: "OLDCODE", Kind: promo.Fixed, Value: "5", Combinable: true})
+	u := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 20000, Stock: 10})
+	addLine(t, c, u.Token, p.Id, 1)
+	if r := c.Do("POST", "/api/cart/discount", map[string]any{"code": "OLDCODE"}, testapp.Auth(u.Token)...); r.Status != http.StatusOK {
+		t.Fatalf("user's code: %s", r.Body)
+	}
+	guest := sess(guestSession)
+	if r := c.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 1}, guest...); r.Status != http.StatusOK {
+		t.Fatalf("guest add: %s", r.Body)
+	}
+	if r := c.Do("POST", "/api/cart/discount", map[string]any{"code": "touring25"}, guest...); r.Status != http.StatusOK {
+		t.Fatalf("guest code: %s", r.Body)
+	}
+	var cart promoCart
+	r := c.Do("POST", "/api/cart/merge", map[string]any{"sessionId": guestSession}, testapp.Auth(u.Token)...)
+	if r.JSON(t, &cart); r.Status != http.StatusOK || cart.PromoCode != "TOURING25" || cart.DiscountAmount != 25 ||
+		cart.TotalPrice != 400 || cart.DiscountedPrice != 375 || len(cart.Discounts) != 1 || cart.PromoIssue != nil {
+		t.Fatalf("merged: %d %s", r.Status, r.Body)
+	}
+	if c.Do("GET", "/api/cart", nil, testapp.Auth(u.Token)...).JSON(t, &cart); cart.PromoCode != "TOURING25" {
+		t.Fatalf("the code did not stay: %+v", cart)
+	}
+}

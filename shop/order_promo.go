@@ -104,11 +104,37 @@ func cartPromoCode(cart *core.Record) string {
 
 // releaseUnpaid gives back the promotion uses of an order cancelled before
 // any payment (promo.Release: once; a second cancel finds none). A paid
-// order keeps its uses: its discount was given. Reviving the order does
-// not count them again (an admin's repair; the limit is not re-checked).
+// order keeps its uses: its discount was given; reviving one that gave
+// them back counts them again (recountRevived).
 func releaseUnpaid(txApp core.App, order *core.Record) error {
 	if order.GetFloat("amountPaidCents") > 0 {
 		return nil
 	}
 	return promo.Release(txApp, order.Id)
+}
+
+// ErrRevivedPromotionUsedUp: a cancelled order cannot come back with its
+// discount, whose promotion reached its limit since the cancel gave the
+// use back; nothing changes.
+var ErrRevivedPromotionUsedUp = wire.Conflict("promotion_used_up",
+	"A discount of this order has been used up since it was cancelled: the order cannot be revived with it")
+
+// recountRevived counts again the promotion uses a cancelled unpaid order
+// gave back, when it is revived (promo.Recount): within the limits as they
+// are now, or ErrRevivedPromotionUsedUp and the revive rolls back.
+func recountRevived(txApp core.App, order *core.Record) error {
+	var stored []storedDiscount
+	_ = json.Unmarshal([]byte(order.GetString("discounts")), &stored)
+	if len(stored) == 0 {
+		return nil
+	}
+	ds := make([]promo.Discount, 0, len(stored))
+	for _, s := range stored {
+		ds = append(ds, promo.Discount{ID: s.ID, Code: s.Code, Amount: s.AmountCents, Shipping: s.ShippingCents})
+	}
+	err := promo.Recount(txApp, order.Id, order.GetString("user"), ds)
+	if _, ok := errors.AsType[*promo.UsedUpError](err); ok {
+		return ErrRevivedPromotionUsedUp
+	}
+	return err
 }

@@ -320,3 +320,66 @@ func TestDiscountsOnInvoiceMailAndCSV(t *testing.T) {
 		t.Fatalf("csv row %v", got)
 	}
 }
+
+// Issue 45: a cancel before payment gave the order's use back, so reviving
+// it counts the use again, within the limit as it is now: with the
+// single use free again it comes back with its discount counted; once
+// another order took that use, the revive is 409 promotion_used_up and the
+// order stays cancelled with nothing counted.
+func TestRevivingACancelledOrderCountsItsUseAgain(t *testing.T) {
+	app := testapp.New(t)
+	id := newPromotion(t, app, promo.Terms{Code: "TOURING25", Kind: promo.Fixed, Value: "25", UsageLimit: 1, Combinable: true})
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 20000, Stock: 10})
+	place := func(u testapp.User) *shop.OrderDetail {
+		t.Helper()
+		cartOf(t, app, u.ID(), 1, p)
+		applyCode(t, app, u.ID(), "TOURING25")
+		o, err := shop.PlaceOrder(app, u.ID(), texasInput())
+		if err != nil || o.DiscountAmount != 2500 {
+			t.Fatalf("order: %v %+v", err, o)
+		}
+		return o
+	}
+	uses := func(want int) {
+		t.Helper()
+		rec, err := app.FindRecordById(promo.Collection, id)
+		if err != nil || rec.GetInt("timesUsed") != want || testapp.Count(t, app, promo.UsesCollection) != want {
+			t.Fatalf("timesUsed %d, %d use rows, want %d (%v)", rec.GetInt("timesUsed"), testapp.Count(t, app, promo.UsesCollection), want, err)
+		}
+	}
+	status := func(orderID string) string {
+		t.Helper()
+		rec, err := app.FindRecordById(shop.OrdersCollection, orderID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.GetString("status")
+	}
+	u1, u2 := testapp.NewUser(t, app, false), testapp.NewUser(t, app, false)
+	a := place(u1)
+	uses(1)
+	cancel := func(o *shop.OrderDetail) { // as an admin or the dashboard cancels
+		t.Helper()
+		if err := saveErr(app, shop.OrdersCollection, o.ID, "status", shop.StatusCancelled); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel(a)
+	uses(0)
+	if err := saveErr(app, shop.OrdersCollection, a.ID, "status", shop.StatusProcessing); err != nil {
+		t.Fatalf("revive with the use free: %v", err)
+	}
+	uses(1)
+
+	cancel(a)
+	place(u2)
+	uses(1)
+	err := saveErr(app, shop.OrdersCollection, a.ID, "status", shop.StatusProcessing)
+	if !errors.Is(err, shop.ErrRevivedPromotionUsedUp) {
+		t.Fatalf("revive past the limit: %v", err)
+	}
+	if got := status(a.ID); got != shop.StatusCancelled {
+		t.Fatalf("the refused revive left the order %s", got)
+	}
+	uses(1)
+}

@@ -114,7 +114,8 @@ func lineVariant(txApp core.App, item *core.Record) (string, error) {
 // no longer has enough or was deleted). It runs in the save's transaction,
 // or opens one, and compares with the status stored in the database, so a
 // cancellation restocks exactly once. A cancel before any payment also
-// gives the order's promotion uses back, once (releaseUnpaid).
+// gives the order's promotion uses back, once (releaseUnpaid); reviving
+// such an order counts them again or is refused (recountRevived).
 func OrderStockHook(e *core.RecordEvent) error {
 	newStatus := e.Record.GetString("status")
 	if newStatus != StatusCancelled && e.Record.Original().GetString("status") != StatusCancelled {
@@ -130,6 +131,11 @@ func OrderStockHook(e *core.RecordEvent) error {
 		}
 		if cancelling {
 			if err := releaseUnpaid(txApp, e.Record); err != nil {
+				return err
+			}
+		}
+		if reviving {
+			if err := recountRevived(txApp, e.Record); err != nil {
 				return err
 			}
 		}

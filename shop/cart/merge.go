@@ -53,6 +53,9 @@ func Merge(app core.App, userID, sessionID string) (*Merged, error) {
 		if err := mergeLines(txApp, guestCart.Id, user, &report); err != nil {
 			return err
 		}
+		if err := carryCode(txApp, guestCart, user); err != nil {
+			return err
+		}
 		return Drop(txApp, guestCart.Id)
 	})
 	if err != nil {
@@ -63,6 +66,24 @@ func Merge(app core.App, userID, sessionID string) (*Merged, error) {
 		return nil, err
 	}
 	return &Merged{Cart: cart, MergeReport: report}, nil
+}
+
+// carryCode puts the guest cart's code on the user's cart: the code the
+// shopper typed last (one code per cart, so it replaces the user's). It is
+// weighed for the user from then on: one they may not use any more shows
+// why (promoIssue) instead of vanishing. A user without a cart (the guest
+// had no lines) gets none.
+func carryCode(txApp core.App, guestCart *core.Record, user Owner) error {
+	code := guestCart.GetString("promoCode")
+	if code == "" {
+		return nil
+	}
+	target, err := Find(txApp, user)
+	if err != nil || target == nil {
+		return err
+	}
+	_, err = txApp.DB().Update(Collection, dbx.Params{"promoCode": code}, dbx.HashExp{"id": target.Id}).Execute()
+	return err
 }
 
 // mergeLines adds the lines of the guest cart to the user's cart and

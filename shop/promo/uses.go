@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -127,13 +128,53 @@ func customerUses(app core.App, id, customer string) (int, error) {
 // is *UsedUpError: the caller's transaction rolls back, so concurrent
 // orders never pass a limit.
 func Redeem(txApp core.App, orderID, customer string, res Result) error {
+	return count(txApp, orderID, customer, res.Discounts, "isActive = TRUE AND ")
+}
+
+// Recount counts again the uses of a revived order's discounts (given
+// back when it was cancelled unpaid), in the revive's transaction, with
+// the limits as they are now: a promotion at its total or the customer's
+// limit is *UsedUpError and the revive rolls back. A promotion paused since
+// still counts (the order was placed while it was live); one deleted since
+// has nothing left to count. An order that kept its uses (cancelled after
+// a payment) counts nothing twice.
+func Recount(txApp core.App, orderID, customer string, discounts []Discount) error {
+	var kept int
+	if err := txApp.DB().Select("COUNT(*)").From(UsesCollection).Where(dbx.HashExp{"order": orderID}).Row(&kept); err != nil || kept > 0 {
+		return err
+	}
+	var ids []string
+	if err := txApp.DB().Select("id").From(Collection).Where(dbx.In("id", idsOf(discounts)...)).Column(&ids); err != nil {
+		return err
+	}
+	live := make([]Discount, 0, len(discounts))
+	for _, d := range discounts {
+		if slices.Contains(ids, d.ID) {
+			live = append(live, d)
+		}
+	}
+	return count(txApp, orderID, customer, live, "")
+}
+
+// idsOf is the promotion ids of discounts, for an IN.
+func idsOf(discounts []Discount) []any {
+	out := make([]any, 0, len(discounts))
+	for _, d := range discounts {
+		out = append(out, d.ID)
+	}
+	return out
+}
+
+// count is Redeem and Recount: one conditional UPDATE per discount (with
+// active, "isActive = TRUE AND " or ""), and a use row.
+func count(txApp core.App, orderID, customer string, discounts []Discount, active string) error {
 	col, err := txApp.FindCachedCollectionByNameOrId(UsesCollection)
 	if err != nil {
 		return err
 	}
-	for _, d := range res.Discounts {
+	for _, d := range discounts {
 		q := txApp.DB().NewQuery(`UPDATE ` + Collection + ` SET timesUsed = timesUsed + 1
-			WHERE id = {:id} AND isActive = TRUE AND (usageLimit = 0 OR timesUsed < usageLimit)
+			WHERE id = {:id} AND ` + active + `(usageLimit = 0 OR timesUsed < usageLimit)
 			AND (perCustomerLimit = 0 OR perCustomerLimit > (SELECT COUNT(*) FROM ` + UsesCollection + `
 				WHERE promotion = {:id} AND [[user]] = {:user}))`).Bind(dbx.Params{"id": d.ID, "user": customer})
 		r, err := q.Execute()
