@@ -57,7 +57,11 @@ app: pb_public/index.html
 go-build:
 	$(GO) build -o $(BIN) .
 
-test: test-go test-app test-e2e
+# Every suite, none skipped: the build, then the Go suite and the app's
+# beside the journeys, each named with passed/FAILED in the closing lines
+# (scripts/test-all.sh).
+test:
+	@MAKE="$(MAKE)" scripts/test-all.sh
 
 # The payment tests talk to stripe-mock, pinned, installed by go install.
 # The race detector instruments the shop, PocketBase and every other

@@ -36,8 +36,11 @@ const (
 	// priorityLive: the realtime events PocketBase would miss, queued for
 	// after the commit (db.AfterCommit), once everything before succeeded.
 	priorityLive = 50
-	// priorityCaches: the caches dropped after a committed change.
-	priorityCaches = 60
+	// priorityCaches: the caches dropped after a committed change, with
+	// the kept values (the order of the work after a commit is in
+	// internal/db: db.AfterCommitDrop, then the search index, then the
+	// workers and live clients).
+	priorityCaches = db.AfterCommitDrop
 )
 
 // on binds fn to h at priority.

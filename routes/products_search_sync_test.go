@@ -1,6 +1,7 @@
 package routes_test
 
 import (
+	"errors"
 	"maps"
 	"net/http"
 	"os"
@@ -8,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 	"stageshop/internal/testapp"
 	"stageshop/shop/search"
 )
@@ -292,5 +296,64 @@ func TestSearchFacetsLeaveOutHiddenCategories(t *testing.T) {
 			t.Errorf("%s: total %d, facets %+v; want total %d, categories %v, in stock %d, price %v-%v",
 				tc.query, page.Pagination.TotalCount, f, tc.total, tc.cats, tc.inStock, tc.minPrice, tc.maxPrice)
 		}
+	}
+}
+
+// TestSearchNotFedByARolledBackWrite: a product created and a rename made
+// in a transaction that rolls back never reach the index (its catch-up
+// runs after a commit only); the next committed write is found at once.
+func TestSearchNotFedByARolledBackWrite(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	count := func(query string) int { return listPage(t, c, query).Pagination.TotalCount }
+	body := validProductBody(testapp.NewImage(t, h.App))
+	body["name"] = "Quasar Strobe"
+	r := c.Do("POST", "/api/products", body, testapp.Auth(admin.Token)...)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
+	}
+	var p apiProduct
+	r.JSON(t, &p)
+	if n := count(q("quasar")); n != 1 {
+		t.Fatalf("committed create: %d found", n)
+	}
+
+	boom := errors.New("the use case failed after the writes")
+	err := db.Write(h.App, func(txApp core.App) error {
+		rec, err := txApp.FindRecordById("products", p.ID)
+		if err != nil {
+			return err
+		}
+		rec.Set("name", "Nebula Strobe")
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		dup := core.NewRecord(rec.Collection())
+		dup.Load(rec.FieldsData())
+		dup.Set("id", "")
+		dup.Set("name", "Pulsar Strobe")
+		if err := txApp.Save(dup); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("transaction: %v, want the use case's error", err)
+	}
+	if count(q("nebula")) != 0 || count(q("pulsar")) != 0 || count(q("quasar")) != 1 {
+		t.Fatal("a rolled-back rename or create reached the search index")
+	}
+
+	rec, err := h.App.FindRecordById("products", p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set("name", "Nebula Strobe")
+	if err := h.App.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	if count(q("nebula")) != 1 || count(q("quasar")) != 0 {
+		t.Fatal("the committed rename after the rollback was not followed")
 	}
 }

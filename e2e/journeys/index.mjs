@@ -38,3 +38,23 @@ import j33 from './j33-promo-code.mjs';
 // (the newest): journeys that count the demo catalog run before it; so does 24. Journey 27 adds a
 // category and imports products (it puts the two products it moves back in Stage).
 export const journeys = [j15, j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j16, j17, j18, j19, j20, j21, j22, j23, j24, j25, j26, j27, j28, j29, j30, j31, j32, j33, j13];
+
+// The journeys run in two lanes at once, each lane on its own server (a copy of the same
+// template, so its own database and its own per-IP rate limits) and in the order above.
+// Lane 1 is every journey on the shared server whose data the next ones see: 2 hands its
+// order and customer to 3 and 4 (`state`, which is per lane), 23 and 24 add products after the
+// journeys that count the catalog, 13 sells out a product last. Lane 2 is the two longest
+// journeys, 28 (the outside checkers on Java) and 10 (the shop as used, on the lane's own
+// fresh server), with the journeys that start servers of their own.
+export const lanes = [
+  [15, 1, 2, 3, 4, 5, 6, 8, 12, 14, 16, 17, 18, 20, 23, 24, 25, 27, 29, 32, 13],
+  [7, 9, 10, 11, 19, 21, 22, 26, 28, 30, 31, 33],
+];
+
+// Every journey is in exactly one lane (the runner would skip one that is in none).
+const inLanes = lanes.flat();
+for (const j of journeys) {
+  const n = inLanes.filter((id) => id === j.id).length;
+  if (n !== 1) throw new Error(`journey ${j.id} is in ${n} lanes (journeys/index.mjs): each must be in one`);
+}
+if (inLanes.length !== journeys.length) throw new Error(`journeys/index.mjs: lanes name ${inLanes.length} journeys, there are ${journeys.length}`);

@@ -3,7 +3,8 @@
 // stopped and started again on the same ports to play an SMTP outage.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { freePort } from './server.mjs';
+import { join } from 'node:path';
+import { freePort, tempDir } from './server.mjs';
 
 export async function startMailpit() {
   const bin = process.env.MAILPIT_PATH;
@@ -14,9 +15,13 @@ export async function startMailpit() {
   const httpPort = await freePort();
   const api = `http://127.0.0.1:${httpPort}`;
   let child = null;
+  // Mailpit keeps its messages in a SQLite file, by default a new one in /tmp
+  // per start that a killed Mailpit never removes: here it is in a directory
+  // the run removes (a restart after a played outage keeps the messages).
+  const database = join(await tempDir('stageshop-e2e-mailpit-'), 'mailpit.db');
 
   async function start() {
-    child = spawn(bin, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`, '--quiet'], { stdio: 'ignore' });
+    child = spawn(bin, ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`, '--database', database, '--quiet'], { stdio: 'ignore' });
     const deadline = Date.now() + 15_000;
     for (;;) {
       try {

@@ -45,6 +45,17 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/**
+ * A new temporary directory that is removed when the run ends (also after a
+ * failure or Ctrl-C): for the files of a helper that would otherwise leave
+ * them in /tmp (Mailpit's database).
+ */
+export async function tempDir(prefix) {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  dirs.add(dir);
+  return dir;
+}
+
 async function cli(bin, args, env) {
   try {
     await run(bin, args, { env, timeout: 60_000 });

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -25,4 +26,18 @@ func FindRecord(app core.App, collection, id string, notFound error) (*core.Reco
 // itself (\), so user text matches literally (with ESCAPE '\').
 func EscapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// CountByStatus is the filter of a list of collection's records by their
+// status field (every record when status is empty) and how many records
+// it admits: the two an admin's paged list (contact requests, e-mails)
+// starts from.
+func CountByStatus(app core.App, collection, status string) (dbx.Expression, int, error) {
+	var where dbx.Expression = dbx.NewExp("1=1")
+	if status != "" {
+		where = dbx.HashExp{"status": status}
+	}
+	var total int
+	err := app.DB().Select("COUNT(*)").From(collection).Where(where).Row(&total)
+	return where, total, err
 }

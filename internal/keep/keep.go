@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // Value is a kept value of type T. The zero Value is not usable: use New.
@@ -59,13 +61,11 @@ func (k *Value[T]) Drop() {
 }
 
 // DropOnChange drops the value after every committed create, update or
-// delete of a record in the collections.
+// delete of a record in the collections, before the other work after the
+// commit (db.AfterCommitDrop), which may read it.
 func (k *Value[T]) DropOnChange(app core.App, collections ...string) {
-	drop := func(e *core.RecordEvent) error {
+	db.OnCommitted(app, "", db.AfterCommitDrop, func(e *core.RecordEvent) error {
 		k.Drop()
 		return e.Next()
-	}
-	app.OnRecordAfterCreateSuccess(collections...).BindFunc(drop)
-	app.OnRecordAfterUpdateSuccess(collections...).BindFunc(drop)
-	app.OnRecordAfterDeleteSuccess(collections...).BindFunc(drop)
+	}, collections...)
 }

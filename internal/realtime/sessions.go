@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"stageshop/internal/db"
 	"stageshop/shop/account"
 )
 
@@ -45,18 +46,23 @@ func rememberSession(e *core.RealtimeSubscribeRequestEvent) {
 // Both run after the change has committed; the app's SDK reconnects and
 // subscribes again with whatever token it holds then.
 func bindSessionEnds(app core.App) {
-	app.OnRecordAfterUpdateSuccess(account.RefreshTokensCollection).BindFunc(func(e *core.RecordEvent) error {
-		if !e.Record.GetDateTime("revokedAt").IsZero() {
-			EndClients(e.App, e.Record.GetString("user"), func(_ *core.Record, session string) bool {
-				return session == e.Record.GetString("familyId")
-			})
-		}
-		return e.Next()
+	app.OnRecordAfterUpdateSuccess(account.RefreshTokensCollection).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       "stageshop.realtime.sessionEnded",
+		Priority: db.AfterCommitNotify,
+		Func: func(e *core.RecordEvent) error {
+			if !e.Record.GetDateTime("revokedAt").IsZero() {
+				EndClients(e.App, e.Record.GetString("user"), func(_ *core.Record, session string) bool {
+					return session == e.Record.GetString("familyId")
+				})
+			}
+			return e.Next()
+		},
 	})
 	// Before PocketBase's own handler (priority -99), which replaces each
 	// client's user with the updated record: the clients still hold what
 	// they subscribed with.
 	app.OnModelAfterUpdateSuccess().Bind(&hook.Handler[*core.ModelEvent]{
+		Id:       "stageshop.realtime.accessLost",
 		Priority: -100,
 		Func: func(e *core.ModelEvent) error {
 			if user, ok := e.Model.(*core.Record); ok && user.Collection().Name == account.UsersCollection {

@@ -7,7 +7,6 @@ package contact
 import (
 	"strings"
 
-	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -82,13 +81,9 @@ func List(app core.App, q Query) (*Page, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
-	page, pageSize, status := q.Page, q.PageSize, q.Status
-	var where dbx.Expression = dbx.NewExp("1=1")
-	if status != "" {
-		where = dbx.HashExp{"status": status}
-	}
-	var total int
-	if err := app.DB().Select("COUNT(*)").From(Collection).Where(where).Row(&total); err != nil {
+	page, pageSize := q.Page, q.PageSize
+	where, total, err := db.CountByStatus(app, Collection, q.Status)
+	if err != nil {
 		return nil, err
 	}
 	out := &Page{
@@ -100,7 +95,7 @@ func List(app core.App, q Query) (*Page, error) {
 		return out, nil
 	}
 	var rows []contactRow
-	err := app.DB().Select(contactColumns...).From(Collection).Where(where).
+	err = app.DB().Select(contactColumns...).From(Collection).Where(where).
 		OrderBy("created DESC", "rowid DESC").Limit(int64(pageSize)).Offset(offset).All(&rows)
 	if err != nil {
 		return nil, err

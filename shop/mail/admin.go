@@ -4,10 +4,10 @@ import (
 	"database/sql"
 	"errors"
 
-	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -80,18 +80,14 @@ func List(app core.App, q ListQuery) (*Page, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
-	page, pageSize, status := q.Page, q.PageSize, q.Status
-	var where dbx.Expression = dbx.NewExp("1=1")
-	if status != "" {
-		where = dbx.HashExp{"status": status}
-	}
-	var total int
-	if err := app.DB().Select("COUNT(*)").From(Collection).Where(where).Row(&total); err != nil {
+	page, pageSize := q.Page, q.PageSize
+	where, total, err := db.CountByStatus(app, Collection, q.Status)
+	if err != nil {
 		return nil, err
 	}
 	out := &Page{Emails: []Summary{}, Pagination: wire.NewPage(page, pageSize, total)}
 	recs := []*core.Record{}
-	err := app.RecordQuery(Collection).
+	err = app.RecordQuery(Collection).
 		Select("id", "to", "subject", "kind", "language", "status", "attempts", "lastError", "created", "sentAt").
 		Where(where).OrderBy("created DESC", "rowid DESC").
 		Limit(int64(pageSize)).Offset(int64(page-1) * int64(pageSize)).All(&recs)

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"stageshop/internal/db"
 )
 
 // pocketBaseDefaultURL is the application URL of a fresh PocketBase.
@@ -29,14 +32,20 @@ func Register(app core.App) {
 		refreshSettings(app) // later reloads refresh it below
 	}
 	keepAdmins(app)
-	app.OnRecordAfterCreateSuccess(Collection).BindFunc(func(e *core.RecordEvent) error {
-		switch { // after the commit: the change that queued it is final
-		case w != nil && IsSecurity(e.Record.GetString("kind")):
-			w.WakeUrgent()
-		case w != nil:
-			w.Wake()
-		}
-		return e.Next()
+	// After the commit (never for a rolled-back change), once the kept
+	// admins and the search index are up to date (db.AfterCommitNotify).
+	app.OnRecordAfterCreateSuccess(Collection).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       "stageshop.mail.wake",
+		Priority: db.AfterCommitNotify,
+		Func: func(e *core.RecordEvent) error {
+			switch {
+			case w != nil && IsSecurity(e.Record.GetString("kind")):
+				w.WakeUrgent()
+			case w != nil:
+				w.Wake()
+			}
+			return e.Next()
+		},
 	})
 	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
 		if err := e.Next(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/appstate"
+	"stageshop/internal/db"
 	"stageshop/shop"
 	"stageshop/shop/catalog"
 )
@@ -152,9 +153,7 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	}
-	for _, c := range []string{catalog.ProductsCollection, shop.OrdersCollection} {
-		app.OnRecordAfterCreateSuccess(c).BindFunc(catchUp)
-		app.OnRecordAfterUpdateSuccess(c).BindFunc(catchUp)
-		app.OnRecordAfterDeleteSuccess(c).BindFunc(catchUp)
-	}
+	// After the commit (a rolled-back write feeds nothing), before the
+	// workers and live clients hear of it (db.AfterCommitIndex).
+	db.OnCommitted(app, "stageshop.search.catchUp", db.AfterCommitIndex, catchUp, catalog.ProductsCollection, shop.OrdersCollection)
 }
