@@ -1,10 +1,10 @@
-// 33. Discount codes (issue 45): the admin creates TOURING25 ($25 off from a $200 subtotal,
+// 34. Discount codes (issue 45): the admin creates TOURING25 ($25 off from a $200 subtotal,
 // one use in total) in /admin/promotions; a shopper on a phone applies it to a cart below the
 // minimum and is told how much to add, adds units, applies it, sees the discount in the cart
 // and in checkout's summary with the Texas tax on the discounted line, and places the order
 // (its confirmation lists the discount); a second shopper is told the code is used up.
-// Screens: j33-cart-code (the cart with the code at 390 and 1280 px), j33-checkout-review,
-// j33-confirmation, j33-used-up.
+// Screens: j34-cart-code (the cart with the code at 390 and 1280 px), j34-checkout-review,
+// j34-confirmation, j34-used-up.
 import { allProducts, apiOk, formatPrice } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { PHONE } from '../lib/browser.mjs';
@@ -67,7 +67,7 @@ async function cartScreens(page, evidence) {
     await page.setViewportSize(vp);
     await openCart(page);
     await settle(page);
-    const file = join(evidence.dir, `j33-cart-code-${vp.width}.png`);
+    const file = join(evidence.dir, `j34-cart-code-${vp.width}.png`);
     await page.screenshot({ path: file, animations: 'disabled' });
     evidence.shots.push(file);
     await closePopover(page);
@@ -76,7 +76,7 @@ async function cartScreens(page, evidence) {
 }
 
 export default {
-  id: 33,
+  id: 34,
   title: 'Discount codes: the admin creates one, a phone shopper applies it (why not yet, then the discount and its tax), a second finds it used up',
   timeoutMs: 4 * 60_000,
   async run({ startServer, newContext, evidence }) {
@@ -121,12 +121,12 @@ export default {
     await main(page).getByRole('button', { name: 'Review Order' }).click();
     await hasText(main(page).getByTestId('review-discount'), 'Touring (TOURING25): −$25.00', 'the discount on the review');
     await hasText(main(page).getByTestId('review-total'), formatPrice(dollars(total)), 'the review total');
-    await evidence.screens(page, 'j33-checkout-review', { only: 'phone' });
+    await evidence.screens(page, 'j34-checkout-review', { only: 'phone' });
     await main(page).getByRole('button', { name: 'Place Order' }).click();
     await visible(main(page).getByRole('heading', { name: 'Thank you for your order!' }), 'the confirmation', 15_000);
     await hasText(main(page).getByTestId('confirmation-discount'), 'Touring (TOURING25)−$25.00', 'the discount on the confirmation');
     await hasText(main(page).getByTestId('confirmation-total'), formatPrice(dollars(total)), 'the confirmation total');
-    await evidence.screens(page, 'j33-confirmation', { only: 'phone' });
+    await evidence.screens(page, 'j34-confirmation', { only: 'phone' });
 
     // The single use is taken: the second shopper is told so, and nothing is taken off.
     const second = await phoneShopper(server, newContext, product, quantity);
@@ -134,6 +134,6 @@ export default {
     await applyCode(cart, 'TOURING25');
     await hasText(cart.getByRole('alert'), 'TOURING25 has been used up', 'the single use is gone');
     await hasText(cart.getByTestId('cart-total'), formatPrice(dollars(lineCents)), 'no discount for the second shopper');
-    await evidence.screens(second.page, 'j33-used-up', { only: 'phone' });
+    await evidence.screens(second.page, 'j34-used-up', { only: 'phone' });
   },
 };
