@@ -1,4 +1,4 @@
-// 34. Hire (issue 46): the owner keeps a "PA for 200" kit (two tops, two subs, a mixer) for hire
+// 35. Hire (issue 46): the owner keeps a "PA for 200" kit (two tops, two subs, a mixer) for hire
 // only, $150 a day, $250 a weekend, a $500 deposit. A shopper on a phone picks a Friday to the
 // Monday after on its calendar, sees "Weekend rate, Fri-Mon", $250.00 and the deposit, adds it to
 // the cart (which shows the dates) and pays by bank transfer; the order books the kit and its
@@ -6,7 +6,7 @@
 // $35.00 cleaning fee: the booking shows the deposit settled ($35.00 kept, $465.00 back), and the
 // order has the $465.00 refunded with a credit note of no tax. The products are created hire-only
 // with no stock for sale, so the journeys that pick a product in stock never pick them.
-// Screens: j34-hire-picker, j34-hire-cart, j34-bookings-returned (1280/390).
+// Screens: j35-hire-picker, j35-hire-cart, j35-bookings-returned (1280/390).
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { allProducts, apiOk } from '../lib/api.mjs';
 import { PHONE } from '../lib/browser.mjs';
@@ -42,7 +42,7 @@ async function nextFriday(baseURL, productId) {
 const todayGuess = () => new Date().toISOString().slice(0, 10);
 
 export default {
-  id: 34,
+  id: 35,
   title: 'Hire: a PA kit for a weekend on a phone, paid by transfer, checked out and in with a cleaning fee, the deposit rest refunded',
   async run({ baseURL, newContext, evidence, log }) {
     const admin = await apiLogin(baseURL, ADMIN);
@@ -74,12 +74,12 @@ export default {
     await hasText(quote, /Weekend rate, Fri-Mon/, 'the rule in words');
     await hasText(quote, /\$250\.00/, 'the weekend price');
     await hasText(quote, /Deposit \$500\.00/, 'the deposit');
-    await evidence.screens(page, 'j34-hire-picker');
+    await evidence.screens(page, 'j35-hire-picker');
     await evidence.axe(page, 'the hire calendar');
     await panel.getByRole('button', { name: 'Add to cart' }).click();
     const cart = await openCart(page);
     await hasText(cart.getByTestId('hire-dates'), `Hire ${friday} to ${monday} (4 days) · deposit $500.00`, 'the cart line has the dates');
-    await evidence.screens(page, 'j34-hire-cart', { only: 'phone' });
+    await evidence.screens(page, 'j35-hire-cart', { only: 'phone' });
     await page.keyboard.press('Escape');
 
     // Checkout, paid by bank transfer (the default method).
@@ -116,7 +116,7 @@ export default {
     await row.getByLabel('Fee amount').fill('35');
     await row.getByRole('button', { name: 'Check in' }).click();
     await hasText(row.getByTestId('booking-settlement'), 'Deposit $500.00: $35.00 kept, $465.00 back to the customer, $0.00 owed', 'the deposit settled');
-    await evidence.screens(desk, 'j34-bookings-returned');
+    await evidence.screens(desk, 'j35-bookings-returned');
     await evidence.axe(desk, 'the bookings after the check-in');
 
     const after = await apiOk(baseURL, 'GET', orderURL, { token: admin.token });
