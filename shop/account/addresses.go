@@ -141,54 +141,50 @@ func makeDefault(txApp core.App, userID string, r *core.Record) error {
 // CreateAddress saves a new address in the user's book. A full book is
 // ErrAddressBookFull.
 func CreateAddress(app core.App, userID string, in AddressInput) (*SavedAddress, error) {
-	in.Normalize()
-	if err := in.Validate(); err != nil {
-		return nil, err
-	}
 	col, err := app.FindCachedCollectionByNameOrId(AddressesCollection)
 	if err != nil {
 		return nil, err
 	}
-	r := core.NewRecord(col)
-	err = db.Write(app, func(txApp core.App) error {
+	return saveAddress(app, userID, in, func(txApp core.App) (*core.Record, bool, error) {
 		n, err := txApp.CountRecords(AddressesCollection, dbx.HashExp{"user": userID})
 		if err != nil {
-			return err
+			return nil, false, err
 		}
 		if n >= MaxSavedAddresses {
-			return ErrAddressBookFull
+			return nil, false, ErrAddressBookFull
 		}
+		r := core.NewRecord(col)
 		r.Set("user", userID)
-		in.fill(r)
-		if in.IsDefault || n == 0 {
-			if err := makeDefault(txApp, userID, r); err != nil {
-				return err
-			}
-		}
-		return txApp.Save(r)
+		return r, n == 0, nil // the first address is the default
 	})
-	if err != nil {
-		return nil, err
-	}
-	a := savedAddressOf(r)
-	return &a, nil
 }
 
 // UpdateAddress changes one of the user's addresses; another user's is
 // ErrAddressNotFound.
 func UpdateAddress(app core.App, userID, id string, in AddressInput) (*SavedAddress, error) {
+	return saveAddress(app, userID, in, func(txApp core.App) (*core.Record, bool, error) {
+		r, err := ownAddress(txApp, userID, id)
+		return r, false, err
+	})
+}
+
+// saveAddress checks in, then in one transaction takes the record to
+// write from pick (with whether it must become the default whatever in
+// says), fills it from in, makes it the default when asked and saves it.
+func saveAddress(app core.App, userID string, in AddressInput, pick func(txApp core.App) (*core.Record, bool, error)) (*SavedAddress, error) {
 	in.Normalize()
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	var r *core.Record
 	err := db.Write(app, func(txApp core.App) error {
+		var first bool
 		var err error
-		if r, err = ownAddress(txApp, userID, id); err != nil {
+		if r, first, err = pick(txApp); err != nil {
 			return err
 		}
 		in.fill(r)
-		if in.IsDefault {
+		if in.IsDefault || first {
 			if err := makeDefault(txApp, userID, r); err != nil {
 				return err
 			}

@@ -195,26 +195,34 @@ func interpolate(s string, args []string) string {
 		return s
 	}
 	var b strings.Builder
-	for {
-		start := strings.Index(s, "{{")
-		if start < 0 {
-			break
-		}
-		end := strings.Index(s[start:], "}}")
-		if end < 0 {
-			break
-		}
-		name := strings.TrimSpace(s[start+2 : start+end])
-		b.WriteString(s[:start])
+	rest := eachPlaceholder(s, func(before, name, raw string) {
+		b.WriteString(before)
 		if v, ok := arg(args, name); ok {
 			b.WriteString(v)
 		} else {
-			b.WriteString(s[start : start+end+2])
+			b.WriteString(raw)
 		}
+	})
+	b.WriteString(rest)
+	return b.String()
+}
+
+// eachPlaceholder calls fn for each {{name}} of s, in order, with the text
+// before it, its name and the placeholder as written, and returns the text
+// after the last one (an unclosed "{{" is text).
+func eachPlaceholder(s string, fn func(before, name, raw string)) string {
+	for {
+		start := strings.Index(s, "{{")
+		if start < 0 {
+			return s
+		}
+		end := strings.Index(s[start:], "}}")
+		if end < 0 {
+			return s
+		}
+		fn(s[:start], strings.TrimSpace(s[start+2:start+end]), s[start:start+end+2])
 		s = s[start+end+2:]
 	}
-	b.WriteString(s)
-	return b.String()
 }
 
 // arg is the value after name in the pairs of args.
@@ -231,18 +239,7 @@ func arg(args []string, name string) (string, bool) {
 // each once (the parity test compares them across languages).
 func placeholders(s string) []string {
 	var out []string
-	for {
-		start := strings.Index(s, "{{")
-		if start < 0 {
-			break
-		}
-		end := strings.Index(s[start:], "}}")
-		if end < 0 {
-			break
-		}
-		out = append(out, strings.TrimSpace(s[start+2:start+end]))
-		s = s[start+end+2:]
-	}
+	eachPlaceholder(s, func(_, name, _ string) { out = append(out, name) })
 	slices.Sort(out)
 	return slices.Compact(out)
 }
