@@ -21,6 +21,7 @@ func Register(app core.App) {
 	bindConnLimits(app)
 	bindCrons(app)
 	bindPaymentJobs(app)
+	bindHireJobs(app)
 	// A standby's fence (STAGESHOP_HA_FENCE; README, "Past one machine").
 	ha.Register(app)
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {

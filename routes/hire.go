@@ -30,7 +30,11 @@ func getAvailability(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	out := wire.Availability{Days: days}
+	today, err := hire.Today(e.App)
+	if err != nil {
+		return err
+	}
+	out := wire.Availability{Days: days, Today: today.String()}
 	if queryText(e, "start") != "" || queryText(e, "end") != "" {
 		quantity, ok := queryInt(e, "quantity", 1)
 		if !ok {

@@ -33,9 +33,9 @@ func TestHireAvailabilityRoute(t *testing.T) {
 	testapp.RunScenarios(t, h, []testapp.Scenario{
 		{Name: "days", Method: "GET", URL: url + "?from=" + d(9) + "&to=" + d(13), ExpectedStatus: http.StatusOK,
 			ExpectedContent: []string{`{"days":[{"date":"` + d(9) + `","available":1},{"date":"` + d(10) + `","available":1},` +
-				`{"date":"` + d(11) + `","available":1},{"date":"` + d(12) + `","available":1},{"date":"` + d(13) + `","available":2}]}`}},
+				`{"date":"` + d(11) + `","available":1},{"date":"` + d(12) + `","available":1},{"date":"` + d(13) + `","available":2}],"today":"` + d(0) + `"}`}},
 		{Name: "one day", Method: "GET", URL: url + "?from=" + d(13) + "&to=" + d(13), ExpectedStatus: http.StatusOK,
-			ExpectedContent: []string{`{"days":[{"date":"` + d(13) + `","available":2}]}`}},
+			ExpectedContent: []string{`{"days":[{"date":"` + d(13) + `","available":2}],"today":"` + d(0) + `"}`}},
 		{Name: "120 days", Method: "GET", URL: url + "?from=" + d(1) + "&to=" + d(120), ExpectedStatus: http.StatusOK},
 		{Name: "121 days", Method: "GET", URL: url + "?from=" + d(1) + "&to=" + d(121), ExpectedStatus: http.StatusBadRequest,
 			ExpectedCode: "validation_failed", ExpectedErrors: []string{"to"}},

@@ -37,7 +37,7 @@ async function shippingStep(page, product, evidence) {
   await page.goto('/checkout');
   await visible(stepHeading(page, 'Shipping'), 'the shipping step');
   const summary = main(page).getByTestId('order-summary');
-  const form = await main(page).locator('form').boundingBox();
+  const form = await main(page).locator('.checkout-main form').boundingBox(); // the step's form, not the summary's code field
   assert.ok((await summary.boundingBox()).y < form.y, 'on a phone the order summary is above the form');
   assert.equal(await summary.evaluate((d) => d.tagName === 'DETAILS' && !d.open), true, 'on a phone the summary starts folded');
   await summary.locator('summary').click();
@@ -118,7 +118,7 @@ async function summaryBeside(page) {
   const summary = main(page).getByTestId('order-summary');
   await visible(summary, 'the order summary on a desktop');
   const s = await summary.boundingBox();
-  const form = await main(page).locator('form').boundingBox();
+  const form = await main(page).locator('.checkout-main form').boundingBox(); // the step's form, not the summary's code field
   assert.ok(s.x >= form.x + form.width && s.y < form.y + form.height, 'on a desktop the summary stands beside the form');
   await page.setViewportSize(PHONE);
 }

@@ -49,6 +49,9 @@ type HireDay struct {
 type Availability struct {
 	Days  []HireDay  `json:"days"`
 	Quote *HireQuote `json:"quote,omitempty"`
+	// Today is the shop's date now (in its time zone): the calendar's
+	// first day, whatever the browser's zone.
+	Today string `json:"today"`
 }
 
 // HireQuote is what a hire of quantity units from start to end costs by

@@ -859,4 +859,5 @@ export interface HireQuote {
 export interface Availability {
   days: HireDay[];
   quote?: HireQuote;
+  today: string;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -32,7 +32,9 @@ const availabilityUrl = (id: string) => `/products/${encodeURIComponent(id)}/ava
 export function HirePanel({ product, variant, name }: Props) {
   const { t, i18n } = useTranslation('shop');
   const lang = i18n.language;
-  const [today] = useState(() => localToday());
+  // The browser's date until the server answers the shop's (its time zone's), which the
+  // calendar then starts from: the days are the shop's, never the browser's (issue 46).
+  const [today, setToday] = useState(() => localToday());
   const [quantity, setQuantity] = useState(1);
   const [range, setRange] = useState({ start: '', end: '' });
   const hire = product.hire;
@@ -56,6 +58,8 @@ export function HirePanel({ product, variant, name }: Props) {
   });
   const add = useAddCartItem();
   const show = useToast();
+  const shopToday = days.data?.today;
+  if (shopToday && shopToday !== today) setToday(shopToday);
   if (!hire?.enabled) return null;
 
   const free = new Map((days.data?.days ?? []).map((d) => [d.date, d.available]));
@@ -116,10 +120,11 @@ export function HirePanel({ product, variant, name }: Props) {
               className="hire-day"
               disabled={off || !days.data}
               aria-pressed={inRange}
-              aria-label={t('hire.dayLabel', { date: d, count: n })}
               onClick={() => setRange(pickDate(range, d))}
             >
+              {/* The name starts with the visible day, then the date and what is free. */}
               {Number(d.slice(8))}
+              <VisuallyHidden>, {t('hire.dayLabel', { date: d, count: n })}</VisuallyHidden>
             </button>
           );
         })}

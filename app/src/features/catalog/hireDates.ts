@@ -10,7 +10,7 @@ const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const addDays = (s: string, n: number) => fromDay(toDay(s) + n * DAY);
 
-/** Today's date where the shopper is (the server checks the lead days in the shop's zone). */
+/** Today's date where the shopper is: the calendar's start until the server answers the shop's date. */
 export function localToday(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;

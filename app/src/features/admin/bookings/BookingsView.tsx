@@ -166,6 +166,16 @@ function BookingRow({ booking: b, name, from }: { booking: Booking; name: string
         {t('bookings.dates', { start: b.start, end: b.end })} · <Link to={`/admin/orders/${b.orderId}`}>{t('bookings.order')}</Link>
         {b.fees.length > 0 && ` · ${b.fees.map((f) => `${t(`bookings.fee.${f.kind}`)} $${f.amount.toFixed(2)}`).join(', ')}`}
       </Text>
+      {b.settlement && (
+        <Text size="2" data-testid="booking-settlement">
+          {t('bookings.settlement', {
+            deposit: `$${b.settlement.deposit.toFixed(2)}`,
+            kept: `$${b.settlement.kept.toFixed(2)}`,
+            refund: `$${b.settlement.refund.toFixed(2)}`,
+            owed: `$${b.settlement.owed.toFixed(2)}`,
+          })}
+        </Text>
+      )}
       <Flex gap="2" wrap="wrap" align="end">
         {b.status === 'reserved' && (
           <Button size="2" onClick={() => move.mutate('out')} loading={move.isPending}>

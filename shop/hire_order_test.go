@@ -1,0 +1,91 @@
+package shop_test
+
+import (
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"stageshop/internal/testapp"
+	"stageshop/shop"
+	"stageshop/shop/cart"
+	"stageshop/shop/hire"
+)
+
+// The double booking of LibreBooking #147 through the whole checkout: ten
+// shoppers each have the last unit in their cart for overlapping dates (a
+// cart reserves nothing) and place their orders at once; one order is
+// placed and books it, the other nine are not_available and leave no
+// order, booking or charge behind.
+func TestTenCartsForTheLastUnit(t *testing.T) {
+	app := testapp.New(t)
+	p, _ := testapp.NewHireProduct(t, app, testapp.Hire{Fleet: 1, DayCents: 5000, DepositCents: 10000, HireOnly: true})
+	today, err := hire.Today(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := make([]string, 10)
+	for i := range users {
+		users[i] = testapp.NewUser(t, app, false).ID()
+		dates := cart.HireDates{Start: today.AddDays(5 + i%3).String(), End: today.AddDays(8).String()}
+		if _, err := cart.AddHire(app, cart.Owner{UserID: users[i]}, p.Id, "", 1, dates); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	placed, refused := 0, 0
+	for _, u := range users {
+		wg.Go(func() {
+			_, err := shop.PlaceOrder(app, u, validInput())
+			var ue *hire.UnavailableError
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				placed++
+			case errors.As(err, &ue):
+				refused++
+			default:
+				t.Errorf("place: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if placed != 1 || refused != 9 {
+		t.Fatalf("%d placed, %d refused; want 1 and 9", placed, refused)
+	}
+	if n := testapp.Count(t, app, shop.OrdersCollection); n != 1 {
+		t.Fatalf("%d orders", n)
+	}
+	if n := testapp.Count(t, app, hire.BookingsCollection); n != 1 {
+		t.Fatalf("%d bookings", n)
+	}
+}
+
+// An unpaid card order whose hold ends expires and releases its booking
+// once: the unit is free again, and a second run of the job releases
+// nothing more.
+func TestExpiryReleasesBookingsOnce(t *testing.T) {
+	f := newPayFixture(t, 10)
+	in := validInput()
+	in.PaymentMethod = shop.MethodCard
+	o, b := hireOrder(t, f.app, in)
+	hold, err := time.Parse(time.RFC3339, o.Payment.HoldUntil)
+	if err != nil {
+		t.Fatalf("holdUntil %q: %v", o.Payment.HoldUntil, err)
+	}
+	for range 2 {
+		if _, err := shop.ExpireUnpaidOrders(f.app, hold.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := hire.Get(f.app, b.ID)
+	if err != nil || got.Status != hire.StatusCancelled || f.order(o.ID).Status != shop.StatusCancelled {
+		t.Fatalf("after the expiry: booking %+v %v, order %s", got, err, f.order(o.ID).Status)
+	}
+	days, err := hire.Availability(f.app, b.ProductID, "", b.Start, b.End)
+	if err != nil || days[0].Available != 1 || days[1].Available != 1 {
+		t.Fatalf("the unit is not free again: %+v %v", days, err)
+	}
+}
