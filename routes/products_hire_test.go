@@ -223,3 +223,19 @@ func TestProductHireBadInput(t *testing.T) {
 		t.Fatalf("a refused write changed the product: %+v %+v", after.Hire, after.HireRates)
 	}
 }
+
+// A component of a kit cannot be deleted while the kit names it (409
+// product_in_kit, nothing deleted, the kit whole); out of the kit, it can.
+func TestKitComponentDelete(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true).Token
+	tops, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Name: "Top", Fleet: 4, DayCents: 3000})
+	kit, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Name: "PA", DayCents: 9000, Kit: []map[string]any{{"productId": tops.Id, "quantity": 2}}})
+	r := h.Client.Do("DELETE", "/api/products/"+tops.Id, nil, testapp.Auth(admin)...)
+	wantError(t, r, http.StatusConflict, "product_in_kit")
+	if _, err := h.App.FindRecordById("products", tops.Id); err != nil {
+		t.Fatal("the component was deleted")
+	}
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+kit.Id, map[string]any{"kit": nil}, testapp.Auth(admin)...), http.StatusOK, nil)
+	wantStatus(t, h.Client.Do("DELETE", "/api/products/"+tops.Id, nil, testapp.Auth(admin)...), http.StatusOK, nil)
+}

@@ -2,11 +2,13 @@ package catalog
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -15,6 +17,7 @@ import (
 	"stageshop/shop/field"
 	"stageshop/shop/money"
 	"stageshop/shop/tax"
+	"stageshop/shop/wire"
 )
 
 // ProductInput is the body of an admin's product create or update. Every
@@ -121,13 +124,27 @@ func ProductExists(app core.App, id string) bool {
 }
 
 // DeleteProduct deletes a product. Cart lines go with it (cascade); order
-// lines are snapshots and stay.
+// lines are snapshots and stay. A component of a kit is refused (409
+// product_in_kit): the kit would name a product that is gone.
 func DeleteProduct(app core.App, id string) error {
-	rec, err := app.FindRecordById(ProductsCollection, id)
-	if err != nil {
-		return ErrProductNotFound
-	}
-	return app.Delete(rec)
+	return db.Write(app, func(txApp core.App) error {
+		rec, err := txApp.FindRecordById(ProductsCollection, id)
+		if err != nil {
+			return ErrProductNotFound
+		}
+		// A kit naming the product would be left with a component that
+		// is gone (issue 46): the owner takes it out of the kit first.
+		var kit string
+		err = txApp.DB().NewQuery("SELECT p.name FROM " + ProductsCollection + " p, json_each(CASE WHEN json_valid(p.kit) THEN p.kit ELSE '[]' END) c" +
+			" WHERE p.id != {:id} AND json_extract(c.value, '$.productId') = {:id} LIMIT 1").Bind(dbx.Params{"id": id}).Row(&kit)
+		if err == nil {
+			return wire.Conflict("product_in_kit", "This product is a component of the kit "+kit+": take it out of the kit first")
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		return txApp.Delete(rec)
+	})
 }
 
 // saveProductInput applies in to rec and saves it, validated once by the
