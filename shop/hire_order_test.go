@@ -89,3 +89,28 @@ func TestExpiryReleasesBookingsOnce(t *testing.T) {
 		t.Fatalf("the unit is not free again: %+v %v", days, err)
 	}
 }
+
+// The shop's units per line (20 by default) bound a hire line as a sale
+// line: 21 of a fleet of 30 is line_limit when added and when raised,
+// 20 fits.
+func TestHireLineUnitsPerLine(t *testing.T) {
+	app := testapp.New(t)
+	p, _ := testapp.NewHireProduct(t, app, testapp.Hire{Fleet: 30, DayCents: 1000, HireOnly: true})
+	today, err := hire.Today(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := cart.Owner{UserID: testapp.NewUser(t, app, false).ID()}
+	dates := cart.HireDates{Start: today.AddDays(3).String(), End: today.AddDays(4).String()}
+	var limit *cart.LineLimitError
+	if _, err := cart.AddHire(app, owner, p.Id, "", 21, dates); !errors.As(err, &limit) || limit.Limit != 20 {
+		t.Fatalf("21 on a line: %v", err)
+	}
+	c, err := cart.AddHire(app, owner, p.Id, "", 20, dates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cart.UpdateItem(app, owner, c.Items[0].ID, 21); !errors.As(err, &limit) {
+		t.Fatalf("raised to 21: %v", err)
+	}
+}

@@ -662,7 +662,7 @@ func UpdateItem(app core.App, owner Owner, itemID string, qty int) (*Cart, error
 			return "", err
 		}
 		if line.GetString("hireStart") != "" {
-			return line.GetString("cart"), setHireQuantity(txApp, line, variant, qty)
+			return line.GetString("cart"), setHireQuantity(txApp, owner, line, variant, qty)
 		}
 		if err := checkLineLimit(txApp, owner, variant, qty); err != nil {
 			return "", err

@@ -55,13 +55,14 @@ func AddHire(app core.App, owner Owner, productID, variantID string, qty int, da
 			line.Set("hireStart", dates.Start)
 			line.Set("hireEnd", dates.End)
 		}
-		return rec.Id, setHireQuantity(txApp, line, variant, line.GetInt("quantity")+qty)
+		return rec.Id, setHireQuantity(txApp, owner, line, variant, line.GetInt("quantity")+qty)
 	})
 }
 
-// setHireQuantity saves a hire line's quantity after checking its dates
-// and what is free for them.
-func setHireQuantity(txApp core.App, line *core.Record, variant *Variant, qty int) error {
+// setHireQuantity saves a hire line's quantity after checking its dates,
+// what is free for them and the shop's units per line (as for a sale line,
+// the free units standing for the stock).
+func setHireQuantity(txApp core.App, owner Owner, line *core.Record, variant *Variant, qty int) error {
 	if err := checkQuantity(qty); err != nil {
 		return err
 	}
@@ -73,6 +74,9 @@ func setHireQuantity(txApp core.App, line *core.Record, variant *Variant, qty in
 	}
 	if most < q.Quantity {
 		return &hire.UnavailableError{ProductID: variant.ProductID, VariantID: variant.ID, Available: most}
+	}
+	if err := checkLineLimit(txApp, owner, &Variant{ID: variant.ID, ProductID: variant.ProductID, Stock: float64(most)}, qty); err != nil {
+		return err
 	}
 	line.Set("quantity", qty)
 	return txApp.SaveNoValidate(line)

@@ -21,22 +21,31 @@ function StockBadge({ stock, anyVariant }: { stock: number; anyVariant?: boolean
 /**
  * A product's badges on its card and its page: category, stock, and how many are in the cart.
  * anyVariant: the card of a product with several variants, in stock when any of them is.
+ * hireOnly: a product for hire only, whose stock for sale says nothing: "For hire" instead.
  */
 export function ProductBadges({
   product,
   inCart,
   anyVariant,
+  hireOnly,
 }: {
   product: Pick<Product, 'category' | 'stockQuantity'> & Partial<Pick<Product, 'inStock'>>;
   inCart: number;
   anyVariant?: boolean;
+  hireOnly?: boolean;
 }) {
   const { t } = useTranslation('shop');
   const label = useCategoryLabel();
   return (
     <Flex gap="2" wrap="wrap">
       <Badge variant="soft">{label(product.category)}</Badge>
-      <StockBadge stock={anyVariant ? (product.inStock ? 1 : 0) : product.stockQuantity} anyVariant={anyVariant} />
+      {hireOnly ? (
+        <Badge color="blue" variant="soft">
+          {t('hire.badge')}
+        </Badge>
+      ) : (
+        <StockBadge stock={anyVariant ? (product.inStock ? 1 : 0) : product.stockQuantity} anyVariant={anyVariant} />
+      )}
       {inCart > 0 && (
         <Badge color="cyan" variant="soft">
           {t('inCart', { count: inCart })}

@@ -97,6 +97,17 @@ describe('ProductCard', () => {
     expect(screen.getByRole('button', { name: 'Notify me when available' })).toBeInTheDocument();
   });
 
+  it('shows a product for hire only as for hire, with no stock and no Add to Cart (issue 46)', async () => {
+    const hire = { enabled: true, saleEnabled: false, deposit: 200, bufferDays: 0, minDays: 1, leadDays: 0 };
+    setup({ ...product, stockQuantity: 0, hire }, 0);
+    const link = await screen.findByRole('link', { name: 'Choose dates for Moving Head Spot' });
+    expect(link).toHaveAttribute('href', '/products/p1');
+    expect(screen.getByText('For hire')).toBeInTheDocument();
+    expect(screen.queryByText('Out of Stock')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notify me when available' })).not.toBeInTheDocument();
+  });
+
   it('offers no back-in-stock alert while the product is in stock', async () => {
     setup(product, 0);
     await screen.findByRole('button', { name: 'Add to Cart' });

@@ -36,6 +36,8 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
   // A product with several variants is chosen on its page; its card is in stock when any variant is.
   const choose = needsChoice(product);
   const outOfStock = choose ? !product.inStock : product.stockQuantity <= 0;
+  // A product for hire only is hired on its page, by dates: no stock for sale, no Add to cart.
+  const hireOnly = !!product.hire?.enabled && !product.hire.saleEnabled;
   const href = `/products/${encodeURIComponent(product.id)}`;
 
   return (
@@ -84,7 +86,7 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
           )}
         </div>
         <Flex direction="column" gap="2" pt="3" flexGrow="1">
-          <ProductBadges product={product} inCart={inCart} anyVariant={choose} />
+          <ProductBadges product={product} inCart={inCart} anyVariant={choose} hireOnly={hireOnly} />
           <Heading as="h2" size="3" id={`p-${product.id}`}>
             <Link to={href} onClick={onOpen} className="title-link">
               {name}
@@ -99,7 +101,13 @@ export const ProductCard = memo(function ProductCard({ product, inCart, eager, o
           ) : (
             <PriceTag price={product.price} compareAt={product.compareAtPrice} sale={product.onSale} size="5" />
           )}
-          {choose ? (
+          {hireOnly ? (
+            <Button asChild>
+              <Link to={href} onClick={onOpen} aria-label={t('hire.chooseDatesFor', { name })}>
+                {t('hire.chooseDates')}
+              </Link>
+            </Button>
+          ) : choose ? (
             <Button asChild variant={outOfStock ? 'soft' : 'solid'}>
               <Link to={href} onClick={onOpen} aria-label={t('variants.chooseFor', { name })}>
                 {t('variants.choose')}

@@ -124,7 +124,7 @@ export default function ProductPage() {
       <Grid columns={{ initial: '1', md: '2' }} gap="6">
         <ImageGallery key={images.join()} images={images} alt={label ? `${name} - ${label}` : name} />
         <Flex direction="column" gap="3">
-          <ProductBadges product={{ category: product.category, stockQuantity: stock }} inCart={inCart} />
+          <ProductBadges product={{ category: product.category, stockQuantity: stock }} inCart={inCart} hireOnly={!forSale} />
           <Heading as="h1" size="7">
             {name}
           </Heading>
