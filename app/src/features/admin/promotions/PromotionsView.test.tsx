@@ -79,4 +79,26 @@ describe('PromotionsView (issue 45)', () => {
     expect(screen.getByLabelText(/^Code/)).toHaveValue('');
     expect(screen.getByLabelText(/Minimum subtotal/)).toHaveValue('200');
   });
+
+  it("shows the server's field errors on their fields (a code already taken, a minimum the server refuses)", async () => {
+    mockFetch({
+      'GET /api/auth/profile': { body: ADMIN },
+      'GET /api/cart': { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } },
+      'GET /api/admin/promotions': { body: LIST },
+      'POST /api/admin/promotions': {
+        status: 400,
+        body: { status: 400, code: 'validation_failed', message: 'Invalid promotion', errors: { code: 'Another promotion has this code', minSubtotal: 'Must be 0 or more' } },
+      },
+    });
+    renderAdmin('/admin/promotions');
+    await user.click(await screen.findByRole('button', { name: 'Add promotion' }));
+    await user.type(screen.getByLabelText(/Name \(English\)/), 'Touring again');
+    await user.type(screen.getByLabelText(/^Code/), 'TOURING25');
+    await user.type(screen.getByLabelText(/Percent off/), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const code = screen.getByLabelText(/^Code/);
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Another promotion has this code'));
+    expect(screen.getByLabelText(/Minimum subtotal/)).toHaveAccessibleDescription(expect.stringContaining('Must be 0 or more'));
+  });
 });
