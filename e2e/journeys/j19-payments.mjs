@@ -138,7 +138,8 @@ async function adminMoney({ server, newContext, evidence, product, cardOrder, ca
   await page.keyboard.press('Escape');
 
   await main(page).getByRole('button', { name: `Details of order ${cardOrder.orderNumber}` }).click();
-  await dialog.getByRole('button', { name: 'Refund' }).click();
+  // exact: the order's dialog also has "Refund lines" (issue 48)
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
   const refund = page.getByRole('dialog', { name: 'Refund' });
   await refund.getByLabel(/^Amount/).fill('10.00');
   await refund.getByLabel('Reason').fill('A scratched case');

@@ -22,9 +22,18 @@ export async function registerCustomer(baseURL, firstName = 'Riley', lastName = 
   }
 }
 
-/** Logs in through the API; returns {token, refreshToken, ...user}. */
+/**
+ * Logs in through the API; returns {token, refreshToken, ...user}. Logins are
+ * limited to 10 a minute per IP and a lane's journeys share one: like
+ * registration, wait for the window rather than fail a later journey.
+ */
 export async function apiLogin(baseURL, { email, password }) {
-  return apiOk(baseURL, 'POST', '/api/auth/login', { body: { email, password } });
+  for (let tries = 0; ; tries++) {
+    const r = await api(baseURL, 'POST', '/api/auth/login', { body: { email, password } });
+    if (r.status === 200) return r.body;
+    if (r.status !== 429 || tries >= 13) throw new Error(`POST /api/auth/login answered ${r.status}: ${JSON.stringify(r.body)}`);
+    await new Promise((done) => setTimeout(done, 5_000));
+  }
 }
 
 /**

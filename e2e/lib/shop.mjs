@@ -44,7 +44,14 @@ export async function submitLogin(page, email, password) {
 /** Opens /login, signs in and waits until the app has left /login. */
 export async function login(page, email, password) {
   await page.goto('/login');
-  await submitLogin(page, email, password);
+  // Logins are limited to 10 a minute per IP, shared by a lane's journeys:
+  // a 429 is the limit doing its job, so wait for the window and sign in again.
+  for (let tries = 0; ; tries++) {
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
+    await submitLogin(page, email, password);
+    if ((await answer).status() !== 429 || tries >= 13) break;
+    await page.waitForTimeout(5_000);
+  }
   await until(() => new URL(page.url()).pathname !== '/login', `login as ${email} should leave /login`);
   await visible(header(page).getByRole('button', { name: /^Account menu for / }), 'the user chip after login');
 }
