@@ -1,4 +1,5 @@
 // Page helpers in the user's terms: the header's cart, login, language menu, product cards.
+import { loginLimitWaits } from './browser.mjs';
 import { assert, atPath, hasText, hidden, until, visible } from './wait.mjs';
 
 export const header = (page) => page.locator('header');
@@ -46,11 +47,16 @@ export async function login(page, email, password) {
   await page.goto('/login');
   // Logins are limited to 10 a minute per IP, shared by a lane's journeys:
   // a 429 is the limit doing its job, so wait for the window and sign in again.
-  for (let tries = 0; ; tries++) {
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
-    await submitLogin(page, email, password);
-    if ((await answer).status() !== 429 || tries >= 13) break;
-    await page.waitForTimeout(5_000);
+  loginLimitWaits.add(page);
+  try {
+    for (let tries = 0; ; tries++) {
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
+      await submitLogin(page, email, password);
+      if ((await answer).status() !== 429 || tries >= 13) break;
+      await page.waitForTimeout(5_000);
+    }
+  } finally {
+    loginLimitWaits.delete(page);
   }
   await until(() => new URL(page.url()).pathname !== '/login', `login as ${email} should leave /login`);
   await visible(header(page).getByRole('button', { name: /^Account menu for / }), 'the user chip after login');
