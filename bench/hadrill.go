@@ -81,21 +81,11 @@ func haDrill(bin, work string, loadFor time.Duration) (*haResult, error) {
 	}
 
 	// 2. The new primary's whole machine dies: shop and Litestream at once.
-	standby2, err := c.follow("c", filepath.Join(work, "c"), b.epoch)
+	d, killed2, stop, err := c.machineDies(b, filepath.Join(work, "c"), loadFor)
+	defer stop()
 	if err != nil {
 		return nil, err
 	}
-	defer standby2.signal(syscall.SIGTERM)
-	time.Sleep(loadFor)
-	log.Printf("ha: SIGKILL to the primary's shop and Litestream together (epoch %s)", b.epoch)
-	killed2 := time.Now()
-	b.shop.kill()
-	b.ls.signal(syscall.SIGKILL)
-	d, err := c.failover("c", filepath.Join(work, "c"), standby2)
-	if err != nil {
-		return nil, err
-	}
-	defer d.stop()
 	load.point(d.shop.addr)
 	if res.rto2, err = waitAck(load, d.shop.addr, killed2); err != nil {
 		return nil, err
@@ -103,6 +93,34 @@ func haDrill(bin, work string, loadFor time.Duration) (*haResult, error) {
 	cancel()
 	<-loadDone
 	return finishHA(res, load, b, d, f.initial, killed2)
+}
+
+// machineDies starts a standby of b in dir, lets the shoppers order for
+// loadFor, kills b's shop and Litestream together and promotes the standby.
+// stop ends what it started, also on an error.
+func (c *haCluster) machineDies(b *haNode, dir string, loadFor time.Duration) (*haNode, time.Time, func(), error) {
+	var stops []func()
+	stop := func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	standby, err := c.follow("c", dir, b.epoch)
+	if err != nil {
+		return nil, time.Time{}, stop, err
+	}
+	stops = append(stops, func() { standby.signal(syscall.SIGTERM) })
+	time.Sleep(loadFor)
+	log.Printf("ha: SIGKILL to the primary's shop and Litestream together (epoch %s)", b.epoch)
+	killed := time.Now()
+	b.shop.kill()
+	b.ls.signal(syscall.SIGKILL)
+	d, err := c.failover("c", dir, standby)
+	if err != nil {
+		return nil, killed, stop, err
+	}
+	stops = append(stops, d.stop)
+	return d, killed, stop, nil
 }
 
 // finishHA counts what the machine's loss cost and checks both promoted

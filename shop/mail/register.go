@@ -32,21 +32,7 @@ func Register(app core.App) {
 		refreshSettings(app) // later reloads refresh it below
 	}
 	keepAdmins(app)
-	// After the commit (never for a rolled-back change), once the kept
-	// admins and the search index are up to date (db.AfterCommitNotify).
-	app.OnRecordAfterCreateSuccess(Collection).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       "stageshop.mail.wake",
-		Priority: db.AfterCommitNotify,
-		Func: func(e *core.RecordEvent) error {
-			switch {
-			case w != nil && IsSecurity(e.Record.GetString("kind")):
-				w.WakeUrgent()
-			case w != nil:
-				w.Wake()
-			}
-			return e.Next()
-		},
-	})
+	bindWake(app, w)
 	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
 		if err := e.Next(); err != nil {
 			return err
@@ -80,6 +66,25 @@ func Register(app core.App) {
 			e.App.Logger().Warn("mail worker still sending at shutdown; its claim expires and another run sends it")
 		}
 		return e.Next()
+	})
+}
+
+// bindWake wakes w for each e-mail committed to the outbox: after the
+// commit (never for a rolled-back change), once the kept admins and the
+// search index are up to date (db.AfterCommitNotify).
+func bindWake(app core.App, w *Worker) {
+	app.OnRecordAfterCreateSuccess(Collection).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       "stageshop.mail.wake",
+		Priority: db.AfterCommitNotify,
+		Func: func(e *core.RecordEvent) error {
+			switch {
+			case w != nil && IsSecurity(e.Record.GetString("kind")):
+				w.WakeUrgent()
+			case w != nil:
+				w.Wake()
+			}
+			return e.Next()
+		},
 	})
 }
 
