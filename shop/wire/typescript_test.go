@@ -124,6 +124,9 @@ var answers = []struct {
 	{"HireDay", wire.HireDay{}},
 	{"HireQuote", wire.HireQuote{}},
 	{"Availability", wire.Availability{}},
+	{"Webhook", wire.Webhook{}},
+	{"WebhookAttempt", wire.WebhookAttempt{}},
+	{"WebhookDelivery", wire.WebhookDelivery{}},
 }
 
 var (

@@ -115,6 +115,12 @@ export const insightKeys = {
 };
 
 /** The admin's e-mail outbox. */
+export const webhookKeys = {
+  all: [...adminRoot, 'webhooks'] as const,
+  list: () => [...adminRoot, 'webhooks', 'list'] as const,
+  deliveries: (id: string) => [...adminRoot, 'webhooks', 'deliveries', id] as const,
+};
+
 export const emailKeys = {
   all: [...adminRoot, 'emails'] as const,
   list: (status: string, page: number) => [...adminRoot, 'emails', 'list', status, page] as const,

@@ -62,6 +62,8 @@ export type {
   User,
   UserAnswer,
   UserList,
+  Webhook,
+  WebhookDelivery,
 } from './wire.gen';
 
 /** A localized text as the app accepts it: an object by language, a JSON string of one, or plain text. */

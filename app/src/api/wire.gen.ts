@@ -861,3 +861,34 @@ export interface Availability {
   quote?: HireQuote;
   today: string;
 }
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  state: string;
+  failingSince?: string;
+  pausedAt?: string;
+  lastError?: string;
+  created: string;
+  secret?: string;
+}
+
+export interface WebhookAttempt {
+  at: string;
+  statusCode: number;
+  answer?: string;
+  error?: string;
+  durationMs: number;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  type: string;
+  status: string;
+  attempts: WebhookAttempt[];
+  nextAttemptAt?: string;
+  deliveredAt?: string;
+  created: string;
+}

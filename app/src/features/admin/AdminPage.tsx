@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ResetIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, ResetIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, Link2Icon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { ContactRequestsView } from './contact/ContactRequestsView';
 import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
+import { WebhooksView } from './webhooks/WebhooksView';
 import { OverviewView } from './overview/OverviewView';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersView } from './orders/OrdersView';
@@ -34,6 +35,7 @@ const VIEWS = [
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
+  { key: 'webhooks', to: '/admin/webhooks', icon: Link2Icon, match: (p: string) => p.startsWith('/admin/webhooks') },
   // Shipping is a section of the settings area (its sub-navigation), not a view of its own.
   { key: 'settings', to: '/admin/settings', icon: GearIcon, match: (p: string) => inSettings(p) },
 ] as const;
@@ -90,6 +92,7 @@ export default function AdminPage() {
               <Route path="overview" element={<OverviewView />} />
               <Route path="customers" element={<CustomersView />} />
               <Route path="emails" element={<EmailsView />} />
+              <Route path="webhooks" element={<WebhooksView />} />
               <Route path="settings/*" element={<SettingsPage />} />
               <Route path="pages/*" element={<SettingsPage section="pages" />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
