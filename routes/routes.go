@@ -41,6 +41,7 @@ func Register(app core.App, site fs.FS) {
 		registerCheckout(se)
 		registerPayments(se)
 		registerReturns(se)
+		registerQuotes(se)
 		registerShipping(se)
 		registerFulfilment(se)
 		registerStockAlerts(se)
