@@ -11,6 +11,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/cart"
 	"stageshop/shop/field"
+	"stageshop/shop/webhook"
 	"stageshop/shop/wire"
 )
 
@@ -100,7 +101,10 @@ func Accept(app core.App, userID, id string, in AcceptInput) (*shop.OrderDetail,
 		rec.Set("orderRef", detail.ID)
 		rec.Set("poNumber", detail.Payment.PONumber)
 		addHistory(rec, wire.QuoteChange{By: ByCustomer, Message: detail.OrderNumber})
-		return txApp.Save(rec)
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		return webhook.Emit(txApp, webhook.QuoteAccepted, answer(txApp, rec))
 	})
 	if err != nil {
 		return nil, err

@@ -15,6 +15,7 @@ import (
 	"stageshop/shop/cart"
 	"stageshop/shop/field"
 	"stageshop/shop/money"
+	"stageshop/shop/webhook"
 	"stageshop/shop/wire"
 )
 
@@ -203,7 +204,10 @@ func Request(app core.App, userID string, in RequestInput) (*Quote, error) {
 		if err := reprice(txApp, rec); err != nil {
 			return err
 		}
-		return txApp.Save(rec)
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		return webhook.Emit(txApp, webhook.QuoteRequested, answer(txApp, rec))
 	})
 	if err != nil {
 		return nil, err
