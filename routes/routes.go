@@ -49,6 +49,7 @@ func Register(app core.App, site fs.FS) {
 		registerAdminEmails(se)
 		registerAdminOverview(se)
 		registerStore(se)
+		registerSearchSynonyms(se)
 		registerSettingsAdmin(se)
 		registerSitemap(se)
 		registerFeeds(se)
