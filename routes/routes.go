@@ -47,6 +47,7 @@ func Register(app core.App, site fs.FS) {
 		registerCart(se)
 		registerContact(se)
 		registerAdminEmails(se)
+		registerWebhooks(se)
 		registerAdminOverview(se)
 		registerStore(se)
 		registerSearchSynonyms(se)
