@@ -12,6 +12,7 @@ import (
 
 	"stageshop/hooks"
 	"stageshop/internal/realtime"
+	"stageshop/internal/replica"
 	"stageshop/ops"
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
 	"stageshop/routes"
@@ -19,6 +20,7 @@ import (
 	"stageshop/shop/hire"
 	"stageshop/shop/mail"
 	"stageshop/shop/stripepay"
+	"stageshop/shop/webhook"
 )
 
 // Register binds everything the shop adds to app. site is the built web
@@ -30,8 +32,12 @@ func Register(app core.App, site fs.FS) {
 	// session's streams end with it.
 	realtime.Register(app)
 	mail.Register(app)
+	webhook.Register(app)
 	hire.Register(app)
 	ops.Register(app)
+	// A LiteFS read replica forwards writes, logins and realtime to the
+	// primary (issue 51).
+	replica.Register(app)
 	// Card payments go through Stripe's hosted checkout (shop/stripepay).
 	shop.UseCardProvider(app, stripepay.New)
 }
