@@ -51,6 +51,7 @@ func Register(app core.App, site fs.FS) {
 		registerWebhooks(se)
 		registerAdminOverview(se)
 		registerStore(se)
+		registerSearchSynonyms(se)
 		registerSettingsAdmin(se)
 		registerSitemap(se)
 		registerFeeds(se)
