@@ -12,6 +12,7 @@ import (
 	"stageshop/shop/cart"
 	"stageshop/shop/catalog"
 	"stageshop/shop/hire"
+	"stageshop/shop/webhook"
 )
 
 // takeStock decrements a variant's stock by n only if at least n are left,
@@ -25,7 +26,10 @@ func takeStock(txApp core.App, variantID string, n int) (bool, error) {
 		return false, err
 	}
 	rows, err := res.RowsAffected()
-	return rows == 1, err
+	if err != nil || rows != 1 {
+		return false, err
+	}
+	return true, webhook.StockTaken(txApp, variantID, n)
 }
 
 // putBackStock returns n units of a variant to stock (a cancelled order).

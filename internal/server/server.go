@@ -19,6 +19,7 @@ import (
 	"stageshop/shop/hire"
 	"stageshop/shop/mail"
 	"stageshop/shop/stripepay"
+	"stageshop/shop/webhook"
 )
 
 // Register binds everything the shop adds to app. site is the built web
@@ -30,6 +31,7 @@ func Register(app core.App, site fs.FS) {
 	// session's streams end with it.
 	realtime.Register(app)
 	mail.Register(app)
+	webhook.Register(app)
 	hire.Register(app)
 	ops.Register(app)
 	// Card payments go through Stripe's hosted checkout (shop/stripepay).

@@ -53,6 +53,7 @@ var answers = []struct {
 	{"ProductSuggestions", wire.ProductSuggestions{}},
 	{"UploadedImage", wire.UploadedImage{}},
 	{"PageHead", wire.PageHead{}},
+	{"SearchSynonyms", wire.SearchSynonyms{}},
 	{"CartHire", wire.CartHire{}},
 	{"CartItem", cart.Item{}},
 	{"Cart", cart.Cart{}},

@@ -204,6 +204,10 @@ export interface PageHead {
   html: string;
 }
 
+export interface SearchSynonyms {
+  groups: string[][];
+}
+
 export interface CartHire {
   start: string;
   end: string;

@@ -1,0 +1,336 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/security"
+
+	"stageshop/shop/mail"
+	"stageshop/shop/wire"
+)
+
+// SignatureHeader carries t=<unix>,v1=<hex HMAC-SHA256 of "t.body">.
+const SignatureHeader = "StageShop-Signature"
+
+// retryDelays are the waits after the 1st, 2nd, ... failed attempt (the
+// last repeats); a delivery whose next attempt would come more than
+// retryFor after its event is failed. pauseAfter is how long an endpoint
+// fails before it is paused.
+var (
+	retryDelays = []time.Duration{30 * time.Second, 2 * time.Minute, 10 * time.Minute, 30 * time.Minute,
+		time.Hour, 2 * time.Hour, 4 * time.Hour, 6 * time.Hour}
+	retryFor   = 24 * time.Hour
+	pauseAfter = 24 * time.Hour
+)
+
+// maxLog is how many attempts a delivery keeps in its log.
+const maxLog = 30
+
+// Worker delivers the due deliveries. Any number may run on one
+// database: each delivery is claimed with a conditional update first.
+type Worker struct {
+	app    core.App
+	id     string
+	client *http.Client
+	poll   time.Duration
+	lease  time.Duration
+	batch  int
+	wake   chan struct{}
+	now    func() time.Time
+}
+
+// NewWorker is a worker for app.
+func NewWorker(app core.App) *Worker {
+	return &Worker{app: app, id: security.RandomString(16), client: newClient(), poll: 15 * time.Second,
+		lease: 2 * time.Minute, batch: 20, wake: make(chan struct{}, 1), now: time.Now}
+}
+
+// Wake asks the worker to look now; it never blocks.
+func (w *Worker) Wake() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run delivers due deliveries until ctx is done: at once, when woken and
+// every poll interval (retries fall due).
+func (w *Worker) Run(ctx context.Context) {
+	for {
+		if _, err := w.SendDue(ctx); err != nil {
+			w.app.Logger().Error("webhook outbox", "error", err.Error())
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.wake:
+		case <-time.After(w.poll):
+		}
+	}
+}
+
+// SendDue attempts every due delivery and returns how many it attempted.
+func (w *Worker) SendDue(ctx context.Context) (int, error) {
+	attempted := 0
+	for ctx.Err() == nil {
+		ids, err := w.dueIDs()
+		if err != nil || len(ids) == 0 {
+			return attempted, err
+		}
+		before := attempted
+		for _, id := range ids {
+			ok, err := w.claim(id)
+			if err != nil {
+				return attempted, err
+			}
+			if ok {
+				attempted++
+				if err := w.deliver(ctx, id); err != nil {
+					return attempted, err
+				}
+			}
+		}
+		if attempted == before {
+			return attempted, nil // other workers hold the rest
+		}
+	}
+	return attempted, nil
+}
+
+// dueIDs lists up to a batch of queued, unclaimed deliveries whose attempt
+// is due, to endpoints that are not paused, oldest first.
+func (w *Worker) dueIDs() ([]string, error) {
+	var ids []string
+	err := w.app.DB().NewQuery(`SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint
+		WHERE d.status = 'queued' AND e.state != 'paused' AND (d.nextAttemptAt = '' OR d.nextAttemptAt <= {:now})
+		AND (d.claimedUntil = '' OR d.claimedUntil <= {:now}) ORDER BY d.created, d.rowid LIMIT {:n}`).
+		Bind(dbx.Params{"now": dbTime(w.now()), "n": w.batch}).Column(&ids)
+	return ids, err
+}
+
+// claim makes a delivery this worker's for one lease with one conditional
+// update; false when another worker has it or it is no longer queued.
+func (w *Worker) claim(id string) (bool, error) {
+	now := dbTime(w.now())
+	res, err := w.app.DB().NewQuery(`UPDATE webhook_deliveries SET claimedBy = {:w}, claimedUntil = {:until}
+		WHERE id = {:id} AND status = 'queued' AND (claimedUntil = '' OR claimedUntil <= {:now})`).
+		Bind(dbx.Params{"w": w.id, "until": dbTime(w.now().Add(w.lease)), "id": id, "now": now}).Execute()
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// job is what one attempt needs.
+type job struct {
+	delivery, endpoint, event *core.Record
+}
+
+// load reads a claimed delivery with its endpoint and event.
+func (w *Worker) load(id string) (job, error) {
+	var j job
+	var err error
+	if j.delivery, err = w.app.FindRecordById(DeliveriesCollection, id); err != nil {
+		return j, err
+	}
+	if j.endpoint, err = w.app.FindRecordById(EndpointsCollection, j.delivery.GetString("endpoint")); err != nil {
+		return j, err
+	}
+	j.event, err = w.app.FindRecordById(EventsCollection, j.delivery.GetString("event"))
+	return j, err
+}
+
+// deliver makes one attempt of a claimed delivery and records it.
+func (w *Worker) deliver(ctx context.Context, id string) error {
+	j, err := w.load(id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // the endpoint was deleted meanwhile
+	}
+	if err != nil {
+		return err
+	}
+	body, err := Body(j.event)
+	if err != nil {
+		return err
+	}
+	attempt := w.post(ctx, j.endpoint, j.event, body)
+	return w.record(j, attempt)
+}
+
+// Body is the JSON an event is delivered as: {id, type, createdAt, data}.
+func Body(event *core.Record) ([]byte, error) {
+	return json.Marshal(struct {
+		ID        string          `json:"id"`
+		Type      string          `json:"type"`
+		CreatedAt string          `json:"createdAt"`
+		Data      json.RawMessage `json:"data"`
+	}{event.Id, event.GetString("type"), dateText(event, "created"), rawJSON(event.Get("data"))})
+}
+
+// rawJSON is a JSON field's value as raw JSON (null when empty).
+func rawJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil || len(b) == 0 || string(b) == `""` {
+		return json.RawMessage("null")
+	}
+	return b
+}
+
+// Sign is the StageShop-Signature header of body sent at t with secret.
+func Sign(secret string, t time.Time, body []byte) string {
+	ts := strconv.FormatInt(t.Unix(), 10)
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(ts + "."))
+	mac.Write(body)
+	return "t=" + ts + ",v1=" + hex.EncodeToString(mac.Sum(nil))
+}
+
+// Verify checks a StageShop-Signature header against body and secret, and
+// that it was made within tolerance of now (receivers refuse replays).
+func Verify(secret, header string, body []byte, now time.Time, tolerance time.Duration) bool {
+	var ts, v1 string
+	for _, part := range strings.Split(header, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(part), "=")
+		switch k {
+		case "t":
+			ts = v
+		case "v1":
+			v1 = v
+		}
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || v1 == "" {
+		return false
+	}
+	if d := now.Sub(time.Unix(sec, 0)); d > tolerance || d < -tolerance {
+		return false
+	}
+	want := Sign(secret, time.Unix(sec, 0), body)
+	return hmac.Equal([]byte(want), []byte("t="+ts+",v1="+v1))
+}
+
+// post sends body to the endpoint and tells how it went.
+func (w *Worker) post(ctx context.Context, endpoint, event *core.Record, body []byte) wire.WebhookAttempt {
+	start := w.now()
+	a := wire.WebhookAttempt{At: start.UTC().Format(time.RFC3339)}
+	url := endpoint.GetString("url")
+	err := checkURL(ctx, url)
+	var resp *http.Response
+	if err == nil {
+		var req *http.Request
+		req, err = http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err == nil {
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("User-Agent", "StageShop-Webhooks/1")
+			req.Header.Set("StageShop-Event-Id", event.Id)
+			req.Header.Set(SignatureHeader, Sign(endpoint.GetString("secret"), time.Now(), body))
+			resp, err = w.client.Do(req)
+		}
+	}
+	a.DurationMs = time.Since(start).Milliseconds()
+	if err != nil {
+		a.Error = truncate(err.Error(), 500)
+		return a
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 2000))
+	a.StatusCode, a.Answer = resp.StatusCode, truncate(string(answer), 2000)
+	return a
+}
+
+// ok reports whether an attempt was answered 2xx.
+func ok(a wire.WebhookAttempt) bool { return a.StatusCode >= 200 && a.StatusCode < 300 }
+
+// record stores an attempt on its delivery and the endpoint's state, in
+// one transaction.
+func (w *Worker) record(j job, a wire.WebhookAttempt) error {
+	var log []wire.WebhookAttempt
+	_ = j.delivery.UnmarshalJSONField("log", &log)
+	log = append(log, a)
+	if len(log) > maxLog {
+		log = log[len(log)-maxLog:]
+	}
+	logJSON, _ := json.Marshal(log)
+	attempts := j.delivery.GetInt("attempts") + 1
+	now := w.now()
+	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "log": string(logJSON),
+		"lastStatus": a.StatusCode, "updated": dbTime(now)}
+	switch {
+	case ok(a):
+		params["status"], params["deliveredAt"], params["nextAttemptAt"] = statusDelivered, dbTime(now), ""
+	default:
+		next := now.Add(retryDelays[min(attempts, len(retryDelays))-1])
+		if next.Sub(j.event.GetDateTime("created").Time()) > retryFor {
+			params["status"], params["nextAttemptAt"] = statusFailed, ""
+		} else {
+			params["nextAttemptAt"] = dbTime(next)
+		}
+	}
+	return w.app.RunInTransaction(func(txApp core.App) error {
+		if _, err := txApp.DB().Update(DeliveriesCollection, params,
+			dbx.HashExp{"id": j.delivery.Id, "claimedBy": w.id}).Execute(); err != nil {
+			return err
+		}
+		return w.endpointAfter(txApp, j.endpoint, a, now)
+	})
+}
+
+// endpointAfter moves the endpoint's state after an attempt: a success
+// makes it active again (a test event that goes through resumes a paused
+// one); a failure makes an active one failing, and one failing for
+// pauseAfter paused, with an e-mail to every admin.
+func (w *Worker) endpointAfter(txApp core.App, ep *core.Record, a wire.WebhookAttempt, now time.Time) error {
+	id := ep.Id
+	if ok(a) {
+		_, err := txApp.DB().NewQuery(`UPDATE webhook_endpoints SET state = 'active', failingSince = '', pausedAt = '',
+			lastError = '', updated = {:now} WHERE id = {:id} AND state != 'active'`).
+			Bind(dbx.Params{"id": id, "now": dbTime(now)}).Execute()
+		return err
+	}
+	reason := a.Error
+	if reason == "" {
+		reason = fmt.Sprintf("HTTP %d", a.StatusCode)
+	}
+	p := dbx.Params{"id": id, "now": dbTime(now), "err": truncate(reason, 2000), "since": dbTime(now.Add(-pauseAfter))}
+	if _, err := txApp.DB().NewQuery(`UPDATE webhook_endpoints SET state = 'failing', failingSince = {:now},
+		lastError = {:err}, updated = {:now} WHERE id = {:id} AND state = 'active'`).Bind(p).Execute(); err != nil {
+		return err
+	}
+	res, err := txApp.DB().NewQuery(`UPDATE webhook_endpoints SET state = 'paused', pausedAt = {:now}, lastError = {:err},
+		updated = {:now} WHERE id = {:id} AND state = 'failing' AND failingSince != '' AND failingSince <= {:since}`).Bind(p).Execute()
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return mail.QueueWebhookPaused(txApp, id, ep.GetString("url"), reason, dbTime(now))
+	}
+	_, err = txApp.DB().NewQuery(`UPDATE webhook_endpoints SET lastError = {:err} WHERE id = {:id} AND state = 'failing'`).Bind(p).Execute()
+	return err
+}
+
+// truncate cuts s to at most n bytes on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && (s[n]&0xC0) == 0x80 {
+		n--
+	}
+	return s[:n]
+}
