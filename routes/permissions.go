@@ -110,6 +110,15 @@ var routePermissions = map[string]Permission{
 	"DELETE /api/admin/tax-rates/{id}": PermSettings,
 	"GET /api/admin/shipping":          PermSettings,
 	"PUT /api/admin/shipping":          PermSettings,
+	"GET /api/admin/search/synonyms":   PermCatalogRead,
+	"PUT /api/admin/search/synonyms":   PermCatalogWrite,
+
+	"GET /api/admin/webhooks":                 PermWebhooks,
+	"POST /api/admin/webhooks":                PermWebhooks,
+	"DELETE /api/admin/webhooks/{id}":         PermWebhooks,
+	"GET /api/admin/webhooks/{id}/deliveries": PermWebhooks,
+	"POST /api/admin/webhooks/{id}/test":      PermWebhooks,
+
 	"GET /api/admin/settings/payments": PermPaymentSettings,
 	"PUT /api/admin/settings/payments": PermPaymentSettings,
 }
