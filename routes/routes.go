@@ -2,7 +2,7 @@
 // docs/api.md, product images and the embedded web app. Handlers decode the
 // request, call package shop and encode the answer, or return an error:
 // shopErrors, bound on every group of shop routes, answers it in the
-// contract's envelope; guards (signedIn, adminOnly) are group middleware.
+// contract's envelope; guards (signedIn, staffOnly) are group middleware.
 package routes
 
 import (

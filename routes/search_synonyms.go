@@ -14,7 +14,7 @@ import (
 // /admin/settings/search): the groups of words search treats as one.
 func registerSearchSynonyms(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin/search/synonyms")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("", func(e *core.RequestEvent) error {
 		groups, err := search.LoadSynonyms(e.App)
 		if err != nil {
