@@ -76,9 +76,12 @@ var routePermissions = map[string]Permission{
 	"POST /api/checkout/admin/orders/{id}/refunds/quote":           PermRefunds,
 	"POST /api/checkout/admin/orders/{id}/refunds/{refundId}/sent": PermRefunds,
 
-	"GET /api/admin/returns":      PermReturns,
-	"GET /api/admin/returns/{id}": PermReturns,
-	"PUT /api/admin/returns/{id}": PermReturns,
+	"GET /api/admin/returns":           PermReturns,
+	"GET /api/admin/returns/{id}":      PermReturns,
+	"PUT /api/admin/returns/{id}":      PermReturns,
+	"GET /api/admin/quotes":            PermReturns,
+	"PUT /api/admin/quotes/{id}":       PermReturns,
+	"POST /api/admin/quotes/{id}/send": PermReturns,
 
 	"GET /api/contact/admin/requests":             PermContact,
 	"PUT /api/contact/admin/requests/{id}/status": PermContact,

@@ -20,7 +20,7 @@ func registerQuotes(se *core.ServeEvent) {
 	own.POST("/{id}/decline", declineQuote)
 
 	admin := shopGroup(se, "/api/admin/quotes")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.GET("", adminQuotes)
 	admin.PUT("/{id}", adminUpdateQuote)
 	admin.POST("/{id}/send", adminSendQuote)
@@ -55,7 +55,7 @@ func myQuote(e *core.RequestEvent) error {
 }
 
 func quoteDocument(e *core.RequestEvent) error {
-	html, err := quote.Document(e.App, quote.Viewer{UserID: e.Auth.Id, Admin: isAdmin(e.Auth)}, e.Request.PathValue("id"))
+	html, err := quote.Document(e.App, quote.Viewer{UserID: e.Auth.Id, Admin: isStaff(e.Auth)}, e.Request.PathValue("id"))
 	if err != nil {
 		return err
 	}
