@@ -1,6 +1,7 @@
 package commands_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
 	"stageshop/shop/locale"
+	"stageshop/shop/search"
 	"stageshop/shop/shipping"
 	"stageshop/shop/tax"
 )
@@ -186,5 +188,48 @@ func TestSeedTax(t *testing.T) {
 	settings, _ := app.FindAllRecords(shipping.SettingsCollection)
 	if settings[0].GetString("legalName") == "" || settings[0].GetString("sellerTaxId") == "" || settings[0].GetBool("pricesIncludeTax") {
 		t.Fatalf("settings %v", settings[0])
+	}
+}
+
+// The demo shop ships synonyms for its catalog: 麦克风 and "microfon" find
+// the microphone among the first three (its names say 话筒, "microphone", "микрофон"), "curtain"
+// the drape; a second seed keeps the owner's groups.
+func TestSeedSynonyms(t *testing.T) {
+	app := testapp.New(t)
+	if _, err := commands.Seed(app); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := commands.SeedSynonyms(app); !ok || err != nil {
+		t.Fatalf("seeded %v: %v", ok, err)
+	}
+	x, err := search.Of(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{"麦克风": "Vocal Pro 58 Dynamic Microphone", "microfon": "Vocal Pro 58 Dynamic Microphone",
+		"mikrofon": "Vocal Pro 58 Dynamic Microphone", "curtain": "Velvet Drape 3×6 m"} {
+		res, err := x.Search(context.Background(), search.Request{Text: text, Lang: "en", PageSize: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, id := range res.IDs {
+			if p, err := app.FindRecordById(catalog.ProductsCollection, id); err == nil {
+				names = append(names, p.GetString("name"))
+			}
+		}
+		if !slices.Contains(names, want) {
+			t.Errorf("%q found %q first, want %q among them", text, names, want)
+		}
+	}
+	owner := [][]string{{"mic", "микрофон"}}
+	if _, err := search.SaveSynonyms(app, owner); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := commands.SeedSynonyms(app); ok {
+		t.Error("a second seed replaced the owner's synonyms")
+	}
+	if got, _ := search.LoadSynonyms(app); !slices.EqualFunc(got, owner, slices.Equal) {
+		t.Errorf("synonyms after the second seed: %q", got)
 	}
 }

@@ -37,6 +37,11 @@ func newSeedCommand(app *pocketbase.PocketBase) *cobra.Command {
 			} else if filled {
 				fmt.Fprintln(cmd.OutOrStdout(), "Filled in the demo shop's contact details.")
 			}
+			if filled, err := SeedSynonyms(app); err != nil {
+				return err
+			} else if filled {
+				fmt.Fprintln(cmd.OutOrStdout(), "Added the demo catalog's search synonyms (edit them in /admin/settings/search).")
+			}
 			rates, err := SeedTax(app)
 			if err != nil {
 				return err

@@ -1,9 +1,12 @@
 package ops
 
 import (
+	"time"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
+	"stageshop/shop/quote"
 )
 
 // hireSchedule is when the hire e-mails are looked for: every half hour
@@ -19,6 +22,22 @@ func bindHireJobs(app core.App) {
 			app.Logger().Error("hire e-mails", "error", err.Error())
 		} else if n > 0 {
 			app.Logger().Info("queued hire e-mails", "emails", n)
+		}
+	})
+}
+
+// quoteSchedule is when quotes are expired and reminded: every half hour.
+const quoteSchedule = "23,53 * * * *"
+
+// bindQuoteJobs schedules the quotes' expiry past validUntil and the
+// reminder two days before it (quote.RunJobs).
+func bindQuoteJobs(app core.App) {
+	app.Cron().MustAdd("stageshopQuotes", quoteSchedule, func() {
+		expired, reminded, err := quote.RunJobs(app, time.Now())
+		if err != nil {
+			app.Logger().Error("quote jobs", "error", err.Error())
+		} else if expired+reminded > 0 {
+			app.Logger().Info("quote jobs", "expired", expired, "reminded", reminded)
 		}
 	})
 }

@@ -22,6 +22,7 @@ func Register(app core.App) {
 	bindCrons(app)
 	bindPaymentJobs(app)
 	bindHireJobs(app)
+	bindQuoteJobs(app)
 	// A standby's fence (STAGESHOP_HA_FENCE; README, "Past one machine").
 	ha.Register(app)
 	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {

@@ -11,7 +11,7 @@ import (
 // registerAdminEmails binds the admin's view of the e-mail outbox.
 func registerAdminEmails(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin/emails")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("", adminListEmails)
 	g.GET("/{id}", adminGetEmail)
 	g.POST("/{id}/resend", adminResendEmail)

@@ -15,7 +15,7 @@ import (
 // under /api/admin; the group's guard answers 401 and 403 for all of them.
 func registerAdminOverview(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("/overview", adminOverview)
 	g.GET("/readiness", adminReadiness)
 	g.GET("/users", adminListUsers)

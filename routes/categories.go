@@ -16,7 +16,7 @@ func registerCategories(se *core.ServeEvent) {
 	pub := shopGroup(se, "/api/categories")
 	pub.GET("", listPublicCategories).Bind(quietRead())
 	g := shopGroup(se, "/api/admin/categories")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("", listAdminCategories)
 	g.POST("", createCategory)
 	g.PUT("/{id}", updateCategory)

@@ -26,7 +26,7 @@ func registerCheckout(se *core.ServeEvent) {
 	own.GET("/orders/{id}", getOwnOrder)
 	own.POST("/orders/{id}/cancel", cancelOwnOrder).Bind(perUserLimit(account.LimitCancelOrderPerUser))
 	admin := g.Group("/admin/orders")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.GET("", adminListOrders)
 	admin.GET("/export.csv", adminExportOrders)
 	admin.GET("/{id}", adminGetOrder)

@@ -15,7 +15,7 @@ func registerContact(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/contact")
 	g.POST("/submit", submitContact)
 	admin := g.Group("/admin")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.GET("/requests", adminListContacts)
 	admin.PUT("/requests/{id}/status", adminSetContactStatus)
 	admin.GET("/stats", adminContactStats)

@@ -6,7 +6,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/shop"
-	"stageshop/shop/account"
 )
 
 // slipScriptPath serves the packing slip's one script: its Print button
@@ -21,7 +20,7 @@ const slipScript = `document.getElementById('print-slip').addEventListener('clic
 // browser tab with ?token=) and the shipping partner's CSV.
 func registerFulfilment(se *core.ServeEvent) {
 	admin := shopGroup(se, "/api/checkout/admin/orders")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.POST("/{id}/notes", adminAddNote)
 	admin.GET("/shipping.csv", adminShippingCSV)
 	pages := shopGroup(se, "/api/checkout")
@@ -44,7 +43,8 @@ func adminAddNote(e *core.RequestEvent) error {
 	return e.JSON(http.StatusCreated, d)
 }
 
-// adminPackingSlip answers an order's packing slip to an admin (by bearer
+// adminPackingSlip answers an order's packing slip to staff with
+// orders.read (ownGuardRoutes) (by bearer
 // token, or ?token= for a browser tab), in ?lang= (en, ru, zh).
 func adminPackingSlip(e *core.RequestEvent) error {
 	v, _, ok := invoiceViewer(e)
@@ -52,7 +52,7 @@ func adminPackingSlip(e *core.RequestEvent) error {
 	case !ok:
 		return errSignedOut
 	case !v.Admin:
-		return account.ErrNotAdmin
+		return errNoPermission
 	}
 	page, err := shop.PackingSlip(e.App, e.Request.PathValue("id"), e.Request.URL.Query().Get("lang"), slipScriptPath)
 	if err != nil {

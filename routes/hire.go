@@ -16,7 +16,7 @@ import (
 func registerHire(se *core.ServeEvent) {
 	shopGroup(se, "/api/products").GET("/{id}/availability", getAvailability).Bind(quietRead())
 	g := shopGroup(se, "/api/admin/bookings")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("", listBookings)
 	g.PUT("/{id}", updateBooking)
 }

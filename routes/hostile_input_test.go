@@ -84,7 +84,7 @@ func TestHostileBodiesChangeNothing(t *testing.T) {
 	routes := []struct{ method, url string }{
 		{"PUT", "/api/admin/shop"}, {"POST", "/api/admin/pages"}, {"PUT", "/api/admin/pages/faq"},
 		{"POST", "/api/admin/categories"}, {"PUT", "/api/admin/categories/" + cats[0].ID},
-		{"PUT", "/api/admin/shipping"}, {"PUT", "/api/admin/settings/payments"},
+		{"PUT", "/api/admin/shipping"}, {"PUT", "/api/admin/settings/payments"}, {"PUT", "/api/admin/search/synonyms"},
 		{"POST", "/api/admin/tax-rates"}, {"PUT", "/api/admin/tax-rates/" + rate.Id},
 		{"PUT", "/api/checkout/admin/orders/" + o.ID + "/status"}, {"POST", "/api/checkout/admin/orders/" + o.ID + "/notes"},
 		{"POST", "/api/checkout/admin/orders/" + o.ID + "/shipping-quote"}, {"PUT", "/api/products/" + p.Id},

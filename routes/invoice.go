@@ -35,7 +35,7 @@ func invoiceViewer(e *core.RequestEvent) (v shop.InvoiceViewer, tokenGiven, ok b
 	if user == nil {
 		return v, token != "", false
 	}
-	return shop.InvoiceViewer{UserID: user.Id, Admin: isAdmin(user)}, token != "", true
+	return shop.InvoiceViewer{UserID: user.Id, Admin: userCan(user, PermOrdersRead)}, token != "", true
 }
 
 // orderInvoice answers GET /api/checkout/orders/{id}/invoice: the order's

@@ -24,13 +24,13 @@ func registerPayments(se *core.ServeEvent) {
 	own.POST("/{id}/pay", payAgain)
 
 	admin := shopGroup(se, "/api/checkout/admin/orders")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.POST("/{id}/payments", adminRecordPayment)
 	admin.POST("/{id}/refunds", adminRefund)
 	admin.POST("/{id}/refunds/{refundId}/sent", adminRefundSent)
 
 	users := shopGroup(se, "/api/admin/users")
-	users.Bind(adminOnly())
+	users.Bind(staffOnly())
 	users.PUT("/{id}/invoice-terms", adminInvoiceTerms)
 }
 

@@ -19,9 +19,9 @@ func registerProducts(se *core.ServeEvent) {
 	g.GET("/categories", listCategories).Bind(quietRead())
 	g.GET("/suggest", suggestProducts).Bind(quietRead())
 	g.GET("/{id}", getProduct).Bind(quietRead())
-	g.POST("", createProduct).Bind(adminOnly())
-	g.PUT("/{id}", updateProduct).Bind(adminOnly())
-	g.DELETE("/{id}", deleteProduct).Bind(adminOnly())
+	g.POST("", createProduct).Bind(staffOnly())
+	g.PUT("/{id}", updateProduct).Bind(staffOnly())
+	g.DELETE("/{id}", deleteProduct).Bind(staffOnly())
 }
 
 // toProductJSON is the contract's product object of p.
@@ -188,7 +188,7 @@ func productQuery(e *core.RequestEvent) (catalog.ProductQuery, error) {
 		return q, err
 	}
 	if v := query.Get("includeInactive"); v == "true" || v == "1" {
-		q.IncludeInactive = isAdmin(shopUser(e))
+		q.IncludeInactive = requestCan(e, PermCatalogRead)
 	}
 	return q, nil
 }
@@ -207,7 +207,7 @@ func listCategories(e *core.RequestEvent) error {
 // for admins.
 func getProduct(e *core.RequestEvent) error {
 	id := e.Request.PathValue("id")
-	if isAdmin(shopUser(e)) {
+	if requestCan(e, PermCatalogRead) {
 		return adminProductAnswer(e, id, http.StatusOK)
 	}
 	return cached(e, productKey(id), func() (any, bool, error) {
@@ -218,7 +218,7 @@ func getProduct(e *core.RequestEvent) error {
 		if err != nil {
 			return nil, false, err
 		}
-		if !p.IsActive && !isAdmin(shopUser(e)) {
+		if !p.IsActive && !requestCan(e, PermCatalogRead) {
 			return nil, false, catalog.ErrProductNotFound
 		}
 		// An inactive product is shown to admins only: never kept.

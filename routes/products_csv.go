@@ -20,7 +20,7 @@ const maxImportBytes = 32 << 20
 // 35): the same columns both ways.
 func registerProductsCSV(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin/products")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("/export.csv", adminExportProducts)
 	g.POST("/import", adminImportProducts)
 	g.GET("/import/progress", func(e *core.RequestEvent) error {

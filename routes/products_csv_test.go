@@ -1,6 +1,7 @@
 package routes_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -203,5 +204,50 @@ func TestProductsCSVImportCapsColumns(t *testing.T) {
 	atCap := "name,category,price" + strings.Repeat(",x", catalog.MaxImportColumns-3) + "\nLamp,Lighting,10.00\n"
 	if a := importCSV(t, h.Client, auth, atCap, true); a.Rows != 1 {
 		t.Fatalf("a header of %d columns: %+v", catalog.MaxImportColumns, a)
+	}
+}
+
+// A supplier's spreadsheet imports without JSON (issue 44): attr:Power and
+// attr:Weight become attributes in the header's order, option1/value1 the
+// variants' option (one variant a row); a JSON column beside the plain ones
+// is a row error.
+func TestProductsCSVImportPlainColumns(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	auth := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	img := testapp.NewImage(t, h.App)
+	head := "name,category,price,stockQuantity,images,sku,attr:Power,attr:Weight,option1,value1\n"
+	file := head + "Thunder 12A,Sound,499,4," + img + ",,1200 W,18 kg,,\n" +
+		"XLR Cable,Accessories,9.90,50," + img + ",XLR-3,,,Length,3 m\n" +
+		"XLR Cable,Accessories,12.90,40," + img + ",XLR-10,,,Length,10 m\n"
+	a := importCSV(t, c, auth, file, false)
+	if len(a.Errors) != 0 || a.Created != 2 {
+		t.Fatalf("plain columns: %+v", a)
+	}
+	p := listPage(t, c, "?sort=name_asc")
+	var speaker, cable map[string]any
+	for _, pr := range p.Products {
+		var m map[string]any
+		c.Do("GET", "/api/products/"+pr.ID, nil).JSON(t, &m)
+		if pr.Name == "Thunder 12A" {
+			speaker = m
+		} else {
+			cable = m
+		}
+	}
+	attrs, _ := json.Marshal(speaker["attributes"])
+	if !strings.Contains(string(attrs), `"key":"Power"`) || strings.Index(string(attrs), "Power") > strings.Index(string(attrs), "Weight") ||
+		!strings.Contains(string(attrs), `"value":"18 kg"`) {
+		t.Errorf("the speaker's attributes: %s", attrs)
+	}
+	opts, _ := json.Marshal(cable["options"])
+	vars, _ := json.Marshal(cable["variants"])
+	if !strings.Contains(string(opts), `"name":"Length"`) || !strings.Contains(string(opts), `"value":"10 m"`) ||
+		!strings.Contains(string(vars), `"optionValues":["10 m"]`) || !strings.Contains(string(vars), `"sku":"XLR-3"`) {
+		t.Errorf("the cable's options %s and variants %s", opts, vars)
+	}
+	both := "name,category,price,attributes,attr:Power\nAmp,Sound,100,[],500 W\n"
+	if e := importCSV(t, c, auth, both, true); len(e.Errors) != 1 || e.Errors[0].Field != "attributes" || e.Errors[0].Row != 2 {
+		t.Errorf("JSON and plain attributes: %+v", e)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // one product, and adding, changing and deleting them).
 func registerPromotions(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin/promotions")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("", listPromotions)
 	g.POST("", createPromotion)
 	g.PUT("/{id}", updatePromotion)

@@ -19,13 +19,13 @@ func registerReturns(se *core.ServeEvent) {
 	own.GET("/{id}/returns", orderReturns)
 
 	admin := shopGroup(se, "/api/admin/returns")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.GET("", adminReturns)
 	admin.GET("/{id}", adminReturn)
 	admin.PUT("/{id}", adminUpdateReturn)
 
 	quote := shopGroup(se, "/api/checkout/admin/orders")
-	quote.Bind(adminOnly())
+	quote.Bind(staffOnly())
 	quote.POST("/{id}/refunds/quote", adminRefundQuote)
 }
 
@@ -42,7 +42,7 @@ func requestReturn(e *core.RequestEvent) error {
 }
 
 func orderReturns(e *core.RequestEvent) error {
-	list, err := returns.ForOrder(e.App, returns.Viewer{UserID: e.Auth.Id, Admin: isAdmin(e.Auth)}, e.Request.PathValue("id"))
+	list, err := returns.ForOrder(e.App, returns.Viewer{UserID: e.Auth.Id, Admin: userCan(e.Auth, PermReturns)}, e.Request.PathValue("id"))
 	if err != nil {
 		return err
 	}

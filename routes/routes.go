@@ -2,7 +2,7 @@
 // docs/api.md, product images and the embedded web app. Handlers decode the
 // request, call package shop and encode the answer, or return an error:
 // shopErrors, bound on every group of shop routes, answers it in the
-// contract's envelope; guards (signedIn, adminOnly) are group middleware.
+// contract's envelope; guards (signedIn, staffOnly) are group middleware.
 package routes
 
 import (
@@ -41,6 +41,7 @@ func Register(app core.App, site fs.FS) {
 		registerCheckout(se)
 		registerPayments(se)
 		registerReturns(se)
+		registerQuotes(se)
 		registerShipping(se)
 		registerFulfilment(se)
 		registerStockAlerts(se)
@@ -50,6 +51,7 @@ func Register(app core.App, site fs.FS) {
 		registerWebhooks(se)
 		registerAdminOverview(se)
 		registerStore(se)
+		registerSearchSynonyms(se)
 		registerSettingsAdmin(se)
 		registerSitemap(se)
 		registerFeeds(se)

@@ -14,7 +14,7 @@ import (
 // developers and the Stripe keys).
 func registerSettingsAdmin(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("/settings/payments", func(e *core.RequestEvent) error {
 		s, err := shop.LoadPaymentTaxSettings(e.App)
 		if err != nil {

@@ -18,11 +18,11 @@ import (
 func registerShipping(se *core.ServeEvent) {
 	shopGroup(se, "/api/shipping").GET("/methods", shippingMethods)
 	admin := shopGroup(se, "/api/admin/shipping")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.GET("", adminShipping)
 	admin.PUT("", adminSaveShipping)
 	orders := shopGroup(se, "/api/checkout/admin/orders")
-	orders.Bind(adminOnly())
+	orders.Bind(staffOnly())
 	orders.POST("/{id}/shipping-quote", adminShippingQuote)
 }
 

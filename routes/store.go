@@ -14,7 +14,7 @@ import (
 func registerStore(se *core.ServeEvent) {
 	shopGroup(se, "/api/shop").GET("", getStore).Bind(quietRead())
 	admin := shopGroup(se, "/api/admin/shop")
-	admin.Bind(adminOnly())
+	admin.Bind(staffOnly())
 	admin.PUT("", putStore)
 
 	// The information pages: read by everyone, edited by admins (/admin/pages).
@@ -22,7 +22,7 @@ func registerStore(se *core.ServeEvent) {
 	pages.GET("", getPages).Bind(quietRead())
 	pages.GET("/{slug}", getPage).Bind(quietRead())
 	adminPages := shopGroup(se, "/api/admin/pages")
-	adminPages.Bind(adminOnly())
+	adminPages.Bind(staffOnly())
 	adminPages.GET("", func(e *core.RequestEvent) error {
 		list, err := site.AdminListPages(e.App)
 		if err != nil {

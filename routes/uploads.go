@@ -24,7 +24,7 @@ var (
 )
 
 func registerUploads(se *core.ServeEvent) {
-	shopGroup(se, "/api/upload").POST("/image", uploadImage).Bind(adminOnly())
+	shopGroup(se, "/api/upload").POST("/image", uploadImage).Bind(staffOnly())
 }
 
 // uploadImage stores one product image sent as multipart field "file"

@@ -14,7 +14,7 @@ import (
 // delivery log and "send test event".
 func registerWebhooks(se *core.ServeEvent) {
 	g := shopGroup(se, "/api/admin/webhooks")
-	g.Bind(adminOnly())
+	g.Bind(staffOnly())
 	g.GET("", adminListWebhooks)
 	g.POST("", adminCreateWebhook)
 	g.DELETE("/{id}", adminDeleteWebhook)

@@ -58,7 +58,7 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 	inv := invoice.Invoice{
 		Lang: lang, Number: d.InvoiceNumber, Date: rec.GetDateTime("invoicedAt").Time(),
 		OrderDate: rec.GetDateTime("created").Time(), OrderNumber: d.OrderNumber,
-		PONumber: rec.GetString("poNumber"),
+		PONumber: rec.GetString("poNumber"), QuoteNumber: rec.GetString("quoteNumber"),
 		Buyer: invoice.Party{Name: strings.TrimSpace(d.Billing.FirstName + " " + d.Billing.LastName),
 			Company: d.Billing.CompanyName, Address: addressLines(d.Billing.PostalAddress, lang), TaxID: d.Billing.TaxID,
 			Email: d.CustomerEmail},

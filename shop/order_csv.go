@@ -33,7 +33,7 @@ var csvHeader = []string{"orderNumber", "createdAt", "status", "customerName", "
 	"orderSubtotal", "orderShipping", "orderTax", "orderTotal", "pricesIncludeTax", "taxExempt",
 	"invoiceNumber", "companyName", "taxId", "trackingNumber", "shippingCountry",
 	"paymentMethod", "paymentStatus", "poNumber", "amountPaid", "amountRefunded", "shippingMethodName",
-	"lineDiscount", "orderDiscount", "discounts"}
+	"lineDiscount", "orderDiscount", "discounts", "quoteNumber"}
 
 // csvRow is one order line joined with its order.
 type csvRow struct {
@@ -74,6 +74,7 @@ type csvRow struct {
 	LineDiscount   float64        `db:"lineDiscountCents"`
 	OrderDiscount  float64        `db:"discountCents"`
 	Discounts      types.JSONRaw  `db:"discounts"`
+	QuoteNumber    string         `db:"quoteNumber"`
 }
 
 // ExportOrdersCSV writes the orders that match f (status and date range;
@@ -93,7 +94,7 @@ func ExportOrdersCSV(app core.App, f OrderFilter, w io.Writer) error {
 		"i.taxClass", "i.taxRate", "i.taxCents AS lineTaxCents",
 		"COALESCE(json_extract(o.shipping, '$.country'), '') AS country",
 		"o.paymentMethod", "o.paymentStatus", "o.poNumber", "o.amountPaidCents", "o.amountRefundedCents",
-		"i.discountCents AS lineDiscountCents", "o.discountCents", "o.discounts").
+		"i.discountCents AS lineDiscountCents", "o.discountCents", "o.discounts", "o.quoteNumber").
 		From(OrdersCollection+" o").
 		InnerJoin(OrderItemsCollection+" i", dbx.NewExp("i.orderRef = o.id")).
 		OrderBy("o.created ASC", "o.rowid ASC", "i.rowid ASC")
@@ -154,6 +155,7 @@ func (r csvRow) record(lang string) []string {
 		field.SafeCell(r.PaymentMethod), field.SafeCell(r.PaymentStatus), field.SafeCell(r.PONumber), money(r.PaidCents), money(r.RefundedCents),
 		field.SafeCell(savedMethodName(r.MethodName, r.ShippingMethod)),
 		money(r.LineDiscount), money(r.OrderDiscount), field.SafeCell(discountNames(r.Discounts)),
+		field.SafeCell(r.QuoteNumber),
 	}
 }
 

@@ -28,6 +28,11 @@ type OrderInput struct {
 	// PONumber is the customer's purchase order (invoice).
 	PaymentMethod string `json:"paymentMethod"`
 	PONumber      string `json:"poNumber"`
+	// quoteNumber and fromQuote are an order from a quote's
+	// (PlaceQuotedOrder): its number, kept on the order, and invoice terms
+	// for any approved customer.
+	quoteNumber string
+	fromQuote   bool
 }
 
 // Normalize trims every text of the input and copies the billing address

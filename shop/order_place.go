@@ -245,6 +245,7 @@ func setOrderFields(order *core.Record, userID, number string, in OrderInput, li
 	order.Set("billing", in.Billing)
 	order.Set("companyName", in.Billing.CompanyName)
 	order.Set("taxId", in.Billing.TaxID)
+	order.Set("quoteNumber", in.quoteNumber)
 }
 
 // writeOrderItems saves the line snapshots of an order with their tax and

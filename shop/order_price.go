@@ -85,14 +85,19 @@ func taxDiscounted(app core.App, lines []cart.Item, d Discounted, addr PostalAdd
 	for i, l := range lines {
 		req.Lines[i] = tax.Item{Class: l.TaxClass, Amount: max(l.TotalPrice-lineDiscount(d, i), 0)}
 	}
-	t := tax.Compute(rules, req)
+	return figuresOf(tax.Compute(rules, req), d, lines), nil
+}
+
+// figuresOf is the price of lines taxed as t with the discounts d: the
+// subtotal as priced (the discounts back on), the hire deposits on top.
+func figuresOf(t tax.Taxed, d Discounted, lines []cart.Item) OrderPrice {
 	off := Amount(d.Res.Amount)
 	var deposit Amount
 	for _, l := range lines {
 		deposit += l.Deposit
 	}
 	return OrderPrice{Subtotal: t.Subtotal + off, Discount: off, Shipping: t.Shipping, Tax: t.Tax, Total: t.Total + deposit,
-		Deposit: deposit, Taxed: t, Discounts: d}, nil
+		Deposit: deposit, Taxed: t, Discounts: d}
 }
 
 // quoteShipping is what the method costs for the lines (their subtotal,

@@ -237,10 +237,11 @@ func TestEditedPromotionIsTotalChanged(t *testing.T) {
 	}
 }
 
-// Twenty shoppers place orders at once with a code of limit 1, each having
+// Vendure PR #4660 and Magento #31798 through checkout: twenty shoppers
+// place orders at once with a code of limit 1, each having
 // reviewed the discounted total: exactly one order gets the discount, the
 // others are total_changed, and the promotion counts one use.
-func TestConcurrentOrdersNeverPassTheLimit(t *testing.T) {
+func TestVendure4660Magento31798ConcurrentCheckoutsNeverPassTheLimit(t *testing.T) {
 	app := testapp.New(t)
 	id := newPromotion(t, app, promo.Terms{Code: "ONCE", Kind: promo.Fixed, Value: "10", UsageLimit: 1, Combinable: true})
 	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 5000, Stock: 100})

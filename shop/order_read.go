@@ -36,6 +36,7 @@ func summaryOf(rec *core.Record) OrderSummary {
 		Status:             rec.GetString("status"),
 		CreatedAt:          wire.Stamp(rec.GetDateTime("created")),
 		InvoiceNumber:      rec.GetString("invoiceNumber"),
+		QuoteNumber:        rec.GetString("quoteNumber"),
 		Payment:            paymentOf(rec, 0),
 	}
 }
@@ -84,6 +85,7 @@ type orderSummaryRow struct {
 	Status         string         `db:"status"`
 	Created        types.DateTime `db:"created"`
 	InvoiceNumber  string         `db:"invoiceNumber"`
+	QuoteNumber    string         `db:"quoteNumber"`
 	paymentRow
 }
 
@@ -98,13 +100,13 @@ func (r orderSummaryRow) summary() OrderSummary {
 		Discounts:          discountsOf(string(r.Discounts)),
 		TaxAmount:          Amount(int64(math.Round(r.TaxCents))),
 		TotalAmount:        Amount(int64(math.Round(r.TotalCents))), ItemCount: int(math.Round(r.ItemCount)),
-		Status: r.Status, CreatedAt: wire.Stamp(r.Created), InvoiceNumber: r.InvoiceNumber, Payment: r.payment(),
+		Status: r.Status, CreatedAt: wire.Stamp(r.Created), InvoiceNumber: r.InvoiceNumber, QuoteNumber: r.QuoteNumber, Payment: r.payment(),
 	}
 }
 
 // summaryColumns are the columns of orderSummaryRow.
 var summaryColumns = []string{"id", "orderNumber", "customerName", "customerEmail", "subtotalCents",
-	"shippingMethod", "shippingMethodName", "shippingCents", "discountCents", "discounts", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber",
+	"shippingMethod", "shippingMethodName", "shippingCents", "discountCents", "discounts", "taxCents", "totalCents", "itemCount", "status", "created", "invoiceNumber", "quoteNumber",
 	"paymentMethod", "paymentStatus", "amountDueCents", "amountPaidCents", "amountRefundedCents", "paidAt",
 	"dueDate", "poNumber", "paymentReference", "holdUntil", "paymentFlag", openRefundsColumn}
 

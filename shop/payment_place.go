@@ -78,7 +78,11 @@ func planPayment(txApp core.App, userID string, in OrderInput, now time.Time) (p
 	if err != nil {
 		return paymentPlan{}, err
 	}
-	enabled, known := methodsFor(s, terms)[method]
+	methods := methodsFor(s, terms)
+	if in.fromQuote && terms.Allowed {
+		methods[MethodInvoice] = true // api.md "Quotes": whenever the customer is approved
+	}
+	enabled, known := methods[method]
 	errs := validation.Errors{}
 	switch {
 	case !known:

@@ -12,6 +12,7 @@ import (
 
 	"stageshop/hooks"
 	"stageshop/internal/realtime"
+	"stageshop/internal/replica"
 	"stageshop/ops"
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
 	"stageshop/routes"
@@ -34,6 +35,9 @@ func Register(app core.App, site fs.FS) {
 	webhook.Register(app)
 	hire.Register(app)
 	ops.Register(app)
+	// A LiteFS read replica forwards writes, logins and realtime to the
+	// primary (issue 51).
+	replica.Register(app)
 	// Card payments go through Stripe's hosted checkout (shop/stripepay).
 	shop.UseCardProvider(app, stripepay.New)
 }

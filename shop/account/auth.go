@@ -12,8 +12,15 @@ const (
 	UsersCollection = "users"
 	// RoleCustomer is the role every new account gets.
 	RoleCustomer = "Customer"
-	// RoleAdmin opens the admin routes.
+	// RoleAdmin opens every admin route.
 	RoleAdmin = "Admin"
+	// RoleManager runs orders, returns, quotes, customers, catalog and
+	// contact; not settings, roles, API keys, webhooks or payment settings.
+	RoleManager = "Manager"
+	// RoleFulfilment views orders and bookings and moves their status.
+	RoleFulfilment = "Fulfilment"
+	// RoleCatalog edits products, categories, imports and promotions.
+	RoleCatalog = "Catalog"
 
 	MaxPersonNameLen = 100 // characters, as the users collection allows
 )

@@ -18,7 +18,7 @@ import (
 const roleChangesCollection = "role_changes"
 
 // shopRoles a user may have, in the order they are stored.
-var shopRoles = []string{RoleAdmin, RoleCustomer}
+var shopRoles = []string{RoleAdmin, RoleManager, RoleFulfilment, RoleCatalog, RoleCustomer}
 
 // Role change refusals.
 var (
@@ -30,6 +30,9 @@ var (
 	ErrNotAdmin = wire.Forbidden("forbidden", "Admin access required")
 )
 
+// errUnknownRole is the validation error of a role not in shopRoles.
+var errUnknownRole = validation.NewError("validation_role", "Role must be Admin, Manager, Fulfilment, Catalog or Customer")
+
 // RolesInput is the new set of roles for a user.
 type RolesInput struct {
 	Roles []string `json:"roles"`
@@ -40,8 +43,8 @@ func (in RolesInput) Validate() error {
 	return validation.ValidateStruct(&in,
 		validation.Field(&in.Roles,
 			validation.NotNil.ErrorObject(validation.NewError("validation_roles_required", "Roles must be a list of roles")),
-			validation.Each(validation.Required.ErrorObject(validation.NewError("validation_role", "Role must be Admin or Customer")),
-				validation.In(RoleAdmin, RoleCustomer).ErrorObject(validation.NewError("validation_role", "Role must be Admin or Customer")))),
+			validation.Each(validation.Required.ErrorObject(errUnknownRole),
+				validation.In(RoleAdmin, RoleManager, RoleFulfilment, RoleCatalog, RoleCustomer).ErrorObject(errUnknownRole))),
 	)
 }
 

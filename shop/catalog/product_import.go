@@ -61,6 +61,9 @@ var errRollBack = errors.New("import rolled back")
 type importRow struct {
 	line int
 	col  map[string]string
+	// header is the file's column names in order (the plain attribute
+	// and option columns are read in it).
+	header []string
 }
 
 // importGroup is the rows of one product: by its id, or by the English
@@ -226,8 +229,10 @@ func readImportCSV(r io.Reader) ([]importRow, []ImportError, error) {
 		return nil, []ImportError{{Row: 1, Field: "", Message: "The file is empty or not CSV"}}, nil
 	}
 	index := map[string]int{}
+	names := make([]string, len(header))
 	for i, h := range header {
-		index[strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))] = i
+		names[i] = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+		index[names[i]] = i
 	}
 	for _, need := range []string{"name", "category", "price"} {
 		if _, ok := index[need]; !ok {
@@ -247,7 +252,7 @@ func readImportCSV(r io.Reader) ([]importRow, []ImportError, error) {
 			return nil, nil, &ImportFileError{Code: "too_many_rows",
 				Message: fmt.Sprintf("At most %d rows can be imported at once: split the file", MaxImportRows)}
 		}
-		row := importRow{line: line, col: map[string]string{}}
+		row := importRow{line: line, col: map[string]string{}, header: names}
 		for name, i := range index {
 			if i < len(rec) {
 				row.col[name] = strings.TrimSpace(field.PlainCell(rec[i])) // as the export wrote it

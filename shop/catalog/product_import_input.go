@@ -33,10 +33,11 @@ func (g *importGroup) input() (ProductInput, importErrors) {
 	}
 	in.Attributes = jsonCell(first, "attributes", bad)
 	in.Options = jsonCell(first, "options", bad)
+	plainOpts := g.plainColumns(&in, bad)
 	if in.Attributes == nil && g.id == "" {
 		in.Attributes = json.RawMessage("[]")
 	}
-	if len(g.rows) == 1 && c["options"] == "" && c["sku"] == "" {
+	if len(g.rows) == 1 && c["options"] == "" && c["sku"] == "" && !plainOpts {
 		in.Price = numberCell(first, "price", true, bad)
 		in.StockQuantity = numberCell(first, "stockQuantity", false, bad)
 	} else {

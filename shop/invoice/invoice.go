@@ -54,6 +54,7 @@ type Invoice struct {
 	Date, OrderDate time.Time
 	OrderNumber     string
 	PONumber        string
+	QuoteNumber     string // the quote the order came from (api.md "Quotes")
 	Seller          Party
 	Buyer           Party
 	ShipTo          []string

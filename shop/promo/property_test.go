@@ -122,3 +122,6 @@ func TestPropertySplitAddsUp(t *testing.T) {
 		}
 	}
 }
+
+// RandomCase is randomCase for the package's external tests (tax_test.go).
+var RandomCase = randomCase

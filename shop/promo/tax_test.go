@@ -1,6 +1,7 @@
 package promo_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"stageshop/shop/promo"
@@ -52,5 +53,41 @@ func TestTaxIsOnEachDiscountedLine(t *testing.T) {
 	}
 	if want := taxed.Lines[0].Tax + taxed.Lines[1].Tax; taxed.Tax != want {
 		t.Fatalf("tax %d, lines' %d", taxed.Tax, want)
+	}
+}
+
+// TestPropertyTaxIsOnTheDiscountedAmounts runs 5,000 random carts and
+// promotion sets through Apply and the shop's tax computation at 19 %:
+// with exclusive prices each line is taxed on its amount less its share
+// (never on the undiscounted amount), the tax is 19 % of what is left to
+// within each line's rounding, and with inclusive prices each line's base
+// and tax add up to what is left; nothing is ever below zero.
+func TestPropertyTaxIsOnTheDiscountedAmounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(12226, 45))
+	for range 5000 {
+		in, rules := promo.RandomCase(r)
+		res := promo.Apply(in, rules)
+		left := make([]int64, len(in.Lines)) // each line less its share, computed here
+		for i, l := range in.Lines {
+			left[i] = max(l.Amount, 0) - res.Lines[i]
+		}
+		excl, incl := taxOf(in, res, false), taxOf(in, res, true)
+		var sum, lineTax int64
+		for i, a := range left {
+			if a < 0 || excl.Lines[i].Base != wire.Amount(a) || excl.Lines[i].Tax < 0 {
+				t.Fatalf("line %d: left %d, taxed on %d (tax %d)", i, a, excl.Lines[i].Base, excl.Lines[i].Tax)
+			}
+			if incl.Lines[i].Base+incl.Lines[i].Tax != wire.Amount(a) || incl.Lines[i].Base < 0 {
+				t.Fatalf("inclusive line %d: base %d + tax %d, left %d", i, incl.Lines[i].Base, incl.Lines[i].Tax, a)
+			}
+			sum += a
+			lineTax += int64(excl.Lines[i].Tax)
+		}
+		if int64(excl.Tax) != lineTax || excl.Total < 0 || incl.Total != wire.Amount(sum) {
+			t.Fatalf("tax %d, lines' %d, totals %d / %d", excl.Tax, lineTax, excl.Total, incl.Total)
+		}
+		if d := int64(excl.Tax)*100 - 19*sum; d > 50*int64(len(left)) || d < -50*int64(len(left)) {
+			t.Fatalf("tax %d on %d discounted cents is not 19 %%", excl.Tax, sum)
+		}
 	}
 }

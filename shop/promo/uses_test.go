@@ -81,11 +81,11 @@ func placeAtOnce(t *testing.T, app core.App, code string, customers []string) in
 	return counted
 }
 
-// Vendure PR #4660, Magento #31798 and macrozheng/mall #1003: concurrent
+// Vendure PR #4660 and Magento #31798: concurrent
 // checkouts passed a single-use code's limit. Here 50 orders at once
 // against a limit of 1 count exactly one use; the others are
 // *UsedUpError and their transactions roll back.
-func TestFiftyConcurrentOrdersAgainstALimitOfOne(t *testing.T) {
+func TestVendure4660Magento31798FiftyConcurrentOrdersAgainstALimitOfOne(t *testing.T) {
 	app := testapp.New(t)
 	id := newPromotion(t, app, "ONCE", 1, 0)
 	customers := make([]string, 50)
@@ -100,9 +100,9 @@ func TestFiftyConcurrentOrdersAgainstALimitOfOne(t *testing.T) {
 	}
 }
 
-// The per-customer limit holds likewise: one customer's 20 orders at once
+// Vendure PR #4660 for the per-customer limit: one customer's 20 orders at once
 // against a limit of 2 count two, while another customer still may.
-func TestConcurrentOrdersOfOneCustomerAgainstTheirLimit(t *testing.T) {
+func TestVendure4660ConcurrentOrdersOfOneCustomerAgainstTheirLimit(t *testing.T) {
 	app := testapp.New(t)
 	id := newPromotion(t, app, "TWICE-EACH", 0, 2)
 	ada := testapp.NewUser(t, app, false).ID()

@@ -44,6 +44,7 @@ type Index struct {
 	exp   expansions // each word's fuzzy and prefix terms (expand.go)
 	attrs attrTables // each segment's filter, facet and sort values (attrs.go)
 	sets  wordSets   // each segment's documents of recent words (wordsets.go)
+	syn   synCache   // the owner's synonyms (synonyms.go)
 }
 
 func newIndex(app core.App) (*Index, error) {
@@ -65,7 +66,7 @@ func (x *Index) current() bleve.Index {
 // and before the search, so that its cached expansions are not older than
 // the index it searches.
 func (x *Index) builder(lang string) builder {
-	return builder{m: x.mapping, lang: lang, exp: &x.exp, gen: x.exp.generation()}
+	return builder{m: x.mapping, syn: x.synonyms(), lang: lang, exp: &x.exp, gen: x.exp.generation()}
 }
 
 // Ready reports whether searches can be answered from the index.

@@ -98,7 +98,8 @@ func HasWords(text string) bool { return len(splitQuery(text)) > 0 }
 // builder makes the bleve queries of one search text.
 type builder struct {
 	m    mapping.IndexMapping
-	lang string // the interface language
+	syn  *synTable // the owner's synonyms (nil: none)
+	lang string    // the interface language
 	exp  *expansions
 	gen  uint64 // exp's generation when the search began
 }
@@ -150,6 +151,11 @@ func (b builder) textQueryParts(text string, asPrefix bool) (query.Query, []clau
 			q, codes = b.wordClause(parts, i, last), queryCodes(parts, i)
 			key = fmt.Sprintf("w|%s|%t|%s", b.lang, last, p.text)
 		}
+		// The key names the synonyms too: an edit of them makes new lists.
+		var alts []string
+		if q, alts = b.withSynonyms(q, p.text); len(alts) > 0 {
+			key += "|s|" + strings.Join(alts, "\x1f")
+		}
 		if !p.cjk && !last && len(parts) > 1 && b.isStopWord(p.text) {
 			should = append(should, q)
 			continue
@@ -186,12 +192,18 @@ func (b builder) textQueryParts(text string, asPrefix bool) (query.Query, []clau
 // field's terms), as a model number joined with its neighbours, and within
 // its typo allowance; with asPrefix also as the start of a word.
 func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query {
+	return b.wordMatch(parts, i, asPrefix, 1)
+}
+
+// wordMatch is wordClause with every boost scaled: at scale 1 (the word as
+// typed) with its typo allowance, below 1 (a synonym of it) without.
+func (b builder) wordMatch(parts []queryPart, i int, asPrefix bool, scale float64) query.Query {
 	w := parts[i].text
 	var qs []query.Query
 	term := func(field, t string, boost float64) {
 		q := query.NewTermQuery(t)
 		q.SetField(field)
-		q.SetBoost(boost)
+		q.SetBoost(boost * scale)
 		qs = append(qs, q)
 	}
 	term(fNameWords, w, boostName*boostExact)
@@ -212,14 +224,14 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 			}
 			q := query.NewMatchQuery(w)
 			q.SetField(langField(f.prefix, lang))
-			q.SetBoost(f.boost * boostStem * lb)
+			q.SetBoost(f.boost * boostStem * lb * scale)
 			qs = append(qs, q)
 		}
 	}
 	for _, c := range queryCodes(parts, i) {
 		term(fCodes, c, boostName*boostCode)
 	}
-	if n := fuzziness(len([]rune(w))); n > 0 {
+	if n := fuzziness(len([]rune(w))); n > 0 && scale == 1 {
 		for _, f := range []struct {
 			field string
 			boost float64
@@ -235,7 +247,10 @@ func (b builder) wordClause(parts []queryPart, i int, asPrefix bool) query.Query
 
 // cjkClause matches a run of Chinese characters: every bigram of it in a
 // name, attribute or description.
-func (b builder) cjkClause(run string) query.Query {
+func (b builder) cjkClause(run string) query.Query { return b.cjkMatch(run, 1) }
+
+// cjkMatch is cjkClause with every boost scaled (a synonym's, below 1).
+func (b builder) cjkMatch(run string, scale float64) query.Query {
 	var qs []query.Query
 	for _, f := range []struct {
 		prefix string
@@ -244,7 +259,7 @@ func (b builder) cjkClause(run string) query.Query {
 		q := query.NewMatchQuery(run)
 		q.SetField(langField(f.prefix, "zh"))
 		q.SetOperator(query.MatchQueryOperatorAnd)
-		q.SetBoost(f.boost * boostExact * b.langBoost("zh"))
+		q.SetBoost(f.boost * boostExact * b.langBoost("zh") * scale)
 		qs = append(qs, q)
 	}
 	return query.NewDisjunctionQuery(qs)

@@ -52,6 +52,9 @@ type OrderSummary struct {
 	CreatedAt     string `json:"createdAt"`
 	// InvoiceNumber is "" until the order is invoiced.
 	InvoiceNumber string `json:"invoiceNumber"`
+	// QuoteNumber is the quote the order was made from (api.md "Quotes"),
+	// absent for an order from the cart.
+	QuoteNumber string `json:"quoteNumber,omitempty"`
 	// Payment is the order's payment state beside its fulfilment status.
 	Payment *Payment `json:"payment"`
 }

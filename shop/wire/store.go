@@ -89,3 +89,10 @@ type AdminTaxRate struct {
 	Rate     Rate   `json:"rate"`
 	Name     string `json:"name"`
 }
+
+// SearchSynonyms are the search synonyms an owner edits
+// (GET|PUT /api/admin/search/synonyms): groups of words, each finding what
+// any word of its group finds.
+type SearchSynonyms struct {
+	Groups [][]string `json:"groups"`
+}

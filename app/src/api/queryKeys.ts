@@ -96,6 +96,8 @@ export const adminKeys = {
   /** The information pages as the owner edits them. */
   pages: [...adminRoot, 'pages'] as const,
   paymentSettings: [...adminRoot, 'settings', 'payments'] as const,
+  /** The search synonyms' groups. */
+  searchSynonyms: [...adminRoot, 'settings', 'search'] as const,
   taxRates: [...adminRoot, 'taxRates'] as const,
   /** How far the running product import got (polled while it runs). */
   importProgress: [...adminRoot, 'products', 'importProgress'] as const,

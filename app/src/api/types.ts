@@ -51,6 +51,7 @@ export type {
   InfoPage,
   PageSummary,
   PaymentTaxSettings,
+  SearchSynonyms,
   Shop,
   SocialLink,
   ShippingSettings,

@@ -204,6 +204,10 @@ export interface PageHead {
   html: string;
 }
 
+export interface SearchSynonyms {
+  groups: string[][];
+}
+
 export interface CartHire {
   start: string;
   end: string;
@@ -445,6 +449,78 @@ export interface RefundQuote {
   refundable: number;
 }
 
+export interface QuoteHire {
+  start: string;
+  end: string;
+  days: number;
+}
+
+export interface QuoteLine {
+  productId: string;
+  variantId: string;
+  sku: string;
+  productName: Localized;
+  variantLabel: Localized;
+  quantity: number;
+  hire?: QuoteHire;
+  listPrice: number;
+  unitPrice: number;
+  lineTotal: number;
+  deposit?: number;
+  taxClass: string;
+}
+
+export interface QuoteServiceLine {
+  name: Localized;
+  amount: number;
+  taxClass: string;
+}
+
+export interface QuoteDiff {
+  field: 'quantity' | 'unitPrice' | 'line' | 'serviceLine' | 'shipping' | 'validUntil';
+  name?: Localized;
+  from: string;
+  to: string;
+}
+
+export interface QuoteChange {
+  revision: number;
+  status: string;
+  at: string;
+  by: 'customer' | 'admin' | 'shop';
+  message?: string;
+  changes?: QuoteDiff[];
+}
+
+export interface Quote {
+  id: string;
+  number: string;
+  status: 'requested' | 'sent' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
+  revision: number;
+  lines: QuoteLine[];
+  serviceLines: QuoteServiceLine[];
+  eventName: string;
+  eventDate: string;
+  venue: string;
+  message: string;
+  shippingInfo: ShippingInfo;
+  validUntil: string;
+  poNumber: string;
+  declineReason: string;
+  subtotal: number;
+  discountAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  depositAmount: number;
+  total: number;
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  createdAt: string;
+  history: QuoteChange[];
+}
+
 export interface Payment {
   method: 'card' | 'bank_transfer' | 'invoice';
   status: 'pending' | 'awaiting_payment' | 'partially_paid' | 'paid' | 'partially_refunded' | 'refunded' | 'expired';
@@ -503,6 +579,7 @@ export interface OrderSummary {
   status: string;
   createdAt: string;
   invoiceNumber: string;
+  quoteNumber?: string;
   payment: Payment | null;
 }
 

@@ -35,6 +35,7 @@ it('shows Shipping as a tab of the settings area, current on its screen, inside 
   const tabs = within(settingsNav()).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
   expect(tabs).toEqual([
     ['Store', '/admin/settings'], ['Pages', '/admin/pages'], ['Shipping', '/admin/settings/shipping'], ['Payments & tax', '/admin/settings/payments'],
+    ['Search', '/admin/settings/search'],
   ]);
   expect(within(settingsNav()).getByRole('link', { name: 'Shipping' })).toHaveAttribute('aria-current', 'page');
   expect(within(settingsNav()).getByRole('link', { name: 'Store' })).not.toHaveAttribute('aria-current');

@@ -5,6 +5,7 @@ import { ShippingSettingsView } from '../shipping/ShippingSettingsView';
 import { SETTINGS_SECTIONS } from './sections';
 import { PagesSettings } from './PagesSettings';
 import { PaymentsSettings } from './PaymentsSettings';
+import { SearchSynonymsSettings } from './SearchSynonymsSettings';
 import { StoreSettings } from './StoreSettings';
 import './settings.css';
 
@@ -46,6 +47,7 @@ export function SettingsPage({ section }: { section?: 'pages' }) {
             <Route index element={<StoreSettings />} />
             <Route path="shipping" element={<ShippingSettingsView />} />
             <Route path="payments" element={<PaymentsSettings />} />
+            <Route path="search" element={<SearchSynonymsSettings />} />
             <Route path="*" element={<Navigate to="/admin/settings" replace />} />
           </Routes>
         )}

@@ -14,6 +14,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   { key: 'pages', to: '/admin/pages' },
   { key: 'shipping', to: '/admin/settings/shipping' },
   { key: 'payments', to: '/admin/settings/payments' },
+  { key: 'search', to: '/admin/settings/search' },
 ];
 
 /** Whether the admin's path is in the settings area (the admin nav's Settings entry is then current). */
