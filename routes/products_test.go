@@ -535,9 +535,15 @@ func TestProductListQueriesOnBigCatalog(t *testing.T) {
 		n := queryCount(h.App, func() { page = listPage(t, c, query) })
 		// The page and the count; the count of an unsearched list is
 		// cached, so a repeated filter needs the page query only. A search
-		// counts in the index: the change log's head and the page's rows.
-		if n < 1 || n > 2 {
-			t.Errorf("%s: %d queries, want at most 2 (page + count)", query, n)
+		// counts in the index: the change log's head and the page's rows,
+		// and reads the owner's synonym groups (one small read, so an edit
+		// counts at once on every server; issue 44).
+		want := int64(2)
+		if strings.Contains(query, "search=") {
+			want = 3
+		}
+		if n < 1 || n > want {
+			t.Errorf("%s: %d queries, want at most %d (page + count, a search also its synonyms)", query, n, want)
 		}
 		if len(page.Products) == 0 || page.Products[0].Attributes[0].Key != "Size" {
 			t.Errorf("%s: %d products", query, len(page.Products))
