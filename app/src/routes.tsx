@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, useLocation, type Params, type RouteObject } from 'react-router-dom';
-import { RequireAdmin, RequireAuth } from './auth/guards';
+import { RequireStaff, RequireAuth } from './auth/guards';
 import { ErrorPage } from './components/ErrorPage';
 import { Layout } from './layout/Layout';
 import HomePage from './features/catalog/HomePage';
@@ -28,7 +28,7 @@ const WarrantyPage = lazy(() => import('./features/info/WarrantyPage'));
 const FaqPage = lazy(() => import('./features/info/FaqPage'));
 const LegalPage = lazy(() => import('./features/info/LegalPage'));
 const PageBySlug = lazy(() => import('./features/pages/PageBySlug'));
-// The admin area is its own chunk; only admins ever load it.
+// The admin area is its own chunk; only staff ever load it.
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 
 function ProductsAlias() {
@@ -110,7 +110,7 @@ const SHOP_ROUTES: ShopRoute[] = [
     element: <RequireAuth><InvoicePage /></RequireAuth>,
     page: { kind: 'private', title: 'account:orders.invoice.title' },
   },
-  { path: '/admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin>, page: { kind: 'private', title: 'common:nav.admin' } },
+  { path: '/admin/*', element: <RequireStaff><AdminPage /></RequireStaff>, page: { kind: 'private', title: 'common:nav.admin' } },
   { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' } },
   { path: '/shipping', element: <ShippingPage />, page: { kind: 'info', page: 'shipping' } },
   { path: '/returns', element: <ReturnsPage />, page: { kind: 'info', page: 'returns' } },

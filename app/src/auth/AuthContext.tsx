@@ -6,6 +6,7 @@ import { tokenStore } from '../api/storage';
 import type { LoginAnswer, User } from '../api/types';
 import { uiLanguage } from '../i18n/current';
 import { isAdminUser } from '../lib/user';
+import { isStaffUser, userCan, type Permission } from './permissions';
 
 type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -14,6 +15,10 @@ export interface AuthContextValue {
   status: AuthStatus;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** Any staff role (Admin, Manager, Fulfilment, Catalog): the admin area is theirs. */
+  isStaff: boolean;
+  /** Whether the user's roles grant the permission (what the app shows; the server enforces it). */
+  can: (perm: Permission) => boolean;
   token: string | null;
   login: (email: string, password: string) => Promise<User>;
   logout: () => Promise<void>;
@@ -89,6 +94,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       isAuthenticated: status === 'authenticated',
       isAdmin: isAdminUser(user),
+      isStaff: isStaffUser(user),
+      can: (perm: Permission) => userCan(user, perm),
       token,
       login,
       logout,

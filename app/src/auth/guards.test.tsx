@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../test/fetchMock';
 import { setupTestI18n } from '../test/i18n';
 import { renderApp } from '../test/render';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireStaff, RequireAuth } from './guards';
 
 const customer = { id: 'u1', email: 'c@x.io', firstName: 'C', lastName: 'D', roles: ['Customer'] };
 const emptyCart = { body: { id: '', items: [], totalPrice: 0, totalItems: 0 } };
@@ -48,9 +48,9 @@ describe('route guards', () => {
     localStorage.setItem('authToken', 't');
     mockFetch({ 'GET /api/auth/profile': { body: customer }, 'GET /api/cart': emptyCart });
     renderApp(
-      <RequireAdmin>
+      <RequireStaff>
         <p>admin area</p>
-      </RequireAdmin>,
+      </RequireStaff>,
       { route: '/admin', path: '/admin' },
     );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -61,9 +61,9 @@ describe('route guards', () => {
     localStorage.setItem('authToken', 't');
     mockFetch({ 'GET /api/auth/profile': { body: { ...customer, roles: ['Admin'] } }, 'GET /api/cart': emptyCart });
     renderApp(
-      <RequireAdmin>
+      <RequireStaff>
         <p>admin area</p>
-      </RequireAdmin>,
+      </RequireStaff>,
       { route: '/admin', path: '/admin' },
     );
     expect(await screen.findByText('admin area')).toBeInTheDocument();

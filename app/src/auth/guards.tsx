@@ -12,12 +12,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin only: signed-out users go to /login, signed-in non-admins to /. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { status, isAdmin } = useAuth();
+/** Staff only (any staff role; the admin area shows each its screens): signed-out users go to /login, customers to /. */
+export function RequireStaff({ children }: { children: ReactNode }) {
+  const { status, isStaff } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location }} />;
-  if (!isAdmin) return <Navigate to="/" replace />;
+  if (!isStaff) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

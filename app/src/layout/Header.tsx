@@ -18,9 +18,9 @@ const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
 function useNavItems(): NavItem[] {
   const { t } = useTranslation('common');
-  const { isAuthenticated, isAdmin } = useAuth();
+  const { isAuthenticated, isStaff } = useAuth();
   const items: NavItem[] = [{ to: '/', label: t('nav.products'), end: true, onClick: forgetShopState }];
-  if (isAdmin) items.push({ to: '/admin', label: t('nav.admin') });
+  if (isStaff) items.push({ to: '/admin', label: t('nav.admin') });
   if (isAuthenticated) {
     items.push({ to: '/profile', label: t('nav.profile') });
     items.push({ to: '/account/orders', label: t('nav.myOrders') });

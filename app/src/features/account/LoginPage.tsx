@@ -10,7 +10,7 @@ import { useFleetingState } from '../../components/useFleetingState';
 import { errorText } from '../../i18n/errors';
 import { isBlank } from '../../lib/validation';
 import { useForm, type Problems } from '../../lib/form';
-import { isAdminUser } from '../../lib/user';
+import { isStaffUser } from '../../auth/permissions';
 import { ErrorCallout } from '../../components/ErrorCallout';
 import { AuthCard } from './AuthCard';
 import { fromCheckout, returnTarget, type AuthState } from './authReturn';
@@ -26,7 +26,7 @@ function loginRules(v: { email: string; password: string }): Problems {
 
 export default function LoginPage() {
   const { t } = useTranslation('account');
-  const { login, status, isAdmin } = useAuth();
+  const { login, status, isStaff } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as AuthState | null;
@@ -38,7 +38,7 @@ export default function LoginPage() {
     mutationFn: ({ email, password }: typeof form.values) => login(email, password),
     onSuccess: (user) => {
       const back = from?.pathname !== '/login' ? returnTarget(from) : null;
-      const target = back ?? (isAdminUser(user) ? '/admin' : '/');
+      const target = back ?? (isStaffUser(user) ? '/admin' : '/');
       navigate(target, { replace: true });
     },
     onError: (err) => setError(errorText(t, err, 'account:login.errors.failed')),
@@ -62,7 +62,7 @@ export default function LoginPage() {
 
   // Already signed in (not by this form, which sends the user on itself): nothing to do here.
   if (status === 'loading' && !busy) return <FullPageSpinner />;
-  if (status === 'authenticated' && !busy) return <Navigate to={isAdmin ? '/admin' : '/'} replace />;
+  if (status === 'authenticated' && !busy) return <Navigate to={isStaff ? '/admin' : '/'} replace />;
 
   const footer = (
     <Text size="2" align="center">

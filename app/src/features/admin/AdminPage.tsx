@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ResetIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, Link2Icon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -20,36 +20,22 @@ import { ReturnPage } from './returns/ReturnPage';
 import { ReturnsView } from './returns/ReturnsView';
 import { NavCount } from './NavCount';
 import { SettingsPage } from './settings/SettingsPage';
-import { inSettings } from './settings/sections';
+import { NoAccess } from './NoAccess';
+import { mayOpen, startScreen, visibleScreens, type VisibleScreen } from './screens';
 import { useAdminLive } from './useAdminLive';
+import { useAuth } from '../../auth/AuthContext';
 import './admin.css';
 
-const VIEWS = [
-  { key: 'overview', to: '/admin/overview', icon: BarChartIcon, match: (p: string) => p.startsWith('/admin/overview') },
-  { key: 'products', to: '/admin', icon: CubeIcon, match: (p: string) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/products') },
-  { key: 'categories', to: '/admin/categories', icon: LayersIcon, match: (p: string) => p.startsWith('/admin/categories') },
-  { key: 'promotions', to: '/admin/promotions', icon: TokensIcon, match: (p: string) => p.startsWith('/admin/promotions') },
-  { key: 'bookings', to: '/admin/bookings', icon: CalendarIcon, match: (p: string) => p.startsWith('/admin/bookings') },
-  { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
-  { key: 'returns', to: '/admin/returns', icon: ResetIcon, match: (p: string) => p.startsWith('/admin/returns') },
-  { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
-  { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
-  { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
-  { key: 'webhooks', to: '/admin/webhooks', icon: Link2Icon, match: (p: string) => p.startsWith('/admin/webhooks') },
-  // Shipping is a section of the settings area (its sub-navigation), not a view of its own.
-  { key: 'settings', to: '/admin/settings', icon: GearIcon, match: (p: string) => inSettings(p) },
-] as const;
-
-/** Side navigation (a row of tabs on phones) for the views; each view has its own path. */
-function AdminNav() {
+/** Side navigation (a row of tabs on phones) for the screens the role may open; each has its own path. */
+function AdminNav({ screens }: { screens: VisibleScreen[] }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
   return (
     <nav aria-label={t('nav.label')} className="admin-nav">
       <ul className="plain-list">
-        {VIEWS.map(({ key, to, icon: Icon, match }) => (
+        {screens.map(({ key, to, icon: Icon, current }) => (
           <li key={key}>
-            <Link to={to} className="admin-nav-link" aria-current={match(pathname) ? 'page' : undefined}>
+            <Link to={to} className="admin-nav-link" aria-current={current(pathname) ? 'page' : undefined}>
               <Icon aria-hidden="true" />
               {t(`nav.${key}`)}
               <NavCount view={key} />
@@ -61,9 +47,26 @@ function AdminNav() {
   );
 }
 
-/** The admin dashboard at /admin/* (lazily loaded; the route's guard admits admins only). */
+/**
+ * The screen at the address when the role may open it (screens.ts); /admin itself goes to the
+ * role's start screen, any other screen it lacks shows the no-access page.
+ */
+function Allowed({ screens, children }: { screens: VisibleScreen[]; children: ReactNode }) {
+  const { can, status } = useAuth();
+  const { pathname } = useLocation();
+  // Until the user (and so the permissions) is in: the route's guard shows its spinner meanwhile.
+  if (status === 'loading') return null;
+  if (mayOpen(pathname, can)) return <>{children}</>;
+  const start = startScreen(screens);
+  if ((pathname === '/admin' || pathname === '/admin/') && start) return <Navigate to={start.to} replace />;
+  return <NoAccess start={start} />;
+}
+
+/** The admin dashboard at /admin/* (lazily loaded; the route's guard admits staff only, each role sees its screens). */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
+  const { can } = useAuth();
+  const screens = visibleScreens(can);
   useAdminLive();
   // The tooltips' provider: the app's Theme has none in the build (scripts/theme-without-tooltip.ts).
   return (
@@ -73,30 +76,32 @@ export default function AdminPage() {
           {t('title')}
         </Heading>
         <Flex direction={{ initial: 'column', md: 'row' }} gap={{ initial: '4', md: '6' }}>
-          <AdminNav />
+          <AdminNav screens={screens} />
           <Box flexGrow="1" minWidth="0">
-            <Routes>
-              <Route index element={<ProductListView />} />
-              <Route path="products" element={<Navigate to="/admin" replace />} />
-              <Route path="products/new" element={<ProductFormPage />} />
-              <Route path="products/import" element={<ProductImportView />} />
-              <Route path="products/:productId/edit" element={<ProductFormPage />} />
-              <Route path="categories" element={<CategoriesView />} />
-              <Route path="promotions" element={<PromotionsView />} />
-              <Route path="bookings" element={<BookingsView />} />
-              <Route path="orders" element={<OrdersView />} />
-              <Route path="orders/:orderId" element={<OrderPage />} />
-              <Route path="returns" element={<ReturnsView />} />
-              <Route path="returns/:returnId" element={<ReturnPage />} />
-              <Route path="contact-requests" element={<ContactRequestsView />} />
-              <Route path="overview" element={<OverviewView />} />
-              <Route path="customers" element={<CustomersView />} />
-              <Route path="emails" element={<EmailsView />} />
-              <Route path="webhooks" element={<WebhooksView />} />
-              <Route path="settings/*" element={<SettingsPage />} />
-              <Route path="pages/*" element={<SettingsPage section="pages" />} />
-              <Route path="*" element={<Navigate to="/admin" replace />} />
-            </Routes>
+            <Allowed screens={screens}>
+              <Routes>
+                <Route index element={<ProductListView />} />
+                <Route path="products" element={<Navigate to="/admin" replace />} />
+                <Route path="products/new" element={<ProductFormPage />} />
+                <Route path="products/import" element={<ProductImportView />} />
+                <Route path="products/:productId/edit" element={<ProductFormPage />} />
+                <Route path="categories" element={<CategoriesView />} />
+                <Route path="promotions" element={<PromotionsView />} />
+                <Route path="bookings" element={<BookingsView />} />
+                <Route path="orders" element={<OrdersView />} />
+                <Route path="orders/:orderId" element={<OrderPage />} />
+                <Route path="returns" element={<ReturnsView />} />
+                <Route path="returns/:returnId" element={<ReturnPage />} />
+                <Route path="contact-requests" element={<ContactRequestsView />} />
+                <Route path="overview" element={<OverviewView />} />
+                <Route path="customers" element={<CustomersView />} />
+                <Route path="emails" element={<EmailsView />} />
+                <Route path="webhooks" element={<WebhooksView />} />
+                <Route path="settings/*" element={<SettingsPage />} />
+                <Route path="pages/*" element={<SettingsPage section="pages" />} />
+                <Route path="*" element={<Navigate to="/admin" replace />} />
+              </Routes>
+            </Allowed>
           </Box>
         </Flex>
       </Container>

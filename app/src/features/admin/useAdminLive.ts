@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { listen, type LiveEvent } from '../../api/live';
 import { adminKeys, insightKeys } from '../../api/queryKeys';
+import { useAuth } from '../../auth/AuthContext';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
  * While the admin area is open: new orders and contact requests arrive through PocketBase
- * realtime (the collections' rules admit users with the Admin role), refresh the lists, the
+ * realtime (the collections' rules admit users with the Admin role; other roles listen to what
+ * they may read), refresh the lists, the
  * overview and the navigation's counts, and a new one is announced with a short toast.
  * Unsubscribes on unmount.
  */
@@ -17,6 +19,9 @@ export function useAdminLive() {
   const qc = useQueryClient();
   const show = useToast();
   const { t } = useTranslation('admin');
+  const { can } = useAuth();
+  const orders = can('orders.read');
+  const contact = can('contact');
 
   useEffect(() => {
     const announce = (message: string) => show({ message, kind: 'info', duration: TOAST_LONG });
@@ -33,7 +38,8 @@ export function useAdminLive() {
     };
     let stopped = false;
     const offs: (() => void)[] = [];
-    for (const [topic, fn] of [['orders/*', onOrder], ['contact_requests/*', onContact]] as const) {
+    const topics = [...(orders ? [['orders/*', onOrder] as const] : []), ...(contact ? [['contact_requests/*', onContact] as const] : [])];
+    for (const [topic, fn] of topics) {
       // When realtime is unavailable the lists keep polling (pollUnlessLive).
       listen(topic, fn).then(
         (off) => (stopped ? off() : offs.push(off)),
@@ -44,5 +50,5 @@ export function useAdminLive() {
       stopped = true;
       offs.forEach((off) => off());
     };
-  }, [qc, show, t]);
+  }, [qc, show, t, orders, contact]);
 }

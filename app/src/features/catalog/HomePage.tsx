@@ -19,7 +19,7 @@ import { useCategoryLabel } from './categoryLabel';
 export default function HomePage() {
   const { t, i18n } = useTranslation('shop');
   const label = useCategoryLabel();
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
   const { quantityInCart } = useCart();
   const { filters, update } = useHomeFilters();
   const { category, search, page } = filters;
@@ -88,7 +88,7 @@ export default function HomePage() {
         <Text as="p" size="4" color="gray" highContrast>
           {resolveLocalized(hero.text, lang, t('hero.description'))}
         </Text>
-        {isAdmin && (
+        {can('catalog.write') && (
           <Button asChild mt="4">
             <Link to="/admin">{t('hero.manageProducts')}</Link>
           </Button>

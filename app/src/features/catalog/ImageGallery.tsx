@@ -14,7 +14,7 @@ export function ImageGallery({ images, alt, showThumbnails = true }: { images: s
   const { t } = useTranslation('shop');
   // The primary image's "P" is for those who choose it (the spec's mark); shoppers do not need
   // the shop's own bookkeeping on the gallery (issue 34's polish).
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
   const [index, setIndex] = useState(0);
   const total = images.length;
 
@@ -71,7 +71,7 @@ export function ImageGallery({ images, alt, showThumbnails = true }: { images: s
                   onClick={() => setIndex(i)}
                 >
                   <ProductImage fileName={file} thumb="120x120" alt="" width={60} height={60} loading="lazy" />
-                  {i === 0 && isAdmin && (
+                  {i === 0 && can('catalog.write') && (
                     <span className="primary-mark" title={t('gallery.primary')}>
                       P
                     </span>

@@ -60,7 +60,7 @@ function CustomerOrders({ userId }: { userId: string }) {
 export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
-  const { user: me } = useAuth();
+  const { user: me, can } = useAuth();
   const toast = useToastApi();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -119,6 +119,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 <DataList.Value>{t('customers.spentIn', { amount: price(user.totalSpent), count: user.ordersCount })}</DataList.Value>
               </DataList.Item>
             </DataList.Root>
+            {can('roles') && (
             <Flex gap="3" align="center" wrap="wrap">
               <Button variant="soft" color={admin ? 'red' : 'indigo'} disabled={admin && me?.id === user.id} onClick={() => setConfirming(true)}>
                 {admin ? t('customers.revoke') : t('customers.grant')}
@@ -129,8 +130,9 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 </Text>
               )}
             </Flex>
-            <TaxExemptSwitch user={user} />
-            <InvoiceTerms key={user.id} user={user} />
+            )}
+            {can('customers.write') && <TaxExemptSwitch user={user} />}
+            {can('customers.write') && <InvoiceTerms key={user.id} user={user} />}
             <Heading as="h3" size="3">
               {t('customers.orders')}
             </Heading>

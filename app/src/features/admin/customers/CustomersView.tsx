@@ -15,6 +15,7 @@ import { USERS_PAGE_SIZE, usersQuery } from '../overview/api';
 import { CustomerDialog } from './CustomerDialog';
 import { RoleBadges } from './RoleBadges';
 import { RoleChangesList } from './RoleChangesList';
+import { useAuth } from '../../../auth/AuthContext';
 import { EmailText } from '../../../components/EmailText';
 
 
@@ -22,6 +23,7 @@ import { EmailText } from '../../../components/EmailText';
 export function CustomersView() {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
+  const { can } = useAuth();
   const lang = i18n.language;
   const { search, page, searchInput, setSearchInput, setPage } = useListQuery();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -100,7 +102,7 @@ export function CustomersView() {
       )}
 
       <CustomerDialog user={open ?? null} onClose={() => setOpenId(null)} />
-      <RoleChangesList />
+      {can('roles') && <RoleChangesList />}
     </Box>
   );
 }

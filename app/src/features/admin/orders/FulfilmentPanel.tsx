@@ -10,6 +10,7 @@ import { failureText } from '../messages';
 import { CarrierSelect } from './CarrierSelect';
 import { setOrderStatus, setShippingQuote } from './ordersApi';
 import { adminKeys } from '../../../api/queryKeys';
+import { useAuth } from '../../../auth/AuthContext';
 
 /** Saves an order change answered with the order: the detail and the lists follow. */
 export function useOrderChange<V>(orderId: string, fn: (v: V) => Promise<OrderDetail>, done: string) {
@@ -45,6 +46,7 @@ export function FulfilmentPanel({ order }: { order: OrderDetail }) {
   const track = useOrderChange(order.id, () => setOrderStatus(order.id, order.status, tracking.trim(), false, carrier), 'fulfilment.trackingSaved');
   const quoted = useOrderChange(order.id, () => setShippingQuote(order.id, Number(quote)), 'fulfilment.quoteSent');
   const slip = useMutation({ mutationFn: () => openPackingSlip(order.id, i18n.language) });
+  const { can } = useAuth();
   return (
     <Box data-testid="fulfilment-panel">
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
@@ -55,7 +57,7 @@ export function FulfilmentPanel({ order }: { order: OrderDetail }) {
           <FileTextIcon /> {t('fulfilment.packingSlip')}
         </Button>
       </Flex>
-      {order.shippingQuote === 'pending' && (
+      {order.shippingQuote === 'pending' && can('orders.write') && (
         <Flex asChild gap="2" align="end" wrap="wrap" mb="3">
           <form onSubmit={(e) => { e.preventDefault(); quoted.mutate(undefined); }}>
             <Box>

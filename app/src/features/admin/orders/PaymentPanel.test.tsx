@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDetail, OrderSummary, Payment } from '../../../api/types';
+import { mockFetch } from '../../../test/fetchMock';
 import { renderApp } from '../../../test/render';
 import { setupAdminI18n } from '../test/helpers';
 import { CancelOrderDialog } from './CancelOrderDialog';
@@ -28,18 +29,23 @@ const order = (p: Partial<Payment>) => ({ id: 'o1', orderNumber: 'ORD-1', status
 // the figures below differ from what the amounts would give, as when a refund is on its way.
 describe("the admin's payment figures", () => {
   beforeAll(setupAdminI18n);
+  // Record payment and Refund are for the roles that may (an Admin here; issue 49).
+  beforeEach(() => {
+    localStorage.setItem('authToken', 'admin-token');
+    mockFetch({ 'GET /api/auth/profile': { body: { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true } } });
+  });
 
   it('refunds at most what the server says is refundable', async () => {
     renderApp(<PaymentPanel order={order({ method: 'card', refundable: 40 })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund' }));
     expect(screen.queryByRole('button', { name: 'Record payment' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByLabelText(/Amount/)).toHaveValue('40.00');
   });
 
   it('records at most what the server says is outstanding, and offers no refund of nothing', async () => {
     renderApp(<PaymentPanel order={order({ status: 'partially_paid', amountPaid: 50, outstanding: 25, refundable: 0 })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }));
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByLabelText(/Amount/)).toHaveValue('25.00');
   });
 

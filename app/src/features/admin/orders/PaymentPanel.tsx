@@ -11,13 +11,15 @@ import { failureText } from '../messages';
 import { MoneyDialog, type MoneyInput } from './MoneyDialog';
 import { markRefundSent, recordPayment, refundOrder } from './ordersApi';
 import { adminKeys } from '../../../api/queryKeys';
+import { useAuth } from '../../../auth/AuthContext';
 
-/** The order's payment: state, amounts, the timeline, refunds, and "Record payment" / "Refund". */
+/** The order's payment: state, amounts, the timeline, refunds, and "Record payment" / "Refund" (for the roles that may). */
 export function PaymentPanel({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
   const toast = useToastApi();
   const queryClient = useQueryClient();
+  const { can } = useAuth();
   const [dialog, setDialog] = useState<'payment' | 'refund' | null>(null);
   const p = order.payment;
   const saved = (detail: OrderDetail) => {
@@ -42,7 +44,8 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
   // What is left to pay or to refund is the server's figure (payment.outstanding, payment.refundable).
   const { outstanding, refundable } = p;
   const toSend = (p.refunds ?? []).filter((r) => !r.surplus && r.provider === 'manual' && (r.status === 'requested' || r.status === 'pending'));
-  const canRecord = p.method !== 'card' && outstanding > 0 && order.status !== 'Cancelled';
+  const canRecord = can('orders.write') && p.method !== 'card' && outstanding > 0 && order.status !== 'Cancelled';
+  const canRefund = can('refunds') && refundable > 0;
   return (
     <Box data-testid="admin-payment">
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="2">
@@ -55,7 +58,7 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
               {t('payments.record')}
             </Button>
           )}
-          {refundable > 0 && (
+          {canRefund && (
             <Button size="2" color="red" variant="soft" onClick={() => setDialog('refund')}>
               {t('payments.refund')}
             </Button>
@@ -100,7 +103,7 @@ export function PaymentPanel({ order }: { order: OrderDetail }) {
           </DataList.Item>
         )}
       </DataList.Root>
-      {toSend.map((r) => (
+      {can('refunds') && toSend.map((r) => (
         <Flex key={r.id} gap="3" align="center" mb="2" wrap="wrap">
           <Text size="2">{t('payments.toSend', { amount: price(r.amount) })}</Text>
           <Button size="1" loading={sent.isPending} onClick={() => sent.mutate(r.id)}>

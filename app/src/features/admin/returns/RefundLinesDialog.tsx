@@ -7,13 +7,15 @@ import { errorText } from '../../../i18n/errors';
 import { usePrice } from '../../../lib/format';
 import { resolveLocalized } from '../../../lib/localized';
 import { useRefundLines, useRefundQuote, type LinesRefund } from './api';
+import { useAuth } from '../../../auth/AuthContext';
 
 /** "Refund lines" on the admin's order page: units per line, restock, shipping; the figure is the server's quote. */
 export function RefundLinesButton({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
+  const { can } = useAuth();
   const lines = order.items.filter((it) => !it.hire);
-  if (!lines.length || !order.payment || order.payment.refundable <= 0) return null;
+  if (!can('refunds') || !lines.length || !order.payment || order.payment.refundable <= 0) return null;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger>

@@ -41,12 +41,15 @@ describe('RefundLinesButton', () => {
 
   it("shows the server's figure for the chosen units and refunds them", async () => {
     const order = { id: 'o1', orderNumber: 'ORD-1', items: [{ id: 'l1', productName: { en: 'XLR cable' }, quantity: 3 }], payment: { refundable: 80 } } as unknown as OrderDetail;
+    // Refunds are for the roles that may (an Admin here; issue 49).
+    localStorage.setItem('authToken', 'admin-token');
     const { callsTo } = mockFetch({
+      'GET /api/auth/profile': { body: { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true } },
       'POST /api/checkout/admin/orders/o1/refunds/quote': { body: { amount: 19.47, taxAmount: 1.48, shippingAmount: 0, refundable: 80 } },
       'POST /api/checkout/admin/orders/o1/refunds': { status: 201, body: order },
     });
     renderApp(<RefundLinesButton order={order} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Refund lines' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund lines' }));
     await userEvent.selectOptions(screen.getByLabelText('Units of XLR cable to refund'), '1');
     expect(await screen.findByText('Refund $19.47 (tax $1.48 included)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));

@@ -48,6 +48,8 @@ it('shows Shipping as a tab of the settings area, current on its screen, inside 
 it('opens the shipping screen from the Store screen through the tab', async () => {
   const user = userEvent.setup({ delay: null });
   renderAdmin('/admin/settings');
+  // The screens wait for the user's permissions (issue 49).
+  await screen.findByRole('navigation', { name: 'Settings sections' });
   await user.click(await within(settingsNav()).findByRole('link', { name: 'Shipping' }));
   expect(await screen.findByRole('button', { name: 'Save shipping settings' })).toBeInTheDocument();
   expect(within(settingsNav()).getByRole('link', { name: 'Shipping' })).toHaveAttribute('aria-current', 'page');

@@ -2,6 +2,7 @@ import { Box, Flex, Heading } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ShippingSettingsView } from '../shipping/ShippingSettingsView';
+import { useAuth } from '../../../auth/AuthContext';
 import { SETTINGS_SECTIONS } from './sections';
 import { PagesSettings } from './PagesSettings';
 import { PaymentsSettings } from './PaymentsSettings';
@@ -9,16 +10,17 @@ import { SearchSynonymsSettings } from './SearchSynonymsSettings';
 import { StoreSettings } from './StoreSettings';
 import './settings.css';
 
-/** The settings area's sub-navigation: one link per section, the current one marked. */
+/** The settings area's sub-navigation: one link per section the role may open, the current one marked. */
 function SettingsNav() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
+  const { can } = useAuth();
   // Store is /admin/settings itself; a section owns everything below its path.
   const current = (to: string) => pathname === to || pathname === `${to}/` || (to !== '/admin/settings' && pathname.startsWith(`${to}/`));
   return (
     <nav aria-label={t('settings.nav.label')} className="settings-nav">
       <ul className="plain-list">
-        {SETTINGS_SECTIONS.map(({ key, to }) => (
+        {SETTINGS_SECTIONS.filter((s) => can(s.permission)).map(({ key, to }) => (
           <li key={key}>
             <Link to={to} className="settings-nav-link" aria-current={current(to) ? 'page' : undefined}>
               {t(`settings.nav.${key}`)}
