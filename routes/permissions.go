@@ -80,6 +80,7 @@ var routePermissions = map[string]Permission{
 	"GET /api/admin/returns/{id}":      PermReturns,
 	"PUT /api/admin/returns/{id}":      PermReturns,
 	"GET /api/admin/quotes":            PermReturns,
+	"GET /api/admin/quotes/{id}":       PermReturns,
 	"PUT /api/admin/quotes/{id}":       PermReturns,
 	"POST /api/admin/quotes/{id}/send": PermReturns,
 
