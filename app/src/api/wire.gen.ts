@@ -807,6 +807,8 @@ export interface Shop {
   hours: Localized;
   hero: Hero;
   social: SocialLink[];
+  timeZone: string;
+  today: string;
 }
 
 export interface PageSummary {
