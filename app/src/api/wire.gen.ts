@@ -808,6 +808,8 @@ export interface Shop {
   hours: Localized;
   hero: Hero;
   social: SocialLink[];
+  timeZone: string;
+  today: string;
 }
 
 export interface PageSummary {
