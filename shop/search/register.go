@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/appstate"
 	"stageshop/internal/db"
+	"stageshop/internal/role"
 	"stageshop/shop"
 	"stageshop/shop/catalog"
 )
@@ -55,7 +56,7 @@ func Of(app core.App) (*Index, error) {
 			return
 		}
 		if h.x.openExisting() && h.x.inStep() {
-			go h.x.pruneLoop(h.stop)
+			h.x.startPrune(h.stop)
 			return
 		}
 		var n int
@@ -75,9 +76,17 @@ func Of(app core.App) (*Index, error) {
 			app.Logger().Info("search index: rebuilding in the background", "products", n)
 			go build()
 		}
-		go h.x.pruneLoop(h.stop)
+		h.x.startPrune(h.stop)
 	})
 	return h.x, h.err
+}
+
+// startPrune runs pruneLoop on the primary: a read replica's change log
+// is the primary's, pruned there.
+func (x *Index) startPrune(stop <-chan struct{}) {
+	if role.Primary(x.app) {
+		go x.pruneLoop(stop)
+	}
 }
 
 // pruneLoop deletes, every few minutes, the change rows the index applied
