@@ -53,6 +53,18 @@ func Register(app core.App) {
 			// The crons (PocketBase's, the shop's cleanups, payment, hire
 			// and quote jobs) all write: on a replica none runs.
 			e.App.Cron().Stop()
+			// The primary's writes reach data.db without a hook here.
+			Refresh(e.App) // notes the collections' and settings' stamp
+			w, err := newWatcher(e.App)
+			if err != nil {
+				return err
+			}
+			stop := make(chan struct{})
+			go w.run(pollInterval(), stop)
+			e.App.OnTerminate().BindFunc(func(te *core.TerminateEvent) error {
+				close(stop)
+				return te.Next()
+			})
 			f, err := NewForwarder(r.Primary)
 			if err != nil {
 				return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -71,6 +72,7 @@ func replicaApp(t *testing.T, dir, primary string) (*core.BaseApp, error) {
 	t.Helper()
 	t.Setenv("STAGESHOP_REPLICA", "1")
 	t.Setenv("STAGESHOP_PRIMARY_URL", primary)
+	t.Setenv("STAGESHOP_MAX_CONNS_PER_IP", "0") // no listener of its own
 	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: sqlitecache.Connect})
 	server.Register(app, testapp.Site)
 	t.Cleanup(func() {
@@ -180,4 +182,84 @@ func TestReplicaBehindPrimaryRefusesToStart(t *testing.T) {
 	if !errors.Is(err, replica.ErrBehindPrimary) || !strings.Contains(err.Error(), last) {
 		t.Fatalf("bootstrap of a replica behind its build: %v, want ErrBehindPrimary naming %s", err, last)
 	}
+}
+
+// get is the replica's answer to a GET of path.
+func get(h http.Handler, path string) (int, string) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+	return rec.Code, rec.Body.String()
+}
+
+// eventually waits (a generous bound: CI is slow) until ok holds.
+func eventually(t *testing.T, what string, ok func() bool) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for deadline := start.Add(15 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the replica never showed %s", what)
+		}
+	}
+	return time.Since(start)
+}
+
+// The primary's writes reach a replica's answers although no hook fires
+// there: a new product shows in the catalog list and the search a replica
+// had already answered (and cached), and a price the primary changed is the
+// replica's within the poll. The primary is another app on the same
+// data.db (as LiteFS's replica is another process's file).
+func TestReplicaFollowsPrimaryWrites(t *testing.T) {
+	t.Setenv("STAGESHOP_REPLICA", "")
+	t.Setenv("STAGESHOP_REPLICA_POLL", "50ms")
+	dir := replicaDir(t)
+	primary := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: sqlitecache.Connect})
+	server.Register(primary, testapp.Site)
+	if err := primary.Bootstrap(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = primary.ResetBootstrapState() })
+	testapp.NewProduct(t, primary, testapp.Product{Name: "Zebra fog machine", PriceCents: 10000, Stock: 5})
+
+	// The replica's data dir is its own; its data.db is the primary's file
+	// (by another path, so the replica's read-only switch is its own).
+	rdir := t.TempDir()
+	if err := os.Symlink(filepath.Join(dir, "data.db"), filepath.Join(rdir, "data.db")); err != nil {
+		t.Fatal(err)
+	}
+	app, err := replicaApp(t, rdir, "http://127.0.0.1:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := serve(t, app)
+	t.Cleanup(func() { _ = app.OnTerminate().Trigger(&core.TerminateEvent{App: app}) })
+
+	if code, body := get(h, "/api/products?search=zebra"); code != 200 || !strings.Contains(body, "Zebra fog machine") {
+		t.Fatalf("the replica's search before any change: %d %s", code, body)
+	}
+	if _, body := get(h, "/api/products?search=lantern"); strings.Contains(body, "Lantern") {
+		t.Fatal("a product nobody made was found")
+	}
+	_, list := get(h, "/api/products")
+	if strings.Contains(list, "Lantern") {
+		t.Fatal("a product nobody made is listed")
+	}
+
+	p := testapp.NewProduct(t, primary, testapp.Product{Name: "Lantern haze", PriceCents: 4200, Stock: 3})
+	eventually(t, "the primary's new product in its list", func() bool {
+		_, body := get(h, "/api/products")
+		return strings.Contains(body, "Lantern haze")
+	})
+	eventually(t, "the primary's new product in its search", func() bool {
+		_, body := get(h, "/api/products?search=lantern")
+		return strings.Contains(body, "Lantern haze")
+	})
+	p.Set("priceCents", 4999)
+	if err := primary.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	lag := eventually(t, "the primary's new price", func() bool {
+		_, body := get(h, "/api/products?search=lantern")
+		return strings.Contains(body, "49.99")
+	})
+	t.Logf("a price change reached the replica in %v (poll 50ms)", lag)
 }

@@ -43,6 +43,20 @@ func handleOf(app core.App) *handle {
 	return appstate.Of(app, func() *handle { return &handle{stop: make(chan struct{})} })
 }
 
+// Refresh brings app's index, if open, up to date with the change log:
+// on a read replica, whose data.db the primary changes and no hook sees
+// (internal/replica calls it when data.db moved).
+func Refresh(app core.App) error {
+	x := opened(app)
+	if x == nil {
+		return nil
+	}
+	if err := x.CatchUp(); err != nil && !errors.Is(err, ErrNotReady) {
+		return err
+	}
+	return nil
+}
+
 // Of returns app's search index, opening it on first use: an index on disk
 // of this layout that the change log can bring up to date is opened;
 // otherwise (missing, another layout, a data directory restored or copied
