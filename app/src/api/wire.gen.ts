@@ -808,6 +808,8 @@ export interface Shop {
   hours: Localized;
   hero: Hero;
   social: SocialLink[];
+  timeZone: string;
+  today: string;
 }
 
 export interface PageSummary {
@@ -938,6 +940,24 @@ export interface Availability {
   days: HireDay[];
   quote?: HireQuote;
   today: string;
+}
+
+export interface APIKeyInput {
+  name: string;
+  scopes: string[];
+  expiresAt?: string;
+}
+
+export interface APIKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  key?: string;
+  expiresAt?: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+  created: string;
 }
 
 export interface Webhook {
