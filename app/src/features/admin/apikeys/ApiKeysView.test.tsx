@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { RequireStaff } from '../../../auth/guards';
 import { mockFetch } from '../../../test/fetchMock';
+import { renderApp } from '../../../test/render';
+import AdminPage from '../AdminPage';
 import { renderAdmin, setupAdminI18n } from '../test/helpers';
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
@@ -53,7 +56,7 @@ describe('ApiKeysView', () => {
     expect(within(old).getByText('Revoked')).toBeInTheDocument();
     expect(within(old).getByText('Last used: never')).toBeInTheDocument();
     expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'API keys' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'API keys' })).toHaveAttribute('aria-current', 'page');
 
     // Create: keyboard only (Tab to the scope, Space to tick it, Enter to submit).
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Accounts');
@@ -78,8 +81,14 @@ describe('ApiKeysView', () => {
 
   it('shows the entry in the nav to Admins only', async () => {
     api(MANAGER);
-    renderAdmin('/admin/api-keys');
-    // A Manager's nav has the orders but no API keys (screens.ts), and the address shows the no-access page.
+    // Behind the app's guard, as the app renders it: a Manager's nav has the orders but no API
+    // keys (screens.ts), and the address shows the no-access page.
+    renderApp(
+      <RequireStaff>
+        <AdminPage />
+      </RequireStaff>,
+      { route: '/admin/api-keys', path: '/admin/*' },
+    );
     expect(await screen.findByRole('link', { name: 'Go to Products' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Orders/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'API keys' })).toBeNull();
