@@ -1,6 +1,6 @@
 // 14. Admin overview and customers: an admin opens the Overview, a new order
 // placed meanwhile raises today's revenue; the admin finds a customer,
-// makes them an admin after a confirmation, the change is listed, and the
+// makes them an admin with the role picker after a confirmation, the change is listed, and the
 // promoted user signs in and reaches /admin.
 import { allProducts, apiOk, formatPrice, parsePrice } from '../lib/api.mjs';
 import { apiLogin, placeOrderViaApi, registerCustomer } from '../lib/accounts.mjs';
@@ -94,12 +94,14 @@ export default {
     const dialog = page.getByRole('dialog', { name: 'Casey Promoted' });
     await visible(dialog, 'the customer dialog');
     await visible(dialog.getByText('No orders yet.'), 'the customer has no orders');
-    await dialog.getByRole('button', { name: 'Make admin' }).click();
+    // The role picker (issue 49): Admin ticked and saved, then confirmed.
+    await dialog.getByRole('group', { name: 'Staff roles' }).getByRole('checkbox', { name: /^Admin/ }).click();
+    await dialog.getByRole('button', { name: 'Save roles' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Make this user an admin?' });
     await visible(confirm, 'the confirmation');
     await confirm.getByRole('button', { name: 'Make admin' }).click();
     await visible(page.getByText('Casey Promoted is now an admin'), 'the success notice');
-    await visible(dialog.getByText('Admin', { exact: true }), 'the Admin role in the dialog');
+    await visible(dialog.locator('.rt-Badge', { hasText: /^Admin$/ }), 'the Admin role in the dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await hidden(dialog, 'the customer dialog closed');
     await visible(row.getByText('Admin', { exact: true }), 'the Admin role in the customer row');

@@ -1,27 +1,19 @@
 import type { AdminUser } from '../../../api/types';
-import { useState } from 'react';
-import { Button, DataList, Dialog, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataList, Dialog, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api';
 import { useAuth } from '../../../auth/AuthContext';
 import { FitTable } from '../../../components/FitTable';
 import { OrderStatusBadge } from '../../../components/OrderStatusBadge';
-import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { formatDate, usePrice } from '../../../lib/format';
-import { displayName, isAdminUser } from '../../../lib/user';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { displayName } from '../../../lib/user';
 import { LoadError } from '../components/LoadError';
-import { failureText } from '../messages';
-import { insightApi, rolesWithAdmin, userOrdersQuery } from '../overview/api';
+import { userOrdersQuery } from '../overview/api';
 import { InvoiceTerms } from './InvoiceTerms';
 import { RoleBadges } from './RoleBadges';
+import { RolePicker } from './RolePicker';
 import { TaxExemptSwitch } from './TaxExemptSwitch';
 import { DialogFooter } from '../../../components/DialogFooter';
-import { insightKeys } from '../../../api/queryKeys';
-
-/** The refusals the server explains with a code of its own (docs/api.md). */
-const ROLE_CODES = ['own_admin_role', 'last_admin'];
 
 function CustomerOrders({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin');
@@ -56,33 +48,12 @@ function CustomerOrders({ userId }: { userId: string }) {
   );
 }
 
-/** One customer: account details, their orders, and granting or revoking Admin after a confirmation. */
+/** One customer: account details, their orders, and (for Admins) their staff roles. */
 export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
-  const { user: me, can } = useAuth();
-  const toast = useToastApi();
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const admin = isAdminUser(user);
+  const { can } = useAuth();
   const name = user ? displayName(user) : '';
-
-  const setRoles = useMutation({
-    mutationFn: (u: AdminUser) => insightApi.setRoles(u.id, rolesWithAdmin(u.roles, !isAdminUser(u))),
-    onSuccess: async (_saved, u) => {
-      setConfirming(false);
-      toast.success(t(isAdminUser(u) ? 'customers.revoked' : 'customers.granted', { name: displayName(u) }), TOAST_LONG);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: insightKeys.users }),
-        queryClient.invalidateQueries({ queryKey: insightKeys.roleChanges }),
-      ]);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      const coded = isApiError(error) && ROLE_CODES.includes(error.code);
-      toast.error(coded ? t(`customers.errors.${error.code}`) : failureText(t, error, 'customers.roleError'), TOAST_LONG);
-    },
-  });
 
   return (
     <Dialog.Root open={!!user} onOpenChange={(o) => !o && onClose()}>
@@ -119,18 +90,7 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
                 <DataList.Value>{t('customers.spentIn', { amount: price(user.totalSpent), count: user.ordersCount })}</DataList.Value>
               </DataList.Item>
             </DataList.Root>
-            {can('roles') && (
-            <Flex gap="3" align="center" wrap="wrap">
-              <Button variant="soft" color={admin ? 'red' : 'indigo'} disabled={admin && me?.id === user.id} onClick={() => setConfirming(true)}>
-                {admin ? t('customers.revoke') : t('customers.grant')}
-              </Button>
-              {admin && me?.id === user.id && (
-                <Text size="1" color="gray">
-                  {t('customers.errors.own_admin_role')}
-                </Text>
-              )}
-            </Flex>
-            )}
+            {can('roles') && <RolePicker key={`${user.id} ${user.roles.join(' ')}`} user={user} />}
             {can('customers.write') && <TaxExemptSwitch user={user} />}
             {can('customers.write') && <InvoiceTerms key={user.id} user={user} />}
             <Heading as="h3" size="3">
@@ -141,15 +101,6 @@ export function CustomerDialog({ user, onClose }: { user: AdminUser | null; onCl
         )}
         <DialogFooter closeLabel={t('actions.close')} />
       </Dialog.Content>
-      <ConfirmDialog
-        open={confirming && !!user}
-        title={admin ? t('customers.revokeTitle') : t('customers.grantTitle')}
-        description={t(admin ? 'customers.revokeConfirm' : 'customers.grantConfirm', { name, email: user?.email ?? '' })}
-        confirmLabel={admin ? t('customers.revoke') : t('customers.grant')}
-        busy={setRoles.isPending}
-        onConfirm={() => user && setRoles.mutate(user)}
-        onCancel={() => setConfirming(false)}
-      />
     </Dialog.Root>
   );
 }

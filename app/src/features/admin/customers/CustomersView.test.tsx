@@ -72,12 +72,30 @@ describe('admin customers', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('ORD-20261122-7KQ2MX')).toBeInTheDocument();
     expect(within(dialog).getByText('Shipped')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Make admin' }));
+    const save = within(dialog).getByRole('button', { name: 'Save roles' });
+    expect(save).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Admin/ }));
+    await user.click(save);
     const confirm = await screen.findByRole('alertdialog');
     expect(callsTo('PUT', '/api/admin/users/u2/roles')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Make admin' }));
     expect(await screen.findByText('Jane Doe is now an admin')).toBeInTheDocument();
     expect(callsTo('PUT', '/api/admin/users/u2/roles').map((c) => c.body)).toEqual([{ roles: ['Admin', 'Customer'] }]);
+  });
+
+  it('makes a customer Fulfilment staff with the role picker, keeping Customer', async () => {
+    const { callsTo } = api({ 'PUT /api/admin/users/u2/roles': { body: { ...USERS[1], roles: ['Fulfilment', 'Customer'], permissions: ['orders.read', 'orders.status'] } } });
+    renderAdmin('/admin/customers');
+    await user.click(await screen.findByRole('button', { name: 'Details of jane@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    const picker = within(within(dialog).getByRole('group', { name: 'Staff roles' }));
+    expect(picker.getAllByRole('checkbox').map((c) => c.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'false']);
+    expect(picker.getByText('Orders and bookings: view, status, tracking, packing slips; no refunds, prices or customers')).toBeInTheDocument();
+    await user.click(picker.getByRole('checkbox', { name: /^Fulfilment/ }));
+    await user.click(picker.getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByText("Jane Doe's roles are saved")).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo('PUT', '/api/admin/users/u2/roles').map((c) => c.body)).toEqual([{ roles: ['Fulfilment', 'Customer'] }]);
   });
 
   it('explains a refused change and does not offer to drop your own Admin role', async () => {
@@ -91,13 +109,16 @@ describe('admin customers', () => {
     renderAdmin('/admin/customers');
     await user.click(await screen.findByRole('button', { name: 'Details of admin@example.com' }));
     let dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Remove admin' })).toBeDisabled();
+    const own = within(dialog).getByRole('checkbox', { name: /^Admin/ });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleName(/You cannot remove your own Admin role/);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Details of bo@example.com' }));
     dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Admin/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save roles' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove admin' }));
-    expect(await screen.findByText('The shop must keep at least one admin.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The shop must keep at least one admin.');
   });
 });

@@ -67,10 +67,3 @@ export const insightApi = {
     return api.put<Product>(path, { variants: variants.map((v) => (v.id === variantId ? { id: v.id, stockQuantity } : { id: v.id })) });
   },
 };
-
-/** The roles after granting or revoking Admin (Customer stays, so the user can still shop). */
-export function rolesWithAdmin(roles: string[], admin: boolean): string[] {
-  const rest = roles.filter((r) => r !== 'Admin');
-  if (!rest.includes('Customer')) rest.push('Customer');
-  return admin ? ['Admin', ...rest] : rest;
-}
