@@ -1,0 +1,190 @@
+package routes_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/db"
+	"stageshop/internal/testapp"
+	"stageshop/shop/audit"
+)
+
+// auditRow is an audit entry as stored.
+type auditRow struct {
+	ActorKind string        `db:"actorKind"`
+	ActorID   string        `db:"actorId"`
+	Actor     string        `db:"actor"`
+	Action    string        `db:"action"`
+	TargetCol string        `db:"targetCollection"`
+	TargetID  string        `db:"targetId"`
+	Label     string        `db:"targetLabel"`
+	Before    types.JSONRaw `db:"before"`
+	After     types.JSONRaw `db:"after"`
+}
+
+// auditRows are the stored entries, oldest first.
+func auditRows(t *testing.T, app core.App) []auditRow {
+	t.Helper()
+	var rows []auditRow
+	if err := app.DB().Select("*").From(audit.Collection).OrderBy("created", "rowid").All(&rows); err != nil {
+		t.Fatalf("audit rows: %v", err)
+	}
+	return rows
+}
+
+// oneEntry checks that exactly one entry was written since the first skip
+// rows and returns it.
+func oneEntry(t *testing.T, app core.App, skip int, action string) auditRow {
+	t.Helper()
+	rows := auditRows(t, app)[skip:]
+	if len(rows) != 1 {
+		t.Fatalf("%d audit entries after %s, want 1: %+v", len(rows), action, rows)
+	}
+	if rows[0].Action != action {
+		t.Fatalf("entry %q, want %q", rows[0].Action, action)
+	}
+	return rows[0]
+}
+
+// wantJSON checks raw against want, compared as JSON values.
+func wantJSON(t *testing.T, what string, raw types.JSONRaw, want string) {
+	t.Helper()
+	var got, exp any
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("%s: %s: %v", what, raw, err)
+	}
+	if err := json.Unmarshal([]byte(want), &exp); err != nil {
+		t.Fatalf("want %s: %v", want, err)
+	}
+	if !reflect.DeepEqual(got, exp) {
+		t.Errorf("%s = %s, want %s", what, raw, want)
+	}
+}
+
+// byUser checks that an entry names the staff member u.
+func byUser(t *testing.T, r auditRow, u testapp.User) {
+	t.Helper()
+	if r.ActorKind != "user" || r.ActorID != u.ID() || r.Actor != u.Record.Email() {
+		t.Errorf("actor %s %s %s, want user %s %s", r.ActorKind, r.ActorID, r.Actor, u.ID(), u.Record.Email())
+	}
+}
+
+// A role change is one role.changed entry naming the Admin who made it,
+// with the roles before and after; setting the same roles again writes
+// none.
+func TestAuditRoleChange(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	staff := testapp.NewUser(t, h.App, false)
+	n := len(auditRows(t, h.App))
+	body := map[string]any{"roles": []string{"Customer", "Fulfilment"}}
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/users/"+staff.ID()+"/roles", body, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	r := oneEntry(t, h.App, n, audit.RoleChanged)
+	byUser(t, r, admin)
+	if r.TargetCol != "users" || r.TargetID != staff.ID() || r.Label != staff.Record.Email() {
+		t.Errorf("target %s/%s %s", r.TargetCol, r.TargetID, r.Label)
+	}
+	wantJSON(t, "before", r.Before, `{"roles":["Customer"]}`)
+	wantJSON(t, "after", r.After, `{"roles":["Fulfilment","Customer"]}`)
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/users/"+staff.ID()+"/roles", body, testapp.Auth(admin.Token)...), http.StatusOK, nil)
+	if got := len(auditRows(t, h.App)); got != n+1 {
+		t.Errorf("the same roles again wrote %d entries", got-n-1)
+	}
+}
+
+// A product's price and stock changes are an entry each, on the product,
+// by the staff member; an edit that changes neither writes none.
+func TestAuditPriceAndStock(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Fog Machine", PriceCents: 19900, Stock: 4})
+	auth := testapp.Auth(admin.Token)
+	n := len(auditRows(t, h.App))
+
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+p.Id, map[string]any{"price": 249.5}, auth...), http.StatusOK, nil)
+	r := oneEntry(t, h.App, n, audit.ProductPriceChanged)
+	byUser(t, r, admin)
+	variant := testapp.DefaultVariant(t, h.App, p.Id)
+	if r.TargetCol != "products" || r.TargetID != p.Id || r.Label != "Fog Machine ("+catalogSKU(t, h.App, variant)+")" {
+		t.Errorf("target %s/%s %q", r.TargetCol, r.TargetID, r.Label)
+	}
+	wantJSON(t, "before", r.Before, fmt.Sprintf(`{"variant":%q,"priceCents":19900}`, variant))
+	wantJSON(t, "after", r.After, fmt.Sprintf(`{"variant":%q,"priceCents":24950}`, variant))
+
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+p.Id, map[string]any{"stockQuantity": 9}, auth...), http.StatusOK, nil)
+	r = oneEntry(t, h.App, n+1, audit.ProductStockChanged)
+	byUser(t, r, admin)
+	wantJSON(t, "after", r.After, fmt.Sprintf(`{"variant":%q,"stockQuantity":9}`, variant))
+
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+p.Id, map[string]any{"description": "Low fog"}, auth...), http.StatusOK, nil)
+	if got := len(auditRows(t, h.App)); got != n+2 {
+		t.Errorf("an edit of the description wrote %d entries", got-n-2)
+	}
+}
+
+// catalogSKU is a variant's SKU.
+func catalogSKU(t *testing.T, app core.App, variantID string) string {
+	t.Helper()
+	v, err := app.FindRecordById("product_variants", variantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.GetString("sku")
+}
+
+// A change that rolls back leaves no entry: the entry is written in the
+// change's transaction. The same change committed writes one, by the
+// actor bound to the transaction; a save with no actor is "system".
+func TestAuditRolledBackChangeWritesNone(t *testing.T) {
+	app := testapp.New(t)
+	staff := testapp.NewUser(t, app, true)
+	p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 1000, Stock: 1})
+	variant := testapp.DefaultVariant(t, app, p.Id)
+	n := len(auditRows(t, app))
+	boom := errors.New("boom")
+	setPrice := func(cents int, fail bool) error {
+		return db.Write(audit.Acting(app, audit.User(staff.Record)), func(txApp core.App) error {
+			v, err := txApp.FindRecordById("product_variants", variant)
+			if err != nil {
+				return err
+			}
+			v.Set("priceCents", cents)
+			if err := txApp.Save(v); err != nil {
+				return err
+			}
+			if fail {
+				return boom
+			}
+			return nil
+		})
+	}
+	if err := setPrice(2000, true); !errors.Is(err, boom) {
+		t.Fatalf("rolled back change: %v", err)
+	}
+	if got := len(auditRows(t, app)); got != n {
+		t.Fatalf("a rolled back change left %d entries", got-n)
+	}
+	if err := setPrice(3000, false); err != nil {
+		t.Fatal(err)
+	}
+	byUser(t, oneEntry(t, app, n, audit.ProductPriceChanged), staff)
+
+	v, err := app.FindRecordById("product_variants", variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Set("stockQuantity", 7)
+	if err := app.Save(v); err != nil {
+		t.Fatal(err)
+	}
+	if r := oneEntry(t, app, n+1, audit.ProductStockChanged); r.ActorKind != "system" || r.Actor != "system" {
+		t.Errorf("a save without an actor: %s %q, want system", r.ActorKind, r.Actor)
+	}
+}
