@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
@@ -186,5 +189,120 @@ func TestAuditRolledBackChangeWritesNone(t *testing.T) {
 	}
 	if r := oneEntry(t, app, n+1, audit.ProductStockChanged); r.ActorKind != "system" || r.Actor != "system" {
 		t.Errorf("a save without an actor: %s %q, want system", r.ActorKind, r.Actor)
+	}
+}
+
+// GET /api/admin/audit: Admin only (every other role 403, signed out
+// 401), newest first, filtered by action, actor, target and dates, paged;
+// a bad filter is a 400 in the envelope naming the field.
+func TestAuditListFiltersAndAccess(t *testing.T) {
+	h := testapp.NewHarness(t)
+	c := h.Client
+	admin := testapp.NewUser(t, h.App, true)
+	auth := testapp.Auth(admin.Token)
+	staff := testapp.NewUser(t, h.App, false)
+	p := testapp.NewProduct(t, h.App, testapp.Product{Name: "Hazer", PriceCents: 5000, Stock: 2})
+	wantStatus(t, c.Do("PUT", "/api/admin/users/"+staff.ID()+"/roles", map[string]any{"roles": []string{"Catalog"}}, auth...), http.StatusOK, nil)
+	wantStatus(t, c.Do("PUT", "/api/products/"+p.Id, map[string]any{"price": 55}, auth...), http.StatusOK, nil)
+
+	type page struct {
+		Entries []struct {
+			Action, Actor, ActorKind, Target, TargetID, Summary string
+			Before, After                                       map[string]string
+		} `json:"entries"`
+		Pagination struct{ TotalCount, PageSize int } `json:"pagination"`
+	}
+	list := func(query string) page {
+		t.Helper()
+		var out page
+		wantStatus(t, c.Do("GET", "/api/admin/audit"+query, nil, auth...), http.StatusOK, &out)
+		return out
+	}
+	all := list("")
+	if len(all.Entries) != 2 || all.Entries[0].Action != audit.ProductPriceChanged || all.Entries[1].Action != audit.RoleChanged ||
+		all.Pagination.TotalCount != 2 || all.Pagination.PageSize != audit.DefaultPageSize {
+		t.Fatalf("all entries: %+v", all)
+	}
+	if e := all.Entries[0]; e.Actor != admin.Record.Email() || e.ActorKind != "user" || e.TargetID != p.Id ||
+		e.Summary != "priceCents: 5000 → 5500" || e.After["priceCents"] != "5500" {
+		t.Errorf("price entry: %+v", e)
+	}
+	today := time.Now().UTC().Format("2006-01-02")
+	yesterday := time.Now().UTC().Add(-24 * time.Hour).Format("2006-01-02")
+	tomorrow := time.Now().UTC().Add(24 * time.Hour).Format("2006-01-02")
+	for query, want := range map[string]int{
+		"?action=role.changed":            1,
+		"?action=refund.created":          0,
+		"?actor=" + admin.ID():            2,
+		"?actor=" + admin.Record.Email():  2,
+		"?actor=nobody%40example.com":     0,
+		"?target=" + p.Id:                 1,
+		"?target=hAZ":                     1,
+		"?target=" + staff.ID():           1,
+		"?from=" + today + "&to=" + today: 2,
+		"?from=" + tomorrow:               0,
+		"?to=" + yesterday:                0,
+		"?pageSize=1&page=2":              1,
+		"?pageSize=1&page=3":              0,
+	} {
+		if got := list(query); len(got.Entries) != want {
+			t.Errorf("%s: %d entries, want %d", query, len(got.Entries), want)
+		}
+	}
+	for query, field := range map[string]string{
+		"?action=nope":                       "action",
+		"?from=yesterday":                    "from",
+		"?to=2026-13-01":                     "to",
+		"?from=" + tomorrow + "&to=" + today: "to",
+		"?pageSize=101":                      "pageSize",
+		"?page=0":                            "page",
+		"?page=x":                            "page",
+		"?actor=" + strings.Repeat("a", 201): "actor",
+	} {
+		e := expectErr(t, c.Do("GET", "/api/admin/audit"+query, nil, auth...), http.StatusBadRequest, "validation_failed")
+		if e.Errors[field] == "" {
+			t.Errorf("%s: errors %v, want one for %s", query, e.Errors, field)
+		}
+	}
+	expectErr(t, c.Do("GET", "/api/admin/audit", nil), http.StatusUnauthorized, "")
+	for _, role := range []string{"Manager", "Fulfilment", "Catalog", "Customer"} {
+		u := staffUser(t, h.App, role)
+		expectErr(t, c.Do("GET", "/api/admin/audit", nil, testapp.Auth(u.Token)...), http.StatusForbidden, "forbidden")
+	}
+}
+
+// Entries older than two years are removed by the daily prune (the cron
+// stageshopPruneAudit), younger ones kept.
+func TestAuditPruneAfterTwoYears(t *testing.T) {
+	app := testapp.New(t)
+	for _, age := range []time.Duration{audit.Retention + time.Hour, audit.Retention - time.Hour, time.Hour} {
+		if err := audit.Record(app, audit.System, audit.Entry{Action: audit.SettingsChanged,
+			Target: audit.Target{Label: age.String()}}); err != nil {
+			t.Fatal(err)
+		}
+		at, _ := types.ParseDateTime(time.Now().Add(-age).UTC())
+		if _, err := app.DB().NewQuery("UPDATE audit_log SET created = {:at} WHERE targetLabel = {:label}").
+			Bind(dbx.Params{"at": at.String(), "label": age.String()}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var job func()
+	for _, j := range app.Cron().Jobs() {
+		if j.Id() == "stageshopPruneAudit" {
+			job = j.Run
+		}
+	}
+	if job == nil {
+		t.Fatal("no stageshopPruneAudit cron")
+	}
+	job()
+	rows := auditRows(t, app)
+	if len(rows) != 2 {
+		t.Fatalf("%d entries after the prune, want 2: %+v", len(rows), rows)
+	}
+	for _, r := range rows {
+		if r.Label == (audit.Retention + time.Hour).String() {
+			t.Errorf("the entry older than two years was kept")
+		}
 	}
 }

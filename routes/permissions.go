@@ -124,6 +124,8 @@ var routePermissions = map[string]Permission{
 
 	"GET /api/admin/settings/payments": PermPaymentSettings,
 	"PUT /api/admin/settings/payments": PermPaymentSettings,
+
+	"GET /api/admin/audit": PermAudit,
 }
 
 // ownGuardRoutes are admin routes that check the permission themselves

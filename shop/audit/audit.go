@@ -3,7 +3,6 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -184,14 +183,4 @@ func Prune(app core.App, now time.Time) (int64, error) {
 		return 0, err
 	}
 	return res.RowsAffected()
-}
-
-// sortedKeys are m's keys in order.
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

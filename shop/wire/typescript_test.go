@@ -134,6 +134,8 @@ var answers = []struct {
 	{"Webhook", wire.Webhook{}},
 	{"WebhookAttempt", wire.WebhookAttempt{}},
 	{"WebhookDelivery", wire.WebhookDelivery{}},
+	{"AuditEntry", wire.AuditEntry{}},
+	{"AuditPage", wire.AuditPage{}},
 }
 
 var (
