@@ -113,12 +113,24 @@ func TestGracefulShutdown(t *testing.T) {
 	client := newClient(customers)
 	defer client.CloseIdleConnections()
 	slowDone := make(chan int, slow)
+	sending := make(chan struct{}, slow)
 	for i := customers; i < customers+slow; i++ {
-		go func(c *customer) { slowDone <- slowCheckout(t, srv, c, f.plenty[0], 2500*time.Millisecond) }(&f.customers[i])
+		go func(c *customer) {
+			slowDone <- slowCheckout(t, srv, c, f.plenty[0], 2500*time.Millisecond, sending)
+		}(&f.customers[i])
 	}
 	wg := load.run(client, srv, f.customers[:customers], f.plenty, stoppedAt)
 
+	// The SIGTERM must find the slow checkouts half sent: on a loaded
+	// machine their cart and connection can take longer than the 1.5 s.
 	time.Sleep(1500 * time.Millisecond)
+	for range slow {
+		select {
+		case <-sending:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the slow checkouts did not start sending within 30 s")
+		}
+	}
 	stopMu.Lock()
 	stopped = time.Now()
 	stopMu.Unlock()
@@ -238,7 +250,7 @@ func checkAcked(t *testing.T, dir string, ids []string) {
 
 // slowCheckout puts product pid in c's cart, then sends the checkout with
 // its body trickling in over d, and returns the status (0: no answer).
-func slowCheckout(t *testing.T, srv *server, c *customer, pid string, d time.Duration) int {
+func slowCheckout(t *testing.T, srv *server, c *customer, pid string, d time.Duration, sending chan<- struct{}) int {
 	client := &http.Client{Timeout: time.Minute}
 	if st, b, _, err := call(context.Background(), client, srv.url(""), c, http.MethodPost, "/api/cart/items", map[string]any{"productId": pid, "quantity": 1}); err != nil || st != http.StatusOK {
 		t.Errorf("slow customer's cart: %d %s %v", st, b, err)
@@ -249,6 +261,7 @@ func slowCheckout(t *testing.T, srv *server, c *customer, pid string, d time.Dur
 	go func() {
 		time.Sleep(time.Second)
 		_, _ = w.Write(body[:len(body)/2])
+		sending <- struct{}{} // the server is reading this request now
 		time.Sleep(d)
 		_, _ = w.Write(body[len(body)/2:])
 		_ = w.Close()

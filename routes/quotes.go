@@ -22,6 +22,7 @@ func registerQuotes(se *core.ServeEvent) {
 	admin := shopGroup(se, "/api/admin/quotes")
 	admin.Bind(staffOnly())
 	admin.GET("", adminQuotes)
+	admin.GET("/{id}", adminQuote)
 	admin.PUT("/{id}", adminUpdateQuote)
 	admin.POST("/{id}/send", adminSendQuote)
 }
@@ -93,6 +94,14 @@ func adminQuotes(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, list)
+}
+
+func adminQuote(e *core.RequestEvent) error {
+	q, err := quote.Get(e.App, quote.Viewer{Admin: true}, e.Request.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, q)
 }
 
 func adminUpdateQuote(e *core.RequestEvent) error {

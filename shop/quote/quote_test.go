@@ -267,7 +267,7 @@ func TestNumbersGapless(t *testing.T) {
 
 // TestAccess: another customer gets 404 for the quote and its document,
 // signed out 401, a bad body 400 in the envelope, a customer on the admin
-// routes 403.
+// routes 403; the admin reads any one quote (404 for an unknown id).
 func TestAccess(t *testing.T) {
 	f := newFix(t)
 	id := f.request(f.venue)
@@ -298,6 +298,18 @@ func TestAccess(t *testing.T) {
 	}
 	if r := f.do("GET", "/api/admin/quotes", f.venue.Token, nil); r.Status != http.StatusForbidden {
 		t.Fatalf("customer on admin: %d", r.Status)
+	}
+	// One quote for the admin's editor: the staff see anyone's, a
+	// customer not even their own there, an unknown id is 404.
+	one := f.do("GET", "/api/admin/quotes/"+id, f.admin.Token, nil)
+	if q := one.Map(t); one.Status != http.StatusOK || q["id"] != id || q["revision"] != float64(1) {
+		t.Fatalf("admin one: %d %s", one.Status, one.Body)
+	}
+	if r := f.do("GET", "/api/admin/quotes/"+id, f.venue.Token, nil); r.Status != http.StatusForbidden {
+		t.Fatalf("customer on admin one: %d", r.Status)
+	}
+	if r := f.do("GET", "/api/admin/quotes/nosuchquote1234", f.admin.Token, nil); r.Status != http.StatusNotFound || r.Map(t)["status"] != float64(404) {
+		t.Fatalf("admin unknown: %d %s", r.Status, r.Body)
 	}
 }
 

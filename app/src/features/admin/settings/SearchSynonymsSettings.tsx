@@ -11,11 +11,11 @@ import { describedBy, Field } from '../components/Field';
 import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 
-export const searchSynonymsQuery = () =>
+const searchSynonymsQuery = () =>
   queryOptions({ queryKey: adminKeys.searchSynonyms, queryFn: ({ signal }) => api.get<SearchSynonyms>('/admin/search/synonyms', { signal }) });
 
 /** The groups as the owner edits them: one group a line, its words separated by commas. */
-export function groupsToText(groups: string[][]): string {
+function groupsToText(groups: string[][]): string {
   return groups.map((g) => g.join(', ')).join('\n');
 }
 
