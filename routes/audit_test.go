@@ -306,3 +306,29 @@ func TestAuditPruneAfterTwoYears(t *testing.T) {
 		}
 	}
 }
+
+// An API key's creation and revocation are an entry each by the Admin; a
+// change made with a key names the key ("API key <name>"), not a user.
+func TestAuditAPIKeys(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	p := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 1000, Stock: 1})
+	n := len(auditRows(t, h.App))
+	k := newKey(t, h, admin, map[string]any{"name": "ERP", "scopes": []string{"products:write"}})
+	r := oneEntry(t, h.App, n, audit.APIKeyCreated)
+	byUser(t, r, admin)
+	if r.TargetCol != "api_keys" || r.TargetID != k["id"] || r.Label != "ERP" {
+		t.Errorf("target %s/%s %q", r.TargetCol, r.TargetID, r.Label)
+	}
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+p.Id, map[string]any{"price": 12}, testapp.Auth(k["key"].(string))...), http.StatusOK, nil)
+	r = oneEntry(t, h.App, n+1, audit.ProductPriceChanged)
+	if r.ActorKind != "apikey" || r.ActorID != k["id"] || r.Actor != "API key ERP" {
+		t.Errorf("actor of a key's change: %s %s %q", r.ActorKind, r.ActorID, r.Actor)
+	}
+	wantStatus(t, h.Client.Do("DELETE", "/api/admin/api-keys/"+k["id"].(string), nil, testapp.Auth(admin.Token)...), http.StatusNoContent, nil)
+	byUser(t, oneEntry(t, h.App, n+2, audit.APIKeyRevoked), admin)
+	wantStatus(t, h.Client.Do("DELETE", "/api/admin/api-keys/"+k["id"].(string), nil, testapp.Auth(admin.Token)...), http.StatusNoContent, nil)
+	if got := len(auditRows(t, h.App)); got != n+3 {
+		t.Errorf("revoking a revoked key wrote %d entries", got-n-3)
+	}
+}

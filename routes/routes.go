@@ -50,6 +50,7 @@ func Register(app core.App, site fs.FS) {
 		registerAdminEmails(se)
 		registerWebhooks(se)
 		registerAudit(se)
+		registerAPIKeys(se)
 		registerAdminOverview(se)
 		registerStore(se)
 		registerSearchSynonyms(se)

@@ -57,6 +57,16 @@ func Register(app core.App) {
 	on(app.OnRecordCreate("webhook_endpoints"), "webhookCreated", func(txApp core.App, _, rec *core.Record) error {
 		return write(txApp, WebhookCreated, rec, "url", nil, map[string]any{"url": rec.Get("url"), "events": rec.Get("events")})
 	})
+	on(app.OnRecordCreate("api_keys"), "apikeyCreated", func(txApp core.App, _, rec *core.Record) error {
+		return write(txApp, APIKeyCreated, rec, "name", nil, map[string]any{"name": rec.Get("name"),
+			"scopes": rec.Get("scopes"), "prefix": rec.Get("prefix"), "expiresAt": rec.Get("expiresAt")})
+	})
+	on(app.OnRecordUpdate("api_keys"), "apikeyRevoked", func(txApp core.App, old, rec *core.Record) error {
+		if !old.GetDateTime("revokedAt").IsZero() || rec.GetDateTime("revokedAt").IsZero() {
+			return nil
+		}
+		return write(txApp, APIKeyRevoked, rec, "name", map[string]any{"revokedAt": nil}, map[string]any{"revokedAt": rec.Get("revokedAt")})
+	})
 	on(app.OnRecordDelete("webhook_endpoints"), "webhookDeleted", func(txApp core.App, _, rec *core.Record) error {
 		return write(txApp, WebhookDeleted, rec, "url", map[string]any{"url": rec.Get("url"), "events": rec.Get("events")}, nil)
 	})

@@ -12,6 +12,8 @@ import { EmailsView } from './emails/EmailsView';
 import { WebhooksView } from './webhooks/WebhooksView';
 import { AuditNavItem } from './audit/AuditNavItem';
 import { AuditView } from './audit/AuditView';
+import { ApiKeysNavItem } from './apikeys/ApiKeysNavItem';
+import { ApiKeysView } from './apikeys/ApiKeysView';
 import { OverviewView } from './overview/OverviewView';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersView } from './orders/OrdersView';
@@ -59,6 +61,7 @@ function AdminNav() {
           </li>
         ))}
         <AuditNavItem />
+        <ApiKeysNavItem />
       </ul>
     </nav>
   );
@@ -97,6 +100,7 @@ export default function AdminPage() {
               <Route path="emails" element={<EmailsView />} />
               <Route path="webhooks" element={<WebhooksView />} />
               <Route path="audit" element={<AuditView />} />
+              <Route path="api-keys" element={<ApiKeysView />} />
               <Route path="settings/*" element={<SettingsPage />} />
               <Route path="pages/*" element={<SettingsPage section="pages" />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
