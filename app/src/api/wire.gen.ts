@@ -944,6 +944,24 @@ export interface Availability {
   today: string;
 }
 
+export interface APIKeyInput {
+  name: string;
+  scopes: string[];
+  expiresAt?: string;
+}
+
+export interface APIKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  key?: string;
+  expiresAt?: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+  created: string;
+}
+
 export interface Webhook {
   id: string;
   url: string;
