@@ -153,6 +153,7 @@ var apiOps = map[string]apiOp{
 	"POST /api/quotes/{id}/accept":     {summary: "Accept a sent quote: the order", body: quote.AcceptInput{}, status: 201, answer: shop.OrderDetail{}, errs: []int{409}},
 	"POST /api/quotes/{id}/decline":    {summary: "Decline a quote", body: quote.DeclineInput{}, answer: quote.Quote{}, errs: []int{409}},
 	"GET /api/admin/quotes":            {summary: "Quotes", answer: []quote.Quote{}, query: []openapi.Param{{Name: "status"}}},
+	"GET /api/admin/quotes/{id}":       {summary: "One quote", answer: quote.Quote{}},
 	"PUT /api/admin/quotes/{id}":       {summary: "Price a quote (a new revision)", body: quote.UpdateInput{}, answer: quote.Quote{}, errs: []int{409}},
 	"POST /api/admin/quotes/{id}/send": {summary: "Send a quote to the customer", answer: quote.Quote{}, errs: []int{409}},
 

@@ -916,6 +916,8 @@ export interface Booking {
   end: string;
   status: 'reserved' | 'out' | 'returned' | 'cancelled';
   fees: BookingFee[];
+  productName: string;
+  productNameLocalized: Localized;
   settlement?: BookingSettlement;
 }
 
