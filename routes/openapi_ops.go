@@ -153,6 +153,7 @@ var apiOps = map[string]apiOp{
 	"POST /api/quotes/{id}/accept":     {summary: "Accept a sent quote: the order", body: quote.AcceptInput{}, status: 201, answer: shop.OrderDetail{}, errs: []int{409}},
 	"POST /api/quotes/{id}/decline":    {summary: "Decline a quote", body: quote.DeclineInput{}, answer: quote.Quote{}, errs: []int{409}},
 	"GET /api/admin/quotes":            {summary: "Quotes", answer: []quote.Quote{}, query: []openapi.Param{{Name: "status"}}},
+	"GET /api/admin/quotes/{id}":       {summary: "One quote", answer: quote.Quote{}},
 	"PUT /api/admin/quotes/{id}":       {summary: "Price a quote (a new revision)", body: quote.UpdateInput{}, answer: quote.Quote{}, errs: []int{409}},
 	"POST /api/admin/quotes/{id}/send": {summary: "Send a quote to the customer", answer: quote.Quote{}, errs: []int{409}},
 
@@ -173,6 +174,9 @@ var apiOps = map[string]apiOp{
 	"DELETE /api/admin/webhooks/{id}":         {summary: "Delete a webhook endpoint", status: 204},
 	"GET /api/admin/webhooks/{id}/deliveries": {summary: "An endpoint's deliveries with their attempts", answer: []wire.WebhookDelivery{}},
 	"POST /api/admin/webhooks/{id}/test":      {summary: "Send a test event now", answer: wire.WebhookDelivery{}},
+	"GET /api/admin/api-keys":                 {summary: "API keys with their last use (never the key)", answer: []wire.APIKey{}},
+	"POST /api/admin/api-keys":                {summary: "Make an API key (the key shown once)", body: wire.APIKeyInput{}, status: 201, answer: wire.APIKey{}},
+	"DELETE /api/admin/api-keys/{id}":         {summary: "Revoke an API key at once", status: 204},
 	"GET /api/admin/overview":                 {summary: "The dashboard's figures", answer: shop.Overview{}, query: []openapi.Param{{Name: "days", Type: "integer"}}},
 	"GET /api/admin/readiness":                {summary: "What the shop still lacks to sell", answer: shop.Readiness{}},
 	"GET /api/admin/users":                    {summary: "Customers and staff", answer: wire.AdminUserPage{}, query: append(pageParams, openapi.Param{Name: "search"})},
@@ -181,6 +185,12 @@ var apiOps = map[string]apiOp{
 	"PUT /api/admin/users/{id}/tax-exempt":    {summary: "Set a customer's tax exemption", body: account.TaxExemptInput{}, answer: wire.User{}},
 	"PUT /api/admin/users/{id}/invoice-terms": {summary: "Approve a customer for invoice terms", body: shop.InvoiceTermsForm{}, answer: wire.User{}},
 	"GET /api/admin/role-changes":             {summary: "The history of role changes", answer: account.RoleChangePage{}, query: pageParams},
+	"GET /api/admin/audit": {summary: "The audit log, newest first", answer: wire.AuditPage{}, query: append(pageParams,
+		openapi.Param{Name: "actor", Description: "The actor's id or part of its e-mail or name"},
+		openapi.Param{Name: "action", Description: "One action, such as role.changed"},
+		openapi.Param{Name: "target", Description: "The target's id or part of its label"},
+		openapi.Param{Name: "from", Description: "YYYY-MM-DD or an RFC 3339 time"},
+		openapi.Param{Name: "to", Description: "YYYY-MM-DD (the whole day) or an RFC 3339 time"})},
 
 	// Shop settings and pages
 	"GET /api/shop":                    {summary: "The shop's name, contact and look", answer: site.StoreDetails{}},

@@ -49,6 +49,8 @@ func Register(app core.App, site fs.FS) {
 		registerContact(se)
 		registerAdminEmails(se)
 		registerWebhooks(se)
+		registerAudit(se)
+		registerAPIKeys(se)
 		registerAdminOverview(se)
 		registerStore(se)
 		registerSearchSynonyms(se)
