@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { RequireAuth } from '../../../auth/guards';
 import { mockFetch } from '../../../test/fetchMock';
+import { renderApp } from '../../../test/render';
+import AdminPage from '../AdminPage';
 import { renderAdmin, setupAdminI18n } from '../test/helpers';
 
 const ADMIN = { id: 'u1', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'], isAdmin: true };
@@ -50,7 +53,7 @@ describe('ApiKeysView', () => {
     expect(within(old).getByText('Revoked')).toBeInTheDocument();
     expect(within(old).getByText('Last used: never')).toBeInTheDocument();
     expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'API keys' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'API keys' })).toHaveAttribute('aria-current', 'page');
 
     // Create: keyboard only (Tab to the scope, Space to tick it, Enter to submit).
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Accounts');
@@ -75,7 +78,13 @@ describe('ApiKeysView', () => {
 
   it('shows the entry in the nav to Admins only', async () => {
     api(MANAGER);
-    renderAdmin('/admin/webhooks');
+    // Behind RequireAuth the nav shows only once the profile has loaded.
+    renderApp(
+      <RequireAuth>
+        <AdminPage />
+      </RequireAuth>,
+      { route: '/admin/webhooks', path: '/admin/*' },
+    );
     expect(await screen.findByRole('link', { name: 'Webhooks' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'API keys' })).toBeNull();
   });
