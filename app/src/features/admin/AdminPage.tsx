@@ -10,6 +10,7 @@ import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
 import { WebhooksView } from './webhooks/WebhooksView';
+import { AuditView } from './audit/AuditView';
 import { ApiKeysView } from './apikeys/ApiKeysView';
 import { OverviewView } from './overview/OverviewView';
 import { OrderPage } from './orders/OrderPage';
@@ -98,6 +99,7 @@ export default function AdminPage() {
                 <Route path="customers" element={<CustomersView />} />
                 <Route path="emails" element={<EmailsView />} />
                 <Route path="webhooks" element={<WebhooksView />} />
+                <Route path="audit" element={<AuditView />} />
                 <Route path="api-keys" element={<ApiKeysView />} />
                 <Route path="settings/*" element={<SettingsPage />} />
                 <Route path="pages/*" element={<SettingsPage section="pages" />} />

@@ -21,7 +21,7 @@ describe('the admin screens by role', () => {
     expect(nav('Catalog')).toEqual(['products /admin', 'categories /admin/categories', 'promotions /admin/promotions', 'settings /admin/settings/search']);
   });
 
-  it('shows a Manager everything but webhooks, API keys and the shop settings', () => {
+  it('shows a Manager everything but webhooks, the audit log, API keys and the shop settings', () => {
     expect(nav('Manager')).toEqual([
       'overview /admin/overview', 'products /admin', 'categories /admin/categories', 'promotions /admin/promotions', 'bookings /admin/bookings',
       'orders /admin/orders', 'returns /admin/returns', 'contact /admin/contact-requests', 'customers /admin/customers', 'emails /admin/emails',
@@ -31,7 +31,7 @@ describe('the admin screens by role', () => {
 
   it('shows an Admin every screen, settings at the store section', () => {
     const all = visibleScreens(canAs('Admin'));
-    expect(all.map((s) => s.key)).toEqual(['overview', 'products', 'categories', 'promotions', 'bookings', 'orders', 'returns', 'contact', 'customers', 'emails', 'webhooks', 'apiKeys', 'settings']);
+    expect(all.map((s) => s.key)).toEqual(['overview', 'products', 'categories', 'promotions', 'bookings', 'orders', 'returns', 'contact', 'customers', 'emails', 'webhooks', 'audit', 'apiKeys', 'settings']);
     expect(all.at(-1)?.to).toBe('/admin/settings');
   });
 
@@ -43,7 +43,7 @@ describe('the admin screens by role', () => {
     const fulfilment = canAs('Fulfilment');
     expect(mayOpen('/admin/orders', fulfilment)).toBe(true);
     expect(mayOpen('/admin/orders/o1', fulfilment)).toBe(true);
-    for (const path of ['/admin', '/admin/products/new', '/admin/settings', '/admin/settings/payments', '/admin/pages', '/admin/customers', '/admin/returns/r1', '/admin/webhooks', '/admin/api-keys', '/admin/overview']) {
+    for (const path of ['/admin', '/admin/products/new', '/admin/settings', '/admin/settings/payments', '/admin/pages', '/admin/customers', '/admin/returns/r1', '/admin/webhooks', '/admin/audit', '/admin/api-keys', '/admin/overview']) {
       expect(mayOpen(path, fulfilment), path).toBe(false);
     }
     const manager = canAs('Manager');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ArchiveIcon, BarChartIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, Link2Icon, LockClosedIcon, PersonIcon, ResetIcon, TokensIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, FileTextIcon, GearIcon, LayersIcon, Link2Icon, LockClosedIcon, PersonIcon, ResetIcon, TokensIcon } from '@radix-ui/react-icons';
 import type { Permission } from '../../auth/permissions';
 import { inSettings, SETTINGS_SECTIONS, sectionAt, type SettingsSection } from './settings/sections';
 
@@ -28,6 +28,7 @@ const ADMIN_SCREENS: AdminScreen[] = [
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, permission: 'customers.read' },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, permission: 'emails' },
   { key: 'webhooks', to: '/admin/webhooks', icon: Link2Icon, permission: 'webhooks' },
+  { key: 'audit', to: '/admin/audit', icon: FileTextIcon, permission: 'audit' },
   { key: 'apiKeys', to: '/admin/api-keys', icon: LockClosedIcon, permission: 'apikeys' },
   // Shipping is a section of the settings area (its sub-navigation), not a view of its own.
   { key: 'settings', to: '/admin/settings', icon: GearIcon, sections: SETTINGS_SECTIONS, match: inSettings },
