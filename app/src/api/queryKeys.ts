@@ -46,6 +46,13 @@ export const orderKeys = {
   returns: (id: string) => ['orders', 'returns', id] as const,
 };
 
+/** The signed-in customer's own quotes (api.md "Quotes"). */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  mine: ['quotes', 'mine'] as const,
+  detail: (id: string) => ['quotes', 'detail', id] as const,
+};
+
 /** The shop's own details and information pages, as the owner keeps them in /admin/settings. */
 export const storeKeys = {
   all: ['store'] as const,

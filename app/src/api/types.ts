@@ -38,6 +38,7 @@ export type {
   ProductSuggestion,
   ProductVariant,
   Promotion,
+  Quote,
   Return,
   RefundQuote,
   Discount,
