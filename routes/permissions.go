@@ -37,6 +37,19 @@ const (
 	PermAudit           Permission = "audit"             // the audit log
 )
 
+// allPermissions is every permission, in the order the user object lists
+// them (wire.User.Permissions; the app's type of it names the same ones,
+// TestUserPermissionsTypeNamesEveryPermission).
+var allPermissions = []Permission{
+	PermOrdersRead, PermOrdersStatus, PermOrdersWrite, PermRefunds, PermReturns,
+	PermCustomersRead, PermCustomersWrite, PermCatalogRead, PermCatalogWrite, PermPromotions,
+	PermContact, PermEmails, PermOverview, PermSettings, PermPaymentSettings,
+	PermRoles, PermAPIKeys, PermWebhooks, PermAudit,
+}
+
+// AllPermissions returns every permission (for tests).
+func AllPermissions() []Permission { return slices.Clone(allPermissions) }
+
 // routePermissions is the one table of the admin routes: "METHOD /path", as
 // registered, to the permission it needs. The staff guard refuses a route
 // without a line (403), and TestEveryAdminRouteHasAPermission fails on a
@@ -164,15 +177,22 @@ func RoutePermissions() map[string]Permission {
 // RolePermissions returns the permissions of a role (every one for Admin).
 func RolePermissions(role string) []Permission {
 	if role == account.RoleAdmin {
-		out := []Permission{}
-		for _, p := range routePermissions {
-			if !slices.Contains(out, p) {
-				out = append(out, p)
-			}
-		}
-		return append(out, PermAPIKeys, PermWebhooks, PermAudit)
+		return slices.Clone(allPermissions)
 	}
 	return slices.Clone(rolePermissions[role])
+}
+
+// userPermissions lists what the user's roles grant, in the order of
+// allPermissions: the user object's permissions, which the app's admin area
+// shows its screens by (the guard still checks each request).
+func userPermissions(u *core.Record) []string {
+	out := []string{}
+	for _, p := range allPermissions {
+		if userCan(u, p) {
+			out = append(out, string(p))
+		}
+	}
+	return out
 }
 
 // userCan reports whether one of the user's roles grants perm.

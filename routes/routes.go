@@ -53,6 +53,7 @@ func Register(app core.App, site fs.FS) {
 		registerStore(se)
 		registerSearchSynonyms(se)
 		registerSettingsAdmin(se)
+		registerOpenAPI(se)
 		registerSitemap(se)
 		registerFeeds(se)
 		registerSPA(se, site)

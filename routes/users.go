@@ -24,6 +24,7 @@ func toUserJSON(u *core.Record) wire.User {
 		Language:    account.UserLanguage(u),
 		Roles:       roles,
 		IsAdmin:     slices.Contains(roles, account.RoleAdmin),
+		Permissions: userPermissions(u),
 		CreatedAt:   wire.Stamp(u.GetDateTime("created")),
 		CompanyName: u.GetString("companyName"),
 		TaxID:       u.GetString("taxId"),

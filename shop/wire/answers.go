@@ -12,13 +12,16 @@ type Message struct {
 // User is the contract's user object. lastLoginAt is null until the first
 // login.
 type User struct {
-	ID          string   `json:"id"`
-	Email       string   `json:"email"`
-	FirstName   string   `json:"firstName"`
-	LastName    string   `json:"lastName"`
-	Language    string   `json:"language" tstype:"'en' | 'ru' | 'zh'"`
-	Roles       []string `json:"roles"`
-	IsAdmin     bool     `json:"isAdmin"`
+	ID        string   `json:"id"`
+	Email     string   `json:"email"`
+	FirstName string   `json:"firstName"`
+	LastName  string   `json:"lastName"`
+	Language  string   `json:"language" tstype:"'en' | 'ru' | 'zh'"`
+	Roles     []string `json:"roles"`
+	IsAdmin   bool     `json:"isAdmin"`
+	// Permissions are what the user's roles grant (routes/permissions.go),
+	// for the app to show each staff member only their screens.
+	Permissions []string `json:"permissions" tstype:"('orders.read' | 'orders.status' | 'orders.write' | 'refunds' | 'returns' | 'customers.read' | 'customers.write' | 'catalog.read' | 'catalog.write' | 'promotions' | 'contact' | 'emails' | 'overview' | 'settings' | 'payments.settings' | 'roles' | 'apikeys' | 'webhooks' | 'audit')[]"`
 	CreatedAt   string   `json:"createdAt"`
 	LastLoginAt *string  `json:"lastLoginAt"`
 	// CompanyName and TaxID are a business customer's, printed on invoices.

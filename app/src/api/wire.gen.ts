@@ -23,6 +23,7 @@ export interface User {
   language: 'en' | 'ru' | 'zh';
   roles: string[];
   isAdmin: boolean;
+  permissions: ('orders.read' | 'orders.status' | 'orders.write' | 'refunds' | 'returns' | 'customers.read' | 'customers.write' | 'catalog.read' | 'catalog.write' | 'promotions' | 'contact' | 'emails' | 'overview' | 'settings' | 'payments.settings' | 'roles' | 'apikeys' | 'webhooks' | 'audit')[];
   createdAt: string;
   lastLoginAt: string | null;
   companyName: string;
@@ -807,6 +808,8 @@ export interface Shop {
   hours: Localized;
   hero: Hero;
   social: SocialLink[];
+  timeZone: string;
+  today: string;
 }
 
 export interface PageSummary {

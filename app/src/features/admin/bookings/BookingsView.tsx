@@ -10,7 +10,8 @@ import { NativeSelect } from '../../../components/NativeSelect';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { resolveLocalized } from '../../../lib/localized';
 import { failureText } from '../messages';
-import { addDays, calendarRows, dayLists, daysFrom, fromDay } from './bookingsModel';
+import { storeQuery } from '../../../api/store';
+import { addDays, calendarRows, dayLists, daysFrom } from './bookingsModel';
 
 const WEEKS = 4;
 const bookingsKey = (from: string) => [...adminKeys.products, 'bookings', from] as const;
@@ -33,13 +34,18 @@ function useNames() {
  */
 export function BookingsView() {
   const { t } = useTranslation('admin');
-  const [today] = useState(() => fromDay(Date.now()));
-  const [from, setFrom] = useState(today);
-  const days = daysFrom(from, WEEKS * 7);
-  const to = days[days.length - 1];
+  // Today is the shop's date in its time zone, from the server (GET /api/shop), never the
+  // browser's clock: at 23:30 UTC a shop in Chicago is still on the day before.
+  const shop = useQuery({ ...storeQuery(), staleTime: 0 });
+  const today = shop.data?.today ?? '';
+  const [picked, setFrom] = useState('');
+  const from = picked || today;
+  const days = from ? daysFrom(from, WEEKS * 7) : [];
+  const to = days[days.length - 1] ?? '';
   const list = useQuery({
     queryKey: bookingsKey(from),
     queryFn: ({ signal }) => api.get<Booking[]>('/admin/bookings', { signal, query: { from, to } }),
+    enabled: !!from,
   });
   const name = useNames();
   const bookings = list.data ?? [];
@@ -52,18 +58,18 @@ export function BookingsView() {
           {t('bookings.title')}
         </Heading>
         <Flex gap="2">
-          <Button variant="soft" onClick={() => setFrom(addDays(from, -7))}>
+          <Button variant="soft" onClick={() => setFrom(addDays(from, -7))} disabled={!from}>
             {t('bookings.earlier')}
           </Button>
           <Button variant="soft" onClick={() => setFrom(today)} disabled={from === today}>
             {t('bookings.today')}
           </Button>
-          <Button variant="soft" onClick={() => setFrom(addDays(from, 7))}>
+          <Button variant="soft" onClick={() => setFrom(addDays(from, 7))} disabled={!from}>
             {t('bookings.later')}
           </Button>
         </Flex>
       </Flex>
-      {list.isError && <Text color="red">{t('bookings.loadError')}</Text>}
+      {(list.isError || shop.isError) && <Text color="red">{t('bookings.loadError')}</Text>}
       <Card size="2">
         <Heading as="h3" size="3" mb="2">
           {t('bookings.calendar', { from, to })}

@@ -8,7 +8,7 @@ import type { Booking } from '../../../api/wire.gen';
 const DAY = 86_400_000;
 
 const toDay = (s: string) => Date.parse(`${s}T00:00:00Z`);
-export const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (s: string, n: number) => fromDay(toDay(s) + n * DAY);
 
 /** The dates from `from`, `count` of them. */
