@@ -136,6 +136,13 @@ export const emailKeys = {
   detail: (id: string) => [...adminRoot, 'emails', 'detail', id] as const,
 };
 
+/** The admin's quotes: the lists by status ("" every one) and one quote in the editor. */
+export const adminQuoteKeys = {
+  lists: [...adminRoot, 'quotes', 'list'] as const,
+  list: (status: string) => [...adminRoot, 'quotes', 'list', status] as const,
+  detail: (id: string) => [...adminRoot, 'quotes', 'detail', id] as const,
+};
+
 /** The admin's promotions: every one, and those touching one product. */
 export const promotionKeys = {
   all: [...adminRoot, 'promotions'] as const,

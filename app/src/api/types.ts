@@ -39,6 +39,7 @@ export type {
   ProductVariant,
   Promotion,
   Quote,
+  QuoteDiff,
   Return,
   RefundQuote,
   Discount,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Callout, Card, Container, DataList, Flex, Heading, Link as RadixLink, Spinner, Text } from '@radix-ui/themes';
-import { ExclamationTriangleIcon, FileTextIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -14,21 +14,8 @@ import { formatDate } from '../../lib/format';
 import { serverFieldErrors } from '../../lib/form';
 import { PaymentMethodPicker } from '../checkout/PaymentMethodPicker';
 import { quoteQuery, useAcceptQuote, useDeclineQuote } from './api';
-import { QuoteFigures, QuoteStatusBadge } from './QuoteParts';
+import { QuoteDocumentLink, QuoteFigures, QuoteStatusBadge } from './QuoteParts';
 import { acceptMethods, acceptProblems, canRespond } from './quoteModel';
-
-/** "Quote Q-2026-000042", opening the printable document in a new tab. */
-function QuoteDocumentLink({ quote }: { quote: Pick<Quote, 'id' | 'number'> }) {
-  const { t } = useTranslation('common');
-  return (
-    <RadixLink asChild size="2" data-testid="quote-document-link">
-      <Link to={`/account/quotes/${encodeURIComponent(quote.id)}/document`} target="_blank" rel="noopener">
-        <FileTextIcon aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />
-        {t('quote.document', { number: quote.number })}
-      </Link>
-    </RadixLink>
-  );
-}
 
 /** Accept (with a payment method and, on invoice terms, the PO number) or decline (with a reason). */
 function Respond({ quote }: { quote: Quote }) {

@@ -1,4 +1,6 @@
-import { Badge, Box, Flex, Separator, Text } from '@radix-ui/themes';
+import { Badge, Box, Flex, Link as RadixLink, Separator, Text } from '@radix-ui/themes';
+import { FileTextIcon } from '@radix-ui/react-icons';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../api/types';
 import { usePrice } from '../../lib/format';
@@ -93,5 +95,18 @@ export function QuoteFigures({ quote }: { quote: Quote }) {
         <Row label={t('shipping.total')} value={price(quote.total)} strong testId="quote-total" />
       </Flex>
     </Flex>
+  );
+}
+
+/** "Quote Q-2026-000042", opening the printable document in a new tab. */
+export function QuoteDocumentLink({ quote }: { quote: Pick<Quote, 'id' | 'number'> }) {
+  const { t } = useTranslation('common');
+  return (
+    <RadixLink asChild size="2" data-testid="quote-document-link">
+      <Link to={`/account/quotes/${encodeURIComponent(quote.id)}/document`} target="_blank" rel="noopener">
+        <FileTextIcon aria-hidden="true" style={{ verticalAlign: '-2px', marginRight: 4 }} />
+        {t('quote.document', { number: quote.number })}
+      </Link>
+    </RadixLink>
   );
 }

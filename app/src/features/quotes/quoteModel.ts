@@ -3,6 +3,9 @@ import type { Problems } from '../../lib/form';
 
 export type QuoteStatus = Quote['status'];
 
+/** Every status of a quote, in the order a quote moves through them. */
+export const QUOTE_STATUSES: readonly QuoteStatus[] = ['requested', 'sent', 'accepted', 'declined', 'expired', 'withdrawn'];
+
 type BadgeColor = 'gray' | 'indigo' | 'green' | 'red' | 'amber';
 
 export const QUOTE_STATUS_COLORS: Record<QuoteStatus, BadgeColor> = {
