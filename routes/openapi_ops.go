@@ -153,6 +153,7 @@ var apiOps = map[string]apiOp{
 	"POST /api/quotes/{id}/accept":     {summary: "Accept a sent quote: the order", body: quote.AcceptInput{}, status: 201, answer: shop.OrderDetail{}, errs: []int{409}},
 	"POST /api/quotes/{id}/decline":    {summary: "Decline a quote", body: quote.DeclineInput{}, answer: quote.Quote{}, errs: []int{409}},
 	"GET /api/admin/quotes":            {summary: "Quotes", answer: []quote.Quote{}, query: []openapi.Param{{Name: "status"}}},
+	"GET /api/admin/quotes/{id}":       {summary: "One quote", answer: quote.Quote{}},
 	"PUT /api/admin/quotes/{id}":       {summary: "Price a quote (a new revision)", body: quote.UpdateInput{}, answer: quote.Quote{}, errs: []int{409}},
 	"POST /api/admin/quotes/{id}/send": {summary: "Send a quote to the customer", answer: quote.Quote{}, errs: []int{409}},
 
@@ -173,6 +174,9 @@ var apiOps = map[string]apiOp{
 	"DELETE /api/admin/webhooks/{id}":         {summary: "Delete a webhook endpoint", status: 204},
 	"GET /api/admin/webhooks/{id}/deliveries": {summary: "An endpoint's deliveries with their attempts", answer: []wire.WebhookDelivery{}},
 	"POST /api/admin/webhooks/{id}/test":      {summary: "Send a test event now", answer: wire.WebhookDelivery{}},
+	"GET /api/admin/api-keys":                 {summary: "API keys with their last use (never the key)", answer: []wire.APIKey{}},
+	"POST /api/admin/api-keys":                {summary: "Make an API key (the key shown once)", body: wire.APIKeyInput{}, status: 201, answer: wire.APIKey{}},
+	"DELETE /api/admin/api-keys/{id}":         {summary: "Revoke an API key at once", status: 204},
 	"GET /api/admin/overview":                 {summary: "The dashboard's figures", answer: shop.Overview{}, query: []openapi.Param{{Name: "days", Type: "integer"}}},
 	"GET /api/admin/readiness":                {summary: "What the shop still lacks to sell", answer: shop.Readiness{}},
 	"GET /api/admin/users":                    {summary: "Customers and staff", answer: wire.AdminUserPage{}, query: append(pageParams, openapi.Param{Name: "search"})},

@@ -114,6 +114,14 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 	if roles, _ := orders.Extensions["x-stageshop-roles"].([]any); len(roles) != 3 {
 		t.Errorf("GET /api/checkout/admin/orders: x-stageshop-roles %v, want Admin, Manager, Fulfilment", roles)
 	}
+	// API keys: the scopes that reach a route, none for settings.
+	if sec := orders.Security; sec == nil || len(*sec) != 2 || !slices.Equal((*sec)[1]["apiKey"], []string{"orders:read"}) {
+		t.Errorf("GET /api/checkout/admin/orders: security %v, want the session or an API key with orders:read", sec)
+	}
+	shipping := doc.Paths.Find("/api/admin/shipping").Put
+	if sec := shipping.Security; sec == nil || len(*sec) != 1 || (*sec)[0]["session"] == nil {
+		t.Errorf("PUT /api/admin/shipping: security %v, want the session only (no key has settings)", sec)
+	}
 }
 
 // TestOpenAPIGapsNameANewRoute proves the coverage check bites: a shop
@@ -265,6 +273,22 @@ func TestOpenAPIAnswersMatchSchemas(t *testing.T) {
 	checkDocumented(t, doc, h, 200, "GET", "/api/admin/categories", nil, asAdmin...)
 	checkDocumented(t, doc, h, 200, "GET", "/api/admin/role-changes", nil, asAdmin...)
 	checkDocumented(t, doc, h, 200, "GET", "/api/openapi.json", nil)
+
+	// An order through its life: placed, listed, read by its customer and
+	// by staff, noted and shipped.
+	placed := checkDocumented(t, doc, h, 201, "POST", "/api/checkout/create-order", orderBody(), asCustomer...)
+	var order struct {
+		ID string `json:"id"`
+	}
+	placed.JSON(t, &order)
+	checkDocumented(t, doc, h, 200, "GET", "/api/checkout/orders", nil, asCustomer...)
+	checkDocumented(t, doc, h, 200, "GET", "/api/checkout/orders/"+order.ID, nil, asCustomer...)
+	checkDocumented(t, doc, h, 200, "GET", "/api/checkout/orders/"+order.ID+"/returns", nil, asCustomer...)
+	checkDocumented(t, doc, h, 200, "GET", "/api/checkout/admin/orders/"+order.ID, nil, asAdmin...)
+	checkDocumented(t, doc, h, 201, "POST", "/api/checkout/admin/orders/"+order.ID+"/notes", map[string]any{"text": "Fragile"}, asAdmin...)
+	checkDocumented(t, doc, h, 200, "PUT", "/api/checkout/admin/orders/"+order.ID+"/status", map[string]any{"status": "Shipped", "trackingNumber": "1Z999"}, asAdmin...)
+	checkDocumented(t, doc, h, 200, "GET", "/api/admin/users/"+customer.ID()+"/orders", nil, asAdmin...)
+	checkDocumented(t, doc, h, 404, "GET", "/api/checkout/orders/nosuchid000001", nil, asCustomer...)
 
 	// The check bites: an answer that breaks its schema fails.
 	res := h.Client.Do("GET", "/api/products/"+product.Id, nil)

@@ -916,6 +916,8 @@ export interface Booking {
   end: string;
   status: 'reserved' | 'out' | 'returned' | 'cancelled';
   fees: BookingFee[];
+  productName: string;
+  productNameLocalized: Localized;
   settlement?: BookingSettlement;
 }
 
@@ -940,6 +942,24 @@ export interface Availability {
   days: HireDay[];
   quote?: HireQuote;
   today: string;
+}
+
+export interface APIKeyInput {
+  name: string;
+  scopes: string[];
+  expiresAt?: string;
+}
+
+export interface APIKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  key?: string;
+  expiresAt?: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+  created: string;
 }
 
 export interface Webhook {

@@ -10,6 +10,8 @@ import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
 import { WebhooksView } from './webhooks/WebhooksView';
+import { ApiKeysNavItem } from './apikeys/ApiKeysNavItem';
+import { ApiKeysView } from './apikeys/ApiKeysView';
 import { OverviewView } from './overview/OverviewView';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersView } from './orders/OrdersView';
@@ -64,6 +66,7 @@ function AdminNav() {
             </Link>
           </li>
         ))}
+        <ApiKeysNavItem />
       </ul>
     </nav>
   );
@@ -103,6 +106,7 @@ export default function AdminPage() {
               <Route path="customers" element={<CustomersView />} />
               <Route path="emails" element={<EmailsView />} />
               <Route path="webhooks" element={<WebhooksView />} />
+              <Route path="api-keys" element={<ApiKeysView />} />
               <Route path="settings/*" element={<SettingsPage />} />
               <Route path="pages/*" element={<SettingsPage section="pages" />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />
