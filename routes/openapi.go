@@ -15,6 +15,7 @@ import (
 
 	"stageshop/internal/openapi"
 	"stageshop/shop/account"
+	"stageshop/shop/apikey"
 	"stageshop/shop/wire"
 )
 
@@ -146,7 +147,6 @@ func operationOf(method, path string, mws []string) openapi.Operation {
 	}
 	switch {
 	case staff:
-		op.Security = []map[string][]string{{"session": {}}, {"apiKey": {}}}
 		add(http.StatusUnauthorized, http.StatusForbidden)
 		var roles []string
 		for _, role := range staffRoles {
@@ -154,9 +154,21 @@ func operationOf(method, path string, mws []string) openapi.Operation {
 				roles = append(roles, role)
 			}
 		}
-		op.Extensions = map[string]any{"x-stageshop-permission": string(perm), "x-stageshop-roles": roles}
-		op.Description = fmt.Sprintf("Staff only: needs the permission `%s` (roles: %s), or an API key whose scopes cover it; else 403.",
-			perm, strings.Join(roles, ", "))
+		scopes := []string{}
+		for _, scope := range apikey.Scopes {
+			if slices.Contains(scopePermissions[scope], perm) {
+				scopes = append(scopes, scope)
+			}
+		}
+		op.Extensions = map[string]any{"x-stageshop-permission": string(perm), "x-stageshop-roles": roles, "x-stageshop-scopes": scopes}
+		op.Security = []map[string][]string{{"session": {}}}
+		keys := "no API key reaches it"
+		if len(scopes) > 0 {
+			op.Security = append(op.Security, map[string][]string{"apiKey": scopes})
+			keys = "or an API key with the scope " + strings.Join(scopes, " or ")
+		}
+		op.Description = fmt.Sprintf("Staff only: needs the permission `%s` (roles: %s); %s. Else 403.",
+			perm, strings.Join(roles, ", "), keys)
 	case slices.Contains(mws, "shopSignedIn"):
 		op.Security = []map[string][]string{{"session": {}}}
 		add(http.StatusUnauthorized)

@@ -114,6 +114,14 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 	if roles, _ := orders.Extensions["x-stageshop-roles"].([]any); len(roles) != 3 {
 		t.Errorf("GET /api/checkout/admin/orders: x-stageshop-roles %v, want Admin, Manager, Fulfilment", roles)
 	}
+	// API keys: the scopes that reach a route, none for settings.
+	if sec := orders.Security; sec == nil || len(*sec) != 2 || !slices.Equal((*sec)[1]["apiKey"], []string{"orders:read"}) {
+		t.Errorf("GET /api/checkout/admin/orders: security %v, want the session or an API key with orders:read", sec)
+	}
+	shipping := doc.Paths.Find("/api/admin/shipping").Put
+	if sec := shipping.Security; sec == nil || len(*sec) != 1 || (*sec)[0]["session"] == nil {
+		t.Errorf("PUT /api/admin/shipping: security %v, want the session only (no key has settings)", sec)
+	}
 }
 
 // TestOpenAPIGapsNameANewRoute proves the coverage check bites: a shop

@@ -916,6 +916,8 @@ export interface Booking {
   end: string;
   status: 'reserved' | 'out' | 'returned' | 'cancelled';
   fees: BookingFee[];
+  productName: string;
+  productNameLocalized: Localized;
   settlement?: BookingSettlement;
 }
 
@@ -989,4 +991,24 @@ export interface WebhookDelivery {
   nextAttemptAt?: string;
   deliveredAt?: string;
   created: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  actorKind: string;
+  actorId: string;
+  action: string;
+  target: string;
+  targetCollection: string;
+  targetId: string;
+  summary: string;
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  pagination: Pagination;
 }

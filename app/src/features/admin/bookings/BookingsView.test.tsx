@@ -32,5 +32,8 @@ describe('/admin/bookings', () => {
     const [list] = callsTo('GET', '/api/admin/bookings');
     expect(Object.fromEntries(list.query)).toEqual({ from: '2031-05-16', to: '2031-06-12' });
     expect(await screen.findByRole('heading', { name: 'To hand out today (1)' })).toBeInTheDocument();
+    // Named by the booking itself (no product list of the first 100 to look it up in).
+    expect(screen.getByRole('rowheader', { name: 'Line array top' })).toBeInTheDocument();
+    expect(screen.getAllByText('2 × Line array top')).not.toHaveLength(0);
   });
 });

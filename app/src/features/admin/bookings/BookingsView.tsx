@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../../api/client';
-import type { Booking, ProductList } from '../../../api/wire.gen';
+import type { Booking } from '../../../api/wire.gen';
 import { adminKeys } from '../../../api/queryKeys';
 import { NativeSelect } from '../../../components/NativeSelect';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
@@ -16,15 +16,10 @@ import { addDays, calendarRows, dayLists, daysFrom } from './bookingsModel';
 const WEEKS = 4;
 const bookingsKey = (from: string) => [...adminKeys.products, 'bookings', from] as const;
 
-/** The shown products' names by id (the products for hire, first 100). */
-function useNames() {
+/** A booking's product name in the admin's language (the server names each booking). */
+function useName() {
   const { i18n } = useTranslation();
-  const list = useQuery({
-    queryKey: [...adminKeys.products, 'hire-components'],
-    queryFn: ({ signal }) => api.get<ProductList>('/products', { signal, query: { includeInactive: true, pageSize: 100 } }),
-  });
-  const names = new Map((list.data?.products ?? []).map((p) => [p.id, resolveLocalized(p.nameLocalized, i18n.language, p.name)]));
-  return (id: string) => names.get(id) ?? id;
+  return (b: Booking) => resolveLocalized(b.productNameLocalized, i18n.language, b.productName);
 }
 
 /**
@@ -47,9 +42,9 @@ export function BookingsView() {
     queryFn: ({ signal }) => api.get<Booking[]>('/admin/bookings', { signal, query: { from, to } }),
     enabled: !!from,
   });
-  const name = useNames();
+  const name = useName();
   const bookings = list.data ?? [];
-  const rows = calendarRows(bookings, days);
+  const rows = calendarRows(bookings, days, name);
   const { collections, returns } = dayLists(bookings, today);
   return (
     <Flex direction="column" gap="4">
@@ -92,7 +87,7 @@ export function BookingsView() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.key}>
-                    <th scope="row">{name(r.productId)}</th>
+                    <th scope="row">{r.name}</th>
                     {r.taken.map((n, i) => (
                       <td key={days[i]} className={n > 0 ? 'is-taken' : undefined} title={`${days[i]}: ${n}`}>
                         {n > 0 ? n : ''}
@@ -115,7 +110,7 @@ export function BookingsView() {
 interface ListProps {
   title: string;
   list: Booking[];
-  name: (id: string) => string;
+  name: (b: Booking) => string;
   from: string;
 }
 
@@ -131,7 +126,7 @@ function BookingList({ title, list, name, from }: ListProps) {
       ) : (
         <Flex direction="column" gap="3">
           {list.map((b) => (
-            <BookingRow key={b.id} booking={b} name={name(b.productId)} from={from} />
+            <BookingRow key={b.id} booking={b} name={name(b)} from={from} />
           ))}
         </Flex>
       )}

@@ -22,15 +22,17 @@ export interface CalendarRow {
   key: string;
   productId: string;
   variantId: string;
+  /** The product's name, as `name` gives it. */
+  name: string;
   /** Units taken per shown day. */
   taken: number[];
 }
 
-export function calendarRows(bookings: Booking[], days: string[]): CalendarRow[] {
+export function calendarRows(bookings: Booking[], days: string[], name: (b: Booking) => string = (b) => b.productName): CalendarRow[] {
   const rows = new Map<string, CalendarRow>();
   for (const b of bookings.filter(isLive)) {
     const key = `${b.productId}/${b.variantId}`;
-    const row = rows.get(key) ?? { key, productId: b.productId, variantId: b.variantId, taken: days.map(() => 0) };
+    const row = rows.get(key) ?? { key, productId: b.productId, variantId: b.variantId, name: name(b), taken: days.map(() => 0) };
     days.forEach((d, i) => {
       if (d >= b.start && d <= b.end) row.taken[i] += b.quantity;
     });
