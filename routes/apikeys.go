@@ -12,6 +12,7 @@ import (
 
 	"stageshop/shop/account"
 	"stageshop/shop/apikey"
+	"stageshop/shop/audit"
 	"stageshop/shop/wire"
 )
 
@@ -38,7 +39,7 @@ func adminCreateAPIKey(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	k, err := apikey.Create(e.App, in, e.Auth.Id, time.Now())
+	k, err := apikey.Create(acting(e), in, e.Auth.Id, time.Now())
 	if err != nil {
 		return err
 	}
@@ -46,7 +47,7 @@ func adminCreateAPIKey(e *core.RequestEvent) error {
 }
 
 func adminRevokeAPIKey(e *core.RequestEvent) error {
-	if _, err := apikey.Revoke(e.App, e.Request.PathValue("id"), time.Now()); err != nil {
+	if _, err := apikey.Revoke(acting(e), e.Request.PathValue("id"), time.Now()); err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusNoContent)
@@ -91,6 +92,7 @@ func keyGuard(e *core.RequestEvent, key string, perm Permission, ok bool) error 
 		return err
 	}
 	e.Auth = actor
+	e.Set(auditActorKey, audit.APIKey(k.ID, k.Name))
 	return e.Next()
 }
 

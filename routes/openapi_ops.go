@@ -185,6 +185,12 @@ var apiOps = map[string]apiOp{
 	"PUT /api/admin/users/{id}/tax-exempt":    {summary: "Set a customer's tax exemption", body: account.TaxExemptInput{}, answer: wire.User{}},
 	"PUT /api/admin/users/{id}/invoice-terms": {summary: "Approve a customer for invoice terms", body: shop.InvoiceTermsForm{}, answer: wire.User{}},
 	"GET /api/admin/role-changes":             {summary: "The history of role changes", answer: account.RoleChangePage{}, query: pageParams},
+	"GET /api/admin/audit": {summary: "The audit log, newest first", answer: wire.AuditPage{}, query: append(pageParams,
+		openapi.Param{Name: "actor", Description: "The actor's id or part of its e-mail or name"},
+		openapi.Param{Name: "action", Description: "One action, such as role.changed"},
+		openapi.Param{Name: "target", Description: "The target's id or part of its label"},
+		openapi.Param{Name: "from", Description: "YYYY-MM-DD or an RFC 3339 time"},
+		openapi.Param{Name: "to", Description: "YYYY-MM-DD (the whole day) or an RFC 3339 time"})},
 
 	// Shop settings and pages
 	"GET /api/shop":                    {summary: "The shop's name, contact and look", answer: site.StoreDetails{}},

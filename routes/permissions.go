@@ -140,6 +140,8 @@ var routePermissions = map[string]Permission{
 	"GET /api/admin/settings/payments": PermPaymentSettings,
 	"PUT /api/admin/settings/payments": PermPaymentSettings,
 
+	"GET /api/admin/audit": PermAudit,
+
 	"GET /api/admin/api-keys":         PermAPIKeys,
 	"POST /api/admin/api-keys":        PermAPIKeys,
 	"DELETE /api/admin/api-keys/{id}": PermAPIKeys,

@@ -49,6 +49,7 @@ func Register(app core.App, site fs.FS) {
 		registerContact(se)
 		registerAdminEmails(se)
 		registerWebhooks(se)
+		registerAudit(se)
 		registerAPIKeys(se)
 		registerAdminOverview(se)
 		registerStore(se)

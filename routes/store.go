@@ -96,7 +96,7 @@ func putStore(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	d, err := site.SaveStoreDetails(e.App, in)
+	d, err := site.SaveStoreDetails(acting(e), in)
 	if err != nil {
 		return err
 	}

@@ -136,6 +136,8 @@ var answers = []struct {
 	{"Webhook", wire.Webhook{}},
 	{"WebhookAttempt", wire.WebhookAttempt{}},
 	{"WebhookDelivery", wire.WebhookDelivery{}},
+	{"AuditEntry", wire.AuditEntry{}},
+	{"AuditPage", wire.AuditPage{}},
 }
 
 var (

@@ -992,3 +992,23 @@ export interface WebhookDelivery {
   deliveredAt?: string;
   created: string;
 }
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  actorKind: string;
+  actorId: string;
+  action: string;
+  target: string;
+  targetCollection: string;
+  targetId: string;
+  summary: string;
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  pagination: Pagination;
+}
