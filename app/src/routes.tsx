@@ -23,6 +23,10 @@ const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPag
 const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
 const InvoicePage = lazy(() => import('./features/orders/InvoicePage'));
+const QuoteRequestPage = lazy(() => import('./features/quotes/QuoteRequestPage'));
+const MyQuotesPage = lazy(() => import('./features/quotes/MyQuotesPage'));
+const QuotePage = lazy(() => import('./features/quotes/QuotePage'));
+const QuoteDocumentPage = lazy(() => import('./features/quotes/QuoteDocumentPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
 const ShippingPage = lazyWithPreload(() => import('./features/info/ShippingPage'));
 const ReturnsPage = lazyWithPreload(() => import('./features/info/ReturnsPage'));
@@ -124,6 +128,14 @@ const SHOP_ROUTES: ShopRoute[] = [
     path: '/account/orders/:orderId/invoice',
     element: <RequireAuth><InvoicePage /></RequireAuth>,
     page: { kind: 'private', title: 'account:orders.invoice.title' },
+  },
+  { path: '/quotes/new', element: <RequireAuth><QuoteRequestPage /></RequireAuth>, page: { kind: 'private', title: 'account:quotes.request.title' } },
+  { path: '/account/quotes', element: <RequireAuth><MyQuotesPage /></RequireAuth>, page: { kind: 'private', title: 'account:quotes.listTitle' } },
+  { path: '/account/quotes/:quoteId', element: <RequireAuth><QuotePage /></RequireAuth>, page: { kind: 'private', title: 'account:quotes.listTitle' } },
+  {
+    path: '/account/quotes/:quoteId/document',
+    element: <RequireAuth><QuoteDocumentPage /></RequireAuth>,
+    page: { kind: 'private', title: 'account:quotes.listTitle' },
   },
   { path: '/admin/*', element: <RequireStaff><AdminPage /></RequireStaff>, page: { kind: 'private', title: 'common:nav.admin' } },
   { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' } },

@@ -18,6 +18,8 @@ import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
 import { PromotionsView } from './promotions/PromotionsView';
+import { QuoteEditorPage } from './quotes/QuoteEditorPage';
+import { QuotesView } from './quotes/QuotesView';
 import { ReturnPage } from './returns/ReturnPage';
 import { ReturnsView } from './returns/ReturnsView';
 import { NavCount } from './NavCount';
@@ -94,6 +96,8 @@ export default function AdminPage() {
                 <Route path="orders/:orderId" element={<OrderPage />} />
                 <Route path="returns" element={<ReturnsView />} />
                 <Route path="returns/:returnId" element={<ReturnPage />} />
+                <Route path="quotes" element={<QuotesView />} />
+                <Route path="quotes/:quoteId" element={<QuoteEditorPage />} />
                 <Route path="contact-requests" element={<ContactRequestsView />} />
                 <Route path="overview" element={<OverviewView />} />
                 <Route path="customers" element={<CustomersView />} />

@@ -24,14 +24,14 @@ describe('the admin screens by role', () => {
   it('shows a Manager everything but webhooks, the audit log, API keys and the shop settings', () => {
     expect(nav('Manager')).toEqual([
       'overview /admin/overview', 'products /admin', 'categories /admin/categories', 'promotions /admin/promotions', 'bookings /admin/bookings',
-      'orders /admin/orders', 'returns /admin/returns', 'contact /admin/contact-requests', 'customers /admin/customers', 'emails /admin/emails',
+      'orders /admin/orders', 'returns /admin/returns', 'quotes /admin/quotes', 'contact /admin/contact-requests', 'customers /admin/customers', 'emails /admin/emails',
       'settings /admin/settings/search',
     ]);
   });
 
   it('shows an Admin every screen, settings at the store section', () => {
     const all = visibleScreens(canAs('Admin'));
-    expect(all.map((s) => s.key)).toEqual(['overview', 'products', 'categories', 'promotions', 'bookings', 'orders', 'returns', 'contact', 'customers', 'emails', 'webhooks', 'audit', 'apiKeys', 'settings']);
+    expect(all.map((s) => s.key)).toEqual(['overview', 'products', 'categories', 'promotions', 'bookings', 'orders', 'returns', 'quotes', 'contact', 'customers', 'emails', 'webhooks', 'audit', 'apiKeys', 'settings']);
     expect(all.at(-1)?.to).toBe('/admin/settings');
   });
 

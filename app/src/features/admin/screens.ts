@@ -24,6 +24,7 @@ const ADMIN_SCREENS: AdminScreen[] = [
   { key: 'bookings', to: '/admin/bookings', icon: CalendarIcon, permission: 'orders.read' },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, permission: 'orders.read' },
   { key: 'returns', to: '/admin/returns', icon: ResetIcon, permission: 'returns' },
+  { key: 'quotes', to: '/admin/quotes', icon: FileTextIcon, permission: 'returns' },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, permission: 'contact' },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, permission: 'customers.read' },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, permission: 'emails' },
