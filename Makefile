@@ -122,10 +122,12 @@ test-ops: build
 
 # The warm standby's drill (README, "Past one machine"): Litestream's
 # follower, promote and the fence against VersityGW on loopback, with
-# shoppers ordering; prints lost, RPO and RTO. About a minute.
+# shoppers ordering; prints lost, RPO and RTO. Then three LiteFS nodes
+# (FUSE: Linux and root) with shoppers on the read replicas; prints the
+# read throughput, the forwarding's cost and the lag. About two minutes.
 test-ha: build
-	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && \
-	  PATH="$$TOOLS:$$PATH" $(GO) test -count=1 -tags ha -run 'HA' -v ./bench
+	@TOOLS="$$(scripts/ensure-ops-tools.sh)" && LITEFS="$$(scripts/ensure-litefs.sh)" && \
+	  PATH="$$TOOLS:$$LITEFS:$$PATH" $(GO) test -count=1 -tags ha -run 'HA' -v ./bench
 
 bench-varnish: build
 	scripts/ensure-varnish.sh >/dev/null

@@ -25,6 +25,9 @@ func shopUser(e *core.RequestEvent) *core.Record {
 // out. Behind it, e.Auth is the shop user.
 func signedIn() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{Id: "shopSignedIn", Func: func(e *core.RequestEvent) error {
+		if apiKeyOf(e.Request) != "" {
+			return errKeyScope // API keys reach admin routes only
+		}
 		if shopUser(e) == nil {
 			return errSignedOut
 		}

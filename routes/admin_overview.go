@@ -76,7 +76,7 @@ func adminSetUserRoles(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &body); err != nil {
 		return err
 	}
-	user, err := account.SetUserRoles(e.App, e.Auth.Id, e.Request.PathValue("id"), body)
+	user, err := account.SetUserRoles(acting(e), e.Auth.Id, e.Request.PathValue("id"), body)
 	if err != nil {
 		return err
 	}

@@ -69,5 +69,9 @@ func updateBooking(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, b)
+	named := []hire.Booking{b}
+	if err := hire.Name(e.App, named); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, named[0])
 }

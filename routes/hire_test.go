@@ -1,6 +1,7 @@
 package routes_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -61,7 +62,7 @@ func TestHireBookingsAdmin(t *testing.T) {
 	d := hireDates(t, h)
 	admin := testapp.NewUser(t, h.App, true).Token
 	shopper := testapp.NewUser(t, h.App, false).Token
-	p, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Fleet: 1, DayCents: 5000})
+	p, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Name: "Fog machine", Fleet: 1, DayCents: 5000})
 	order := testapp.NewOrder(t, h.App)
 	bs, err := hire.Book(h.App, order, []hire.Line{{ProductID: p.Id, Quantity: 1, Start: d(3), End: d(5)}})
 	if err != nil {
@@ -79,7 +80,7 @@ func TestHireBookingsAdmin(t *testing.T) {
 			ExpectedStatus: http.StatusUnauthorized, ExpectedCode: "*", ExpectedRecords: map[string]int{"hire_bookings:update": 0}},
 		{Name: "calendar", Method: "GET", URL: cal + "&productId=" + p.Id, Token: admin, ExpectedStatus: http.StatusOK,
 			ExpectedContent: []string{`"id":"` + bs[0].ID + `"`, `"orderId":"` + order + `"`, `"start":"` + d(3) + `"`,
-				`"end":"` + d(5) + `"`, `"status":"reserved"`, `"fees":[]`, `"quantity":1`}},
+				`"end":"` + d(5) + `"`, `"status":"reserved"`, `"fees":[]`, `"quantity":1`, `"productName":"Fog machine"`, `"productNameLocalized":{"en":"Fog machine"`}},
 		{Name: "another window", Method: "GET", URL: "/api/admin/bookings?from=" + d(6) + "&to=" + d(9), Token: admin,
 			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`[]`}},
 		{Name: "calendar without dates", Method: "GET", URL: "/api/admin/bookings", Token: admin,
@@ -93,7 +94,7 @@ func TestHireBookingsAdmin(t *testing.T) {
 			Body:           map[string]any{"status": "out", "fees": []map[string]any{{"kind": "damage", "amount": 10}}},
 			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed", ExpectedErrors: []string{"fees"}},
 		{Name: "out", Method: "PUT", URL: one, Token: admin, Body: map[string]any{"status": "out"},
-			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"status":"out"`}, ExpectedRecords: map[string]int{"hire_bookings:update": 1}},
+			ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"status":"out"`, `"productName":"Fog machine"`}, ExpectedRecords: map[string]int{"hire_bookings:update": 1}},
 		{Name: "bad fees", Method: "PUT", URL: one, Token: admin, Body: map[string]any{"status": "returned",
 			"fees": []map[string]any{{"kind": "theft", "amount": 10}, {"kind": "damage", "amount": 1.234}, {"kind": "cleaning"}}},
 			ExpectedStatus: http.StatusBadRequest, ExpectedCode: "validation_failed",
@@ -135,4 +136,39 @@ func TestHireQuote(t *testing.T) {
 		{Name: "bad quantity", Method: "GET", URL: url + "&start=" + d(friday) + "&end=" + d(friday) + "&quantity=x", ExpectedStatus: http.StatusBadRequest,
 			ExpectedCode: "validation_failed", ExpectedErrors: []string{"quantity"}},
 	})
+}
+
+// The calendar names every booking's product from one query, however many
+// products it shows (the app once named only the first 100 products): the
+// queries of a list of 30 products' bookings are those of one's.
+func TestBookingNamesWithoutAQueryPerRow(t *testing.T) {
+	h := testapp.NewHarness(t)
+	d := hireDates(t, h)
+	admin := testapp.NewUser(t, h.App, true).Token
+	count := func() int64 {
+		var list []struct{ ProductName string }
+		n := queryCount(h.App, func() {
+			wantStatus(t, h.Client.Do("GET", "/api/admin/bookings?from="+d(1)+"&to="+d(30), nil, testapp.Auth(admin)...), http.StatusOK, &list)
+		})
+		for _, b := range list {
+			if !strings.HasPrefix(b.ProductName, "Light ") {
+				t.Fatalf("a booking without its product's name: %+v", list)
+			}
+		}
+		return n
+	}
+	hireOne := func(i int) {
+		p, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Name: fmt.Sprintf("Light %d", i), Fleet: 1, DayCents: 5000})
+		if _, err := hire.Book(h.App, testapp.NewOrder(t, h.App), []hire.Line{{ProductID: p.Id, Quantity: 1, Start: d(3), End: d(5)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hireOne(0)
+	one := count()
+	for i := 1; i < 30; i++ {
+		hireOne(i)
+	}
+	if many := count(); many != one {
+		t.Errorf("30 products' bookings took %d queries, one product's %d", many, one)
+	}
 }

@@ -94,7 +94,7 @@ func adminRefund(e *core.RequestEvent) error {
 	if err := form.Validate(); err != nil {
 		return err
 	}
-	order, err := shop.RefundOrder(e.App, e.Auth, e.Request.PathValue("id"), form.Input())
+	order, err := shop.RefundOrder(acting(e), e.Auth, e.Request.PathValue("id"), form.Input())
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/shop/account"
+	"stageshop/shop/apikey"
 	"stageshop/shop/wire"
 )
 
@@ -138,6 +139,12 @@ var routePermissions = map[string]Permission{
 
 	"GET /api/admin/settings/payments": PermPaymentSettings,
 	"PUT /api/admin/settings/payments": PermPaymentSettings,
+
+	"GET /api/admin/audit": PermAudit,
+
+	"GET /api/admin/api-keys":         PermAPIKeys,
+	"POST /api/admin/api-keys":        PermAPIKeys,
+	"DELETE /api/admin/api-keys/{id}": PermAPIKeys,
 }
 
 // ownGuardRoutes are admin routes that check the permission themselves
@@ -162,6 +169,26 @@ var rolePermissions = map[string][]Permission{
 		PermContact, PermEmails, PermOverview},
 	account.RoleFulfilment: {PermOrdersRead, PermOrdersStatus},
 	account.RoleCatalog:    {PermCatalogRead, PermCatalogWrite, PermPromotions},
+}
+
+// scopePermissions is what each API key scope grants (api.md); a key
+// reaches the admin routes whose permission one of its scopes grants.
+var scopePermissions = map[string][]Permission{
+	apikey.ScopeOrdersRead:    {PermOrdersRead},
+	apikey.ScopeOrdersWrite:   {PermOrdersStatus, PermOrdersWrite},
+	apikey.ScopeProductsRead:  {PermCatalogRead},
+	apikey.ScopeProductsWrite: {PermCatalogWrite},
+	apikey.ScopeCustomersRead: {PermCustomersRead},
+}
+
+// keysNever are the permissions no API key has, whatever its scopes:
+// people's access, the shop's settings, keys, webhooks and the audit log.
+var keysNever = []Permission{PermRoles, PermSettings, PermPaymentSettings, PermAPIKeys, PermWebhooks, PermAudit}
+
+// ScopePermissions returns the permissions an API key scope grants (for
+// tests and the OpenAPI document).
+func ScopePermissions(scope string) []Permission {
+	return slices.Clone(scopePermissions[scope])
 }
 
 // RoutePermissions returns a copy of the route table (for tests and the
@@ -229,6 +256,9 @@ const staffGuardID = "shopStaff"
 func staffOnly() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{Id: staffGuardID, Func: func(e *core.RequestEvent) error {
 		perm, ok := routePermissions[e.Request.Pattern]
+		if key := apiKeyOf(e.Request); key != "" {
+			return keyGuard(e, key, perm, ok)
+		}
 		u := shopUser(e)
 		switch {
 		case u == nil:

@@ -63,7 +63,7 @@ func adminImportProducts(e *core.RequestEvent) error {
 		r = f
 	}
 	dry := queryText(e, "dryRun")
-	res, err := catalog.ImportProductsCSV(e.App, r, dry == "1" || dry == "true")
+	res, err := catalog.ImportProductsCSV(acting(e), r, dry == "1" || dry == "true")
 	var fileErr *catalog.ImportFileError
 	var tooLarge *http.MaxBytesError
 	switch {

@@ -3,6 +3,7 @@ package routes_test
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/pocketbase/dbx"
@@ -238,4 +239,45 @@ func TestKitComponentDelete(t *testing.T) {
 	}
 	wantStatus(t, h.Client.Do("PUT", "/api/products/"+kit.Id, map[string]any{"kit": nil}, testapp.Auth(admin)...), http.StatusOK, nil)
 	wantStatus(t, h.Client.Do("DELETE", "/api/products/"+tops.Id, nil, testapp.Auth(admin)...), http.StatusOK, nil)
+}
+
+// A variant a kit names cannot be deleted (409 variant_in_kit, nothing
+// changed): not by leaving it out of its product's variants, nor in the
+// dashboard. Out of the kit, it can.
+func TestKitVariantDelete(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true).Token
+	body := validProductBody(testapp.NewImage(t, h.App))
+	body["hire"] = map[string]any{"enabled": true}
+	body["options"] = []map[string]any{{"name": "Power", "values": []map[string]any{{"value": "1 kW"}, {"value": "2 kW"}}}}
+	body["variants"] = []map[string]any{
+		{"sku": "SUB-1", "optionValues": []string{"1 kW"}, "price": 900, "stockQuantity": 1, "hireRates": map[string]any{"day": 40}, "hireQuantity": 3},
+		{"sku": "SUB-2", "optionValues": []string{"2 kW"}, "price": 1500, "stockQuantity": 1, "hireRates": map[string]any{"day": 70}, "hireQuantity": 2},
+	}
+	var sub hireAnswer
+	wantStatus(t, h.Client.Do("POST", "/api/products", body, testapp.Auth(admin)...), http.StatusCreated, &sub)
+	named := sub.Variants[1].ID
+	kit, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Name: "PA", DayCents: 9000,
+		Kit: []map[string]any{{"productId": sub.ID, "variantId": named, "quantity": 2}}})
+
+	before := tableRows(t, h.App, "products", "product_variants")
+	fewer := map[string]any{"options": []map[string]any{{"name": "Power", "values": []map[string]any{{"value": "1 kW"}}}},
+		"variants": []map[string]any{body["variants"].([]map[string]any)[0]}}
+	r := h.Client.Do("PUT", "/api/products/"+sub.ID, fewer, testapp.Auth(admin)...)
+	if env := wantError(t, r, http.StatusConflict, "variant_in_kit"); !strings.Contains(env.Message, "SUB-2") || !strings.Contains(env.Message, "PA") {
+		t.Fatalf("the refusal does not say which variant and kit: %+v", env)
+	}
+	su := superuserToken(t, h.App)
+	if r := h.Client.Do("DELETE", "/api/collections/product_variants/records/"+named, nil, "Authorization", su); r.Status < 400 {
+		t.Fatalf("the dashboard deleted a kit's variant: %d %s", r.Status, r.Body)
+	}
+	if tableRows(t, h.App, "products", "product_variants") != before {
+		t.Fatal("a refused delete changed the products or variants")
+	}
+
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+kit.Id, map[string]any{"kit": nil}, testapp.Auth(admin)...), http.StatusOK, nil)
+	wantStatus(t, h.Client.Do("PUT", "/api/products/"+sub.ID, fewer, testapp.Auth(admin)...), http.StatusOK, nil)
+	if _, err := h.App.FindRecordById("product_variants", named); err == nil {
+		t.Fatal("the variant out of the kit was kept")
+	}
 }

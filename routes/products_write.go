@@ -16,7 +16,7 @@ func createProduct(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	id, err := catalog.CreateProduct(e.App, in)
+	id, err := catalog.CreateProduct(acting(e), in)
 	if err != nil {
 		return err
 	}
@@ -32,14 +32,14 @@ func updateProduct(e *core.RequestEvent) error {
 		}
 		return err
 	}
-	if err := catalog.UpdateProduct(e.App, id, in); err != nil {
+	if err := catalog.UpdateProduct(acting(e), id, in); err != nil {
 		return err
 	}
 	return adminProductAnswer(e, id, http.StatusOK)
 }
 
 func deleteProduct(e *core.RequestEvent) error {
-	if err := catalog.DeleteProduct(e.App, e.Request.PathValue("id")); err != nil {
+	if err := catalog.DeleteProduct(acting(e), e.Request.PathValue("id")); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, wire.Message{Message: "Product deleted successfully"})

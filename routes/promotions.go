@@ -33,7 +33,7 @@ func createPromotion(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	p, err := promo.Create(e.App, in)
+	p, err := promo.Create(acting(e), in)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func updatePromotion(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	p, err := promo.Update(e.App, e.Request.PathValue("id"), in)
+	p, err := promo.Update(acting(e), e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func updatePromotion(e *core.RequestEvent) error {
 }
 
 func deletePromotion(e *core.RequestEvent) error {
-	if err := promo.Delete(e.App, e.Request.PathValue("id")); err != nil {
+	if err := promo.Delete(acting(e), e.Request.PathValue("id")); err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusNoContent)

@@ -70,7 +70,7 @@ func adminUpdateReturn(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	r, err := returns.Update(e.App, e.Auth, e.Request.PathValue("id"), in)
+	r, err := returns.Update(acting(e), e.Auth, e.Request.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func refundByLines(e *core.RequestEvent, body refundBody) (ok bool, err error) {
 	if body.Lines == nil {
 		return false, nil
 	}
-	order, err := returns.RefundLines(e.App, e.Auth, e.Request.PathValue("id"),
+	order, err := returns.RefundLines(acting(e), e.Auth, e.Request.PathValue("id"),
 		returns.RefundLinesInput{Lines: body.Lines, Shipping: body.Shipping, Reason: body.Reason})
 	if err != nil {
 		return true, err

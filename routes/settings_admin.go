@@ -27,7 +27,7 @@ func registerSettingsAdmin(se *core.ServeEvent) {
 		if err := decodeJSON(e, &in); err != nil {
 			return err
 		}
-		s, err := shop.SavePaymentTaxSettings(e.App, in)
+		s, err := shop.SavePaymentTaxSettings(acting(e), in)
 		if err != nil {
 			return err
 		}
@@ -43,7 +43,7 @@ func registerSettingsAdmin(se *core.ServeEvent) {
 	g.POST("/tax-rates", func(e *core.RequestEvent) error { return saveTaxRate(e, "", http.StatusCreated) })
 	g.PUT("/tax-rates/{id}", func(e *core.RequestEvent) error { return saveTaxRate(e, e.Request.PathValue("id"), http.StatusOK) })
 	g.DELETE("/tax-rates/{id}", func(e *core.RequestEvent) error {
-		if err := tax.DeleteRate(e.App, e.Request.PathValue("id")); err != nil {
+		if err := tax.DeleteRate(acting(e), e.Request.PathValue("id")); err != nil {
 			return err
 		}
 		return e.JSON(http.StatusOK, map[string]string{"message": "Tax rate deleted"})
@@ -55,7 +55,7 @@ func saveTaxRate(e *core.RequestEvent, id string, status int) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	r, err := tax.SaveRate(e.App, id, in)
+	r, err := tax.SaveRate(acting(e), id, in)
 	if err != nil {
 		return err
 	}

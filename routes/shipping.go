@@ -71,7 +71,7 @@ func adminSaveShipping(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	s, err := shipping.SaveSettings(e.App, in)
+	s, err := shipping.SaveSettings(acting(e), in)
 	if err != nil {
 		return err
 	}

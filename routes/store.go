@@ -3,6 +3,7 @@ package routes
 import (
 	"net/http"
 
+	"stageshop/shop/hire"
 	"stageshop/shop/site"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -80,7 +81,14 @@ func getStore(e *core.RequestEvent) error {
 	// Changes show at the next load: revalidated every time, answered 304
 	// while nothing changed.
 	e.Response.Header().Set("Cache-Control", "no-cache")
-	return sendJSONWithETag(e, d)
+	return sendJSONWithETag(e, withToday(d))
+}
+
+// withToday is the details with the shop's date now in its zone (the
+// bookings calendar's today: the browser's clock is not the shop's).
+func withToday(d site.StoreDetails) site.StoreDetails {
+	d.Today = hire.TodayIn(d.TimeZone).String()
+	return d
 }
 
 func putStore(e *core.RequestEvent) error {
@@ -88,9 +96,9 @@ func putStore(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	d, err := site.SaveStoreDetails(e.App, in)
+	d, err := site.SaveStoreDetails(acting(e), in)
 	if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, d)
+	return e.JSON(http.StatusOK, withToday(d))
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"stageshop/internal/testapp"
 )
@@ -100,4 +101,44 @@ func TestStoreDetailsThroughTheDashboard(t *testing.T) {
 	if now.Phone != "+1 555 0100" {
 		t.Errorf("dashboard change not shown: %+v", now)
 	}
+}
+
+// The shop's time zone is one of its settings (issue 46): an unknown zone
+// or the host's "Local" is refused as a field error, writing nothing; a
+// known one is kept (a body without it keeps it too) and the answer says
+// the shop's date in it, the date the bookings calendar starts from.
+func TestStoreTimeZone(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.Auth(testapp.NewUser(t, h.App, true).Token)
+	type zoneJSON struct{ TimeZone, Today string }
+	var got zoneJSON
+	wantStatus(t, h.Client.Do("GET", "/api/shop", nil), 200, &got)
+	chicago, _ := time.LoadLocation("America/Chicago")
+	if got.TimeZone != "America/Chicago" || !dateNow(got.Today, chicago) {
+		t.Fatalf("default zone %+v", got)
+	}
+	for _, zone := range []string{"Mars/Olympus", "Local", "../../etc/passwd", strings.Repeat("A", 65)} {
+		body := validStore()
+		body["timeZone"] = zone
+		wantFields(t, wantError(t, h.Client.Do("PUT", "/api/admin/shop", body, admin...), 400, "validation_failed"), "timeZone")
+	}
+	body := validStore()
+	body["timeZone"] = " Asia/Tokyo "
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/shop", body, admin...), 200, &got)
+	tokyo, _ := time.LoadLocation("Asia/Tokyo")
+	if got.TimeZone != "Asia/Tokyo" || !dateNow(got.Today, tokyo) {
+		t.Fatalf("saved zone %+v", got)
+	}
+	wantStatus(t, h.Client.Do("PUT", "/api/admin/shop", validStore(), admin...), 200, nil)
+	wantStatus(t, h.Client.Do("GET", "/api/shop", nil), 200, &got)
+	if got.TimeZone != "Asia/Tokyo" {
+		t.Fatalf("a body without the zone changed it: %+v", got)
+	}
+}
+
+// dateNow says whether date is today in loc (or was a second ago: the
+// answer may have been made before midnight).
+func dateNow(date string, loc *time.Location) bool {
+	now := time.Now().In(loc)
+	return date == now.Format(time.DateOnly) || date == now.Add(-time.Second).Format(time.DateOnly)
 }

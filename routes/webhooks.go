@@ -35,7 +35,7 @@ func adminCreateWebhook(e *core.RequestEvent) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	w, err := webhook.Create(e.Request.Context(), e.App, in, e.Auth.Id)
+	w, err := webhook.Create(e.Request.Context(), acting(e), in, e.Auth.Id)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func adminCreateWebhook(e *core.RequestEvent) error {
 }
 
 func adminDeleteWebhook(e *core.RequestEvent) error {
-	if _, err := webhook.Delete(e.App, e.Request.PathValue("id")); err != nil {
+	if _, err := webhook.Delete(acting(e), e.Request.PathValue("id")); err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusNoContent)

@@ -58,7 +58,8 @@ export class Evidence {
         await settle(page);
       }
       const file = join(this.dir, `${name}-${vp.width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      // A page up to 12,000 px tall on a loaded CI machine took over the 10 s default.
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 60_000 });
       this.shots.push(file);
     }
     await page.setViewportSize(original);

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/internal/appstate"
 	"stageshop/internal/db"
 )
 
@@ -63,9 +64,34 @@ func (k *Value[T]) Drop() {
 // DropOnChange drops the value after every committed create, update or
 // delete of a record in the collections, before the other work after the
 // commit (db.AfterCommitDrop), which may read it.
+//
+// On a read replica no hook fires (the primary writes): DropAll drops
+// every such value when the replica's data.db changes.
 func (k *Value[T]) DropOnChange(app core.App, collections ...string) {
 	db.OnCommitted(app, "", db.AfterCommitDrop, func(e *core.RecordEvent) error {
 		k.Drop()
 		return e.Next()
 	}, collections...)
+	r := appstate.Of(app, func() *registry { return &registry{} })
+	r.mu.Lock()
+	r.drops = append(r.drops, k.Drop)
+	r.mu.Unlock()
+}
+
+// registry is one app's values kept by DropOnChange.
+type registry struct {
+	mu    sync.Mutex
+	drops []func()
+}
+
+// DropAll drops every value DropOnChange keeps for app (internal/replica
+// calls it when another process changed data.db).
+func DropAll(app core.App) {
+	r := appstate.Of(app, func() *registry { return &registry{} })
+	r.mu.Lock()
+	drops := append([]func(){}, r.drops...)
+	r.mu.Unlock()
+	for _, d := range drops {
+		d()
+	}
 }

@@ -35,7 +35,8 @@ type Role struct {
 // or LiteFS's .primary file in dbDir (the LiteFS mount, STAGESHOP_DB_DIR).
 // The primary's URL is STAGESHOP_PRIMARY_URL when set, else the .primary
 // file's contents. A replica without a primary to forward to is an error:
-// it could not take a single write.
+// it could not take a single write: Detect returns that error with Replica
+// set, so a command other than serve still starts as a replica.
 func Detect(dbDir string) (Role, error) {
 	forced := os.Getenv("STAGESHOP_REPLICA") == "1"
 	primary := strings.TrimSpace(os.Getenv("STAGESHOP_PRIMARY_URL"))
@@ -53,7 +54,7 @@ func Detect(dbDir string) (Role, error) {
 		primary = fromFile
 	}
 	if primary == "" {
-		return Role{}, errors.New("replica: no primary to forward to (set STAGESHOP_PRIMARY_URL or LiteFS's lease.advertise-url)")
+		return Role{Replica: true}, errors.New("replica: no primary to forward to (set STAGESHOP_PRIMARY_URL or LiteFS's lease.advertise-url)")
 	}
 	if !strings.Contains(primary, "://") {
 		primary = "http://" + primary

@@ -17,6 +17,7 @@ import (
 	_ "stageshop/pb_migrations" // the schema, as AppMigrations
 	"stageshop/routes"
 	"stageshop/shop"
+	"stageshop/shop/audit"
 	"stageshop/shop/hire"
 	"stageshop/shop/mail"
 	"stageshop/shop/stripepay"
@@ -33,6 +34,8 @@ func Register(app core.App, site fs.FS) {
 	realtime.Register(app)
 	mail.Register(app)
 	webhook.Register(app)
+	// The audit log: entries written in the changes' transactions.
+	audit.Register(app)
 	hire.Register(app)
 	ops.Register(app)
 	// A LiteFS read replica forwards writes, logins and realtime to the

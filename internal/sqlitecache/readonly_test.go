@@ -28,12 +28,20 @@ func TestSetReadOnly(t *testing.T) {
 	if _, err := db.Exec(`INSERT INTO t (id) VALUES (2)`); err == nil || !strings.Contains(err.Error(), "readonly") {
 		t.Fatalf("insert on a read-only database: %v, want SQLITE_READONLY", err)
 	}
-	if tx, err := db.Begin(); err == nil {
-		_, err = tx.Exec(`UPDATE t SET id = 3 WHERE id = 1`)
-		_ = tx.Rollback()
-		if err == nil {
-			t.Fatal("an update in a transaction went through on a read-only database")
-		}
+	// A transaction begins (deferred: IMMEDIATE's write lock is refused)
+	// and reads; its writes are refused.
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatalf("begin on a read-only database: %v", err)
+	}
+	var in int
+	if err := tx.QueryRow(`SELECT COUNT(*) FROM t`).Scan(&in); err != nil || in != 1 {
+		t.Fatalf("read in a transaction on a read-only database: %d rows, %v", in, err)
+	}
+	_, err = tx.Exec(`UPDATE t SET id = 3 WHERE id = 1`)
+	_ = tx.Rollback()
+	if err == nil {
+		t.Fatal("an update in a transaction went through on a read-only database")
 	}
 	var n int
 	if err := db.QueryRow(`SELECT COUNT(*) FROM t`).Scan(&n); err != nil || n != 1 {

@@ -262,10 +262,16 @@ func (c *conn) Begin() (driver.Tx, error) { //nolint:staticcheck // required by 
 	return c.BeginTx(context.Background(), driver.TxOptions{})
 }
 
-// BeginTx starts a transaction.
+// BeginTx starts a transaction. On a read-only database (SetReadOnly) it
+// begins deferred, as a read-only transaction: BEGIN IMMEDIATE takes the
+// write lock, which query_only refuses, so a fenced primary's or a read
+// replica's transactions could not even read.
 func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	if err := c.followFence(ctx); err != nil {
 		return nil, err
+	}
+	if c.readOnly {
+		opts.ReadOnly = true
 	}
 	return c.base().BeginTx(ctx, opts)
 }

@@ -50,6 +50,8 @@ var ErrSuperseded = errors.New("superseded")
 type Store struct {
 	fs     *filesystem.System
 	prefix string // the replica's prefix in the bucket ("" at the top)
+	s3     *casS3 // the conditional writes on S3 (cas.go)
+	dir    string // or the directory's
 }
 
 // Open opens the store named by raw: s3://bucket/prefix?endpoint=...&
@@ -63,6 +65,8 @@ func Open(raw string) (*Store, error) {
 	}
 	prefix := strings.Trim(u.Path, "/")
 	var fsys *filesystem.System
+	var cas *casS3
+	dir := ""
 	switch u.Scheme {
 	case "s3":
 		q := u.Query()
@@ -73,8 +77,11 @@ func Open(raw string) (*Store, error) {
 		force := q.Get("force-path-style") == "true" || q.Get("forcePathStyle") == "true"
 		fsys, err = filesystem.NewS3(u.Host, region, q.Get("endpoint"),
 			env("LITESTREAM_ACCESS_KEY_ID", "AWS_ACCESS_KEY_ID"), env("LITESTREAM_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY"), force)
+		if err == nil {
+			cas, err = newCasS3(u)
+		}
 	case "file":
-		dir := filepath.FromSlash(u.Path)
+		dir = filepath.FromSlash(u.Path)
 		if err = os.MkdirAll(dir, 0o755); err == nil {
 			fsys, err = filesystem.NewLocal(dir)
 		}
@@ -85,7 +92,7 @@ func Open(raw string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{fs: fsys, prefix: prefix}, nil
+	return &Store{fs: fsys, prefix: prefix, s3: cas, dir: dir}, nil
 }
 
 // env is the first of the variables that is set.
@@ -128,12 +135,6 @@ func (s *Store) Read() (m Marker, found bool, err error) {
 	return m, true, nil
 }
 
-// write stores the marker.
-func (s *Store) write(m Marker) error {
-	b, _ := json.Marshal(m)
-	return s.fs.Upload(b, s.key())
-}
-
 // LocalEpoch is the epoch the data dir was primary for (0: never).
 func LocalEpoch(dir string) (int, error) {
 	b, err := os.ReadFile(filepath.Join(dir, localFile))
@@ -167,8 +168,11 @@ func writeLocal(dir string, m Marker) error {
 // writes for. The first primary of a fence claims epoch 1. A data dir whose
 // epoch is behind the bucket's (an old primary, or a standby that was not
 // promoted) gets ErrSuperseded.
+//
+// The bucket's marker is written only if it is still what Claim read
+// (writeIf): a claim that races a promote gets ErrRaced.
 func Claim(s *Store, dir, node string) (int, error) {
-	m, found, err := s.Read()
+	m, found, version, err := s.readVersioned()
 	if err != nil {
 		return 0, fmt.Errorf("reading the epoch: %w", err)
 	}
@@ -179,13 +183,13 @@ func Claim(s *Store, dir, node string) (int, error) {
 	switch {
 	case !found && local == 0:
 		m = Marker{Epoch: 1, Node: node, At: time.Now().UTC()}
-		if err := s.write(m); err != nil {
+		if err := s.writeIf(m, version); err != nil {
 			return 0, err
 		}
 		return 1, writeLocal(dir, m)
 	case !found:
 		// The bucket lost its marker (a new bucket): nothing superseded us.
-		return local, s.write(Marker{Epoch: local, Node: node, At: time.Now().UTC()})
+		return local, s.writeIf(Marker{Epoch: local, Node: node, At: time.Now().UTC()}, version)
 	case m.Epoch == local:
 		return local, nil
 	case local == 0:
@@ -199,9 +203,12 @@ func Claim(s *Store, dir, node string) (int, error) {
 
 // Promote raises the bucket's epoch and notes it in dir, which becomes the
 // one primary: from now on the previous primary can neither start nor,
-// after its lease, write. It returns the new marker.
+// after its lease, write. It returns the new marker. Of two promotes at
+// once exactly one wins: the epoch is written only if it is still the one
+// read (compare-and-swap, cas.go); the other gets ErrRaced and dir is left
+// as it was.
 func Promote(s *Store, dir, node string) (Marker, error) {
-	m, found, err := s.Read()
+	m, found, version, err := s.readVersioned()
 	if err != nil {
 		return Marker{}, fmt.Errorf("reading the epoch: %w", err)
 	}
@@ -211,7 +218,12 @@ func Promote(s *Store, dir, node string) (Marker, error) {
 	next := Marker{Epoch: m.Epoch + 1, Node: node, At: time.Now().UTC()}
 	// The bucket first: should the note in dir fail, dir cannot serve, and
 	// the old primary is fenced all the same.
-	if err := s.write(next); err != nil {
+	if err := s.writeIf(next, version); err != nil {
+		if errors.Is(err, ErrRaced) {
+			if now, ok, _ := s.Read(); ok {
+				return Marker{}, fmt.Errorf("%w: epoch %d is held by %s: this node stays a standby", ErrRaced, now.Epoch, now.Node)
+			}
+		}
 		return Marker{}, err
 	}
 	return next, writeLocal(dir, next)

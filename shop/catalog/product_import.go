@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
+	"stageshop/shop/audit"
 	"stageshop/shop/field"
 )
 
@@ -157,14 +158,18 @@ func checkImportInputs(groups []*importGroup) []ImportError {
 // at the batch that failed, which writes nothing.
 func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, res ImportResult, p *importProgress, write bool) (ImportResult, error) {
 	res.Created, res.Updated = 0, 0
+	var total audit.Tally // the written batches' price and stock changes
 	for from := 0; from < len(groups); from += importBatch {
 		batch := groups[from:min(from+importBatch, len(groups))]
+		last := from+importBatch >= len(groups)
 		var created, updated int
 		var errs []ImportError
 		var stored *batchImages
+		var tally audit.Tally
 		err := db.Write(app, func(txApp core.App) error {
-			created, updated, errs = 0, 0, nil // a busy retry starts again
+			created, updated, errs, tally = 0, 0, nil, audit.Tally{} // a busy retry starts again
 			stored = imgs.batch()
+			audit.Quiet(txApp, &tally)
 			for _, g := range batch {
 				if g.bad {
 					continue
@@ -189,6 +194,9 @@ func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, r
 			if !write || len(errs) > 0 {
 				return errRollBack
 			}
+			if last {
+				return recordImport(txApp, res.Rows, res.Created+created, res.Updated+updated, total, tally, false)
+			}
 			return nil
 		})
 		if err != nil && !errors.Is(err, errRollBack) {
@@ -201,10 +209,37 @@ func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, r
 		res.Errors = append(res.Errors, errs...)
 		p.advance(batch, len(errs))
 		if write && len(errs) > 0 {
+			if res.Created+res.Updated > 0 { // the batches before this one were written
+				err := db.Write(app, func(txApp core.App) error {
+					return recordImport(txApp, res.Rows, res.Created, res.Updated, total, audit.Tally{}, true)
+				})
+				if err != nil {
+					return res, err
+				}
+			}
 			break
+		}
+		if write {
+			total.PriceChanges += tally.PriceChanges
+			total.StockChanges += tally.StockChanges
 		}
 	}
 	return res, nil
+}
+
+// recordImport writes an import's one audit entry (import.completed) in
+// the transaction of its last batch: rows read, products created and
+// updated, variants whose price or stock changed (the earlier batches'
+// total and this one's tally); stopped when a batch failed after others
+// were written.
+func recordImport(txApp core.App, rows, created, updated int, total, tally audit.Tally, stopped bool) error {
+	after := map[string]any{"rows": rows, "created": created, "updated": updated,
+		"priceChanges": total.PriceChanges + tally.PriceChanges, "stockChanges": total.StockChanges + tally.StockChanges}
+	if stopped {
+		after["stopped"] = true
+	}
+	return audit.Record(txApp, audit.Current(txApp), audit.Entry{Action: audit.ImportCompleted,
+		Target: audit.Target{Collection: ProductsCollection, Label: fmt.Sprintf("CSV import, %d rows", rows)}, After: after})
 }
 
 // importErrors are a product's row errors.

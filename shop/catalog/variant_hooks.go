@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -10,6 +12,7 @@ import (
 
 	"stageshop/internal/db"
 	"stageshop/shop/field"
+	"stageshop/shop/wire"
 )
 
 // The record hooks of options and variants, so that every writer (the
@@ -178,9 +181,21 @@ func skuTaken(app core.App, rec *core.Record) error {
 }
 
 // VariantDeleteHook is the product_variants OnRecordDelete hook: a product
-// keeps at least one variant (deleting the product deletes them all).
+// keeps at least one variant (deleting the product deletes them all), and
+// a variant a kit names is refused (409 variant_in_kit, as DeleteProduct
+// refuses a kit's product): the kit would book a variant that is gone.
 func VariantDeleteHook(e *core.RecordEvent) error {
 	return db.InHook(e, func(txApp core.App) error {
+		var kit string
+		err := txApp.DB().NewQuery("SELECT p.name FROM " + ProductsCollection + " p, json_each(CASE WHEN json_valid(p.kit) THEN p.kit ELSE '[]' END) c" +
+			" WHERE json_extract(c.value, '$.variantId') = {:id} LIMIT 1").Bind(dbx.Params{"id": e.Record.Id}).Row(&kit)
+		if err == nil {
+			return wire.Conflict("variant_in_kit", fmt.Sprintf("Variant %s is a component of the kit %s: take it out of the kit first",
+				e.Record.GetString("sku"), kit))
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
 		if err := e.Next(); err != nil {
 			return err
 		}

@@ -62,7 +62,47 @@ func List(app core.App, from, to, productID string) ([]Booking, error) {
 	for i, rec := range recs {
 		out[i] = bookingOf(rec)
 	}
-	return out, nil
+	return out, Name(app, out)
+}
+
+// Name sets the bookings' product names, read in one query for them all
+// (a product deleted since keeps its id as its name).
+func Name(app core.App, list []Booking) error {
+	ids := map[string]bool{}
+	args := []any{}
+	for _, b := range list {
+		if !ids[b.ProductID] {
+			ids[b.ProductID] = true
+			args = append(args, b.ProductID)
+		}
+	}
+	names := map[string]Booking{}
+	if len(args) > 0 {
+		var rows []struct {
+			ID            string `db:"id"`
+			Name          string `db:"name"`
+			NameLocalized string `db:"nameLocalized"`
+		}
+		if err := app.DB().Select("id", "name", "nameLocalized").From(productsCollection).
+			Where(dbx.In("id", args...)).All(&rows); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			l, _ := field.ParseLocalizedJSON([]byte(r.NameLocalized))
+			names[r.ID] = Booking{ProductName: r.Name, ProductNameLocalized: l}
+		}
+	}
+	for i := range list {
+		n, ok := names[list[i].ProductID]
+		if !ok {
+			n.ProductName = list[i].ProductID
+		}
+		if n.ProductNameLocalized == nil {
+			n.ProductNameLocalized = wire.Localized{}
+		}
+		list[i].ProductName, list[i].ProductNameLocalized = n.ProductName, n.ProductNameLocalized
+	}
+	return nil
 }
 
 // bookingOf is a booking record's answer.

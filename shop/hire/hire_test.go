@@ -1,6 +1,7 @@
 package hire_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -12,6 +13,7 @@ import (
 	"stageshop/internal/db"
 	"stageshop/internal/testapp"
 	"stageshop/shop/hire"
+	"stageshop/shop/site"
 )
 
 // friday6 is the tests' clock: Saturday 7 March 2026, 01:30 UTC, which is
@@ -339,4 +341,57 @@ func TestKitReturnAndLateFee(t *testing.T) {
 		t.Fatalf("the component: %+v %v", list, err)
 	}
 	equal(t, available(t, app, kit.Id, "2026-03-07", "2026-03-07"), []string{"2026-03-07:2"})
+}
+
+// cal.com PR #30128 and #20087 at the shop's zone: at 23:30 UTC on Tuesday
+// 10 March it is already Wednesday in Tokyo and still Tuesday in Los
+// Angeles. A hire from Tuesday to Tuesday (one day, its end included)
+// starts today in Los Angeles and yesterday in Tokyo (hire_too_soon); one
+// back on Tuesday evening is on time in Los Angeles and a day late in
+// Tokyo; the shop's answers say each zone's today.
+func TestShopDayAt2330UTC(t *testing.T) {
+	at := time.Date(2026, 3, 10, 23, 30, 0, 0, time.UTC)
+	for _, c := range []struct {
+		zone, today string
+		soon, late  bool
+	}{
+		{"Asia/Tokyo", "2026-03-11", true, true},
+		{"America/Los_Angeles", "2026-03-10", false, false},
+	} {
+		t.Run(c.zone, func(t *testing.T) {
+			app, p, _ := setup(t, testapp.Hire{Fleet: 2, DayCents: 5000})
+			zone := c.zone
+			in := site.StoreInput{Name: "Rig", Email: "desk@rig.example", TimeZone: &zone}
+			in.Hero.Title = json.RawMessage(`{"en":"Rig"}`)
+			if _, err := site.SaveStoreDetails(app, in); err != nil {
+				t.Fatal(err)
+			}
+			bs, err := hire.Book(app, testapp.NewOrder(t, app), []hire.Line{{ProductID: p.Id, Quantity: 1, Start: "2026-03-09", End: "2026-03-10"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := hire.Update(app, bs[0].ID, hire.Change{Status: hire.StatusOut}); err != nil {
+				t.Fatal(err)
+			}
+			hire.SetNow(t, at)
+			if today, err := hire.Today(app); err != nil || today.String() != c.today {
+				t.Fatalf("today %v %v, want %s", today, err, c.today)
+			}
+			if d, err := site.LoadStoreDetails(app); err != nil || hire.TodayIn(d.TimeZone).String() != c.today {
+				t.Fatalf("the store details' zone %q: %v", d.TimeZone, err)
+			}
+			err = book(t, app, p.Id, 1, "2026-03-10", "2026-03-10")
+			var re *hire.RuleError
+			if soon := errors.As(err, &re) && re.Code == "hire_too_soon"; soon != c.soon || (!soon && err != nil) {
+				t.Fatalf("a hire of Tuesday: %v", err)
+			}
+			// A late fee without an amount is a day's rate per late day;
+			// on time there is none to take (a field error).
+			fees := []hire.FeeChange{{Kind: "late"}}
+			b, err := hire.Update(app, bs[0].ID, hire.Change{Status: hire.StatusReturned, Fees: &fees})
+			if late := err == nil && hire.FeesCents(b) == 5000; late != c.late || (!late && err == nil) {
+				t.Fatalf("returned on Tuesday evening: %+v %v, want late %v", b, err, c.late)
+			}
+		})
+	}
 }

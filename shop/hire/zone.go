@@ -54,5 +54,16 @@ func Today(app core.App) (Date, error) {
 	return DateOf(now(), loc), nil
 }
 
+// TodayIn is the date now in the zone named (the default's for "" or a
+// name this build does not know), for answers that already hold the
+// shop's zone name.
+func TodayIn(name string) Date {
+	loc, err := LoadZone(name)
+	if err != nil {
+		loc, _ = time.LoadLocation(DefaultTimeZone)
+	}
+	return DateOf(now(), loc)
+}
+
 // params is dbx.Params, short.
 type params = dbx.Params

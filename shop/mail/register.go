@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/internal/db"
+	"stageshop/internal/role"
 )
 
 // pocketBaseDefaultURL is the application URL of a fresh PocketBase.
@@ -49,6 +50,9 @@ func Register(app core.App) {
 		}
 		defaultPublicURL(se)
 		refreshSettings(se.App)
+		if !role.Primary(se.App) {
+			return se.Next() // the outbox is sent by the primary
+		}
 		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
 		done = make(chan struct{})

@@ -11,6 +11,7 @@ import (
 
 	"stageshop/internal/appstate"
 	"stageshop/internal/db"
+	"stageshop/internal/role"
 	"stageshop/shop"
 	"stageshop/shop/catalog"
 )
@@ -42,6 +43,20 @@ func handleOf(app core.App) *handle {
 	return appstate.Of(app, func() *handle { return &handle{stop: make(chan struct{})} })
 }
 
+// Refresh brings app's index, if open, up to date with the change log:
+// on a read replica, whose data.db the primary changes and no hook sees
+// (internal/replica calls it when data.db moved).
+func Refresh(app core.App) error {
+	x := opened(app)
+	if x == nil {
+		return nil
+	}
+	if err := x.CatchUp(); err != nil && !errors.Is(err, ErrNotReady) {
+		return err
+	}
+	return nil
+}
+
 // Of returns app's search index, opening it on first use: an index on disk
 // of this layout that the change log can bring up to date is opened;
 // otherwise (missing, another layout, a data directory restored or copied
@@ -55,7 +70,7 @@ func Of(app core.App) (*Index, error) {
 			return
 		}
 		if h.x.openExisting() && h.x.inStep() {
-			go h.x.pruneLoop(h.stop)
+			h.x.startPrune(h.stop)
 			return
 		}
 		var n int
@@ -75,9 +90,17 @@ func Of(app core.App) (*Index, error) {
 			app.Logger().Info("search index: rebuilding in the background", "products", n)
 			go build()
 		}
-		go h.x.pruneLoop(h.stop)
+		h.x.startPrune(h.stop)
 	})
 	return h.x, h.err
+}
+
+// startPrune runs pruneLoop on the primary: a read replica's change log
+// is the primary's, pruned there.
+func (x *Index) startPrune(stop <-chan struct{}) {
+	if role.Primary(x.app) {
+		go x.pruneLoop(stop)
+	}
 }
 
 // pruneLoop deletes, every few minutes, the change rows the index applied

@@ -16,6 +16,7 @@ import (
 	"stageshop/internal/keep"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
+	"stageshop/shop/hire"
 	"stageshop/shop/mail"
 	"stageshop/shop/shipping"
 	"stageshop/shop/wire"
@@ -66,6 +67,9 @@ type StoreInput struct {
 		Text  json.RawMessage `json:"text"`
 	} `json:"hero"`
 	Social []wire.SocialLink `json:"social"`
+	// TimeZone is an IANA zone name, "" for the default; left out, the
+	// shop keeps its zone.
+	TimeZone *string `json:"timeZone"`
 
 	// Set by Validate from the raw members.
 	hours, heroTitle, heroText wire.Localized
@@ -80,6 +84,9 @@ func (in *StoreInput) Validate() error {
 	in.Email = strings.ToLower(strings.TrimSpace(in.Email))
 	in.Phone = strings.Join(strings.Fields(in.Phone), " ")
 	in.Address = trimLines(in.Address)
+	if in.TimeZone != nil {
+		*in.TimeZone = strings.TrimSpace(*in.TimeZone)
+	}
 	errs := validation.Errors{
 		"name": validation.Validate(in.Name, field.Required("Shop name is required"),
 			validation.RuneLength(0, MaxShopNameLen).Error("Must be at most 100 characters")),
@@ -88,8 +95,9 @@ func (in *StoreInput) Validate() error {
 			validation.RuneLength(0, 254), is.EmailFormat.Error("Please enter a valid email address")),
 		"phone": validation.Validate(in.Phone, validation.RuneLength(0, MaxContactPhone).Error("Must be at most 40 characters"),
 			validation.Match(storePhonePattern).ErrorObject(validation.NewError("validation_phone", "Please enter a phone number: digits, spaces, + ( ) - ."))),
-		"address": validation.Validate(in.Address, validation.RuneLength(0, MaxStoreAddress).Error("Must be at most 500 characters")),
-		"logo":    in.validateLogo(),
+		"address":  validation.Validate(in.Address, validation.RuneLength(0, MaxStoreAddress).Error("Must be at most 500 characters")),
+		"logo":     in.validateLogo(),
+		"timeZone": validateTimeZone(in.TimeZone),
 	}
 	var titleErr, textErr error
 	in.hours, errs["hours"] = localizedText(in.Hours, false, MaxHoursLen)
@@ -100,6 +108,18 @@ func (in *StoreInput) Validate() error {
 	}
 	errs["social"] = validateSocial(in.Social)
 	return errs.Filter()
+}
+
+// validateTimeZone admits an IANA zone name this build knows, or "" for
+// the default (hire.LoadZone: the host's "Local" is no shop's zone).
+func validateTimeZone(name *string) error {
+	if name == nil {
+		return nil
+	}
+	if _, err := hire.LoadZone(*name); err != nil || len(*name) > 64 {
+		return validation.NewError("validation_time_zone", "Must be a time zone name such as America/Chicago")
+	}
+	return nil
 }
 
 // validateLogo checks that a named logo is a stored product image.
@@ -210,6 +230,9 @@ func SaveStoreDetails(app core.App, in StoreInput) (StoreDetails, error) {
 		in.Social = []wire.SocialLink{}
 	}
 	rec.Set("social", in.Social)
+	if in.TimeZone != nil {
+		rec.Set("timeZone", *in.TimeZone)
+	}
 	if err := app.Save(rec); err != nil {
 		return StoreDetails{}, err
 	}
@@ -221,8 +244,12 @@ func storeDetailsOf(rec *core.Record) StoreDetails {
 	d := StoreDetails{
 		Name: rec.GetString("shopName"), LegalName: rec.GetString("legalName"), Logo: rec.GetString("logo"),
 		Email: rec.GetString("contactEmail"), Phone: rec.GetString("contactPhone"), Address: rec.GetString("address"),
-		Hours: field.RecordLocalized(rec, "hours"),
-		Hero:  wire.Hero{Title: field.RecordLocalized(rec, "heroTitle"), Text: field.RecordLocalized(rec, "heroText")},
+		Hours:    field.RecordLocalized(rec, "hours"),
+		Hero:     wire.Hero{Title: field.RecordLocalized(rec, "heroTitle"), Text: field.RecordLocalized(rec, "heroText")},
+		TimeZone: strings.TrimSpace(rec.GetString("timeZone")),
+	}
+	if d.TimeZone == "" {
+		d.TimeZone = hire.DefaultTimeZone
 	}
 	if d.Name == "" {
 		d.Name = defaultShopName
@@ -258,7 +285,7 @@ func KeepStoreDetails(app core.App) {
 func readStoreDetails(app core.App) (StoreDetails, error) {
 	recs, err := app.FindRecordsByFilter(shipping.SettingsCollection, "", "created", 1, 0)
 	if err != nil || len(recs) == 0 {
-		return StoreDetails{Name: defaultShopName, Hours: wire.Localized{}, Social: []wire.SocialLink{},
+		return StoreDetails{Name: defaultShopName, Hours: wire.Localized{}, Social: []wire.SocialLink{}, TimeZone: hire.DefaultTimeZone,
 			Hero: wire.Hero{Title: wire.Localized{}, Text: wire.Localized{}}}, nil
 	}
 	return storeDetailsOf(recs[0]), nil

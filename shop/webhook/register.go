@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/internal/db"
+	"stageshop/internal/role"
 	"stageshop/shop/wire"
 )
 
@@ -34,6 +35,9 @@ func Register(app core.App) {
 	done := make(chan struct{})
 	close(done)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if !role.Primary(se.App) {
+			return se.Next() // deliveries are sent by the primary
+		}
 		var ctx context.Context
 		ctx, cancel = context.WithCancel(context.Background())
 		done = make(chan struct{})

@@ -16,6 +16,10 @@ type Booking struct {
 	End          string       `json:"end"`
 	Status       string       `json:"status" tstype:"'reserved' | 'out' | 'returned' | 'cancelled'"`
 	Fees         []BookingFee `json:"fees"`
+	// ProductName and ProductNameLocalized name the product (in the
+	// bookings calendar, read for the whole list at once).
+	ProductName          string    `json:"productName"`
+	ProductNameLocalized Localized `json:"productNameLocalized"`
 	// Settlement is what the deposit settled into at check-in (a returned
 	// booking of an order line, not a kit's component).
 	Settlement *BookingSettlement `json:"settlement,omitempty"`

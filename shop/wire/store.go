@@ -18,6 +18,12 @@ type Shop struct {
 	Hours     Localized    `json:"hours"`
 	Hero      Hero         `json:"hero"`
 	Social    []SocialLink `json:"social"`
+	// TimeZone is the IANA zone of the shop's calendar (hire dates, the
+	// bookings calendar), America/Chicago unless the owner chose another.
+	TimeZone string `json:"timeZone"`
+	// Today is the shop's calendar date in TimeZone when the answer was
+	// made (YYYY-MM-DD); empty in the copy a page's first screen carries.
+	Today string `json:"today"`
 }
 
 // Hero is the home's title and text, by language.

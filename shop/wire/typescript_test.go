@@ -131,9 +131,13 @@ var answers = []struct {
 	{"HireDay", wire.HireDay{}},
 	{"HireQuote", wire.HireQuote{}},
 	{"Availability", wire.Availability{}},
+	{"APIKeyInput", wire.APIKeyInput{}},
+	{"APIKey", wire.APIKey{}},
 	{"Webhook", wire.Webhook{}},
 	{"WebhookAttempt", wire.WebhookAttempt{}},
 	{"WebhookDelivery", wire.WebhookDelivery{}},
+	{"AuditEntry", wire.AuditEntry{}},
+	{"AuditPage", wire.AuditPage{}},
 }
 
 var (

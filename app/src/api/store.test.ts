@@ -5,7 +5,7 @@ import { seedServedStore } from './store';
 
 const served: Shop = {
   name: 'Rig & Roll', legalName: '', logoUrl: '/images/products/logo.png', logo: 'logo.png', email: 'desk@rig.example', phone: '+44 20 7946 0000',
-  address: '', hours: {}, hero: { title: { en: 'Gear for every show' }, text: {} }, social: [],
+  address: '', hours: {}, hero: { title: { en: 'Gear for every show' }, text: {} }, social: [], timeZone: 'America/Chicago', today: '2026-03-06',
 };
 
 function page(json: string | null): Document {

@@ -26,6 +26,8 @@ const DEFAULT_SHOP: Shop = {
   hours: {},
   hero: { title: {}, text: {} },
   social: [],
+  timeZone: '',
+  today: '',
 };
 
 /** The store details, or the defaults while they load. */

@@ -808,6 +808,8 @@ export interface Shop {
   hours: Localized;
   hero: Hero;
   social: SocialLink[];
+  timeZone: string;
+  today: string;
 }
 
 export interface PageSummary {
@@ -914,6 +916,8 @@ export interface Booking {
   end: string;
   status: 'reserved' | 'out' | 'returned' | 'cancelled';
   fees: BookingFee[];
+  productName: string;
+  productNameLocalized: Localized;
   settlement?: BookingSettlement;
 }
 
@@ -938,6 +942,24 @@ export interface Availability {
   days: HireDay[];
   quote?: HireQuote;
   today: string;
+}
+
+export interface APIKeyInput {
+  name: string;
+  scopes: string[];
+  expiresAt?: string;
+}
+
+export interface APIKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  key?: string;
+  expiresAt?: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+  created: string;
 }
 
 export interface Webhook {
@@ -969,4 +991,24 @@ export interface WebhookDelivery {
   nextAttemptAt?: string;
   deliveredAt?: string;
   created: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  actorKind: string;
+  actorId: string;
+  action: string;
+  target: string;
+  targetCollection: string;
+  targetId: string;
+  summary: string;
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  pagination: Pagination;
 }

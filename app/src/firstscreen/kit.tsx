@@ -38,7 +38,7 @@ const HERO_TEXT = marker('herotext');
 function storeMarkers(lang: Language): Shop {
   return {
     name: SHOP_NAME, legalName: '', logoUrl: SHOP_LOGO, logo: '', email: '', phone: '', address: '', hours: {},
-    hero: { title: { [lang]: HERO_TITLE }, text: { [lang]: HERO_TEXT } }, social: [],
+    hero: { title: { [lang]: HERO_TITLE }, text: { [lang]: HERO_TEXT } }, social: [], timeZone: '', today: '',
   };
 }
 

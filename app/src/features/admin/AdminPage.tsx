@@ -10,6 +10,10 @@ import { ProductImportView } from './import/ProductImportView';
 import { CustomersView } from './customers/CustomersView';
 import { EmailsView } from './emails/EmailsView';
 import { WebhooksView } from './webhooks/WebhooksView';
+import { AuditNavItem } from './audit/AuditNavItem';
+import { AuditView } from './audit/AuditView';
+import { ApiKeysNavItem } from './apikeys/ApiKeysNavItem';
+import { ApiKeysView } from './apikeys/ApiKeysView';
 import { OverviewView } from './overview/OverviewView';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersView } from './orders/OrdersView';
@@ -56,6 +60,8 @@ function AdminNav() {
             </Link>
           </li>
         ))}
+        <AuditNavItem />
+        <ApiKeysNavItem />
       </ul>
     </nav>
   );
@@ -93,6 +99,8 @@ export default function AdminPage() {
               <Route path="customers" element={<CustomersView />} />
               <Route path="emails" element={<EmailsView />} />
               <Route path="webhooks" element={<WebhooksView />} />
+              <Route path="audit" element={<AuditView />} />
+              <Route path="api-keys" element={<ApiKeysView />} />
               <Route path="settings/*" element={<SettingsPage />} />
               <Route path="pages/*" element={<SettingsPage section="pages" />} />
               <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -4,26 +4,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../../api/client';
-import type { Booking, ProductList } from '../../../api/wire.gen';
+import type { Booking } from '../../../api/wire.gen';
 import { adminKeys } from '../../../api/queryKeys';
 import { NativeSelect } from '../../../components/NativeSelect';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { resolveLocalized } from '../../../lib/localized';
 import { failureText } from '../messages';
-import { addDays, calendarRows, dayLists, daysFrom, fromDay } from './bookingsModel';
+import { storeQuery } from '../../../api/store';
+import { addDays, calendarRows, dayLists, daysFrom } from './bookingsModel';
 
 const WEEKS = 4;
 const bookingsKey = (from: string) => [...adminKeys.products, 'bookings', from] as const;
 
-/** The shown products' names by id (the products for hire, first 100). */
-function useNames() {
+/** A booking's product name in the admin's language (the server names each booking). */
+function useName() {
   const { i18n } = useTranslation();
-  const list = useQuery({
-    queryKey: [...adminKeys.products, 'hire-components'],
-    queryFn: ({ signal }) => api.get<ProductList>('/products', { signal, query: { includeInactive: true, pageSize: 100 } }),
-  });
-  const names = new Map((list.data?.products ?? []).map((p) => [p.id, resolveLocalized(p.nameLocalized, i18n.language, p.name)]));
-  return (id: string) => names.get(id) ?? id;
+  return (b: Booking) => resolveLocalized(b.productNameLocalized, i18n.language, b.productName);
 }
 
 /**
@@ -33,17 +29,22 @@ function useNames() {
  */
 export function BookingsView() {
   const { t } = useTranslation('admin');
-  const [today] = useState(() => fromDay(Date.now()));
-  const [from, setFrom] = useState(today);
-  const days = daysFrom(from, WEEKS * 7);
-  const to = days[days.length - 1];
+  // Today is the shop's date in its time zone, from the server (GET /api/shop), never the
+  // browser's clock: at 23:30 UTC a shop in Chicago is still on the day before.
+  const shop = useQuery({ ...storeQuery(), staleTime: 0 });
+  const today = shop.data?.today ?? '';
+  const [picked, setFrom] = useState('');
+  const from = picked || today;
+  const days = from ? daysFrom(from, WEEKS * 7) : [];
+  const to = days[days.length - 1] ?? '';
   const list = useQuery({
     queryKey: bookingsKey(from),
     queryFn: ({ signal }) => api.get<Booking[]>('/admin/bookings', { signal, query: { from, to } }),
+    enabled: !!from,
   });
-  const name = useNames();
+  const name = useName();
   const bookings = list.data ?? [];
-  const rows = calendarRows(bookings, days);
+  const rows = calendarRows(bookings, days, name);
   const { collections, returns } = dayLists(bookings, today);
   return (
     <Flex direction="column" gap="4">
@@ -52,18 +53,18 @@ export function BookingsView() {
           {t('bookings.title')}
         </Heading>
         <Flex gap="2">
-          <Button variant="soft" onClick={() => setFrom(addDays(from, -7))}>
+          <Button variant="soft" onClick={() => setFrom(addDays(from, -7))} disabled={!from}>
             {t('bookings.earlier')}
           </Button>
           <Button variant="soft" onClick={() => setFrom(today)} disabled={from === today}>
             {t('bookings.today')}
           </Button>
-          <Button variant="soft" onClick={() => setFrom(addDays(from, 7))}>
+          <Button variant="soft" onClick={() => setFrom(addDays(from, 7))} disabled={!from}>
             {t('bookings.later')}
           </Button>
         </Flex>
       </Flex>
-      {list.isError && <Text color="red">{t('bookings.loadError')}</Text>}
+      {(list.isError || shop.isError) && <Text color="red">{t('bookings.loadError')}</Text>}
       <Card size="2">
         <Heading as="h3" size="3" mb="2">
           {t('bookings.calendar', { from, to })}
@@ -86,7 +87,7 @@ export function BookingsView() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.key}>
-                    <th scope="row">{name(r.productId)}</th>
+                    <th scope="row">{r.name}</th>
                     {r.taken.map((n, i) => (
                       <td key={days[i]} className={n > 0 ? 'is-taken' : undefined} title={`${days[i]}: ${n}`}>
                         {n > 0 ? n : ''}
@@ -109,7 +110,7 @@ export function BookingsView() {
 interface ListProps {
   title: string;
   list: Booking[];
-  name: (id: string) => string;
+  name: (b: Booking) => string;
   from: string;
 }
 
@@ -125,7 +126,7 @@ function BookingList({ title, list, name, from }: ListProps) {
       ) : (
         <Flex direction="column" gap="3">
           {list.map((b) => (
-            <BookingRow key={b.id} booking={b} name={name(b.productId)} from={from} />
+            <BookingRow key={b.id} booking={b} name={name(b)} from={from} />
           ))}
         </Flex>
       )}

@@ -3,7 +3,7 @@ import type { Booking } from '../../../api/wire.gen';
 import { addDays, calendarRows, dayLists, daysFrom } from './bookingsModel';
 
 const booking = (b: Partial<Booking>): Booking => ({
-  id: 'b', orderId: 'o', productId: 'pa', variantId: 'v', kitBookingId: '', quantity: 1, start: '2026-12-04', end: '2026-12-07', status: 'reserved', fees: [], ...b,
+  id: 'b', orderId: 'o', productId: 'pa', variantId: 'v', kitBookingId: '', quantity: 1, start: '2026-12-04', end: '2026-12-07', status: 'reserved', fees: [], productName: 'PA', productNameLocalized: {}, ...b,
 });
 
 describe('the bookings calendar', () => {

@@ -8,7 +8,7 @@ import type { Booking } from '../../../api/wire.gen';
 const DAY = 86_400_000;
 
 const toDay = (s: string) => Date.parse(`${s}T00:00:00Z`);
-export const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const fromDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (s: string, n: number) => fromDay(toDay(s) + n * DAY);
 
 /** The dates from `from`, `count` of them. */
@@ -22,15 +22,17 @@ export interface CalendarRow {
   key: string;
   productId: string;
   variantId: string;
+  /** The product's name, as `name` gives it. */
+  name: string;
   /** Units taken per shown day. */
   taken: number[];
 }
 
-export function calendarRows(bookings: Booking[], days: string[]): CalendarRow[] {
+export function calendarRows(bookings: Booking[], days: string[], name: (b: Booking) => string = (b) => b.productName): CalendarRow[] {
   const rows = new Map<string, CalendarRow>();
   for (const b of bookings.filter(isLive)) {
     const key = `${b.productId}/${b.variantId}`;
-    const row = rows.get(key) ?? { key, productId: b.productId, variantId: b.variantId, taken: days.map(() => 0) };
+    const row = rows.get(key) ?? { key, productId: b.productId, variantId: b.variantId, name: name(b), taken: days.map(() => 0) };
     days.forEach((d, i) => {
       if (d >= b.start && d <= b.end) row.taken[i] += b.quantity;
     });

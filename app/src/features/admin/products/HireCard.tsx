@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Grid, Heading, IconButton, Switch, Text, TextField } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import type { ProductList } from '../../../api/types';
@@ -17,11 +18,17 @@ interface Props {
   productId?: string;
 }
 
-/** The products a kit may contain: those for hire (the first 100), not this one. */
-function useHireProducts(productId?: string) {
+/**
+ * The products a kit may take: those for hire among the first 100 found by `search` (every
+ * product's name in every language, the server's search), not this one. Chosen components
+ * keep the names their kit's answer gave them, so none needs to be among these.
+ */
+function useHireProducts(search: string, productId?: string) {
+  const q = search.trim();
   const list = useQuery({
-    queryKey: [...adminKeys.products, 'hire-components'],
-    queryFn: ({ signal }) => api.get<ProductList>('/products', { signal, query: { includeInactive: true, pageSize: 100 } }),
+    queryKey: [...adminKeys.products, 'hire-components', q],
+    queryFn: ({ signal }) => api.get<ProductList>('/products', { signal, query: { includeInactive: true, pageSize: 100, ...(q ? { search: q } : {}) } }),
+    placeholderData: keepPreviousData,
   });
   return (list.data?.products ?? []).filter((p) => p.hire?.enabled && p.id !== productId);
 }
@@ -137,7 +144,8 @@ interface KitProps {
 /** A kit's components: a product for hire and how many of it per kit, each row removable. */
 function KitEditor({ form, productId, rows, onChange }: KitProps) {
   const { t, i18n } = useTranslation('admin');
-  const products = useHireProducts(productId);
+  const [search, setSearch] = useState('');
+  const products = useHireProducts(search, productId);
   const update = (id: string, patch: Partial<KitRow>) => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   return (
     <fieldset className="hire-kit">
@@ -146,6 +154,9 @@ function KitEditor({ form, productId, rows, onChange }: KitProps) {
         {t('productForm.hire.kitHint')}
       </Text>
       <Flex direction="column" gap="2">
+        <Field id="kit-search" label={t('productForm.hire.findComponent')} hint={t('productForm.hire.findComponentHint')}>
+          <TextField.Root id="kit-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} {...describedBy('kit-search', undefined, t('productForm.hire.findComponentHint'))} />
+        </Field>
         {rows.map((r, i) => {
           const pid = `kit-${r.id}-product`;
           const qid = `kit-${r.id}-quantity`;
@@ -154,9 +165,12 @@ function KitEditor({ form, productId, rows, onChange }: KitProps) {
           return (
             <Flex key={r.id} gap="2" align="end" wrap="wrap">
               <Field id={pid} label={t('productForm.hire.component', { n: i + 1 })} error={pError}>
-                <NativeSelect id={pid} value={r.productId} onChange={(e) => update(r.id, { productId: e.target.value, variantId: '' })} {...describedBy(pid, pError)}>
+                <NativeSelect id={pid} value={r.productId} onChange={(e) => {
+                    const p = products.find((x) => x.id === e.target.value);
+                    update(r.id, { productId: e.target.value, variantId: '', name: p?.name, nameLocalized: p?.nameLocalized });
+                  }} {...describedBy(pid, pError)}>
                   <option value="">{t('productForm.hire.chooseComponent')}</option>
-                  {r.productId && !products.some((p) => p.id === r.productId) && <option value={r.productId}>{r.productId}</option>}
+                  {r.productId && !products.some((p) => p.id === r.productId) && <option value={r.productId}>{r.name ? resolveLocalized(r.nameLocalized, i18n.language, r.name) : r.productId}</option>}
                   {products.map((p) => (
                     <option key={p.id} value={p.id}>
                       {resolveLocalized(p.nameLocalized, i18n.language, p.name)}

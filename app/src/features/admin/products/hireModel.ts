@@ -1,4 +1,4 @@
-import type { Product } from '../../../api/types';
+import type { Localized, Product } from '../../../api/types';
 import type { Problems } from '../../../lib/form';
 
 /**
@@ -20,6 +20,9 @@ export interface KitRow {
   productId: string;
   variantId: string;
   quantity: string;
+  /** The component's name as the kit's answer gave it (shown without looking the product up). */
+  name?: string;
+  nameLocalized?: Localized;
 }
 
 export interface HireValues {
@@ -65,7 +68,7 @@ export function hireFromProduct(p: Product): HireValues {
     leadDays: String(h?.leadDays ?? 0),
     rates: ratesText(p.hireRates, p.hireQuantity),
     variantRates,
-    kit: (p.kit ?? []).map((c) => ({ id: newKitRow().id, productId: c.productId, variantId: c.variantId, quantity: String(c.quantity) })),
+    kit: (p.kit ?? []).map((c) => ({ id: newKitRow().id, productId: c.productId, variantId: c.variantId, quantity: String(c.quantity), name: c.name, nameLocalized: c.nameLocalized })),
   };
 }
 

@@ -102,7 +102,31 @@ export function ContactFields({ form, set, errors }: Props) {
         <TextArea id="address" rows={3} value={form.address} onChange={(e) => set({ address: e.target.value })} {...describedBy('address', errors.address)} />
       </Field>
       <LanguageTexts id="hours" label={t('settings.store.hours')} value={form.hours} onChange={(hours) => set({ hours })} errors={errors} multiline />
+      <TimeZoneField form={form} set={set} errors={errors} />
     </Flex>
+  );
+}
+
+/** The browser's zone names, offered as the time zone field's suggestions (none where unsupported). */
+const zoneNames = (): string[] => {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? [];
+};
+
+/** The shop's time zone (issue 46): an IANA name, checked by the server; the browser's names as suggestions. */
+function TimeZoneField({ form, set, errors }: Props) {
+  const { t } = useTranslation('admin');
+  const [names] = useState(zoneNames);
+  const hint = t('settings.store.timeZoneHint');
+  return (
+    <Field id="timeZone" label={t('settings.store.timeZone')} error={errors.timeZone} hint={hint}>
+      <TextField.Root id="timeZone" list="timeZone-names" autoComplete="off" spellCheck={false} value={form.timeZone} onChange={(e) => set({ timeZone: e.target.value })} {...describedBy('timeZone', errors.timeZone, hint)} />
+      <datalist id="timeZone-names">
+        {names.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+    </Field>
   );
 }
 

@@ -9,6 +9,7 @@ const SHOP = {
   name: 'StageShop', legalName: 'StageShop Supply LLC', logo: '', logoUrl: '', email: 'support@stageshop.example', phone: '+1 (555) 123-4567',
   address: '123 Stage Street\nNew York', hours: { en: 'Mon-Fri 9-18' }, hero: { title: { en: 'Professional Stage Equipment', zh: '专业舞台设备' }, text: {} },
   social: [{ kind: 'instagram', url: 'https://www.instagram.com/stageshop.example' }],
+  timeZone: 'America/Chicago', today: '2026-03-06',
 };
 
 function api(put: Parameters<typeof mockFetch>[0][string]) {
@@ -41,6 +42,10 @@ describe('Settings > Store', () => {
     await user.type(phone, '+1 212 555 0199');
     await user.clear(screen.getByLabelText('Title (中文)'));
     await user.type(screen.getByLabelText('Title (中文)'), '舞台装备');
+    const zone = screen.getByLabelText('Time zone');
+    expect(zone).toHaveValue('America/Chicago');
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tokyo');
     await user.click(screen.getByRole('button', { name: 'Save store details' }));
     expect(await screen.findByText('Store details saved')).toBeInTheDocument();
     const [put] = callsTo('PUT', '/api/admin/shop');
@@ -48,11 +53,12 @@ describe('Settings > Store', () => {
       name: 'StageShop', legalName: 'StageShop Supply LLC', phone: '+1 212 555 0199', hours: { en: 'Mon-Fri 9-18' },
       hero: { title: { en: 'Professional Stage Equipment', zh: '舞台装备' }, text: {} },
       social: [{ kind: 'instagram', url: 'https://www.instagram.com/stageshop.example' }],
+      timeZone: 'Asia/Tokyo',
     });
   });
 
   it("puts the server's field errors on their fields (a social link among them) and keeps the edits", async () => {
-    api({ status: 400, body: { status: 400, code: 'validation_failed', message: 'Invalid', errors: { email: 'Please enter a valid email address', 'social.1.url': 'Please enter a web address starting with https://' } } });
+    api({ status: 400, body: { status: 400, code: 'validation_failed', message: 'Invalid', errors: { email: 'Please enter a valid email address', 'social.1.url': 'Please enter a web address starting with https://', timeZone: 'Must be a time zone name such as America/Chicago' } } });
     renderAdmin('/admin/settings');
     const email = await screen.findByLabelText(/Contact e-mail/);
     await user.clear(email);
@@ -63,5 +69,6 @@ describe('Settings > Store', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByLabelText('Address of link 2')).toHaveAccessibleDescription('Please enter a web address starting with https://');
     expect(email).toHaveValue('nope');
+    expect(screen.getByLabelText('Time zone')).toHaveAccessibleDescription(/Must be a time zone name such as America\/Chicago/);
   });
 });

@@ -17,6 +17,7 @@ export interface StoreForm {
   heroTitle: Texts;
   heroText: Texts;
   social: SocialLink[];
+  timeZone: string;
 }
 
 export const SOCIAL_KINDS: SocialLink['kind'][] = ['facebook', 'instagram', 'youtube', 'x', 'tiktok', 'linkedin', 'vk', 'telegram', 'wechat', 'weibo', 'website'];
@@ -29,7 +30,7 @@ export function formOf(shop: Shop): StoreForm {
   return {
     name: shop.name, legalName: shop.legalName ?? '', logo: shop.logo, logoUrl: shop.logoUrl, email: shop.email,
     phone: shop.phone, address: shop.address, hours: texts(shop.hours), heroTitle: texts(shop.hero.title),
-    heroText: texts(shop.hero.text), social: shop.social.map((s) => ({ ...s })),
+    heroText: texts(shop.hero.text), social: shop.social.map((s) => ({ ...s })), timeZone: shop.timeZone ?? '',
   };
 }
 
@@ -39,5 +40,6 @@ export function bodyOf(f: StoreForm) {
   return {
     name: f.name, legalName: f.legalName, logo: f.logo, email: f.email, phone: f.phone, address: f.address,
     hours: filled(f.hours), hero: { title: filled(f.heroTitle), text: filled(f.heroText) }, social: f.social,
+    timeZone: f.timeZone.trim(),
   };
 }
