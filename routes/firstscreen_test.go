@@ -3,6 +3,8 @@ package routes_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
+	"html"
 	"io"
 	"net/http"
 	"os"
@@ -11,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"stageshop/internal/testapp"
+	"stageshop/shop/site"
 )
 
 // firstScreenSite is a built app as far as the first screen needs it: an
@@ -104,8 +107,8 @@ func TestHomeFirstScreen(t *testing.T) {
 		}
 	}
 
-	// Other starts (a category, a search, other screens) get the plain index.html.
-	for _, url := range []string{"/?category=Sound", "/ru/?search=par", "/checkout", "/login"} {
+	// Other starts (a category with a filter, a search, other screens) get the plain index.html.
+	for _, url := range []string{"/?category=Sound&inStock=true", "/ru/?search=par", "/checkout", "/login"} {
 		body, _ := home(url)
 		if strings.Contains(body, `data-first-screen="`) || !strings.Contains(body, `<div id="root"><div class="boot-header">`) {
 			t.Errorf("GET %s should be the plain index.html", url)
@@ -163,4 +166,110 @@ func TestHomeFirstScreen(t *testing.T) {
 	if res := h.Client.Do(http.MethodGet, "/products/"+oldest.Id+"/more", nil); res.Status != http.StatusNotFound || !strings.Contains(string(res.Body), "Page not found</h1>") {
 		t.Errorf("a path below a product: %d, want 404 with the not-found page", res.Status)
 	}
+}
+
+// Issue 50, text without script: a category's page arrives with every
+// product of its first page (name, price in the page's language, link in
+// its language) and the category chosen and named, and an information
+// page with its title and body, in en, ru and zh; a page without a body in
+// the language shows the English one, marked as English, as the app does.
+func TestCategoryAndInfoFirstScreens(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	get := func(url string) string {
+		t.Helper()
+		res := h.Client.Do(http.MethodGet, url, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", url, res.Status)
+		}
+		return string(res.Body)
+	}
+	// More than the home's first row: the category's page lists its whole first page.
+	var lighting []string
+	for i, name := range []string{"Par Can", "Fog Machine", "Moving Head", "Blinder", "Batten", "Profile"} {
+		p := testapp.NewProduct(t, h.App, testapp.Product{Name: name, Category: "Lighting", PriceCents: int64(123456 + i), Stock: 3,
+			NameLocalized: map[string]string{"ru": name + " RU", "zh": name + " ZH"}})
+		lighting = append(lighting, p.Id)
+	}
+	testapp.NewProduct(t, h.App, testapp.Product{Name: "Mixing Desk", Category: "Sound", PriceCents: 9900, Stock: 3})
+
+	for _, c := range []struct {
+		url, lang, prefix, suffix, price, count string
+	}{
+		{"/?category=Lighting", "en", "", "", "$1,234.56", "6 products found in Lighting"},
+		{"/ru/?category=lighting", "ru", "/ru", " RU", "1\u00a0234,56\u00a0$", "Найдено товаров: 6 в категории «Свет»"},
+		{"/zh/?category=Lighting", "zh", "/zh", " ZH", "US$1,234.56", "灯光"},
+	} {
+		body := get(c.url)
+		for _, want := range []string{`<div id="root" data-first-screen="` + c.lang + `">`, c.count, c.price,
+			`<option value="Lighting" selected="">`, "Profile" + c.suffix, "Par Can" + c.suffix} {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s: the category's first screen lacks %q", c.url, want)
+			}
+		}
+		for _, id := range lighting {
+			if !strings.Contains(body, `href="`+c.prefix+`/products/`+id+`"`) {
+				t.Errorf("GET %s: no link to product %s", c.url, id)
+			}
+		}
+		if strings.Contains(body, "Mixing Desk") || strings.Contains(body, `<option value="Sound" selected=""`) {
+			t.Errorf("GET %s: another category's product or choice", c.url)
+		}
+	}
+	// A category nobody sees, or one without products, has no first screen (the app shows every
+	// product, or its own empty page).
+	for _, url := range []string{"/?category=Nonesuch", "/?category=Stage"} {
+		if body := get(url); strings.Contains(body, `data-first-screen="`) {
+			t.Errorf("GET %s: want the plain index.html", url)
+		}
+	}
+
+	// Information pages: the seeded returns page in each language, and a page of the owner's in
+	// English only.
+	returns, err := site.GetPage(h.App, "returns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, prefix := range map[string]string{"en": "", "ru": "/ru", "zh": "/zh"} {
+		body := get(prefix + "/returns")
+		first := firstParagraph(returns.Body[lang])
+		if first == "" {
+			t.Fatalf("the seeded returns page has no %s body", lang)
+		}
+		for _, want := range []string{`<div id="root" data-first-screen="` + lang + `">`, `<article lang="` + lang + `">`,
+			`<h1 class="rt-Heading rt-r-size-8 rt-r-mb-4">` + html.EscapeString(returns.Title[lang]) + `</h1>`, first} {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s/returns: the page's first screen lacks %q", prefix, want)
+			}
+		}
+	}
+	src, _ := json.Marshal(map[string]string{"en": "Our **rider** <script>alert(1)</script> for touring crews."})
+	title, _ := json.Marshal(map[string]string{"en": "Rider"})
+	if _, err := site.SavePage(h.App, "", site.PageInput{Slug: "rider", Title: title, Source: src}); err != nil {
+		t.Fatal(err)
+	}
+	body := get("/zh/pages/rider")
+	for _, want := range []string{`<div id="root" data-first-screen="zh">`, `<article lang="en">`, ">Rider</h1>", "<strong>rider</strong>"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("GET /zh/pages/rider: the page's first screen lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "<script>alert") {
+		t.Error("the page's body reached the first screen unsanitized")
+	}
+	// The contact form and the FAQ are their own screens: no first screen.
+	for _, url := range []string{"/contact", "/faq"} {
+		if body := get(url); strings.Contains(body, `data-first-screen="`) {
+			t.Errorf("GET %s: want the plain index.html", url)
+		}
+	}
+}
+
+// firstParagraph is the text of a body's first <p>, as the served page has it.
+func firstParagraph(html string) string {
+	_, rest, ok := strings.Cut(html, "<p>")
+	if !ok {
+		return ""
+	}
+	p, _, _ := strings.Cut(rest, "</p>")
+	return p
 }

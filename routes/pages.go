@@ -45,6 +45,7 @@ type pageFacts struct {
 	head    pagehead.Head
 	status  int
 	product *catalog.Product // a product page's product
+	info    *site.InfoPage   // an information page's record
 }
 
 // pageHeads writes heads from the app's translations.
@@ -230,7 +231,7 @@ func (c headContext) infoFacts(app core.App) (pageFacts, error) {
 	if strings.Contains(canonical, ":") {
 		canonical = "/pages/" + slug
 	}
-	return pageFacts{head: c.infoHead(canonical, title, clip(richtext.Summary(p.Body.Get(c.at.lang, "")), 160)), status: http.StatusOK}, nil
+	return pageFacts{head: c.infoHead(canonical, title, clip(richtext.Summary(p.Body.Get(c.at.lang, "")), 160)), status: http.StatusOK, info: &p}, nil
 }
 
 // infoHead is an information page's head: it shows no breadcrumb trail,

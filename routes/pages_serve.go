@@ -18,8 +18,8 @@ import (
 
 // pageServer answers the app's pages: the status their address calls for
 // (404 for no page, product or inactive product; 301 for a moved one),
-// their head in their language and, for the plain home and a product, the
-// first screen (see package firstscreen).
+// their head in their language and, for the plain home, a category, a
+// product and an information page, the first screen (see package firstscreen).
 type pageServer struct {
 	index []byte
 	shell *pagehead.Shell // nil: index.html is not of the expected shape, and is sent as it is
@@ -77,7 +77,8 @@ func (p *pageServer) serve(e *core.RequestEvent) error {
 }
 
 // write is the page: index.html with the page's head and language and, for
-// the plain home, a product and the not-found page, its first screen.
+// the plain home, a product, an information page (its title and body) and
+// the not-found page, its first screen.
 func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	if p.shell == nil {
 		return p.index
@@ -93,10 +94,14 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 			localizeCategories(app, at.lang, products)
 			screen, err = firstscreen.Render(at.lang, store, products, total)
 		}
+	case at.route.Kind == firstscreen.KindHome && categoryQuery(at.query) != "":
+		screen, err = p.categoryScreen(app, at, store)
 	case facts.product != nil:
 		p := []catalog.Product{*facts.product}
 		localizeCategories(app, at.lang, p)
 		screen, _, err = firstscreen.RenderProduct(at.lang, store, p[0], at.query.Get("variant"))
+	case facts.info != nil && firstscreen.HasInfoScreen(at.route.Page):
+		screen, err = firstscreen.RenderInfo(at.lang, store, firstscreen.InfoPage{Slug: facts.info.Slug, Title: facts.info.Title, Body: facts.info.Body})
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
 		screen, err = firstscreen.RenderNotFound(at.lang, store)
@@ -136,6 +141,48 @@ func (p *pageServer) storeOf(app core.App, lang string) (firstscreen.Store, page
 		brand.Details, _ = json.Marshal(d)
 	}
 	return store, brand
+}
+
+// categoryScreen is a category page's first screen: its first page of
+// products (one list query; the page itself is kept for the catalog
+// generation), none for a category shoppers do not see (the app shows
+// every product instead).
+func (p *pageServer) categoryScreen(app core.App, at pageAt, store firstscreen.Store) ([]byte, error) {
+	cats, err := catalog.Categories(app)
+	if err != nil {
+		return nil, err
+	}
+	name, ok := cats.Canonical(categoryQuery(at.query))
+	if !ok || !cats.Shown(name) {
+		return nil, nil
+	}
+	q := catalog.ProductQuery{Category: name, Page: 1, PageSize: firstscreen.CategoryPageSize, Sort: catalog.SortNewest}
+	products, total, err := catalog.ListProducts(app, q)
+	if err != nil {
+		return nil, err
+	}
+	for i := range products {
+		products[i].Category, _ = cats.Localized(products[i].Category, at.lang)
+	}
+	if len(products) == 0 {
+		return nil, nil // the app says there is nothing in it, with its own page
+	}
+	label, _ := cats.Localized(name, at.lang)
+	return firstscreen.RenderCategory(at.lang, store, name, label, products, total)
+}
+
+// categoryQuery is the category of a query that asks for nothing else (a
+// valid ?lng= has moved to an address): a category's page.
+func categoryQuery(q map[string][]string) string {
+	for k, v := range q {
+		if k != "lng" && (k != "category" || len(v) != 1) {
+			return ""
+		}
+	}
+	if v := q["category"]; len(v) == 1 {
+		return v[0]
+	}
+	return ""
 }
 
 // plainQuery reports whether a query leaves the home plain: no search,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -383,4 +384,40 @@ func TestRevivingACancelledOrderCountsItsUseAgain(t *testing.T) {
 		t.Fatalf("the refused revive left the order %s", got)
 	}
 	uses(1)
+}
+
+// Issue 45: a code that is paused or whose window ends between the
+// shopper's review and Place order gives 409 total_changed with the total
+// without it, and nothing is written (no order, no stock, no use).
+func TestPausedOrEndedCodeBetweenReviewAndPlacingIsTotalChanged(t *testing.T) {
+	past := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
+	paused := false
+	for name, edit := range map[string]func(*promo.Terms){
+		"paused": func(terms *promo.Terms) { terms.IsActive = &paused },
+		"ended":  func(terms *promo.Terms) { terms.EndsAt = &past },
+	} {
+		t.Run(name, func(t *testing.T) {
+			app := testapp.New(t)
+			terms := promo.Terms{Code: "TOURING25", Kind: promo.Fixed, Value: "25", Combinable: true}
+			id := newPromotion(t, app, terms)
+			p := testapp.NewProduct(t, app, testapp.Product{PriceCents: 10000, Stock: 10})
+			u := testapp.NewUser(t, app, false)
+			cartOf(t, app, u.ID(), 1, p)
+			applyCode(t, app, u.ID(), "TOURING25")
+			terms.Name, terms.Target = []byte(`"Touring"`), promo.TargetOrder
+			edit(&terms)
+			if _, err := promo.Update(app, id, terms); err != nil {
+				t.Fatal(err)
+			}
+			in := texasInput()
+			in.ExpectedTotal = "84.99" // 100.00 - 25.00 + 9.99, as reviewed
+			_, err := shop.PlaceOrder(app, u.ID(), in)
+			if changed, ok := errors.AsType[*shop.TotalChangedError](err); !ok || changed.Total != 10999 || changed.Discount != 0 {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if testapp.Count(t, app, "orders") != 0 || testapp.Stock(t, app, p.Id) != 10 || testapp.TimesUsed(t, app, id) != 0 {
+				t.Fatal("a refused order changed something")
+			}
+		})
+	}
 }

@@ -7,10 +7,12 @@ import { Layout } from './layout/Layout';
 import HomePage from './features/catalog/HomePage';
 import { categoriesQuery, productListQuery, productQuery } from './api/catalog';
 import { initialHomeFilters } from './features/catalog/homeState';
+import { pageQuery } from './api/pages';
 import { lazyWithPreload } from './lib/lazyWithPreload';
 import { splitLanguage } from './i18n/urlLanguage';
 
-// Preloadable: opened directly, a product page loads its code beside the product (prefetch below).
+// Preloadable: opened directly, a product page loads its code beside the product, and an
+// information page the owner keeps beside its record (prefetch below).
 const ProductPage = lazyWithPreload(() => import('./features/catalog/ProductPage'));
 const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage'));
 const PaymentReturnPage = lazy(() => import('./features/checkout/PaymentReturnPage'));
@@ -21,13 +23,17 @@ const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPag
 const ProfilePage = lazy(() => import('./features/account/ProfilePage'));
 const MyOrdersPage = lazy(() => import('./features/orders/MyOrdersPage'));
 const InvoicePage = lazy(() => import('./features/orders/InvoicePage'));
+const QuoteRequestPage = lazy(() => import('./features/quotes/QuoteRequestPage'));
+const MyQuotesPage = lazy(() => import('./features/quotes/MyQuotesPage'));
+const QuotePage = lazy(() => import('./features/quotes/QuotePage'));
+const QuoteDocumentPage = lazy(() => import('./features/quotes/QuoteDocumentPage'));
 const ContactPage = lazy(() => import('./features/contact/ContactPage'));
-const ShippingPage = lazy(() => import('./features/info/ShippingPage'));
-const ReturnsPage = lazy(() => import('./features/info/ReturnsPage'));
-const WarrantyPage = lazy(() => import('./features/info/WarrantyPage'));
+const ShippingPage = lazyWithPreload(() => import('./features/info/ShippingPage'));
+const ReturnsPage = lazyWithPreload(() => import('./features/info/ReturnsPage'));
+const WarrantyPage = lazyWithPreload(() => import('./features/info/WarrantyPage'));
 const FaqPage = lazy(() => import('./features/info/FaqPage'));
-const LegalPage = lazy(() => import('./features/info/LegalPage'));
-const PageBySlug = lazy(() => import('./features/pages/PageBySlug'));
+const LegalPage = lazyWithPreload(() => import('./features/info/LegalPage'));
+const PageBySlug = lazyWithPreload(() => import('./features/pages/PageBySlug'));
 // The admin area is its own chunk; only admins ever load it.
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 
@@ -71,6 +77,19 @@ interface ShopRoute {
   prefetch?: (args: PrefetchArgs) => Promise<unknown>;
 }
 
+/**
+ * An information page the owner keeps (RecordPage): its record and its code, so the app takes over
+ * the server's first screen (the title and body) with the same page, not "Loading…". A slug
+ * `:slug` is the address's.
+ */
+function recordPrefetch(screen: { preload: () => Promise<unknown> }, slug: string) {
+  return ({ params, client }: PrefetchArgs) =>
+    Promise.all([
+      client.prefetchQuery(pageQuery(slug === ':slug' ? (params.slug ?? '') : slug)),
+      screen.preload().catch(() => undefined),
+    ]);
+}
+
 /** Every screen of the shop, once: App renders it, main.tsx prefetches from it. */
 const SHOP_ROUTES: ShopRoute[] = [
   {
@@ -110,18 +129,26 @@ const SHOP_ROUTES: ShopRoute[] = [
     element: <RequireAuth><InvoicePage /></RequireAuth>,
     page: { kind: 'private', title: 'account:orders.invoice.title' },
   },
+  { path: '/quotes/new', element: <RequireAuth><QuoteRequestPage /></RequireAuth>, page: { kind: 'private', title: 'account:quotes.request.title' } },
+  { path: '/account/quotes', element: <RequireAuth><MyQuotesPage /></RequireAuth>, page: { kind: 'private', title: 'account:quotes.listTitle' } },
+  { path: '/account/quotes/:quoteId', element: <RequireAuth><QuotePage /></RequireAuth>, page: { kind: 'private', title: 'account:quotes.listTitle' } },
+  {
+    path: '/account/quotes/:quoteId/document',
+    element: <RequireAuth><QuoteDocumentPage /></RequireAuth>,
+    page: { kind: 'private', title: 'account:quotes.listTitle' },
+  },
   { path: '/admin/*', element: <RequireAdmin><AdminPage /></RequireAdmin>, page: { kind: 'private', title: 'common:nav.admin' } },
   { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' } },
-  { path: '/shipping', element: <ShippingPage />, page: { kind: 'info', page: 'shipping' } },
-  { path: '/returns', element: <ReturnsPage />, page: { kind: 'info', page: 'returns' } },
-  { path: '/warranty', element: <WarrantyPage />, page: { kind: 'info', page: 'warranty' } },
+  { path: '/shipping', element: <ShippingPage />, page: { kind: 'info', page: 'shipping' }, prefetch: recordPrefetch(ShippingPage, 'shipping') },
+  { path: '/returns', element: <ReturnsPage />, page: { kind: 'info', page: 'returns' }, prefetch: recordPrefetch(ReturnsPage, 'returns') },
+  { path: '/warranty', element: <WarrantyPage />, page: { kind: 'info', page: 'warranty' }, prefetch: recordPrefetch(WarrantyPage, 'warranty') },
   { path: '/faq', element: <FaqPage />, page: { kind: 'info', page: 'faq' } },
-  { path: '/privacy', element: <LegalPage page="privacy" />, page: { kind: 'info', page: 'privacy' } },
-  { path: '/terms', element: <LegalPage page="terms" />, page: { kind: 'info', page: 'terms' } },
-  { path: '/cookies', element: <LegalPage page="cookies" />, page: { kind: 'info', page: 'cookies' } },
-  { path: '/about', element: <LegalPage page="about" />, page: { kind: 'info', page: 'about' } },
+  { path: '/privacy', element: <LegalPage page="privacy" />, page: { kind: 'info', page: 'privacy' }, prefetch: recordPrefetch(LegalPage, 'privacy') },
+  { path: '/terms', element: <LegalPage page="terms" />, page: { kind: 'info', page: 'terms' }, prefetch: recordPrefetch(LegalPage, 'terms') },
+  { path: '/cookies', element: <LegalPage page="cookies" />, page: { kind: 'info', page: 'cookies' }, prefetch: recordPrefetch(LegalPage, 'cookies') },
+  { path: '/about', element: <LegalPage page="about" />, page: { kind: 'info', page: 'about' }, prefetch: recordPrefetch(LegalPage, 'about') },
   // A page the owner added in /admin/pages (the server reads the slug from the address).
-  { path: '/pages/:slug', element: <PageBySlug />, page: { kind: 'info', page: ':slug' } },
+  { path: '/pages/:slug', element: <PageBySlug />, page: { kind: 'info', page: ':slug' }, prefetch: recordPrefetch(PageBySlug, ':slug') },
   { path: '*', element: <ErrorPage notFound />, page: { kind: 'notFound' } },
 ];
 

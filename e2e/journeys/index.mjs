@@ -33,6 +33,7 @@ import j32 from './j32-checkout-account.mjs';
 import j33 from './j33-returns.mjs';
 import j34 from './j34-promo-code.mjs';
 import j35 from './j35-hire.mjs';
+import j36 from './j36-quotes.mjs';
 import j39 from './j39-venue-code.mjs';
 
 // Journey 15 runs first: it signs in twice, and the server allows 10 sign-ins and 5
@@ -41,7 +42,7 @@ import j39 from './j39-venue-code.mjs';
 // (the newest): journeys that count the demo catalog run before it; so does 24. Journey 27 adds a
 // category and imports products (it puts the two products it moves back in Stage). Journey 35 adds
 // products for hire only, with no stock for sale: it runs late, and journeys pick products in stock.
-export const journeys = [j15, j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j16, j17, j18, j19, j20, j21, j22, j23, j24, j25, j26, j27, j28, j29, j30, j31, j32, j33, j34, j39, j35, j13];
+export const journeys = [j15, j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12, j14, j16, j17, j18, j19, j20, j21, j22, j23, j24, j25, j26, j27, j28, j29, j30, j31, j32, j33, j34, j39, j36, j35, j13];
 
 // The journeys run in two lanes at once, each lane on its own server (a copy of the same
 // template, so its own database and its own per-IP rate limits) and in the order above.
@@ -52,7 +53,7 @@ export const journeys = [j15, j1, j2, j3, j4, j5, j6, j7, j8, j9, j10, j11, j12,
 // fresh server), with the journeys that start servers of their own.
 export const lanes = [
   [15, 1, 2, 3, 4, 5, 6, 8, 12, 14, 16, 17, 18, 20, 23, 24, 25, 27, 29, 32, 33, 35, 13],
-  [7, 9, 10, 11, 19, 21, 22, 26, 28, 30, 31, 34, 39],
+  [7, 9, 10, 11, 19, 21, 22, 26, 28, 30, 31, 34, 39, 36],
 ];
 
 // Every journey is in exactly one lane (the runner would skip one that is in none).

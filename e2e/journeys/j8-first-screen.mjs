@@ -1,6 +1,7 @@
 // 8. First screens: the server sends the home's header, hero, filters and
 // first row of cards, and a product page's photos and text, in the HTML
-// (routes/firstscreen), so they show before any script has run, in the
+// (routes/firstscreen), as do a category's page (its products) and an information
+// page (its title and body), so they show before any script has run, in the
 // shopper's language; the app then takes over without anything moving. Signed-in shoppers and a language stored in
 // the browser other than the server's guess get the plain boot header.
 import { apiOk } from '../lib/api.mjs';
@@ -9,11 +10,12 @@ import { assert, until } from '../lib/shop.mjs';
 import { samePlaces, scriptsBlocked, shown, withoutApp } from '../lib/firstscreen.mjs';
 
 const HOME = ['header a.brand', 'header button', 'h1', '.hero p', 'select', '#product-search', 'main p[aria-live]'];
+const INFO = ['header a.brand', 'header button', 'h1', '.page-body h2', '.page-body p', '.page-body li'];
 const PRODUCT = ['header a.brand', 'header button', 'main nav li', 'h1', '.gallery-main img', '.gallery-main button', '.gallery-thumb', 'main p', 'main button', 'main input', 'main h2', 'dt', 'dd'];
 
 export default {
   id: 8,
-  title: 'First screens: the home and product pages paint from the HTML, translated, and the app takes over in place',
+  title: 'First screens: the home, category, information and product pages paint from the HTML, translated, and the app takes over in place',
   async run({ baseURL, newContext, log }) {
     const newest = (await apiOk(baseURL, 'GET', '/api/products?page=1&pageSize=4')).products;
     const shop = { en: await apiOk(baseURL, 'GET', '/locales/en/shop.json'), ru: await apiOk(baseURL, 'GET', '/locales/ru/shop.json'), zh: await apiOk(baseURL, 'GET', '/locales/zh/shop.json') };
@@ -35,6 +37,14 @@ export default {
           if (p === gallery) assert.ok(before.filter((b) => b.what === '.gallery-thumb').length === p.imageFileNames.length, `${name}: a thumbnail per photo`);
         });
       }
+      // Issue 50, text without script: a category's page (its products) and an information page (its body).
+      await samePlaces(newContext, log, name, viewport, '/ru/?category=Lighting', HOME, (before) => {
+        assert.ok(before.some((b) => b.what === 'main p[aria-live]' && b.text.includes('«Свет»')), `${name}: the count line names the category`);
+        assert.ok(before.some((b) => b.what === 'card 0 h2'), `${name}: the category's products`);
+      });
+      await samePlaces(newContext, log, name, viewport, '/ru/returns', INFO, (before) => {
+        assert.ok(before.some((b) => b.what === '.page-body p' && b.text.length > 20), `${name}: the page's body`);
+      });
     }
 
     // The language is the address's; a first visit of / goes to the home of the language asked

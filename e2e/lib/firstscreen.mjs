@@ -61,6 +61,10 @@ export async function samePlaces(newContext, log, name, viewport, path, selector
   const shift = await app.evaluate(() => window.__shift);
   assert.ok(shift < 0.01, `${name} ${path}: layout shift while the app starts is ${shift}`);
   log(`${name} ${path}: ${before.length} elements in place, layout shift ${shift.toFixed(4)}`);
+  // Closed at once: each page keeps connections (and the app its live stream), and the server
+  // allows only so many per address (ops/connections.go).
+  await bare.close();
+  await full.close();
 }
 
 export const shown = (page, sel) => page.evaluate((s) => { const el = document.querySelector(s); return !!el && getComputedStyle(el).display !== 'none'; }, sel);

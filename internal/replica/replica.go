@@ -20,8 +20,11 @@ import (
 )
 
 // PrimaryFile is the file LiteFS keeps in its mount on a replica only:
-// it holds the primary's advertise URL (lease.advertise-url), and is
-// absent on the primary.
+// it holds the primary's lease.hostname (empty when the static lease sets
+// none; not its advertise-url), and is absent on the primary. Its
+// contents serve as the primary's address only without
+// STAGESHOP_PRIMARY_URL, so a hostname of host:port names the primary's
+// StageShop.
 const PrimaryFile = ".primary"
 
 // Role is what Detect found.

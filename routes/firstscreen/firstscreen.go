@@ -1,5 +1,6 @@
 // Package firstscreen renders the home's first screen (header, hero, filters,
-// count line and the first row of product cards) and a product page's as
+// count line and the first row of product cards), an information page's
+// (its title and body) and a product page's as
 // HTML in the shopper's language, so a browser paints the shop, product
 // photos included, before the app's scripts have run. The app replaces it
 // with the same markup when it mounts.
@@ -67,6 +68,7 @@ type card struct {
 	Choice                                bool   // several variants: chosen on the product's page
 	InStock                               string // "yes" when any variant is (cardChoice)
 	PriceTag                              priceTag
+	Lazy                                  bool // past the first row: its photo loads lazily (the app's eager cards)
 }
 
 // Store is what a first screen shows of the shop's store details (GET
@@ -83,12 +85,14 @@ type page struct {
 	Shop Store
 }
 
-// home is the home's template data (home.{lang}).
+// home is the home's template data (home.{lang}), and a category's
+// (category.{lang}: the category's English name and its name in lang).
 type home struct {
 	page
-	CountKey string // "1" or the plural category of Count
-	Count    int
-	Cards    []card
+	CountKey               string // "1" or the plural category of Count
+	Count                  int
+	Cards                  []card
+	Category, CategoryName string
 }
 
 type attribute struct{ Key, Value string }
@@ -115,12 +119,32 @@ type product struct {
 // Render writes the home's first screen in lang for the home's first page
 // of products (newest first) and the total count of active products.
 func Render(lang string, store Store, products []catalog.Product, total int) ([]byte, error) {
+	return execute("home."+lang, homeOf(lang, store, products[:min(len(products), FirstRow)], total))
+}
+
+// CategoryPageSize is how many products a category's first page has, as
+// the app asks for them (DEFAULT_PAGE_SIZE in app/src/api/catalog.ts).
+const CategoryPageSize = 20
+
+// RenderCategory writes a category's page (the home at /?category=) in
+// lang: the count line with the category's name in lang (name), the
+// category chosen in the list, and every product of its first page
+// (newest first), each with its name, price and link, so search engines
+// read them without the app.
+func RenderCategory(lang string, store Store, category, name string, products []catalog.Product, total int) ([]byte, error) {
+	h := homeOf(lang, store, products, total)
+	h.Category, h.CategoryName = category, name
+	return execute("category."+lang, h)
+}
+
+// homeOf is the home's data with products' cards.
+func homeOf(lang string, store Store, products []catalog.Product, total int) home {
 	h := home{page: page{store}, CountKey: pluralKey(lang, int64(total)), Count: total}
-	for _, p := range products[:min(len(products), FirstRow)] {
+	for i, p := range products {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
 			Category: p.Category, Media: "0", StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
-			Choice: p.VariantCount > 1, PriceTag: cardPrice(lang, p),
+			Choice: p.VariantCount > 1, PriceTag: cardPrice(lang, p), Lazy: i >= FirstRow,
 		}
 		if p.InStock {
 			c.InStock = "yes"
@@ -133,7 +157,7 @@ func Render(lang string, store Store, products []catalog.Product, total int) ([]
 		}
 		h.Cards = append(h.Cards, c)
 	}
-	return execute("home."+lang, h)
+	return h
 }
 
 // RenderProduct writes the first screen of product p's page in lang, with
@@ -184,6 +208,47 @@ func RenderProduct(lang string, store Store, p catalog.Product, variantID string
 	}
 	html, err = execute(name, ps)
 	return html, err == nil, err
+}
+
+// info is an information page's template data (info.{lang}): its title
+// and body in Lang, the language they are in.
+type info struct {
+	page
+	Lang, Title string
+	Body        template.HTML
+}
+
+// InfoPage is an information page the owner keeps in /admin/pages, as
+// its first screen needs it: the title and the body (HTML that
+// shop/richtext made safe when it was saved) by language.
+type InfoPage struct {
+	Slug        string
+	Title, Body map[string]string
+}
+
+// HasInfoScreen reports whether the information page named page (the
+// route table's) has a first screen: the pages the app shows as a title
+// and a body (RecordPage), not the contact form or the FAQ's questions.
+func HasInfoScreen(page string) bool { return page != "contact" && page != "faq" }
+
+// RenderInfo writes an information page's first screen in lang: its
+// title and body in lang when it has a body in it, else in English, as
+// the app's RecordPage shows it (pageLanguage).
+func RenderInfo(lang string, store Store, p InfoPage) ([]byte, error) {
+	in := lang
+	if p.Body[in] == "" {
+		in = shared.FallbackLanguage
+	}
+	title := p.Title[in]
+	if title == "" {
+		title = p.Title[shared.FallbackLanguage]
+	}
+	if title == "" {
+		title = p.Slug
+	}
+	// The body was sanitized when it was saved (shop/richtext), and the app
+	// sets it as HTML too.
+	return execute("info."+lang, info{page: page{store}, Lang: in, Title: title, Body: template.HTML(p.Body[in])}) //nolint:gosec
 }
 
 // RenderNotFound writes the not-found page's first screen in lang (the

@@ -46,6 +46,13 @@ export const orderKeys = {
   returns: (id: string) => ['orders', 'returns', id] as const,
 };
 
+/** The signed-in customer's own quotes (api.md "Quotes"). */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  mine: ['quotes', 'mine'] as const,
+  detail: (id: string) => ['quotes', 'detail', id] as const,
+};
+
 /** The shop's own details and information pages, as the owner keeps them in /admin/settings. */
 export const storeKeys = {
   all: ['store'] as const,
@@ -127,6 +134,13 @@ export const emailKeys = {
   all: [...adminRoot, 'emails'] as const,
   list: (status: string, page: number) => [...adminRoot, 'emails', 'list', status, page] as const,
   detail: (id: string) => [...adminRoot, 'emails', 'detail', id] as const,
+};
+
+/** The admin's quotes: the lists by status ("" every one) and one quote in the editor. */
+export const adminQuoteKeys = {
+  lists: [...adminRoot, 'quotes', 'list'] as const,
+  list: (status: string) => [...adminRoot, 'quotes', 'list', status] as const,
+  detail: (id: string) => [...adminRoot, 'quotes', 'detail', id] as const,
 };
 
 /** The admin's promotions: every one, and those touching one product. */

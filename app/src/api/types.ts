@@ -38,6 +38,8 @@ export type {
   ProductSuggestion,
   ProductVariant,
   Promotion,
+  Quote,
+  QuoteDiff,
   Return,
   RefundQuote,
   Discount,

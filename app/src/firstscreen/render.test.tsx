@@ -24,9 +24,9 @@ it('the committed first-screen template is the render of the current components'
   expect(fresh === committed, 'routes/firstscreen/screens.gen.gohtml is stale: run `npm run first-screen` in app/ and commit it').toBe(true);
 });
 
-it('the first screens hold the home, a card, a product page and the not-found page per language, with the data as actions', async () => {
+it('the first screens hold the home, a category, a card, a product page, an information page and the not-found page per language, with the data as actions', async () => {
   const html = readFileSync(join(repo, 'routes', 'firstscreen', 'screens.gen.gohtml'), 'utf8');
-  const names = ['home', 'card', 'cardChoice', 'price5', 'price7', 'product', 'productOptions', 'picker', 'notFound'];
+  const names = ['home', 'category', 'card', 'cardChoice', 'price5', 'price7', 'product', 'productOptions', 'picker', 'notFound', 'info'];
   for (const lang of LANGUAGES) for (const name of names) expect(html).toContain(`{{define "${name}.${lang}"}}`);
   expect(html).toContain('{{range .Cards}}{{if .Choice}}{{template "cardChoice.en" .}}{{else}}{{template "card.en" .}}{{end}}{{end}}');
   // Products with options arrive with their pickers, price tag and SKU line (issue 31).

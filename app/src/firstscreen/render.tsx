@@ -6,12 +6,14 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import type { Product, ProductList } from '../api/types';
+import { CATEGORIES } from '../api/catalog';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { LANGUAGES, type Language } from '../i18n/languages';
 import { MAX_IMAGES } from '../lib/shared';
-import { cut, element, fill, rangeOver, splice } from './splice';
-import { catalogKeys } from '../api/queryKeys';
+import { cut, element, fill, marker, rangeOver, splice } from './splice';
+import { catalogKeys, storeKeys } from '../api/queryKeys';
+import type { InfoPage } from '../api/types';
 import {
   asFirstScreen, CATEGORY, categoryValues, DESCRIPTION, dimension, FILE, ID, KEY, MANY_IMAGES, NAME, page, pluralSentinels,
   product, stockValues, storeActions, VALUE, type Locales,
@@ -48,21 +50,33 @@ async function card(lang: Language, locales: Locales, choice: boolean): Promise<
   const actions: Record<string, string> = {
     [ID]: '{{.ID}}', [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}',
     [FILE(0)]: '{{.File}}', [String(MANY_IMAGES)]: '{{.Images}}', [PRICE_MARK]: priceCall(lang, '5'),
+    // Past the first row (a category's page lists its whole first page) the photos load lazily, as the app's do.
+    ' loading="eager" fetchPriority="high"': '{{if .Lazy}} loading="lazy" fetchPriority="auto"{{else}} loading="eager" fetchPriority="high"{{end}}',
   };
   if (!choice) for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
   return fill(splice(base, dims), actions);
 }
 
-async function home(lang: Language, locales: Locales): Promise<string> {
+/**
+ * The home, by .CountKey; with category, a category's page (`/?category=`): its name in the count
+ * line (.CategoryName) and chosen in the category list (.Category, one of the four the list
+ * knows before the shop's categories arrive).
+ */
+async function home(lang: Language, locales: Locales, category = false): Promise<string> {
   const counts: [string, number][] = [['1', 1], ...Object.entries(pluralSentinels(lang, 8000002))];
+  const search = category ? `?category=${CATEGORY}` : '';
   const render = async (count: number | string) => {
     const client = new QueryClient();
     const list: ProductList = { products: [product({})], pagination: { page: 1, pageSize: 20, totalCount: Number(count), totalPages: 1 } };
-    client.setQueryData(catalogKeys.list(initialHomeFilters('')), list);
-    return asFirstScreen(await page({ lang, locales, path: '/', client }));
+    client.setQueryData(catalogKeys.list(initialHomeFilters(search)), list);
+    return asFirstScreen(await page({ lang, locales, path: `/${search}`, client }));
   };
   const dim = await dimension('.CountKey', counts, render);
-  const actions = { ...Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}'])), ...storeActions(true) };
+  const actions: Record<string, string> = { ...Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}'])), ...storeActions(true) };
+  if (category) {
+    actions[CATEGORY] = '{{$.CategoryName}}';
+    for (const c of CATEGORIES) actions[`<option value="${c}">`] = `<option value="${c}"{{if eq $.Category "${c}"}} selected=""{{end}}>`;
+  }
   const html = fill(splice(await render(2), [dim]), actions);
   // The one card rendered becomes the range over the server's cards, each by its kind.
   const at = html.indexOf('<article');
@@ -120,12 +134,31 @@ async function notFound(lang: Language, locales: Locales): Promise<string> {
   return fill(asFirstScreen(await page({ lang, locales, path: '/no-such-page', client: new QueryClient() })), storeActions(false));
 }
 
+const PAGE_TITLE = marker('pagetitle');
+const PAGE_BODY = marker('pagebody');
+
+/**
+ * An information page the owner keeps in /admin/pages (RecordPage: /privacy, /returns,
+ * /pages/{slug}, ...): its title and sanitized body, which the server fills in with .Lang (the
+ * language they are in: the page's, else English), .Title and .Body.
+ */
+async function recordPage(lang: Language, locales: Locales): Promise<string> {
+  const client = new QueryClient();
+  const info: InfoPage = { slug: 'privacy', title: { [lang]: PAGE_TITLE }, body: { [lang]: PAGE_BODY } };
+  client.setQueryData(storeKeys.page('privacy'), info);
+  const html = asFirstScreen(await page({ lang, locales, path: '/privacy', client }));
+  const article = `<article lang="${lang}">`;
+  if (html.split(article).length !== 2) throw new Error('the information page renders one article');
+  return fill(html, { [article]: '<article lang="{{.Lang}}">', [PAGE_TITLE]: '{{.Title}}', [PAGE_BODY]: '{{.Body}}', ...storeActions(false) });
+}
+
 /** The Go template of every first screen, in every language (routes/firstscreen/screens.gen.gohtml). */
 export async function renderFirstScreens(locales: Locales): Promise<string> {
   let out =
     '{{/* Generated by app/scripts/first-screen.mjs from the app\'s components (app/src/firstscreen/render.tsx): do not edit. */}}\n';
   for (const lang of LANGUAGES) {
     out += `{{define "home.${lang}"}}${await home(lang, locales)}{{end}}\n`;
+    out += `{{define "category.${lang}"}}${await home(lang, locales, true)}{{end}}\n`;
     out += `{{define "card.${lang}"}}${await card(lang, locales, false)}{{end}}\n`;
     out += `{{define "cardChoice.${lang}"}}${await card(lang, locales, true)}{{end}}\n`;
     out += `{{define "price5.${lang}"}}${await priceTag(lang, locales, '5')}{{end}}\n`;
@@ -134,6 +167,7 @@ export async function renderFirstScreens(locales: Locales): Promise<string> {
     out += `{{define "productOptions.${lang}"}}${await productPage(lang, locales, true)}{{end}}\n`;
     out += `{{define "picker.${lang}"}}${await picker(lang, locales)}{{end}}\n`;
     out += `{{define "notFound.${lang}"}}${await notFound(lang, locales)}{{end}}\n`;
+    out += `{{define "info.${lang}"}}${await recordPage(lang, locales)}{{end}}\n`;
   }
   return out;
 }

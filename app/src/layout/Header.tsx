@@ -24,6 +24,7 @@ function useNavItems(): NavItem[] {
   if (isAuthenticated) {
     items.push({ to: '/profile', label: t('nav.profile') });
     items.push({ to: '/account/orders', label: t('nav.myOrders') });
+    items.push({ to: '/account/quotes', label: t('nav.myQuotes') });
   }
   return items;
 }

@@ -44,6 +44,7 @@ export default function UserMenu() {
         <DropdownMenu.Content align="end" onCloseAutoFocus={keepFocusOnNewScreen}>
           <DropdownMenu.Item onSelect={() => navigate('/profile')}>{t('nav.profile')}</DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => navigate('/account/orders')}>{t('nav.myOrders')}</DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => navigate('/account/quotes')}>{t('nav.myQuotes')}</DropdownMenu.Item>
           <DropdownMenu.Separator />
           <DropdownMenu.Item
             color="red"

@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading } from '@radix-ui/themes';
-import { ArchiveIcon, BarChartIcon, ResetIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, Link2Icon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
+import { ArchiveIcon, BarChartIcon, FileTextIcon, ResetIcon, CalendarIcon, ChatBubbleIcon, CubeIcon, EnvelopeClosedIcon, GearIcon, LayersIcon, Link2Icon, PersonIcon, TokensIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'radix-ui';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -20,12 +20,16 @@ import { OrdersView } from './orders/OrdersView';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListView } from './products/ProductListView';
 import { PromotionsView } from './promotions/PromotionsView';
+import { QuoteEditorPage } from './quotes/QuoteEditorPage';
+import { QuotesView } from './quotes/QuotesView';
+import { canQuote } from './quotes/editorModel';
 import { ReturnPage } from './returns/ReturnPage';
 import { ReturnsView } from './returns/ReturnsView';
 import { NavCount } from './NavCount';
 import { SettingsPage } from './settings/SettingsPage';
 import { inSettings } from './settings/sections';
 import { useAdminLive } from './useAdminLive';
+import { useAuth } from '../../auth/AuthContext';
 import './admin.css';
 
 const VIEWS = [
@@ -36,6 +40,8 @@ const VIEWS = [
   { key: 'bookings', to: '/admin/bookings', icon: CalendarIcon, match: (p: string) => p.startsWith('/admin/bookings') },
   { key: 'orders', to: '/admin/orders', icon: ArchiveIcon, match: (p: string) => p.startsWith('/admin/orders') },
   { key: 'returns', to: '/admin/returns', icon: ResetIcon, match: (p: string) => p.startsWith('/admin/returns') },
+  // Only the roles with the returns-and-quotes permission see the quotes (the server checks each route).
+  { key: 'quotes', to: '/admin/quotes', icon: FileTextIcon, match: (p: string) => p.startsWith('/admin/quotes'), allowed: canQuote },
   { key: 'contact', to: '/admin/contact-requests', icon: ChatBubbleIcon, match: (p: string) => p.startsWith('/admin/contact-requests') },
   { key: 'customers', to: '/admin/customers', icon: PersonIcon, match: (p: string) => p.startsWith('/admin/customers') },
   { key: 'emails', to: '/admin/emails', icon: EnvelopeClosedIcon, match: (p: string) => p.startsWith('/admin/emails') },
@@ -48,10 +54,12 @@ const VIEWS = [
 function AdminNav() {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
+  const { user } = useAuth();
+  const views = VIEWS.filter((v) => !('allowed' in v) || v.allowed(user));
   return (
     <nav aria-label={t('nav.label')} className="admin-nav">
       <ul className="plain-list">
-        {VIEWS.map(({ key, to, icon: Icon, match }) => (
+        {views.map(({ key, to, icon: Icon, match }) => (
           <li key={key}>
             <Link to={to} className="admin-nav-link" aria-current={match(pathname) ? 'page' : undefined}>
               <Icon aria-hidden="true" />
@@ -94,6 +102,8 @@ export default function AdminPage() {
               <Route path="orders/:orderId" element={<OrderPage />} />
               <Route path="returns" element={<ReturnsView />} />
               <Route path="returns/:returnId" element={<ReturnPage />} />
+              <Route path="quotes" element={<QuotesView />} />
+              <Route path="quotes/:quoteId" element={<QuoteEditorPage />} />
               <Route path="contact-requests" element={<ContactRequestsView />} />
               <Route path="overview" element={<OverviewView />} />
               <Route path="customers" element={<CustomersView />} />

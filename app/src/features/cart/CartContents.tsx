@@ -12,8 +12,8 @@ import { CartTax } from './CartTax';
 import { PromoCodeField } from './PromoCodeField';
 import { discountRows } from '../../lib/discounts';
 
-/** The cart popover's contents: lines with steppers, total, checkout. Loaded when it opens. */
-export default function CartContents({ onCheckout }: { onCheckout: () => void }) {
+/** The cart popover's contents: lines with steppers, total, checkout and Request a quote. Loaded when it opens. */
+export default function CartContents({ onCheckout, onQuote }: { onCheckout: () => void; onQuote: () => void }) {
   const { t, i18n } = useTranslation('common');
   const price = usePrice();
   const { cart, loading } = useCart();
@@ -156,9 +156,14 @@ export default function CartContents({ onCheckout }: { onCheckout: () => void })
           </Flex>
           <CartTax />
           <FreeShippingNote subtotal={cart?.totalPrice ?? 0} />
-          <Button size="3" onClick={onCheckout}>
-            {t('cart.checkout')}
-          </Button>
+          <Flex gap="2" direction="column">
+            <Button size="3" onClick={onCheckout}>
+              {t('cart.checkout')}
+            </Button>
+            <Button size="3" variant="soft" onClick={onQuote} data-testid="cart-request-quote">
+              {t('cart.requestQuote')}
+            </Button>
+          </Flex>
         </>
       )}
     </Flex>

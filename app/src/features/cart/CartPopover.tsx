@@ -41,6 +41,10 @@ export function CartPopover() {
           setOpen(false);
           navigate('/checkout');
         }}
+        onQuote={() => {
+          setOpen(false);
+          navigate('/quotes/new');
+        }}
       />
     </DeferredPopover>
   );

@@ -123,7 +123,7 @@ export default function HomePage() {
         )}
         <Grid columns={{ initial: '1', xs: '2', md: '3', lg: '4' }} gap="4">
           {products.slice(0, limit).map((p, i) => (
-            <ProductCard key={p.id} product={p} inCart={quantityInCart(p.id)} eager={i < 4} onOpen={rememberScroll} />
+            <ProductCard key={p.id} product={p} inCart={quantityInCart(p.id)} eager={i < FIRST_ROW} onOpen={rememberScroll} />
           ))}
         </Grid>
       </div>

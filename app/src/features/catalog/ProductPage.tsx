@@ -14,6 +14,7 @@ import { NotifyMe } from './NotifyMe';
 import { PriceTag } from './PriceTag';
 import { VariantPicker } from './VariantPicker';
 import { HirePanel } from './HirePanel';
+import { singleLinePath } from '../quotes/quoteModel';
 import { chosenVariant, variantImages, variantLabel } from '../../lib/variants';
 import type { ProductVariant } from '../../api/types';
 
@@ -168,6 +169,11 @@ export default function ProductPage() {
               </Flex>
               <Button size="3" {...pick.button}>
                 {t('addToCart')}
+              </Button>
+              <Button size="3" variant="soft" asChild>
+                <Link to={singleLinePath({ productId: product.id, variantId: variant?.id, quantity: pick.stepper.value })} data-testid="product-request-quote">
+                  {t('requestQuote')}
+                </Link>
               </Button>
             </Flex>
           )}

@@ -3,7 +3,7 @@ import { Button, Callout, Card, Container, Flex, Heading, Spinner, Table, Text, 
 import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FitTable } from '../../components/FitTable';
 import { InvoiceLink } from '../../components/InvoiceLink';
 import { OrderStatusBadge } from '../../components/OrderStatusBadge';
@@ -17,7 +17,9 @@ export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('account');
   const price = usePrice();
   const { data, isLoading, isFetching, error, refetch } = useQuery(myOrdersQuery());
-  const [selected, setSelected] = useState<string | null>(null);
+  // ?order=<id> (an accepted quote's order) opens that order's details.
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(() => params.get('order'));
   const orders = data ?? [];
 
   return (

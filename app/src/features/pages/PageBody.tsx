@@ -1,6 +1,5 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import './pages.css';
 
 /**
  * A page's body: HTML the server sanitized (shop/richtext: no script, no event attributes, only

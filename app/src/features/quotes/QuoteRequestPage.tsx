@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Button, Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { addressesQuery } from '../../api/addresses';
+import { productQuery } from '../../api/catalog';
+import type { ShippingInfo, User } from '../../api/types';
+import { useAuth } from '../../auth/AuthContext';
+import { FormField } from '../../components/FormField';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { TOAST_LONG, useToast } from '../../components/Toast';
+import { errorText } from '../../i18n/errors';
+import { useForm } from '../../lib/form';
+import { resolveLocalized } from '../../lib/localized';
+import { lineName, variantLabel } from '../../lib/variants';
+import { AddressForm, useAddressForm } from '../addresses/AddressForm';
+import { useCart } from '../cart/CartContext';
+import { emptyShipping, SHIPPING_FIELDS, trimAll } from '../checkout/validation';
+import { useRequestQuote } from './api';
+import { emptyEvent, requestBody, singleLineOf, type QuoteEvent, type SingleLine } from './quoteModel';
+
+const EVENT_FIELDS = ['eventName', 'eventDate', 'venue'] as const;
+
+/** What the request is for: the cart's lines, or the one product from its page. */
+function RequestLines({ line }: { line: SingleLine | null }) {
+  const { t, i18n } = useTranslation('account');
+  const { cart } = useCart();
+  const product = useQuery({ ...productQuery(line?.productId ?? ''), enabled: !!line });
+  const p = product.data;
+  const label = p && line?.variantId ? variantLabel(p, p.variants?.find((v) => v.id === line.variantId), i18n.language) : '';
+  const names = line
+    ? p
+      ? [`${resolveLocalized(p.nameLocalized, i18n.language, p.name)}${label ? ` - ${label}` : ''} × ${line.quantity}`]
+      : []
+    : (cart?.items ?? []).map((it) => `${lineName(it.productName, it.variantLabelLocalized, i18n.language)} × ${it.quantity}${it.hire ? ` (${it.hire.start} – ${it.hire.end})` : ''}`);
+  return (
+    <Card>
+      <Heading as="h2" size="4" mb="2">
+        {t('quotes.request.items')}
+      </Heading>
+      <ul className="plain-list" data-testid="quote-request-lines">
+        {names.map((n, i) => (
+          <li key={i}>
+            <Text size="2">{n}</Text>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** /quotes/new: the request form (the event, a message, the delivery address) for the cart's lines or one product. */
+export default function QuoteRequestPage() {
+  const { user } = useAuth();
+  const { cart } = useCart();
+  if (!user || !cart) return <FullPageSpinner />;
+  return <RequestForm user={user} />;
+}
+
+function RequestForm({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const line = singleLineOf(params);
+  const { cart } = useCart();
+  const request = useRequestQuote();
+  const [shipping, setShipping] = useState<ShippingInfo>(() => ({ ...emptyShipping(), firstName: user.firstName, lastName: user.lastName, email: user.email }));
+  const address = useAddressForm(shipping, setShipping, SHIPPING_FIELDS, {});
+  const event = useForm<QuoteEvent>({ initial: emptyEvent, message: (key) => t(`checkout:validation.${key}`) });
+  const book = useQuery(addressesQuery());
+  const [prefilled, setPrefilled] = useState(false);
+  // The default address of the book fills the form once, when the book arrives.
+  if (!prefilled && book.data) {
+    setPrefilled(true);
+    const def = book.data.find((a) => a.isDefault);
+    if (def) setShipping((s) => ({ ...s, firstName: def.firstName, lastName: def.lastName, address: def.address, city: def.city, state: def.state, zipCode: def.zipCode, country: def.country, phone: def.phone || s.phone }));
+  }
+
+  const empty = !line && (cart?.items.length ?? 0) === 0;
+  const submit = address.handleSubmit(() =>
+    request.mutate(requestBody(event.values, trimAll(shipping), line), {
+      onSuccess: (q) => {
+        toast({ kind: 'success', message: t('quotes.request.sent', { number: q.number }), duration: TOAST_LONG });
+        navigate(`/account/quotes/${q.id}`);
+      },
+      onError: (err) => {
+        address.serverFailed(err, undefined, (p) => p.replace(/^shippingInfo\./, ''));
+        event.serverFailed(err);
+      },
+    }),
+  );
+  const failure = request.error && !Object.keys(address.serverErrors).length && !Object.keys(event.serverErrors).length ? errorText(t, request.error, 'account:quotes.request.failed') : '';
+
+  return (
+    <Container size="3" px={{ initial: '3', sm: '5' }} py="5">
+      <Heading as="h1" size="7" mb="2">
+        {t('quotes.request.title')}
+      </Heading>
+      <Text as="p" color="gray" mb="4">
+        {t('quotes.request.intro')}
+      </Text>
+      {empty ? (
+        <Card size="3">
+          <Flex direction="column" gap="3" align="start">
+            <Text>{t('quotes.request.empty')}</Text>
+            <Button asChild>
+              <Link to="/">{t('orders.empty.shop')}</Link>
+            </Button>
+          </Flex>
+        </Card>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="4">
+            <RequestLines line={line} />
+            <Card size="2">
+              <Heading as="h2" size="4" mb="3">
+                {t('quotes.request.event')}
+              </Heading>
+              <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                {EVENT_FIELDS.map((f) => (
+                  <div key={f} style={f === 'eventName' ? { gridColumn: '1 / -1' } : undefined}>
+                    <FormField id={`quote-${f}`} label={t(`quotes.fields.${f}`)} maxLength={200} type={f === 'eventDate' ? 'date' : 'text'} {...event.field(f)} />
+                  </div>
+                ))}
+                <div style={{ gridColumn: '1 / -1' }}>
+                  <FormField id="quote-message" label={t('quotes.fields.message')} multiline rows={4} maxLength={2000} hint={t('quotes.request.messageHint')} {...event.field('message')} />
+                </div>
+              </Grid>
+            </Card>
+            <Card size="2">
+              <Heading as="h2" size="4" mb="3">
+                {t('quotes.request.delivery')}
+              </Heading>
+              <AddressForm prefix="shipping" form={address} fields={SHIPPING_FIELDS} />
+            </Card>
+            <Callout.Root color="gray" variant="surface">
+              <Callout.Icon>
+                <InfoCircledIcon />
+              </Callout.Icon>
+              <Callout.Text>{t('quotes.request.holdsNothing')}</Callout.Text>
+            </Callout.Root>
+            {failure && (
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{failure}</Callout.Text>
+              </Callout.Root>
+            )}
+            <Flex gap="3" justify="end" wrap="wrap">
+              <Button type="submit" size="3" loading={request.isPending} data-testid="send-quote-request">
+                {t('quotes.request.submit')}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      )}
+    </Container>
+  );
+}
