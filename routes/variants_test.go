@@ -251,6 +251,15 @@ func TestVariantsLinesNameTheVariant(t *testing.T) {
 			t.Errorf("%s e-mail does not name the variant:\n%s", m.Kind, m.Text)
 		}
 	}
+	// The invoice names the variant and its SKU too (issue 44: it dropped both).
+	wantStatus(t, c.Do("POST", "/api/checkout/admin/orders/"+o.ID+"/payments", map[string]any{"amount": o.TotalAmount},
+		testapp.Auth(admin.Token)...), http.StatusCreated, nil)
+	inv := c.Do("GET", "/api/checkout/orders/"+o.ID+"/invoice", nil, testapp.Auth(u.Token)...)
+	for _, want := range []string{"XLR Cable - 10 m, Black", "SKU XLR-10-BLK", "XLR Cable - 5 m, White", "SKU XLR-5-WHT"} {
+		if inv.Status != http.StatusOK || !strings.Contains(string(inv.Body), want) {
+			t.Errorf("invoice (%d) lacks %q", inv.Status, want)
+		}
+	}
 	csv := c.Do("GET", "/api/checkout/admin/orders/export.csv", nil, testapp.Auth(admin.Token)...)
 	if csv.Status != http.StatusOK || !strings.Contains(string(csv.Body), "XLR-10-BLK,XLR Cable - 10 m, Black") &&
 		!strings.Contains(string(csv.Body), `XLR-10-BLK,"XLR Cable - 10 m, Black"`) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"stageshop/shop/catalog"
 	"stageshop/shop/invoice"
 	"stageshop/shop/locale"
 	"stageshop/shop/shipping"
@@ -73,11 +74,11 @@ func invoiceOf(rec *core.Record, d *OrderDetail, lang string) invoice.Invoice {
 		inv.ShippingRate = d.ShippingTaxRate.String()
 	}
 	for _, it := range d.Items {
-		name := it.ProductName.Get(lang, "")
+		name := catalog.LineName(it.ProductName, it.VariantLabelLocalized).Get(lang, "") // "XLR Cable, 10 m"
 		if it.Hire != nil {
 			name += " (" + it.Hire.Start + " – " + it.Hire.End + ")" // a hire's dates, as the confirmation names them
 		}
-		l := invoice.Line{Name: name, Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice),
+		l := invoice.Line{Name: name, SKU: it.SKU, Quantity: it.Quantity, UnitPrice: int64(it.UnitPrice),
 			Total: int64(it.TotalPrice), Tax: int64(it.TaxAmount)}
 		if it.TaxRate != 0 || it.TaxAmount != 0 {
 			l.Rate = it.TaxRate.String()

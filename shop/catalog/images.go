@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -9,8 +8,6 @@ import (
 	_ "image/gif" // decoders for image.DecodeConfig
 	_ "image/jpeg"
 	_ "image/png"
-	"net/http"
-	"slices"
 	"strings"
 
 	"stageshop/shop/wire"
@@ -54,16 +51,9 @@ func SaveProductImage(app core.App, data []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	kind := http.DetectContentType(data)
-	if !slices.Contains(field.MimeTypes, kind) {
-		return "", ErrNotAnImage
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil || "image/"+format != kind {
-		return "", ErrNotAnImage
-	}
-	if !ImageFits(cfg) {
-		return "", ErrImageTooLarge
+	kind, err := checkImageBytes(field, data)
+	if err != nil {
+		return "", err
 	}
 	f, err := filesystem.NewFileFromBytes(data, "product"+imageExt(kind))
 	if err != nil {

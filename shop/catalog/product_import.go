@@ -107,13 +107,15 @@ func ImportProductsCSV(app core.App, r io.Reader, dryRun bool) (ImportResult, er
 	groups := groupImportRows(rows)
 	p.begin(len(rows))
 	res.Errors = checkImportInputs(groups)
+	imgs, imgErrs := fetchImportImages(app, groups)
+	res.Errors = append(res.Errors, imgErrs...)
 	p.set(func(n *ImportProgress) { n.Errors = len(res.Errors) })
-	if res, err = runImportBatches(app, groups, res, p, false); err != nil {
+	if res, err = runImportBatches(app, groups, imgs, res, p, false); err != nil {
 		return ImportResult{}, err
 	}
 	if !dryRun && len(res.Errors) == 0 {
 		p.writing()
-		if res, err = runImportBatches(app, groups, res, p, true); err != nil {
+		if res, err = runImportBatches(app, groups, imgs, res, p, true); err != nil {
 			return ImportResult{}, err
 		}
 	}
@@ -154,7 +156,7 @@ func checkImportInputs(groups []*importGroup) []ImportError {
 // when writing. Row errors are added to res; while writing (the rows were
 // checked, so only an edit made meanwhile can fail one) the import stops
 // at the batch that failed, which writes nothing.
-func runImportBatches(app core.App, groups []*importGroup, res ImportResult, p *importProgress, write bool) (ImportResult, error) {
+func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, res ImportResult, p *importProgress, write bool) (ImportResult, error) {
 	res.Created, res.Updated = 0, 0
 	var total audit.Tally // the written batches' price and stock changes
 	for from := 0; from < len(groups); from += importBatch {
@@ -162,13 +164,19 @@ func runImportBatches(app core.App, groups []*importGroup, res ImportResult, p *
 		last := from+importBatch >= len(groups)
 		var created, updated int
 		var errs []ImportError
+		var stored *batchImages
 		var tally audit.Tally
 		err := db.Write(app, func(txApp core.App) error {
 			created, updated, errs, tally = 0, 0, nil, audit.Tally{} // a busy retry starts again
+			stored = imgs.batch()
 			audit.Quiet(txApp, &tally)
 			for _, g := range batch {
 				if g.bad {
 					continue
+				}
+				g, err := stored.resolve(txApp, g)
+				if err != nil {
+					return err
 				}
 				isNew, err := importGroupIn(txApp, g)
 				var rowErrs importErrors
@@ -193,6 +201,9 @@ func runImportBatches(app core.App, groups []*importGroup, res ImportResult, p *
 		})
 		if err != nil && !errors.Is(err, errRollBack) {
 			return res, err
+		}
+		if err == nil {
+			stored.keep()
 		}
 		res.Created, res.Updated = res.Created+created, res.Updated+updated
 		res.Errors = append(res.Errors, errs...)

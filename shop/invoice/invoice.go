@@ -33,6 +33,7 @@ type Party struct {
 // ("6.25"; "" when no tax applied).
 type Line struct {
 	Name      string
+	SKU       string // the shop's SKU of the line's variant, under its name
 	Quantity  int
 	UnitPrice int64
 	Total     int64

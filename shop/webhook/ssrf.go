@@ -2,186 +2,28 @@ package webhook
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"net"
 	"net/http"
-	"net/netip"
-	"net/url"
-	"os"
-	"strings"
-	"syscall"
 	"time"
 
+	"stageshop/internal/publicnet"
 	"stageshop/shop/wire"
 )
-
-// allowPrivateEnv names the environment variable that, set to 1, lets
-// webhooks reach loopback addresses over http too (tests; api.md).
-const allowPrivateEnv = "STAGESHOP_WEBHOOKS_ALLOW_PRIVATE"
-
-// allowPrivate reports whether STAGESHOP_WEBHOOKS_ALLOW_PRIVATE=1.
-func allowPrivate() bool { return os.Getenv(allowPrivateEnv) == "1" }
-
-// blocked are the address ranges a webhook may never reach: this host,
-// private networks, link-local (169.254.169.254, the clouds' metadata
-// service, is in it), carrier-grade NAT, multicast, reserved and the
-// IPv6 forms that embed an IPv4 address (mapped forms are unmapped first).
-var blocked = func() []netip.Prefix {
-	var out []netip.Prefix
-	for _, s := range []string{
-		"0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
-		"192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15",
-		"198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
-		"::/96", "::1/128", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001:db8::/32", "2002::/16",
-		"fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8",
-	} {
-		out = append(out, netip.MustParsePrefix(s))
-	}
-	return out
-}()
 
 // ErrAddress is the 400 of a webhook URL that is not https to a public
 // address.
 var ErrAddress = wire.BadRequest("invalid_webhook_url", "Webhook URLs must be https to a public address")
 
-// checkAddr refuses an address a webhook may not reach: loopback is
-// allowed only with STAGESHOP_WEBHOOKS_ALLOW_PRIVATE=1.
-func checkAddr(a netip.Addr) error {
-	a = a.Unmap() // ::ffff:10.0.0.1 is 10.0.0.1
-	if !a.IsValid() {
-		return errors.New("webhook: no address")
-	}
-	if a.IsLoopback() && allowPrivate() {
-		return nil
-	}
-	if a.IsUnspecified() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() ||
-		a.IsLinkLocalMulticast() || a.IsInterfaceLocalMulticast() || a.IsMulticast() {
-		return fmt.Errorf("webhook: %s is not a public address", a)
-	}
-	for _, p := range blocked {
-		if p.Contains(a) {
-			return fmt.Errorf("webhook: %s is not a public address", a)
-		}
-	}
-	return nil
-}
-
-// lookup resolves a host name to its addresses; tests replace it to make
-// a name resolve to a private address.
-var lookup = func(ctx context.Context, host string) ([]netip.Addr, error) {
-	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
-}
-
 // CheckURL is the check of a webhook URL at creation and before each
-// request and redirect: https (http too with the test flag), a host, no
-// credentials, and every address the host resolves to public.
+// request and redirect (publicnet.CheckURL), answering ErrAddress.
 func CheckURL(ctx context.Context, raw string) error {
-	if checkURL(ctx, raw) != nil {
+	if publicnet.CheckURL(ctx, raw) != nil {
 		return ErrAddress
 	}
 	return nil
 }
 
 // checkURL is CheckURL with the reason (for the delivery log).
-func checkURL(ctx context.Context, raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" || u.User != nil || len(raw) > 2000 {
-		return errors.New("webhook: not a URL with a host and no credentials")
-	}
-	if u.Scheme != "https" && !(u.Scheme == "http" && allowPrivate()) {
-		return errors.New("webhook: not https")
-	}
-	_, err = resolvePublic(ctx, u.Hostname())
-	return err
-}
+func checkURL(ctx context.Context, raw string) error { return publicnet.CheckURL(ctx, raw) }
 
-// resolvePublic is the addresses of host (an IP literal or a name), or an
-// error when any of them may not be reached: one private answer among
-// public ones refuses the name (DNS rebinding picks among them).
-func resolvePublic(ctx context.Context, host string) ([]netip.Addr, error) {
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	if host == "" {
-		return nil, errors.New("webhook: no host")
-	}
-	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		return []netip.Addr{a}, checkAddr(a)
-	}
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		if !allowPrivate() {
-			return nil, errors.New("webhook: localhost")
-		}
-	}
-	addrs, err := lookup(ctx, host)
-	if err != nil {
-		return nil, err
-	}
-	if len(addrs) == 0 {
-		return nil, fmt.Errorf("webhook: %s has no address", host)
-	}
-	for _, a := range addrs {
-		if err := checkAddr(a); err != nil {
-			return nil, err
-		}
-	}
-	return addrs, nil
-}
-
-// dialControl checks the address a connection is about to be made to,
-// after every resolution: the last word, whatever resolved it.
-func dialControl(_, address string, _ syscall.RawConn) error {
-	ap, err := netip.ParseAddrPort(address)
-	if err != nil {
-		return err
-	}
-	return checkAddr(ap.Addr())
-}
-
-// dialContext resolves the host with lookup, refuses it when any answer
-// is not public and dials the answers in turn (dialControl checks each
-// again at connect time).
-func dialContext(ctx context.Context, network, address string) (net.Conn, error) {
-	host, port, err := net.SplitHostPort(address)
-	if err != nil {
-		return nil, err
-	}
-	addrs, err := resolvePublic(ctx, host)
-	if err != nil {
-		return nil, err
-	}
-	d := &net.Dialer{Timeout: 10 * time.Second, Control: dialControl}
-	var last error
-	for _, a := range addrs {
-		c, err := d.DialContext(ctx, network, net.JoinHostPort(a.String(), port))
-		if err == nil {
-			return c, nil
-		}
-		last = err
-	}
-	return nil, last
-}
-
-// maxRedirects is how many redirects a delivery follows, each checked.
-const maxRedirects = 3
-
-// newClient is the HTTP client of deliveries: no proxy (it would reach
-// what the checks refuse), every connection through dialContext, every
-// redirect checked like the URL.
-func newClient() *http.Client {
-	return &http.Client{
-		Timeout: 15 * time.Second,
-		Transport: &http.Transport{
-			Proxy: nil, DialContext: dialContext, ForceAttemptHTTP2: true,
-			TLSHandshakeTimeout: 10 * time.Second, MaxIdleConns: 10, IdleConnTimeout: 30 * time.Second,
-		},
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) >= maxRedirects {
-				return errors.New("webhook: too many redirects")
-			}
-			if err := CheckURL(req.Context(), req.URL.String()); err != nil {
-				return fmt.Errorf("webhook: redirect to %s refused: not https to a public address", req.URL.Redacted())
-			}
-			return nil
-		},
-	}
-}
+// newClient is the HTTP client of deliveries: public addresses only.
+func newClient() *http.Client { return publicnet.NewClient(15 * time.Second) }
