@@ -56,7 +56,7 @@ func orderBody() map[string]any {
 }
 
 // addLine puts qty of a product into the user's cart through the API.
-func addLine(t *testing.T, c testapp.Client, token, productID string, qty int) {
+func addLine(t testing.TB, c testapp.Client, token, productID string, qty int) {
 	t.Helper()
 	r := c.Do("POST", "/api/cart/items", map[string]any{"productId": productID, "quantity": qty}, testapp.Auth(token)...)
 	if r.Status != 200 {
