@@ -11,5 +11,5 @@ import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
 // In the start-up CSS, not the pages' chunk: an information page's first screen (routes/firstscreen)
 // shows its body before that code loads, and must not move when it does.
-import '../features/pages/pages.css';
+import './pages.css';
 import './app.css';
