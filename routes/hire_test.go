@@ -163,12 +163,15 @@ func TestBookingNamesWithoutAQueryPerRow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The fewest of three reads: the count is every statement on the app
+	// while the request runs, and a worker's poll may fall in one of them.
+	fewest := func() int64 { return min(count(), count(), count()) }
 	hireOne(0)
-	one := count()
+	one := fewest()
 	for i := 1; i < 30; i++ {
 		hireOne(i)
 	}
-	if many := count(); many != one {
+	if many := fewest(); many != one {
 		t.Errorf("30 products' bookings took %d queries, one product's %d", many, one)
 	}
 }
