@@ -100,20 +100,20 @@ type attribute struct{ Key, Value string }
 // product is a product page's template data (product.{lang}).
 type product struct {
 	page
-	Name, Description, Category string
-	Media                       string // the number of photos
-	Files                       []string
-	StockKey                    string
-	Stock                       int64
-	HasAttributes               string // "yes" when there are specifications
-	Attributes                  []attribute
-	PriceTag                    priceTag
+	ID, Name, Description, Category string
+	Media                           string // the number of photos
+	Files                           []string
+	StockKey                        string
+	Stock                           int64
+	HasAttributes                   string // "yes" when there are specifications
+	Attributes                      []attribute
+	PriceTag                        priceTag
 
 	// A product with options (productOptions.{lang}): the chosen variant's
 	// label and SKU (shown when the product has several variants) and the
 	// option pickers.
-	Label, SKU string
-	Picker     picker
+	Label, SKU, VariantID string
+	Picker                picker
 }
 
 // Render writes the home's first screen in lang for the home's first page
@@ -183,14 +183,14 @@ func RenderProduct(lang string, store Store, p catalog.Product, variantID string
 		return nil, false, nil
 	}
 	ps := product{
-		page: page{store},
+		page: page{store}, ID: p.ID,
 		Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
 		Category: p.Category, PriceTag: pagePrice(lang, price, compareAt),
 		Media: strconv.Itoa(len(files)), Files: files,
 		StockKey: stockKey(lang, stock), Stock: stock,
 	}
 	if chosen != nil {
-		ps.Label = catalog.VariantLabel(p.Options, chosen.OptionValues).Get(lang, "")
+		ps.Label, ps.VariantID = catalog.VariantLabel(p.Options, chosen.OptionValues).Get(lang, ""), chosen.ID
 		ps.Picker = pickerOf(lang, p, *chosen)
 		if p.VariantCount > 1 {
 			ps.SKU = chosen.SKU

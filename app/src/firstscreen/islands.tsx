@@ -32,7 +32,7 @@ const OPTION = marker('option');
 export const LABEL = marker('label');
 const OTHER = marker('other');
 export const SKU = marker('sku');
-const VARIANT_ID = marker('variant');
+export const VARIANT_ID = marker('variant');
 
 async function render(lang: Language, locales: Locales, node: ReactNode): Promise<string> {
   return page({ lang, locales, path: '/', client: new QueryClient(), children: node });

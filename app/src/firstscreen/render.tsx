@@ -18,7 +18,7 @@ import {
   asFirstScreen, CATEGORY, categoryValues, DESCRIPTION, dimension, FILE, ID, KEY, MANY_IMAGES, NAME, page, pluralSentinels,
   product, stockValues, storeActions, VALUE, type Locales,
 } from './kit';
-import { LABEL, picker, PICKER, PICKER_MARK, PRICE_MARK, PRICE_TAG, priceTag, SKU, SKU_LINE, SKU_MARK, withOption } from './islands';
+import { LABEL, picker, PICKER, PICKER_MARK, PRICE_MARK, PRICE_TAG, priceTag, SKU, SKU_LINE, SKU_MARK, VARIANT_ID, withOption } from './islands';
 
 export type { Locales } from './kit';
 
@@ -109,8 +109,9 @@ async function productPage(lang: Language, locales: Locales, options: boolean): 
       render({ attributes: n ? [{ key: KEY, value: VALUE, keyLocalized: {}, valueLocalized: {} }] : [] }),
     ),
   ]);
+  // The ids travel in the "Request a quote" link (issue 47).
   const actions: Record<string, string> = {
-    [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
+    [ID]: '{{.ID}}', [NAME]: '{{.Name}}', [DESCRIPTION]: '{{.Description}}', [CATEGORY]: '{{.Category}}', [KEY]: '{{.Key}}', [VALUE]: '{{.Value}}',
     [PRICE_MARK]: priceCall(lang, '7'), ...storeActions(false),
   };
   for (let i = 0; i < MAX_IMAGES; i++) actions[FILE(i)] = `{{index $.Files ${i}}}`;
@@ -121,7 +122,7 @@ async function productPage(lang: Language, locales: Locales, options: boolean): 
     client.setQueryData(catalogKeys.detail(ID), withOption({}, [2]));
     const full = await page({ lang, locales, path: `/products/${ID}`, client });
     Object.assign(actions, {
-      [LABEL]: '{{.Label}}', [PICKER_MARK]: `{{template "picker.${lang}" .Picker}}`,
+      [LABEL]: '{{.Label}}', [PICKER_MARK]: `{{template "picker.${lang}" .Picker}}`, [VARIANT_ID]: '{{.VariantID}}',
       [SKU_MARK]: `{{if .SKU}}${fill(element(full, SKU_LINE), { [SKU]: '{{.SKU}}' })}{{end}}`,
     });
   }
