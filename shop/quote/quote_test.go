@@ -314,3 +314,44 @@ func TestAccess(t *testing.T) {
 }
 
 func bytesContains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// TestHireOnlyFromItsPage: a hire-only product asked for from its page
+// needs its dates (400 hire_dates_required under lines.0.hire), dates
+// too soon are hire_too_soon under lines.0.hire.start, neither stores a
+// quote; with good dates the line is a hire priced by the hire rule
+// ($150 a day × 2 days, the $500 deposit).
+func TestHireOnlyFromItsPage(t *testing.T) {
+	f := newFix(t)
+	only, _ := testapp.NewHireProduct(t, f.app, testapp.Hire{Name: "Line array", Fleet: 1, DayCents: 15000, DepositCents: 50000, Lead: 3, HireOnly: true})
+	ask := func(hire map[string]any) testapp.Response {
+		line := map[string]any{"productId": only.Id, "quantity": 1}
+		if hire != nil {
+			line["hire"] = hire
+		}
+		return f.do("POST", "/api/quotes", f.venue.Token, map[string]any{"lines": []any{line}, "shippingInfo": austin})
+	}
+	refused := func(r testapp.Response, code, path string) {
+		t.Helper()
+		m := r.Map(t)
+		errs, _ := m["errors"].(map[string]any)
+		if r.Status != http.StatusBadRequest || m["code"] != code || errs[path] == nil {
+			t.Fatalf("want 400 %s at %s: %d %s", code, path, r.Status, r.Body)
+		}
+	}
+	refused(ask(nil), "hire_dates_required", "lines.0.hire")
+	today, _ := hire.Today(f.app)
+	refused(ask(map[string]any{"start": today.AddDays(1).String(), "end": today.AddDays(2).String()}), "hire_too_soon", "lines.0.hire.start")
+	refused(ask(map[string]any{"start": "", "end": ""}), "validation_failed", "lines.0.hire.start")
+	if n, _ := f.app.CountRecords("quotes"); n != 0 {
+		t.Fatalf("quotes stored: %d", n)
+	}
+	r := ask(map[string]any{"start": f.start, "end": f.end})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("good dates: %d %s", r.Status, r.Body)
+	}
+	line := r.Map(t)["lines"].([]any)[0].(map[string]any)
+	h, _ := line["hire"].(map[string]any)
+	if h == nil || h["start"] != f.start || h["days"] != float64(2) || cents(line["lineTotal"]) != 30000 || cents(r.Map(t)["depositAmount"]) != 50000 {
+		t.Fatalf("hire line: %s", r.Body)
+	}
+}
