@@ -355,3 +355,19 @@ func TestHireOnlyFromItsPage(t *testing.T) {
 		t.Fatalf("hire line: %s", r.Body)
 	}
 }
+
+// TestAcceptByCardOpensThePaymentPage: accepting by card answers the
+// order with the hosted payment page's address (checkoutUrl), as checkout
+// does, so the app can go on to pay; the order waits for the payment.
+func TestAcceptByCardOpensThePaymentPage(t *testing.T) {
+	testapp.UseStripe(t, testapp.StripeMock(t))
+	f := newFix(t)
+	id := f.request(f.venue)
+	q := f.prepare(id, time.Now().Add(7*24*time.Hour))
+	r := f.do("POST", "/api/quotes/"+id+"/accept", f.venue.Token, map[string]any{"revision": q.Revision, "paymentMethod": "card"})
+	m := r.Map(t)
+	pay, _ := m["payment"].(map[string]any)
+	if r.Status != http.StatusCreated || m["checkoutUrl"] == "" || m["checkoutUrl"] == nil || pay["method"] != "card" || cents(m["totalAmount"]) != q.Total {
+		t.Fatalf("card accept: %d %s", r.Status, r.Body)
+	}
+}
