@@ -371,3 +371,29 @@ func TestAcceptByCardOpensThePaymentPage(t *testing.T) {
 		t.Fatalf("card accept: %d %s", r.Status, r.Body)
 	}
 }
+
+// TestOverviewCountsQuotes: the admin overview counts one request
+// awaiting prices, one quote sent and open with its total, and one
+// accepted in the period with its total; a declined quote is in none.
+func TestOverviewCountsQuotes(t *testing.T) {
+	f := newFix(t)
+	f.request(f.venue)
+	week := time.Now().Add(7 * 24 * time.Hour)
+	open := f.prepare(f.request(f.venue), week)
+	accepted := f.request(f.venue)
+	won := f.prepare(accepted, week)
+	if r := f.accept(accepted, won.Revision); r.Status != http.StatusCreated {
+		t.Fatalf("accept: %d %s", r.Status, r.Body)
+	}
+	declined := f.request(f.venue)
+	f.prepare(declined, week)
+	if r := f.do("POST", "/api/quotes/"+declined+"/decline", f.venue.Token, map[string]any{}); r.Status != http.StatusOK {
+		t.Fatalf("decline: %d", r.Status)
+	}
+	r := f.do("GET", "/api/admin/overview?days=7", f.admin.Token, nil)
+	q, _ := r.Map(t)["quotes"].(map[string]any)
+	if r.Status != http.StatusOK || q["requested"] != float64(1) || q["open"] != float64(1) || cents(q["openValue"]) != open.Total ||
+		q["accepted"] != float64(1) || cents(q["acceptedValue"]) != won.Total {
+		t.Fatalf("overview quotes: %d %v (open %d, accepted %d)", r.Status, q, open.Total, won.Total)
+	}
+}
