@@ -67,19 +67,35 @@ func RunJobs(app core.App, now time.Time) (expired, reminded int, err error) {
 		return expired, 0, err
 	}
 	for _, r := range recs {
-		err := db.Write(app, func(txApp core.App) error {
-			r.Set("remindedAt", now)
-			if err := txApp.Save(r); err != nil {
-				return err
-			}
-			return queueMail(txApp, r, kindReminder)
-		})
-		if err != nil {
+		sent := false
+		if err := db.Write(app, func(txApp core.App) (err error) { sent, err = remind(txApp, r.Id, now); return err }); err != nil {
 			return expired, reminded, err
 		}
-		reminded++
+		if sent {
+			reminded++
+		}
 	}
 	return expired, reminded, nil
+}
+
+// remind queues the reminder of one quote and notes it, reading the quote
+// again in the transaction: an admin's save since the list was read is
+// kept (the record listed would overwrite it), and a quote answered,
+// reminded or given a later date since gets none.
+func remind(txApp core.App, id string, now time.Time) (bool, error) {
+	rec, err := txApp.FindRecordById(Collection, id)
+	if err != nil {
+		return false, err
+	}
+	v := rec.GetDateTime("validUntil").Time()
+	if rec.GetString("status") != StatusSent || !rec.GetDateTime("remindedAt").IsZero() || v.Before(now) || !v.Before(now.Add(reminderBefore)) {
+		return false, nil
+	}
+	rec.Set("remindedAt", now)
+	if err := txApp.Save(rec); err != nil {
+		return false, err
+	}
+	return true, queueMail(txApp, rec, kindReminder)
 }
 
 // expire marks one quote expired, if it still is open and past its date.

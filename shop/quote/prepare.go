@@ -125,6 +125,9 @@ func Update(app core.App, id string, in UpdateInput) (*Quote, error) {
 		rec.Set("lines", lines)
 		rec.Set("serviceLines", p.services)
 		rec.Set("shippingCents", p.shipping)
+		if !rec.GetDateTime("validUntil").Time().Equal(p.validUntil.Truncate(time.Millisecond)) {
+			rec.Set("remindedAt", "") // a new date has its own reminder two days before it
+		}
 		rec.Set("validUntil", dateOf(p.validUntil))
 		rec.Set("revision", rec.GetInt("revision")+1)
 		addHistory(rec, wire.QuoteChange{By: ByAdmin, Changes: changes})

@@ -1,6 +1,7 @@
 package quote_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -9,10 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/testapp"
 	"stageshop/shop/hire"
+	"stageshop/shop/locale"
+	"stageshop/shop/mail"
+	"stageshop/shop/quote"
 	"stageshop/shop/tax"
 )
 
@@ -395,5 +400,140 @@ func TestOverviewCountsQuotes(t *testing.T) {
 	if r.Status != http.StatusOK || q["requested"] != float64(1) || q["open"] != float64(1) || cents(q["openValue"]) != open.Total ||
 		q["accepted"] != float64(1) || cents(q["acceptedValue"]) != won.Total {
 		t.Fatalf("overview quotes: %d %v (open %d, accepted %d)", r.Status, q, open.Total, won.Total)
+	}
+}
+
+// TestJobsRemindThenExpire: the reminder goes once, two days before the
+// validity date, in the customer's language with the quote's link; a new
+// date from the shop has its own reminder; past the date the job expires
+// the quote and acceptance is quote_expired. The sent e-mail is in the
+// customer's language too.
+func TestJobsRemindThenExpire(t *testing.T) {
+	f := newFix(t)
+	f.venue.Record.Set("language", "ru")
+	if err := f.app.Save(f.venue.Record); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	id := f.request(f.venue)
+	q := f.prepare(id, now.Add(5*24*time.Hour))
+	sent := mailsOf(t, f.app, mail.KindQuoteSent)
+	if len(sent) != 1 || sent[0].Language != "ru" || !strings.Contains(sent[0].HTML, "/account/quotes/"+id) || !strings.Contains(sent[0].Subject, q.Number) {
+		t.Fatalf("sent e-mail: %+v", sent)
+	}
+	run := func(at time.Time, wantExpired, wantReminded int) {
+		t.Helper()
+		e, r, err := quote.RunJobs(f.app, at)
+		if err != nil || e != wantExpired || r != wantReminded {
+			t.Fatalf("jobs at %v: expired %d reminded %d (%v), want %d %d", at, e, r, err, wantExpired, wantReminded)
+		}
+	}
+	run(now, 0, 0)                               // five days left: too early
+	run(now.Add(3*24*time.Hour+time.Hour), 0, 1) // under two days left
+	run(now.Add(3*24*time.Hour+2*time.Hour), 0, 0)
+	rem := mailsOf(t, f.app, mail.KindQuoteReminder)
+	if len(rem) != 1 || rem[0].Language != "ru" || !strings.Contains(rem[0].HTML, "/account/quotes/"+id) {
+		t.Fatalf("reminder: %+v", rem)
+	}
+	// The shop gives it a week more: a reminder again before the new date.
+	q = f.prepare(id, now.Add(12*24*time.Hour))
+	run(now.Add(11*24*time.Hour), 0, 1)
+	run(now.Add(12*24*time.Hour+time.Minute), 1, 0)
+	rec, _ := f.app.FindRecordById("quotes", id)
+	if rec.GetString("status") != "expired" {
+		t.Fatalf("status after its date: %s", rec.GetString("status"))
+	}
+	if r := f.accept(id, q.Revision); r.Status != http.StatusConflict || r.Map(t)["code"] != "quote_expired" {
+		t.Fatalf("accept expired: %d %s", r.Status, r.Body)
+	}
+}
+
+// mailsOf are the outbox's e-mails of kind as the worker sends them.
+func mailsOf(t *testing.T, app core.App, kind string) []*mail.Email {
+	t.Helper()
+	recs, err := app.FindRecordsByFilter(mail.Collection, "kind = {:k}", "created", 0, 0, dbx.Params{"k": kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []*mail.Email{}
+	for _, r := range recs {
+		e, err := mail.Get(app, r.Id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// TestDocumentInTheCustomersLanguage: a Russian customer's printable quote
+// is in Russian (lang, headings, the localized service line, "subject to
+// availability"), names the number and the figures in the shop's money.
+func TestDocumentInTheCustomersLanguage(t *testing.T) {
+	f := newFix(t)
+	f.venue.Record.Set("language", "ru")
+	if err := f.app.Save(f.venue.Record); err != nil {
+		t.Fatal(err)
+	}
+	id := f.request(f.venue)
+	q := f.prepare(id, time.Now().Add(7*24*time.Hour))
+	for _, who := range []string{f.venue.Token, f.admin.Token} {
+		r := f.do("GET", "/api/quotes/"+id+"/document", who, nil)
+		for _, want := range []string{`lang="ru"`, "Коммерческое предложение", q.Number, "Действует до", "Бригада",
+			"При наличии на момент подтверждения", "Итого", locale.Price(q.Total, "ru")} {
+			if r.Status != http.StatusOK || !contains(r.Body, want) {
+				t.Fatalf("document (%d) lacks %q", r.Status, want)
+			}
+		}
+	}
+}
+
+// TestHireGoneChangesNothing: the PA's fleet went to other orders after
+// the quote was sent: 409 not_available naming what is left of it, no
+// order, no booking, the fixtures' stock as it was, the quote still open.
+func TestHireGoneChangesNothing(t *testing.T) {
+	f := newFix(t)
+	id := f.request(f.venue)
+	q := f.prepare(id, time.Now().Add(7*24*time.Hour))
+	v, _ := f.app.FindRecordById("product_variants", f.pa.GetString("defaultVariant"))
+	v.Set("hireQuantity", 0)
+	if err := f.app.Save(v); err != nil {
+		t.Fatal(err)
+	}
+	r := f.accept(id, q.Revision)
+	m := r.Map(t)
+	left, _ := m["available"].(map[string]any)
+	if r.Status != http.StatusConflict || m["code"] != "not_available" || left[f.pa.Id] != float64(0) {
+		t.Fatalf("accept: %d %s", r.Status, r.Body)
+	}
+	orders, _ := f.app.CountRecords("orders")
+	bookings, _ := f.app.CountRecords(hire.BookingsCollection)
+	fixture, _ := f.app.FindRecordById("product_variants", q.VariantID)
+	rec, _ := f.app.FindRecordById("quotes", id)
+	if orders != 0 || bookings != 0 || fixture.GetInt("stockQuantity") != 5 || rec.GetString("status") != "sent" {
+		t.Fatalf("orders %d bookings %d stock %d status %s", orders, bookings, fixture.GetInt("stockQuantity"), rec.GetString("status"))
+	}
+}
+
+// TestAcceptedOrderListedAtOnce (medusa b2b-starter #145): the order made
+// by accepting is the first of the customer's orders in the very next
+// read, with its quote's number.
+func TestAcceptedOrderListedAtOnce(t *testing.T) {
+	f := newFix(t)
+	id := f.request(f.venue)
+	q := f.prepare(id, time.Now().Add(7*24*time.Hour))
+	r := f.accept(id, q.Revision)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("accept: %d %s", r.Status, r.Body)
+	}
+	orderID := r.Map(t)["id"]
+	list := f.do("GET", "/api/checkout/orders", f.venue.Token, nil)
+	var orders []map[string]any
+	if err := json.Unmarshal(list.Body, &orders); err != nil || len(orders) != 1 || orders[0]["id"] != orderID || orders[0]["quoteNumber"] != q.Number {
+		t.Fatalf("my orders right after: %d %s", list.Status, list.Body)
+	}
+	admin := f.do("GET", "/api/checkout/admin/orders", f.admin.Token, nil)
+	if !contains(admin.Body, q.Number) {
+		t.Fatalf("admin list lacks the quote: %s", admin.Body)
 	}
 }

@@ -11,7 +11,11 @@ vi.mock('../../api/orders', async (original) => ({ ...(await original<typeof imp
 
 const VENUE = { id: 'u1', email: 'venue@example.com', firstName: 'Town', lastName: 'Hall', roles: ['Customer'], invoiceAllowed: true };
 const QUOTE = {
-  id: 'q1', number: 'Q-2031-000042', status: 'sent', revision: 2, lines: [], serviceLines: [], eventName: 'Spring gala', eventDate: '', venue: '', message: '',
+  id: 'q1', number: 'Q-2031-000042', status: 'sent', revision: 2, serviceLines: [],
+  lines: [
+    { productId: 'p1', variantId: 'v1', sku: 'PA-1', productName: { en: 'PA system' }, variantLabel: {}, quantity: 1, hire: { start: '2031-06-01', end: '2031-06-02', days: 2 }, listPrice: 300, unitPrice: 300, lineTotal: 300, taxClass: 'standard' },
+    { productId: 'p2', variantId: 'v2', sku: 'MH-1', productName: { en: 'Moving head' }, variantLabel: { en: 'Black' }, quantity: 2, listPrice: 199, unitPrice: 179, lineTotal: 358, taxClass: 'standard' },
+  ], eventName: 'Spring gala', eventDate: '', venue: '', message: '',
   validUntil: '2099-01-01T00:00:00Z', poNumber: '', declineReason: '', subtotal: 358, discountAmount: 40, shippingAmount: 50, taxAmount: 29.54, depositAmount: 0, total: 437.54,
   orderId: '', orderNumber: '', createdAt: '2031-05-01T10:00:00Z', history: [],
 };
@@ -87,8 +91,9 @@ describe("accepting a quote", () => {
   it("says the server's refusals in the customer's words and reloads a changed quote", async () => {
     const { callsTo } = setup([
       { status: 409, body: { status: 409, code: 'quote_changed', message: 'The quote has changed; please review it again' } },
-      { status: 409, body: { status: 409, code: 'not_available', message: 'Only 0 available for these dates', available: { p1: 0 } } },
-      { status: 409, body: { status: 409, code: 'insufficient_stock', message: 'Insufficient stock', available: { p2: 1 } } },
+      { status: 409, body: { status: 409, code: 'not_available', message: 'This product is not available for these dates', available: { p1: 0, v1: 0 } } },
+      { status: 409, body: { status: 409, code: 'insufficient_stock', message: 'Only 1 left', available: { p2: 1, v2: 1 }, errors: { 'items.v2': 'Only 1 left' } } },
+      { status: 409, body: { status: 409, code: 'not_available', message: 'This product is not available for these dates' } },
     ]);
     open();
     const r = await respond();
@@ -97,10 +102,14 @@ describe("accepting a quote", () => {
     await accept();
     expect(await r.findByRole('alert')).toHaveTextContent('The shop has changed this quote since you opened it. Please review the new figures and accept again.');
     await waitFor(() => expect(callsTo('GET', '/api/quotes/q1').length).toBeGreaterThanOrEqual(2));
+    // What is gone, by name, with what is left of it.
+    await accept();
+    await waitFor(() => expect(r.getByRole('alert')).toHaveTextContent('No longer available as quoted: PA system (0 left). Please ask us to update the quote.'));
+    await accept();
+    await waitFor(() => expect(r.getByRole('alert')).toHaveTextContent('No longer available as quoted: Moving head - Black (1 left). Please ask us to update the quote.'));
+    // Nothing named: the quote's words for the code.
     await accept();
     await waitFor(() => expect(r.getByRole('alert')).toHaveTextContent('Some hire items are no longer free on those dates. Please ask us to update the quote.'));
-    await accept();
-    await waitFor(() => expect(r.getByRole('alert')).toHaveTextContent('Some items of this quote are no longer in stock in these quantities. Please ask us to update the quote.'));
     expect(goToPaymentPage).not.toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent('/account/quotes/q1');
   });

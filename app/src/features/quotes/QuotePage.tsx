@@ -20,7 +20,7 @@ import { acceptMethods, acceptProblems, canRespond } from './quoteModel';
 
 /** Accept (with a payment method and, on invoice terms, the PO number) or decline (with a reason). */
 function Respond({ quote }: { quote: Quote }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const { user } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
@@ -37,7 +37,7 @@ function Respond({ quote }: { quote: Quote }) {
   const problems = acceptProblems(chosen, po);
   const server = serverFieldErrors(accept.error);
   const poError = server.poNumber ?? (submitted && problems.poNumber ? t(`checkout:validation.${problems.poNumber}`) : undefined);
-  const failure = accept.error && !server.poNumber ? quoteErrorText(t, accept.error, 'account:quotes.accept.failed') : '';
+  const failure = accept.error && !server.poNumber ? quoteErrorText(t, accept.error, 'account:quotes.accept.failed', quote, i18n.language) : '';
 
   const onAccept = (e: FormEvent) => {
     e.preventDefault();
