@@ -155,7 +155,7 @@ func TestShopName(t *testing.T) {
 // and the demo bank details send the owner to where they are edited.
 func TestSeedRecordsAreValid(t *testing.T) {
 	app := testapp.New(t)
-	counts := map[string]int{"shop_settings": 1, "payment_settings": 1, "categories": 4, "pages": 8}
+	counts := map[string]int{"shop_settings": 1, "payment_settings": 1, "categories": 4, "pages": 9}
 	for collection, want := range counts {
 		recs, err := app.FindAllRecords(collection)
 		if err != nil || len(recs) != want {

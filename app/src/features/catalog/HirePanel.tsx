@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button, Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { api } from '../../api/client';
+import { pagePath, usePages } from '../../api/pages';
 import type { Availability, Product, ProductVariant } from '../../api/wire.gen';
 import { TOAST_SHORT, useToast } from '../../components/Toast';
 import { errorText } from '../../i18n/errors';
@@ -23,6 +25,25 @@ interface Props {
 }
 
 const availabilityUrl = (id: string) => `/products/${encodeURIComponent(id)}/availability`;
+
+/** The hire information page's slug (seeded by pb_migrations/1796239968_hire_page.go). */
+const HIRE_PAGE = 'hire';
+
+/**
+ * The link to the hire information page (deposits, collection and return), while the shop has it:
+ * the owner may delete the page in /admin/pages. The footer asks for the same list of pages.
+ */
+function HireInfoLink() {
+  const { t } = useTranslation('shop');
+  if (!usePages().some((p) => p.slug === HIRE_PAGE)) return null;
+  return (
+    <Text as="p" size="2" mb="2">
+      <Link to={pagePath(HIRE_PAGE)} data-testid="hire-info-link">
+        {t('hire.infoLink')}
+      </Link>
+    </Text>
+  );
+}
 
 /**
  * Hire on a product's page (issue 46): a calendar of the next weeks with the days free for the
@@ -89,6 +110,7 @@ export function HirePanel({ product, variant, name }: Props) {
             .join(' · ')}
         </Text>
       )}
+      <HireInfoLink />
       <Flex gap="3" align="end" wrap="wrap" mb="3">
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium" htmlFor="hire-qty">
