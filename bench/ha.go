@@ -109,9 +109,10 @@ type haNode struct {
 	ls               *proc
 }
 
-// startPrimary claims dir's epoch, starts Litestream replicating dir's
-// database to that epoch's replica, then the shop.
-func (c *haCluster) startPrimary(name, dir string) (*haNode, error) {
+// startPrimary claims dir's epoch, starts Litestream replicating the
+// database in dbDir (dir when empty; a LiteFS mount, STAGESHOP_DB_DIR, in
+// the one drill) to that epoch's replica, then the shop with env added.
+func (c *haCluster) startPrimary(name, dir, dbDir string, env ...string) (*haNode, error) {
 	epoch, err := c.run(name, "ha", "epoch", "--dir", dir)
 	if err != nil {
 		return nil, fmt.Errorf("ha epoch: %v: %s", err, epoch)
@@ -119,13 +120,19 @@ func (c *haCluster) startPrimary(name, dir string) (*haNode, error) {
 	n := &haNode{name: name, dir: dir, epoch: epoch}
 	cfg := filepath.Join(c.work, name+"-litestream.yml")
 	conf := fmt.Sprintf("dbs:\n  - path: %s\n    replica:\n      url: %s\n      sync-interval: 1s\n", filepath.Join(dir, "data.db"), c.replica(epoch))
+	if dbDir != "" {
+		// A LiteFS mount holds database files only: Litestream's own
+		// files go beside the mount.
+		conf = fmt.Sprintf("dbs:\n  - path: %s\n    meta-path: %s\n    replica:\n      url: %s\n      sync-interval: 1s\n",
+			filepath.Join(dbDir, "data.db"), filepath.Join(c.work, name+"-litestream-meta"), c.replica(epoch))
+	}
 	if err := os.WriteFile(cfg, []byte(conf), 0o600); err != nil {
 		return nil, err
 	}
 	if n.ls, err = c.start(name, c.litestream, "replicate", "-config", cfg); err != nil {
 		return nil, err
 	}
-	if n.shop, err = startServerEnv(c.bin, dir, c.vars(name)); err != nil {
+	if n.shop, err = startServerEnv(c.bin, dir, append(c.vars(name), env...)); err != nil {
 		n.ls.signal(syscall.SIGTERM)
 		return nil, err
 	}
@@ -174,7 +181,7 @@ func (c *haCluster) failover(name, dir string, follower *proc) (*haNode, error) 
 		return nil, fmt.Errorf("promote: %v: %s", err, out)
 	}
 	follower.signal(syscall.SIGTERM)
-	return c.startPrimary(name, dir)
+	return c.startPrimary(name, dir, "")
 }
 
 // ack is an order a shopper got a 201 for, and when.
@@ -191,6 +198,7 @@ type haLoad struct {
 	acks   []ack
 	by     map[string]int // 201s by node address
 	errors map[int]int    // answers other than 200/201, by status
+	errAt  []time.Time    // when each of those came
 }
 
 func (l *haLoad) point(addr string) { s := "http://" + addr; l.base.Store(&s) }
@@ -216,6 +224,9 @@ func (l *haLoad) run(ctx context.Context, customers []customer, products []strin
 					continue
 				}
 				l.record(base, st, body)
+				if st == http.StatusServiceUnavailable {
+					time.Sleep(200 * time.Millisecond) // Retry-After: the app waits too
+				}
 			}
 		}(&customers[w])
 	}
@@ -237,15 +248,17 @@ func (l *haLoad) record(base string, st int, body []byte) {
 	}
 	if st != http.StatusOK {
 		l.errors[st]++
+		l.errAt = append(l.errAt, time.Now())
 	}
 }
 
-// firstAckFrom is the time of the first 201 from addr (zero: none).
-func (l *haLoad) firstAckFrom(addr string) time.Time {
+// firstAckFrom is the time of the first 201 from addr after t (zero:
+// none).
+func (l *haLoad) firstAckFrom(addr string, t time.Time) time.Time {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, a := range l.acks {
-		if a.base == "http://"+addr {
+		if a.base == "http://"+addr && a.at.After(t) {
 			return a.at
 		}
 	}

@@ -40,7 +40,7 @@ func haDrill(bin, work string, loadFor time.Duration) (*haResult, error) {
 		return nil, err
 	}
 	res := &haResult{}
-	a, err := c.startPrimary("a", f.dir)
+	a, err := c.startPrimary("a", f.dir, "")
 	if err != nil {
 		return nil, err
 	}
@@ -154,10 +154,10 @@ func finishHA(res *haResult, load *haLoad, b, d *haNode, initial map[string]int,
 	return res, err
 }
 
-// waitAck is the time from t to addr's first 201 (60 s at most).
+// waitAck is the time from t to addr's first 201 after it (60 s at most).
 func waitAck(load *haLoad, addr string, t time.Time) (time.Duration, error) {
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if at := load.firstAckFrom(addr); !at.IsZero() {
+		if at := load.firstAckFrom(addr, t); !at.IsZero() {
 			return at.Sub(t), nil
 		}
 	}

@@ -106,6 +106,9 @@ func GetOverview(app core.App, q OverviewQuery) (*Overview, error) {
 	if out.Awaiting, err = awaitedPayments(app); err != nil {
 		return nil, err
 	}
+	if out.Quotes, err = quoteFigures(app, periodStart, today.AddDate(0, 0, 1), q.Now); err != nil {
+		return nil, err
+	}
 	if err = app.DB().Select("COUNT(*)").From(contact.Collection).
 		Where(dbx.HashExp{"status": contact.StatusNew}).Row(&out.NewContactRequests); err != nil {
 		return nil, err
@@ -210,4 +213,30 @@ func awaitedPayments(app core.App) (Awaiting, error) {
 	err := app.DB().NewQuery(`SELECT COALESCE(SUM(amountDueCents - amountPaidCents), 0) AS amount, COUNT(*) AS orders
 		FROM orders WHERE paymentStatus IN ('pending', 'awaiting_payment', 'partially_paid') AND status != 'Cancelled'`).One(&row)
 	return Awaiting{Amount: Amount(int64(math.Round(row.Amount))), Orders: row.Orders}, err
+}
+
+// quoteFigures counts the quotes (the quotes collection, shop/quote):
+// requested, sent and still valid at now (a quote without a validity date
+// is open) with their total, and those whose order was placed from from
+// to before to with theirs. Quotes hold no stock: none of this is revenue.
+func quoteFigures(app core.App, from, to, now time.Time) (wire.QuoteFigures, error) {
+	var row struct {
+		Requested     int     `db:"requested"`
+		Open          int     `db:"open"`
+		Accepted      int     `db:"accepted"`
+		OpenCents     float64 `db:"openCents"`
+		AcceptedCents float64 `db:"acceptedCents"`
+	}
+	err := app.DB().NewQuery(`SELECT
+		COALESCE(SUM(q.status = 'requested'), 0) AS requested,
+		COALESCE(SUM(q.status = 'sent' AND (q.validUntil = '' OR q.validUntil >= {:now})), 0) AS open,
+		COALESCE(SUM(CASE WHEN q.status = 'sent' AND (q.validUntil = '' OR q.validUntil >= {:now}) THEN q.totalCents END), 0) AS openCents,
+		COALESCE(SUM(o.id IS NOT NULL), 0) AS accepted,
+		COALESCE(SUM(CASE WHEN o.id IS NOT NULL THEN q.totalCents END), 0) AS acceptedCents
+		FROM quotes q
+		LEFT JOIN orders o ON q.status = 'accepted' AND o.id = q.orderRef AND o.created >= {:from} AND o.created < {:to}
+		WHERE q.status IN ('requested', 'sent', 'accepted')`).
+		Bind(dbx.Params{"now": storedTime(now), "from": storedTime(from), "to": storedTime(to)}).One(&row)
+	return wire.QuoteFigures{Requested: row.Requested, Open: row.Open, OpenValue: Amount(int64(math.Round(row.OpenCents))),
+		Accepted: row.Accepted, AcceptedValue: Amount(int64(math.Round(row.AcceptedCents)))}, err
 }

@@ -473,7 +473,7 @@ func Add(app core.App, owner Owner, productID, variantID string, qty int) (*Cart
 		if err != nil {
 			return "", err
 		}
-		if hireOnly(txApp, productID) {
+		if HireOnly(txApp, productID) {
 			return "", ErrHireDatesRequired
 		}
 		rec, err := findOrCreateCart(txApp, owner)

@@ -82,8 +82,8 @@ func setHireQuantity(txApp core.App, owner Owner, line *core.Record, variant *Va
 	return txApp.SaveNoValidate(line)
 }
 
-// hireOnly reports whether a product is for hire only (no sale line).
-func hireOnly(app core.App, productID string) bool {
+// HireOnly reports whether a product is for hire only (no sale line).
+func HireOnly(app core.App, productID string) bool {
 	var only bool
 	_ = app.DB().Select("(hireEnabled AND hireOnly)").From("products").Where(dbx.HashExp{"id": productID}).Row(&only)
 	return only

@@ -314,3 +314,86 @@ func TestAccess(t *testing.T) {
 }
 
 func bytesContains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// TestHireOnlyFromItsPage: a hire-only product asked for from its page
+// needs its dates (400 hire_dates_required under lines.0.hire), dates
+// too soon are hire_too_soon under lines.0.hire.start, neither stores a
+// quote; with good dates the line is a hire priced by the hire rule
+// ($150 a day × 2 days, the $500 deposit).
+func TestHireOnlyFromItsPage(t *testing.T) {
+	f := newFix(t)
+	only, _ := testapp.NewHireProduct(t, f.app, testapp.Hire{Name: "Line array", Fleet: 1, DayCents: 15000, DepositCents: 50000, Lead: 3, HireOnly: true})
+	ask := func(hire map[string]any) testapp.Response {
+		line := map[string]any{"productId": only.Id, "quantity": 1}
+		if hire != nil {
+			line["hire"] = hire
+		}
+		return f.do("POST", "/api/quotes", f.venue.Token, map[string]any{"lines": []any{line}, "shippingInfo": austin})
+	}
+	refused := func(r testapp.Response, code, path string) {
+		t.Helper()
+		m := r.Map(t)
+		errs, _ := m["errors"].(map[string]any)
+		if r.Status != http.StatusBadRequest || m["code"] != code || errs[path] == nil {
+			t.Fatalf("want 400 %s at %s: %d %s", code, path, r.Status, r.Body)
+		}
+	}
+	refused(ask(nil), "hire_dates_required", "lines.0.hire")
+	today, _ := hire.Today(f.app)
+	refused(ask(map[string]any{"start": today.AddDays(1).String(), "end": today.AddDays(2).String()}), "hire_too_soon", "lines.0.hire.start")
+	refused(ask(map[string]any{"start": "", "end": ""}), "validation_failed", "lines.0.hire.start")
+	if n, _ := f.app.CountRecords("quotes"); n != 0 {
+		t.Fatalf("quotes stored: %d", n)
+	}
+	r := ask(map[string]any{"start": f.start, "end": f.end})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("good dates: %d %s", r.Status, r.Body)
+	}
+	line := r.Map(t)["lines"].([]any)[0].(map[string]any)
+	h, _ := line["hire"].(map[string]any)
+	if h == nil || h["start"] != f.start || h["days"] != float64(2) || cents(line["lineTotal"]) != 30000 || cents(r.Map(t)["depositAmount"]) != 50000 {
+		t.Fatalf("hire line: %s", r.Body)
+	}
+}
+
+// TestAcceptByCardOpensThePaymentPage: accepting by card answers the
+// order with the hosted payment page's address (checkoutUrl), as checkout
+// does, so the app can go on to pay; the order waits for the payment.
+func TestAcceptByCardOpensThePaymentPage(t *testing.T) {
+	testapp.UseStripe(t, testapp.StripeMock(t))
+	f := newFix(t)
+	id := f.request(f.venue)
+	q := f.prepare(id, time.Now().Add(7*24*time.Hour))
+	r := f.do("POST", "/api/quotes/"+id+"/accept", f.venue.Token, map[string]any{"revision": q.Revision, "paymentMethod": "card"})
+	m := r.Map(t)
+	pay, _ := m["payment"].(map[string]any)
+	if r.Status != http.StatusCreated || m["checkoutUrl"] == "" || m["checkoutUrl"] == nil || pay["method"] != "card" || cents(m["totalAmount"]) != q.Total {
+		t.Fatalf("card accept: %d %s", r.Status, r.Body)
+	}
+}
+
+// TestOverviewCountsQuotes: the admin overview counts one request
+// awaiting prices, one quote sent and open with its total, and one
+// accepted in the period with its total; a declined quote is in none.
+func TestOverviewCountsQuotes(t *testing.T) {
+	f := newFix(t)
+	f.request(f.venue)
+	week := time.Now().Add(7 * 24 * time.Hour)
+	open := f.prepare(f.request(f.venue), week)
+	accepted := f.request(f.venue)
+	won := f.prepare(accepted, week)
+	if r := f.accept(accepted, won.Revision); r.Status != http.StatusCreated {
+		t.Fatalf("accept: %d %s", r.Status, r.Body)
+	}
+	declined := f.request(f.venue)
+	f.prepare(declined, week)
+	if r := f.do("POST", "/api/quotes/"+declined+"/decline", f.venue.Token, map[string]any{}); r.Status != http.StatusOK {
+		t.Fatalf("decline: %d", r.Status)
+	}
+	r := f.do("GET", "/api/admin/overview?days=7", f.admin.Token, nil)
+	q, _ := r.Map(t)["quotes"].(map[string]any)
+	if r.Status != http.StatusOK || q["requested"] != float64(1) || q["open"] != float64(1) || cents(q["openValue"]) != open.Total ||
+		q["accepted"] != float64(1) || cents(q["acceptedValue"]) != won.Total {
+		t.Fatalf("overview quotes: %d %v (open %d, accepted %d)", r.Status, q, open.Total, won.Total)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"stageshop/shop"
 	"stageshop/shop/cart"
 	"stageshop/shop/field"
+	"stageshop/shop/hire"
 	"stageshop/shop/money"
 	"stageshop/shop/webhook"
 	"stageshop/shop/wire"
@@ -137,6 +138,9 @@ func itemsOf(app core.App, lines []LineInput) ([]cart.Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkHires(app, lines, items); err != nil {
+		return nil, err
+	}
 	errs := field.Errs{}
 	for i, it := range items {
 		if !it.Active {
@@ -147,6 +151,54 @@ func itemsOf(app core.App, lines []LineInput) ([]cart.Item, error) {
 		return nil, errsOf(errs)
 	}
 	return items, nil
+}
+
+// checkHires refuses, as the cart does, a line of a hire-only product
+// without dates (400 hire_dates_required) and a line whose dates break the
+// product's terms (its hire error: hire_too_soon, hire_too_short,
+// not_for_hire or the dates' field errors), each under its line's path,
+// lines.N.hire…, so the form shows it at the dates. What is free is not
+// checked: a quote holds nothing, and acceptance books.
+func checkHires(app core.App, lines []LineInput, items []cart.Item) error {
+	for i, l := range lines {
+		path := fmt.Sprintf("lines.%d.", i)
+		if l.Hire == nil {
+			if cart.HireOnly(app, items[i].ProductID) {
+				return cart.ErrHireDatesRequired.WithField(path+"hire", "Choose the dates of the hire")
+			}
+			continue
+		}
+		if items[i].Active && items[i].Hire != nil {
+			continue
+		}
+		_, _, err := hire.QuoteLine(app, hire.Line{ProductID: items[i].ProductID, VariantID: items[i].VariantID,
+			Quantity: items[i].Quantity, Start: strings.TrimSpace(l.Hire.Start), End: strings.TrimSpace(l.Hire.End)})
+		if err != nil {
+			return underLine(path, err)
+		}
+	}
+	return nil
+}
+
+// underLine is a hire's error with its field paths under a line's path.
+func underLine(path string, err error) error {
+	var rule *hire.RuleError
+	var v validation.Errors
+	switch {
+	case errors.As(err, &rule):
+		return wire.BadRequest(rule.Code, rule.Message).WithField(path+rule.Field, rule.Message)
+	case errors.As(err, &v):
+		out := field.Errs{}
+		for k, e := range v {
+			out[path+k] = e
+		}
+		return errsOf(out)
+	}
+	var coded wire.Coded
+	if errors.As(err, &coded) {
+		return coded.Problem().WithField(path+"hire", coded.Error())
+	}
+	return err
 }
 
 // requestItems are the lines a request asks for: the cart's (an empty

@@ -79,3 +79,15 @@ type Awaiting struct {
 	Amount Amount `json:"amount"`
 	Orders int    `json:"orders"`
 }
+
+// QuoteFigures are the overview's quotes (issue 47): requests awaiting
+// the shop's prices, quotes sent and awaiting the customer's answer (not
+// past their validity) with their value, and the quotes accepted in the
+// overview's period (their orders placed in it) with their value.
+type QuoteFigures struct {
+	Requested     int    `json:"requested"`
+	Open          int    `json:"open"`
+	OpenValue     Amount `json:"openValue"`
+	Accepted      int    `json:"accepted"`
+	AcceptedValue Amount `json:"acceptedValue"`
+}

@@ -287,6 +287,7 @@ type Overview struct {
 	LowStock           []LowStockProduct `json:"lowStock"`
 	LowStockCount      int               `json:"lowStockCount"`
 	Awaiting           Awaiting          `json:"awaiting"`
+	Quotes             QuoteFigures      `json:"quotes"`
 	NewContactRequests int               `json:"newContactRequests"`
 	QueuedEmails       int               `json:"queuedEmails"`
 	FailedEmails       int               `json:"failedEmails"`

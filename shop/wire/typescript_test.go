@@ -92,6 +92,7 @@ var answers = []struct {
 	{"PaymentMethods", wire.PaymentMethods{}},
 	{"CheckoutURL", wire.CheckoutURL{}},
 	{"Awaiting", wire.Awaiting{}},
+	{"QuoteFigures", wire.QuoteFigures{}},
 	{"OrderSummary", wire.OrderSummary{}},
 	{"OrderHire", wire.OrderHire{}},
 	{"OrderItem", wire.OrderItem{}},

@@ -562,6 +562,14 @@ export interface Awaiting {
   orders: number;
 }
 
+export interface QuoteFigures {
+  requested: number;
+  open: number;
+  openValue: number;
+  accepted: number;
+  acceptedValue: number;
+}
+
 export interface OrderSummary {
   id: string;
   orderNumber: string;
@@ -743,6 +751,7 @@ export interface Overview {
   lowStock: LowStockProduct[];
   lowStockCount: number;
   awaiting: Awaiting;
+  quotes: QuoteFigures;
   newContactRequests: number;
   queuedEmails: number;
   failedEmails: number;

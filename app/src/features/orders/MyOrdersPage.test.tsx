@@ -139,4 +139,15 @@ describe('MyOrdersPage', () => {
     expect(totals).toHaveTextContent('$1,115.59');
     expect(within(dialog).getByTestId('credit-notes')).toHaveTextContent('CN-2026-000007: -$49.99 (of which tax -$3.12)');
   });
+
+  it('names the quote an order was made from, in the list and the dialog', async () => {
+    const quoted = { ...summary, quoteNumber: 'Q-2026-000042' };
+    setup({ 'GET /api/checkout/orders': { body: [quoted] }, 'GET /api/checkout/orders/o1': { body: { ...detail, quoteNumber: 'Q-2026-000042' } } });
+    renderApp(<MyOrdersPage />);
+    const row = (await screen.findByText('ORD-20261122-7KQ2MX')).closest('tr')!;
+    expect(within(row).getByTestId('from-quote')).toHaveTextContent('From quote Q-2026-000042');
+    await userEvent.click(within(row).getByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-20261122-7KQ2MX' });
+    expect(await within(dialog).findByTestId('from-quote')).toHaveTextContent('From quote Q-2026-000042');
+  });
 });

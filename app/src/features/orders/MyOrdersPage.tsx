@@ -12,6 +12,7 @@ import { errorText } from '../../i18n/errors';
 import { formatDate, usePrice } from '../../lib/format';
 import { myOrdersQuery } from '../../api/orders';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { FromQuote } from '../../components/FromQuote';
 
 export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('account');
@@ -79,6 +80,7 @@ export default function MyOrdersPage() {
                   <Table.Row key={o.id} align="center">
                     <Table.RowHeaderCell>
                       <Text weight="medium">{o.orderNumber}</Text>
+                      <FromQuote number={o.quoteNumber} size="1" />
                     </Table.RowHeaderCell>
                     <Table.Cell>{price(o.totalAmount)}</Table.Cell>
                     <Table.Cell>{o.itemCount}</Table.Cell>

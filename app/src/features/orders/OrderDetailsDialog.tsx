@@ -14,6 +14,7 @@ import { DialogFooter } from '../../components/DialogFooter';
 import { CreditNotes } from '../../components/CreditNotes';
 import { InvoiceLink } from '../../components/InvoiceLink';
 import { countryName } from '../../lib/countries';
+import { FromQuote } from '../../components/FromQuote';
 
 const SHIPPING_FIELDS = ['name', 'email', 'address', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
 
@@ -44,6 +45,7 @@ export function OrderDetailsDialog({ orderId, onClose }: { orderId: string | nul
         )}
         {order && (
           <Flex direction="column" gap="4">
+            <FromQuote number={order.quoteNumber} />
             <Box>
               <Heading as="h3" size="3" mb="2">
                 {t('orders.details.shipping')}

@@ -4,12 +4,13 @@ import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { paymentMethodsQuery } from '../../api/orders';
+import { goToPaymentPage, paymentMethodsQuery } from '../../api/orders';
 import type { PaymentMethod, Quote } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { TOAST_LONG, useToast } from '../../components/Toast';
 import { errorText } from '../../i18n/errors';
+import { quoteErrorText } from './quoteErrors';
 import { formatDate } from '../../lib/format';
 import { serverFieldErrors } from '../../lib/form';
 import { PaymentMethodPicker } from '../checkout/PaymentMethodPicker';
@@ -36,7 +37,7 @@ function Respond({ quote }: { quote: Quote }) {
   const problems = acceptProblems(chosen, po);
   const server = serverFieldErrors(accept.error);
   const poError = server.poNumber ?? (submitted && problems.poNumber ? t(`checkout:validation.${problems.poNumber}`) : undefined);
-  const failure = accept.error && !server.poNumber ? errorText(t, accept.error, 'account:quotes.accept.failed') : '';
+  const failure = accept.error && !server.poNumber ? quoteErrorText(t, accept.error, 'account:quotes.accept.failed') : '';
 
   const onAccept = (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +48,11 @@ function Respond({ quote }: { quote: Quote }) {
       {
         onSuccess: (order) => {
           toast({ kind: 'success', message: t('quotes.accept.done', { number: order.orderNumber }), duration: TOAST_LONG });
-          navigate(`/account/orders?order=${encodeURIComponent(order.id)}`);
+          // By card the order goes on to the hosted payment page, as checkout's does (a full page
+          // load); otherwise (bank transfer, invoice, or no payment page to be had) to the order,
+          // whose payment panel says how to pay or offers Pay now.
+          if (order.checkoutUrl) goToPaymentPage(order.checkoutUrl);
+          else navigate(`/account/orders?order=${encodeURIComponent(order.id)}`);
         },
       },
     );
@@ -90,7 +95,7 @@ function Respond({ quote }: { quote: Quote }) {
           <FormField id="decline-reason" label={t('quotes.decline.reason')} multiline rows={3} maxLength={1000} value={reason} onChange={setReason} />
           {decline.error && (
             <Text as="p" color="red" size="2" role="alert" mt="2">
-              {errorText(t, decline.error, 'account:quotes.decline.failed')}
+              {quoteErrorText(t, decline.error, 'account:quotes.decline.failed')}
             </Text>
           )}
           <Flex justify="end" mt="3">

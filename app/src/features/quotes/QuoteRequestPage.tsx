@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { addressesQuery } from '../../api/addresses';
 import { productQuery } from '../../api/catalog';
+import { isApiError } from '../../api/client';
 import type { ShippingInfo, User } from '../../api/types';
+import type { Product } from '../../api/wire.gen';
 import { useAuth } from '../../auth/AuthContext';
 import { FormField } from '../../components/FormField';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
@@ -15,26 +17,30 @@ import { errorText } from '../../i18n/errors';
 import { useForm } from '../../lib/form';
 import { resolveLocalized } from '../../lib/localized';
 import { lineName, variantLabel } from '../../lib/variants';
+import { HireDates, type HireRange } from '../catalog/HireDates';
 import { AddressForm, useAddressForm } from '../addresses/AddressForm';
 import { useCart } from '../cart/CartContext';
 import { emptyShipping, SHIPPING_FIELDS, trimAll } from '../checkout/validation';
 import { useRequestQuote } from './api';
-import { emptyEvent, requestBody, singleLineOf, type QuoteEvent, type SingleLine } from './quoteModel';
+import { emptyEvent, hireProblem, hireWanted, requestBody, singleLineOf, type QuoteEvent, type SingleLine } from './quoteModel';
 
 const EVENT_FIELDS = ['eventName', 'eventDate', 'venue'] as const;
 
-/** What the request is for: the cart's lines, or the one product from its page. */
-function RequestLines({ line }: { line: SingleLine | null }) {
+/** The server's refusals of a hire's dates, shown at the dates. */
+const HIRE_CODES = new Set(['hire_dates_required', 'hire_too_soon', 'hire_too_short', 'not_for_hire']);
+
+/** What the request is for: the cart's lines, or the one product from its page (with its hire dates). */
+function RequestLines({ line, product }: { line: SingleLine | null; product: Product | undefined }) {
   const { t, i18n } = useTranslation('account');
   const { cart } = useCart();
-  const product = useQuery({ ...productQuery(line?.productId ?? ''), enabled: !!line });
-  const p = product.data;
+  const p = product;
   const label = p && line?.variantId ? variantLabel(p, p.variants?.find((v) => v.id === line.variantId), i18n.language) : '';
+  const dates = (h: { start: string; end: string } | undefined | null) => (h?.start && h.end ? ` (${h.start} – ${h.end})` : '');
   const names = line
     ? p
-      ? [`${resolveLocalized(p.nameLocalized, i18n.language, p.name)}${label ? ` - ${label}` : ''} × ${line.quantity}`]
+      ? [`${resolveLocalized(p.nameLocalized, i18n.language, p.name)}${label ? ` - ${label}` : ''} × ${line.quantity}${dates(line.hire)}`]
       : []
-    : (cart?.items ?? []).map((it) => `${lineName(it.productName, it.variantLabelLocalized, i18n.language)} × ${it.quantity}${it.hire ? ` (${it.hire.start} – ${it.hire.end})` : ''}`);
+    : (cart?.items ?? []).map((it) => `${lineName(it.productName, it.variantLabelLocalized, i18n.language)} × ${it.quantity}${dates(it.hire)}`);
   return (
     <Card>
       <Heading as="h2" size="4" mb="2">
@@ -47,6 +53,31 @@ function RequestLines({ line }: { line: SingleLine | null }) {
           </li>
         ))}
       </ul>
+    </Card>
+  );
+}
+
+/** The hire's quantity and dates for one product asked for on hire (the product page's calendar), and what is wrong with them. */
+function HireCard({ line, product, onLine, problem }: { line: SingleLine & { hire: HireRange }; product: Product; onLine: (l: SingleLine) => void; problem: string }) {
+  const { t } = useTranslation('account');
+  return (
+    <Card size="2" data-testid="quote-hire-dates">
+      <Heading as="h2" size="4" mb="3">
+        {t('quotes.request.hireTitle')}
+      </Heading>
+      <HireDates
+        product={product}
+        variant={product.variants?.find((v) => v.id === line.variantId)}
+        quantity={line.quantity}
+        onQuantity={(quantity) => onLine({ ...line, quantity })}
+        range={line.hire}
+        onRange={(hire) => onLine({ ...line, hire })}
+      />
+      {problem && (
+        <Text as="p" size="2" color="red" role="alert" mt="2">
+          {problem}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -64,9 +95,19 @@ function RequestForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [params] = useSearchParams();
-  const line = singleLineOf(params);
+  // The one product with its quantity and hire dates as picked here (from the address at first).
+  const [line, setLine] = useState(() => singleLineOf(params));
+  const product = useQuery({ ...productQuery(line?.productId ?? ''), enabled: !!line });
+  // A product for hire only is asked for on hire even when the link did not say so.
+  if (line && !line.hire && hireWanted(line, product.data)) setLine({ ...line, hire: { start: '', end: '' } });
+  const [submitted, setSubmitted] = useState(false);
   const { cart } = useCart();
   const request = useRequestQuote();
+  // New dates or quantity: the server's answer about the old ones no longer stands.
+  const changeLine = (l: SingleLine) => {
+    setLine(l);
+    request.reset();
+  };
   const [shipping, setShipping] = useState<ShippingInfo>(() => ({ ...emptyShipping(), firstName: user.firstName, lastName: user.lastName, email: user.email }));
   const address = useAddressForm(shipping, setShipping, SHIPPING_FIELDS, {});
   const event = useForm<QuoteEvent>({ initial: emptyEvent, message: (key) => t(`checkout:validation.${key}`) });
@@ -80,8 +121,11 @@ function RequestForm({ user }: { user: User }) {
   }
 
   const empty = !line && (cart?.items.length ?? 0) === 0;
-  const submit = address.handleSubmit(() =>
-    request.mutate(requestBody(event.values, trimAll(shipping), line), {
+  const datesMissing = hireProblem(line);
+  const hireServer = isApiError(request.error) && (HIRE_CODES.has(request.error.code) || Object.keys(request.error.errors ?? {}).some((k) => k.startsWith('lines.0.hire')));
+  const hireText = hireServer ? errorText(t, request.error, 'account:quotes.request.failed') : submitted && datesMissing ? t(`quotes.request.${datesMissing}`) : '';
+  const onSubmit = address.handleSubmit(() =>
+    datesMissing ? undefined : request.mutate(requestBody(event.values, trimAll(shipping), line), {
       onSuccess: (q) => {
         toast({ kind: 'success', message: t('quotes.request.sent', { number: q.number }), duration: TOAST_LONG });
         navigate(`/account/quotes/${q.id}`);
@@ -92,7 +136,11 @@ function RequestForm({ user }: { user: User }) {
       },
     }),
   );
-  const failure = request.error && !Object.keys(address.serverErrors).length && !Object.keys(event.serverErrors).length ? errorText(t, request.error, 'account:quotes.request.failed') : '';
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    setSubmitted(true);
+    onSubmit(e);
+  };
+  const failure = request.error && !hireServer && !Object.keys(address.serverErrors).length && !Object.keys(event.serverErrors).length ? errorText(t, request.error, 'account:quotes.request.failed') : '';
 
   return (
     <Container size="3" px={{ initial: '3', sm: '5' }} py="5">
@@ -114,7 +162,8 @@ function RequestForm({ user }: { user: User }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="4">
-            <RequestLines line={line} />
+            <RequestLines line={line} product={product.data} />
+            {line?.hire && product.data && <HireCard line={{ ...line, hire: line.hire }} product={product.data} onLine={changeLine} problem={hireText} />}
             <Card size="2">
               <Heading as="h2" size="4" mb="3">
                 {t('quotes.request.event')}

@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requestBlob } from '../../api/client';
+import { api, isApiError, requestBlob } from '../../api/client';
 import { orderKeys, quoteKeys } from '../../api/queryKeys';
 import type { OrderDetail, PaymentMethod, Quote } from '../../api/types';
 import type { requestBody } from './quoteModel';
+
+/** Refusals after which the quote on the page is out of date. */
+const STALE = new Set(['quote_changed', 'quote_expired', 'quote_not_open']);
 
 const path = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
@@ -35,6 +38,10 @@ export function useAcceptQuote(id: string) {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: quoteKeys.all });
+    },
+    // Changed, expired or closed since it was opened: the page shows the quote as it is now.
+    onError: (err) => {
+      if (isApiError(err) && STALE.has(err.code)) void queryClient.invalidateQueries({ queryKey: quoteKeys.detail(id) });
     },
   });
 }

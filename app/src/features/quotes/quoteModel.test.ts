@@ -41,6 +41,11 @@ describe('a quote request', () => {
     expect(singleLineOf(new URLSearchParams('product=p1&quantity=-4'))).toEqual({ productId: 'p1', quantity: 1 });
     expect(singleLineOf(new URLSearchParams('product=p1&quantity=abc'))).toEqual({ productId: 'p1', quantity: 1 });
     expect(singleLineOf(new URLSearchParams(''))).toBeNull();
+    // A hire from the product page's calendar: its dates travel, a date not YYYY-MM-DD is left to pick.
+    const hire = singleLinePath({ productId: 'p1', quantity: 2, hire: { start: '2031-05-15', end: '2031-05-16' } });
+    expect(hire).toBe('/quotes/new?product=p1&quantity=2&hire=1&start=2031-05-15&end=2031-05-16');
+    expect(singleLineOf(new URLSearchParams(hire.split('?')[1]))).toEqual({ productId: 'p1', quantity: 2, hire: { start: '2031-05-15', end: '2031-05-16' } });
+    expect(singleLineOf(new URLSearchParams('product=p1&hire=1&start=tomorrow'))).toEqual({ productId: 'p1', quantity: 1, hire: { start: '', end: '' } });
   });
 
   it('sends the cart or the one line, with the event trimmed', () => {

@@ -44,28 +44,46 @@ export function acceptProblems(method: PaymentMethod | '', poNumber: string): Pr
   return out;
 }
 
-/** One product asked for from its page. */
+/** One product asked for from its page: for sale, or (with `hire`) for hire on the dates picked ('' until they are). */
 export interface SingleLine {
   productId: string;
   variantId?: string;
   quantity: number;
+  hire?: { start: string; end: string };
 }
 
-/** The request page's address for one product from its page (`/quotes/new?product=…`). */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The request page's address for one product from its page (`/quotes/new?product=…`, `&hire=1&start=…&end=…` for a hire). */
 export function singleLinePath(line: SingleLine): string {
   const q = new URLSearchParams({ product: line.productId });
   if (line.variantId) q.set('variant', line.variantId);
   q.set('quantity', String(line.quantity));
+  if (line.hire) {
+    q.set('hire', '1');
+    if (line.hire.start) q.set('start', line.hire.start);
+    if (line.hire.end) q.set('end', line.hire.end);
+  }
   return `/quotes/new?${q}`;
 }
 
-/** The product a request page's address asks for, or null for the cart's lines. */
+/** The product a request page's address asks for, or null for the cart's lines; dates not YYYY-MM-DD are left to pick. */
 export function singleLineOf(params: URLSearchParams): SingleLine | null {
   const productId = params.get('product')?.trim();
   if (!productId) return null;
   const n = Math.floor(Number(params.get('quantity') ?? '1'));
   const variantId = params.get('variant')?.trim() || undefined;
-  return { productId, ...(variantId ? { variantId } : {}), quantity: Number.isFinite(n) && n >= 1 ? n : 1 };
+  const line: SingleLine = { productId, ...(variantId ? { variantId } : {}), quantity: Number.isFinite(n) && n >= 1 ? n : 1 };
+  if (params.get('hire') === '1') {
+    const date = (k: string) => (DATE.test(params.get(k) ?? '') ? (params.get(k) as string) : '');
+    line.hire = { start: date('start'), end: date('end') };
+  }
+  return line;
+}
+
+/** Whether a line is asked for on hire: its address says so, or its product is for hire only (no sale line to quote). */
+export function hireWanted(line: SingleLine, product: { hire?: { enabled: boolean; saleEnabled: boolean } | null } | undefined): boolean {
+  return !!line.hire || (!!product?.hire?.enabled && !product.hire.saleEnabled);
 }
 
 /** The event a request is for, and the customer's note. */
@@ -82,4 +100,9 @@ export const emptyEvent = (): QuoteEvent => ({ eventName: '', eventDate: '', ven
 export function requestBody(event: QuoteEvent, shippingInfo: ShippingInfo, line: SingleLine | null) {
   const trimmed = Object.fromEntries(Object.entries(event).map(([k, v]) => [k, v.trim()])) as unknown as QuoteEvent;
   return { ...(line ? { lines: [line] } : { fromCart: true }), ...trimmed, shippingInfo };
+}
+
+/** The request form's problem with a hire's dates: none picked, or the range not ended. */
+export function hireProblem(line: SingleLine | null): 'hireDates' | undefined {
+  return line?.hire && (!line.hire.start || !line.hire.end) ? 'hireDates' : undefined;
 }

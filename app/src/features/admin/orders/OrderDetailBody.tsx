@@ -11,6 +11,7 @@ import { PaymentPanel } from './PaymentPanel';
 import { RefundLinesButton } from '../returns/RefundLinesDialog';
 import { FulfilmentPanel } from './FulfilmentPanel';
 import { OrderNotes } from './OrderNotes';
+import { FromQuote } from '../../../components/FromQuote';
 
 const ADDRESS_FIELDS = ['address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -46,6 +47,7 @@ export function OrderDetailBody({ order }: { order: OrderDetail }) {
       <Text size="2" color="gray">
         {t('orders.customerLine', { name: order.customerName, email: order.customerEmail })}
       </Text>
+      <FromQuote number={order.quoteNumber} />
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
         <Box>
           <Heading as="h3" size="3" mb="2">

@@ -310,4 +310,19 @@ describe('admin orders', () => {
     // Unchanged: nothing sent for them, so the server keeps what it has.
     expect(callsTo('PUT', '/api/checkout/admin/orders/o1/status')[0].body).toEqual({ status: 'Shipped' });
   });
+
+  it('names the quote an order was made from in the list, the detail dialog and the order page', async () => {
+    const quoted = { ...ORDERS[0], quoteNumber: 'Q-2026-000042' };
+    api({ 'GET /api/checkout/admin/orders': { body: [quoted, ORDERS[1]] }, 'GET /api/checkout/admin/orders/o1': { body: { ...DETAIL, quoteNumber: 'Q-2026-000042' } } });
+    renderAdmin('/admin/orders');
+    const cell = (await screen.findByText('ORD-20261122-7KQ2MX')).closest('th') as HTMLElement;
+    expect(within(cell).getByTestId('from-quote')).toHaveTextContent('From quote Q-2026-000042');
+    expect(screen.getAllByTestId('from-quote')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Details of order ORD-20261122-7KQ2MX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order ORD-20261122-7KQ2MX' });
+    expect(await within(dialog).findByTestId('from-quote')).toHaveTextContent('From quote Q-2026-000042');
+    await user.click(within(dialog).getByRole('link', { name: "Open the order's page" }));
+    expect(await screen.findByRole('heading', { name: 'Order ORD-20261122-7KQ2MX' })).toBeInTheDocument();
+    expect(await screen.findByTestId('from-quote')).toHaveTextContent('From quote Q-2026-000042');
+  });
 });

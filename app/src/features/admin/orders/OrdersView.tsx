@@ -15,6 +15,7 @@ import { adminOrderPageQuery, NO_ORDER_FILTERS, ORDERS_PAGE_SIZE } from './order
 import { OrderStatusSelect } from './OrderStatusSelect';
 import { useStatusChange } from './useStatusChange';
 import { EmailText } from '../../../components/EmailText';
+import { FromQuote } from '../../../components/FromQuote';
 
 /** Orders, newest first, filtered and paged; the status select saves at once (Shipped asks for a tracking number). Each number opens the order's page. Polls for new orders. */
 export function OrdersView() {
@@ -73,6 +74,7 @@ export function OrdersView() {
                       <Link asChild weight="medium" style={{ whiteSpace: 'nowrap' }}>
                         <RouterLink to={`/admin/orders/${encodeURIComponent(o.id)}`}>{o.orderNumber}</RouterLink>
                       </Link>
+                      <FromQuote number={o.quoteNumber} size="1" />
                     </Table.RowHeaderCell>
                     <Table.Cell>{o.customerName}</Table.Cell>
                     <Table.Cell className="fit-break">

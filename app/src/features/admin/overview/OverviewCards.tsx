@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePrice } from '../../../lib/format';
 import type { Overview } from '../../../api/types';
+import { useAuth } from '../../../auth/AuthContext';
+import { mayOpen } from '../screens';
 import './overview.css';
 
 /** A headline figure; a value in words (not one amount) is set smaller, so that it stays on one line in Russian too. */
@@ -30,7 +32,45 @@ function Figure({ label, value, hint, words = false }: { label: string; value: R
   );
 }
 
-/** The headline figures as cards: revenue windows, average order, contact requests and e-mails. */
+/** A link in a card's hint, to a screen the role may open (plain text otherwise). */
+function HintLink({ to, children }: { to: string; children: ReactNode }) {
+  const { can } = useAuth();
+  if (!mayOpen(to.split('?')[0], can)) return <>{children}</>;
+  return (
+    <RadixLink asChild size="1" underline="always">
+      <Link to={to}>{children}</Link>
+    </RadixLink>
+  );
+}
+
+/**
+ * The quotes (issue 47): the value of those sent and awaiting the customer's answer, with how many
+ * and how many requests wait for prices; the value accepted in the period. A quote is no revenue
+ * until accepted (then its order counts as any other).
+ */
+function QuoteFigures({ overview: o }: { overview: Overview }) {
+  const { t } = useTranslation('admin');
+  const price = usePrice();
+  const q = o.quotes;
+  return (
+    <>
+      <Figure
+        label={t('overview.quotesOpen')}
+        value={price(q.openValue)}
+        hint={
+          <>
+            <HintLink to="/admin/quotes?status=sent">{t('overview.quotesSent', { count: q.open })}</HintLink>
+            {' · '}
+            <HintLink to="/admin/quotes?status=requested">{t('overview.quotesRequested', { count: q.requested })}</HintLink>
+          </>
+        }
+      />
+      <Figure label={t('overview.quotesAccepted', { count: o.days })} value={price(q.acceptedValue)} hint={t('overview.quotesAcceptedCount', { count: q.accepted })} />
+    </>
+  );
+}
+
+/** The headline figures as cards: revenue windows, average order, payments awaited, quotes, contact requests and e-mails. */
 export function OverviewCards({ overview: o }: { overview: Overview }) {
   const { t } = useTranslation('admin');
   const price = usePrice();
@@ -58,6 +98,7 @@ export function OverviewCards({ overview: o }: { overview: Overview }) {
             </RadixLink>
           }
         />
+        {o.quotes && <QuoteFigures overview={o} />}
         <Figure
           label={t('overview.newContactRequests')}
           value={o.newContactRequests}

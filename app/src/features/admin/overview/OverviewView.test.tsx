@@ -27,6 +27,7 @@ const OVERVIEW: Overview = {
   queuedEmails: 3,
   failedEmails: 1,
   awaiting: { amount: 0, orders: 0 },
+  quotes: { requested: 2, open: 1, openValue: 1707.54, accepted: 3, acceptedValue: 2494.76 },
 };
 
 function api(extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -56,6 +57,12 @@ describe('admin overview', () => {
     expect(within(figures).getByText('$1,258.50')).toBeInTheDocument();
     expect(within(figures).getByText('$44.50')).toBeInTheDocument();
     expect(within(figures).getByText('3 queued · 1 failed')).toBeInTheDocument();
+    // The quotes: the value awaiting the customers' answer, the requests to price, the value accepted in the period.
+    const open = within(figures).getByText('Quotes awaiting an answer').closest('li') as HTMLElement;
+    expect(open).toHaveTextContent('$1,707.54');
+    expect(within(open).getByRole('link', { name: '1 sent' })).toHaveAttribute('href', '/admin/quotes?status=sent');
+    expect(within(open).getByRole('link', { name: '2 requests to price' })).toHaveAttribute('href', '/admin/quotes?status=requested');
+    expect(within(figures).getByText('Quotes accepted, last 7 days').closest('li')).toHaveTextContent('$2,494.763 quotes');
     expect(within(figures).getByRole('link', { name: 'Open e-mails' })).toHaveAttribute('href', '/admin/emails');
     // The cards' links keep the theme's accent colour (a grey Text around them made them grey).
     for (const link of within(figures).getAllByRole('link')) expect(link.closest('[data-accent-color="gray"]')).toBeNull();
