@@ -107,6 +107,7 @@ func OpenAPIDocument(r *router.Router[*core.RequestEvent]) ([]byte, error) {
 				"description":          "A text by language code (en, ru, zh)"}},
 		},
 		SecuritySchemes: securitySchemes,
+		Required:        requiredOf,
 	})
 }
 

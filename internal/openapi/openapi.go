@@ -79,6 +79,9 @@ type Document struct {
 	Specials []Special
 	// Extensions are x- fields of the document.
 	Extensions map[string]any
+	// Required names the JSON fields a request body of struct type t
+	// must carry (nil: none is required of any).
+	Required func(t reflect.Type) []string
 }
 
 var statusText = map[int]string{
@@ -99,6 +102,7 @@ var pathParam = regexp.MustCompile(`\{([^}.]+)(\.\.\.)?\}`)
 // has no schema it can write.
 func Build(d Document) ([]byte, error) {
 	s := newSchemas(d.Specials)
+	s.required = d.Required
 	problem := s.of(reflect.TypeOf(d.Problem), false)
 	paths := map[string]map[string]any{}
 	for _, op := range d.Operations {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -34,6 +35,7 @@ type schemas struct {
 	components map[string]any
 	byName     map[string]reflect.Type // component name -> the type it is, per mode
 	specials   map[reflect.Type]Special
+	required   func(reflect.Type) []string
 	errs       []string
 }
 
@@ -70,7 +72,7 @@ func nullable(schema map[string]any) map[string]any {
 // is CartItem, cart.Cart is Cart; the wire package's types keep theirs).
 // A request type (input) ends in Input, so that a type both sent and
 // answered has two schemas: the answer's fields are required, the
-// input's not.
+// input's those its validation requires.
 func componentName(t reflect.Type, input bool) string {
 	name := []rune(t.Name())
 	name[0] = unicode.ToUpper(name[0])
@@ -90,7 +92,7 @@ func componentName(t reflect.Type, input bool) string {
 }
 
 // of is the schema of values of type t; input says it is read from a
-// request (no required fields) rather than answered.
+// request (required fields: Document.Required's) rather than answered.
 func (s *schemas) of(t reflect.Type, input bool) map[string]any {
 	if sp, ok := s.specials[t]; ok {
 		if sp.Name == "" {
@@ -225,7 +227,8 @@ func fields(t reflect.Type) []field {
 }
 
 // object is the schema of struct t: its fields as properties, those
-// always written (no omitempty) required in answers.
+// always written (no omitempty) required in answers, those the document's
+// Required names required in requests.
 func (s *schemas) object(t reflect.Type, input bool) map[string]any {
 	props := map[string]any{}
 	var required []string
@@ -244,6 +247,13 @@ func (s *schemas) object(t reflect.Type, input bool) map[string]any {
 		props[f.name] = schema
 		if !input && !f.optional {
 			required = append(required, f.name)
+		}
+	}
+	if input && s.required != nil {
+		for _, name := range s.required(t) {
+			if _, ok := props[name]; ok && !slices.Contains(required, name) {
+				required = append(required, name)
+			}
 		}
 	}
 	out := map[string]any{"type": "object", "properties": props}
