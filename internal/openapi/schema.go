@@ -139,23 +139,29 @@ func (s *schemas) of(t reflect.Type, input bool) map[string]any {
 		}
 		return map[string]any{"type": "object", "additionalProperties": s.of(t.Elem(), input)}
 	case reflect.Struct:
-		if t.Name() == "" {
-			return s.object(t, input)
-		}
-		name := componentName(t, input)
-		if other, ok := s.byName[name]; ok {
-			if other != t {
-				s.errorf("%s and %s both have the schema name %s", t, other, name)
-			}
-			return ref(name)
-		}
-		s.byName[name] = t
-		s.components[name] = map[string]any{} // placeholder for recursive types
-		s.components[name] = s.object(t, input)
-		return ref(name)
+		return s.structOf(t, input)
 	}
 	s.errorf("no schema for %s", t)
 	return map[string]any{}
+}
+
+// structOf is the schema of struct t: inline when it has no name, else a
+// reference to its component, made the first time.
+func (s *schemas) structOf(t reflect.Type, input bool) map[string]any {
+	if t.Name() == "" {
+		return s.object(t, input)
+	}
+	name := componentName(t, input)
+	if other, ok := s.byName[name]; ok {
+		if other != t {
+			s.errorf("%s and %s both have the schema name %s", t, other, name)
+		}
+		return ref(name)
+	}
+	s.byName[name] = t
+	s.components[name] = map[string]any{} // placeholder for recursive types
+	s.components[name] = s.object(t, input)
+	return ref(name)
 }
 
 // field is one JSON field of a struct as encoding/json sees it.

@@ -78,6 +78,13 @@ func Register(app core.App) {
 		return write(txApp, WebhookDeleted, rec, "url", map[string]any{"url": rec.Get("url"), "events": rec.Get("events")}, nil)
 	})
 
+	bindDashboard(app)
+	bindPrune(app)
+}
+
+// bindDashboard runs the superusers' record requests on the audited
+// collections in transactions bound to them (dashboardRequest).
+func bindDashboard(app core.App) {
 	for _, h := range []*hook.TaggedHook[*core.RecordRequestEvent]{
 		app.OnRecordCreateRequest(auditedCollections...),
 		app.OnRecordUpdateRequest(auditedCollections...),
@@ -85,7 +92,10 @@ func Register(app core.App) {
 	} {
 		h.Bind(&hook.Handler[*core.RecordRequestEvent]{Id: "stageshop.audit.dashboard", Func: dashboardRequest})
 	}
+}
 
+// bindPrune adds the daily prune of entries past Retention.
+func bindPrune(app core.App) {
 	app.Cron().MustAdd("stageshopPruneAudit", pruneSchedule, func() {
 		n, err := Prune(app, time.Now())
 		switch {
