@@ -67,9 +67,15 @@ const (
 // Record writes en as done by actor in txApp's transaction (call it inside
 // the change's transaction, so it commits or rolls back with it).
 func Record(txApp core.App, actor Actor, en Entry) error {
+	_, err := record(txApp, actor, en)
+	return err
+}
+
+// record writes en as Record does and returns its stored record.
+func record(txApp core.App, actor Actor, en Entry) (*core.Record, error) {
 	col, err := txApp.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rec := core.NewRecord(col)
 	rec.Set("actorKind", actor.Kind)
@@ -82,9 +88,9 @@ func Record(txApp core.App, actor Actor, en Entry) error {
 	rec.Set("before", small(en.Before))
 	rec.Set("after", small(en.After))
 	if err := txApp.SaveNoValidate(rec); err != nil {
-		return fmt.Errorf("audit entry %s: %w", en.Action, err)
+		return nil, fmt.Errorf("audit entry %s: %w", en.Action, err)
 	}
-	return nil
+	return rec, nil
 }
 
 // small bounds the values of a before/after map: a value longer than
