@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -74,6 +76,12 @@ func Record(txApp core.App, actor Actor, en Entry) error {
 // record writes en as Record does and returns its stored record.
 func record(txApp core.App, actor Actor, en Entry) (*core.Record, error) {
 	col, err := txApp.FindCachedCollectionByNameOrId(Collection)
+	if errors.Is(err, sql.ErrNoRows) {
+		// Before the audit log's migration: a new shop's first migration
+		// seeds its records (the information pages) with the hooks bound
+		// (`stageshop migrate up`), and nobody acted yet.
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func settingsChanged(txApp core.App, old, rec *core.Record) error {
 	if pending == nil {
 		t := Target{Collection: col, ID: rec.Id, Label: col}
 		stored, err := record(txApp, Current(txApp), Entry{Action: SettingsChanged, Target: t, Before: before, After: after})
-		if err != nil {
+		if err != nil || stored == nil { // nil: no audit log yet (record)
 			return err
 		}
 		st.mu.Lock()
