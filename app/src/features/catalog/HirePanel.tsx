@@ -7,7 +7,7 @@ import type { Product, ProductVariant } from '../../api/wire.gen';
 import { TOAST_SHORT, useToast } from '../../components/Toast';
 import { errorText } from '../../i18n/errors';
 import { useAddCartItem } from '../cart/cartWrites';
-import { singleLinePath } from '../quotes/quoteModel';
+import { singleLinePath } from '../../lib/quotePath';
 import { HireDates } from './HireDates';
 
 interface Props {
