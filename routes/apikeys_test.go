@@ -70,6 +70,9 @@ func TestAPIKeyScopesRouteByRoute(t *testing.T) {
 	}
 
 	table := routes.RoutePermissions()
+	for p, perm := range routes.OwnGuardRoutes() { // the packing slip: a key reaches it as any orders route
+		table[p] = perm
+	}
 	patterns := make([]string, 0, len(table))
 	for p := range table {
 		patterns = append(patterns, p)
@@ -324,4 +327,24 @@ func TestAPIKeyManagement(t *testing.T) {
 	if n := testapp.Count(t, h.App, apikey.Collection); n != 1 {
 		t.Errorf("other roles changed the keys: %d", n)
 	}
+}
+
+// The packing slip guards itself (it also takes ?token=) and takes an API
+// key as the other order routes do: a key with orders:read gets the
+// printable page of a real order, one with only products:read 403, a
+// revoked key 401.
+func TestAPIKeyPackingSlip(t *testing.T) {
+	h := testapp.NewHarness(t)
+	admin := testapp.NewUser(t, h.App, true)
+	orderID := testapp.NewOrder(t, h.App)
+	url := "/api/checkout/admin/packing-slips/" + orderID
+	orders := newKey(t, h, admin, map[string]any{"name": "Warehouse", "scopes": []string{"orders:read"}})
+	r := h.Client.Do("GET", url, nil, testapp.Auth(orders["key"].(string))...)
+	if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("orders:read key: %d %s", r.Status, r.Body)
+	}
+	products := newKey(t, h, admin, map[string]any{"name": "Catalog sync", "scopes": []string{"products:read"}})
+	expectErr(t, h.Client.Do("GET", url, nil, testapp.Auth(products["key"].(string))...), http.StatusForbidden, "api_key_scope")
+	wantStatus(t, h.Client.Do("DELETE", "/api/admin/api-keys/"+orders["id"].(string), nil, testapp.Auth(admin.Token)...), http.StatusNoContent, nil)
+	expectErr(t, h.Client.Do("GET", url, nil, testapp.Auth(orders["key"].(string))...), http.StatusUnauthorized, "invalid_api_key")
 }

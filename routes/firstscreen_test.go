@@ -223,24 +223,10 @@ func TestCategoryAndInfoFirstScreens(t *testing.T) {
 		}
 	}
 
-	// Information pages: the seeded returns page in each language, and a page of the owner's in
-	// English only.
-	returns, err := site.GetPage(h.App, "returns")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for lang, prefix := range map[string]string{"en": "", "ru": "/ru", "zh": "/zh"} {
-		body := get(prefix + "/returns")
-		first := firstParagraph(returns.Body[lang])
-		if first == "" {
-			t.Fatalf("the seeded returns page has no %s body", lang)
-		}
-		for _, want := range []string{`<div id="root" data-first-screen="` + lang + `">`, `<article lang="` + lang + `">`,
-			`<h1 class="rt-Heading rt-r-size-8 rt-r-mb-4">` + html.EscapeString(returns.Title[lang]) + `</h1>`, first} {
-			if !strings.Contains(body, want) {
-				t.Errorf("GET %s/returns: the page's first screen lacks %q", prefix, want)
-			}
-		}
+	// Information pages: the seeded returns and hire (issue 46) pages in each language, and a
+	// page of the owner's in English only.
+	for _, slug := range []string{"returns", "hire"} {
+		infoFirstScreens(t, h, slug)
 	}
 	src, _ := json.Marshal(map[string]string{"en": "Our **rider** <script>alert(1)</script> for touring crews."})
 	title, _ := json.Marshal(map[string]string{"en": "Rider"})
@@ -260,6 +246,30 @@ func TestCategoryAndInfoFirstScreens(t *testing.T) {
 	for _, url := range []string{"/contact", "/faq"} {
 		if body := get(url); strings.Contains(body, `data-first-screen="`) {
 			t.Errorf("GET %s: want the plain index.html", url)
+		}
+	}
+}
+
+// infoFirstScreens checks the seeded page at /{slug} in each language: its first screen has the
+// page's title and first paragraph in that language.
+func infoFirstScreens(t *testing.T, h testapp.Harness, slug string) {
+	t.Helper()
+	page, err := site.GetPage(h.App, slug)
+	if err != nil {
+		t.Fatalf("the seeded %s page: %v", slug, err)
+	}
+	for lang, prefix := range map[string]string{"en": "", "ru": "/ru", "zh": "/zh"} {
+		res := h.Client.Do(http.MethodGet, prefix+"/"+slug, nil)
+		body := string(res.Body)
+		first := firstParagraph(page.Body[lang])
+		if res.Status != http.StatusOK || first == "" || page.Title[lang] == "" {
+			t.Fatalf("GET %s/%s: %d; the seeded page's %s title %q, first paragraph %q", prefix, slug, res.Status, lang, page.Title[lang], first)
+		}
+		for _, want := range []string{`<div id="root" data-first-screen="` + lang + `">`, `<article lang="` + lang + `">`,
+			`<h1 class="rt-Heading rt-r-size-8 rt-r-mb-4">` + html.EscapeString(page.Title[lang]) + `</h1>`, first} {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s/%s: the page's first screen lacks %q", prefix, slug, want)
+			}
 		}
 	}
 }

@@ -113,3 +113,41 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// Hire and sale lines mix in one order (issue 46): the sale line takes its
+// stock, the hire line books its unit and takes none, the subtotal is both
+// lines' prices, and the deposit is in the total only, never taxed.
+func TestHireAndSaleInOneOrder(t *testing.T) {
+	h := testapp.NewHarness(t)
+	d := hireDates(t, h)
+	p, hired := testapp.NewHireProduct(t, h.App, testapp.Hire{Fleet: 2, DayCents: 5000, DepositCents: 20000, HireOnly: true})
+	sold := testapp.NewProduct(t, h.App, testapp.Product{Name: "Gaffer Tape", PriceCents: 1250, Stock: 10})
+	soldVariant := testapp.DefaultVariant(t, h.App, sold.Id)
+	hiredStock := variantStock(t, h, hired)
+	user := testapp.NewUser(t, h.App, false).Token
+	wantStatus(t, h.Client.Do("POST", "/api/cart/items", map[string]any{"productId": sold.Id, "quantity": 2}, testapp.Auth(user)...), http.StatusOK, nil)
+	wantStatus(t, h.Client.Do("POST", "/api/cart/items", map[string]any{"productId": p.Id, "quantity": 1,
+		"hire": map[string]any{"start": d(10), "end": d(11)}}, testapp.Auth(user)...), http.StatusOK, nil)
+
+	var order struct {
+		ID                                                     string
+		SubtotalAmount, ShippingAmount, TaxAmount, TotalAmount float64
+		DepositAmount                                          float64
+		Items                                                  []json.RawMessage
+	}
+	wantStatus(t, h.Client.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(user)...), http.StatusCreated, &order)
+	if len(order.Items) != 2 || order.SubtotalAmount != 125 || order.DepositAmount != 200 ||
+		order.TotalAmount != order.SubtotalAmount+order.ShippingAmount+order.TaxAmount+200 {
+		t.Fatalf("the order: %+v", order)
+	}
+	if got := variantStock(t, h, soldVariant); got != 8 {
+		t.Errorf("the sale line took %d units of stock, want 2", 10-got)
+	}
+	if got := variantStock(t, h, hired); got != hiredStock {
+		t.Errorf("the hire line took stock for sale: %d, was %d", got, hiredStock)
+	}
+	list, err := hire.List(h.App, d(1), d(30), p.Id)
+	if err != nil || len(list) != 1 || list[0].OrderID != order.ID || list[0].Quantity != 1 {
+		t.Fatalf("bookings %+v %v", list, err)
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 // hireDates are dates from the shop's today: d(n) is n days on.
-func hireDates(t *testing.T, h testapp.Harness) func(n int) string {
+func hireDates(t testing.TB, h testapp.Harness) func(n int) string {
 	t.Helper()
 	today, err := hire.Today(h.App)
 	if err != nil {

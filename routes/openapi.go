@@ -107,6 +107,7 @@ func OpenAPIDocument(r *router.Router[*core.RequestEvent]) ([]byte, error) {
 				"description":          "A text by language code (en, ru, zh)"}},
 		},
 		SecuritySchemes: securitySchemes,
+		Required:        requiredOf,
 	})
 }
 
@@ -141,49 +142,63 @@ func operationOf(method, path string, mws []string) openapi.Operation {
 	if pathParams.MatchString(path) {
 		add(http.StatusNotFound)
 	}
+	add(guardOf(&op, pattern, mws)...)
+	add(http.StatusInternalServerError)
+	op.Errors = errs
+	return op
+}
+
+// guardOf sets op's security (and, for a staff route, its permission
+// notes) from the guards of pattern's chain, and returns the statuses they
+// may answer.
+func guardOf(op *openapi.Operation, pattern string, mws []string) []int {
 	perm, staff := routePermissions[pattern]
 	if p, own := ownGuardRoutes[pattern]; own {
 		perm, staff = p, true
 	}
 	switch {
 	case staff:
-		add(http.StatusUnauthorized, http.StatusForbidden)
-		var roles []string
-		for _, role := range staffRoles {
-			if slices.Contains(RolePermissions(role), perm) {
-				roles = append(roles, role)
-			}
-		}
-		scopes := []string{}
-		for _, scope := range apikey.Scopes {
-			if slices.Contains(scopePermissions[scope], perm) {
-				scopes = append(scopes, scope)
-			}
-		}
-		op.Extensions = map[string]any{"x-stageshop-permission": string(perm), "x-stageshop-roles": roles, "x-stageshop-scopes": scopes}
-		op.Security = []map[string][]string{{"session": {}}}
-		keys := "no API key reaches it"
-		if len(scopes) > 0 {
-			op.Security = append(op.Security, map[string][]string{"apiKey": scopes})
-			keys = "or an API key with the scope " + strings.Join(scopes, " or ")
-		}
-		op.Description = fmt.Sprintf("Staff only: needs the permission `%s` (roles: %s); %s. Else 403.",
-			perm, strings.Join(roles, ", "), keys)
+		describeStaff(op, perm)
+		return []int{http.StatusUnauthorized, http.StatusForbidden}
 	case slices.Contains(mws, "shopSignedIn"):
 		op.Security = []map[string][]string{{"session": {}}}
-		add(http.StatusUnauthorized)
-	case path == "/api/metrics":
+		return []int{http.StatusUnauthorized}
+	case op.Path == "/api/metrics":
 		op.Security = []map[string][]string{{"metricsToken": {}}}
-		add(http.StatusUnauthorized)
-	case strings.HasPrefix(path, "/api/cart") || path == "/api/shipping/methods":
+		return []int{http.StatusUnauthorized}
+	case strings.HasPrefix(op.Path, "/api/cart") || op.Path == "/api/shipping/methods":
 		op.Security = []map[string][]string{{"session": {}}, {"guestCart": {}}, {}}
-		add(http.StatusBadRequest)
-	default:
-		op.Security = []map[string][]string{{}, {"session": {}}}
+		return []int{http.StatusBadRequest}
 	}
-	add(http.StatusInternalServerError)
-	op.Errors = errs
-	return op
+	op.Security = []map[string][]string{{}, {"session": {}}}
+	return nil
+}
+
+// describeStaff notes on op the permission perm, the roles that have it
+// and the API key scopes that grant it, and its security: a session, or a
+// key of one of those scopes.
+func describeStaff(op *openapi.Operation, perm Permission) {
+	var roles []string
+	for _, role := range staffRoles {
+		if slices.Contains(RolePermissions(role), perm) {
+			roles = append(roles, role)
+		}
+	}
+	scopes := []string{}
+	for _, scope := range apikey.Scopes {
+		if slices.Contains(scopePermissions[scope], perm) {
+			scopes = append(scopes, scope)
+		}
+	}
+	op.Extensions = map[string]any{"x-stageshop-permission": string(perm), "x-stageshop-roles": roles, "x-stageshop-scopes": scopes}
+	op.Security = []map[string][]string{{"session": {}}}
+	keys := "no API key reaches it"
+	if len(scopes) > 0 {
+		op.Security = append(op.Security, map[string][]string{"apiKey": scopes})
+		keys = "or an API key with the scope " + strings.Join(scopes, " or ")
+	}
+	op.Description = fmt.Sprintf("Staff only: needs the permission `%s` (roles: %s); %s. Else 403.",
+		perm, strings.Join(roles, ", "), keys)
 }
 
 // tagOf groups an operation: admin for staff paths, else the first word

@@ -34,7 +34,7 @@ func TestPagesAPI(t *testing.T) {
 	for _, p := range list {
 		slugs = append(slugs, p.Slug)
 	}
-	if strings.Join(slugs, ",") != "about,shipping,returns,warranty,faq,privacy,terms,cookies" {
+	if strings.Join(slugs, ",") != "about,shipping,returns,warranty,hire,faq,privacy,terms,cookies" {
 		t.Fatalf("demo pages %v", slugs)
 	}
 	var privacy pageJSON

@@ -79,7 +79,7 @@ func TestSitemap(t *testing.T) {
 	}
 	check := func(byLoc map[string]sitemapURL) {
 		t.Helper()
-		for _, path := range append([]string{"/", "/?category=Lighting", "/contact", "/faq", "/privacy"}, "/products/"+active[0], "/products/"+active[4]) {
+		for _, path := range append([]string{"/", "/?category=Lighting", "/contact", "/faq", "/privacy", "/hire"}, "/products/"+active[0], "/products/"+active[4]) {
 			for _, prefix := range []string{"", "/ru", "/zh"} {
 				u, ok := byLoc[base+prefix+path]
 				if !ok {
@@ -108,8 +108,10 @@ func TestSitemap(t *testing.T) {
 				t.Errorf("%s is listed", loc)
 			}
 		}
-		if len(byLoc) != 3*(1+4+9+5) {
-			t.Errorf("%d addresses, want %d", len(byLoc), 3*(1+4+9+5))
+		// The home, four categories, the contact page and nine page records (the hire page
+		// among them, issue 46), five products.
+		if len(byLoc) != 3*(1+4+10+5) {
+			t.Errorf("%d addresses, want %d", len(byLoc), 3*(1+4+10+5))
 		}
 	}
 

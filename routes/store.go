@@ -34,7 +34,7 @@ func registerStore(se *core.ServeEvent) {
 	adminPages.POST("", func(e *core.RequestEvent) error { return savePage(e, "", http.StatusCreated) })
 	adminPages.PUT("/{slug}", func(e *core.RequestEvent) error { return savePage(e, e.Request.PathValue("slug"), http.StatusOK) })
 	adminPages.DELETE("/{slug}", func(e *core.RequestEvent) error {
-		if err := site.DeletePage(e.App, e.Request.PathValue("slug")); err != nil {
+		if err := site.DeletePage(acting(e), e.Request.PathValue("slug")); err != nil {
 			return err
 		}
 		return e.JSON(http.StatusOK, map[string]string{"message": "Page deleted"})
@@ -66,7 +66,7 @@ func savePage(e *core.RequestEvent, slug string, status int) error {
 	if err := decodeJSON(e, &in); err != nil {
 		return err
 	}
-	p, err := site.SavePage(e.App, slug, in)
+	p, err := site.SavePage(acting(e), slug, in)
 	if err != nil {
 		return err
 	}

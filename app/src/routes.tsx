@@ -147,6 +147,7 @@ const SHOP_ROUTES: ShopRoute[] = [
   { path: '/terms', element: <LegalPage page="terms" />, page: { kind: 'info', page: 'terms' }, prefetch: recordPrefetch(LegalPage, 'terms') },
   { path: '/cookies', element: <LegalPage page="cookies" />, page: { kind: 'info', page: 'cookies' }, prefetch: recordPrefetch(LegalPage, 'cookies') },
   { path: '/about', element: <LegalPage page="about" />, page: { kind: 'info', page: 'about' }, prefetch: recordPrefetch(LegalPage, 'about') },
+  { path: '/hire', element: <LegalPage page="hire" />, page: { kind: 'info', page: 'hire' }, prefetch: recordPrefetch(LegalPage, 'hire') },
   // A page the owner added in /admin/pages (the server reads the slug from the address).
   { path: '/pages/:slug', element: <PageBySlug />, page: { kind: 'info', page: ':slug' }, prefetch: recordPrefetch(PageBySlug, ':slug') },
   { path: '*', element: <ErrorPage notFound />, page: { kind: 'notFound' } },

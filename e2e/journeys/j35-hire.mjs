@@ -5,7 +5,8 @@
 // components. The admin records the transfer, checks the kit out and back in from a phone with a
 // $35.00 cleaning fee: the booking shows the deposit settled ($35.00 kept, $465.00 back), and the
 // order has the $465.00 refunded with a credit note of no tax. The products are created hire-only
-// with no stock for sale, so the journeys that pick a product in stock never pick them.
+// with no stock for sale, so the journeys that pick a product in stock never pick them. The panel
+// links the hire page (deposits, collection and return), which the shopper reads first.
 // Screens: j35-hire-picker, j35-hire-cart, j35-bookings-returned (1280/390).
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { allProducts, apiOk } from '../lib/api.mjs';
@@ -66,6 +67,12 @@ export default {
     await page.goto(`/products/${kit.id}`);
     const panel = main(page).getByTestId('hire-panel');
     await visible(panel, 'the hire panel');
+    // The hire page (deposits, collection and return, in /admin/pages) is a link away.
+    await panel.getByRole('link', { name: 'How hire works: deposits, collection and return' }).click();
+    await visible(main(page).getByRole('heading', { level: 1, name: 'Hire: deposits, collection and return' }), 'the hire page');
+    await hasText(main(page), /Bring a photo ID in the name on the order/, "the hire page's collection");
+    await page.goBack();
+    await visible(panel, 'the hire panel, back from the hire page');
     const day = (d) => panel.getByRole('button', { name: new RegExp(`^\\d+\\s*, ${d}: `) });
     await visible(day(friday), `the calendar's ${friday}`);
     await day(friday).click();

@@ -79,6 +79,9 @@ type Document struct {
 	Specials []Special
 	// Extensions are x- fields of the document.
 	Extensions map[string]any
+	// Required names the JSON fields a request body of struct type t
+	// must carry (nil: none is required of any).
+	Required func(t reflect.Type) []string
 }
 
 var statusText = map[int]string{
@@ -99,6 +102,7 @@ var pathParam = regexp.MustCompile(`\{([^}.]+)(\.\.\.)?\}`)
 // has no schema it can write.
 func Build(d Document) ([]byte, error) {
 	s := newSchemas(d.Specials)
+	s.required = d.Required
 	problem := s.of(reflect.TypeOf(d.Problem), false)
 	paths := map[string]map[string]any{}
 	for _, op := range d.Operations {
@@ -152,6 +156,25 @@ func (s *schemas) operation(op Operation) map[string]any {
 	if out["operationId"] == "" {
 		out["operationId"] = OperationID(op.Method, op.Path)
 	}
+	if params := parameters(op); params != nil {
+		out["parameters"] = params
+	}
+	if body := s.requestBody(op); body != nil {
+		out["requestBody"] = body
+	}
+	out["responses"] = s.responses(op)
+	if op.Security != nil {
+		out["security"] = op.Security
+	}
+	for k, v := range op.Extensions {
+		out[k] = v
+	}
+	return out
+}
+
+// parameters are op's path parameters, then its query parameters (nil
+// for none).
+func parameters(op Operation) []any {
 	var params []any
 	for _, m := range pathParam.FindAllStringSubmatch(op.Path, -1) {
 		params = append(params, map[string]any{
@@ -173,21 +196,29 @@ func (s *schemas) operation(op Operation) map[string]any {
 		}
 		params = append(params, p)
 	}
-	if params != nil {
-		out["parameters"] = params
-	}
+	return params
+}
+
+// requestBody is op's Request Body Object (nil when it takes none).
+func (s *schemas) requestBody(op Operation) map[string]any {
 	switch {
 	case op.Body != nil:
-		out["requestBody"] = map[string]any{
+		return map[string]any{
 			"required": !op.BodyOptional,
 			"content":  map[string]any{"application/json": map[string]any{"schema": s.of(reflect.TypeOf(op.Body), true)}},
 		}
 	case op.RawBody != nil:
-		out["requestBody"] = map[string]any{
+		return map[string]any{
 			"required": !op.BodyOptional,
 			"content":  map[string]any{op.RawBody.MediaType: map[string]any{"schema": op.RawBody.Schema}},
 		}
 	}
+	return nil
+}
+
+// responses is op's Responses Object: its success answer and each of its
+// error statuses, pointing at the envelope's shared responses.
+func (s *schemas) responses(op Operation) map[string]any {
 	status := op.Status
 	if status == 0 {
 		status = http.StatusOK
@@ -209,14 +240,7 @@ func (s *schemas) operation(op Operation) map[string]any {
 		}
 		responses[strconv.Itoa(code)] = map[string]any{"$ref": "#/components/responses/" + strconv.Itoa(code)}
 	}
-	out["responses"] = responses
-	if op.Security != nil {
-		out["security"] = op.Security
-	}
-	for k, v := range op.Extensions {
-		out[k] = v
-	}
-	return out
+	return responses
 }
 
 // OperationID is the operation id of method on path: the method and the

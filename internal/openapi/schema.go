@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -34,6 +35,7 @@ type schemas struct {
 	components map[string]any
 	byName     map[string]reflect.Type // component name -> the type it is, per mode
 	specials   map[reflect.Type]Special
+	required   func(reflect.Type) []string
 	errs       []string
 }
 
@@ -70,7 +72,7 @@ func nullable(schema map[string]any) map[string]any {
 // is CartItem, cart.Cart is Cart; the wire package's types keep theirs).
 // A request type (input) ends in Input, so that a type both sent and
 // answered has two schemas: the answer's fields are required, the
-// input's not.
+// input's those its validation requires.
 func componentName(t reflect.Type, input bool) string {
 	name := []rune(t.Name())
 	name[0] = unicode.ToUpper(name[0])
@@ -90,7 +92,7 @@ func componentName(t reflect.Type, input bool) string {
 }
 
 // of is the schema of values of type t; input says it is read from a
-// request (no required fields) rather than answered.
+// request (required fields: Document.Required's) rather than answered.
 func (s *schemas) of(t reflect.Type, input bool) map[string]any {
 	if sp, ok := s.specials[t]; ok {
 		if sp.Name == "" {
@@ -137,23 +139,29 @@ func (s *schemas) of(t reflect.Type, input bool) map[string]any {
 		}
 		return map[string]any{"type": "object", "additionalProperties": s.of(t.Elem(), input)}
 	case reflect.Struct:
-		if t.Name() == "" {
-			return s.object(t, input)
-		}
-		name := componentName(t, input)
-		if other, ok := s.byName[name]; ok {
-			if other != t {
-				s.errorf("%s and %s both have the schema name %s", t, other, name)
-			}
-			return ref(name)
-		}
-		s.byName[name] = t
-		s.components[name] = map[string]any{} // placeholder for recursive types
-		s.components[name] = s.object(t, input)
-		return ref(name)
+		return s.structOf(t, input)
 	}
 	s.errorf("no schema for %s", t)
 	return map[string]any{}
+}
+
+// structOf is the schema of struct t: inline when it has no name, else a
+// reference to its component, made the first time.
+func (s *schemas) structOf(t reflect.Type, input bool) map[string]any {
+	if t.Name() == "" {
+		return s.object(t, input)
+	}
+	name := componentName(t, input)
+	if other, ok := s.byName[name]; ok {
+		if other != t {
+			s.errorf("%s and %s both have the schema name %s", t, other, name)
+		}
+		return ref(name)
+	}
+	s.byName[name] = t
+	s.components[name] = map[string]any{} // placeholder for recursive types
+	s.components[name] = s.object(t, input)
+	return ref(name)
 }
 
 // field is one JSON field of a struct as encoding/json sees it.
@@ -225,7 +233,8 @@ func fields(t reflect.Type) []field {
 }
 
 // object is the schema of struct t: its fields as properties, those
-// always written (no omitempty) required in answers.
+// always written (no omitempty) required in answers, those the document's
+// Required names required in requests.
 func (s *schemas) object(t reflect.Type, input bool) map[string]any {
 	props := map[string]any{}
 	var required []string
@@ -244,6 +253,13 @@ func (s *schemas) object(t reflect.Type, input bool) map[string]any {
 		props[f.name] = schema
 		if !input && !f.optional {
 			required = append(required, f.name)
+		}
+	}
+	if input && s.required != nil {
+		for _, name := range s.required(t) {
+			if _, ok := props[name]; ok && !slices.Contains(required, name) {
+				required = append(required, name)
+			}
 		}
 	}
 	out := map[string]any{"type": "object", "properties": props}

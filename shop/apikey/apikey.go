@@ -87,37 +87,9 @@ func newKey() string {
 // Create makes a key for in (validation errors by field, nothing stored)
 // and answers it with the secret, shown this once. by is the Admin's id.
 func Create(app core.App, in wire.APIKeyInput, by string, now time.Time) (wire.APIKey, error) {
-	name := strings.TrimSpace(in.Name)
-	scopes, scopesErr := cleanScopes(in.Scopes)
-	var expires time.Time
-	var expiresErr error
-	if s := strings.TrimSpace(in.ExpiresAt); s != "" {
-		t, err := time.Parse(time.RFC3339, s)
-		switch {
-		case err != nil:
-			expiresErr = validation.NewError("validation_date", "Expiry must be a date and time (RFC 3339)")
-		case !t.After(now):
-			expiresErr = validation.NewError("validation_date_min", "Expiry must be in the future")
-		case t.After(now.AddDate(10, 0, 0)):
-			expiresErr = validation.NewError("validation_date_max", "Expiry must be within ten years")
-		}
-		expires = t
-	}
-	errs := validation.Errors{}
-	switch {
-	case name == "":
-		errs["name"] = validation.NewError("validation_required", "Name is required")
-	case utf8.RuneCountInString(name) > maxNameLen:
-		errs["name"] = validation.NewError("validation_length_too_long", "Name must be at most 100 characters")
-	}
-	if scopesErr != nil {
-		errs["scopes"] = scopesErr
-	}
-	if expiresErr != nil {
-		errs["expiresAt"] = expiresErr
-	}
-	if len(errs) > 0 {
-		return wire.APIKey{}, errs
+	name, scopes, expires, err := checkInput(in, now)
+	if err != nil {
+		return wire.APIKey{}, err
 	}
 	col, err := app.FindCachedCollectionByNameOrId(Collection)
 	if err != nil {
@@ -153,6 +125,50 @@ func Create(app core.App, in wire.APIKeyInput, by string, now time.Time) (wire.A
 	out := toWire(rec)
 	out.Key = key
 	return out, nil
+}
+
+// checkInput is in's trimmed name, clean scopes and expiry (zero for
+// none), or its errors by field.
+func checkInput(in wire.APIKeyInput, now time.Time) (name string, scopes []string, expires time.Time, err error) {
+	name = strings.TrimSpace(in.Name)
+	scopes, scopesErr := cleanScopes(in.Scopes)
+	expires, expiresErr := expiryOf(in.ExpiresAt, now)
+	errs := validation.Errors{}
+	switch {
+	case name == "":
+		errs["name"] = validation.NewError("validation_required", "Name is required")
+	case utf8.RuneCountInString(name) > maxNameLen:
+		errs["name"] = validation.NewError("validation_length_too_long", "Name must be at most 100 characters")
+	}
+	if scopesErr != nil {
+		errs["scopes"] = scopesErr
+	}
+	if expiresErr != nil {
+		errs["expiresAt"] = expiresErr
+	}
+	if len(errs) > 0 {
+		return "", nil, time.Time{}, errs
+	}
+	return name, scopes, expires, nil
+}
+
+// expiryOf reads an optional expiry: RFC 3339, after now and within ten
+// years (zero when s is blank).
+func expiryOf(s string, now time.Time) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	switch {
+	case err != nil:
+		return t, validation.NewError("validation_date", "Expiry must be a date and time (RFC 3339)")
+	case !t.After(now):
+		return t, validation.NewError("validation_date_min", "Expiry must be in the future")
+	case t.After(now.AddDate(10, 0, 0)):
+		return t, validation.NewError("validation_date_max", "Expiry must be within ten years")
+	}
+	return t, nil
 }
 
 // cleanScopes is scopes without repeats in the order of Scopes, each known.

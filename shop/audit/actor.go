@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/db"
 )
 
 // The kinds of actor.
@@ -68,12 +70,13 @@ func FromRequest(e *core.RequestEvent) Actor {
 	return User(e.Auth)
 }
 
-// txState is what a transaction knows of its change: who acts, and the
-// tally of an import.
+// txState is what a transaction knows of its change: who acts, the tally
+// of an import and its settings.changed entry.
 type txState struct {
-	mu    sync.Mutex
-	actor Actor
-	tally *Tally
+	mu       sync.Mutex
+	actor    Actor
+	tally    *Tally
+	settings *settingsEntry
 }
 
 // states are the bound transactions, until they end.
@@ -148,35 +151,37 @@ func (a *actingApp) RunInTransaction(fn func(txApp core.App) error) error {
 	})
 }
 
-// Save saves m in a transaction bound to the actor.
+// Save saves m in a transaction bound to the actor, opened by db.Write
+// (retried when SQLite answers busy) like every other write; so are the
+// other saves and deletes below.
 func (a *actingApp) Save(m core.Model) error {
-	return a.RunInTransaction(func(txApp core.App) error { return txApp.Save(m) })
+	return db.Write(a, func(txApp core.App) error { return txApp.Save(m) })
 }
 
 // SaveWithContext saves m in a transaction bound to the actor.
 func (a *actingApp) SaveWithContext(ctx context.Context, m core.Model) error {
-	return a.RunInTransaction(func(txApp core.App) error { return txApp.SaveWithContext(ctx, m) })
+	return db.Write(a, func(txApp core.App) error { return txApp.SaveWithContext(ctx, m) })
 }
 
 // SaveNoValidate saves m unchecked in a transaction bound to the actor.
 func (a *actingApp) SaveNoValidate(m core.Model) error {
-	return a.RunInTransaction(func(txApp core.App) error { return txApp.SaveNoValidate(m) })
+	return db.Write(a, func(txApp core.App) error { return txApp.SaveNoValidate(m) })
 }
 
 // SaveNoValidateWithContext saves m unchecked in a transaction bound to
 // the actor.
 func (a *actingApp) SaveNoValidateWithContext(ctx context.Context, m core.Model) error {
-	return a.RunInTransaction(func(txApp core.App) error { return txApp.SaveNoValidateWithContext(ctx, m) })
+	return db.Write(a, func(txApp core.App) error { return txApp.SaveNoValidateWithContext(ctx, m) })
 }
 
 // Delete deletes m in a transaction bound to the actor.
 func (a *actingApp) Delete(m core.Model) error {
-	return a.RunInTransaction(func(txApp core.App) error { return txApp.Delete(m) })
+	return db.Write(a, func(txApp core.App) error { return txApp.Delete(m) })
 }
 
 // DeleteWithContext deletes m in a transaction bound to the actor.
 func (a *actingApp) DeleteWithContext(ctx context.Context, m core.Model) error {
-	return a.RunInTransaction(func(txApp core.App) error { return txApp.DeleteWithContext(ctx, m) })
+	return db.Write(a, func(txApp core.App) error { return txApp.DeleteWithContext(ctx, m) })
 }
 
 // Tally counts the price and stock changes of an import's rows.

@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -67,9 +69,21 @@ const (
 // Record writes en as done by actor in txApp's transaction (call it inside
 // the change's transaction, so it commits or rolls back with it).
 func Record(txApp core.App, actor Actor, en Entry) error {
+	_, err := record(txApp, actor, en)
+	return err
+}
+
+// record writes en as Record does and returns its stored record.
+func record(txApp core.App, actor Actor, en Entry) (*core.Record, error) {
 	col, err := txApp.FindCachedCollectionByNameOrId(Collection)
+	if errors.Is(err, sql.ErrNoRows) {
+		// Before the audit log's migration: a new shop's first migration
+		// seeds its records (the information pages) with the hooks bound
+		// (`stageshop migrate up`), and nobody acted yet.
+		return nil, nil
+	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rec := core.NewRecord(col)
 	rec.Set("actorKind", actor.Kind)
@@ -82,9 +96,9 @@ func Record(txApp core.App, actor Actor, en Entry) error {
 	rec.Set("before", small(en.Before))
 	rec.Set("after", small(en.After))
 	if err := txApp.SaveNoValidate(rec); err != nil {
-		return fmt.Errorf("audit entry %s: %w", en.Action, err)
+		return nil, fmt.Errorf("audit entry %s: %w", en.Action, err)
 	}
-	return nil
+	return rec, nil
 }
 
 // small bounds the values of a before/after map: a value longer than

@@ -21,10 +21,14 @@ const pruneSchedule = "53 4 * * *"
 // (tax rates also when created or deleted).
 var settingsCollections = []string{"shop_settings", "payment_settings"}
 
+// pagesCollection holds the information pages, whose changes are
+// settings.changed.
+const pagesCollection = "pages"
+
 // auditedCollections are those whose dashboard requests run in a
 // transaction bound to the superuser.
 var auditedCollections = []string{"users", "product_variants", "products", "promotions", "refunds",
-	"shop_settings", "payment_settings", "tax_rates", "webhook_endpoints", "api_keys"}
+	"shop_settings", "payment_settings", "tax_rates", "webhook_endpoints", "api_keys", pagesCollection}
 
 // Register binds the audit log to app: the record hooks that write the
 // entries in the changes' transactions, the dashboard's superuser
@@ -50,7 +54,10 @@ func Register(app core.App) {
 	on(app.OnRecordUpdate("promotions"), "promotionUpdated", updated(PromotionUpdated, "name"))
 	on(app.OnRecordDelete("promotions"), "promotionDeleted", deleted(PromotionDeleted, "name", "code", "kind", "value"))
 	on(app.OnRecordCreate("refunds"), "refund", refundCreated)
-	on(app.OnRecordUpdate(settingsCollections...), "settings", updated(SettingsChanged, ""))
+	on(app.OnRecordUpdate(settingsCollections...), "settings", settingsChanged)
+	on(app.OnRecordCreate(pagesCollection), "pageCreated", created(SettingsChanged, "title"))
+	on(app.OnRecordUpdate(pagesCollection), "pageUpdated", updated(SettingsChanged, "title"))
+	on(app.OnRecordDelete(pagesCollection), "pageDeleted", deleted(SettingsChanged, "title", "slug", "title", "source"))
 	on(app.OnRecordCreate("tax_rates"), "taxRateCreated", created(SettingsChanged, "name"))
 	on(app.OnRecordUpdate("tax_rates"), "taxRateUpdated", updated(SettingsChanged, "name"))
 	on(app.OnRecordDelete("tax_rates"), "taxRateDeleted", deleted(SettingsChanged, "name", "country", "region", "ratePercent"))
@@ -71,6 +78,13 @@ func Register(app core.App) {
 		return write(txApp, WebhookDeleted, rec, "url", map[string]any{"url": rec.Get("url"), "events": rec.Get("events")}, nil)
 	})
 
+	bindDashboard(app)
+	bindPrune(app)
+}
+
+// bindDashboard runs the superusers' record requests on the audited
+// collections in transactions bound to them (dashboardRequest).
+func bindDashboard(app core.App) {
 	for _, h := range []*hook.TaggedHook[*core.RecordRequestEvent]{
 		app.OnRecordCreateRequest(auditedCollections...),
 		app.OnRecordUpdateRequest(auditedCollections...),
@@ -78,7 +92,10 @@ func Register(app core.App) {
 	} {
 		h.Bind(&hook.Handler[*core.RecordRequestEvent]{Id: "stageshop.audit.dashboard", Func: dashboardRequest})
 	}
+}
 
+// bindPrune adds the daily prune of entries past Retention.
+func bindPrune(app core.App) {
 	app.Cron().MustAdd("stageshopPruneAudit", pruneSchedule, func() {
 		n, err := Prune(app, time.Now())
 		switch {

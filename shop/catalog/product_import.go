@@ -162,40 +162,22 @@ func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, r
 	for from := 0; from < len(groups); from += importBatch {
 		batch := groups[from:min(from+importBatch, len(groups))]
 		last := from+importBatch >= len(groups)
-		var created, updated int
-		var errs []ImportError
+		var out batchOutcome
 		var stored *batchImages
 		var tally audit.Tally
 		err := db.Write(app, func(txApp core.App) error {
-			created, updated, errs, tally = 0, 0, nil, audit.Tally{} // a busy retry starts again
+			tally = audit.Tally{} // a busy retry starts again
 			stored = imgs.batch()
 			audit.Quiet(txApp, &tally)
-			for _, g := range batch {
-				if g.bad {
-					continue
-				}
-				g, err := stored.resolve(txApp, g)
-				if err != nil {
-					return err
-				}
-				isNew, err := importGroupIn(txApp, g)
-				var rowErrs importErrors
-				switch {
-				case errors.As(err, &rowErrs):
-					errs = append(errs, rowErrs...)
-				case err != nil:
-					return err
-				case isNew:
-					created++
-				default:
-					updated++
-				}
+			var err error
+			if out, err = saveImportBatch(txApp, batch, stored); err != nil {
+				return err
 			}
-			if !write || len(errs) > 0 {
+			if !write || len(out.errs) > 0 {
 				return errRollBack
 			}
 			if last {
-				return recordImport(txApp, res.Rows, res.Created+created, res.Updated+updated, total, tally, false)
+				return recordImport(txApp, res.Rows, res.Created+out.created, res.Updated+out.updated, total, tally, false)
 			}
 			return nil
 		})
@@ -205,19 +187,11 @@ func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, r
 		if err == nil {
 			stored.keep()
 		}
-		res.Created, res.Updated = res.Created+created, res.Updated+updated
-		res.Errors = append(res.Errors, errs...)
-		p.advance(batch, len(errs))
-		if write && len(errs) > 0 {
-			if res.Created+res.Updated > 0 { // the batches before this one were written
-				err := db.Write(app, func(txApp core.App) error {
-					return recordImport(txApp, res.Rows, res.Created, res.Updated, total, audit.Tally{}, true)
-				})
-				if err != nil {
-					return res, err
-				}
-			}
-			break
+		res.Created, res.Updated = res.Created+out.created, res.Updated+out.updated
+		res.Errors = append(res.Errors, out.errs...)
+		p.advance(batch, len(out.errs))
+		if write && len(out.errs) > 0 {
+			return res, recordStoppedImport(app, res, total)
 		}
 		if write {
 			total.PriceChanges += tally.PriceChanges
@@ -225,6 +199,53 @@ func runImportBatches(app core.App, groups []*importGroup, imgs *importImages, r
 		}
 	}
 	return res, nil
+}
+
+// batchOutcome is what one batch's saves did: the products created and
+// updated, and the rows' errors.
+type batchOutcome struct {
+	created, updated int
+	errs             []ImportError
+}
+
+// saveImportBatch saves a batch's groups in txApp's transaction (the
+// groups already found bad are skipped); an error other than the rows'
+// own aborts the transaction.
+func saveImportBatch(txApp core.App, batch []*importGroup, stored *batchImages) (batchOutcome, error) {
+	var out batchOutcome
+	for _, g := range batch {
+		if g.bad {
+			continue
+		}
+		g, err := stored.resolve(txApp, g)
+		if err != nil {
+			return out, err
+		}
+		isNew, err := importGroupIn(txApp, g)
+		var rowErrs importErrors
+		switch {
+		case errors.As(err, &rowErrs):
+			out.errs = append(out.errs, rowErrs...)
+		case err != nil:
+			return out, err
+		case isNew:
+			out.created++
+		default:
+			out.updated++
+		}
+	}
+	return out, nil
+}
+
+// recordStoppedImport writes the audit entry of an import that stopped at
+// a failed batch after earlier ones were written (none when nothing was).
+func recordStoppedImport(app core.App, res ImportResult, total audit.Tally) error {
+	if res.Created+res.Updated == 0 {
+		return nil
+	}
+	return db.Write(app, func(txApp core.App) error {
+		return recordImport(txApp, res.Rows, res.Created, res.Updated, total, audit.Tally{}, true)
+	})
 }
 
 // recordImport writes an import's one audit entry (import.completed) in

@@ -53,19 +53,44 @@ func isImageURL(s string) bool {
 // imageURLCells are the columns whose members may be URLs.
 var imageURLCells = []string{"images", "variantImages"}
 
+// imageUse is where an image URL is first named: its group, row and column.
+type imageUse struct {
+	group *importGroup
+	row   importRow
+	col   string
+}
+
 // fetchImportImages fetches every distinct image URL of the groups that
 // passed their value checks; a URL that cannot be used is an error of the
 // first row naming it, and its group is marked bad.
 func fetchImportImages(app core.App, groups []*importGroup) (*importImages, []ImportError) {
 	imgs := &importImages{data: map[string][]byte{}, stored: map[string]string{}}
-	type use struct {
-		group *importGroup
-		row   importRow
-		col   string
+	order, first, errs := collectImageURLs(groups)
+	if len(order) == 0 {
+		return imgs, errs
 	}
-	var order []string
-	first := map[string]use{}
-	var errs []ImportError
+	_, fileField, err := ImageField(app)
+	if err != nil {
+		return imgs, append(errs, ImportError{Row: first[order[0]].row.line, Field: "images", Message: "Images cannot be stored"})
+	}
+	data, results := fetchImagesParallel(fileField, order)
+	for i, u := range order {
+		if results[i] != nil {
+			at := first[u]
+			errs = append(errs, ImportError{Row: at.row.line, Field: at.col, Message: fmt.Sprintf("Image %s: %v", u, results[i])})
+			at.group.bad = true
+			continue
+		}
+		imgs.data[u] = data[i]
+	}
+	return imgs, errs
+}
+
+// collectImageURLs lists the distinct image URLs of the good groups in
+// the order the file names them, each with where it is first named; past
+// MaxImportImageURLs a row's URL is its error and its group is bad.
+func collectImageURLs(groups []*importGroup) (order []string, first map[string]imageUse, errs []ImportError) {
+	first = map[string]imageUse{}
 	for _, g := range groups {
 		if g.bad {
 			continue
@@ -82,47 +107,37 @@ func fetchImportImages(app core.App, groups []*importGroup) (*importImages, []Im
 						g.bad = true
 						continue
 					}
-					first[m] = use{g, r, col}
+					first[m] = imageUse{g, r, col}
 					order = append(order, m)
 				}
 			}
 		}
 	}
-	if len(order) == 0 {
-		return imgs, errs
-	}
-	_, fileField, err := ImageField(app)
-	if err != nil {
-		return imgs, append(errs, ImportError{Row: first[order[0]].row.line, Field: "images", Message: "Images cannot be stored"})
-	}
+	return order, first, errs
+}
+
+// fetchImagesParallel fetches the URLs importFetchParallel at a time: each
+// one's bytes, or why it cannot be used.
+func fetchImagesParallel(fileField *core.FileField, urls []string) ([][]byte, []error) {
 	client := publicnet.NewClient(importFetchTimeout)
 	defer client.CloseIdleConnections()
-	results := make([]error, len(order))
-	data := make([][]byte, len(order))
+	results := make([]error, len(urls))
+	data := make([][]byte, len(urls))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for range min(importFetchParallel, len(order)) {
+	for range min(importFetchParallel, len(urls)) {
 		wg.Go(func() {
 			for i := range next {
-				data[i], results[i] = fetchImage(client, fileField, order[i])
+				data[i], results[i] = fetchImage(client, fileField, urls[i])
 			}
 		})
 	}
-	for i := range order {
+	for i := range urls {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	for i, u := range order {
-		if results[i] != nil {
-			at := first[u]
-			errs = append(errs, ImportError{Row: at.row.line, Field: at.col, Message: fmt.Sprintf("Image %s: %v", u, results[i])})
-			at.group.bad = true
-			continue
-		}
-		imgs.data[u] = data[i]
-	}
-	return imgs, errs
+	return data, results
 }
 
 // fetchImage gets one image URL and checks it as an upload is checked;

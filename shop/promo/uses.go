@@ -1,15 +1,15 @@
 package promo
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"stageshop/shop/wire"
 )
@@ -59,35 +59,6 @@ type UsedUpError struct{ ID string }
 
 func (e *UsedUpError) Error() string { return "promotion " + e.ID + " can no longer be used" }
 
-// Candidates are the rules Apply weighs for customer ("" for a guest) at
-// now: every live automatic promotion and the live promotion of code
-// ("" for none), each with the customer's uses.
-func Candidates(app core.App, code, customer string, now time.Time) ([]*Rule, error) {
-	cond := dbx.HashExp{"isActive": true, "automatic": true}
-	var where dbx.Expression = cond
-	if code = strings.ToUpper(strings.TrimSpace(code)); code != "" {
-		where = dbx.Or(cond, dbx.HashExp{"isActive": true, "code": code, "automatic": false})
-	}
-	recs, err := app.FindAllRecords(Collection, where)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Rule, 0, len(recs))
-	for _, rec := range recs {
-		r := ruleOf(rec)
-		if !r.Live(now) {
-			continue
-		}
-		if r.PerCustomerLimit > 0 && customer != "" {
-			if r.CustomerUses, err = customerUses(app, r.ID, customer); err != nil {
-				return nil, err
-			}
-		}
-		out = append(out, &r)
-	}
-	return out, nil
-}
-
 // CheckCode is the live promotion of code and whether it applies to in:
 // ErrCodeNotFound, or *NotApplicableError with its reason.
 func CheckCode(app core.App, code string, in Input) (*Rule, error) {
@@ -109,14 +80,6 @@ func CheckCode(app core.App, code string, in Input) (*Rule, error) {
 		return r, nil
 	}
 	return nil, ErrCodeNotFound
-}
-
-// customerUses is how often customer used the promotion of id.
-func customerUses(app core.App, id, customer string) (int, error) {
-	var n int
-	err := app.DB().Select("COUNT(*)").From(UsesCollection).
-		Where(dbx.HashExp{"promotion": id, "user": customer}).Row(&n)
-	return n, err
 }
 
 // Redeem counts the uses of res's discounts for the order, inside the
@@ -165,35 +128,45 @@ func idsOf(discounts []Discount) []any {
 	return out
 }
 
-// count is Redeem and Recount: one conditional UPDATE per discount (with
-// active, "isActive = TRUE AND " or ""), and a use row.
+// count is Redeem and Recount: one conditional UPDATE moves the
+// timesUsed of every discount's promotion (with active,
+// "isActive = TRUE AND " or ""), within its total and per-customer limits
+// (the uses counted before this order's, which are written after), and
+// names the promotions it moved; one INSERT writes their use rows. A
+// promotion it did not move is *UsedUpError. Two plain statements rather
+// than one per promotion and a record save per use: the uses are this
+// transaction's own rows (the order and the promotions just counted), so
+// there is nothing for a record's validation to check, and no hook
+// watches them (bench/RESULTS.md section 14).
 func count(txApp core.App, orderID, customer string, discounts []Discount, active string) error {
-	col, err := txApp.FindCachedCollectionByNameOrId(UsesCollection)
+	if len(discounts) == 0 {
+		return nil
+	}
+	params := dbx.Params{"user": customer, "order": orderID, "now": types.NowDateTime().String()}
+	ids := make([]string, len(discounts))
+	values := make([]string, len(discounts))
+	for i, d := range discounts {
+		n := strconv.Itoa(i)
+		ids[i] = "{:p" + n + "}"
+		values[i] = "({:id" + n + "}, {:p" + n + "}, {:order}, {:user}, {:a" + n + "}, {:now})"
+		params["p"+n], params["id"+n], params["a"+n] = d.ID, core.GenerateDefaultRandomId(), d.Amount+d.Shipping
+	}
+	var moved []string
+	err := txApp.DB().NewQuery(`UPDATE ` + Collection + ` AS p SET timesUsed = timesUsed + 1
+		WHERE id IN (` + strings.Join(ids, ", ") + `) AND ` + active + `(usageLimit = 0 OR timesUsed < usageLimit)
+		AND (perCustomerLimit = 0 OR perCustomerLimit > (SELECT COUNT(*) FROM ` + UsesCollection + ` u
+			WHERE u.promotion = p.id AND u.[[user]] = {:user})) RETURNING id`).Bind(params).Column(&moved)
 	if err != nil {
 		return err
 	}
 	for _, d := range discounts {
-		q := txApp.DB().NewQuery(`UPDATE ` + Collection + ` SET timesUsed = timesUsed + 1
-			WHERE id = {:id} AND ` + active + `(usageLimit = 0 OR timesUsed < usageLimit)
-			AND (perCustomerLimit = 0 OR perCustomerLimit > (SELECT COUNT(*) FROM ` + UsesCollection + `
-				WHERE promotion = {:id} AND [[user]] = {:user}))`).Bind(dbx.Params{"id": d.ID, "user": customer})
-		r, err := q.Execute()
-		if err != nil {
-			return err
-		}
-		if n, err := r.RowsAffected(); err != nil || n != 1 {
-			return errors.Join(err, &UsedUpError{ID: d.ID})
-		}
-		use := core.NewRecord(col)
-		use.Set("promotion", d.ID)
-		use.Set("order", orderID)
-		use.Set("user", customer)
-		use.Set("amountCents", d.Amount+d.Shipping)
-		if err := txApp.Save(use); err != nil {
-			return err
+		if !slices.Contains(moved, d.ID) {
+			return &UsedUpError{ID: d.ID}
 		}
 	}
-	return nil
+	_, err = txApp.DB().NewQuery(`INSERT INTO ` + UsesCollection + ` (id, promotion, [[order]], [[user]], amountCents, created)
+		VALUES ` + strings.Join(values, ", ")).Bind(params).Execute()
+	return err
 }
 
 // Release gives back the uses of the order (an order cancelled before it

@@ -53,6 +53,8 @@ func TestCreateRefusesEachPrivateAddressForm(t *testing.T) {
 		"https://100.64.0.1/", "https://100.127.255.254/", "https://localhost/", "https://rebind.example/", "https://metadata.example/",
 		"https://mixed.example/", "https://v6.example/", "http://hooks.example/", "ftp://hooks.example/", "https://user:pw@hooks.example/",
 		"https://nowhere.example/", "hooks.example",
+		// Numeric host forms some resolvers read as 127.0.0.1 (decimal, hex, octal, short): never a public address.
+		"https://2130706433/", "https://0x7f000001/", "https://017700000001/", "https://0177.0.0.1/", "https://127.1/", "https://0x7f.1/",
 	}
 	for _, u := range refused {
 		_, err := webhook.Create(context.Background(), app, wire.WebhookInput{URL: u, Events: []string{webhook.OrderCreated}}, "")

@@ -4,7 +4,7 @@ import { storeKeys } from './queryKeys';
 import type { InfoPage, PageSummary } from './types';
 
 /** Pages with a route of their own (routes.tsx); any other page lives at /pages/{slug}. */
-const OWN_PATHS = ['about', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies'] as const;
+const OWN_PATHS = ['about', 'shipping', 'returns', 'warranty', 'faq', 'privacy', 'terms', 'cookies', 'hire'] as const;
 
 /** The storefront path of a page. */
 export function pagePath(slug: string): string {

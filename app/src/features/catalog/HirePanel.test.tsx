@@ -45,3 +45,14 @@ describe('the hire calendar', () => {
     expect(day('2031-05-19')).toBeEnabled();
   });
 });
+
+describe('the hire information link', () => {
+  const availability = { 'GET /api/products/p1/availability': () => ({ body: { today: TODAY, days: [] } }) };
+
+  it('links the hire page (deposits, collection and return) while the shop has it', async () => {
+    mockFetch({ ...availability, 'GET /api/pages': () => ({ body: [{ slug: 'returns', title: { en: 'Returns' } }, { slug: 'hire', title: { en: 'Hire' } }] }) });
+    renderApp(<HirePanel product={PRODUCT} name="Subwoofer" />);
+    const link = await screen.findByRole('link', { name: 'How hire works: deposits, collection and return' });
+    expect(link).toHaveAttribute('href', '/hire');
+  });
+});

@@ -1,18 +1,38 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Heading } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pagePath, usePages } from '../../api/pages';
 import type { Product, ProductVariant } from '../../api/wire.gen';
 import { TOAST_SHORT, useToast } from '../../components/Toast';
 import { errorText } from '../../i18n/errors';
 import { useAddCartItem } from '../cart/cartWrites';
-import { singleLinePath } from '../quotes/quoteModel';
+import { singleLinePath } from '../../lib/quotePath';
 import { HireDates } from './HireDates';
 
 interface Props {
   product: Product;
   variant?: ProductVariant;
   name: string;
+}
+
+/** The hire information page's slug (seeded by pb_migrations/1796239968_hire_page.go). */
+const HIRE_PAGE = 'hire';
+
+/**
+ * The link to the hire information page (deposits, collection and return), while the shop has it:
+ * the owner may delete the page in /admin/pages. The footer asks for the same list of pages.
+ */
+function HireInfoLink() {
+  const { t } = useTranslation('shop');
+  if (!usePages().some((p) => p.slug === HIRE_PAGE)) return null;
+  return (
+    <Text as="p" size="2" mb="2">
+      <Link to={pagePath(HIRE_PAGE)} data-testid="hire-info-link">
+        {t('hire.infoLink')}
+      </Link>
+    </Text>
+  );
 }
 
 /**
@@ -43,6 +63,7 @@ export function HirePanel({ product, variant, name }: Props) {
       <Heading as="h2" size="4" mb="1">
         {t('hire.title')}
       </Heading>
+      <HireInfoLink />
       <HireDates
         product={product}
         variant={variant}

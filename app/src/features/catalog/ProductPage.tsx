@@ -14,7 +14,7 @@ import { NotifyMe } from './NotifyMe';
 import { PriceTag } from './PriceTag';
 import { VariantPicker } from './VariantPicker';
 import { HirePanel } from './HirePanel';
-import { singleLinePath } from '../quotes/quoteModel';
+import { singleLinePath } from '../../lib/quotePath';
 import { chosenVariant, variantImages, variantLabel } from '../../lib/variants';
 import type { ProductVariant } from '../../api/types';
 

@@ -135,6 +135,15 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Remove code TOURING25' })).toBeInTheDocument();
   });
 
+  it('shows a hire line with its dates and deposit beside a sale line (issue 46)', async () => {
+    const hire = { ...item, id: 'i2', productId: 'p2', productName: { en: 'PA for 200' }, unitPrice: 250, quantity: 1, totalPrice: 250, hire: { start: '2031-05-16', end: '2031-05-19', days: 4, unitPrice: 250 }, deposit: 500 };
+    setup({}, { ...cart, items: [item, hire], totalPrice: 299.8, totalItems: 3 } as CartBody);
+    await screen.findByTestId('order-summary');
+    const dates = await summary().findByTestId('summary-hire-dates');
+    expect(dates).toHaveTextContent('Hire 2031-05-16 to 2031-05-19 (4 days) · deposit $500.00');
+    expect(summary().getAllByTestId('summary-hire-dates')).toHaveLength(1);
+  });
+
   it('tells the shopper when the cart is empty', async () => {
     setup({}, { id: '', items: [], totalPrice: 0, totalItems: 0 });
     expect(await screen.findByText('Your cart is empty. Please add some products before checkout.')).toBeInTheDocument();

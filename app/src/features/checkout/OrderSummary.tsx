@@ -46,6 +46,12 @@ function Lines({ items, subtotal, discounts, shipping, methodName, tax, total, f
                 <Text as="p" size="1" color="gray">
                   {price(item.unitPrice)} × {item.quantity}
                 </Text>
+                {item.hire && (
+                  <Text as="p" size="1" color="gray" data-testid="summary-hire-dates">
+                    {t('common:cart.hireDates', { start: item.hire.start, end: item.hire.end, count: item.hire.days })}
+                    {item.deposit ? ` · ${t('common:cart.hireDeposit', { price: price(item.deposit) })}` : ''}
+                  </Text>
+                )}
                 {item.discountAmount > 0 && (
                   <Text as="p" size="1" color="green" data-testid="summary-line-discount">
                     {t('common:promo.lineDiscount', { price: price(item.discountAmount) })}

@@ -1,6 +1,6 @@
 import { RecordPage } from '../pages/RecordPage';
 
-/** /privacy, /terms, /cookies and /about: pages the owner keeps in /admin/pages. */
-export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'cookies' | 'about' }) {
+/** /privacy, /terms, /cookies, /about and /hire (issue 46): pages the owner keeps in /admin/pages. */
+export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'cookies' | 'about' | 'hire' }) {
   return <RecordPage slug={page} />;
 }

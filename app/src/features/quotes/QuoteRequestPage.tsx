@@ -22,7 +22,8 @@ import { AddressForm, useAddressForm } from '../addresses/AddressForm';
 import { useCart } from '../cart/CartContext';
 import { emptyShipping, SHIPPING_FIELDS, trimAll } from '../checkout/validation';
 import { useRequestQuote } from './api';
-import { emptyEvent, hireProblem, hireWanted, requestBody, singleLineOf, type QuoteEvent, type SingleLine } from './quoteModel';
+import { emptyEvent, hireProblem, hireWanted, requestBody, singleLineOf, type QuoteEvent } from './quoteModel';
+import type { SingleLine } from '../../lib/quotePath';
 
 const EVENT_FIELDS = ['eventName', 'eventDate', 'venue'] as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethods } from '../../api/types';
-import { acceptMethods, acceptProblems, canRespond, requestBody, shownStatus, singleLineOf, singleLinePath } from './quoteModel';
+import { acceptMethods, acceptProblems, canRespond, requestBody, shownStatus, singleLineOf } from './quoteModel';
+import { singleLinePath } from '../../lib/quotePath';
 import { emptyShipping } from '../checkout/validation';
 
 const now = Date.parse('2026-12-02T12:00:00Z');

@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentMethods, Quote, ShippingInfo, User } from '../../api/types';
 import type { Problems } from '../../lib/form';
+import type { SingleLine } from '../../lib/quotePath';
 
 export type QuoteStatus = Quote['status'];
 
@@ -44,28 +45,7 @@ export function acceptProblems(method: PaymentMethod | '', poNumber: string): Pr
   return out;
 }
 
-/** One product asked for from its page: for sale, or (with `hire`) for hire on the dates picked ('' until they are). */
-export interface SingleLine {
-  productId: string;
-  variantId?: string;
-  quantity: number;
-  hire?: { start: string; end: string };
-}
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The request page's address for one product from its page (`/quotes/new?product=…`, `&hire=1&start=…&end=…` for a hire). */
-export function singleLinePath(line: SingleLine): string {
-  const q = new URLSearchParams({ product: line.productId });
-  if (line.variantId) q.set('variant', line.variantId);
-  q.set('quantity', String(line.quantity));
-  if (line.hire) {
-    q.set('hire', '1');
-    if (line.hire.start) q.set('start', line.hire.start);
-    if (line.hire.end) q.set('end', line.hire.end);
-  }
-  return `/quotes/new?${q}`;
-}
 
 /** The product a request page's address asks for, or null for the cart's lines; dates not YYYY-MM-DD are left to pick. */
 export function singleLineOf(params: URLSearchParams): SingleLine | null {
