@@ -7,7 +7,6 @@ import { limits, patterns, usCountryNames } from '../../../shop/facts.json';
 
 /** The server's limits (lengths in characters, maxPrice in dollars). */
 export const LIMITS = limits;
-const EMAIL_RE = new RegExp(patterns.email, 'u');
 export const MIN_PASSWORD_LENGTH = limits.passwordMinLength;
 const PASSWORD_CLASSES = [patterns.passwordLower, patterns.passwordUpper, patterns.passwordDigit].map((p) => new RegExp(p, 'u'));
 const PHONE_RE = new RegExp(patterns.phone, 'u');
@@ -16,7 +15,7 @@ const ZIP_RE = new RegExp(patterns.zip, 'u');
 /** The names that mean the United States (its ZIP codes are digits): shop/locale's, lower case. */
 const US_NAMES = new Set(usCountryNames);
 
-export const isEmail = (v: string) => EMAIL_RE.test(v.trim());
+export { isEmail } from './email';
 export const isBlank = (v: string | null | undefined) => !v || !v.trim();
 /** A lowercase letter, an uppercase letter and a digit, of any script. */
 export const isStrongPassword = (v: string) => PASSWORD_CLASSES.every((re) => re.test(v));

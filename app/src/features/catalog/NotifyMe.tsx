@@ -8,7 +8,7 @@ import type { Message } from '../../api/types';
 import { DeferredPopover } from '../../components/DeferredPopover';
 import { useAuth } from '../../auth/AuthContext';
 import { errorText } from '../../i18n/errors';
-import { isEmail } from '../../lib/validation';
+import { isEmail } from '../../lib/email';
 
 /** "Notify me when available" on a sold-out variant: one click when signed in, an e-mail field otherwise. */
 export function NotifyMe({ productId, variantId, size = '2' }: { productId: string; variantId?: string; size?: '2' | '3' }) {
