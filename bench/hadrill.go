@@ -59,24 +59,11 @@ func haDrill(bin, work string, loadFor time.Duration) (*haResult, error) {
 	go func() { load.run(ctx, f.customers, f.plenty); close(loadDone) }()
 
 	// 1. The primary's process dies; its disk and Litestream live on.
-	time.Sleep(loadFor)
-	log.Printf("ha: SIGKILL to the primary's shop process (epoch %s)", a.epoch)
-	killed := time.Now()
-	a.shop.kill()
-	b, err := c.failover("b", filepath.Join(work, "b"), standby)
-	if err != nil {
-		return nil, err
+	b, err := c.processDies(a, standby, load, res, filepath.Join(work, "b"), loadFor)
+	if b != nil {
+		defer b.stop()
 	}
-	defer b.stop()
-	load.point(b.shop.addr)
-	a.ls.signal(syscall.SIGTERM) // the old machine is taken away
-	res.rto, err = waitAck(load, b.shop.addr, killed)
 	if err != nil {
-		return nil, err
-	}
-	res.refusedStart, res.refusedClaim = oldPrimaryRefused(c, a)
-	time.Sleep(loadFor)
-	if res.lost, err = countLost(b.dir, load.acked(), time.Now()); err != nil {
 		return nil, err
 	}
 
@@ -93,6 +80,31 @@ func haDrill(bin, work string, loadFor time.Duration) (*haResult, error) {
 	cancel()
 	<-loadDone
 	return finishHA(res, load, b, d, f.initial, killed2)
+}
+
+// processDies lets the shoppers order for loadFor, kills a's shop process
+// (its disk and Litestream live on), promotes the standby in dir and
+// records in res the RTO, what the old primary says when started again and
+// the acknowledged orders lost after a further loadFor. The new primary is
+// returned also with an error once it started, for the caller to stop.
+func (c *haCluster) processDies(a *haNode, standby *proc, load *haLoad, res *haResult, dir string, loadFor time.Duration) (*haNode, error) {
+	time.Sleep(loadFor)
+	log.Printf("ha: SIGKILL to the primary's shop process (epoch %s)", a.epoch)
+	killed := time.Now()
+	a.shop.kill()
+	b, err := c.failover("b", dir, standby)
+	if err != nil {
+		return nil, err
+	}
+	load.point(b.shop.addr)
+	a.ls.signal(syscall.SIGTERM) // the old machine is taken away
+	if res.rto, err = waitAck(load, b.shop.addr, killed); err != nil {
+		return b, err
+	}
+	res.refusedStart, res.refusedClaim = oldPrimaryRefused(c, a)
+	time.Sleep(loadFor)
+	res.lost, err = countLost(b.dir, load.acked(), time.Now())
+	return b, err
 }
 
 // machineDies starts a standby of b in dir, lets the shoppers order for
