@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/keep"
+	"stageshop/internal/outbox"
 	"stageshop/shop/locale"
 )
 
@@ -157,7 +158,7 @@ func recentCopies(txApp core.App, address string) (int, error) {
 	var n int
 	err := txApp.DB().Select("COUNT(*)").From(Collection).
 		Where(dbx.HashExp{"to": address, "kind": KindContactReceived}).
-		AndWhere(dbx.NewExp("created >= {:since}", dbx.Params{"since": dbTime(time.Now().Add(-24 * time.Hour))})).
+		AndWhere(dbx.NewExp("created >= {:since}", dbx.Params{"since": outbox.DBTime(time.Now().Add(-24 * time.Hour))})).
 		Row(&n)
 	return n, err
 }

@@ -4,13 +4,12 @@ import (
 	"context"
 	"net"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/internal/db"
-	"stageshop/internal/role"
+	"stageshop/internal/outbox"
 )
 
 // pocketBaseDefaultURL is the application URL of a fresh PocketBase.
@@ -23,9 +22,6 @@ const pocketBaseDefaultURL = "http://localhost:8090"
 // earlier run are sent as soon as the worker starts.
 func Register(app core.App) {
 	w, err := NewWorker(app)
-	var cancel context.CancelFunc = func() {}
-	done := make(chan struct{})
-	close(done) // until a worker runs, there is nothing to wait for
 	if w != nil {
 		stateOf(app).worker.Store(w)
 	}
@@ -44,33 +40,14 @@ func Register(app core.App) {
 		}
 		return nil
 	})
-	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+	outbox.Serve(app, "mail worker", func(se *core.ServeEvent) error {
 		if err != nil {
 			return err // a bad STAGESHOP_MAIL_RETRY_INTERVAL stops the start
 		}
 		defaultPublicURL(se)
 		refreshSettings(se.App)
-		if !role.Primary(se.App) {
-			return se.Next() // the outbox is sent by the primary
-		}
-		var ctx context.Context
-		ctx, cancel = context.WithCancel(context.Background())
-		done = make(chan struct{})
-		go func() {
-			defer close(done)
-			w.Run(ctx)
-		}()
-		return se.Next()
-	})
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second): // an SMTP server that hangs; stay within a stop's grace
-			e.App.Logger().Warn("mail worker still sending at shutdown; its claim expires and another run sends it")
-		}
-		return e.Next()
-	})
+		return nil
+	}, func(ctx context.Context) { w.Run(ctx) })
 }
 
 // bindWake wakes w for each e-mail committed to the outbox: after the

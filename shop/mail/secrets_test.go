@@ -22,7 +22,7 @@ const secretToken = "Tok3n-of-the-user_0123456789abcdefghij"
 func TestResetLinkOnlyInTheSentMessage(t *testing.T) {
 	app := newApp(t)
 	queueReset(t, app, 1, secretToken, time.Now().Add(time.Hour))
-	rec := outbox(t, app)[0]
+	rec := allEmails(t, app)[0]
 	noSecret := func(stage string) {
 		t.Helper()
 		stored, err := app.FindRecordById(Collection, rec.Id)
@@ -91,7 +91,7 @@ func TestResetLinkExpiredOrLostFailsAtOnce(t *testing.T) {
 			if n, err := testWorker(t, app, nil).SendDue(context.Background()); err != nil || n != 1 {
 				t.Fatalf("SendDue = %d, %v", n, err)
 			}
-			rec := outbox(t, app)[0]
+			rec := allEmails(t, app)[0]
 			if app.TestMailer.TotalSend() != 0 || rec.GetString("status") != StatusFailed || rec.GetInt("attempts") != 1 ||
 				!strings.Contains(rec.GetString("lastError"), "ask for a new one") {
 				t.Fatalf("sent %d; status %s attempts %d error %q", app.TestMailer.TotalSend(),
@@ -118,8 +118,8 @@ func TestResetRolledBackHoldsNothing(t *testing.T) {
 	s.mu.Lock()
 	held := len(s.links)
 	s.mu.Unlock()
-	if held != 0 || len(outbox(t, app)) != 0 {
-		t.Fatalf("held %d tokens, %d e-mails", held, len(outbox(t, app)))
+	if held != 0 || len(allEmails(t, app)) != 0 {
+		t.Fatalf("held %d tokens, %d e-mails", held, len(allEmails(t, app)))
 	}
 }
 

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"net/mail"
 	"os"
-	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
-	"github.com/pocketbase/pocketbase/tools/security"
-	"github.com/pocketbase/pocketbase/tools/types"
+
+	"stageshop/internal/outbox"
 )
 
 // retryIntervalEnv names the environment variable that replaces every
@@ -33,19 +32,14 @@ var defaultRetryDelays = func() []time.Duration {
 	return d
 }()
 
-// worker sends the outbox's due e-mails through PocketBase's mailer (the
-// dashboard's SMTP settings). Any number of workers may run on one database:
-// each e-mail is claimed with a conditional update before it is sent, so
+// Worker sends the outbox's due e-mails through PocketBase's mailer (the
+// dashboard's SMTP settings). Any number of workers may run on one
+// database: each e-mail is claimed before it is sent (internal/outbox), so
 // only one of them sends it.
 type Worker struct {
+	*outbox.Loop
 	app    core.App
-	id     string
 	delays []time.Duration
-	poll   time.Duration // how often the outbox is looked at without a wake-up
-	lease  time.Duration // how long a claim holds if its worker dies mid-send
-	batch  int
-	wake   chan struct{}
-	urgent atomic.Bool // account-security mail was queued: look again before the next send
 	now    func() time.Time
 }
 
@@ -53,10 +47,15 @@ type Worker struct {
 // of STAGESHOP_MAIL_RETRY_INTERVAL (an error when it is not a duration of at
 // least 100ms).
 func NewWorker(app core.App) (*Worker, error) {
-	w := &Worker{
-		app: app, id: security.RandomString(16), delays: defaultRetryDelays,
-		poll: 30 * time.Second, lease: 5 * time.Minute, batch: 20,
-		wake: make(chan struct{}, 1), now: time.Now,
+	w := &Worker{app: app, delays: defaultRetryDelays, now: time.Now}
+	cfg := outbox.Config{
+		Name: "mail outbox", Table: Collection, SentStatus: statusSent, SentAt: "sentAt",
+		Poll: 30 * time.Second, Lease: 5 * time.Minute, Batch: 20,
+		Due: dueIDs,
+		// Nothing is attempted while SMTP is not configured: the e-mails
+		// stay queued until an admin sets it up.
+		Ready:   func() bool { return currentSettings(app).SMTP.Enabled },
+		Attempt: w.deliver,
 	}
 	if v := os.Getenv(retryIntervalEnv); v != "" {
 		d, err := time.ParseDuration(v)
@@ -67,166 +66,58 @@ func NewWorker(app core.App) (*Worker, error) {
 		for i := range w.delays {
 			w.delays[i] = d
 		}
-		w.poll = min(w.poll, d)
+		cfg.Poll = min(cfg.Poll, d)
 	}
+	w.Loop = outbox.New(app, cfg, func() time.Time { return w.now() })
 	return w, nil
 }
 
-// Wake asks the worker to look at the outbox now (a new e-mail was
-// committed). It never blocks.
-func (w *Worker) Wake() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-}
-
-// WakeUrgent is Wake for account-security mail: a send loop in progress
-// looks at the outbox again before its next send, so the e-mail goes out
-// next, not after the batch.
-func (w *Worker) WakeUrgent() {
-	w.urgent.Store(true)
-	w.Wake()
-}
-
-// Run sends due e-mails until ctx is done: at once, whenever woken, and
-// every poll interval (retries fall due, SMTP gets configured). A send in
-// progress when ctx ends is finished first.
-func (w *Worker) Run(ctx context.Context) {
-	for {
-		if _, err := w.SendDue(ctx); err != nil {
-			w.app.Logger().Error("mail outbox", "error", err.Error())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-w.wake:
-		case <-time.After(w.poll):
-		}
-	}
-}
-
-// SendDue sends every e-mail that is due now, in batches, and returns how
-// many it attempted. Nothing is attempted while SMTP is not configured:
-// the e-mails stay queued, untouched, until an admin sets it up.
-func (w *Worker) SendDue(ctx context.Context) (int, error) {
-	attempted := 0
-	for ctx.Err() == nil && currentSettings(w.app).SMTP.Enabled {
-		ids, err := w.dueIDs()
-		if err != nil || len(ids) == 0 {
-			return attempted, err
-		}
-		before := attempted
-		for _, id := range ids {
-			if ctx.Err() != nil {
-				return attempted, nil
-			}
-			ok, err := w.claim(id)
-			if err != nil {
-				return attempted, err
-			}
-			if ok {
-				attempted++
-				if err := w.deliver(id); err != nil {
-					return attempted, err
-				}
-			}
-			if w.urgent.Swap(false) {
-				break // account-security mail came in: it goes next
-			}
-		}
-		if attempted == before {
-			return attempted, nil // other workers hold the rest
-		}
-	}
-	return attempted, nil
-}
-
-// dbTime is a time as PocketBase stores dates, so stored dates compare
-// with it as text.
-func dbTime(t time.Time) string {
-	d, _ := types.ParseDateTime(t)
-	return d.String()
-}
-
-// unclaimed matches e-mails that no live worker holds.
-func unclaimed(now string) dbx.Expression {
-	return dbx.Or(dbx.HashExp{"claimedUntil": ""}, dbx.NewExp("claimedUntil <= {:now}", dbx.Params{"now": now}))
-}
-
-// dueIDs lists up to a batch of queued e-mails whose attempt is due:
-// account-security mail first, then the rest, each oldest first.
-func (w *Worker) dueIDs() ([]string, error) {
-	ids, err := w.due(dbx.In("kind", securityKinds...), w.batch) // idx_emails_kind_status
-	if err != nil || len(ids) >= w.batch {
+// dueIDs lists up to n queued e-mails whose attempt is due: account-security
+// mail first (WakeUrgent), then the rest, each oldest first.
+func dueIDs(app core.App, now string, n int) ([]string, error) {
+	ids, err := due(app, dbx.In("kind", securityKinds...), now, n) // idx_emails_kind_status
+	if err != nil || len(ids) >= n {
 		return ids, err
 	}
-	rest, err := w.due(dbx.NotIn("kind", securityKinds...), w.batch-len(ids))
+	rest, err := due(app, dbx.NotIn("kind", securityKinds...), now, n-len(ids))
 	return append(ids, rest...), err
 }
 
 // due lists up to n due e-mails that match which, oldest first.
-func (w *Worker) due(which dbx.Expression, n int) ([]string, error) {
-	now := dbTime(w.now())
+func due(app core.App, which dbx.Expression, now string, n int) ([]string, error) {
 	var ids []string
-	err := w.app.DB().Select("id").From(Collection).
-		Where(dbx.HashExp{"status": StatusQueued}).AndWhere(which).
-		AndWhere(dbx.Or(dbx.HashExp{"nextAttemptAt": ""}, dbx.NewExp("nextAttemptAt <= {:now}", dbx.Params{"now": now}))).
-		AndWhere(unclaimed(now)).
+	err := app.DB().Select("id").From(Collection).
+		Where(outbox.DueAt(now)).AndWhere(which).
 		OrderBy("created ASC", "rowid ASC").Limit(int64(n)).Column(&ids)
 	return ids, err
-}
-
-// claim makes the e-mail this worker's for one lease, with one conditional
-// update (like the stock update of an order): it reports false when another
-// worker got there first or the e-mail is no longer queued.
-func (w *Worker) claim(id string) (bool, error) {
-	now := w.now()
-	res, err := w.app.DB().Update(Collection, dbx.Params{
-		"claimedBy": w.id, "claimedUntil": dbTime(now.Add(w.lease)),
-	}, dbx.And(dbx.HashExp{"id": id, "status": StatusQueued}, unclaimed(dbTime(now)))).Execute()
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // deliver sends a claimed e-mail and records the outcome: sent, or the
 // error with the next attempt's time, or failed after the last retry (at
 // once for a secret e-mail whose link is no longer held).
-func (w *Worker) deliver(id string) error {
-	rec, err := w.app.FindRecordById(Collection, id)
-	if err != nil {
-		return err
-	}
+func (w *Worker) deliver(_ context.Context, rec *core.Record) error {
+	id := rec.Id
 	html, text, sendErr := w.outgoing(rec)
 	gone := errors.Is(sendErr, errSecretGone)
 	if sendErr == nil {
 		sendErr = w.app.NewMailClient().Send(w.message(rec, html, text))
 	}
 	attempts := rec.GetInt("attempts") + 1
-	now := w.now()
-	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "updated": dbTime(now)}
-	switch {
-	case sendErr == nil: // keep what went out, as it went out (a secret as its placeholder)
-		params["status"], params["sentAt"], params["lastError"], params["nextAttemptAt"] = statusSent, dbTime(now), "", ""
+	var r outbox.Result
+	if sendErr == nil { // keep what went out, as it went out (a secret as its placeholder)
 		if HasSecret(rec.GetString("kind")) {
 			secretsOf(w.app).drop(id)
 			html, text, _ = content(rec)
 		}
-		params["html"], params["text"] = html, text
-	case gone || attempts > len(w.delays):
-		params["status"], params["lastError"] = StatusFailed, truncate(sendErr.Error(), 2000)
-	default:
-		params["lastError"] = truncate(sendErr.Error(), 2000)
-		params["nextAttemptAt"] = dbTime(now.Add(w.delays[attempts-1]))
-	}
-	if sendErr != nil {
+		r = outbox.Result{Sent: true, Set: dbx.Params{"lastError": "", "html": html, "text": text}}
+	} else {
+		r.Set = dbx.Params{"lastError": truncate(sendErr.Error(), 2000)}
+		if !gone {
+			r.RetryAt = outbox.Retry(w.now(), w.delays, attempts)
+		}
 		w.app.Logger().Warn("mail not sent", "id", id, "kind", rec.GetString("kind"), "attempt", attempts, "error", sendErr.Error())
 	}
-	_, err = w.app.DB().Update(Collection, params, dbx.HashExp{"id": id, "claimedBy": w.id}).Execute()
-	return err
+	return w.Finish(w.app, rec, r)
 }
 
 // outgoing is the HTML and text that go out for rec: its content, with the

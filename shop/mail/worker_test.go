@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"stageshop/internal/migrated"
+	"stageshop/internal/outbox"
 )
 
 // newApp is a real PocketBase app on a copy of the migrated data dir with
@@ -69,8 +70,8 @@ func queueReset(t *testing.T, app core.App, n int, token string, expires time.Ti
 	}
 }
 
-// outbox reads every e-mail record.
-func outbox(t *testing.T, app core.App) []*core.Record {
+// allEmails reads every e-mail record.
+func allEmails(t *testing.T, app core.App) []*core.Record {
 	t.Helper()
 	recs, err := app.FindAllRecords(Collection)
 	if err != nil {
@@ -101,7 +102,7 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("tx error = %v", err)
 	}
-	if n := len(outbox(t, app)); n != 0 {
+	if n := len(allEmails(t, app)); n != 0 {
 		t.Fatalf("a rolled-back change left %d e-mails", n)
 	}
 
@@ -117,7 +118,7 @@ func TestWorkerSendsAfterCommitOnly(t *testing.T) {
 		!strings.Contains(msg.HTML, "<table") || !strings.Contains(msg.HTML, link) || !strings.Contains(msg.Text, link) {
 		t.Fatalf("sent %+v", msg)
 	}
-	rec := outbox(t, app)[0]
+	rec := allEmails(t, app)[0]
 	if rec.GetString("status") != statusSent || rec.GetInt("attempts") != 1 || rec.GetDateTime("sentAt").IsZero() {
 		t.Fatalf("record after send: status %s attempts %d sentAt %v", rec.GetString("status"), rec.GetInt("attempts"), rec.GetDateTime("sentAt"))
 	}
@@ -138,7 +139,7 @@ func TestNothingIsAttemptedWithoutSMTP(t *testing.T) {
 	if n, err := w.SendDue(context.Background()); err != nil || n != 0 {
 		t.Fatalf("SendDue = %d, %v", n, err)
 	}
-	rec := outbox(t, app)[0]
+	rec := allEmails(t, app)[0]
 	if rec.GetString("status") != StatusQueued || rec.GetInt("attempts") != 0 {
 		t.Fatalf("status %s attempts %d", rec.GetString("status"), rec.GetInt("attempts"))
 	}
@@ -165,7 +166,7 @@ func TestRetryBackoffThenFailed(t *testing.T) {
 		if n, err := w.SendDue(context.Background()); err != nil || n != 1 {
 			t.Fatalf("attempt %d: SendDue = %d, %v", i+1, n, err)
 		}
-		rec := outbox(t, app)[0]
+		rec := allEmails(t, app)[0]
 		next := rec.GetDateTime("nextAttemptAt").Time()
 		if rec.GetString("status") != StatusQueued || rec.GetInt("attempts") != i+1 ||
 			rec.GetString("lastError") != "dial tcp: connection refused" || next.Sub(clock).Round(time.Second) != d {
@@ -181,7 +182,7 @@ func TestRetryBackoffThenFailed(t *testing.T) {
 	if n, _ := w.SendDue(context.Background()); n != 1 {
 		t.Fatal("last attempt not made")
 	}
-	rec := outbox(t, app)[0]
+	rec := allEmails(t, app)[0]
 	if rec.GetString("status") != StatusFailed || rec.GetInt("attempts") != len(want)+1 || rec.GetString("lastError") == "" {
 		t.Fatalf("after two days: status %s attempts %d", rec.GetString("status"), rec.GetInt("attempts"))
 	}
@@ -206,7 +207,7 @@ func TestRetrySucceedsOnceServerIsBack(t *testing.T) {
 	if n, _ := w.SendDue(context.Background()); n != 1 {
 		t.Fatal("retry not made")
 	}
-	rec := outbox(t, app)[0]
+	rec := allEmails(t, app)[0]
 	if rec.GetString("status") != statusSent || rec.GetInt("attempts") != 2 || rec.GetString("lastError") != "" ||
 		app.TestMailer.TotalSend() != 1 {
 		t.Fatalf("status %s attempts %d error %q sent %d", rec.GetString("status"), rec.GetInt("attempts"),
@@ -260,11 +261,11 @@ func TestRestartPicksUpQueuedMail(t *testing.T) {
 	queueMail(t, first, 2)
 	clock := time.Now()
 	dead := testWorker(t, first, &clock)
-	ids, err := dead.dueIDs()
+	ids, err := dueIDs(first, outbox.DBTime(clock), 20)
 	if err != nil || len(ids) != 2 {
 		t.Fatalf("due %v %v", ids, err)
 	}
-	if ok, err := dead.claim(ids[0]); !ok || err != nil {
+	if ok, err := dead.Claim(ids[0]); !ok || err != nil {
 		t.Fatalf("claim %v %v", ok, err)
 	}
 	// The process dies here; its data dir is what the next run opens.

@@ -10,7 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"stageshop/internal/db"
-	"stageshop/internal/role"
+	"stageshop/internal/outbox"
 	"stageshop/shop/wire"
 )
 
@@ -31,30 +31,7 @@ func Register(app core.App) {
 			return e.Next()
 		},
 	})
-	cancel := context.CancelFunc(func() {})
-	done := make(chan struct{})
-	close(done)
-	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		if !role.Primary(se.App) {
-			return se.Next() // deliveries are sent by the primary
-		}
-		var ctx context.Context
-		ctx, cancel = context.WithCancel(context.Background())
-		done = make(chan struct{})
-		go func() {
-			defer close(done)
-			w.Run(ctx)
-		}()
-		return se.Next()
-	})
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-		}
-		return e.Next()
-	})
+	outbox.Serve(app, "webhook worker", nil, w.Run)
 }
 
 // workerOf is app's registered worker, or a new one.
@@ -87,10 +64,10 @@ func SendTest(ctx context.Context, app core.App, id string) (wire.WebhookDeliver
 		return wire.WebhookDelivery{}, err
 	}
 	w := workerOf(app)
-	if claimed, err := w.claim(rec.Id); err != nil {
+	if claimed, err := w.Claim(rec.Id); err != nil {
 		return wire.WebhookDelivery{}, err
 	} else if claimed {
-		if err := w.deliver(ctx, rec.Id); err != nil {
+		if err := w.Attempt(ctx, rec.Id); err != nil {
 			return wire.WebhookDelivery{}, err
 		}
 	} else {

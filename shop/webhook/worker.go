@@ -18,8 +18,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/security"
 
+	"stageshop/internal/outbox"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -42,99 +42,34 @@ var (
 const maxLog = 30
 
 // Worker delivers the due deliveries. Any number may run on one
-// database: each delivery is claimed with a conditional update first.
+// database: each delivery is claimed first (internal/outbox).
 type Worker struct {
+	*outbox.Loop
 	app    core.App
-	id     string
 	client *http.Client
-	poll   time.Duration
-	lease  time.Duration
-	batch  int
-	wake   chan struct{}
 	now    func() time.Time
 }
 
 // NewWorker is a worker for app.
 func NewWorker(app core.App) *Worker {
-	return &Worker{app: app, id: security.RandomString(16), client: newClient(), poll: 15 * time.Second,
-		lease: 2 * time.Minute, batch: 20, wake: make(chan struct{}, 1), now: time.Now}
+	w := &Worker{app: app, client: newClient(), now: time.Now}
+	w.Loop = outbox.New(app, outbox.Config{
+		Name: "webhook outbox", Table: DeliveriesCollection, SentStatus: statusDelivered, SentAt: "deliveredAt",
+		Poll: 15 * time.Second, Lease: 2 * time.Minute, Batch: 20,
+		Due: dueIDs, Attempt: w.deliver,
+	}, func() time.Time { return w.now() })
+	return w
 }
 
-// Wake asks the worker to look now; it never blocks.
-func (w *Worker) Wake() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-}
-
-// Run delivers due deliveries until ctx is done: at once, when woken and
-// every poll interval (retries fall due).
-func (w *Worker) Run(ctx context.Context) {
-	for {
-		if _, err := w.SendDue(ctx); err != nil {
-			w.app.Logger().Error("webhook outbox", "error", err.Error())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-w.wake:
-		case <-time.After(w.poll):
-		}
-	}
-}
-
-// SendDue attempts every due delivery and returns how many it attempted.
-func (w *Worker) SendDue(ctx context.Context) (int, error) {
-	attempted := 0
-	for ctx.Err() == nil {
-		ids, err := w.dueIDs()
-		if err != nil || len(ids) == 0 {
-			return attempted, err
-		}
-		before := attempted
-		for _, id := range ids {
-			ok, err := w.claim(id)
-			if err != nil {
-				return attempted, err
-			}
-			if ok {
-				attempted++
-				if err := w.deliver(ctx, id); err != nil {
-					return attempted, err
-				}
-			}
-		}
-		if attempted == before {
-			return attempted, nil // other workers hold the rest
-		}
-	}
-	return attempted, nil
-}
-
-// dueIDs lists up to a batch of queued, unclaimed deliveries whose attempt
-// is due, to endpoints that are not paused, oldest first.
-func (w *Worker) dueIDs() ([]string, error) {
+// dueIDs lists up to n queued, unclaimed deliveries whose attempt is due,
+// to endpoints that are not paused, oldest first.
+func dueIDs(app core.App, now string, n int) ([]string, error) {
 	var ids []string
-	err := w.app.DB().NewQuery(`SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint
+	err := app.DB().NewQuery(`SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint
 		WHERE d.status = 'queued' AND e.state != 'paused' AND (d.nextAttemptAt = '' OR d.nextAttemptAt <= {:now})
 		AND (d.claimedUntil = '' OR d.claimedUntil <= {:now}) ORDER BY d.created, d.rowid LIMIT {:n}`).
-		Bind(dbx.Params{"now": dbTime(w.now()), "n": w.batch}).Column(&ids)
+		Bind(dbx.Params{"now": now, "n": n}).Column(&ids)
 	return ids, err
-}
-
-// claim makes a delivery this worker's for one lease with one conditional
-// update; false when another worker has it or it is no longer queued.
-func (w *Worker) claim(id string) (bool, error) {
-	now := dbTime(w.now())
-	res, err := w.app.DB().NewQuery(`UPDATE webhook_deliveries SET claimedBy = {:w}, claimedUntil = {:until}
-		WHERE id = {:id} AND status = 'queued' AND (claimedUntil = '' OR claimedUntil <= {:now})`).
-		Bind(dbx.Params{"w": w.id, "until": dbTime(w.now().Add(w.lease)), "id": id, "now": now}).Execute()
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // job is what one attempt needs.
@@ -142,13 +77,10 @@ type job struct {
 	delivery, endpoint, event *core.Record
 }
 
-// load reads a claimed delivery with its endpoint and event.
-func (w *Worker) load(id string) (job, error) {
-	var j job
+// load reads a claimed delivery's endpoint and event.
+func (w *Worker) load(delivery *core.Record) (job, error) {
+	j := job{delivery: delivery}
 	var err error
-	if j.delivery, err = w.app.FindRecordById(DeliveriesCollection, id); err != nil {
-		return j, err
-	}
 	if j.endpoint, err = w.app.FindRecordById(EndpointsCollection, j.delivery.GetString("endpoint")); err != nil {
 		return j, err
 	}
@@ -157,8 +89,8 @@ func (w *Worker) load(id string) (job, error) {
 }
 
 // deliver makes one attempt of a claimed delivery and records it.
-func (w *Worker) deliver(ctx context.Context, id string) error {
-	j, err := w.load(id)
+func (w *Worker) deliver(ctx context.Context, delivery *core.Record) error {
+	j, err := w.load(delivery)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // the endpoint was deleted meanwhile
 	}
@@ -269,22 +201,15 @@ func (w *Worker) record(j job, a wire.WebhookAttempt) error {
 	logJSON, _ := json.Marshal(log)
 	attempts := j.delivery.GetInt("attempts") + 1
 	now := w.now()
-	params := dbx.Params{"attempts": attempts, "claimedBy": "", "claimedUntil": "", "log": string(logJSON),
-		"lastStatus": a.StatusCode, "updated": dbTime(now)}
-	switch {
-	case ok(a):
-		params["status"], params["deliveredAt"], params["nextAttemptAt"] = statusDelivered, dbTime(now), ""
-	default:
-		next := now.Add(retryDelays[min(attempts, len(retryDelays))-1])
-		if next.Sub(j.event.GetDateTime("created").Time()) > retryFor {
-			params["status"], params["nextAttemptAt"] = statusFailed, ""
-		} else {
-			params["nextAttemptAt"] = dbTime(next)
+	r := outbox.Result{Sent: ok(a), Set: dbx.Params{"log": string(logJSON), "lastStatus": a.StatusCode}}
+	if !r.Sent {
+		next := outbox.Retry(now, retryDelays, min(attempts, len(retryDelays))) // the last delay repeats
+		if next.Sub(j.event.GetDateTime("created").Time()) <= retryFor {
+			r.RetryAt = next
 		}
 	}
 	return w.app.RunInTransaction(func(txApp core.App) error {
-		if _, err := txApp.DB().Update(DeliveriesCollection, params,
-			dbx.HashExp{"id": j.delivery.Id, "claimedBy": w.id}).Execute(); err != nil {
+		if err := w.Finish(txApp, j.delivery, r); err != nil {
 			return err
 		}
 		return w.endpointAfter(txApp, j.endpoint, a, now)
