@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"stageshop/internal/testapp"
+	"stageshop/shop/catalog"
 	"stageshop/shop/site"
 )
 
@@ -282,4 +283,40 @@ func firstParagraph(html string) string {
 	}
 	p, _, _ := strings.Cut(rest, "</p>")
 	return p
+}
+
+// Issue 50: the first screen's category list is the shop's categories (records), not the four
+// the app ships with: one the owner adds shows in the home's list in each language, and its own
+// page has it chosen; a hidden one does not show.
+func TestOwnerCategoryInFirstScreens(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	if _, err := catalog.CreateCategory(h.App, catalog.CategoryInput{Name: "Rigging", NameLocalized: map[string]string{"ru": "Такелаж"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := catalog.CreateCategory(h.App, catalog.CategoryInput{Name: "Backstage", Hidden: true}); err != nil {
+		t.Fatal(err)
+	}
+	testapp.NewProduct(t, h.App, testapp.Product{Name: "Chain Hoist", Category: "Rigging", PriceCents: 99900, Stock: 2})
+	for _, c := range []struct{ url, want string }{
+		{"/", `<option value="Accessories">Accessories</option><option value="Rigging">Rigging</option></select>`},
+		{"/ru/", `<option value="Accessories">Аксессуары</option><option value="Rigging">Такелаж</option></select>`},
+		{"/zh/", `<option value="Accessories">配件</option><option value="Rigging">Rigging</option></select>`},
+		{"/?category=rigging", `<option value="Rigging" selected="">Rigging</option>`},
+		{"/ru/?category=Rigging", `<option value="Rigging" selected="">Такелаж</option>`},
+	} {
+		res := h.Client.Do(http.MethodGet, c.url, nil)
+		body := string(res.Body)
+		if res.Status != http.StatusOK || !strings.Contains(body, `data-first-screen="`) {
+			t.Fatalf("GET %s: %d, want 200 with a first screen", c.url, res.Status)
+		}
+		if !strings.Contains(body, c.want) {
+			t.Errorf("GET %s: the first screen's category list lacks %q", c.url, c.want)
+		}
+		if strings.Contains(body, `value="Backstage"`) {
+			t.Errorf("GET %s: a hidden category is listed", c.url)
+		}
+	}
+	if body := string(h.Client.Do(http.MethodGet, "/ru/?category=Rigging", nil).Body); !strings.Contains(body, "в категории «Такелаж»") || !strings.Contains(body, "Chain Hoist") {
+		t.Error("GET /ru/?category=Rigging: the count line names the category in Russian, with its product")
+	}
 }

@@ -92,7 +92,10 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		products, total, lerr := catalog.ListProducts(app, q)
 		if err = lerr; err == nil {
 			localizeCategories(app, at.lang, products)
-			screen, err = firstscreen.Render(at.lang, store, products, total)
+			var cats catalog.KnownCategories
+			if cats, err = catalog.Categories(app); err == nil {
+				screen, err = firstscreen.Render(at.lang, store, p.categoryOptions(cats, at.lang), products, total)
+			}
 		}
 	case at.route.Kind == firstscreen.KindHome && categoryQuery(at.query) != "":
 		screen, err = p.categoryScreen(app, at, store)
@@ -167,8 +170,31 @@ func (p *pageServer) categoryScreen(app core.App, at pageAt, store firstscreen.S
 	if len(products) == 0 {
 		return nil, nil // the app says there is nothing in it, with its own page
 	}
-	label, _ := cats.Localized(name, at.lang)
-	return firstscreen.RenderCategory(at.lang, store, name, label, products, total)
+	return firstscreen.RenderCategory(at.lang, store, p.categoryOptions(cats, at.lang), name, p.categoryLabel(cats, name, at.lang), products, total)
+}
+
+// categoryOptions is the home's category list in lang: the shown
+// categories in the admin's order, as the app lists them (GET
+// /api/products/categories), so one the owner added is there too.
+func (p *pageServer) categoryOptions(cats catalog.KnownCategories, lang string) []firstscreen.CategoryOption {
+	var out []firstscreen.CategoryOption
+	for _, name := range cats.Names() {
+		out = append(out, firstscreen.CategoryOption{Name: name, Label: p.categoryLabel(cats, name, lang)})
+	}
+	return out
+}
+
+// categoryLabel is a category's name in lang as the app writes it
+// (useCategoryLabel): the record's own, else the app's text for it (the
+// four first categories), else the English name.
+func (p *pageServer) categoryLabel(cats catalog.KnownCategories, name, lang string) string {
+	if l, _ := cats.Localized(name, lang); l != name {
+		return l
+	}
+	if key := "shop:categories." + name; p.heads.texts.Has(lang, key) {
+		return p.heads.texts.T(lang, key)
+	}
+	return name
 }
 
 // categoryQuery is the category of a query that asks for nothing else (a

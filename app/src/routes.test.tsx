@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { categoriesQuery, productListQuery, productQuery } from './api/catalog';
 import { initialHomeFilters } from './features/catalog/homeState';
+import { categoryRecordsQuery } from './features/catalog/categoryLabel';
 import { prefetchRoute } from './routes';
 import { mockFetch } from './test/fetchMock';
 
@@ -17,14 +18,18 @@ describe('prefetchRoute (the route table at start-up)', () => {
     expect(client.getQueryData(productQuery('a b').queryKey)).toEqual(product);
   });
 
-  it('the home fetches the products page of its URL and the categories', async () => {
-    const { calls } = mockFetch({ 'GET /api/products': { body: list }, 'GET /api/products/categories': { body: ['Lighting'] } });
+  it('the home fetches the products page of its URL and the category list with its names, and waits for them', async () => {
+    const records = [{ id: 'c1', name: 'Rigging', nameLocalized: { ru: 'Такелаж' } }];
+    const { calls } = mockFetch({
+      'GET /api/products': { body: list }, 'GET /api/products/categories': { body: ['Lighting', 'Rigging'] }, 'GET /api/categories': { body: records },
+    });
     const client = new QueryClient();
     await prefetchRoute(client, { pathname: '/', search: '?category=Lighting&page=2' });
     expect(client.getQueryData(productListQuery(initialHomeFilters('?category=Lighting&page=2')).queryKey)).toEqual(list);
-    expect(calls.map((c) => c.path).sort()).toEqual(['/api/products', '/api/products/categories']);
-    await client.fetchQuery(categoriesQuery());
-    expect(calls).toHaveLength(2);
+    // In before the first render, which replaces the server's first screen: its category list is the shop's.
+    expect(client.getQueryData(categoriesQuery().queryKey)).toEqual(['Lighting', 'Rigging']);
+    expect(client.getQueryData(categoryRecordsQuery().queryKey)).toEqual(records);
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/categories', '/api/products', '/api/products/categories']);
   });
 
   it('other screens and unknown paths fetch nothing ahead', async () => {

@@ -7,6 +7,7 @@ import { Layout } from './layout/Layout';
 import HomePage from './features/catalog/HomePage';
 import { categoriesQuery, productListQuery, productQuery } from './api/catalog';
 import { initialHomeFilters } from './features/catalog/homeState';
+import { categoryRecordsQuery } from './features/catalog/categoryLabel';
 import { pageQuery } from './api/pages';
 import { lazyWithPreload } from './lib/lazyWithPreload';
 import { splitLanguage } from './i18n/urlLanguage';
@@ -96,11 +97,10 @@ const SHOP_ROUTES: ShopRoute[] = [
     path: '/',
     element: <HomePage />,
     page: { kind: 'home' },
-    // The categories are not waited for: the first screen shows them as they come.
-    prefetch: ({ search, client }) => {
-      void client.prefetchQuery(categoriesQuery());
-      return client.prefetchQuery(productListQuery(initialHomeFilters(search)));
-    },
+    // The category list and its names too: the first screen lists the shop's categories, and a
+    // list the app filled later would widen the select (a layout shift).
+    prefetch: ({ search, client }) =>
+      Promise.all([client.prefetchQuery(categoriesQuery()), client.prefetchQuery(categoryRecordsQuery()), client.prefetchQuery(productListQuery(initialHomeFilters(search)))]),
   },
   { path: '/products', element: <ProductsAlias />, page: { kind: 'moved', to: '/' } },
   {

@@ -92,7 +92,19 @@ type home struct {
 	CountKey               string // "1" or the plural category of Count
 	Count                  int
 	Cards                  []card
+	Categories             []categoryChoice // the category list's options
 	Category, CategoryName string
+}
+
+// CategoryOption is a category of the home's category list, as the app
+// lists it (the shown category records, in the admin's order): its English
+// name, the option's value, and its name in the page's language.
+type CategoryOption struct{ Name, Label string }
+
+// categoryChoice is an option of the category list (Chosen: the page's).
+type categoryChoice struct {
+	Name, Label string
+	Chosen      bool
 }
 
 type attribute struct{ Key, Value string }
@@ -117,9 +129,10 @@ type product struct {
 }
 
 // Render writes the home's first screen in lang for the home's first page
-// of products (newest first) and the total count of active products.
-func Render(lang string, store Store, products []catalog.Product, total int) ([]byte, error) {
-	return execute("home."+lang, homeOf(lang, store, products[:min(len(products), FirstRow)], total))
+// of products (newest first) and the total count of active products, with
+// the shop's categories in its category list.
+func Render(lang string, store Store, categories []CategoryOption, products []catalog.Product, total int) ([]byte, error) {
+	return execute("home."+lang, homeOf(lang, store, categories, "", products[:min(len(products), FirstRow)], total))
 }
 
 // CategoryPageSize is how many products a category's first page has, as
@@ -131,15 +144,19 @@ const CategoryPageSize = 20
 // category chosen in the list, and every product of its first page
 // (newest first), each with its name, price and link, so search engines
 // read them without the app.
-func RenderCategory(lang string, store Store, category, name string, products []catalog.Product, total int) ([]byte, error) {
-	h := homeOf(lang, store, products, total)
+func RenderCategory(lang string, store Store, categories []CategoryOption, category, name string, products []catalog.Product, total int) ([]byte, error) {
+	h := homeOf(lang, store, categories, category, products, total)
 	h.Category, h.CategoryName = category, name
 	return execute("category."+lang, h)
 }
 
-// homeOf is the home's data with products' cards.
-func homeOf(lang string, store Store, products []catalog.Product, total int) home {
+// homeOf is the home's data with products' cards and the category list
+// (chosen: the page's category, if any).
+func homeOf(lang string, store Store, categories []CategoryOption, chosen string, products []catalog.Product, total int) home {
 	h := home{page: page{store}, CountKey: pluralKey(lang, int64(total)), Count: total}
+	for _, c := range categories {
+		h.Categories = append(h.Categories, categoryChoice{Name: c.Name, Label: c.Label, Chosen: c.Name == chosen})
+	}
 	for i, p := range products {
 		c := card{
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),

@@ -81,7 +81,7 @@ func TestStockInEveryPluralForm(t *testing.T) {
 	for lang, text := range want {
 		for n := 1; n <= 130; n++ {
 			p := catalog.Product{ID: "p1", Name: "Clamp", PriceCents: 1250, StockQuantity: int64(n), ImageFileNames: []string{"a.jpg", "b.jpg"}}
-			html, err := Render(lang, testStore, []catalog.Product{p}, n)
+			html, err := Render(lang, testStore, nil, []catalog.Product{p}, n)
 			if err != nil {
 				t.Fatal(err)
 			}

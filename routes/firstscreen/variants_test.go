@@ -126,7 +126,7 @@ func TestRenderProductWithManyValues(t *testing.T) {
 func TestRenderCardOfSeveralVariants(t *testing.T) {
 	p := xlr()
 	single := catalog.Product{ID: "p2", Name: "Clamp", PriceCents: 500, CompareAtCents: 700, StockQuantity: 4, VariantCount: 1, InStock: true, OnSale: true}
-	html, err := Render("en", testStore, []catalog.Product{p, single}, 2)
+	html, err := Render("en", testStore, nil, []catalog.Product{p, single}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestRenderCardOfSeveralVariants(t *testing.T) {
 		[]string{"Choose options", "from "})
 
 	p.PriceToCents, p.OnSale, p.InStock = p.PriceFromCents, false, false
-	html, err = Render("ru", testStore, []catalog.Product{p}, 1)
+	html, err = Render("ru", testStore, nil, []catalog.Product{p}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import type { Product, ProductList } from '../api/types';
-import { CATEGORIES } from '../api/catalog';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { LANGUAGES, type Language } from '../i18n/languages';
@@ -57,10 +56,13 @@ async function card(lang: Language, locales: Locales, choice: boolean): Promise<
   return fill(splice(base, dims), actions);
 }
 
+// A category of the list: the list is the server's (.Categories: the shop's records, each with its
+// .Name, .Label and .Chosen), the one rendered becomes a range over them.
+const CATEGORY_OPTION = marker('categoryoption');
+
 /**
  * The home, by .CountKey; with category, a category's page (`/?category=`): its name in the count
- * line (.CategoryName) and chosen in the category list (.Category, one of the four the list
- * knows before the shop's categories arrive).
+ * line (.CategoryName) and chosen in the category list (.Categories).
  */
 async function home(lang: Language, locales: Locales, category = false): Promise<string> {
   const counts: [string, number][] = [['1', 1], ...Object.entries(pluralSentinels(lang, 8000002))];
@@ -69,15 +71,16 @@ async function home(lang: Language, locales: Locales, category = false): Promise
     const client = new QueryClient();
     const list: ProductList = { products: [product({})], pagination: { page: 1, pageSize: 20, totalCount: Number(count), totalPages: 1 } };
     client.setQueryData(catalogKeys.list(initialHomeFilters(search)), list);
+    client.setQueryData(catalogKeys.categories, [CATEGORY_OPTION]);
     return asFirstScreen(await page({ lang, locales, path: `/${search}`, client }));
   };
   const dim = await dimension('.CountKey', counts, render);
-  const actions: Record<string, string> = { ...Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}'])), ...storeActions(true) };
-  if (category) {
-    actions[CATEGORY] = '{{$.CategoryName}}';
-    for (const c of CATEGORIES) actions[`<option value="${c}">`] = `<option value="${c}"{{if eq $.Category "${c}"}} selected=""{{end}}>`;
-  }
-  const html = fill(splice(await render(2), [dim]), actions);
+  const actions: Record<string, string> = {
+    ...Object.fromEntries(counts.slice(1).map(([, n]) => [String(n), '{{.Count}}'])), ...storeActions(true),
+    [`<option value="${CATEGORY_OPTION}">${CATEGORY_OPTION}</option>`]: '<option value="{{.Name}}"{{if .Chosen}} selected=""{{end}}>{{.Label}}</option>',
+  };
+  if (category) actions[CATEGORY] = '{{$.CategoryName}}';
+  const html = fill(rangeOver(splice(await render(2), [dim]), CATEGORY_OPTION, 'select', '$.Categories'), actions);
   // The one card rendered becomes the range over the server's cards, each by its kind.
   const at = html.indexOf('<article');
   const end = html.indexOf('</article>', at) + '</article>'.length;

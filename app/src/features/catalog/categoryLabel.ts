@@ -6,7 +6,7 @@ import { catalogKeys } from '../../api/queryKeys';
 import type { Category } from '../../api/types';
 
 /** The shown categories as records (GET /api/categories), in the admin's order. */
-const categoryRecordsQuery = () =>
+export const categoryRecordsQuery = () =>
   queryOptions({
     queryKey: catalogKeys.categoryRecords,
     queryFn: ({ signal }) => api.get<Category[]>('/categories', { signal }),
