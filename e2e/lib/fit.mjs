@@ -65,3 +65,22 @@ export async function listsAreTables(page, what) {
   assert.ok(out.tables > 0, `${what}: no list found`);
   assert.equal(out.cards, 0, `${what} at ${out.vw} px: ${out.cards} of ${out.tables} lists shown as cards instead of a table`);
 }
+
+/**
+ * Every element matched by `locator` shows its text whole: nothing cut at its edge (an ellipsis
+ * or hidden overflow) and its box inside its container (`within`, a selector: the open dialog).
+ */
+export async function textWhole(locator, what, within = '[role="dialog"]') {
+  const out = await locator.evaluateAll((els, within) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const d = el.closest(within)?.getBoundingClientRect();
+      const cut = el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5;
+      const outside = d && (r.left < d.left - 0.5 || r.right > d.right + 0.5);
+      return { text: el.textContent.trim(), cut, outside, vw: window.innerWidth };
+    }),
+  within);
+  assert.ok(out.length > 0, `${what}: nothing found`);
+  const bad = out.filter((o) => o.cut || o.outside).map((o) => `"${o.text}"${o.cut ? ' cut' : ''}${o.outside ? ` outside ${within}` : ''}`);
+  assert.deepEqual(bad, [], `${what} at ${out[0].vw} px: text not shown whole`);
+}
