@@ -1,10 +1,12 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { trimRadixCss } from './scripts/trim-radix-css';
-import { bootAfterFirstPaint } from './scripts/boot-after-paint';
-import { themeWithoutTooltip } from './scripts/theme-without-tooltip';
-import { splitRadixIcons } from './scripts/split-radix-icons';
-import constants from '../routes/firstscreen/constants.json';
+// Extensions and the JSON import attribute spelled out: Vite warned on every build that the config
+// would not load with its coming native loader otherwise.
+import { trimRadixCss } from './scripts/trim-radix-css.ts';
+import { bootAfterFirstPaint } from './scripts/boot-after-paint.ts';
+import { themeWithoutTooltip } from './scripts/theme-without-tooltip.ts';
+import { splitRadixIcons } from './scripts/split-radix-icons.ts';
+import constants from '../routes/firstscreen/constants.json' with { type: 'json' };
 
 const backend = 'http://127.0.0.1:8090';
 
@@ -71,7 +73,7 @@ export default defineConfig({
         assetFileNames: 'assets/[name]-[hash][extname]',
         // The shared constants too: every page reads them, and alone they were a 200-byte request.
         // The icons' shared helper too (scripts/split-radix-icons.ts): the home's icons need it.
-        advancedChunks: {
+        codeSplitting: {
           groups: [{ name: 'vendor', test: (id: string) => startupModule.test(id) || sharedConstants.test(id) || id === '\0radix-icon:helper' }],
         },
       },

@@ -29,15 +29,11 @@ func newAdminCommand(app *pocketbase.PocketBase) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return err
 			}
-			created, err := CreateAdmin(app, args[0], args[1], first, last)
+			done, err := CreateAdmin(app, args[0], args[1], first, last)
 			if err != nil {
 				return err
 			}
-			if created {
-				fmt.Fprintf(cmd.OutOrStdout(), "Created admin %s\n", field.NormalizeEmail(args[0]))
-			} else {
-				fmt.Fprintf(cmd.OutOrStdout(), "Promoted %s to admin (password unchanged)\n", field.NormalizeEmail(args[0]))
-			}
+			fmt.Fprintln(cmd.OutOrStdout(), done.Message(field.NormalizeEmail(args[0])))
 			return nil
 		},
 	}
@@ -47,22 +43,46 @@ func newAdminCommand(app *pocketbase.PocketBase) *cobra.Command {
 	return cmd
 }
 
+// AdminDone is what CreateAdmin did.
+type AdminDone int
+
+const (
+	AdminCreated  AdminDone = iota // a new user with the Admin role
+	AdminPromoted                  // an existing user given the Admin role
+	AdminKept                      // already an admin: nothing changed
+)
+
+// Message is the command's one line for it.
+func (d AdminDone) Message(email string) string {
+	switch d {
+	case AdminCreated:
+		return "Created admin " + email
+	case AdminPromoted:
+		return "Promoted " + email + " to admin (password unchanged)"
+	default:
+		return "Admin " + email + " already exists: kept as it is (password unchanged)"
+	}
+}
+
 // CreateAdmin creates a shop user with the Admin role (and Customer, so the
 // admin can shop too), or adds the Admin role to an existing user, whose
-// password is then left as it is. created tells which happened.
-func CreateAdmin(app core.App, email, password, first, last string) (created bool, err error) {
+// password is then left as it is. An existing user's name is only filled
+// where it is empty: every `make run` calls this with the demo name, and
+// must not undo the owner's rename of the demo admin.
+func CreateAdmin(app core.App, email, password, first, last string) (AdminDone, error) {
 	email = field.NormalizeEmail(email)
 	if err := field.EmailRule.Validate(email); err != nil {
-		return false, fmt.Errorf("bad email %q: %w", email, err)
+		return 0, fmt.Errorf("bad email %q: %w", email, err)
 	}
 	if err := field.PasswordRule.Validate(password); err != nil {
-		return false, fmt.Errorf("weak password: %w", err)
+		return 0, fmt.Errorf("weak password: %w", err)
 	}
 	users, err := app.FindCollectionByNameOrId(account.UsersCollection)
 	if err != nil {
-		return false, err
+		return 0, err
 	}
 
+	done := AdminKept
 	user, err := app.FindAuthRecordByEmail(users, email)
 	if err != nil {
 		user = core.NewRecord(users)
@@ -70,25 +90,29 @@ func CreateAdmin(app core.App, email, password, first, last string) (created boo
 		user.SetPassword(password)
 		user.SetVerified(true)
 		user.Set("roles", []string{account.RoleAdmin, account.RoleCustomer})
-		created = true
+		done = AdminCreated
 	} else {
 		var roles []string
 		if err := user.UnmarshalJSONField("roles", &roles); err != nil {
 			roles = nil
 		}
 		if !slices.Contains(roles, account.RoleAdmin) {
-			roles = append(roles, account.RoleAdmin)
+			user.Set("roles", append(roles, account.RoleAdmin))
+			done = AdminPromoted
 		}
-		user.Set("roles", roles)
 	}
-	if s := strings.TrimSpace(first); s != "" {
-		user.Set("firstName", s)
+	changed := done != AdminKept
+	for key, name := range map[string]string{"firstName": first, "lastName": last} {
+		if s := strings.TrimSpace(name); s != "" && user.GetString(key) == "" {
+			user.Set(key, s)
+			changed = true
+		}
 	}
-	if s := strings.TrimSpace(last); s != "" {
-		user.Set("lastName", s)
+	if !changed {
+		return done, nil
 	}
 	if err := app.Save(user); err != nil {
-		return false, errors.Join(errors.New("could not save the admin"), err)
+		return 0, errors.Join(errors.New("could not save the admin"), err)
 	}
-	return created, nil
+	return done, nil
 }

@@ -113,9 +113,9 @@ func snapshot(t *testing.T, app core.App) string {
 func TestCreateAdmin(t *testing.T) {
 	app := testapp.New(t)
 
-	created, err := commands.CreateAdmin(app, "  Boss@Example.COM ", "Secret12", "Ada", "Lovelace")
-	if err != nil || !created {
-		t.Fatalf("create: created=%v err=%v", created, err)
+	done, err := commands.CreateAdmin(app, "  Boss@Example.COM ", "Secret12", "Ada", "Lovelace")
+	if err != nil || done != commands.AdminCreated {
+		t.Fatalf("create: done=%v err=%v", done, err)
 	}
 	boss, err := app.FindAuthRecordByEmail("users", "boss@example.com")
 	if err != nil {
@@ -123,6 +123,24 @@ func TestCreateAdmin(t *testing.T) {
 	}
 	if !boss.ValidatePassword("Secret12") || boss.GetString("firstName") != "Ada" || !hasRole(boss, "Admin") {
 		t.Errorf("admin stored wrong: %v", boss.PublicExport())
+	}
+
+	// A second `make run` asks again with the demo name: the owner's rename
+	// and password stay, and the command says so in one line.
+	boss.Set("firstName", "Grace")
+	if err := app.Save(boss); err != nil {
+		t.Fatal(err)
+	}
+	done, err = commands.CreateAdmin(app, "boss@example.com", "Secret99", "Ada", "Lovelace")
+	if err != nil || done != commands.AdminKept {
+		t.Fatalf("again: done=%v err=%v", done, err)
+	}
+	boss, _ = app.FindAuthRecordByEmail("users", "boss@example.com")
+	if boss.GetString("firstName") != "Grace" || !boss.ValidatePassword("Secret12") {
+		t.Errorf("a second create changed the admin: %v", boss.PublicExport())
+	}
+	if msg := done.Message("boss@example.com"); msg != "Admin boss@example.com already exists: kept as it is (password unchanged)" {
+		t.Errorf("message %q", msg)
 	}
 
 	// An existing customer is promoted and keeps their password.
@@ -134,9 +152,9 @@ func TestCreateAdmin(t *testing.T) {
 	if err := app.Save(cust); err != nil {
 		t.Fatal(err)
 	}
-	created, err = commands.CreateAdmin(app, "carol@example.com", "Other123", "", "")
-	if err != nil || created {
-		t.Fatalf("promote: created=%v err=%v", created, err)
+	done, err = commands.CreateAdmin(app, "carol@example.com", "Other123", "", "")
+	if err != nil || done != commands.AdminPromoted {
+		t.Fatalf("promote: done=%v err=%v", done, err)
 	}
 	carol, _ := app.FindAuthRecordByEmail("users", "carol@example.com")
 	if !hasRole(carol, "Admin") || !hasRole(carol, "Customer") || !carol.ValidatePassword("Carol123") {

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { createSsrServer } from './ssr-server.mjs';
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = join(app, '..', 'routes', 'firstscreen', 'screens.gen.gohtml');
@@ -26,7 +26,7 @@ const { JSDOM } = await import('jsdom');
 const { window } = new JSDOM('');
 Object.assign(globalThis, { DOMParser: window.DOMParser, Element: window.Element });
 
-const server = await createServer({ root: app, configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false } });
+const server = await createSsrServer(app);
 try {
   const { renderFirstScreens, firstScreenNamespaces } = await server.ssrLoadModule('/src/firstscreen/render.tsx');
   const { LANGUAGES } = await server.ssrLoadModule('/src/i18n/languages.ts');

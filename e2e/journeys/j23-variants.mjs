@@ -9,7 +9,8 @@
 // prices. Screens j23-product-options and j23-admin-variant-grid (1280/390), axe-scanned.
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
 import { allProducts, apiOk } from '../lib/api.mjs';
-import { PHONE } from '../lib/browser.mjs';
+import { DESKTOP, PHONE } from '../lib/browser.mjs';
+import { textWhole } from '../lib/fit.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, hasText, login, main, openCart, until, visible } from '../lib/shop.mjs';
 
@@ -47,6 +48,48 @@ async function placeOrder(baseURL, token, email) {
   return apiOk(baseURL, 'POST', '/api/checkout/create-order', {
     token, body: { shippingInfo: shipping, useShippingForBilling: true, shippingMethod: 'standard' },
   });
+}
+
+/**
+ * Issue 44: a long variant label shows whole in the cart popover (it was cut to "... - 1...") and
+ * in checkout's summary, whose line price stayed inside the card only with short names; 390 and 1280 px.
+ */
+async function longLabelInPopover({ baseURL, page, evidence, adminToken, token, image }) {
+  const long = 'Neutrik XLR male to female, gold-plated contacts';
+  const dmx = await apiOk(baseURL, 'POST', '/api/products', {
+    token: adminToken,
+    body: {
+      name: 'Stage DMX Cable', description: '5-pin DMX cable.', category: 'Accessories', imageFileNames: [image], isActive: true, attributes: [],
+      options: [{ name: 'Connectors', values: [{ value: long }, { value: 'Bare ends' }] }],
+      variants: [
+        { sku: 'E2E-DMX-NTK', optionValues: [long], price: 34.5, stockQuantity: 5, isActive: true },
+        { sku: 'E2E-DMX-BARE', optionValues: ['Bare ends'], price: 20, stockQuantity: 5, isActive: true },
+      ],
+    },
+  });
+  const variantId = dmx.variants.find((x) => x.sku === 'E2E-DMX-NTK').id;
+  await apiOk(baseURL, 'POST', '/api/cart/items', { token, body: { productId: dmx.id, variantId, quantity: 1 } });
+  for (const vp of [PHONE, DESKTOP]) {
+    await page.setViewportSize(vp);
+    await page.goto('/');
+    const cart = await openCart(page);
+    await hasText(cart.getByTestId('cart-line-name'), `Stage DMX Cable - ${long}`, 'the line names the long variant');
+    await textWhole(cart.getByTestId('cart-line-name'), 'the cart line with a long variant label');
+    await textWhole(cart.getByText('$34.50', { exact: true }), "the line's total beside it");
+  }
+  await evidence.screens(page, 'j23-cart-long-variant');
+  // Checkout's summary: the name wraps and the price stays inside the card (it was cut at 1280 px).
+  const SUMMARY = '[data-testid="order-summary"]';
+  for (const vp of [DESKTOP, PHONE]) {
+    await page.setViewportSize(vp);
+    await page.goto('/checkout');
+    const summary = page.getByTestId('order-summary');
+    if (vp === PHONE) await summary.locator('summary').click();
+    await hasText(summary.getByTestId('summary-line-name'), `Stage DMX Cable - ${long}`, 'the summary names the long variant');
+    await textWhole(summary.getByTestId('summary-line-name'), "the summary's line name", SUMMARY);
+    await textWhole(summary.getByTestId('summary-line-price'), "the summary's line price", SUMMARY);
+  }
+  await evidence.screens(page, 'j23-checkout-long-variant');
 }
 
 /** An admin turns a plain product into three lengths through the product form's grid. */
@@ -150,6 +193,9 @@ export default {
     }, 'the order confirmation in the outbox');
     assert.ok(text.includes(`${NAME} - 10 m, Black`) && text.includes('E2E-XLR-10-BLK'), `the e-mail names the variant and its SKU:\n${text}`);
     log(`order ${order.orderNumber}: line, stock and e-mail per variant`);
+
+    await longLabelInPopover({ baseURL, page, evidence, adminToken: admin.token, token, image: seeded.imageFileName });
+    log('a long variant label shows whole in the cart popover at 390 and 1280 px');
 
     await adminAddsLengths({ baseURL, newContext, evidence, token: admin.token, image: seeded.imageFileName });
     log('the admin gave a plain product three lengths with their prices');

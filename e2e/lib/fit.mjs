@@ -65,3 +65,47 @@ export async function listsAreTables(page, what) {
   assert.ok(out.tables > 0, `${what}: no list found`);
   assert.equal(out.cards, 0, `${what} at ${out.vw} px: ${out.cards} of ${out.tables} lists shown as cards instead of a table`);
 }
+
+/**
+ * Every element matched by `locator` shows its text whole: nothing cut at its edge (an ellipsis
+ * or hidden overflow) and its box inside its container (`within`, a selector: the open dialog).
+ */
+export async function textWhole(locator, what, within = '[role="dialog"]') {
+  const out = await locator.evaluateAll((els, within) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const d = el.closest(within)?.getBoundingClientRect();
+      const cut = el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5;
+      const outside = d && (r.left < d.left - 0.5 || r.right > d.right + 0.5);
+      return { text: el.textContent.trim(), cut, outside, vw: window.innerWidth };
+    }),
+  within);
+  assert.ok(out.length > 0, `${what}: nothing found`);
+  const bad = out.filter((o) => o.cut || o.outside).map((o) => `"${o.text}"${o.cut ? ' cut' : ''}${o.outside ? ` outside ${within}` : ''}`);
+  assert.deepEqual(bad, [], `${what} at ${out[0].vw} px: text not shown whole`);
+}
+
+/**
+ * In every row of the table (`selector`), the texts of neighbouring cells keep `minGap` px apart
+ * (they read as one word closer than that: "6,25%69,00 $"), and the page does not scroll sideways.
+ */
+export async function cellsApart(page, selector, what, minGap = 6) {
+  const out = await page.evaluate(({ selector, minGap }) => {
+    const box = (el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return r.getBoundingClientRect();
+    };
+    const close = [];
+    for (const tr of document.querySelectorAll(`${selector} tr`)) {
+      const cells = [...tr.children].filter((c) => c.getBoundingClientRect().width > 0 && c.textContent.trim());
+      for (let i = 1; i < cells.length; i++) {
+        const gap = box(cells[i]).left - box(cells[i - 1]).right;
+        if (gap < minGap) close.push(`"${cells[i - 1].textContent.trim()}" and "${cells[i].textContent.trim()}" ${Math.round(gap)} px apart`);
+      }
+    }
+    return { close, sw: document.scrollingElement.scrollWidth, vw: window.innerWidth };
+  }, { selector, minGap });
+  assert.deepEqual(out.close, [], `${what} at ${out.vw} px: columns run together`);
+  assert.ok(out.sw <= out.vw, `${what} at ${out.vw} px: the page is ${out.sw} px wide`);
+}

@@ -52,6 +52,17 @@ func (k *Value[T]) Get(app core.App) (T, error) {
 	return v, nil
 }
 
+// Peek is the kept value without loading it; ok is false when there is
+// none or it is older than the ttl.
+func (k *Value[T]) Peek() (v T, ok bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !k.ok || time.Since(k.at) > k.ttl {
+		return v, false
+	}
+	return k.v, true
+}
+
 // Drop forgets the kept value; the next Get loads it again.
 func (k *Value[T]) Drop() {
 	k.mu.Lock()
@@ -68,8 +79,18 @@ func (k *Value[T]) Drop() {
 // On a read replica no hook fires (the primary writes): DropAll drops
 // every such value when the replica's data.db changes.
 func (k *Value[T]) DropOnChange(app core.App, collections ...string) {
+	k.DropOnChangeIf(app, nil, collections...)
+}
+
+// DropOnChangeIf is DropOnChange for the changes affects reports (every
+// change when affects is nil): a value read from a few of a collection's
+// records need not be read again for a change of another (a new customer
+// does not change the list of admins).
+func (k *Value[T]) DropOnChangeIf(app core.App, affects func(e *core.RecordEvent) bool, collections ...string) {
 	db.OnCommitted(app, "", db.AfterCommitDrop, func(e *core.RecordEvent) error {
-		k.Drop()
+		if affects == nil || affects(e) {
+			k.Drop()
+		}
 		return e.Next()
 	}, collections...)
 	r := appstate.Of(app, func() *registry { return &registry{} })

@@ -54,8 +54,8 @@ func TestKindsDrawDistinctPictures(t *testing.T) {
 			}
 		}
 	}
-	if len(sigs) < 25 {
-		t.Errorf("%d distinct kinds, want a kind per demo product (25)", len(sigs))
+	if len(sigs) < 32 {
+		t.Errorf("%d distinct kinds, want a kind per demo product (32)", len(sigs))
 	}
 }
 

@@ -81,6 +81,9 @@ func Available(app core.App, q Quote) (int, error) {
 // booked. Lines are booked in order, so a later line sees the earlier
 // ones' units taken.
 func Book(app core.App, orderID string, lines []Line) ([]Booking, error) {
+	if len(lines) == 0 {
+		return nil, nil // a sale order: nothing to read or book
+	}
 	var out []Booking
 	err := db.Write(app, func(txApp core.App) error {
 		out = nil

@@ -18,6 +18,6 @@
 // what a one-day hire on it could have, so a range can have the least of
 // its days.
 //
-// It imports only leaves (internal/db, shop/field, shop/money, shop/wire)
-// and PocketBase.
+// It imports only leaves (internal/appstate, internal/db, internal/keep,
+// shop/field, shop/money, shop/wire) and PocketBase.
 package hire

@@ -2,11 +2,11 @@ package hire
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"stageshop/internal/db"
 	"stageshop/shop/wire"
 )
 
@@ -61,82 +61,115 @@ type Unit struct {
 	Fleet     int
 }
 
-// termsOf reads a product record's hire terms.
-func termsOf(rec *core.Record) Terms {
-	t := Terms{
-		ProductID:    rec.Id,
-		Enabled:      rec.GetBool("hireEnabled"),
-		SaleEnabled:  !rec.GetBool("hireOnly"),
-		DepositCents: int64(rec.GetInt("hireDepositCents")),
-		BufferDays:   rec.GetInt("hireBufferDays"),
-		MinDays:      rec.GetInt("hireMinDays"),
-		LeadDays:     rec.GetInt("hireLeadDays"),
+// unitRow is a product's hire terms and one of its variants (by id, or
+// its default) as one plain statement reads them: checkout reads a unit
+// twice per hire line (pricing, then booking), and two whole records
+// through the record finder cost more than the rest of the line.
+type unitRow struct {
+	ProductActive  bool    `db:"productActive"`
+	HireEnabled    bool    `db:"hireEnabled"`
+	HireOnly       bool    `db:"hireOnly"`
+	DepositCents   float64 `db:"hireDepositCents"`
+	BufferDays     float64 `db:"hireBufferDays"`
+	MinDays        float64 `db:"hireMinDays"`
+	LeadDays       float64 `db:"hireLeadDays"`
+	Kit            string  `db:"kit"`
+	VariantID      string  `db:"variantId"`
+	VariantProduct string  `db:"variantProduct"`
+	VariantActive  bool    `db:"variantActive"`
+	DayCents       float64 `db:"hireDayCents"`
+	WeekendCents   float64 `db:"hireWeekendCents"`
+	WeekCents      float64 `db:"hireWeekCents"`
+	Fleet          float64 `db:"hireQuantity"`
+}
+
+// readUnit reads product productID and its variant variantID (its default
+// when empty); found is false when the product does not exist, and the
+// variant's columns are empty when it does not.
+func readUnit(app core.App, productID, variantID string) (r unitRow, found bool, err error) {
+	if productID == "" {
+		return r, false, nil
 	}
-	_ = rec.UnmarshalJSONField("kit", &t.Kit) // a malformed kit has no components
+	err = app.DB().NewQuery(`SELECT p.isActive AS productActive, p.hireEnabled AS hireEnabled, p.hireOnly AS hireOnly,
+		       p.hireDepositCents AS hireDepositCents, p.hireBufferDays AS hireBufferDays, p.hireMinDays AS hireMinDays,
+		       p.hireLeadDays AS hireLeadDays, COALESCE(p.kit, '') AS kit,
+		       COALESCE(v.id, '') AS variantId, COALESCE(v.product, '') AS variantProduct,
+		       COALESCE(v.isActive, FALSE) AS variantActive, COALESCE(v.hireDayCents, 0) AS hireDayCents,
+		       COALESCE(v.hireWeekendCents, 0) AS hireWeekendCents, COALESCE(v.hireWeekCents, 0) AS hireWeekCents,
+		       COALESCE(v.hireQuantity, 0) AS hireQuantity
+		FROM products p
+		LEFT JOIN product_variants v ON v.id = (CASE WHEN {:v} = '' THEN p.defaultVariant ELSE {:v} END)
+		WHERE p.id = {:p}`).Bind(params{"p": productID, "v": variantID}).One(&r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, false, nil
+	}
+	return r, err == nil, err
+}
+
+// terms are the row's product's hire terms.
+func (r unitRow) terms(productID string) Terms {
+	t := Terms{
+		ProductID:    productID,
+		Enabled:      r.HireEnabled,
+		SaleEnabled:  !r.HireOnly,
+		DepositCents: int64(r.DepositCents),
+		BufferDays:   int(r.BufferDays),
+		MinDays:      int(r.MinDays),
+		LeadDays:     int(r.LeadDays),
+	}
+	if r.Kit != "" {
+		if err := json.Unmarshal([]byte(r.Kit), &t.Kit); err != nil {
+			t.Kit = nil // a malformed kit has no components
+		}
+	}
 	return t
+}
+
+// unit is the row's variant under terms t.
+func (r unitRow) unit(t Terms) Unit {
+	return Unit{
+		Terms:     t,
+		VariantID: r.VariantID,
+		Rates:     Rates{Day: int64(r.DayCents), Weekend: int64(r.WeekendCents), Week: int64(r.WeekCents)},
+		Fleet:     int(r.Fleet),
+	}
 }
 
 // LoadUnit reads the active product productID and its active variant
 // variantID (the product's default variant when empty) for hire.
 func LoadUnit(app core.App, productID, variantID string) (Unit, error) {
-	p, err := db.FindRecord(app, productsCollection, productID, ErrProductNotFound)
+	r, found, err := readUnit(app, productID, variantID)
 	if err != nil {
 		return Unit{}, err
 	}
-	if !p.GetBool("isActive") {
+	if !found || !r.ProductActive {
 		return Unit{}, ErrProductNotFound
 	}
-	t := termsOf(p)
+	t := r.terms(productID)
 	if !t.Enabled {
 		return Unit{}, ErrNotForHire
 	}
-	if variantID == "" {
-		variantID = p.GetString("defaultVariant")
-	}
-	v, err := db.FindRecord(app, variantsCollection, variantID, ErrVariantNotFound)
-	if err != nil {
-		return Unit{}, err
-	}
-	if v.GetString("product") != p.Id || !v.GetBool("isActive") {
+	if r.VariantID == "" || r.VariantProduct != productID || !r.VariantActive {
 		return Unit{}, ErrVariantNotFound
 	}
-	return unitOf(t, v), nil
-}
-
-// unitOf is the unit of a variant record under its product's terms.
-func unitOf(t Terms, v *core.Record) Unit {
-	return Unit{
-		Terms:     t,
-		VariantID: v.Id,
-		Rates: Rates{
-			Day:     int64(v.GetInt("hireDayCents")),
-			Weekend: int64(v.GetInt("hireWeekendCents")),
-			Week:    int64(v.GetInt("hireWeekCents")),
-		},
-		Fleet: v.GetInt("hireQuantity"),
-	}
+	return r.unit(t), nil
 }
 
 // componentUnit reads a kit component: its variant (the product's default
 // when the kit names none) and its product's buffer; its fleet counts
 // whether or not the component is for hire on its own.
 func componentUnit(app core.App, c Component) (Unit, error) {
-	p, err := app.FindRecordById(productsCollection, c.ProductID)
-	if errors.Is(err, sql.ErrNoRows) {
+	r, found, err := readUnit(app, c.ProductID, c.VariantID)
+	if err != nil {
+		return Unit{}, err
+	}
+	if !found {
 		return Unit{}, ErrProductNotFound
 	}
-	if err != nil {
-		return Unit{}, err
+	if r.VariantID == "" {
+		return Unit{}, ErrVariantNotFound
 	}
-	id := c.VariantID
-	if id == "" {
-		id = p.GetString("defaultVariant")
-	}
-	v, err := db.FindRecord(app, variantsCollection, id, ErrVariantNotFound)
-	if err != nil {
-		return Unit{}, err
-	}
-	t := termsOf(p)
+	t := r.terms(c.ProductID)
 	t.Kit = nil
-	return unitOf(t, v), nil
+	return r.unit(t), nil
 }

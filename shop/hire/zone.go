@@ -4,11 +4,15 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // the zone names work on hosts and containers without tzdata
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"stageshop/internal/appstate"
+	"stageshop/internal/keep"
 )
 
 // DefaultTimeZone is the shop's time zone when shop_settings names none.
@@ -20,15 +24,47 @@ var now = time.Now
 // TimeZone is the shop's time zone (shop_settings.timeZone), the default
 // when the setting is empty or names no zone this build knows.
 func TimeZone(app core.App) (*time.Location, error) {
-	var name string
-	err := app.DB().NewQuery("SELECT timeZone FROM shop_settings ORDER BY created LIMIT 1").Row(&name)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	read := readZoneName
+	if k := stateOf(app).zone.Load(); k != nil {
+		read = k.Get
+	}
+	name, err := read(app)
+	if err != nil {
 		return nil, err
 	}
 	if loc, err := LoadZone(name); err == nil {
 		return loc, nil
 	}
 	return time.LoadLocation(DefaultTimeZone)
+}
+
+// readZoneName reads shop_settings.timeZone ("" when there is none).
+func readZoneName(app core.App) (string, error) {
+	var name string
+	err := app.DB().NewQuery("SELECT timeZone FROM shop_settings ORDER BY created LIMIT 1").Row(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return name, err
+}
+
+// state is what hire keeps in memory for one app.
+type state struct {
+	zone atomic.Pointer[keep.Value[string]]
+}
+
+// stateOf is app's hire state (a transaction's app shares it).
+func stateOf(app core.App) *state {
+	return appstate.Of(app, func() *state { return &state{} })
+}
+
+// keepZone keeps the shop's zone name until its settings record changes
+// (or a minute passes: another process may edit it): every hire line of
+// a cart and an order asks for the shop's date.
+func keepZone(app core.App) {
+	k := keep.New(time.Minute, readZoneName)
+	k.DropOnChange(app, "shop_settings")
+	stateOf(app).zone.Store(k)
 }
 
 // LoadZone loads an IANA zone name ("" is the default); "Local" and other

@@ -3,6 +3,7 @@ package mail
 import (
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,8 +23,9 @@ type Recipient struct {
 
 // adminRecipients lists every user with the Admin role: the recipients of the
 // shop's notices (new orders, new contact requests). With Register, the
-// list is kept between calls and dropped whenever a user changes: finding
-// the admins reads every user's roles, which an order should not pay for.
+// list is kept between calls and dropped whenever an admin changes or a
+// user becomes one: finding the admins reads every user's roles, which an
+// order should not pay for.
 func adminRecipients(app core.App) ([]Recipient, error) {
 	if k := stateOf(app).admins.Load(); k != nil {
 		return k.Get(app)
@@ -31,12 +33,29 @@ func adminRecipients(app core.App) ([]Recipient, error) {
 	return queryAdmins(app)
 }
 
-// keepAdmins keeps app's admin list until a user changes (or a minute
+// keepAdmins keeps app's admin list until an admin changes (or a minute
 // passes: the CLI's admin create runs in another process).
 func keepAdmins(app core.App) {
 	k := keep.New(time.Minute, queryAdmins)
-	k.DropOnChange(app, "users")
+	k.DropOnChangeIf(app, func(e *core.RecordEvent) bool { return touchesAdmins(k, e.Record) }, "users")
 	stateOf(app).admins.Store(k)
+}
+
+// touchesAdmins reports whether a change of user may change the kept admin
+// list: the user is an admin now or is in the list (an admin demoted,
+// deleted, renamed), or no list is kept to tell. Customers signing up or
+// editing their profiles leave it kept.
+func touchesAdmins(k *keep.Value[[]Recipient], user *core.Record) bool {
+	admins, ok := k.Peek()
+	if !ok {
+		return true
+	}
+	var roles []string
+	// Roles that are not JSON make no admin, as queryAdmins reads them.
+	if user.UnmarshalJSONField("roles", &roles) == nil && slices.Contains(roles, "Admin") {
+		return true
+	}
+	return slices.ContainsFunc(admins, func(a Recipient) bool { return a.ID == user.Id })
 }
 
 func queryAdmins(app core.App) ([]Recipient, error) {

@@ -61,7 +61,8 @@ export default function CartContents({ onCheckout, onQuote }: { onCheckout: () =
                           loading="lazy"
                         />
                         <Box flexGrow="1" minWidth="0">
-                          <Text as="p" size="2" weight="medium" truncate>
+                          {/* Wraps, never truncated: a cut name hid which variant it was ("XLR Cable - 1…"). */}
+                          <Text as="p" size="2" weight="medium" style={{ overflowWrap: 'anywhere' }} data-testid="cart-line-name">
                             {name}
                           </Text>
                           <Text as="p" size="1" color="gray">
@@ -116,7 +117,7 @@ export default function CartContents({ onCheckout, onQuote }: { onCheckout: () =
                             </IconButton>
                           </Flex>
                         </Box>
-                        <Text size="2" weight="bold">
+                        <Text size="2" weight="bold" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                           {price(item.totalPrice)}
                         </Text>
                       </Flex>

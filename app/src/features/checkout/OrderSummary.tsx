@@ -34,13 +34,15 @@ function Lines({ items, subtotal, discounts, shipping, methodName, tax, total, f
   const rows = tax ? taxRows(tax, t, price) : { before: [{ key: 'tax', label: t('common:tax.tax'), value: '—' }], after: [] };
   return (
     <Flex direction="column" gap="3">
-      <ul className="plain-list" style={{ display: 'grid', gap: 12 }}>
+      {/* minmax(0, 1fr): an auto column grew to a line's one-line width and pushed its price past the card's edge. */}
+      <ul className="plain-list" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
         {items.map((item) => (
           <li key={item.id}>
             <Flex gap="3" align="center">
               <ProductImage fileName={item.imageFileName} thumb="120x120" alt="" width={40} height={40} className="thumb" />
               <Box flexGrow="1" minWidth="0">
-                <Text as="p" size="2" weight="medium" truncate>
+                {/* Wraps, as in the cart: a cut name hid which variant it was. */}
+                <Text as="p" size="2" weight="medium" style={{ overflowWrap: 'anywhere' }} data-testid="summary-line-name">
                   {lineName(item.productName, item.variantLabelLocalized, i18n.language)}
                 </Text>
                 <Text as="p" size="1" color="gray">
@@ -59,7 +61,7 @@ function Lines({ items, subtotal, discounts, shipping, methodName, tax, total, f
                 )}
               </Box>
               {/* The price is never squeezed: the name gives way (it showed "$9" for $99.00 at 1280 px). */}
-              <Text size="2" className="line-price">
+              <Text size="2" className="line-price" data-testid="summary-line-price">
                 {price(item.totalPrice)}
               </Text>
             </Flex>
