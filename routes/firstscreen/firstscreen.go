@@ -1,6 +1,7 @@
 // Package firstscreen renders the home's first screen (header, hero, filters,
-// count line and the first row of product cards), an information page's
-// (its title and body) and a product page's as
+// count line and the first row of product cards), a category's, an
+// information page's (its title and body; the FAQ's questions; the contact
+// form and cards) and a product page's as
 // HTML in the shopper's language, so a browser paints the shop, product
 // photos included, before the app's scripts have run. The app replaces it
 // with the same markup when it mounts.
@@ -244,11 +245,6 @@ type InfoPage struct {
 	Slug        string
 	Title, Body map[string]string
 }
-
-// HasInfoScreen reports whether the information page named page (the
-// route table's) has a first screen: the pages the app shows as a title
-// and a body (RecordPage), not the contact form or the FAQ's questions.
-func HasInfoScreen(page string) bool { return page != "contact" && page != "faq" }
 
 // RenderInfo writes an information page's first screen in lang: its
 // title and body in lang when it has a body in it, else in English, as

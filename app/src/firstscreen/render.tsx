@@ -9,10 +9,12 @@ import type { Product, ProductList } from '../api/types';
 import { ProductCard } from '../features/catalog/ProductCard';
 import { initialHomeFilters } from '../features/catalog/homeState';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { STARTUP_NAMESPACES } from '../i18n';
+import { screenNamespaces } from '../routes';
 import { MAX_IMAGES } from '../lib/shared';
-import { cut, element, fill, marker, rangeOver, splice } from './splice';
+import { cut, element, elementSpan, fill, marker, rangeOver, splice } from './splice';
 import { catalogKeys, storeKeys } from '../api/queryKeys';
-import type { InfoPage } from '../api/types';
+import type { InfoPage, Shop } from '../api/types';
 import {
   asFirstScreen, CATEGORY, categoryValues, DESCRIPTION, dimension, FILE, ID, KEY, MANY_IMAGES, NAME, page, pluralSentinels,
   product, stockValues, storeActions, VALUE, type Locales,
@@ -20,6 +22,9 @@ import {
 import { LABEL, picker, PICKER, PICKER_MARK, PRICE_MARK, PRICE_TAG, priceTag, SKU, SKU_LINE, SKU_MARK, VARIANT_ID, withOption } from './islands';
 
 export type { Locales } from './kit';
+
+/** The namespaces the first screens are rendered with: the start-up ones and the screens' own (the route table's). */
+export const firstScreenNamespaces = () => [...STARTUP_NAMESPACES, ...screenNamespaces()];
 
 /** How a card or page calls its price tag's template. */
 const priceCall = (lang: Language, size: '5' | '7') => `{{template "price${size}.${lang}" .PriceTag}}`;
@@ -165,6 +170,90 @@ async function recordPage(lang: Language, locales: Locales): Promise<string> {
   return fill(html, { [article]: '<article lang="{{.Lang}}">', [PAGE_TITLE]: '{{.Title}}', [PAGE_BODY]: '{{.Body}}', ...storeActions(false) });
 }
 
+const FAQ_INTRO = marker('faqintro');
+const GROUP = (g: number) => marker(`group${g}x`);
+const QUESTION = (g: number, q: number) => marker(`question${g}x${q}x`);
+const ANSWER = (g: number, q: number) => marker(`answer${g}x${q}x`);
+
+/** The element whose start tag holds attr, nth (0: the first) of html. */
+function nth(html: string, attr: string, n: number): [number, number] {
+  let span = elementSpan(html, attr);
+  for (let i = 0; i < n; i++) span = elementSpan(html, attr, span[1]);
+  return span;
+}
+
+/**
+ * The FAQ page the owner keeps in /admin/pages (FaqPage: a tab per `##` group, a question per
+ * `###`), rendered with two groups of two questions and turned into ranges: .Lang, .Title,
+ * .Intro and .Groups (.Index, .Name, .Questions with .Question and .Answer), which the server
+ * reads from the page's body as parseFaq does. The tabs keep the app's ids, by .Index; the
+ * groups after the first are in their hidden panels, as text search engines read.
+ */
+async function faqPage(lang: Language, locales: Locales): Promise<string> {
+  const client = new QueryClient();
+  let body = `<p>${FAQ_INTRO}</p>`;
+  for (const g of [0, 1]) {
+    body += `<h2>${GROUP(g)}</h2>`;
+    for (const q of [0, 1]) body += `<h3>${QUESTION(g, q)}</h3><p>${ANSWER(g, q)}</p>`;
+  }
+  const info: InfoPage = { slug: 'faq', title: { [lang]: PAGE_TITLE }, body: { [lang]: body } };
+  client.setQueryData(storeKeys.page('faq'), info);
+  let html = asFirstScreen(await page({ lang, locales, path: '/faq', client }));
+  const div = `<div lang="${lang}">`;
+  if (html.split(div).length !== 2) throw new Error('the FAQ page renders one block in its language');
+  // The tabs: the first (chosen) and the others, each with its index in its ids.
+  const byIndex = (part: string, g: number) =>
+    fill(part, Object.fromEntries(Object.entries({ [GROUP(g)]: '{{.Name}}', [`-trigger-${g}"`]: '-trigger-{{.Index}}"', [`-content-${g}"`]: '-content-{{.Index}}"' }).filter(([k]) => part.includes(k))));
+  const [t0, t0end] = nth(html, 'role="tab"', 0);
+  const [t1, t1end] = nth(html, 'role="tab"', 1);
+  if (html.slice(t0end, t1) !== '') throw new Error('the FAQ tabs are side by side');
+  const tabs = `{{range .Groups}}{{if eq .Index 0}}${byIndex(html.slice(t0, t0end), 0)}{{else}}${byIndex(html.slice(t1, t1end), 1)}{{end}}{{end}}`;
+  // The chosen panel's questions, as a range.
+  const [p0, p0end] = nth(html, 'role="tabpanel"', 0);
+  const [p1, p1end] = nth(html, 'role="tabpanel"', 1);
+  let panel = html.slice(p0, p0end);
+  const [d0, d0end] = nth(panel, 'class="faq-item"', 0);
+  const [d1, d1end] = nth(panel, 'class="faq-item"', 1);
+  const question = fill(panel.slice(d0, d0end), { [QUESTION(0, 0)]: '{{.Question}}', [`<p>${ANSWER(0, 0)}</p>`]: '{{.Answer}}' });
+  panel = `${panel.slice(0, d0)}{{range .Questions}}${question}{{end}}${panel.slice(d1end)}`;
+  if (panel.includes('qzqquestion') || html.slice(d0end, d1).length) throw new Error('the FAQ panel renders its questions one after the other');
+  const open = (p: string) => p.slice(0, p.indexOf('>') + 1);
+  const inner = panel.slice(open(panel).length);
+  const hidden = html.slice(p1, p1end);
+  if (!hidden.includes('hidden=""')) throw new Error('the FAQ renders the other groups hidden');
+  const panels = `{{range .Groups}}{{if eq .Index 0}}${byIndex(panel, 0)}{{else}}${byIndex(open(hidden), 1)}${inner}{{end}}{{end}}`;
+  html = html.slice(0, t0) + tabs + html.slice(t1end, p0) + panels + html.slice(p1end);
+  return fill(html, { [div]: '<div lang="{{.Lang}}">', [PAGE_TITLE]: '{{.Title}}', [`<p>${FAQ_INTRO}</p>`]: '{{.Intro}}', ...storeActions(false) });
+}
+
+// The contact cards' data: a phone number of digits only (its tel: link keeps it whole).
+const PHONE = '+9988776655';
+const EMAIL = marker('email');
+const LINE = marker('line');
+const HOURS_LINE = marker('hoursline');
+
+/**
+ * The contact page (the form and the shop's cards), by .Phone, .Email, .HasAddress and
+ * .HasHours, a render per card: the card's lines (.Address, .Hours) as ranges, the phone's link
+ * (.PhoneHref) as the app writes it.
+ */
+async function contactPage(lang: Language, locales: Locales): Promise<string> {
+  const render = (store: Partial<Shop>) => page({ lang, locales, path: '/contact', client: new QueryClient(), store }).then(asFirstScreen);
+  const base = await render({});
+  const card = async (field: string, store: Partial<Shop>) => ({ field, variants: [{ when: '', html: base }, { when: 'yes', html: await render(store) }] });
+  const dims = await Promise.all([
+    card('.Phone', { phone: PHONE }),
+    card('.Email', { email: EMAIL }),
+    card('.HasAddress', { address: LINE }),
+    card('.HasHours', { hours: { [lang]: HOURS_LINE } }),
+  ]);
+  let html = splice(base, dims);
+  html = rangeOver(rangeOver(html, LINE, 'div', '.Address'), HOURS_LINE, 'div', '.Hours');
+  return fill(html, {
+    [`tel:${PHONE}`]: 'tel:{{.PhoneHref}}', [PHONE]: '{{.Phone}}', [EMAIL]: '{{.Email}}', [LINE]: '{{.}}', [HOURS_LINE]: '{{.}}', ...storeActions(false),
+  });
+}
+
 /** The Go template of every first screen, in every language (routes/firstscreen/screens.gen.gohtml). */
 export async function renderFirstScreens(locales: Locales): Promise<string> {
   let out =
@@ -182,6 +271,8 @@ export async function renderFirstScreens(locales: Locales): Promise<string> {
     out += `{{define "picker.${lang}"}}${await picker(lang, locales)}{{end}}\n`;
     out += `{{define "notFound.${lang}"}}${await notFound(lang, locales)}{{end}}\n`;
     out += `{{define "info.${lang}"}}${await recordPage(lang, locales)}{{end}}\n`;
+    out += `{{define "faq.${lang}"}}${await faqPage(lang, locales)}{{end}}\n`;
+    out += `{{define "contact.${lang}"}}${await contactPage(lang, locales)}{{end}}\n`;
   }
   return out;
 }
