@@ -67,6 +67,7 @@ type card struct {
 	StockKey                              string // "out", "1" or the plural category of Stock
 	Stock                                 int64
 	Choice                                bool   // several variants: chosen on the product's page
+	HireOnly                              bool   // for hire only: hired on its page by dates (cardHire)
 	InStock                               string // "yes" when any variant is (cardChoice)
 	PriceTag                              priceTag
 	Lazy                                  bool // past the first row: its photo loads lazily (the app's eager cards)
@@ -163,6 +164,7 @@ func homeOf(lang string, store Store, categories []CategoryOption, chosen string
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
 			Category: p.Category, Media: "0", StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 			Choice: p.VariantCount > 1, PriceTag: cardPrice(lang, p), Lazy: i >= FirstRow,
+			HireOnly: p.Hire.Enabled && !p.Hire.SaleEnabled,
 		}
 		if p.InStock {
 			c.InStock = "yes"

@@ -29,13 +29,18 @@ export const firstScreenNamespaces = () => [...STARTUP_NAMESPACES, ...screenName
 /** How a card or page calls its price tag's template. */
 const priceCall = (lang: Language, size: '5' | '7') => `{{template "price${size}.${lang}" .PriceTag}}`;
 
+/** A product for hire only: hired on its page by dates, its card says "For hire" (issue 46). */
+const HIRE_ONLY: Partial<Product> = { hire: { enabled: true, saleEnabled: false, deposit: 0, bufferDays: 0, minDays: 1, leadDays: 0 } };
+
 /**
- * A product card, by .Media, .Category and .StockKey; with choice, the card of a product with
- * several variants (chosen on its page: "Choose options"), by .Media, .Category and .InStock.
+ * A product card, by .Media, .Category and .StockKey; a choice card, of a product with several
+ * variants (chosen on its page: "Choose options"), by .Media, .Category and .InStock; a hire card,
+ * of a product for hire only ("Choose dates", no stock), by .Media and .Category.
  */
-async function card(lang: Language, locales: Locales, choice: boolean): Promise<string> {
+async function card(lang: Language, locales: Locales, kind: 'plain' | 'choice' | 'hire'): Promise<string> {
+  const choice = kind === 'choice';
   const render = async (over: Partial<Product>) => {
-    const p = product(choice ? { variantCount: 2, ...over } : over);
+    const p = product(choice ? { variantCount: 2, ...over } : kind === 'hire' ? { ...HIRE_ONLY, ...over } : over);
     const html = await page({ lang, locales, path: '/', client: new QueryClient(), children: <ProductCard product={p} inCart={0} eager /> });
     return cut(html.slice(html.indexOf('<article'), html.lastIndexOf('</article>') + '</article>'.length), PRICE_TAG, PRICE_MARK);
   };
@@ -46,9 +51,13 @@ async function card(lang: Language, locales: Locales, choice: boolean): Promise<
       render({ imageFileNames: n === 1 ? [FILE(0)] : n === 0 ? [] : manyImages }),
     ),
     dimension('.Category', categoryValues(), (c) => render({ category: String(c) })),
-    choice
-      ? dimension('.InStock', [['yes', 1], ['', 0]], (s) => render({ inStock: s === 1 }))
-      : dimension('.StockKey', stock, (s) => render({ stockQuantity: Number(s) })),
+    ...(kind === 'hire'
+      ? []
+      : [
+          choice
+            ? dimension('.InStock', [['yes', 1], ['', 0]], (s) => render({ inStock: s === 1 }))
+            : dimension('.StockKey', stock, (s) => render({ stockQuantity: Number(s) })),
+        ]),
   ]);
   const base = await render({});
   const actions: Record<string, string> = {
@@ -57,7 +66,7 @@ async function card(lang: Language, locales: Locales, choice: boolean): Promise<
     // Past the first row (a category's page lists its whole first page) the photos load lazily, as the app's do.
     ' loading="eager" fetchPriority="high"': '{{if .Lazy}} loading="lazy" fetchPriority="auto"{{else}} loading="eager" fetchPriority="high"{{end}}',
   };
-  if (!choice) for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
+  if (kind === 'plain') for (const [, n] of stock.slice(2)) actions[String(n)] = '{{.Stock}}';
   return fill(splice(base, dims), actions);
 }
 
@@ -90,7 +99,7 @@ async function home(lang: Language, locales: Locales, category = false): Promise
   const at = html.indexOf('<article');
   const end = html.indexOf('</article>', at) + '</article>'.length;
   if (at < 0 || end < at || html.indexOf('<article', end) >= 0) throw new Error('the home renders one card');
-  const cards = `{{range .Cards}}{{if .Choice}}{{template "cardChoice.${lang}" .}}{{else}}{{template "card.${lang}" .}}{{end}}{{end}}`;
+  const cards = `{{range .Cards}}{{if .HireOnly}}{{template "cardHire.${lang}" .}}{{else if .Choice}}{{template "cardChoice.${lang}" .}}{{else}}{{template "card.${lang}" .}}{{end}}{{end}}`;
   return `${html.slice(0, at)}${cards}${html.slice(end)}`;
 }
 
@@ -252,8 +261,9 @@ export async function renderFirstScreens(locales: Locales): Promise<string> {
   for (const lang of LANGUAGES) {
     out += `{{define "home.${lang}"}}${await home(lang, locales)}{{end}}\n`;
     out += `{{define "category.${lang}"}}${await home(lang, locales, true)}{{end}}\n`;
-    out += `{{define "card.${lang}"}}${await card(lang, locales, false)}{{end}}\n`;
-    out += `{{define "cardChoice.${lang}"}}${await card(lang, locales, true)}{{end}}\n`;
+    out += `{{define "card.${lang}"}}${await card(lang, locales, 'plain')}{{end}}\n`;
+    out += `{{define "cardChoice.${lang}"}}${await card(lang, locales, 'choice')}{{end}}\n`;
+    out += `{{define "cardHire.${lang}"}}${await card(lang, locales, 'hire')}{{end}}\n`;
     out += `{{define "price5.${lang}"}}${await priceTag(lang, locales, '5')}{{end}}\n`;
     out += `{{define "price7.${lang}"}}${await priceTag(lang, locales, '7')}{{end}}\n`;
     out += `{{define "product.${lang}"}}${await productPage(lang, locales, false)}{{end}}\n`;
