@@ -5,7 +5,9 @@
 // and the shop's cards), so they show before any script has run, in the
 // shopper's language; the app then takes over without anything moving. Signed-in shoppers and a language stored in
 // the browser other than the server's guess get the plain boot header.
+import { apiLogin } from '../lib/accounts.mjs';
 import { apiOk } from '../lib/api.mjs';
+import { ADMIN } from '../lib/server.mjs';
 import { DESKTOP, PHONE } from '../lib/browser.mjs';
 import { assert, until } from '../lib/shop.mjs';
 import { samePlaces, scriptsBlocked, shown, withoutApp } from '../lib/firstscreen.mjs';
@@ -60,6 +62,24 @@ export default {
         assert.ok(before.some((b) => b.what === 'h1' && b.text === 'Contact Us'), `${name}: the contact page's title`);
         assert.ok(before.some((b) => b.what === 'main label' && b.text.startsWith('Message')), `${name}: the form`);
       });
+    }
+
+    // A category the owner adds is in the first screen's list, named in the page's language: a
+    // long name widens the select, before the app runs as after (removed again: the next
+    // journeys see the demo's categories).
+    const admin = await apiLogin(baseURL, ADMIN);
+    const rigging = 'Rigging, trussing and flying systems';
+    const added = await apiOk(baseURL, 'POST', '/api/admin/categories', {
+      token: admin.token, body: { name: rigging, nameLocalized: { ru: 'Такелаж, фермы и подвесные системы' } },
+    });
+    try {
+      for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+        await samePlaces(newContext, log, name, viewport, '/ru/', HOME, (before) => {
+          assert.ok(before.some((b) => b.what === 'select' && b.text.includes('Такелаж, фермы и подвесные системы')), `${name}: the owner's category in the list, in Russian`);
+        });
+      }
+    } finally {
+      await apiOk(baseURL, 'DELETE', `/api/admin/categories/${added.id}`, { token: admin.token });
     }
 
     // The language is the address's; a first visit of / goes to the home of the language asked
