@@ -270,19 +270,38 @@ func lastLines(b []byte, n int) string {
 // runLighthouse runs one Lighthouse audit of url with the system Chromium,
 // of the given categories (performance,accessibility,best-practices,seo).
 func runLighthouse(cli, chrome, url, page, formFactor, categories, outDir string) lighthouseScore {
+	return runLighthouseAs(nil, cli, chrome, url, page, formFactor, categories, outDir)
+}
+
+// runLighthouseAs is runLighthouse signed in as shopper (nil: signed out),
+// through bench/lighthouse-signed-in.mjs, which keeps the session the CLI
+// would clear.
+func runLighthouseAs(shopper *lighthouseShopper, cli, chrome, url, page, formFactor, categories, outDir string) lighthouseScore {
 	sc := lighthouseScore{Page: page, FormFactor: formFactor}
 	_ = os.MkdirAll(outDir, 0o755)
-	out := filepath.Join(outDir, fmt.Sprintf("lighthouse-%s-%s.json", page, formFactor))
+	out := filepath.Join(outDir, fmt.Sprintf("lighthouse-%s-%s.json", strings.ReplaceAll(page, " ", "-"), formFactor))
 	args := []string{cli, url, "--output=json", "--output-path=" + out, "--quiet",
 		"--only-categories=" + categories,
 		"--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"}
 	if formFactor == "desktop" {
 		args = append(args, "--preset=desktop")
 	}
+	env := append(os.Environ(), "CHROME_PATH="+chrome)
+	if shopper != nil {
+		token, refresh, err := shopper.signIn()
+		if err != nil {
+			sc.Err = err.Error()
+			return sc
+		}
+		// cli is bench/node_modules/lighthouse/cli/index.js.
+		script := filepath.Join(filepath.Dir(cli), "..", "..", "..", "lighthouse-signed-in.mjs")
+		args = []string{script, url, out, formFactor, categories}
+		env = append(env, "STAGESHOP_AUTH_TOKEN="+token, "STAGESHOP_REFRESH_TOKEN="+refresh)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", args...)
-	cmd.Env = append(os.Environ(), "CHROME_PATH="+chrome)
+	cmd.Env = env
 	if b, err := cmd.CombinedOutput(); err != nil {
 		sc.Err = fmt.Sprintf("%v: %s", err, lastLines(b, 3))
 		return sc
@@ -323,4 +342,71 @@ func runLighthouse(cli, chrome, url, page, formFactor, categories, outDir string
 	sc.CLS = rep.Audits["cumulative-layout-shift"].DisplayValue
 	sc.Weight = rep.Audits["total-byte-weight"].DisplayValue
 	return sc
+}
+
+// lighthouseShopper is a signed-in shopper for the pages Lighthouse audits
+// as one (bench/lighthouse-signed-in.mjs): a fresh token pair per run, as
+// the app may rotate the refresh token it is given.
+type lighthouseShopper struct {
+	base, email string
+}
+
+const lighthousePassword = "LighthousePass1"
+
+// newLighthouseShopper registers a shopper with one cart line (the first
+// of ids that can be added).
+func newLighthouseShopper(base string, ids []string) (*lighthouseShopper, error) {
+	s := &lighthouseShopper{base: base, email: fmt.Sprintf("lighthouse-%d@bench.local", time.Now().UnixNano())}
+	if _, err := postJSON(base+"/api/auth/register", "", map[string]string{
+		"email": s.email, "password": lighthousePassword, "confirmPassword": lighthousePassword, "firstName": "Light", "lastName": "House",
+	}, http.StatusCreated); err != nil {
+		return nil, fmt.Errorf("register: %w", err)
+	}
+	token, _, err := s.signIn()
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, err = postJSON(base+"/api/cart/items", token, map[string]any{"productId": id, "quantity": 1}, http.StatusOK); err == nil {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("no product could go into the cart: %w", err)
+}
+
+// signIn logs the shopper in: a new access and refresh token.
+func (s *lighthouseShopper) signIn() (token, refresh string, err error) {
+	b, err := postJSON(s.base+"/api/auth/login", "", map[string]string{"email": s.email, "password": lighthousePassword}, http.StatusOK)
+	if err != nil {
+		return "", "", fmt.Errorf("login: %w", err)
+	}
+	var pair struct{ Token, RefreshToken string }
+	if err := json.Unmarshal(b, &pair); err != nil || pair.Token == "" {
+		return "", "", fmt.Errorf("login answered %.200s", b)
+	}
+	return pair.Token, pair.RefreshToken, nil
+}
+
+// postJSON posts body as JSON (with the bearer token when set) and returns
+// the answer, an error unless its status is want.
+func postJSON(url, token string, body any, want int) ([]byte, error) {
+	js, _ := json.Marshal(body)
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(js))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := (&http.Client{Timeout: 10 * time.Second}).Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		return b, fmt.Errorf("%s: %d %.200s", url, resp.StatusCode, b)
+	}
+	return b, nil
 }

@@ -14,14 +14,14 @@ func TestDemoProductsHaveTheirOwnPictures(t *testing.T) {
 	for _, k := range artwork.Kinds() {
 		drawn[k] = true
 	}
-	for _, p := range demoCatalog {
-		kind := demoArt[p.name.en]
+	for _, it := range seedOrder() {
+		kind, name := it.art, it.product.name.en
 		if !drawn[kind] {
-			t.Errorf("%s: picture kind %q is not drawn", p.name.en, kind)
+			t.Errorf("%s: picture kind %q is not drawn", name, kind)
 		}
 		if other, ok := seen[kind]; ok {
-			t.Errorf("%s and %s share the picture %q", p.name.en, other, kind)
+			t.Errorf("%s and %s share the picture %q", name, other, kind)
 		}
-		seen[kind] = p.name.en
+		seen[kind] = name
 	}
 }

@@ -71,7 +71,8 @@ func Seed(app core.App) (added int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	for i, p := range demoCatalog {
+	for _, it := range seedOrder() {
+		p := it.product
 		exists, err := app.CountRecords(products, dbx.HashExp{"name": p.name.en})
 		if err != nil {
 			return added, err
@@ -82,7 +83,7 @@ func Seed(app core.App) (added int, err error) {
 		err = db.Write(app, func(txApp core.App) error {
 			names := make([]string, 0, p.images)
 			for v := 0; v < p.images; v++ {
-				file, err := filesystem.NewFileFromBytes(artwork.Product(demoArt[p.name.en], i+v), slug(p.name.en)+".jpg")
+				file, err := filesystem.NewFileFromBytes(artwork.Product(it.art, it.picture+v), slug(p.name.en)+".jpg")
 				if err != nil {
 					return err
 				}
@@ -93,12 +94,13 @@ func Seed(app core.App) (added int, err error) {
 				}
 				names = append(names, img.GetString("file"))
 			}
-			attrs := make([]catalog.Attribute, 0, len(p.attrs))
-			for _, a := range p.attrs {
-				attrs = append(attrs, catalog.Attribute{
-					Key: a.key.en, KeyLocalized: a.key.localized(),
-					Value: a.value.en, ValueLocalized: a.value.localized(),
-				})
+			if it.showcase != nil {
+				in, err := it.showcase.input(txApp, names)
+				if err != nil {
+					return err
+				}
+				_, err = catalog.CreateProduct(txApp, in)
+				return err
 			}
 			rec := core.NewRecord(products)
 			rec.Set("name", p.name.en)
@@ -110,7 +112,7 @@ func Seed(app core.App) (added int, err error) {
 			rec.Set("stockQuantity", p.stock)
 			rec.Set("isActive", true)
 			rec.Set("imageFileNames", names)
-			rec.Set("attributes", attrs)
+			rec.Set("attributes", demoAttributes(p))
 			rec.Set("weightGrams", demoWeightGrams(p))
 			return txApp.Save(rec)
 		})
@@ -120,6 +122,46 @@ func Seed(app core.App) (added int, err error) {
 		added++
 	}
 	return added, nil
+}
+
+// seedItem is one demo product as Seed adds it: its picture kind, the
+// colour its pictures start at, and for a showcase product its extras.
+type seedItem struct {
+	product  demoProduct
+	art      string
+	picture  int
+	showcase *showcaseProduct
+}
+
+// seedOrder is every demo product, oldest first: the showcase products
+// before the plain ones or after the one they name.
+func seedOrder() []seedItem {
+	var out []seedItem
+	showcase := func(after string) {
+		for i := range showcaseCatalog {
+			if s := &showcaseCatalog[i]; s.after == after {
+				out = append(out, seedItem{product: s.demoProduct, art: s.art, picture: len(demoCatalog) + i, showcase: s})
+			}
+		}
+	}
+	showcase("")
+	for i, p := range demoCatalog {
+		out = append(out, seedItem{product: p, art: demoArt[p.name.en], picture: i})
+		showcase(p.name.en)
+	}
+	return out
+}
+
+// demoAttributes are a demo product's specification rows.
+func demoAttributes(p demoProduct) []catalog.Attribute {
+	attrs := make([]catalog.Attribute, 0, len(p.attrs))
+	for _, a := range p.attrs {
+		attrs = append(attrs, catalog.Attribute{
+			Key: a.key.en, KeyLocalized: a.key.localized(),
+			Value: a.value.en, ValueLocalized: a.value.localized(),
+		})
+	}
+	return attrs
 }
 
 // slug makes a short file-name stem from a product name.
@@ -197,9 +239,9 @@ func seedSeller(txApp core.App) error {
 
 // The go-live checklist asks whether the demo catalog is still there.
 func init() {
-	names := make([]string, len(demoCatalog))
-	for i, p := range demoCatalog {
-		names[i] = p.name.en
+	var names []string
+	for _, it := range seedOrder() {
+		names = append(names, it.product.name.en)
 	}
 	shop.UseDemoProducts(names)
 }

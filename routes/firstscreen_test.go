@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -243,12 +244,6 @@ func TestCategoryAndInfoFirstScreens(t *testing.T) {
 	if strings.Contains(body, "<script>alert") {
 		t.Error("the page's body reached the first screen unsanitized")
 	}
-	// The contact form and the FAQ are their own screens: no first screen.
-	for _, url := range []string{"/contact", "/faq"} {
-		if body := get(url); strings.Contains(body, `data-first-screen="`) {
-			t.Errorf("GET %s: want the plain index.html", url)
-		}
-	}
 }
 
 // infoFirstScreens checks the seeded page at /{slug} in each language: its first screen has the
@@ -318,5 +313,97 @@ func TestOwnerCategoryInFirstScreens(t *testing.T) {
 	}
 	if body := string(h.Client.Do(http.MethodGet, "/ru/?category=Rigging", nil).Body); !strings.Contains(body, "в категории «Такелаж»") || !strings.Contains(body, "Chain Hoist") {
 		t.Error("GET /ru/?category=Rigging: the count line names the category in Russian, with its product")
+	}
+}
+
+// Issue 50, text without script: the FAQ arrives with its questions and answers (every group,
+// the first one's tab chosen) and the contact page with its form and the shop's cards, in en, ru
+// and zh, their links in the page's language; a card the owner left blank is not there.
+func TestFAQAndContactFirstScreens(t *testing.T) {
+	h := testapp.NewHarnessSite(t, firstScreenSite(t))
+	get := func(url string) string {
+		t.Helper()
+		res := h.Client.Do(http.MethodGet, url, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", url, res.Status)
+		}
+		body := string(res.Body)
+		if !strings.Contains(body, `data-first-screen="`) {
+			t.Fatalf("GET %s: no first screen", url)
+		}
+		return body
+	}
+	// The seeded FAQ, as its source has it: every "### " question, each under its "## " group.
+	faq, err := site.GetPage(h.App, "faq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := map[string]string{}
+	if rec, err := h.App.FindFirstRecordByData(site.PagesCollection, "slug", "faq"); err != nil || json.Unmarshal([]byte(rec.GetString("source")), &src) != nil {
+		t.Fatalf("the seeded FAQ's source: %v", err)
+	}
+	texts := map[string][3]string{ // the search's label, "Contact us", the form's Name label
+		"en": {"Search the FAQ", "Contact Us", "Name"}, "ru": {"Поиск по вопросам", "Связаться с нами", "Имя"}, "zh": {"搜索常见问题", "联系我们", "姓名"},
+	}
+	for lang, prefix := range map[string]string{"en": "", "ru": "/ru", "zh": "/zh"} {
+		body := get(prefix + "/faq")
+		var questions, groups []string
+		for _, line := range strings.Split(src[lang], "\n") {
+			if q, ok := strings.CutPrefix(line, "### "); ok {
+				questions = append(questions, q)
+			} else if g, ok := strings.CutPrefix(line, "## "); ok {
+				groups = append(groups, g)
+			}
+		}
+		if len(groups) < 2 || len(questions) < 4 {
+			t.Fatalf("the seeded %s FAQ: groups %q, questions %q", lang, groups, questions)
+		}
+		wants := []string{`<div id="root" data-first-screen="` + lang + `">`, `<div lang="` + lang + `">`, ">" + html.EscapeString(faq.Title[lang]) + "</h1>",
+			texts[lang][0], `href="` + prefix + `/contact"`, `aria-selected="true" aria-controls="radix-`}
+		for _, g := range groups {
+			wants = append(wants, ">"+html.EscapeString(g)+"</span>")
+		}
+		for _, q := range questions {
+			wants = append(wants, "<summary>"+html.EscapeString(q)+"</summary>")
+		}
+		for _, want := range wants {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s/faq: the first screen lacks %q", prefix, want)
+			}
+		}
+		// An answer is the page's own HTML: the first answer's paragraph.
+		if first := firstParagraph(faq.Body[lang][strings.Index(faq.Body[lang], "<h3"):]); first == "" || !regexp.MustCompile(`<div class="faq-answer">\s*<p>`+regexp.QuoteMeta(first)).MatchString(body) {
+			t.Errorf("GET %s/faq: the first answer %q is not in its question", prefix, first)
+		}
+	}
+
+	// The contact page: its cards are the store details the owner filled in.
+	// As a browser reads it (html/template writes + as &#43;).
+	page := func(prefix string) string { return html.UnescapeString(get(prefix + "/contact")) }
+	if body := page(""); !strings.Contains(body, ">Send us a message</h2>") {
+		t.Error("GET /contact: the form's heading")
+	}
+	hours, _ := json.Marshal(map[string]string{"en": "Mon-Fri 9-18\nSat 10-14", "ru": "Пн-Пт 9-18"})
+	details := site.StoreInput{Name: "StageShop", Email: "help@stage.example", Phone: "+1 (555) 010-2000", Address: "1 Stage Road\nSpringfield", Hours: hours}
+	details.Hero.Title = json.RawMessage(`{"en":"Gear for every show"}`)
+	if _, err := site.SaveStoreDetails(h.App, details); err != nil {
+		t.Fatal(err)
+	}
+	for lang, prefix := range map[string]string{"en": "", "ru": "/ru", "zh": "/zh"} {
+		body := page(prefix)
+		hoursLine := map[string]string{"en": "Sat 10-14", "ru": "Пн-Пт 9-18", "zh": "Mon-Fri 9-18"}[lang]
+		for _, want := range []string{`<div id="root" data-first-screen="` + lang + `">`, ">" + texts[lang][1] + "</h1>", ">" + texts[lang][2] + "<span",
+			`href="tel:+15550102000"`, ">+1 (555) 010-2000</a>", `href="mailto:help@stage.example"`, ">1 Stage Road</p>", ">Springfield</p>", ">" + hoursLine + "</p>"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("GET %s/contact: the first screen lacks %q", prefix, want)
+			}
+		}
+	}
+	details.Phone, details.Address, details.Hours = "", "", nil
+	if _, err := site.SaveStoreDetails(h.App, details); err != nil {
+		t.Fatal(err)
+	}
+	if body := page("/ru"); strings.Contains(body, "tel:") || !strings.Contains(body, "mailto:help@stage.example") {
+		t.Error("GET /ru/contact: a card for a blank phone, or none for the e-mail")
 	}
 }

@@ -77,8 +77,9 @@ func (p *pageServer) serve(e *core.RequestEvent) error {
 }
 
 // write is the page: index.html with the page's head and language and, for
-// the plain home, a product, an information page (its title and body) and
-// the not-found page, its first screen.
+// the plain home, a category, a product, an information page (its title
+// and body; the FAQ's questions; the contact form and cards) and the
+// not-found page, its first screen.
 func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 	if p.shell == nil {
 		return p.index
@@ -103,8 +104,12 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		p := []catalog.Product{*facts.product}
 		localizeCategories(app, at.lang, p)
 		screen, _, err = firstscreen.RenderProduct(at.lang, store, p[0], at.query.Get("variant"))
-	case facts.info != nil && firstscreen.HasInfoScreen(at.route.Page):
+	case facts.info != nil && at.route.Page == "faq":
+		screen, _, err = firstscreen.RenderFAQ(at.lang, store, firstscreen.InfoPage{Slug: facts.info.Slug, Title: facts.info.Title, Body: facts.info.Body})
+	case facts.info != nil:
 		screen, err = firstscreen.RenderInfo(at.lang, store, firstscreen.InfoPage{Slug: facts.info.Slug, Title: facts.info.Title, Body: facts.info.Body})
+	case at.route.Kind == firstscreen.KindInfo && at.route.Page == "contact" && facts.status == http.StatusOK:
+		screen, err = p.contactScreen(app, at.lang, store)
 	case at.route.Kind == firstscreen.KindNotFound:
 		// An unknown product gets none: its page says "Product not found" when the app mounts.
 		screen, err = firstscreen.RenderNotFound(at.lang, store)
@@ -115,6 +120,25 @@ func (p *pageServer) write(app core.App, at pageAt, facts pageFacts) []byte {
 		screen = nil
 	}
 	return p.shell.Page(at.lang, facts.head.HTML(), screen, brand)
+}
+
+// contactScreen is the contact page's first screen: its cards show the
+// store details the app's ContactPage shows (the hours in lang, else in
+// English, else in any language the owner wrote them in).
+func (p *pageServer) contactScreen(app core.App, lang string, store firstscreen.Store) ([]byte, error) {
+	d, err := site.LoadStoreDetails(app)
+	if err != nil {
+		return nil, err
+	}
+	hours := d.Hours.Get(lang, "")
+	if hours == "" {
+		for _, l := range firstscreen.Languages() {
+			if hours = d.Hours[l]; hours != "" {
+				break
+			}
+		}
+	}
+	return firstscreen.RenderContact(lang, store, firstscreen.Contact{Phone: d.Phone, Email: d.Email, Address: d.Address, Hours: hours})
 }
 
 // storeOf is what a page in lang shows of the store details: the first

@@ -20,12 +20,17 @@ export function readLocales(languages, namespaces) {
   return locales;
 }
 
+// The FAQ page reads its body with DOMParser (parseFaq), which Node lacks: jsdom's, for this
+// render only (the browser has its own).
+const { JSDOM } = await import('jsdom');
+const { window } = new JSDOM('');
+Object.assign(globalThis, { DOMParser: window.DOMParser, Element: window.Element });
+
 const server = await createSsrServer(app);
 try {
-  const { renderFirstScreens } = await server.ssrLoadModule('/src/firstscreen/render.tsx');
+  const { renderFirstScreens, firstScreenNamespaces } = await server.ssrLoadModule('/src/firstscreen/render.tsx');
   const { LANGUAGES } = await server.ssrLoadModule('/src/i18n/languages.ts');
-  const { STARTUP_NAMESPACES } = await server.ssrLoadModule('/src/i18n/index.ts');
-  const out = await renderFirstScreens(readLocales(LANGUAGES, STARTUP_NAMESPACES));
+  const out = await renderFirstScreens(readLocales(LANGUAGES, firstScreenNamespaces()));
   writeFileSync(OUTPUT, out);
   console.log(`first screens: ${OUTPUT} (${(out.length / 1024).toFixed(1)} kB)`);
   const { pageTableJSON } = await server.ssrLoadModule('/src/firstscreen/pageTable.ts');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { categoriesQuery, productListQuery, productQuery } from './api/catalog';
 import { initialHomeFilters } from './features/catalog/homeState';
 import { categoryRecordsQuery } from './features/catalog/categoryLabel';
+import { pageQuery } from './api/pages';
 import { prefetchRoute } from './routes';
 import { mockFetch } from './test/fetchMock';
 
@@ -30,6 +31,15 @@ describe('prefetchRoute (the route table at start-up)', () => {
     expect(client.getQueryData(categoriesQuery().queryKey)).toEqual(['Lighting', 'Rigging']);
     expect(client.getQueryData(categoryRecordsQuery().queryKey)).toEqual(records);
     expect(calls.map((c) => c.path).sort()).toEqual(['/api/categories', '/api/products', '/api/products/categories']);
+  });
+
+  it('the FAQ fetches its page record, which its first render (over the server\'s first screen) shows', async () => {
+    const faq = { slug: 'faq', title: { en: 'FAQ' }, body: { en: '<h2>Orders</h2>' } };
+    const { calls } = mockFetch({ 'GET /api/pages/faq': { body: faq } });
+    const client = new QueryClient();
+    await prefetchRoute(client, { pathname: '/ru/faq', search: '' });
+    expect(calls.map((c) => c.path)).toEqual(['/api/pages/faq']);
+    expect(client.getQueryData(pageQuery('faq').queryKey)).toEqual(faq);
   });
 
   it('other screens and unknown paths fetch nothing ahead', async () => {

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import i18n from 'i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, Navigate, useLocation, type Params, type RouteObject } from 'react-router-dom';
 import { RequireStaff, RequireAuth } from './auth/guards';
@@ -28,11 +29,11 @@ const QuoteRequestPage = lazy(() => import('./features/quotes/QuoteRequestPage')
 const MyQuotesPage = lazy(() => import('./features/quotes/MyQuotesPage'));
 const QuotePage = lazy(() => import('./features/quotes/QuotePage'));
 const QuoteDocumentPage = lazy(() => import('./features/quotes/QuoteDocumentPage'));
-const ContactPage = lazy(() => import('./features/contact/ContactPage'));
+const ContactPage = lazyWithPreload(() => import('./features/contact/ContactPage'));
 const ShippingPage = lazyWithPreload(() => import('./features/info/ShippingPage'));
 const ReturnsPage = lazyWithPreload(() => import('./features/info/ReturnsPage'));
 const WarrantyPage = lazyWithPreload(() => import('./features/info/WarrantyPage'));
-const FaqPage = lazy(() => import('./features/info/FaqPage'));
+const FaqPage = lazyWithPreload(() => import('./features/info/FaqPage'));
 const LegalPage = lazyWithPreload(() => import('./features/info/LegalPage'));
 const PageBySlug = lazyWithPreload(() => import('./features/pages/PageBySlug'));
 // The admin area is its own chunk; only staff ever load it.
@@ -76,6 +77,8 @@ interface ShopRoute {
   element: ReactNode;
   page: PageKind;
   prefetch?: (args: PrefetchArgs) => Promise<unknown>;
+  /** Translations the screen needs besides the start-up ones: loaded with them (and rendered into its first screen). */
+  namespaces?: string[];
 }
 
 /**
@@ -138,11 +141,11 @@ const SHOP_ROUTES: ShopRoute[] = [
     page: { kind: 'private', title: 'account:quotes.listTitle' },
   },
   { path: '/admin/*', element: <RequireStaff><AdminPage /></RequireStaff>, page: { kind: 'private', title: 'common:nav.admin' } },
-  { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' } },
+  { path: '/contact', element: <ContactPage />, page: { kind: 'info', page: 'contact' }, namespaces: ['contact'], prefetch: () => ContactPage.preload().catch(() => undefined) },
   { path: '/shipping', element: <ShippingPage />, page: { kind: 'info', page: 'shipping' }, prefetch: recordPrefetch(ShippingPage, 'shipping') },
   { path: '/returns', element: <ReturnsPage />, page: { kind: 'info', page: 'returns' }, prefetch: recordPrefetch(ReturnsPage, 'returns') },
   { path: '/warranty', element: <WarrantyPage />, page: { kind: 'info', page: 'warranty' }, prefetch: recordPrefetch(WarrantyPage, 'warranty') },
-  { path: '/faq', element: <FaqPage />, page: { kind: 'info', page: 'faq' } },
+  { path: '/faq', element: <FaqPage />, page: { kind: 'info', page: 'faq' }, namespaces: ['info'], prefetch: recordPrefetch(FaqPage, 'faq') },
   { path: '/privacy', element: <LegalPage page="privacy" />, page: { kind: 'info', page: 'privacy' }, prefetch: recordPrefetch(LegalPage, 'privacy') },
   { path: '/terms', element: <LegalPage page="terms" />, page: { kind: 'info', page: 'terms' }, prefetch: recordPrefetch(LegalPage, 'terms') },
   { path: '/cookies', element: <LegalPage page="cookies" />, page: { kind: 'info', page: 'cookies' }, prefetch: recordPrefetch(LegalPage, 'cookies') },
@@ -161,8 +164,14 @@ export const APP_ROUTES: RouteObject[] = [
 /** The route table as the server reads it (routes/firstscreen/routes.gen.json, written by `npm run build`). */
 export const PAGE_TABLE = SHOP_ROUTES.map(({ path, page }) => ({ path, ...page }));
 
+/** The screens' own namespaces (the first screens' render reads them too). */
+export function screenNamespaces(): string[] {
+  return [...new Set(SHOP_ROUTES.flatMap((r) => r.namespaces ?? []))];
+}
+
 /** Starts the data of the screen at this address (any language; the router's own matching); resolves when it is in. */
 export function prefetchRoute(client: QueryClient, { pathname, search }: { pathname: string; search: string }): Promise<unknown> {
   const match = matchRoutes(SHOP_ROUTES, splitLanguage(pathname).path)?.at(-1);
-  return match?.route.prefetch?.({ params: match.params, search, client }) ?? Promise.resolve();
+  const ns = match?.route.namespaces;
+  return Promise.all([match?.route.prefetch?.({ params: match.params, search, client }), ns && i18n.loadNamespaces(ns)]);
 }

@@ -84,7 +84,7 @@ async function homeState({ newContext, evidence, products }) {
   // A search survives the product page's own Back button.
   await field(main(page), 'Search').fill('cable');
   await atQuery(page, { search: 'cable', sort: 'price_asc' }, 'the search is in the URL (page 1 again)');
-  await hasText(main(page).locator('p[aria-live]'), '3 products found', 'the count for "cable"');
+  await hasText(main(page).locator('p[aria-live]'), '4 products found', 'the count for "cable" (three cables and the star-quad in four lengths)');
   await productCard(page, 'DMX Cable 3-pin 5 m').getByRole('link', { name: 'DMX Cable 3-pin 5 m' }).click();
   await main(page).getByRole('button', { name: 'Back' }).click();
   await atQuery(page, { search: 'cable', sort: 'price_asc' }, "the product page's Back keeps the search");

@@ -7,14 +7,17 @@
 // same cents, opens from My Orders and from the e-mail's link, only for its
 // customer, and prints on one A4 page (and one Letter page). Screens:
 // j22-checkout-*, j22-email-order, j22-invoice (1280/390), j22-invoice-print
-// (print media at A4 width) and j22-invoice-A4.pdf.
+// (print media at A4 width), j22-invoice-A4.pdf, and j22-invoice-en/ru/zh (390 px: the
+// columns read apart in every language, issue 50).
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { allProducts, api, apiOk, formatPrice } from '../lib/api.mjs';
 import { apiLogin, registerCustomer } from '../lib/accounts.mjs';
+import { PHONE } from '../lib/browser.mjs';
 import { settle } from '../lib/evidence.mjs';
+import { cellsApart } from '../lib/fit.mjs';
 import { startMailpit } from '../lib/mailpit.mjs';
 import { ADMIN } from '../lib/server.mjs';
 import { assert, closePopover, field, fillAddress, hasText, main, openCart, submitLogin, until, visible } from '../lib/shop.mjs';
@@ -175,6 +178,21 @@ export default {
       const orderId = /orders\/([a-z0-9]+)\/invoice/.exec(link)[1];
       const denied = await api(server.url, 'GET', `/api/checkout/orders/${orderId}/invoice`, { token: strangerToken });
       assert.equal(denied.status, 404, "someone else's invoice is not found");
+
+      // Issue 50: on a phone the columns read apart in every language (the Russian "Кол-во" and
+      // "Ставка налога" ran together). The invoice is in the customer's language, which signing in sets.
+      for (const language of ['en', 'ru', 'zh']) {
+        const { token: langToken } = await apiOk(server.url, 'POST', '/api/auth/login', { body: { email: customer.email, password: customer.password, language } });
+        const { token: fileToken } = await apiOk(server.url, 'POST', '/api/files/token', { token: langToken, body: {} });
+        const phone = await (await newContext({ baseURL: server.url })).newPage();
+        await phone.setViewportSize(PHONE);
+        await phone.goto(`/api/checkout/orders/${orderId}/invoice?token=${encodeURIComponent(fileToken)}&lang=${language}`);
+        await hasText(phone.getByTestId('invoice-number'), number, `the invoice in ${language}`);
+        assert.equal(await phone.locator('html').getAttribute('lang'), language, `the invoice is written in ${language}`);
+        await cellsApart(phone, 'table.lines', `the invoice's lines in ${language}`);
+        await evidence.screens(phone, `j22-invoice-${language}`, { only: 'phone' });
+        await phone.close();
+      }
       log(`order ${orderNumber}: tax ${formatPrice(dollars(tax))} in checkout, e-mail and invoice ${number}; one A4 page`);
     } finally {
       await mailpit.stop();

@@ -84,3 +84,28 @@ export async function textWhole(locator, what, within = '[role="dialog"]') {
   const bad = out.filter((o) => o.cut || o.outside).map((o) => `"${o.text}"${o.cut ? ' cut' : ''}${o.outside ? ` outside ${within}` : ''}`);
   assert.deepEqual(bad, [], `${what} at ${out[0].vw} px: text not shown whole`);
 }
+
+/**
+ * In every row of the table (`selector`), the texts of neighbouring cells keep `minGap` px apart
+ * (they read as one word closer than that: "6,25%69,00 $"), and the page does not scroll sideways.
+ */
+export async function cellsApart(page, selector, what, minGap = 6) {
+  const out = await page.evaluate(({ selector, minGap }) => {
+    const box = (el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return r.getBoundingClientRect();
+    };
+    const close = [];
+    for (const tr of document.querySelectorAll(`${selector} tr`)) {
+      const cells = [...tr.children].filter((c) => c.getBoundingClientRect().width > 0 && c.textContent.trim());
+      for (let i = 1; i < cells.length; i++) {
+        const gap = box(cells[i]).left - box(cells[i - 1]).right;
+        if (gap < minGap) close.push(`"${cells[i - 1].textContent.trim()}" and "${cells[i].textContent.trim()}" ${Math.round(gap)} px apart`);
+      }
+    }
+    return { close, sw: document.scrollingElement.scrollWidth, vw: window.innerWidth };
+  }, { selector, minGap });
+  assert.deepEqual(out.close, [], `${what} at ${out.vw} px: columns run together`);
+  assert.ok(out.sw <= out.vw, `${what} at ${out.vw} px: the page is ${out.sw} px wide`);
+}

@@ -1,6 +1,7 @@
 // Package firstscreen renders the home's first screen (header, hero, filters,
-// count line and the first row of product cards), an information page's
-// (its title and body) and a product page's as
+// count line and the first row of product cards), a category's, an
+// information page's (its title and body; the FAQ's questions; the contact
+// form and cards) and a product page's as
 // HTML in the shopper's language, so a browser paints the shop, product
 // photos included, before the app's scripts have run. The app replaces it
 // with the same markup when it mounts.
@@ -66,6 +67,7 @@ type card struct {
 	StockKey                              string // "out", "1" or the plural category of Stock
 	Stock                                 int64
 	Choice                                bool   // several variants: chosen on the product's page
+	HireOnly                              bool   // for hire only: hired on its page by dates (cardHire)
 	InStock                               string // "yes" when any variant is (cardChoice)
 	PriceTag                              priceTag
 	Lazy                                  bool // past the first row: its photo loads lazily (the app's eager cards)
@@ -162,6 +164,7 @@ func homeOf(lang string, store Store, categories []CategoryOption, chosen string
 			ID: p.ID, Name: p.NameLocalized.Get(lang, p.Name), Description: p.DescriptionLocalized.Get(lang, p.Description),
 			Category: p.Category, Media: "0", StockKey: stockKey(lang, p.StockQuantity), Stock: p.StockQuantity,
 			Choice: p.VariantCount > 1, PriceTag: cardPrice(lang, p), Lazy: i >= FirstRow,
+			HireOnly: p.Hire.Enabled && !p.Hire.SaleEnabled,
 		}
 		if p.InStock {
 			c.InStock = "yes"
@@ -242,11 +245,6 @@ type InfoPage struct {
 	Slug        string
 	Title, Body map[string]string
 }
-
-// HasInfoScreen reports whether the information page named page (the
-// route table's) has a first screen: the pages the app shows as a title
-// and a body (RecordPage), not the contact form or the FAQ's questions.
-func HasInfoScreen(page string) bool { return page != "contact" && page != "faq" }
 
 // RenderInfo writes an information page's first screen in lang: its
 // title and body in lang when it has a body in it, else in English, as

@@ -147,3 +147,21 @@ func TestRenderCardOfSeveralVariants(t *testing.T) {
 		">12,50\u00a0$</p>", "Нет в наличии", `rt-variant-soft rt-Button" href="/ru/products/p1"`,
 	}, []string{"от ", "Скидка"})
 }
+
+// A product for hire only (issue 46: the demo's Small PA Kit in Sound's
+// first page) gets the app's hire card: "For hire" and "Choose dates",
+// never "Out of Stock" and Notify me for its empty sale stock.
+func TestRenderCardForHireOnly(t *testing.T) {
+	kit := catalog.Product{ID: "k1", Name: "PA Kit", Category: "Sound", PriceCents: 10000, VariantCount: 1, IsActive: true,
+		ImageFileNames: []string{"kit.jpg"}, Hire: catalog.HireTerms{Enabled: true}}
+	both := kit
+	both.ID, both.Name, both.StockQuantity, both.InStock, both.Hire.SaleEnabled = "s1", "PA Speaker", 6, true, true
+	html, err := RenderCategory("en", testStore, nil, "Sound", "Sound", []catalog.Product{kit, both}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := strings.SplitAfter(string(html), "</article>")
+	wantIn(t, "the kit's card", cards[0], []string{">For hire</span>", ">$100.00</p>", `aria-label="Choose dates for PA Kit"`, `href="/products/k1"`},
+		[]string{"Out of Stock", "Notify me", "Add to Cart", "in stock"})
+	wantIn(t, "the speaker's card (for sale too)", cards[1], []string{"6 in stock", "Add to Cart"}, []string{"For hire", "Choose dates"})
+}

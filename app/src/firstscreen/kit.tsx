@@ -97,11 +97,13 @@ interface Page {
   path: string;
   client: QueryClient;
   children?: ReactNode;
+  /** Store details besides the markers (the contact page's cards). */
+  store?: Partial<Shop>;
 }
 
 /** The app at path in lang's address (or children instead of its routes) as a signed-out shopper sees it. */
-export async function page({ lang, locales, path, client, children }: Page): Promise<string> {
-  client.setQueryData(storeKeys.details, storeMarkers(lang));
+export async function page({ lang, locales, path, client, children, store }: Page): Promise<string> {
+  client.setQueryData(storeKeys.details, { ...storeMarkers(lang), ...store });
   const html = await toHTML(
     <I18nextProvider i18n={i18nFor(lang, locales)}>
       <Providers client={client}>

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../i18n/languages';
-import { STARTUP_NAMESPACES } from '../i18n';
-import { renderFirstScreens, type Locales } from './render';
+import { firstScreenNamespaces, renderFirstScreens, type Locales } from './render';
 
 const repo = join(__dirname, '..', '..', '..');
 
@@ -10,7 +9,7 @@ function locales(): Locales {
   const out: Locales = {};
   for (const lang of LANGUAGES) {
     out[lang] = {};
-    for (const ns of STARTUP_NAMESPACES) out[lang][ns] = JSON.parse(readFileSync(join(repo, 'app', 'public', 'locales', lang, `${ns}.json`), 'utf8'));
+    for (const ns of firstScreenNamespaces()) out[lang][ns] = JSON.parse(readFileSync(join(repo, 'app', 'public', 'locales', lang, `${ns}.json`), 'utf8'));
   }
   return out;
 }
@@ -26,9 +25,11 @@ it('the committed first-screen template is the render of the current components'
 
 it('the first screens hold the home, a category, a card, a product page, an information page and the not-found page per language, with the data as actions', async () => {
   const html = readFileSync(join(repo, 'routes', 'firstscreen', 'screens.gen.gohtml'), 'utf8');
-  const names = ['home', 'category', 'card', 'cardChoice', 'price5', 'price7', 'product', 'productOptions', 'picker', 'notFound', 'info'];
+  const names = ['home', 'category', 'card', 'cardChoice', 'cardHire', 'price5', 'price7', 'product', 'productOptions', 'picker', 'notFound', 'info', 'faq', 'contact'];
   for (const lang of LANGUAGES) for (const name of names) expect(html).toContain(`{{define "${name}.${lang}"}}`);
-  expect(html).toContain('{{range .Cards}}{{if .Choice}}{{template "cardChoice.en" .}}{{else}}{{template "card.en" .}}{{end}}{{end}}');
+  expect(html).toContain(
+    '{{range .Cards}}{{if .HireOnly}}{{template "cardHire.en" .}}{{else if .Choice}}{{template "cardChoice.en" .}}{{else}}{{template "card.en" .}}{{end}}{{end}}',
+  );
   // Products with options arrive with their pickers, price tag and SKU line (issue 31).
   expect(html).toContain('{{template "picker.en" .Picker}}');
   expect(html).toContain('{{template "price7.en" .PriceTag}}');

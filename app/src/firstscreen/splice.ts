@@ -146,9 +146,9 @@ export function fill(html: string, actions: Record<string, string>): string {
   return html;
 }
 
-/** The span of the element whose start tag holds `attr` (e.g. `data-testid="price"`). */
-function elementSpan(html: string, attr: string): [number, number] {
-  const at = html.indexOf(attr);
+/** The span of the first element from `from` whose start tag holds `attr` (e.g. `data-testid="price"`). */
+export function elementSpan(html: string, attr: string, from = 0): [number, number] {
+  const at = html.indexOf(attr, from);
   if (at < 0) throw new Error(`${attr} not rendered`);
   const start = html.lastIndexOf('<', at);
   const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*>/g;

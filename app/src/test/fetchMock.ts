@@ -10,7 +10,9 @@ export interface Call {
   query: URLSearchParams;
 }
 
-type Reply = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
+type Answer = { status?: number; body?: unknown };
+/** An answer, or a function of the call giving one (a promise of it: an answer that takes its time). */
+type Reply = Answer | ((call: Call) => Answer | Promise<Answer>);
 
 /**
  * Replaces global fetch. Routes are "METHOD /api/path" (query string ignored); a route's
@@ -42,7 +44,7 @@ export function mockFetch(routes: Record<string, Reply | Reply[]>) {
     const i = Math.min(used[key] ?? 0, list.length - 1);
     used[key] = (used[key] ?? 0) + 1;
     const r = list[i];
-    const reply = typeof r === 'function' ? r(call) : r;
+    const reply = typeof r === 'function' ? await r(call) : r;
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,

@@ -144,6 +144,19 @@ describe('CheckoutPage', () => {
     expect(summary().getAllByTestId('summary-hire-dates')).toHaveLength(1);
   });
 
+  it('shows the heading and the steps at once while the cart is on its way, and the step under them', async () => {
+    let answer: (a: { body: CartBody }) => void = () => {};
+    const later = new Promise<{ body: CartBody }>((resolve) => (answer = resolve));
+    setup({ 'GET /api/cart': () => later });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Checkout steps' }));
+    expect(steps.getByText('1. Shipping').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    answer({ body: cart });
+    expect(await screen.findByRole('button', { name: 'Continue to Billing' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
   it('tells the shopper when the cart is empty', async () => {
     setup({}, { id: '', items: [], totalPrice: 0, totalItems: 0 });
     expect(await screen.findByText('Your cart is empty. Please add some products before checkout.')).toBeInTheDocument();

@@ -1,22 +1,18 @@
-import { useCallback, useEffect } from 'react';
-import { Card, Container, Heading, Text } from '@radix-ui/themes';
+import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { Card, Container, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/types';
 import { CheckoutAccount } from '../account/CheckoutAccount';
 import { useAuth } from '../../auth/AuthContext';
-import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { errorsBelow } from '../../lib/form';
 import { resolveLocalized } from '../../lib/localized';
 import { useCart } from '../cart/CartContext';
 import { goToPaymentPage } from '../../api/orders';
-import { BillingStep } from './BillingStep';
-import { ConfirmationStep } from './ConfirmationStep';
 import { EmptyCheckout } from './EmptyCheckout';
 import { clearDraft, useCheckoutDraft } from './draft';
 import { OrderSummary } from './OrderSummary';
 import { PlaceOrderNotice, type ReviewSnapshot } from './PlaceOrderNotice';
-import { ReviewStep } from './ReviewStep';
 import { useDeliveryText } from './ShippingMethodCards';
 import { ShippingStep } from './ShippingStep';
 import { usePaymentChoice } from './usePaymentChoice';
@@ -28,6 +24,14 @@ import { billingFromShipping, emptyShipping, isBlankAddress } from './validation
 import './checkout.css';
 import { shippingMethodsQuery } from '../../api/shipping';
 import { useFreeShippingText } from '../../lib/freeShippingText';
+import { lazyWithPreload } from '../../lib/lazyWithPreload';
+
+// Only the step on screen is in the page's start-up code (issue 44: on a phone the page ran every
+// step's code, the payment picker's too, before it painted). The others load while the shopper
+// fills in the address, so Continue shows the next step at once.
+const BillingStep = lazyWithPreload(() => import('./BillingStep').then((m) => ({ default: m.BillingStep })));
+const ReviewStep = lazyWithPreload(() => import('./ReviewStep').then((m) => ({ default: m.ReviewStep })));
+const ConfirmationStep = lazyWithPreload(() => import('./ConfirmationStep').then((m) => ({ default: m.ConfirmationStep })));
 
 const STEP_KEYS = ['shipping', 'billing', 'review', 'confirmation'] as const;
 
@@ -36,9 +40,42 @@ export default function CheckoutPage() {
   const { cart } = useCart();
   // Signed out: the account is made here, on the checkout page (issue 44), not behind a login wall.
   if (status === 'anonymous') return <CheckoutAccount />;
-  // Wait for the signed-in user (to prefill) and the cart (not to flash "empty").
-  if (!user || !cart) return <FullPageSpinner />;
+  // Wait for the signed-in user (to prefill) and the cart (not to flash "empty"), under the
+  // page's heading and steps: they are painted at once, and stay where they are.
+  if (!user || !cart) return <CheckoutFrame step={0} loading />;
   return <Checkout user={user} />;
+}
+
+/** The page's heading and its steps, and under them the step's content (or a spinner while loading). */
+function CheckoutFrame({ step, loading, children }: { step: number; loading?: boolean; children?: ReactNode }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
+      <Heading as="h1" size="7" mb="4">
+        {t('title')}
+      </Heading>
+      <ol className="plain-list checkout-progress" aria-label={t('progress')}>
+        {STEP_KEYS.map((k, i) => (
+          <li key={k} aria-current={i === step ? 'step' : undefined}>
+            <Text size="2" weight={i === step ? 'bold' : 'regular'} color={i === step ? 'indigo' : i < step ? 'green' : 'gray'}>
+              {i + 1}. {t(`steps.${k}`)}
+            </Text>
+          </li>
+        ))}
+      </ol>
+      {loading ? <StepSpinner /> : children}
+    </Container>
+  );
+}
+
+function StepSpinner() {
+  const { t } = useTranslation('common');
+  return (
+    <Flex role="status" aria-live="polite" align="center" justify="center" gap="3" py="9">
+      <Spinner size="3" />
+      <Text color="gray">{t('loading')}</Text>
+    </Flex>
+  );
 }
 
 function Checkout({ user }: { user: User }) {
@@ -72,10 +109,25 @@ function Checkout({ user }: { user: User }) {
   const step = order ? 3 : draft.step;
 
   // Each step and the confirmation start at their top, with the heading focused for screen readers.
+  // Not on the first render: the page opens at its top, and scrolling there forced a layout of the
+  // whole page in the middle of its start (0.2 s on a slowed phone).
+  const firstStep = useRef(step);
   useEffect(() => {
-    window.scrollTo({ top: 0 });
+    if (firstStep.current !== step) {
+      firstStep.current = -1;
+      window.scrollTo({ top: 0 });
+    }
     document.querySelector<HTMLElement>('.step-heading')?.focus({ preventScroll: true });
   }, [step]);
+  // The next steps' code, once this one is on screen.
+  useEffect(() => {
+    const id = setTimeout(() => {
+      BillingStep.preload().catch(() => undefined);
+      ReviewStep.preload().catch(() => undefined);
+      ConfirmationStep.preload().catch(() => undefined);
+    }, 0);
+    return () => clearTimeout(id);
+  }, []);
 
   const rules = useQuery(shippingMethodsQuery('', 0));
   const book = useSavedAddresses(draft, update, rules.data?.homeCountry ?? (rules.isError ? '' : undefined));
@@ -113,22 +165,12 @@ function Checkout({ user }: { user: User }) {
   const problem = reviewed.change ?? flow.problem;
 
   return (
-    <Container size="4" px={{ initial: '3', sm: '5' }} py="5">
-      <Heading as="h1" size="7" mb="4">
-        {t('title')}
-      </Heading>
-      <ol className="plain-list checkout-progress" aria-label={t('progress')}>
-        {STEP_KEYS.map((k, i) => (
-          <li key={k} aria-current={i === step ? 'step' : undefined}>
-            <Text size="2" weight={i === step ? 'bold' : 'regular'} color={i === step ? 'indigo' : i < step ? 'green' : 'gray'}>
-              {i + 1}. {t(`steps.${k}`)}
-            </Text>
-          </li>
-        ))}
-      </ol>
+    <CheckoutFrame step={step}>
       {step === 3 && order ? (
         <Card size="3">
-          <ConfirmationStep order={order} />
+          <Suspense fallback={<StepSpinner />}>
+            <ConfirmationStep order={order} />
+          </Suspense>
         </Card>
       ) : (
         <div className="checkout-layout">
@@ -144,69 +186,71 @@ function Checkout({ user }: { user: User }) {
             freeShippingNote={freeShippingNote ?? undefined}
           />
           <Card size="3" className="checkout-main">
-            {step === 0 && (
-              <ShippingStep
-                value={draft.shipping}
-                onChange={book.edit}
-                methods={methods}
-                methodsLoading={figures.methodsLoading}
-                saved={book.saved}
-                savedId={draft.savedAddressId ?? ''}
-                onPick={book.pick}
-                saveNew={!!draft.saveAddress}
-                onSaveNew={(saveAddress) => update({ saveAddress })}
-                method={draft.shippingMethod}
-                onMethod={(shippingMethod) => update({ shippingMethod })}
-                serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
-                onNext={() => {
-                  book.keepIfAsked();
-                  update({ step: 1 });
-                }}
-              />
-            )}
-            {step === 1 && (
-              <BillingStep
-                value={billing}
-                business={draft.business ?? { companyName: user.companyName ?? '', taxId: user.taxId ?? '' }}
-                onBusiness={(business) => update({ business })}
-                sameAsShipping={draft.sameAsShipping}
-                onSameAsShipping={(on) =>
-                  // Turning it off keeps what the shopper typed in billing before; a blank billing starts from shipping.
-                  update(!on && isBlankAddress(draft.billing) ? { sameAsShipping: false, billing: billingFromShipping(draft.shipping) } : { sameAsShipping: on })
-                }
-                onChange={(b) => update({ billing: b })}
-                serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
-                onBack={() => update({ step: 0 })}
-                onNext={() => update({ step: 2 })}
-                payment={payment}
-              />
-            )}
-            {step === 2 && (
-              <ReviewStep
-                shipping={draft.shipping}
-                billing={billing}
-                business={draft.business ?? { companyName: '', taxId: '' }}
-                sameAsShipping={draft.sameAsShipping}
-                methodName={methodName}
-                delivery={chosen ? delivery(chosen) : ''}
-                paymentName={t(`payment.methods.${payment.method}`)}
-                subtotal={subtotal}
-                discounts={discounts}
-                shippingAmount={shippingAmount ?? 0}
-                freight={!!chosen?.freight}
-                tax={estimate}
-                total={total}
-                confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
-                placing={flow.placing || figures.fetching || !figures.settled}
-                reading={reviewed.reading}
-                notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}
-                onBack={() => update({ step: 1 })}
-                onPlace={place}
-              />
-            )}
+            <Suspense fallback={<StepSpinner />}>
+              {step === 0 && (
+                <ShippingStep
+                  value={draft.shipping}
+                  onChange={book.edit}
+                  methods={methods}
+                  methodsLoading={figures.methodsLoading}
+                  saved={book.saved}
+                  savedId={draft.savedAddressId ?? ''}
+                  onPick={book.pick}
+                  saveNew={!!draft.saveAddress}
+                  onSaveNew={(saveAddress) => update({ saveAddress })}
+                  method={draft.shippingMethod}
+                  onMethod={(shippingMethod) => update({ shippingMethod })}
+                  serverErrors={{ ...errorsBelow(flow.serverErrors, 'shippingInfo'), ...(flow.serverErrors.shippingMethod ? { shippingMethod: flow.serverErrors.shippingMethod } : {}) }}
+                  onNext={() => {
+                    book.keepIfAsked();
+                    update({ step: 1 });
+                  }}
+                />
+              )}
+              {step === 1 && (
+                <BillingStep
+                  value={billing}
+                  business={draft.business ?? { companyName: user.companyName ?? '', taxId: user.taxId ?? '' }}
+                  onBusiness={(business) => update({ business })}
+                  sameAsShipping={draft.sameAsShipping}
+                  onSameAsShipping={(on) =>
+                    // Turning it off keeps what the shopper typed in billing before; a blank billing starts from shipping.
+                    update(!on && isBlankAddress(draft.billing) ? { sameAsShipping: false, billing: billingFromShipping(draft.shipping) } : { sameAsShipping: on })
+                  }
+                  onChange={(b) => update({ billing: b })}
+                  serverErrors={errorsBelow(flow.serverErrors, 'billingInfo')}
+                  onBack={() => update({ step: 0 })}
+                  onNext={() => update({ step: 2 })}
+                  payment={payment}
+                />
+              )}
+              {step === 2 && (
+                <ReviewStep
+                  shipping={draft.shipping}
+                  billing={billing}
+                  business={draft.business ?? { companyName: '', taxId: '' }}
+                  sameAsShipping={draft.sameAsShipping}
+                  methodName={methodName}
+                  delivery={chosen ? delivery(chosen) : ''}
+                  paymentName={t(`payment.methods.${payment.method}`)}
+                  subtotal={subtotal}
+                  discounts={discounts}
+                  shippingAmount={shippingAmount ?? 0}
+                  freight={!!chosen?.freight}
+                  tax={estimate}
+                  total={total}
+                  confirmNewTotal={problem?.kind === 'totalChanged' ? problem.newTotal : null}
+                  placing={flow.placing || figures.fetching || !figures.settled}
+                  reading={reviewed.reading}
+                  notice={problem && <PlaceOrderNotice problem={problem} items={items} shipping={shippingAmount ?? 0} tax={estimate?.taxAmount ?? 0} />}
+                  onBack={() => update({ step: 1 })}
+                  onPlace={place}
+                />
+              )}
+            </Suspense>
           </Card>
         </div>
       )}
-    </Container>
+    </CheckoutFrame>
   );
 }

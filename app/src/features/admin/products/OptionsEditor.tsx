@@ -1,8 +1,7 @@
-import { Box, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
-import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../i18n/languages';
 import type { TextLanguage } from './formModel';
+import { LocalizedRows, type RowPart } from './LocalizedRows';
 import { emptyOption, MAX_OPTIONS, type OptionRow } from './variantsModel';
 
 interface Props {
@@ -20,65 +19,28 @@ interface Props {
 export function OptionsEditor({ options, onChange, lang, errorText }: Props) {
   const { t } = useTranslation('admin');
   const language = LANGUAGE_NAMES[lang];
-  const set = (id: string, part: 'name' | 'values', text: string) =>
-    onChange(options.map((o) => (o.id === id ? { ...o, [part]: { ...o[part], [lang]: text } } : o)));
-
-  const input = (o: OptionRow, part: 'name' | 'values', n: number) => {
-    const error = errorText(`options.${o.id}.${part}`);
-    return (
-      <Box>
-        <TextField.Root
-          aria-label={t(`variants.option.${part}Label`, { n, language })}
-          placeholder={lang === 'en' ? t(`variants.option.${part}Placeholder`) : o[part].en}
-          value={o[part][lang]}
-          maxLength={part === 'name' ? 100 : 1000}
-          aria-invalid={!!error}
-          onChange={(e) => set(o.id, part, e.target.value)}
-        />
-        {error && (
-          <Text size="1" color="red" role="alert">
-            {error}
-          </Text>
-        )}
-      </Box>
-    );
-  };
-
+  const part = (key: 'name' | 'values', maxLength: number, flex: RowPart<'name'>['flex']): RowPart<'name' | 'values'> => ({
+    key,
+    maxLength,
+    flex,
+    label: (n) => t(`variants.option.${key}Label`, { n, language }),
+    placeholder: (en) => (lang === 'en' ? t(`variants.option.${key}Placeholder`) : en),
+  });
   return (
-    <Box>
-      <Text as="p" size="1" color="gray" mb="2">
-        {t('variants.option.hint', { language })}
-      </Text>
-      <Flex direction="column" gap="3" asChild>
-        <ol className="plain-list" aria-label={t('variants.option.list')}>
-          {options.map((o, i) => (
-            <li key={o.id}>
-              <Flex gap="2" align="start" wrap="wrap">
-                <Box flexGrow="1" style={{ flexBasis: 140 }}>
-                  {input(o, 'name', i + 1)}
-                </Box>
-                <Box flexGrow="2" style={{ flexBasis: 220 }}>
-                  {input(o, 'values', i + 1)}
-                </Box>
-                <IconButton
-                  type="button"
-                  variant="soft"
-                  color="red"
-                  aria-label={t('variants.option.remove', { n: i + 1 })}
-                  onClick={() => onChange(options.filter((x) => x.id !== o.id))}
-                >
-                  <TrashIcon />
-                </IconButton>
-              </Flex>
-            </li>
-          ))}
-        </ol>
-      </Flex>
-      {options.length < MAX_OPTIONS && (
-        <Button type="button" variant="soft" mt="3" onClick={() => onChange([...options, emptyOption()])}>
-          <PlusIcon /> {t('variants.option.add')}
-        </Button>
-      )}
-    </Box>
+    <LocalizedRows
+      rows={options}
+      onChange={onChange}
+      lang={lang}
+      errorText={errorText}
+      field="options"
+      parts={[part('name', 100, { grow: '1', basis: 140 }), part('values', 1000, { grow: '2', basis: 220 })]}
+      hint={t('variants.option.hint', { language })}
+      listLabel={t('variants.option.list')}
+      removeLabel={(n) => t('variants.option.remove', { n })}
+      remove={(all, id) => all.filter((o) => o.id !== id)}
+      addLabel={t('variants.option.add')}
+      addVariant="soft"
+      add={options.length < MAX_OPTIONS ? emptyOption : undefined}
+    />
   );
 }

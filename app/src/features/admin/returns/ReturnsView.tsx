@@ -1,11 +1,9 @@
-import { Box, Flex, Heading, Link, Spinner, Table, Text } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { Link, Table } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { NativeSelect } from '../../../components/NativeSelect';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, usePrice } from '../../../lib/format';
 import { ReturnStatusBadge } from '../../orders/OrderReturns';
-import { LoadError } from '../components/LoadError';
+import { StatusList } from '../components/StatusList';
 import { adminReturnsQuery } from './api';
 
 const STATUSES = ['requested', 'approved', 'received', 'rejected'] as const;
@@ -14,35 +12,18 @@ const STATUSES = ['requested', 'approved', 'received', 'rejected'] as const;
 export function ReturnsView() {
   const { t, i18n } = useTranslation('admin');
   const price = usePrice();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
-  const list = useQuery(adminReturnsQuery(status));
   return (
-    <Box>
-      <Flex justify="between" align="end" gap="3" wrap="wrap" mb="4">
-        <Heading as="h2" size="6">
-          {t('returns.title')}
-        </Heading>
-        <label className="return-field">
-          <Text size="2">{t('returns.filter')}</Text>
-          <NativeSelect value={status} onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {})}>
-            <option value="">{t('returns.all')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`account:returns.status.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-      </Flex>
-      {list.isPending && (
-        <Flex justify="center" py="8" role="status" aria-label={t('loading')}>
-          <Spinner size="3" />
-        </Flex>
-      )}
-      {list.isError && <LoadError message={t('returns.loadError')} onRetry={() => void list.refetch()} />}
-      {list.data && !list.data.length && <Text color="gray">{t('returns.empty')}</Text>}
-      {list.data && list.data.length > 0 && (
+    <StatusList
+      title={t('returns.title')}
+      filterLabel={t('returns.filter')}
+      allLabel={t('returns.all')}
+      statuses={STATUSES}
+      statusLabel={(s) => t(`account:returns.status.${s}`)}
+      query={adminReturnsQuery}
+      loadError={t('returns.loadError')}
+      empty={t('returns.empty')}
+    >
+      {(returns) => (
         <Table.Root variant="surface">
           <Table.Header>
             <Table.Row>
@@ -54,7 +35,7 @@ export function ReturnsView() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {list.data.map((r) => (
+            {returns.map((r) => (
               <Table.Row key={r.id}>
                 <Table.RowHeaderCell>
                   <Link asChild>
@@ -72,6 +53,6 @@ export function ReturnsView() {
           </Table.Body>
         </Table.Root>
       )}
-    </Box>
+    </StatusList>
   );
 }
