@@ -21,7 +21,8 @@ import (
 // seed on an empty database gives the whole demo catalog; a second run adds
 // nothing and changes nothing.
 func TestSeed(t *testing.T) {
-	app := testapp.New(t)
+	h := testapp.NewHarness(t)
+	app := h.App
 
 	added, err := commands.Seed(app)
 	if err != nil {
@@ -60,6 +61,7 @@ func TestSeed(t *testing.T) {
 		t.Errorf("second seed changed the data:\nbefore %s\nafter  %s", before, after)
 	}
 	t.Run("synonyms", func(t *testing.T) { checkSeedSynonyms(t, app) })
+	t.Run("showcases", func(t *testing.T) { checkShowcases(t, h) })
 }
 
 // checkSeededProduct checks a seeded product: 1-4 stored images, a name
@@ -212,7 +214,8 @@ func TestSeedTax(t *testing.T) {
 
 // checkSeedSynonyms: the demo shop ships synonyms for its catalog: 麦克风
 // and "microfon" find the microphone among the first three (its names say
-// 话筒, "microphone", "микрофон"), "curtain" the drape; a second seed keeps
+// 话筒, "microphone", "микрофон"), "curtain" the drape, "rental" and
+// "аренда" the hire kit (its texts say hire, прокат); a second seed keeps
 // the owner's groups. It runs on TestSeed's catalog: seeding draws every
 // product's pictures, a minute of CPU under the race detector.
 func checkSeedSynonyms(t *testing.T, app core.App) {
@@ -224,7 +227,7 @@ func checkSeedSynonyms(t *testing.T, app core.App) {
 		t.Fatal(err)
 	}
 	for text, want := range map[string]string{"麦克风": "Vocal Pro 58 Dynamic Microphone", "microfon": "Vocal Pro 58 Dynamic Microphone",
-		"mikrofon": "Vocal Pro 58 Dynamic Microphone", "curtain": "Velvet Drape 3×6 m"} {
+		"mikrofon": "Vocal Pro 58 Dynamic Microphone", "curtain": "Velvet Drape 3×6 m", "rental": "Small PA Kit", "аренда": "Small PA Kit"} {
 		res, err := x.Search(context.Background(), search.Request{Text: text, Lang: "en", PageSize: 3})
 		if err != nil {
 			t.Fatal(err)

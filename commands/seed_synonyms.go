@@ -21,6 +21,7 @@ var demoSynonyms = [][]string{
 	{"drape", "curtain", "занавес", "幕布"},
 	{"stand", "стойка", "支架"},
 	{"in-ear", "in ear monitor", "ушной мониторинг", "入耳式"},
+	{"hire", "rent", "rental", "прокат", "аренда", "租用", "租赁"},
 }
 
 // SeedSynonyms stores the demo synonyms when the shop has none; an owner's
