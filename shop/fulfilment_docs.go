@@ -56,11 +56,7 @@ type slipLine struct {
 // weight; never a price. One printed page for an order of up to about
 // 30 lines.
 func PackingSlip(app core.App, orderID, lang, printScript string) ([]byte, error) {
-	rec, err := findOrder(app, orderID)
-	if err != nil {
-		return nil, err
-	}
-	d, err := orderDetail(app, rec)
+	rec, d, err := findOrderDetail(app, orderID)
 	if err != nil {
 		return nil, err
 	}

@@ -152,15 +152,21 @@ func GetUserOrder(app core.App, userID, orderID string) (*OrderDetail, error) {
 // GetOrder returns any order (admins), with its payment attempts and
 // refunds.
 func GetOrder(app core.App, orderID string) (*OrderDetail, error) {
-	rec, err := findOrder(app, orderID)
-	if err != nil {
-		return nil, err
-	}
-	d, err := orderDetail(app, rec)
+	_, d, err := findOrderDetail(app, orderID)
 	if err != nil {
 		return nil, err
 	}
 	return d, withAdminFields(app, d)
+}
+
+// findOrderDetail is an order's record and detail (ErrOrderNotFound).
+func findOrderDetail(app core.App, orderID string) (*core.Record, *OrderDetail, error) {
+	rec, err := findOrder(app, orderID)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := orderDetail(app, rec)
+	return rec, d, err
 }
 
 // withAdminPayment adds what only admins see of a payment.

@@ -19,6 +19,7 @@ import (
 	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
+	"stageshop/shop/hire"
 	"stageshop/shop/money"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
@@ -117,6 +118,9 @@ type Item struct {
 	TaxClass    string `json:"-"`
 	WeightGrams int64  `json:"-"`
 	FreightOnly bool   `json:"-"`
+	// hireChecked is a hire line as priced (hire.CheckLine), for the
+	// order's booking in the same transaction.
+	hireChecked *hire.Checked
 }
 
 // Summary is the short form of a cart.
@@ -203,18 +207,22 @@ type cartLineRow struct {
 	HireEnd       string        `db:"hireEnd"`
 }
 
-// Lines reads every line of a cart with its variant and product in one
-// query.
-func Lines(app core.App, cartID string) ([]Item, error) {
-	var rows []cartLineRow
-	err := app.DB().NewQuery(`
-		SELECT ci.id AS id, ci.quantity AS quantity, ci.hireStart AS hireStart, ci.hireEnd AS hireEnd, p.id AS productId,
+// lineColumns are a cart line's product and variant columns (cartLineRow),
+// for the cart's lines and for lines given by reference.
+const lineColumns = `p.id AS productId,
 		       p.name AS name, p.nameLocalized AS nameLocalized,
 		       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
 		       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly, p.categoryId AS categoryId,
 		       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
 		       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
-		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
+		       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive`
+
+// Lines reads every line of a cart with its variant and product in one
+// query.
+func Lines(app core.App, cartID string) ([]Item, error) {
+	var rows []cartLineRow
+	err := app.DB().NewQuery(`
+		SELECT ci.id AS id, ci.quantity AS quantity, ci.hireStart AS hireStart, ci.hireEnd AS hireEnd, ` + lineColumns + `
 		FROM cart_items ci
 		JOIN products p ON p.id = ci.product
 		JOIN product_variants v ON v.id = ci.variant

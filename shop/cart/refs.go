@@ -30,13 +30,7 @@ func ItemsOf(app core.App, refs []Ref) ([]Item, error) {
 	for i, ref := range refs {
 		var r cartLineRow
 		err := app.DB().NewQuery(`
-			SELECT '' AS id, {:qty} AS quantity, '' AS hireStart, '' AS hireEnd, p.id AS productId,
-			       p.name AS name, p.nameLocalized AS nameLocalized,
-			       p.imageFileNames AS imageFileNames, p.options AS options, p.taxClass AS taxClass,
-			       p.weightGrams AS weightGrams, p.freightOnly AS freightOnly, p.categoryId AS categoryId,
-			       v.id AS variantId, v.sku AS sku, v.optionValues AS optionValues,
-			       v.imageFileNames AS variantImages, v.priceCents AS priceCents,
-			       v.stockQuantity AS stockQuantity, (p.isActive AND v.isActive) AS isActive
+			SELECT '' AS id, {:qty} AS quantity, '' AS hireStart, '' AS hireEnd, ` + lineColumns + `
 			FROM products p
 			JOIN product_variants v ON v.product = p.id AND v.id = (CASE WHEN {:v} = '' THEN p.defaultVariant ELSE {:v} END)
 			WHERE p.id = {:p}`).

@@ -1,23 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { addressKeys } from './queryKeys';
-import type { SavedAddress } from './types';
+import type { PostalAddress, SavedAddress } from './types';
 
 /** A saved address as the forms edit it (the server gives it an id). */
 export type AddressDraft = Omit<SavedAddress, 'id'>;
 
-export const emptyAddress = (country = ''): AddressDraft => ({
-  label: '',
-  firstName: '',
-  lastName: '',
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country,
-  phone: '',
-  isDefault: false,
-});
+/** A blank postal address (the address book's and the checkout's forms start from it). */
+export const emptyPostal = (country = ''): PostalAddress => ({ firstName: '', lastName: '', address: '', city: '', state: '', zipCode: '', country });
+
+export const emptyAddress = (country = ''): AddressDraft => ({ label: '', ...emptyPostal(country), phone: '', isDefault: false });
 
 /** The address book, the default first. */
 export const addressesQuery = (enabled = true) =>

@@ -1,20 +1,11 @@
+import { emptyPostal } from '../../api/addresses';
 import type { PostalAddress, ShippingInfo } from '../../api/types';
 import { isBlank } from '../../lib/validation';
 
 export const SHIPPING_FIELDS: (keyof ShippingInfo & string)[] = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country'];
 export const BILLING_FIELDS: (keyof PostalAddress & string)[] = ['firstName', 'lastName', 'address', 'city', 'state', 'zipCode', 'country'];
 
-export const emptyShipping = (): ShippingInfo => ({
-  firstName: '',
-  lastName: '',
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: '',
-  phone: '',
-  email: '',
-});
+export const emptyShipping = (): ShippingInfo => ({ ...emptyPostal(), phone: '', email: '' });
 
 export const billingFromShipping = (s: ShippingInfo): PostalAddress => ({
   firstName: s.firstName,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, Container, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,6 +24,7 @@ import { emptyShipping, SHIPPING_FIELDS, trimAll } from '../checkout/validation'
 import { useRequestQuote } from './api';
 import { emptyEvent, hireProblem, hireWanted, requestBody, singleLineOf, type QuoteEvent } from './quoteModel';
 import type { SingleLine } from '../../lib/quotePath';
+import { ErrorCallout } from '../../components/ErrorCallout';
 
 const EVENT_FIELDS = ['eventName', 'eventDate', 'venue'] as const;
 
@@ -192,14 +193,7 @@ function RequestForm({ user }: { user: User }) {
               </Callout.Icon>
               <Callout.Text>{t('quotes.request.holdsNothing')}</Callout.Text>
             </Callout.Root>
-            {failure && (
-              <Callout.Root color="red" role="alert">
-                <Callout.Icon>
-                  <ExclamationTriangleIcon />
-                </Callout.Icon>
-                <Callout.Text>{failure}</Callout.Text>
-              </Callout.Root>
-            )}
+            <ErrorCallout message={failure} />
             <Flex gap="3" justify="end" wrap="wrap">
               <Button type="submit" size="3" loading={request.isPending} data-testid="send-quote-request">
                 {t('quotes.request.submit')}

@@ -1,12 +1,13 @@
 import { ToggleField } from '../../../components/ToggleField';
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Flex, Switch, Text, TextField } from '@radix-ui/themes';
+import { Switch, Text, TextField } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import type { Category } from '../../../api/types';
 import { TOAST_LONG, useToastApi } from '../../../components/Toast';
 import { describedBy, Field } from '../components/Field';
+import { FormDialog } from '../components/FormDialog';
 import { failureText } from '../messages';
 import { PICTURE_ACCEPT, createCategory, payloadOf, pictureProblem, updateCategory, uploadPicture, type CategoryPayload } from './api';
 import { adminKeys, catalogKeys } from '../../../api/queryKeys';
@@ -64,42 +65,22 @@ export function CategoryDialog({ category, onClose }: { category: Category | nul
     );
   };
   return (
-    <Dialog.Root open onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title>{t(category ? 'categories.editTitle' : 'categories.addTitle')}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">
-          {t('categories.formHint')}
-        </Dialog.Description>
-        <form onSubmit={submit} noValidate>
-          <Flex direction="column" gap="3">
-            {name('en')}
-            {name('ru')}
-            {name('zh')}
-            <Field id="category-slug" label={t('categories.slug')} error={errors.slug} hint={t('categories.slugHint')}>
-              <TextField.Root id="category-slug" value={v.slug} onChange={(e) => setV({ ...v, slug: e.target.value })} {...describedBy('category-slug', errors.slug, t('categories.slugHint'))} />
-            </Field>
-            <Field id="category-picture" label={t('categories.picture')} error={errors.imageFileName}>
-              <input id="category-picture" type="file" accept={PICTURE_ACCEPT} disabled={uploading} onChange={(e) => void pickPicture(e.target.files?.[0])} />
-            </Field>
-            {v.imageFileName && (
-              <Text size="1" color="gray">
-                {t('categories.pictureSet')}
-              </Text>
-            )}
-            <ToggleField label={t('categories.hideLabel')} control={(id) => <Switch id={id} checked={v.hidden} onCheckedChange={(hidden) => setV({ ...v, hidden })} />} />
-          </Flex>
-          <Flex gap="3" mt="4" justify="end">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray" disabled={save.isPending}>
-                {t('actions.cancel')}
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" loading={save.isPending} disabled={uploading}>
-              {t('actions.save')}
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog title={t(category ? 'categories.editTitle' : 'categories.addTitle')} hint={t('categories.formHint')} maxWidth="480px" busy={save.isPending} saveDisabled={uploading} onClose={onClose} onSubmit={submit}>
+      {name('en')}
+      {name('ru')}
+      {name('zh')}
+      <Field id="category-slug" label={t('categories.slug')} error={errors.slug} hint={t('categories.slugHint')}>
+        <TextField.Root id="category-slug" value={v.slug} onChange={(e) => setV({ ...v, slug: e.target.value })} {...describedBy('category-slug', errors.slug, t('categories.slugHint'))} />
+      </Field>
+      <Field id="category-picture" label={t('categories.picture')} error={errors.imageFileName}>
+        <input id="category-picture" type="file" accept={PICTURE_ACCEPT} disabled={uploading} onChange={(e) => void pickPicture(e.target.files?.[0])} />
+      </Field>
+      {v.imageFileName && (
+        <Text size="1" color="gray">
+          {t('categories.pictureSet')}
+        </Text>
+      )}
+      <ToggleField label={t('categories.hideLabel')} control={(id) => <Switch id={id} checked={v.hidden} onCheckedChange={(hidden) => setV({ ...v, hidden })} />} />
+    </FormDialog>
   );
 }

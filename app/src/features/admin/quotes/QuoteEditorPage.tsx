@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, Callout, Card, DataList, Flex, Grid, Heading, IconButton, Link, Spinner, Text, TextField } from '@radix-ui/themes';
-import { ArrowLeftIcon, ExclamationTriangleIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
+import { Box, Button, Card, DataList, Flex, Grid, Heading, IconButton, Link, Spinner, Text, TextField } from '@radix-ui/themes';
+import { ArrowLeftIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Quote } from '../../../api/types';
+import { ErrorCallout } from '../../../components/ErrorCallout';
 import { NativeSelect } from '../../../components/NativeSelect';
 import { TOAST_SHORT, useToast } from '../../../components/Toast';
 import { errorText } from '../../../i18n/errors';
@@ -221,14 +222,7 @@ function Editor({ quote }: { quote: Quote }) {
           </Field>
         </Grid>
       </Card>
-      {failure && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>{failure}</Callout.Text>
-        </Callout.Root>
-      )}
+      <ErrorCallout message={failure} />
       {open && (
         <Flex gap="3" justify="end" wrap="wrap">
           <Button variant="soft" color="gray" disabled={!dirty || save.isPending} onClick={() => setDraft(draftOf(quote))}>

@@ -14,6 +14,7 @@ import { failureText } from '../messages';
 import { PageEditor } from './PageEditor';
 import { adminPagesQuery, deletePage } from './pagesApi';
 import { adminKeys, storeKeys } from '../../../api/queryKeys';
+import { ActionsHeader } from '../components/ActionsHeader';
 
 /** /admin/pages: the information pages (list, new, edit). */
 export function PagesSettings() {
@@ -75,9 +76,7 @@ function PagesList() {
               <Table.ColumnHeaderCell>{t('settings.pages.title')}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>{t('settings.pages.address')}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>{t('settings.pages.languages')}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <span className="visually-hidden">{t('products.columns.actions')}</span>
-              </Table.ColumnHeaderCell>
+              <ActionsHeader />
             </Table.Row>
           </Table.Header>
           <Table.Body>

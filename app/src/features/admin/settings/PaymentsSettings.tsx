@@ -1,6 +1,6 @@
 import { ToggleField } from '../../../components/ToggleField';
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Callout, Card, Flex, Heading, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useState } from 'react';
+import { Box, Button, Callout, Flex, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
 import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { failureText } from '../messages';
 import { paymentSettingsQuery, savePaymentSettings } from './paymentsApi';
 import { TaxRatesEditor } from './TaxRatesEditor';
 import { adminKeys } from '../../../api/queryKeys';
+import { SettingsSection } from './SettingsSection';
 
 /** Settings > Payments & tax: the payment methods and their terms, the tax settings and the tax rates. */
 export function PaymentsSettings() {
@@ -38,19 +39,6 @@ function Toggle({ id, label, checked, onChange, error }: { id: string; label: st
         </Text>
       )}
     </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card size="2">
-      <Heading as="h3" size="3" mb="3">
-        {title}
-      </Heading>
-      <Flex direction="column" gap="3">
-        {children}
-      </Flex>
-    </Card>
   );
 }
 
@@ -90,7 +78,7 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
   return (
     <form noValidate aria-label={t('settings.payments.title')} onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
       <Flex direction="column" gap="4">
-        <Section title={t('settings.payments.methods')}>
+        <SettingsSection stack title={t('settings.payments.methods')}>
           <Toggle id="card-enabled" label={t('settings.payments.card')} checked={s.cardEnabled} onChange={(cardEnabled) => set({ cardEnabled })} error={errors.cardEnabled} />
           <Callout.Root size="1" color={settings.cardReady ? 'green' : 'amber'}>
             <Callout.Icon>
@@ -117,14 +105,14 @@ function PaymentsForm({ settings }: { settings: PaymentTaxSettings }) {
               <TextField.Root id="units-per-line" inputMode="numeric" value={s.maxUnitsPerLine} onChange={(e) => set({ maxUnitsPerLine: e.target.value })} {...describedBy('units-per-line', errors.maxUnitsPerLine, t('settings.payments.maxUnitsPerLineHint'))} />
             </Field>
           </Flex>
-        </Section>
-        <Section title={t('settings.payments.tax')}>
+        </SettingsSection>
+        <SettingsSection stack title={t('settings.payments.tax')}>
           <Toggle id="prices-include-tax" label={t('settings.payments.pricesIncludeTax')} checked={s.pricesIncludeTax} onChange={(pricesIncludeTax) => set({ pricesIncludeTax })} />
           <Toggle id="tax-shipping" label={t('settings.payments.taxShipping')} checked={s.taxShipping} onChange={(taxShipping) => set({ taxShipping })} />
           <Field id="seller-tax-id" label={t('settings.payments.sellerTaxId')} error={errors.sellerTaxId} hint={t('settings.payments.sellerTaxIdHint')}>
             <TextField.Root id="seller-tax-id" value={s.sellerTaxId} onChange={(e) => set({ sellerTaxId: e.target.value })} {...describedBy('seller-tax-id', errors.sellerTaxId, t('settings.payments.sellerTaxIdHint'))} />
           </Field>
-        </Section>
+        </SettingsSection>
         <Flex justify="end">
           <Button type="submit" size="3" loading={save.isPending}>
             {t('settings.payments.save')}

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -13,6 +13,7 @@ import { failureText } from '../messages';
 import { ContactFields, HeroFields, IdentityFields } from './StoreFields';
 import { SocialLinksEditor } from './SocialLinksEditor';
 import { bodyOf, formOf, type StoreForm } from './storeForm';
+import { SettingsSection } from './SettingsSection';
 
 /** Settings > Store: the shop's name, logo, contact details, hours, home hero and social links. */
 export function StoreSettings() {
@@ -57,18 +58,18 @@ function StoreEditor({ shop }: { shop: Shop }) {
         <Text as="p" size="2" color="gray">
           {t('settings.store.intro')}
         </Text>
-        <Section title={t('settings.store.identity')}>
+        <SettingsSection title={t('settings.store.identity')}>
           <IdentityFields {...props} />
-        </Section>
-        <Section title={t('settings.store.contact')}>
+        </SettingsSection>
+        <SettingsSection title={t('settings.store.contact')}>
           <ContactFields {...props} />
-        </Section>
-        <Section title={t('settings.store.hero')}>
+        </SettingsSection>
+        <SettingsSection title={t('settings.store.hero')}>
           <HeroFields {...props} />
-        </Section>
-        <Section title={t('settings.store.social')}>
+        </SettingsSection>
+        <SettingsSection title={t('settings.store.social')}>
           <SocialLinksEditor links={form.social} onChange={(social) => set({ social })} errors={errors} />
-        </Section>
+        </SettingsSection>
         <Flex justify="end">
           <Button type="submit" size="3" loading={save.isPending}>
             {t('settings.store.save')}
@@ -76,16 +77,5 @@ function StoreEditor({ shop }: { shop: Shop }) {
         </Flex>
       </Flex>
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card size="2">
-      <Heading as="h3" size="3" mb="3">
-        {title}
-      </Heading>
-      {children}
-    </Card>
   );
 }

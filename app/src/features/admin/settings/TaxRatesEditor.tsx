@@ -14,6 +14,7 @@ import { LoadError } from '../components/LoadError';
 import { failureText } from '../messages';
 import { deleteTaxRate, saveTaxRate, taxRatesQuery, type TaxRateDraft } from './paymentsApi';
 import { adminKeys } from '../../../api/queryKeys';
+import { ActionsHeader } from '../components/ActionsHeader';
 
 const EMPTY: TaxRateDraft = { id: '', country: '', region: '', taxClass: 'standard', rate: '', name: '' };
 const CLASSES = ['standard', 'reduced', 'zero'] as const;
@@ -59,9 +60,7 @@ export function TaxRatesEditor() {
                 <Table.ColumnHeaderCell>{t('settings.tax.place')}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>{t('settings.tax.class')}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>{t('settings.tax.rate')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span className="visually-hidden">{t('products.columns.actions')}</span>
-                </Table.ColumnHeaderCell>
+                <ActionsHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>
