@@ -1,12 +1,16 @@
 package routes_test
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/db"
@@ -78,6 +82,20 @@ func cpuTime(b *testing.B) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// countStatements counts the SQL statements app runs from now to the end
+// of the benchmark.
+func countStatements(b *testing.B, app core.App) *atomic.Int64 {
+	var n atomic.Int64
+	for _, builder := range []dbx.Builder{app.ConcurrentDB(), app.NonconcurrentDB()} {
+		d := builder.(*dbx.DB)
+		prevQ, prevE := d.QueryLogFunc, d.ExecLogFunc
+		d.QueryLogFunc = func(context.Context, time.Duration, string, *sql.Rows, error) { n.Add(1) }
+		d.ExecLogFunc = func(context.Context, time.Duration, string, sql.Result, error) { n.Add(1) }
+		b.Cleanup(func() { d.QueryLogFunc, d.ExecLogFunc = prevQ, prevE })
+	}
+	return &n
+}
+
 // BenchmarkCheckoutWithHire places orders through POST
 // /api/checkout/create-order side by side: two sale lines, and a sale
 // line with a hire line (the hire checked and booked in the order's
@@ -91,7 +109,8 @@ func cpuTime(b *testing.B) time.Duration {
 // full on some day after some 10,000 orders). Run each side in its own
 // process, alternating (bench/RESULTS.md, section 16): cpu-ms/order is
 // the process's CPU over the timed requests, which the machine's other
-// load disturbs less than orders/s.
+// load disturbs less than orders/s; statements/order counts what each
+// order asks of SQLite.
 func BenchmarkCheckoutWithHire(b *testing.B) {
 	for _, withHire := range []bool{false, true} {
 		name := "sale"
@@ -105,6 +124,8 @@ func BenchmarkCheckoutWithHire(b *testing.B) {
 			p2 := testapp.NewProduct(b, h.App, testapp.Product{PriceCents: 2500, Stock: 1_000_000})
 			hired := benchHireShop(b, h)
 			var took, cpu time.Duration
+			statements := countStatements(b, h.App)
+			var counted int64
 			n := 0
 			for b.Loop() {
 				b.StopTimer()
@@ -124,16 +145,18 @@ func BenchmarkCheckoutWithHire(b *testing.B) {
 				}
 				n++
 				b.StartTimer()
-				start, cpu0 := time.Now(), cpuTime(b)
+				start, cpu0, s0 := time.Now(), cpuTime(b), statements.Load()
 				r := h.Client.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...)
 				took += time.Since(start)
 				cpu += cpuTime(b) - cpu0
+				counted += statements.Load() - s0
 				if r.Status != http.StatusCreated {
 					b.Fatalf("create-order: %d %s", r.Status, r.Body)
 				}
 			}
 			b.ReportMetric(float64(b.N)/took.Seconds(), "orders/s")
 			b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/order")
+			b.ReportMetric(float64(counted)/float64(b.N), "statements/order")
 		})
 	}
 }

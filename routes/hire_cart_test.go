@@ -1,10 +1,14 @@
 package routes_test
 
 import (
+	"context"
+	"database/sql"
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/dbx"
 
@@ -149,5 +153,48 @@ func TestHireAndSaleInOneOrder(t *testing.T) {
 	list, err := hire.List(h.App, d(1), d(30), p.Id)
 	if err != nil || len(list) != 1 || list[0].OrderID != order.ID || list[0].Quantity != 1 {
 		t.Fatalf("bookings %+v %v", list, err)
+	}
+}
+
+// A hire line costs an order's transaction one statement more than a
+// second sale line (issue 46: an order with hire lines within 90 % of a
+// sale order's orders/s): its terms and bookings are read once, in the
+// order's transaction, and its booking is saved without the record's
+// look-ups; the booking's INSERT, the terms' and the bookings' reads
+// stand beside the sale line's stock UPDATE and its webhook count. They
+// were read twice and the booking validated with three look-ups: six
+// more.
+func TestHireOrderStatementsAsASaleOrder(t *testing.T) {
+	h := testapp.NewHarness(t)
+	d := hireDates(t, h)
+	p1 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 4000, Stock: 100})
+	p2 := testapp.NewProduct(t, h.App, testapp.Product{PriceCents: 2500, Stock: 100})
+	hired, _ := testapp.NewHireProduct(t, h.App, testapp.Hire{Fleet: 10, DayCents: 2500, DepositCents: 10000, BufferDays: 1, HireOnly: true})
+	// Only the write connection's: the order's transaction, without the
+	// catalog's reads after the commit, which run when they run.
+	writes := h.App.NonconcurrentDB().(*dbx.DB)
+	var n atomic.Int64
+	prevQ, prevE := writes.QueryLogFunc, writes.ExecLogFunc
+	writes.QueryLogFunc = func(context.Context, time.Duration, string, *sql.Rows, error) { n.Add(1) }
+	writes.ExecLogFunc = func(context.Context, time.Duration, string, sql.Result, error) { n.Add(1) }
+	defer func() { writes.QueryLogFunc, writes.ExecLogFunc = prevQ, prevE }()
+	statements := func(withHire bool) int64 {
+		u := testapp.NewUser(t, h.App, false)
+		addLine(t, h.Client, u.Token, p1.Id, 1)
+		if withHire {
+			wantStatus(t, h.Client.Do("POST", "/api/cart/items", map[string]any{"productId": hired.Id, "quantity": 2,
+				"hire": map[string]any{"start": d(10), "end": d(12)}}, testapp.Auth(u.Token)...), http.StatusOK, nil)
+		} else {
+			addLine(t, h.Client, u.Token, p2.Id, 2)
+		}
+		n0 := n.Load()
+		wantStatus(t, h.Client.Do("POST", "/api/checkout/create-order", orderBody(), testapp.Auth(u.Token)...), http.StatusCreated, nil)
+		return n.Load() - n0
+	}
+	statements(false) // the first order reads what later ones keep
+	statements(true)
+	sale, withHire := statements(false), statements(true)
+	if withHire > sale+1 {
+		t.Fatalf("an order with a hire line ran %d statements in its transaction, one with a second sale line %d", withHire, sale)
 	}
 }

@@ -114,3 +114,47 @@ func TestHireLineUnitsPerLine(t *testing.T) {
 		t.Fatalf("raised to 21: %v", err)
 	}
 }
+
+// Two lines of one order that need the same last unit: each fits alone
+// (a cart reserves nothing), together they do not. The order books its
+// lines in turn, so the second sees the first's unit taken (what pricing
+// read of it before the first was booked no longer holds) and the order
+// is refused with nothing booked; the same for a kit beside its own
+// component.
+func TestTwoLinesOfOrderForTheLastUnit(t *testing.T) {
+	app := testapp.New(t)
+	today, err := hire.Today(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := func(n int) string { return today.AddDays(n).String() }
+	p, _ := testapp.NewHireProduct(t, app, testapp.Hire{Fleet: 1, DayCents: 5000, HireOnly: true})
+	speaker, _ := testapp.NewHireProduct(t, app, testapp.Hire{Fleet: 1, DayCents: 3000})
+	kit, _ := testapp.NewHireProduct(t, app, testapp.Hire{Fleet: 10, DayCents: 9000, HireOnly: true,
+		Kit: []map[string]any{{"productId": speaker.Id, "quantity": 1}}})
+	for name, lines := range map[string][2]cart.HireDates{
+		"one product":             {{Start: day(5), End: day(8)}, {Start: day(7), End: day(9)}},
+		"a kit and its component": {{Start: day(5), End: day(8)}, {Start: day(8), End: day(9)}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			owner := cart.Owner{UserID: testapp.NewUser(t, app, false).ID()}
+			first, second := p.Id, p.Id
+			if name != "one product" {
+				first, second = kit.Id, speaker.Id
+			}
+			if _, err := cart.AddHire(app, owner, first, "", 1, lines[0]); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cart.AddHire(app, owner, second, "", 1, lines[1]); err != nil {
+				t.Fatal(err)
+			}
+			var ue *hire.UnavailableError
+			if _, err := shop.PlaceOrder(app, owner.UserID, validInput()); !errors.As(err, &ue) || ue.Available != 0 {
+				t.Fatalf("placed: %v, want the second line unavailable", err)
+			}
+			if n := testapp.Count(t, app, hire.BookingsCollection); n != 0 {
+				t.Fatalf("%d bookings", n)
+			}
+		})
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"stageshop/shop/account"
 	"stageshop/shop/catalog"
 	"stageshop/shop/field"
+	"stageshop/shop/hire"
 	"stageshop/shop/money"
 	"stageshop/shop/tax"
 	"stageshop/shop/wire"
@@ -117,6 +118,9 @@ type Item struct {
 	TaxClass    string `json:"-"`
 	WeightGrams int64  `json:"-"`
 	FreightOnly bool   `json:"-"`
+	// hireChecked is a hire line as priced (hire.CheckLine), for the
+	// order's booking in the same transaction.
+	hireChecked *hire.Checked
 }
 
 // Summary is the short form of a cart.

@@ -102,24 +102,28 @@ func priceHireLines(app core.App, items []Item, dates [][2]string) {
 		it := &items[i]
 		l := hire.Line{ProductID: it.ProductID, VariantID: it.VariantID, Quantity: it.Quantity, Start: dates[i][0], End: dates[i][1]}
 		it.Hire = &wire.CartHire{Start: l.Start, End: l.End}
-		q, most, err := hire.QuoteLine(app, l)
+		c, err := hire.CheckLine(app, l)
 		if err != nil {
 			it.Active, it.AvailableStock = false, 0
 			continue
 		}
+		it.hireChecked = c
+		q, most := c.Quote(), c.Free()
 		it.Hire.Days, it.Hire.UnitPrice = q.Days, wire.Amount(q.UnitCents)
 		it.UnitPrice, it.TotalPrice = wire.Amount(q.UnitCents), wire.Amount(q.LineCents())
 		it.Deposit, it.AvailableStock = wire.Amount(q.DepositCents), most
 	}
 }
 
-// HireLines are the hire lines of items as hire books them.
+// HireLines are the hire lines of items as hire books them, each with
+// what pricing read of it (hire.Book reads it again unless that was in
+// the booking's own transaction, with no booking of its units since).
 func HireLines(items []Item) []hire.Line {
 	var out []hire.Line
 	for _, it := range items {
 		if it.Hire != nil {
 			out = append(out, hire.Line{ProductID: it.ProductID, VariantID: it.VariantID, Quantity: it.Quantity,
-				Start: it.Hire.Start, End: it.Hire.End})
+				Start: it.Hire.Start, End: it.Hire.End, Checked: it.hireChecked})
 		}
 	}
 	return out

@@ -17,6 +17,8 @@ type Line struct {
 	Quantity  int
 	Start     string
 	End       string
+	// Checked is the line as CheckLine read it, if it was (optional).
+	Checked *Checked
 }
 
 // Quote is a checked hire line: its unit, dates, days and prices.
@@ -79,7 +81,9 @@ func Available(app core.App, q Quote) (int, error) {
 // for the last unit on overlapping dates never both succeed. A line
 // asking for more than is free is an *UnavailableError, and nothing is
 // booked. Lines are booked in order, so a later line sees the earlier
-// ones' units taken.
+// ones' units taken. A line's Checked, when it still holds in this
+// transaction (see Checked), stands for reading its terms and bookings
+// again.
 func Book(app core.App, orderID string, lines []Line) ([]Booking, error) {
 	if len(lines) == 0 {
 		return nil, nil // a sale order: nothing to read or book
@@ -87,16 +91,26 @@ func Book(app core.App, orderID string, lines []Line) ([]Booking, error) {
 	var out []Booking
 	err := db.Write(app, func(txApp core.App) error {
 		out = nil
-		today, err := Today(txApp)
-		if err != nil {
-			return err
-		}
+		var today *Date
 		for _, l := range lines {
-			q, err := Check(txApp, today, l)
-			if err != nil {
-				return err
+			q, most, ok := l.Checked.holds(txApp, l)
+			if !ok {
+				if today == nil {
+					d, err := Today(txApp)
+					if err != nil {
+						return err
+					}
+					today = &d
+				}
+				var err error
+				if q, err = Check(txApp, *today, l); err != nil {
+					return err
+				}
+				if most, err = Available(txApp, q); err != nil {
+					return err
+				}
 			}
-			b, err := bookLine(txApp, orderID, q)
+			b, err := bookLine(txApp, orderID, q, most)
 			if err != nil {
 				return err
 			}
@@ -107,13 +121,10 @@ func Book(app core.App, orderID string, lines []Line) ([]Booking, error) {
 	return out, err
 }
 
-// bookLine books one checked line: a row for the unit, and for a kit one
-// per component naming the kit's row.
-func bookLine(txApp core.App, orderID string, q Quote) ([]Booking, error) {
-	most, err := Available(txApp, q)
-	if err != nil {
-		return nil, err
-	}
+// bookLine books one checked line of which most units (kits) are free:
+// a row for the unit, and for a kit one per component naming the kit's
+// row.
+func bookLine(txApp core.App, orderID string, q Quote, most int) ([]Booking, error) {
 	if most < q.Quantity {
 		return nil, &UnavailableError{ProductID: q.Unit.ProductID, VariantID: q.Unit.VariantID, Available: most}
 	}
@@ -152,21 +163,23 @@ func insertBooking(txApp core.App, orderID, productID, variantID, kitBooking str
 	rec.Set("endDate", q.End.String())
 	rec.Set("status", StatusReserved)
 	rec.Set("fees", []Fee{})
-	return rec, txApp.Save(rec)
+	// Without the record validation's look-ups of the order, product and
+	// variant: the order was written and the unit read in this
+	// transaction, and every other value is made here.
+	if err := txApp.SaveNoValidate(rec); err != nil {
+		return nil, err
+	}
+	markBooked(txApp, variantID)
+	return rec, nil
 }
 
 // QuoteLine checks a hire line on the shop's date today and says what it
 // costs and how many units (kits) are free for all of its days: the price
 // a shopper sees before adding it to the cart, by the one pricing rule.
 func QuoteLine(app core.App, l Line) (Quote, int, error) {
-	today, err := Today(app)
+	c, err := CheckLine(app, l)
 	if err != nil {
 		return Quote{}, 0, err
 	}
-	q, err := Check(app, today, l)
-	if err != nil {
-		return Quote{}, 0, err
-	}
-	most, err := Available(app, q)
-	return q, most, err
+	return c.quote, c.free, nil
 }

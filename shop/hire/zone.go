@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	_ "time/tzdata" // the zone names work on hosts and containers without tzdata
@@ -78,8 +79,20 @@ func LoadZone(name string) (*time.Location, error) {
 	if name == "Local" {
 		return nil, errors.New("not a zone name")
 	}
-	return time.LoadLocation(name)
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err == nil {
+		zones.Store(name, loc)
+	}
+	return loc, err
 }
+
+// zones are the zones loaded, by name: time.LoadLocation reads and parses
+// the zone's data every time (from the embedded tzdata, unzipping it), and
+// every hire line asks for the shop's date.
+var zones sync.Map
 
 // Today is the shop's date now.
 func Today(app core.App) (Date, error) {

@@ -16,13 +16,16 @@ interface Props {
   onPreload?: () => void;
   content: PopoverContentProps;
   children: ReactNode;
+  /** Another panel with PopoverPanel's props (a dropdown menu: then the trigger says so). */
+  panel?: typeof PopoverPanel;
+  menu?: boolean;
 }
 
 /**
  * A Radix Themes popover whose code loads on first use. Until then the trigger is rendered with
  * the attributes Radix gives a closed trigger, so the header looks and measures the same.
  */
-export function DeferredPopover({ trigger, open: controlled, onOpenChange, onPreload, content, children }: Props) {
+export function DeferredPopover({ trigger, open: controlled, onOpenChange, onPreload, content, children, panel: Panel = PopoverPanel, menu }: Props) {
   const [used, setUsed] = useState(false);
   const [own, setOwn] = useState(false);
   const open = controlled ?? own;
@@ -31,12 +34,12 @@ export function DeferredPopover({ trigger, open: controlled, onOpenChange, onPre
     onOpenChange?.(next);
   };
   const preload = () => {
-    void PopoverPanel.preload();
+    void Panel.preload();
     onPreload?.();
   };
   const closedTrigger = cloneElement(trigger, {
     type: 'button',
-    'aria-haspopup': 'dialog',
+    'aria-haspopup': menu ? 'menu' : 'dialog',
     'aria-expanded': false,
     'data-state': 'closed',
     onPointerEnter: preload,
@@ -50,9 +53,9 @@ export function DeferredPopover({ trigger, open: controlled, onOpenChange, onPre
   if (!used) return closedTrigger;
   return (
     <Suspense fallback={closedTrigger}>
-      <PopoverPanel trigger={trigger} open={open} onOpenChange={setOpen} content={content}>
+      <Panel trigger={trigger} open={open} onOpenChange={setOpen} content={content}>
         {children}
-      </PopoverPanel>
+      </Panel>
     </Suspense>
   );
 }

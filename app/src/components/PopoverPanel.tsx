@@ -3,7 +3,7 @@ import { Popover } from '@radix-ui/themes';
 
 export type PopoverContentProps = Popover.ContentProps;
 
-interface PopoverPanelProps {
+export interface PopoverPanelProps {
   trigger: ReactElement;
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -56,6 +56,28 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Русский' })).toHaveAttribute('hreflang', 'ru');
   });
 
+  it('a Categories menu lists the category records, keyboard operable, each linking to its page (issue 44)', async () => {
+    const records = [
+      { id: 'c1', slug: 'sound', name: 'Sound', nameLocalized: { en: 'Sound', ru: 'Звук' }, sortOrder: 1, imageUrl: '', productCount: 4 },
+      { id: 'c2', slug: 'rigging', name: 'Rigging & Truss', nameLocalized: { en: 'Rigging & Truss' }, sortOrder: 2, imageUrl: '', productCount: 2 },
+    ];
+    mockFetch({ 'GET /api/categories': { body: records } });
+    renderApp(<Header />);
+    const trigger = screen.getByRole('button', { name: 'Categories' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const items = await within(menu).findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Sound', 'Rigging & Truss']);
+    expect(items[1]).toHaveAttribute('href', '/?category=Rigging%20%26%20Truss');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?category=Rigging%20%26%20Truss'));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
   it('the phone menu offers the categories, the search and the help pages (issue 34)', async () => {
     mockFetch({ 'GET /api/products/categories': { body: ['Lighting', 'Sound', 'Stage', 'Accessories'] } });
     renderApp(<Header />, { route: '/?category=Sound' });

@@ -11,10 +11,14 @@ import { useStore } from '../api/store';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavList, type NavItem } from './NavList';
 import { UserAvatar } from '../components/UserAvatar';
+import { DeferredPopover } from '../components/DeferredPopover';
+import { lazyWithPreload } from '../lib/lazyWithPreload';
 
 // Loaded on demand: signed-out visitors on wide screens never need these.
 const UserMenu = lazy(() => import('./UserMenu'));
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
+// The menu and its categories load on first use; the trigger is the same on the server's first screen.
+const CategoriesMenu = lazyWithPreload(() => import('./UserMenu').then((m) => ({ default: m.CategoriesMenu })));
 
 function useNavItems(): NavItem[] {
   const { t } = useTranslation('common');
@@ -87,7 +91,21 @@ export function Header() {
         <Brand />
         <Box asChild display={{ initial: 'none', sm: 'block' }}>
           <nav aria-label={t('nav.main')}>
-            <NavList items={items} linkClass="nav-link" />
+            <Flex align="center" gap="4">
+              <NavList items={items} linkClass="nav-link" />
+              <DeferredPopover
+                panel={CategoriesMenu}
+                menu
+                content={{}}
+                trigger={
+                  <Button variant="ghost" color="gray" className="menu-trigger">
+                    {t('nav.categories')}
+                  </Button>
+                }
+              >
+                {null}
+              </DeferredPopover>
+            </Flex>
           </nav>
         </Box>
         <HeaderSearch />

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Button } from '@radix-ui/themes';
-import { CheckIcon, GlobeIcon } from '@radix-ui/react-icons';
+import { GlobeIcon } from '@radix-ui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, normalizeLanguage } from '../i18n/languages';
+import { LANGUAGE_NAMES, normalizeLanguage } from '../i18n/languages';
 import { useLanguageSwitch } from '../i18n/LanguageRouter';
 import { DeferredPopover } from '../components/DeferredPopover';
+import { lazyWithPreload } from '../lib/lazyWithPreload';
+
+// The list loads with the popover: it is not needed before the menu opens.
+const LanguageList = lazyWithPreload(() => import('./LanguageList'));
 
 /**
  * Language menu with native names; the current one is marked. Each is a link to this page in
@@ -19,6 +23,7 @@ export function LanguageSwitcher() {
     <DeferredPopover
       open={open}
       onOpenChange={setOpen}
+      onPreload={() => void LanguageList.preload()}
       content={{ align: 'end', size: '1', minWidth: '160px' }}
       trigger={
         <Button variant="ghost" color="gray" aria-label={t('language.label', { language: LANGUAGE_NAMES[current] })}>
@@ -27,27 +32,14 @@ export function LanguageSwitcher() {
         </Button>
       }
     >
-      <ul className="plain-list">
-        {LANGUAGES.map((lng) => (
-          <li key={lng}>
-            <a
-              href={hrefOf(lng)}
-              className="lang-option"
-              lang={lng}
-              hrefLang={lng}
-              aria-current={lng === current}
-              onClick={(e) => {
-                e.preventDefault();
-                setOpen(false);
-                if (lng !== current) switchTo(lng);
-              }}
-            >
-              {LANGUAGE_NAMES[lng]}
-              {lng === current && <CheckIcon aria-hidden="true" />}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <LanguageList
+        current={current}
+        hrefOf={hrefOf}
+        onPick={(lng) => {
+          setOpen(false);
+          if (lng !== current) switchTo(lng);
+        }}
+      />
     </DeferredPopover>
   );
 }
