@@ -53,3 +53,15 @@ func CleanText(s string) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// CutBytes cuts s to at most n bytes on a rune boundary (an error text
+// kept in a column of bounded size).
+func CutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && (s[n]&0xC0) == 0x80 {
+		n--
+	}
+	return s[:n]
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"stageshop/internal/outbox"
+	"stageshop/shop/field"
 )
 
 // retryIntervalEnv names the environment variable that replaces every
@@ -111,7 +112,7 @@ func (w *Worker) deliver(_ context.Context, rec *core.Record) error {
 		}
 		r = outbox.Result{Sent: true, Set: dbx.Params{"lastError": "", "html": html, "text": text}}
 	} else {
-		r.Set = dbx.Params{"lastError": truncate(sendErr.Error(), 2000)}
+		r.Set = dbx.Params{"lastError": field.CutBytes(sendErr.Error(), 2000)}
 		if !gone {
 			r.RetryAt = outbox.Retry(w.now(), w.delays, attempts)
 		}
@@ -148,15 +149,4 @@ func (w *Worker) message(rec *core.Record, html, text string) *mailer.Message {
 		Text:    text,
 		Headers: headers,
 	}
-}
-
-// truncate cuts s to at most n bytes on a rune boundary.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && (s[n]&0xC0) == 0x80 {
-		n--
-	}
-	return s[:n]
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"stageshop/internal/outbox"
+	"stageshop/shop/field"
 	"stageshop/shop/mail"
 	"stageshop/shop/wire"
 )
@@ -177,12 +178,12 @@ func (w *Worker) post(ctx context.Context, endpoint, event *core.Record, body []
 	}
 	a.DurationMs = time.Since(start).Milliseconds()
 	if err != nil {
-		a.Error = truncate(err.Error(), 500)
+		a.Error = field.CutBytes(err.Error(), 500)
 		return a
 	}
 	defer resp.Body.Close()
 	answer, _ := io.ReadAll(io.LimitReader(resp.Body, 2000))
-	a.StatusCode, a.Answer = resp.StatusCode, truncate(string(answer), 2000)
+	a.StatusCode, a.Answer = resp.StatusCode, field.CutBytes(string(answer), 2000)
 	return a
 }
 
@@ -232,7 +233,7 @@ func (w *Worker) endpointAfter(txApp core.App, ep *core.Record, a wire.WebhookAt
 	if reason == "" {
 		reason = fmt.Sprintf("HTTP %d", a.StatusCode)
 	}
-	p := dbx.Params{"id": id, "now": dbTime(now), "err": truncate(reason, 2000), "since": dbTime(now.Add(-pauseAfter))}
+	p := dbx.Params{"id": id, "now": dbTime(now), "err": field.CutBytes(reason, 2000), "since": dbTime(now.Add(-pauseAfter))}
 	if _, err := txApp.DB().NewQuery(`UPDATE webhook_endpoints SET state = 'failing', failingSince = {:now},
 		lastError = {:err}, updated = {:now} WHERE id = {:id} AND state = 'active'`).Bind(p).Execute(); err != nil {
 		return err
@@ -247,15 +248,4 @@ func (w *Worker) endpointAfter(txApp core.App, ep *core.Record, a wire.WebhookAt
 	}
 	_, err = txApp.DB().NewQuery(`UPDATE webhook_endpoints SET lastError = {:err} WHERE id = {:id} AND state = 'failing'`).Bind(p).Execute()
 	return err
-}
-
-// truncate cuts s to at most n bytes on a rune boundary.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && (s[n]&0xC0) == 0x80 {
-		n--
-	}
-	return s[:n]
 }
