@@ -87,6 +87,36 @@ func TestCLIExitCodes(t *testing.T) {
 	}
 }
 
+// A command other than serve stopped by a signal half way has not done its
+// work and exits 1 saying so: the journeys' template once got a third of
+// the demo catalog from a seed cut off by its runner's time limit, exit 0.
+func TestCLIInterruptedCommandFails(t *testing.T) {
+	bin := shopBinary(t)
+	dir := t.TempDir()
+	if got, out := exitCode(t, bin, "migrate", "up", "--dir", dir); got != 0 {
+		t.Fatalf("migrate up: exit %d\n%s", got, out)
+	}
+	cmd := exec.Command(bin, "seed", "--dir", dir)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The seed draws every product's pictures: seconds of work, well past this.
+	time.Sleep(700 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("seed stopped by SIGTERM: %v, want exit 1\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "Error: interrupted") {
+		t.Errorf("seed stopped by SIGTERM did not say so: %q", out.String())
+	}
+}
+
 // shutdownLoad is what the clients saw during TestGracefulShutdown.
 type shutdownLoad struct {
 	mu        sync.Mutex

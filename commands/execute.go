@@ -37,7 +37,14 @@ func Execute(app *pocketbase.PocketBase, showBanner bool) int {
 
 	var cmdErr error
 	select {
-	case <-signals: // asked to stop: a clean end, whatever serve says next
+	case sig := <-signals:
+		// serve asked to stop ends cleanly, whatever it says next; any
+		// other command stopped half way did not do its work, and a script
+		// (the journeys' template, make run) must not read that as success.
+		if !servesOnly(app, os.Args[1:]) {
+			cmdErr = fmt.Errorf("interrupted by %v before it finished", sig)
+			fmt.Fprintln(os.Stderr, "Error:", cmdErr)
+		}
 	case cmdErr = <-finished:
 		if cmdErr != nil {
 			// PocketBase sends cobra's error output nowhere
@@ -56,6 +63,13 @@ func Execute(app *pocketbase.PocketBase, showBanner bool) int {
 		return 1
 	}
 	return 0
+}
+
+// servesOnly tells whether the command line runs the server, for which a
+// signal is the ordinary way to stop.
+func servesOnly(app *pocketbase.PocketBase, args []string) bool {
+	c, _, err := app.RootCmd.Find(args)
+	return err == nil && c.Name() == "serve"
 }
 
 // needsBootstrap mirrors PocketBase's rule: no bootstrap (no data dir is

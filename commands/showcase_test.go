@@ -15,8 +15,8 @@ import (
 // shownProduct is what a shopper's product page reads of a product
 // (GET /api/products/{id}); prices as the answer writes them.
 type shownProduct struct {
-	ID             string       `json:"id"`
-	Name           string       `json:"name"`
+	ID             string `json:"id"`
+	Name           string `json:"name"`
 	NameLocalized  map[string]string
 	Category       string       `json:"category"`
 	Price          json.Number  `json:"price"`

@@ -58,7 +58,7 @@ export async function tempDir(prefix) {
 
 async function cli(bin, args, env) {
   try {
-    await run(bin, args, { env, timeout: 60_000 });
+    await run(bin, args, { env, timeout: 300_000 });
   } catch (e) {
     throw new Error(`stageshop ${args.join(' ')} failed: ${e.stderr || e.message}`);
   }
