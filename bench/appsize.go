@@ -306,6 +306,11 @@ func runLighthouseAs(shopper *lighthouseShopper, cli, chrome, url, page, formFac
 		sc.Err = fmt.Sprintf("%v: %s", err, lastLines(b, 3))
 		return sc
 	}
+	return readLighthouseReport(out, sc)
+}
+
+// readLighthouseReport fills sc from the JSON report Lighthouse wrote to out.
+func readLighthouseReport(out string, sc lighthouseScore) lighthouseScore {
 	b, err := os.ReadFile(out)
 	if err != nil {
 		sc.Err = err.Error()

@@ -80,48 +80,61 @@ func Seed(app core.App) (added int, err error) {
 		if exists > 0 {
 			continue
 		}
-		err = db.Write(app, func(txApp core.App) error {
-			names := make([]string, 0, p.images)
-			for v := 0; v < p.images; v++ {
-				file, err := filesystem.NewFileFromBytes(artwork.Product(it.art, it.picture+v), slug(p.name.en)+".jpg")
-				if err != nil {
-					return err
-				}
-				img := core.NewRecord(images)
-				img.Set("file", file)
-				if err := txApp.Save(img); err != nil {
-					return err
-				}
-				names = append(names, img.GetString("file"))
-			}
-			if it.showcase != nil {
-				in, err := it.showcase.input(txApp, names)
-				if err != nil {
-					return err
-				}
-				_, err = catalog.CreateProduct(txApp, in)
-				return err
-			}
-			rec := core.NewRecord(products)
-			rec.Set("name", p.name.en)
-			rec.Set("nameLocalized", p.name.localized())
-			rec.Set("description", p.desc.en)
-			rec.Set("descriptionLocalized", p.desc.localized())
-			rec.Set("category", p.category)
-			rec.Set("priceCents", p.priceCents)
-			rec.Set("stockQuantity", p.stock)
-			rec.Set("isActive", true)
-			rec.Set("imageFileNames", names)
-			rec.Set("attributes", demoAttributes(p))
-			rec.Set("weightGrams", demoWeightGrams(p))
-			return txApp.Save(rec)
-		})
-		if err != nil {
+		if err := seedProduct(app, products, images, it); err != nil {
 			return added, fmt.Errorf("seeding %q: %w", p.name.en, err)
 		}
 		added++
 	}
 	return added, nil
+}
+
+// seedProduct adds one demo product with its pictures in one transaction;
+// a showcase product goes through the catalog's own create path, so its
+// variant, hire and kit rules apply as for the owner's.
+func seedProduct(app core.App, products, images *core.Collection, it seedItem) error {
+	p := it.product
+	// The pictures are drawn before the transaction: drawing takes far
+	// longer than the writes, and the write lock is the shop's one.
+	pictures := make([][]byte, p.images)
+	for v := range pictures {
+		pictures[v] = artwork.Product(it.art, it.picture+v)
+	}
+	return db.Write(app, func(txApp core.App) error {
+		names := make([]string, 0, p.images)
+		for _, picture := range pictures {
+			file, err := filesystem.NewFileFromBytes(picture, slug(p.name.en)+".jpg")
+			if err != nil {
+				return err
+			}
+			img := core.NewRecord(images)
+			img.Set("file", file)
+			if err := txApp.Save(img); err != nil {
+				return err
+			}
+			names = append(names, img.GetString("file"))
+		}
+		if it.showcase != nil {
+			in, err := it.showcase.input(txApp, names)
+			if err != nil {
+				return err
+			}
+			_, err = catalog.CreateProduct(txApp, in)
+			return err
+		}
+		rec := core.NewRecord(products)
+		rec.Set("name", p.name.en)
+		rec.Set("nameLocalized", p.name.localized())
+		rec.Set("description", p.desc.en)
+		rec.Set("descriptionLocalized", p.desc.localized())
+		rec.Set("category", p.category)
+		rec.Set("priceCents", p.priceCents)
+		rec.Set("stockQuantity", p.stock)
+		rec.Set("isActive", true)
+		rec.Set("imageFileNames", names)
+		rec.Set("attributes", demoAttributes(p))
+		rec.Set("weightGrams", demoWeightGrams(p))
+		return txApp.Save(rec)
+	})
 }
 
 // seedItem is one demo product as Seed adds it: its picture kind, the

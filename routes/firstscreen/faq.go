@@ -36,14 +36,7 @@ type faqQuestion struct {
 // sanitized when it was saved (shop/richtext); ok is false when it cannot
 // be read.
 func RenderFAQ(lang string, store Store, p InfoPage) (out []byte, ok bool, err error) {
-	in := lang
-	if p.Body[in] == "" {
-		in = shared.FallbackLanguage
-	}
-	title := p.Title[in]
-	if title == "" {
-		title = p.Title[shared.FallbackLanguage]
-	}
+	in, title := p.text(lang)
 	data, ok := parseFAQ(p.Body[in])
 	if !ok {
 		return nil, false, nil

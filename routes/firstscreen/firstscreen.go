@@ -246,18 +246,25 @@ type InfoPage struct {
 	Title, Body map[string]string
 }
 
+// text is the language the page is shown in (lang when it has a body in
+// it, else English) and its title there, else the English title.
+func (p InfoPage) text(lang string) (in, title string) {
+	in = lang
+	if p.Body[in] == "" {
+		in = shared.FallbackLanguage
+	}
+	title = p.Title[in]
+	if title == "" {
+		title = p.Title[shared.FallbackLanguage]
+	}
+	return in, title
+}
+
 // RenderInfo writes an information page's first screen in lang: its
 // title and body in lang when it has a body in it, else in English, as
 // the app's RecordPage shows it (pageLanguage).
 func RenderInfo(lang string, store Store, p InfoPage) ([]byte, error) {
-	in := lang
-	if p.Body[in] == "" {
-		in = shared.FallbackLanguage
-	}
-	title := p.Title[in]
-	if title == "" {
-		title = p.Title[shared.FallbackLanguage]
-	}
+	in, title := p.text(lang)
 	if title == "" {
 		title = p.Slug
 	}
