@@ -89,7 +89,7 @@ func TestVariantsFirstScreens(t *testing.T) {
 	for path, want := range map[string][]string{
 		"/products/" + p.ID: {"SKU: XLR-5-WHT</p>", "Length: 5 m</span>", "Colour: White</span>", ">$12.50</p>", "3 in stock"},
 		"/products/" + p.ID + "?variant=" + variantID(t, p, "XLR-10-BLK"): {
-			"SKU: XLR-10-BLK</p>", "Length: 10 m</span>", "Colour: Black</span>", ">$19.90</p>", `aria-label="Was $24.90"`, "5 in stock",
+			"SKU: XLR-10-BLK</p>", "Length: 10 m</span>", "Colour: Black</span>", ">$19.90</p>", `<s class="was-price" data-was="Was">$24.90</s>`, "5 in stock",
 		},
 	} {
 		page := get(path)

@@ -86,7 +86,7 @@ func TestRenderProductWithOptionsFollowsTheURL(t *testing.T) {
 	html := renderProduct(t, "en", p, "10B")
 	wantIn(t, "10 m black's page", html, []string{
 		"Length: 10 m</span></legend>", "Colour: Black</span></legend>", pressed("10 m", true), `aria-pressed="false" aria-label="5 m (sold out)"`,
-		"SKU: XLR-10B</p>", ">$19.90</p>", `<s aria-label="Was $24.90">$24.90</s>`, ">Sale</span>", "5 in stock",
+		"SKU: XLR-10B</p>", ">$19.90</p>", `<s class="was-price" data-was="Was">$24.90</s>`, ">Sale</span>", "5 in stock",
 		`src="/images/products/black.jpg"`, `alt="XLR Cable - 10 m, Black (1 / 1)"`,
 	}, []string{"cable.jpg", "SKU: XLR-5W"})
 	for _, id := range []string{"10W", "nope"} {
@@ -135,7 +135,7 @@ func TestRenderCardOfSeveralVariants(t *testing.T) {
 		">from $12.50</p>", ">Sale</span>", ">In stock</span>", `aria-label="Choose options of XLR Cable"`,
 		`rt-variant-solid rt-Button" href="/products/p1" data-discover="true">Choose options</a>`,
 	}, []string{"Add to Cart", "in stock<", "Out of Stock"})
-	wantIn(t, "the clamp's card", cards[1], []string{">$5.00</p>", `<s aria-label="Was $7.00">$7.00</s>`, "4 in stock", "Add to Cart"},
+	wantIn(t, "the clamp's card", cards[1], []string{">$5.00</p>", `<s class="was-price" data-was="Was">$7.00</s>`, "4 in stock", "Add to Cart"},
 		[]string{"Choose options", "from "})
 
 	p.PriceToCents, p.OnSale, p.InStock = p.PriceFromCents, false, false
