@@ -42,7 +42,27 @@ func Placeholder() []byte {
 // Product draws a demo picture of a kind (kinds.go; a category's name
 // draws that category's picture); variant changes colours and composition
 // so the images of one product differ.
+// A picture is drawn once per process (a seed and the tests that seed
+// again draw the same 70); each caller gets its own copy.
 func Product(kind string, variant int) []byte {
+	key := drawn{kind, variant}
+	if pic, ok := pictures.Load(key); ok {
+		return bytes.Clone(pic.([]byte))
+	}
+	pic := drawProduct(kind, variant)
+	pictures.Store(key, pic)
+	return bytes.Clone(pic)
+}
+
+// drawn names a product picture in the process's memo.
+type drawn struct {
+	kind    string
+	variant int
+}
+
+var pictures sync.Map // drawn -> []byte (JPEG)
+
+func drawProduct(kind string, variant int) []byte {
 	draw := kinds[kind]
 	if draw == nil {
 		draw = drawCable
