@@ -42,6 +42,7 @@ func Placeholder() []byte {
 // Product draws a demo picture of a kind (kinds.go; a category's name
 // draws that category's picture); variant changes colours and composition
 // so the images of one product differ.
+//
 // A picture is drawn once per process (a seed and the tests that seed
 // again draw the same 70); each caller gets its own copy.
 func Product(kind string, variant int) []byte {
@@ -62,6 +63,7 @@ type drawn struct {
 
 var pictures sync.Map // drawn -> []byte (JPEG)
 
+// drawProduct paints the picture Product keeps.
 func drawProduct(kind string, variant int) []byte {
 	draw := kinds[kind]
 	if draw == nil {
